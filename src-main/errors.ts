@@ -1,0 +1,54 @@
+import type { BridgeError, BridgeErrorKind } from '../src-shared/bridge/errors'
+
+/** Base of every error Till raises on purpose; `kind` is how it crosses the bridge. */
+export abstract class TillError extends Error {
+  abstract readonly kind: BridgeErrorKind
+  readonly details: string[] | undefined
+
+  constructor(message: string, details?: string[], options?: ErrorOptions) {
+    super(message, options)
+    this.name = new.target.name
+    this.details = details
+  }
+
+  toBridgeError(): BridgeError {
+    return this.details ? { kind: this.kind, message: this.message, details: this.details } : { kind: this.kind, message: this.message }
+  }
+}
+
+export class ValidationError extends TillError {
+  readonly kind = 'validation'
+}
+export class UnknownChannelError extends TillError {
+  readonly kind = 'unknown_channel'
+}
+export class AuthError extends TillError {
+  readonly kind = 'auth'
+}
+export class ScopeError extends TillError {
+  readonly kind = 'scope'
+}
+export class InstallInactiveError extends TillError {
+  readonly kind = 'install_inactive'
+}
+export class NetworkError extends TillError {
+  readonly kind = 'network'
+}
+/** The service answered, but with an error Till cannot act on (5xx, an HTML page, a 422). */
+export class ServiceError extends TillError {
+  readonly kind = 'service'
+}
+export class KeychainUnavailableError extends TillError {
+  readonly kind = 'keychain'
+}
+export class NotFoundError extends TillError {
+  readonly kind = 'not_found'
+}
+export class InternalError extends TillError {
+  readonly kind = 'internal'
+}
+
+export function toBridgeError(error: unknown): BridgeError {
+  if (error instanceof TillError) return error.toBridgeError()
+  return { kind: 'internal', message: 'Something went wrong inside Till. The details are in the log.' }
+}

@@ -1,0 +1,42 @@
+import { ValidationError } from '../../errors'
+import { Secret } from '../../logging/secret'
+import type { ChannelHandlers } from '../../bridge/dispatcher'
+import type { Services } from '../../services'
+import { testConnection } from './connection-test'
+
+type ConnectionChannels = 'profiles.list' | 'profiles.save' | 'profiles.delete' | 'profiles.activate' | 'connection.test'
+
+export function connectionHandlers(services: Services): Pick<ChannelHandlers, ConnectionChannels> {
+  const { profiles, secrets, events } = services
+  const announce = async (): Promise<void> => {
+    const { activeProfileId } = await profiles.list()
+    events.emit('profiles.changed', { activeProfileId })
+  }
+  return {
+    'profiles.list': async () => {
+      const problem = await secrets.probe()
+      return { ...(await profiles.list()), keychain: { available: problem === null, problem } }
+    },
+    'profiles.save': async (input) => {
+      if (!input.id && !input.apiKey) throw new ValidationError('Enter the API key for a new connection.', ['apiKey: required'])
+      const view = await profiles.save(input)
+      await announce()
+      return view
+    },
+    'profiles.delete': async ({ id }) => {
+      await profiles.delete(id)
+      await announce()
+      return { id }
+    },
+    'profiles.activate': async ({ id }) => {
+      const view = await profiles.activate(id)
+      await announce()
+      return view
+    },
+    'connection.test': async ({ profileId, baseUrl, storeId, apiKey }) => {
+      const key = apiKey ? new Secret(apiKey) : profileId ? await profiles.secret(profileId, 'api-key') : null
+      if (!key) throw new ValidationError('Enter the API key to test.', ['apiKey: required'])
+      return testConnection({ baseUrl, storeId, apiKey: key }, services.fetch)
+    },
+  }
+}

@@ -1,0 +1,80 @@
+import { KeychainUnavailableError } from '../errors'
+import { Secret } from '../logging/secret'
+
+/** The few keytar calls Till uses; injected so tests and the browser shell share one path. */
+export interface KeytarLike {
+  getPassword(service: string, account: string): Promise<string | null>
+  setPassword(service: string, account: string, password: string): Promise<void>
+  deletePassword(service: string, account: string): Promise<boolean>
+  findCredentials(service: string): Promise<Array<{ account: string; password: string }>>
+}
+
+/** The OS keychain as Till sees it: named secrets under one service name. */
+export interface SecretStore {
+  get(account: string): Promise<Secret | null>
+  set(account: string, value: string): Promise<void>
+  delete(account: string): Promise<boolean>
+  listAccounts(): Promise<string[]>
+  /** Null when usable; otherwise what is missing and how to fix it. */
+  probe(): Promise<string | null>
+}
+
+export const DEFAULT_KEYCHAIN_SERVICE = 'till'
+
+export function keychainServiceName(env: NodeJS.ProcessEnv = process.env): string {
+  return env.TILL_KEYCHAIN_SERVICE?.trim() || DEFAULT_KEYCHAIN_SERVICE
+}
+
+export function howToFixKeychain(platform: NodeJS.Platform, cause: string): string {
+  switch (platform) {
+    case 'darwin':
+      return `The macOS Keychain refused access (${cause}). Open Keychain Access, unlock the login keychain, then try again.`
+    case 'win32':
+      return `Windows Credential Manager is not available (${cause}). Sign in to Windows with your own account, then try again.`
+    default:
+      return (
+        `No unlocked keyring was found (${cause}). Till keeps your API key only in the system keyring, never in a file. ` +
+        'Install and unlock a Secret Service keyring — on Debian or Ubuntu: sudo apt install gnome-keyring libsecret-1-0 — ' +
+        'then log out and back in (or start it with gnome-keyring-daemon --unlock --components=secrets) and try again.'
+      )
+  }
+}
+
+/** Wraps keytar: every failure becomes a KeychainUnavailableError saying what to do. */
+export function createKeychainSecretStore(
+  loadKeytar: () => KeytarLike,
+  service: string = DEFAULT_KEYCHAIN_SERVICE,
+  platform: NodeJS.Platform = process.platform,
+): SecretStore {
+  const guard = async <T>(work: (keytar: KeytarLike) => Promise<T>): Promise<T> => {
+    let keytar: KeytarLike
+    try {
+      keytar = loadKeytar()
+    } catch (error) {
+      throw new KeychainUnavailableError(howToFixKeychain(platform, 'the keychain module could not load'), undefined, { cause: error })
+    }
+    try {
+      return await work(keytar)
+    } catch (error) {
+      const cause = error instanceof Error ? error.message : String(error)
+      throw new KeychainUnavailableError(howToFixKeychain(platform, cause), undefined, { cause: error })
+    }
+  }
+  return {
+    get: (account) => guard(async (k) => {
+      const value = await k.getPassword(service, account)
+      return value === null ? null : new Secret(value)
+    }),
+    set: (account, value) => guard((k) => k.setPassword(service, account, value)),
+    delete: (account) => guard((k) => k.deletePassword(service, account)),
+    listAccounts: () => guard(async (k) => (await k.findCredentials(service)).map((c) => c.account)),
+    probe: async () => {
+      try {
+        await guard((k) => k.findCredentials(service))
+        return null
+      } catch (error) {
+        return (error as Error).message
+      }
+    },
+  }
+}

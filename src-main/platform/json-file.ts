@@ -1,0 +1,45 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import type { z } from 'zod'
+import type { Logger } from '../logging/logger'
+
+/**
+ * A JSON document on disk, validated on read and replaced atomically on write. A file that
+ * fails validation is moved aside (never deleted) and the fallback is used, so nothing is lost.
+ */
+export class JsonFile<T> {
+  constructor(
+    private readonly path: string,
+    private readonly schema: z.ZodType<T>,
+    private readonly fallback: () => T,
+    private readonly log: Logger,
+  ) {}
+
+  async read(): Promise<T> {
+    let text: string
+    try {
+      text = await readFile(this.path, 'utf8')
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return this.fallback()
+      throw error
+    }
+    let parsed: z.ZodSafeParseResult<T>
+    try {
+      parsed = this.schema.safeParse(JSON.parse(text))
+    } catch {
+      parsed = { success: false } as z.ZodSafeParseResult<T>
+    }
+    if (parsed.success) return parsed.data
+    const aside = `${this.path}.unreadable-${Date.now()}`
+    await rename(this.path, aside)
+    this.log.warn('unreadable file moved aside', { file: this.path, movedTo: aside })
+    return this.fallback()
+  }
+
+  async write(value: T): Promise<void> {
+    await mkdir(dirname(this.path), { recursive: true })
+    const temporary = `${this.path}.${process.pid}.tmp`
+    await writeFile(temporary, JSON.stringify(value, null, 2) + '\n', { mode: 0o600 })
+    await rename(temporary, this.path)
+  }
+}

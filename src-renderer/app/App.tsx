@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react'
+import type { TillBridge } from '../bridge/client'
+import { BridgeContext } from '../bridge/context'
+import { ROUTES, type RouteId } from './routes'
+import { useHashRoute } from './use-hash-route'
+import { SettingsScreen } from '../screens/settings/SettingsScreen'
+import { NotYetScreen } from '../screens/placeholder/NotYetScreen'
+
+function Screen({ route }: { route: RouteId }): React.JSX.Element {
+  if (route === 'settings') return <SettingsScreen />
+  return <NotYetScreen route={route} />
+}
+
+export function App({ bridge }: { bridge: TillBridge }): React.JSX.Element {
+  const [route, navigate] = useHashRoute('settings')
+  const [activeName, setActiveName] = useState<string | null>(null)
+
+  useEffect(() => {
+    const refresh = (): void => {
+      bridge
+        .call('profiles.list')
+        .then(({ profiles }) => setActiveName(profiles.find((p) => p.active)?.name ?? null))
+        .catch(() => setActiveName(null))
+    }
+    refresh()
+    return bridge.on('profiles.changed', refresh)
+  }, [bridge])
+
+  return (
+    <BridgeContext.Provider value={bridge}>
+      <div className="app">
+        <header className="top-bar">
+          <span className="brand">Till</span>
+          <span className="connection-name" aria-label="Active connection">
+            {activeName ?? 'No connection yet'}
+          </span>
+        </header>
+        <nav className="side-nav" aria-label="Main">
+          <ul>
+            {ROUTES.map((r) => (
+              <li key={r.id}>
+                <a
+                  href={`#/${r.id}`}
+                  aria-current={r.id === route ? 'page' : undefined}
+                  onClick={(event) => {
+                    event.preventDefault()
+                    navigate(r.id)
+                  }}
+                >
+                  {r.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main className="content" id="content">
+          <Screen route={route} />
+        </main>
+      </div>
+    </BridgeContext.Provider>
+  )
+}
