@@ -60,7 +60,13 @@ export async function startBrowserShellServer(options: BrowserShellOptions): Pro
 
   const handleCall = async (request: IncomingMessage, response: ServerResponse, channel: string): Promise<void> => {
     const text = await readBody(request, MAX_CALL_BODY_BYTES)
-    if (text === null) return send(response, 413, JSON.stringify({ error: 'too_large' }))
+    if (text === null) {
+      // Stop reading the rest of an oversized body: answer, then drop the connection.
+      response.setHeader('Connection', 'close')
+      send(response, 413, JSON.stringify({ error: 'too_large' }))
+      request.destroy()
+      return
+    }
     let body: unknown
     try {
       body = text === '' ? {} : JSON.parse(text)

@@ -1,0 +1,83 @@
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+
+const NODE_MODULES = ['fs', 'path', 'os', 'crypto', 'http', 'https', 'net', 'child_process', 'util', 'stream', 'url', 'events', 'buffer', 'worker_threads']
+const NODE_IMPORTS = [...NODE_MODULES, ...NODE_MODULES.map((m) => `${m}/*`)]
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['src-renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The renderer is a web page: no Node, no Electron, no main-process code.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'electron', message: 'The renderer talks to main only through the bridge.' },
+            { name: 'keytar', message: 'Secrets stay in main.' },
+            ...NODE_IMPORTS.map((name) => ({ name, message: 'No Node modules in the renderer.' })),
+          ],
+          patterns: [
+            { group: ['node:*'], message: 'No Node modules in the renderer.' },
+            { group: ['**/src-main/**', '**/src-preload/**'], message: 'The renderer may import only src-shared.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'process', 'require', '__dirname', 'Buffer'],
+    },
+  },
+  {
+    files: ['src-main/**/*.ts', 'src-preload/**/*.ts', 'scripts/**/*.{ts,mjs}', 'test/**/*.ts', '*.config.{ts,mjs}', 'electron.vite.config.ts'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['src-main/**/*.ts', 'src-preload/**/*.ts'],
+    rules: {
+      // Main and preload have no DOM; a stray browser global is a bug.
+      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'indexedDB'],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/src-renderer/**'], message: 'Main and preload may import only src-shared.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src-main/demo-service/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The demo service runs in plain Node too.' }],
+          patterns: [{ group: ['**/src-renderer/**'], message: 'Main may import only src-shared.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src-shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'Shared code runs in every process.' }, ...NODE_IMPORTS.map((name) => ({ name, message: 'Shared code runs in the renderer too.' }))],
+          patterns: [{ group: ['node:*'], message: 'Shared code runs in the renderer too.' }, { group: ['**/src-main/**', '**/src-renderer/**', '**/src-preload/**'], message: 'src-shared depends on nothing of ours.' }],
+        },
+      ],
+      'no-restricted-globals': ['error', 'window', 'document', 'process', 'require', 'Buffer'],
+    },
+  },
+)

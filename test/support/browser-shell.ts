@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+
+export interface RunningBrowserShell {
+  url: string
+  origin: string
+  token: string
+  dataDir: string
+  keychainService: string
+  output: () => string
+  stop(): Promise<void>
+}
+
+const ROOT = join(__dirname, '..', '..')
+
+/**
+ * Starts the built browser shell on a free loopback port with its own data folder and keychain
+ * service name, and resolves once it prints its address.
+ */
+export async function startBrowserShell(env: Record<string, string> = {}): Promise<RunningBrowserShell> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'till-e2e-'))
+  const keychainService = `till-test-${process.pid}-${Date.now()}`
+  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'out/main/browser-shell.js'), '--port', '0', '--no-open'], {
+    env: { ...process.env, TILL_DATA_DIR: dataDir, TILL_KEYCHAIN_SERVICE: keychainService, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`browser shell did not start:\n${output}`)), 20_000)
+    child.once('exit', (code) => reject(new Error(`browser shell exited with ${code}:\n${output}`)))
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      output += line + '\n'
+      if (/^http:\/\/127\.0\.0\.1:\d+\/#token=/.test(line)) {
+        clearTimeout(timer)
+        resolve(line.trim())
+      }
+    })
+  })
+  const parsed = new URL(url)
+  return {
+    url,
+    origin: parsed.origin,
+    token: parsed.hash.replace('#token=', ''),
+    dataDir,
+    keychainService,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve))
+        child.kill('SIGTERM')
+        await exited
+      }
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
