@@ -3,7 +3,22 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
-const NODE_MODULES = ['fs', 'path', 'os', 'crypto', 'http', 'https', 'net', 'child_process', 'util', 'stream', 'url', 'events', 'buffer', 'worker_threads']
+const NODE_MODULES = [
+  'fs',
+  'path',
+  'os',
+  'crypto',
+  'http',
+  'https',
+  'net',
+  'child_process',
+  'util',
+  'stream',
+  'url',
+  'events',
+  'buffer',
+  'worker_threads',
+]
 const NODE_IMPORTS = [...NODE_MODULES, ...NODE_MODULES.map((m) => `${m}/*`)]
 
 export default tseslint.config(
@@ -12,7 +27,10 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-console': 'off',
     },
   },
@@ -33,7 +51,10 @@ export default tseslint.config(
           ],
           patterns: [
             { group: ['node:*'], message: 'No Node modules in the renderer.' },
-            { group: ['**/src-main/**', '**/src-preload/**'], message: 'The renderer may import only src-shared.' },
+            {
+              group: ['**/src-main/**', '**/src-preload/**'],
+              message: 'The renderer may import only src-shared.',
+            },
           ],
         },
       ],
@@ -41,17 +62,39 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src-main/**/*.ts', 'src-preload/**/*.ts', 'scripts/**/*.{ts,mjs}', 'test/**/*.ts', '*.config.{ts,mjs}', 'electron.vite.config.ts'],
+    files: [
+      'src-main/**/*.ts',
+      'src-preload/**/*.ts',
+      'scripts/**/*.{ts,mjs}',
+      'test/**/*.ts',
+      '*.config.{ts,mjs}',
+      'electron.vite.config.ts',
+    ],
     languageOptions: { globals: globals.node },
   },
   {
     files: ['src-main/**/*.ts', 'src-preload/**/*.ts'],
     rules: {
       // Main and preload have no DOM; a stray browser global is a bug.
-      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'indexedDB'],
+      'no-restricted-globals': [
+        'error',
+        'window',
+        'document',
+        'localStorage',
+        'sessionStorage',
+        'navigator',
+        'indexedDB',
+      ],
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/src-renderer/**'], message: 'Main and preload may import only src-shared.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/src-renderer/**'],
+              message: 'Main and preload may import only src-shared.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -62,7 +105,9 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'electron', message: 'The demo service runs in plain Node too.' }],
-          patterns: [{ group: ['**/src-renderer/**'], message: 'Main may import only src-shared.' }],
+          patterns: [
+            { group: ['**/src-renderer/**'], message: 'Main may import only src-shared.' },
+          ],
         },
       ],
     },
@@ -73,8 +118,20 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'electron', message: 'Shared code runs in every process.' }, ...NODE_IMPORTS.map((name) => ({ name, message: 'Shared code runs in the renderer too.' }))],
-          patterns: [{ group: ['node:*'], message: 'Shared code runs in the renderer too.' }, { group: ['**/src-main/**', '**/src-renderer/**', '**/src-preload/**'], message: 'src-shared depends on nothing of ours.' }],
+          paths: [
+            { name: 'electron', message: 'Shared code runs in every process.' },
+            ...NODE_IMPORTS.map((name) => ({
+              name,
+              message: 'Shared code runs in the renderer too.',
+            })),
+          ],
+          patterns: [
+            { group: ['node:*'], message: 'Shared code runs in the renderer too.' },
+            {
+              group: ['**/src-main/**', '**/src-renderer/**', '**/src-preload/**'],
+              message: 'src-shared depends on nothing of ours.',
+            },
+          ],
         },
       ],
       'no-restricted-globals': ['error', 'window', 'document', 'process', 'require', 'Buffer'],

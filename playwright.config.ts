@@ -5,8 +5,12 @@ import { defineConfig } from '@playwright/test'
  * Drives the real app through the browser shell. Where Playwright's own Chromium is not
  * installed (machines that cannot download it), Debian's Chromium is used instead.
  */
-const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path))
-const executablePath = process.env.TILL_CHROMIUM ?? (process.env.TILL_USE_PLAYWRIGHT_CHROMIUM ? undefined : systemChromium)
+const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) =>
+  existsSync(path),
+)
+const executablePath =
+  process.env.TILL_CHROMIUM ??
+  (process.env.TILL_USE_PLAYWRIGHT_CHROMIUM ? undefined : systemChromium)
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -23,7 +27,14 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
   },
 })

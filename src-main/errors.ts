@@ -12,7 +12,9 @@ export abstract class TillError extends Error {
   }
 
   toBridgeError(): BridgeError {
-    return this.details ? { kind: this.kind, message: this.message, details: this.details } : { kind: this.kind, message: this.message }
+    return this.details
+      ? { kind: this.kind, message: this.message, details: this.details }
+      : { kind: this.kind, message: this.message }
   }
 }
 
@@ -50,5 +52,8 @@ export class InternalError extends TillError {
 
 export function toBridgeError(error: unknown): BridgeError {
   if (error instanceof TillError) return error.toBridgeError()
-  return { kind: 'internal', message: 'Something went wrong inside Till. The details are in the log.' }
+  return {
+    kind: 'internal',
+    message: 'Something went wrong inside Till. The details are in the log.',
+  }
 }

@@ -1,5 +1,9 @@
 import { contextBridge, ipcRenderer } from 'electron'
-import { IPC_CALL_PREFIX, IPC_EVENT_CHANNEL, type TillBridgeTransport } from '../src-shared/bridge/api'
+import {
+  IPC_CALL_PREFIX,
+  IPC_EVENT_CHANNEL,
+  type TillBridgeTransport,
+} from '../src-shared/bridge/api'
 import type { BridgeEvent } from '../src-shared/bridge/contract'
 import { isChannelName } from '../src-shared/bridge/contract'
 
@@ -10,7 +14,13 @@ import { isChannelName } from '../src-shared/bridge/contract'
 const till: TillBridgeTransport = {
   call: async (channel, input) => {
     if (!isChannelName(channel)) {
-      return { ok: false, error: { kind: 'unknown_channel', message: `Till has no channel “${String(channel).slice(0, 80)}”.` } }
+      return {
+        ok: false,
+        error: {
+          kind: 'unknown_channel',
+          message: `Till has no channel “${String(channel).slice(0, 80)}”.`,
+        },
+      }
     }
     return ipcRenderer.invoke(`${IPC_CALL_PREFIX}${channel}`, input)
   },

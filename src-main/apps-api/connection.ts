@@ -7,7 +7,11 @@ export interface ServiceConnection {
   apiKey: Secret
 }
 
-export function appsApiUrl(baseUrl: string, path: string, query: Record<string, string | number> = {}): URL {
+export function appsApiUrl(
+  baseUrl: string,
+  path: string,
+  query: Record<string, string | number> = {},
+): URL {
   const url = new URL(`${baseUrl.replace(/\/+$/, '')}/apps-v1${path}`)
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, String(value))
   return url

@@ -20,17 +20,24 @@ export async function getJson(
   let response: Response
   let text: string
   try {
-    response = await fetch(url, { headers: authHeaders(connection), signal: AbortSignal.timeout(timeoutMs), redirect: 'error' })
+    response = await fetch(url, {
+      headers: authHeaders(connection),
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: 'error',
+    })
     text = await response.text()
   } catch (error) {
-    throw new NetworkError(`Till couldn't reach ${url.host}. Check the Service URL and that this PC is online.`, [
-      error instanceof Error ? error.message : String(error),
-    ])
+    throw new NetworkError(
+      `Till couldn't reach ${url.host}. Check the Service URL and that this PC is online.`,
+      [error instanceof Error ? error.message : String(error)],
+    )
   }
   if (!response.ok) throw serviceErrorFor(response.status, text)
   try {
     return JSON.parse(text) as unknown
   } catch {
-    throw new NetworkError(`The answer from ${url.host} was cut off or was not JSON.`, [`HTTP ${response.status}`])
+    throw new NetworkError(`The answer from ${url.host} was cut off or was not JSON.`, [
+      `HTTP ${response.status}`,
+    ])
   }
 }

@@ -1,4 +1,12 @@
-import { AuthError, InstallInactiveError, NotFoundError, ScopeError, ServiceError, TillError, ValidationError } from '../errors'
+import {
+  AuthError,
+  InstallInactiveError,
+  NotFoundError,
+  ScopeError,
+  ServiceError,
+  TillError,
+  ValidationError,
+} from '../errors'
 
 /** The error body of DESIGN §2, when the service sends one. */
 export interface ServiceErrorBody {
@@ -30,9 +38,14 @@ export function parseErrorBody(text: string): ServiceErrorBody | null {
  */
 export function serviceErrorFor(status: number, bodyText: string): TillError {
   const body = parseErrorBody(bodyText)
-  const said = body ? [`${body.error}${body.error_description ? `: ${body.error_description}` : ''}`] : [`HTTP ${status}`]
+  const said = body
+    ? [`${body.error}${body.error_description ? `: ${body.error_description}` : ''}`]
+    : [`HTTP ${status}`]
   if (status === 401) {
-    return new AuthError('The service refused the API key. Copy the key again from the app page of your POS back office.', said)
+    return new AuthError(
+      'The service refused the API key. Copy the key again from the app page of your POS back office.',
+      said,
+    )
   }
   if (status === 400 && body?.error === 'missing_store') {
     return new ValidationError('The service needs a Store ID for this connection.', said)
@@ -48,7 +61,12 @@ export function serviceErrorFor(status: number, bodyText: string): TillError {
     )
   }
   if (status === 404) return new NotFoundError('The service does not know that record.', said)
-  if (status === 422) return new ValidationError('The service rejected the request as malformed.', said)
-  if (status === 429) return new ServiceError('The service asked Till to slow down. Try again in a minute.', said)
-  return new ServiceError(`The service answered with an error (HTTP ${status}). Try again in a few minutes.`, said)
+  if (status === 422)
+    return new ValidationError('The service rejected the request as malformed.', said)
+  if (status === 429)
+    return new ServiceError('The service asked Till to slow down. Try again in a minute.', said)
+  return new ServiceError(
+    `The service answered with an error (HTTP ${status}). Try again in a few minutes.`,
+    said,
+  )
 }

@@ -10,7 +10,9 @@ import type { BridgeResult } from '../../src-shared/bridge/errors'
 import { InternalError, UnknownChannelError, ValidationError, toBridgeError } from '../errors'
 import type { Logger } from '../logging/logger'
 
-export type ChannelHandler<C extends ChannelName> = (input: ChannelParsedInput<C>) => Promise<ChannelOutput<C>>
+export type ChannelHandler<C extends ChannelName> = (
+  input: ChannelParsedInput<C>,
+) => Promise<ChannelOutput<C>>
 export type ChannelHandlers = { [C in ChannelName]: ChannelHandler<C> }
 
 export type Dispatch = (channel: string, input: unknown) => Promise<BridgeResult<unknown>>
@@ -26,18 +28,27 @@ function issues(error: z.ZodError): string[] {
 export function createDispatcher(handlers: ChannelHandlers, log: Logger): Dispatch {
   return async (channel, input) => {
     try {
-      if (!isChannelName(channel)) throw new UnknownChannelError(`Till has no channel “${String(channel).slice(0, 80)}”.`)
+      if (!isChannelName(channel))
+        throw new UnknownChannelError(`Till has no channel “${String(channel).slice(0, 80)}”.`)
       const { input: inputSchema, output: outputSchema } = channels[channel]
       const parsedInput = inputSchema.safeParse(input)
       if (!parsedInput.success) {
-        throw new ValidationError('Some of the information sent is not valid.', issues(parsedInput.error))
+        throw new ValidationError(
+          'Some of the information sent is not valid.',
+          issues(parsedInput.error),
+        )
       }
       const handler = handlers[channel] as (input: unknown) => Promise<unknown>
       const output = await handler(parsedInput.data)
       const parsedOutput = outputSchema.safeParse(output)
       if (!parsedOutput.success) {
-        log.error('handler output broke its schema', { channel, issues: issues(parsedOutput.error) })
-        throw new InternalError('Till produced an answer it could not check. The details are in the log.')
+        log.error('handler output broke its schema', {
+          channel,
+          issues: issues(parsedOutput.error),
+        })
+        throw new InternalError(
+          'Till produced an answer it could not check. The details are in the log.',
+        )
       }
       return { ok: true, value: parsedOutput.data }
     } catch (error) {

@@ -1,4 +1,9 @@
-import { events, type BridgeEvent, type EventName, type EventPayload } from '../../src-shared/bridge/contract'
+import {
+  events,
+  type BridgeEvent,
+  type EventName,
+  type EventPayload,
+} from '../../src-shared/bridge/contract'
 import type { Logger } from '../logging/logger'
 
 export type EventListener = (event: BridgeEvent) => void

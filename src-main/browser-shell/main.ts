@@ -62,6 +62,10 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   const code = (error as NodeJS.ErrnoException).code
-  console.error(code === 'EADDRINUSE' ? 'That port is in use: is Till already running? Use --port to pick another.' : error)
+  console.error(
+    code === 'EADDRINUSE'
+      ? 'That port is in use: is Till already running? Use --port to pick another.'
+      : error,
+  )
   process.exit(1)
 })

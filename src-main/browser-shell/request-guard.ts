@@ -34,6 +34,7 @@ export function checkToken(request: IncomingMessage, token: string): GuardVerdic
   if (typeof given !== 'string') return { ok: false, status: 401, reason: 'missing token' }
   const a = Buffer.from(given)
   const b = Buffer.from(token)
-  if (a.length !== b.length || !timingSafeEqual(a, b)) return { ok: false, status: 401, reason: 'wrong token' }
+  if (a.length !== b.length || !timingSafeEqual(a, b))
+    return { ok: false, status: 401, reason: 'wrong token' }
   return { ok: true }
 }

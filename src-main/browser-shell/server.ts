@@ -28,13 +28,29 @@ export interface BrowserShell {
   close(): Promise<void>
 }
 
-function send(response: ServerResponse, status: number, body: string | Buffer, contentType = 'application/json; charset=utf-8'): void {
-  response.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': contentType, 'Cache-Control': 'no-store' })
+function send(
+  response: ServerResponse,
+  status: number,
+  body: string | Buffer,
+  contentType = 'application/json; charset=utf-8',
+): void {
+  response.writeHead(status, {
+    ...SECURITY_HEADERS,
+    'Content-Type': contentType,
+    'Cache-Control': 'no-store',
+  })
   response.end(body)
 }
 
 function refuse(response: ServerResponse, verdict: Exclude<GuardVerdict, { ok: true }>): void {
-  send(response, verdict.status, JSON.stringify({ error: verdict.status === 401 ? 'unauthorized' : 'forbidden', error_description: verdict.reason }))
+  send(
+    response,
+    verdict.status,
+    JSON.stringify({
+      error: verdict.status === 401 ? 'unauthorized' : 'forbidden',
+      error_description: verdict.reason,
+    }),
+  )
 }
 
 async function readBody(request: IncomingMessage, limit: number): Promise<string | null> {
@@ -58,7 +74,11 @@ export async function startBrowserShellServer(options: BrowserShellOptions): Pro
   const eventStreams = new Set<ServerResponse>()
   let port = options.port
 
-  const handleCall = async (request: IncomingMessage, response: ServerResponse, channel: string): Promise<void> => {
+  const handleCall = async (
+    request: IncomingMessage,
+    response: ServerResponse,
+    channel: string,
+  ): Promise<void> => {
     const text = await readBody(request, MAX_CALL_BODY_BYTES)
     if (text === null) {
       // Stop reading the rest of an oversized body: answer, then drop the connection.
@@ -71,14 +91,25 @@ export async function startBrowserShellServer(options: BrowserShellOptions): Pro
     try {
       body = text === '' ? {} : JSON.parse(text)
     } catch {
-      return send(response, 400, JSON.stringify({ ok: false, error: { kind: 'validation', message: 'The request body is not JSON.' } }))
+      return send(
+        response,
+        400,
+        JSON.stringify({
+          ok: false,
+          error: { kind: 'validation', message: 'The request body is not JSON.' },
+        }),
+      )
     }
     const input = body && typeof body === 'object' ? (body as { input?: unknown }).input : undefined
     send(response, 200, JSON.stringify(await dispatch(channel, input)))
   }
 
   const handleEvents = (response: ServerResponse): void => {
-    response.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' })
+    response.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-store',
+    })
     response.write(': connected\n\n')
     eventStreams.add(response)
     response.on('close', () => eventStreams.delete(response))
@@ -110,9 +141,14 @@ export async function startBrowserShellServer(options: BrowserShellOptions): Pro
       if (path === '/bridge/events' && request.method === 'GET') return handleEvents(response)
       return send(response, 404, JSON.stringify({ error: 'not_found' }))
     }
-    if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, JSON.stringify({ error: 'method_not_allowed' }))
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return send(response, 405, JSON.stringify({ error: 'method_not_allowed' }))
     readRendererFile(rendererDir, path)
-      .then((file) => (file ? send(response, 200, file.body, file.contentType) : send(response, 404, 'Not found', 'text/plain')))
+      .then((file) =>
+        file
+          ? send(response, 200, file.body, file.contentType)
+          : send(response, 404, 'Not found', 'text/plain'),
+      )
       .catch((error: unknown) => {
         log.error('static file failed', { error })
         send(response, 500, 'Internal error', 'text/plain')

@@ -18,6 +18,8 @@ export function serveRenderer(rendererDir: string): void {
     const url = new URL(request.url)
     const file = url.host === 'till' ? await readRendererFile(rendererDir, url.pathname) : null
     if (!file) return new Response('Not found', { status: 404, headers: SECURITY_HEADERS })
-    return new Response(new Uint8Array(file.body), { headers: { ...SECURITY_HEADERS, 'Content-Type': file.contentType } })
+    return new Response(new Uint8Array(file.body), {
+      headers: { ...SECURITY_HEADERS, 'Content-Type': file.contentType },
+    })
   })
 }

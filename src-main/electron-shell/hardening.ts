@@ -40,6 +40,8 @@ export function hardenWebContents(log: Logger, devServerUrl: string | undefined)
 }
 
 export function denyAllPermissions(): void {
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
+  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) =>
+    callback(false),
+  )
   session.defaultSession.setPermissionCheckHandler(() => false)
 }

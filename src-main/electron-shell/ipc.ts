@@ -7,21 +7,34 @@ import type { Logger } from '../logging/logger'
 import { isAppUrl } from './hardening'
 
 /** Only the app's own top-level page may call in, never a subframe or a foreign page. */
-export function isTrustedSender(event: IpcMainInvokeEvent, devServerUrl: string | undefined): boolean {
+export function isTrustedSender(
+  event: IpcMainInvokeEvent,
+  devServerUrl: string | undefined,
+): boolean {
   const frame = event.senderFrame
   if (!frame || frame.parent !== null) return false
   return isAppUrl(frame.url, devServerUrl)
 }
 
 /** One ipcMain handler per channel of the contract, each going through the dispatcher. */
-export function registerIpcHandlers(dispatch: Dispatch, log: Logger, devServerUrl: string | undefined): void {
+export function registerIpcHandlers(
+  dispatch: Dispatch,
+  log: Logger,
+  devServerUrl: string | undefined,
+): void {
   for (const channel of channelNames) {
-    ipcMain.handle(`${IPC_CALL_PREFIX}${channel}`, async (event, input: unknown): Promise<BridgeResult<unknown>> => {
-      if (!isTrustedSender(event, devServerUrl)) {
-        log.warn('refused a call from an untrusted frame', { channel, url: event.senderFrame?.url.slice(0, 200) })
-        return { ok: false, error: { kind: 'auth', message: 'This page may not call Till.' } }
-      }
-      return dispatch(channel, input)
-    })
+    ipcMain.handle(
+      `${IPC_CALL_PREFIX}${channel}`,
+      async (event, input: unknown): Promise<BridgeResult<unknown>> => {
+        if (!isTrustedSender(event, devServerUrl)) {
+          log.warn('refused a call from an untrusted frame', {
+            channel,
+            url: event.senderFrame?.url.slice(0, 200),
+          })
+          return { ok: false, error: { kind: 'auth', message: 'This page may not call Till.' } }
+        }
+        return dispatch(channel, input)
+      },
+    )
   }
 }

@@ -22,9 +22,13 @@ export function preloadPath(): string {
   return join(__dirname, '../preload/index.js')
 }
 
-export function createMainWindow(state: WindowState, devServerUrl: string | undefined): BrowserWindow {
+export function createMainWindow(
+  state: WindowState,
+  devServerUrl: string | undefined,
+): BrowserWindow {
   const preload = preloadPath()
-  if (!existsSync(preload)) throw new Error(`The preload bundle is missing at ${preload}; run the build first.`)
+  if (!existsSync(preload))
+    throw new Error(`The preload bundle is missing at ${preload}; run the build first.`)
   const window = new BrowserWindow({
     ...state,
     minWidth: 720,

@@ -16,17 +16,31 @@ export type WindowState = z.infer<typeof windowState>
 const DEFAULT_STATE: WindowState = { width: 1280, height: 820, maximized: false }
 
 function isVisible(bounds: Rectangle): boolean {
-  return screen.getAllDisplays().some(({ workArea }) =>
-    bounds.x < workArea.x + workArea.width && bounds.x + bounds.width > workArea.x && bounds.y < workArea.y + workArea.height && bounds.y + bounds.height > workArea.y,
-  )
+  return screen
+    .getAllDisplays()
+    .some(
+      ({ workArea }) =>
+        bounds.x < workArea.x + workArea.width &&
+        bounds.x + bounds.width > workArea.x &&
+        bounds.y < workArea.y + workArea.height &&
+        bounds.y + bounds.height > workArea.y,
+    )
 }
 
 /** Remembers the window's size, place and maximised state; ignores a place now off-screen. */
-export function windowStateFile(dataDir: string, log: Logger): {
+export function windowStateFile(
+  dataDir: string,
+  log: Logger,
+): {
   load(): Promise<WindowState>
   track(window: BrowserWindow): void
 } {
-  const file = new JsonFile(join(dataDir, 'window-state.json'), windowState, () => DEFAULT_STATE, log)
+  const file = new JsonFile(
+    join(dataDir, 'window-state.json'),
+    windowState,
+    () => DEFAULT_STATE,
+    log,
+  )
   return {
     load: async () => {
       const state = await file.read()

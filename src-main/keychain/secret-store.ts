@@ -51,23 +51,31 @@ export function createKeychainSecretStore(
     try {
       keytar = loadKeytar()
     } catch (error) {
-      throw new KeychainUnavailableError(howToFixKeychain(platform, 'the keychain module could not load'), undefined, { cause: error })
+      throw new KeychainUnavailableError(
+        howToFixKeychain(platform, 'the keychain module could not load'),
+        undefined,
+        { cause: error },
+      )
     }
     try {
       return await work(keytar)
     } catch (error) {
       const cause = error instanceof Error ? error.message : String(error)
-      throw new KeychainUnavailableError(howToFixKeychain(platform, cause), undefined, { cause: error })
+      throw new KeychainUnavailableError(howToFixKeychain(platform, cause), undefined, {
+        cause: error,
+      })
     }
   }
   return {
-    get: (account) => guard(async (k) => {
-      const value = await k.getPassword(service, account)
-      return value === null ? null : new Secret(value)
-    }),
+    get: (account) =>
+      guard(async (k) => {
+        const value = await k.getPassword(service, account)
+        return value === null ? null : new Secret(value)
+      }),
     set: (account, value) => guard((k) => k.setPassword(service, account, value)),
     delete: (account) => guard((k) => k.deletePassword(service, account)),
-    listAccounts: () => guard(async (k) => (await k.findCredentials(service)).map((c) => c.account)),
+    listAccounts: () =>
+      guard(async (k) => (await k.findCredentials(service)).map((c) => c.account)),
     probe: async () => {
       try {
         await guard((k) => k.findCredentials(service))

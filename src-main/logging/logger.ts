@@ -17,7 +17,8 @@ export type LogSink = (line: string) => void
 
 const sinks: LogSink[] = []
 const LEVELS: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 }
-let threshold = LEVELS[(process.env.TILL_LOG_LEVEL as LogLevel | undefined) ?? 'info'] ?? LEVELS.info
+let threshold =
+  LEVELS[(process.env.TILL_LOG_LEVEL as LogLevel | undefined) ?? 'info'] ?? LEVELS.info
 
 export function addLogSink(sink: LogSink): () => void {
   sinks.push(sink)
@@ -56,9 +57,14 @@ export function createLogger(scope: string): Logger {
   const write = (level: LogLevel, message: string, fields?: Record<string, unknown>): void => {
     if (LEVELS[level] < threshold || sinks.length === 0) return
     const extra = fields
-      ? ' ' + Object.entries(fields).map(([k, v]) => `${k}=${render(v)}`).join(' ')
+      ? ' ' +
+        Object.entries(fields)
+          .map(([k, v]) => `${k}=${render(v)}`)
+          .join(' ')
       : ''
-    const line = scrubSecrets(`${new Date().toISOString()} ${level.toUpperCase()} [${scope}] ${message}${extra}`)
+    const line = scrubSecrets(
+      `${new Date().toISOString()} ${level.toUpperCase()} [${scope}] ${message}${extra}`,
+    )
     for (const sink of sinks) sink(line)
   }
   return {

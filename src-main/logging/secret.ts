@@ -42,7 +42,10 @@ export class Secret {
 const SECRET_PATTERNS: Array<[RegExp, string]> = [
   [/(Bearer\s+)[^\s"',]+/gi, `$1${REDACTED}`],
   [/whsec_[A-Za-z0-9+/=_-]+/g, REDACTED],
-  [/("?(?:apiKey|api_key|webhookSecret|webhook_secret|password)"?\s*[:=]\s*)"[^"]*"/gi, `$1"${REDACTED}"`],
+  [
+    /("?(?:apiKey|api_key|webhookSecret|webhook_secret|password)"?\s*[:=]\s*)"[^"]*"/gi,
+    `$1"${REDACTED}"`,
+  ],
 ]
 
 /** Removes every known secret value and anything shaped like a credential from a text. */

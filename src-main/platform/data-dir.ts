@@ -8,7 +8,10 @@ export const PRODUCT_NAME = 'Till'
  * the product, which the browser shell computes the same way so both shells share one folder.
  * `TILL_DATA_DIR` overrides it (tests, automation).
  */
-export function resolveDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+export function resolveDataDir(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): string {
   if (env.TILL_DATA_DIR?.trim()) return env.TILL_DATA_DIR.trim()
   const home = homedir()
   switch (platform) {

@@ -6,5 +6,9 @@ export function isSafeExternalUrl(candidate: string): boolean {
   } catch {
     return false
   }
-  return (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === ''
+  return (
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    url.username === '' &&
+    url.password === ''
+  )
 }

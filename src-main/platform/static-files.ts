@@ -30,11 +30,15 @@ export async function readRendererFile(root: string, urlPath: string): Promise<S
   } catch {
     return null
   }
-  const relative = decoded === '/' || extname(decoded) === '' ? 'index.html' : decoded.replace(/^\/+/, '')
+  const relative =
+    decoded === '/' || extname(decoded) === '' ? 'index.html' : decoded.replace(/^\/+/, '')
   const absolute = normalize(join(root, relative))
   if (!absolute.startsWith(normalize(root) + sep) || decoded.includes('\0')) return null
   try {
-    return { body: await readFile(absolute), contentType: CONTENT_TYPES[extname(absolute)] ?? 'application/octet-stream' }
+    return {
+      body: await readFile(absolute),
+      contentType: CONTENT_TYPES[extname(absolute)] ?? 'application/octet-stream',
+    }
   } catch {
     return null
   }

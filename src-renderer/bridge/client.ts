@@ -25,7 +25,10 @@ export class BridgeCallError extends Error {
 }
 
 export interface TillBridge {
-  call<C extends ChannelName>(channel: C, ...input: ChannelInput<C> extends undefined ? [] : [ChannelInput<C>]): Promise<ChannelOutput<C>>
+  call<C extends ChannelName>(
+    channel: C,
+    ...input: ChannelInput<C> extends undefined ? [] : [ChannelInput<C>]
+  ): Promise<ChannelOutput<C>>
   on<E extends EventName>(name: E, listener: (payload: EventPayload<E>) => void): () => void
 }
 
@@ -36,7 +39,11 @@ export function createBridgeClient(transport: TillBridgeTransport): TillBridge {
       const result = await transport.call(channel, args[0])
       if (!result.ok) throw new BridgeCallError(result.error)
       const parsed = channels[channel].output.safeParse(result.value)
-      if (!parsed.success) throw new BridgeCallError({ kind: 'internal', message: `Main sent an answer to ${channel} that does not fit the contract.` })
+      if (!parsed.success)
+        throw new BridgeCallError({
+          kind: 'internal',
+          message: `Main sent an answer to ${channel} that does not fit the contract.`,
+        })
       return parsed.data as ChannelOutput<typeof channel>
     },
     on(name, listener) {

@@ -38,10 +38,18 @@ export function createHttpTransport(token: string | null): TillBridgeTransport {
         return transportFailure('Till’s background service is not answering. Is it still running?')
       }
       if (response.status === 401) {
-        return { ok: false, error: { kind: 'auth', message: 'This tab has no valid launch token. Open Till from the address it printed.' } }
+        return {
+          ok: false,
+          error: {
+            kind: 'auth',
+            message: 'This tab has no valid launch token. Open Till from the address it printed.',
+          },
+        }
       }
       const parsed = bridgeResult.safeParse(await response.json().catch(() => null))
-      return parsed.success ? (parsed.data as BridgeResult<unknown>) : transportFailure(`Unexpected answer (HTTP ${response.status}).`)
+      return parsed.success
+        ? (parsed.data as BridgeResult<unknown>)
+        : transportFailure(`Unexpected answer (HTTP ${response.status}).`)
     },
     subscribe: (listener) => {
       const controller = new AbortController()

@@ -6,7 +6,9 @@ import { z } from 'zod'
  * carry exactly this table; main registers one handler per channel from it.
  */
 
-export const profileId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'Profile ids are lowercase letters, digits and dashes')
+export const profileId = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'Profile ids are lowercase letters, digits and dashes')
 
 const httpUrl = z
   .string()

@@ -34,20 +34,23 @@ describe('bridge dispatcher', () => {
     expect(calls).toEqual([])
   })
 
-  it.each(channelNames)('rejects malformed input for %s before its handler runs', async (channel) => {
-    const { handlers, calls } = recordingHandlers()
-    const dispatch = createDispatcher(handlers, log)
-    for (const input of MALFORMED_INPUTS) {
-      if (channels[channel].input.safeParse(input).success) continue
-      const result = await dispatch(channel, input)
-      expect(result.ok).toBe(false)
-      if (!result.ok) {
-        expect(result.error.kind).toBe('validation')
-        expect(result.error.details?.length).toBeGreaterThan(0)
+  it.each(channelNames)(
+    'rejects malformed input for %s before its handler runs',
+    async (channel) => {
+      const { handlers, calls } = recordingHandlers()
+      const dispatch = createDispatcher(handlers, log)
+      for (const input of MALFORMED_INPUTS) {
+        if (channels[channel].input.safeParse(input).success) continue
+        const result = await dispatch(channel, input)
+        expect(result.ok).toBe(false)
+        if (!result.ok) {
+          expect(result.error.kind).toBe('validation')
+          expect(result.error.details?.length).toBeGreaterThan(0)
+        }
       }
-    }
-    expect(calls).toEqual([])
-  })
+      expect(calls).toEqual([])
+    },
+  )
 
   it('catches a handler answer that breaks the output schema', async () => {
     const { handlers } = recordingHandlers({ surprise: 'not the contract' })
@@ -61,7 +64,10 @@ describe('bridge dispatcher', () => {
     const handler = vi.fn(async (input: { id: string }) => ({ id: input.id }))
     handlers['profiles.delete'] = handler
     const dispatch = createDispatcher(handlers, log)
-    expect(await dispatch('profiles.delete', { id: 'shop-1' })).toEqual({ ok: true, value: { id: 'shop-1' } })
+    expect(await dispatch('profiles.delete', { id: 'shop-1' })).toEqual({
+      ok: true,
+      value: { id: 'shop-1' },
+    })
     expect(handler).toHaveBeenCalledWith({ id: 'shop-1' })
   })
 
@@ -74,7 +80,10 @@ describe('bridge dispatcher', () => {
       throw new TypeError('secret internals at /home/someone')
     }
     const dispatch = createDispatcher(handlers, log)
-    expect(await dispatch('profiles.list', undefined)).toEqual({ ok: false, error: { kind: 'auth', message: 'The service refused the API key.' } })
+    expect(await dispatch('profiles.list', undefined)).toEqual({
+      ok: false,
+      error: { kind: 'auth', message: 'The service refused the API key.' },
+    })
     const hidden = await dispatch('app.info', undefined)
     expect(hidden).toMatchObject({ ok: false, error: { kind: 'internal' } })
     expect(JSON.stringify(hidden)).not.toContain('/home/someone')
@@ -83,7 +92,12 @@ describe('bridge dispatcher', () => {
   it('validates saved-profile input with reasons a person can act on', async () => {
     const { handlers } = recordingHandlers()
     const dispatch = createDispatcher(handlers, log)
-    const result = await dispatch('profiles.save' satisfies ChannelName, { name: '', baseUrl: 'ftp://x', storeId: '', webhookSecret: 'nope' })
+    const result = await dispatch('profiles.save' satisfies ChannelName, {
+      name: '',
+      baseUrl: 'ftp://x',
+      storeId: '',
+      webhookSecret: 'nope',
+    })
     expect(result.ok).toBe(false)
     const details = result.ok ? [] : (result.error.details ?? [])
     expect(details.join('\n')).toMatch(/name: Give the connection a name/)

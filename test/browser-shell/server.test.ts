@@ -19,13 +19,26 @@ interface Answer {
 }
 
 /** Raw HTTP, so the test controls Host and Origin exactly as a hostile page or rebinding would. */
-function send(port: number, path: string, { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+function send(
+  port: number,
+  path: string,
+  {
+    method = 'GET',
+    headers = {},
+    body,
+  }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, method, headers: { Host: `127.0.0.1:${port}`, ...headers } }, (res) => {
-      let text = ''
-      res.on('data', (c: Buffer) => (text += c.toString()))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }))
-    })
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path, method, headers: { Host: `127.0.0.1:${port}`, ...headers } },
+      (res) => {
+        let text = ''
+        res.on('data', (c: Buffer) => (text += c.toString()))
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }),
+        )
+      },
+    )
     req.on('error', reject)
     req.end(body)
   })
@@ -34,10 +47,19 @@ function send(port: number, path: string, { method = 'GET', headers = {}, body }
 describe('browser shell transport', () => {
   let shell: BrowserShell
   const events = new EventBus(log)
-  const call = (channel: string, input: unknown, headers: Record<string, string> = {}): Promise<Answer> =>
+  const call = (
+    channel: string,
+    input: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer> =>
     send(shell.port, `/bridge/call/${channel}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Till-Token': TOKEN, Origin: `http://127.0.0.1:${shell.port}`, ...headers },
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Till-Token': TOKEN,
+        Origin: `http://127.0.0.1:${shell.port}`,
+        ...headers,
+      },
       body: JSON.stringify({ input }),
     })
 
@@ -47,9 +69,18 @@ describe('browser shell transport', () => {
     mkdirSync(rendererDir)
     writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Till</title>')
     writeFileSync(join(parent, 'outside.json'), '{"secret": "outside-the-app"}')
-    const handlers = Object.fromEntries(channelNames.map((n) => [n, async () => ({})])) as unknown as ChannelHandlers
+    const handlers = Object.fromEntries(
+      channelNames.map((n) => [n, async () => ({})]),
+    ) as unknown as ChannelHandlers
     handlers['profiles.delete'] = async ({ id }) => ({ id })
-    shell = await startBrowserShellServer({ port: 0, rendererDir, token: TOKEN, dispatch: createDispatcher(handlers, log), events, log })
+    shell = await startBrowserShellServer({
+      port: 0,
+      rendererDir,
+      token: TOKEN,
+      dispatch: createDispatcher(handlers, log),
+      events,
+      log,
+    })
   })
   afterAll(() => shell.close())
 
@@ -66,22 +97,42 @@ describe('browser shell transport', () => {
 
   it('refuses a call with no token or a wrong token', async () => {
     expect((await call('profiles.delete', { id: 'a' }, { 'X-Till-Token': '' })).status).toBe(401)
-    expect((await call('profiles.delete', { id: 'a' }, { 'X-Till-Token': TOKEN.replace(/.$/, 'X') })).status).toBe(401)
-    expect((await call('profiles.delete', { id: 'a' }, { 'X-Till-Token': TOKEN + 'extra' })).status).toBe(401)
-    const noHeader = await send(shell.port, '/bridge/call/profiles.list', { method: 'POST', body: '{}' })
+    expect(
+      (await call('profiles.delete', { id: 'a' }, { 'X-Till-Token': TOKEN.replace(/.$/, 'X') }))
+        .status,
+    ).toBe(401)
+    expect(
+      (await call('profiles.delete', { id: 'a' }, { 'X-Till-Token': TOKEN + 'extra' })).status,
+    ).toBe(401)
+    const noHeader = await send(shell.port, '/bridge/call/profiles.list', {
+      method: 'POST',
+      body: '{}',
+    })
     expect(noHeader.status).toBe(401)
   })
 
   it('refuses a foreign Host header (DNS rebinding), even with the right token', async () => {
-    for (const host of ['evil.example:80', `attacker.test:${shell.port}`, '127.0.0.1:1', `127.0.0.1.nip.io:${shell.port}`]) {
+    for (const host of [
+      'evil.example:80',
+      `attacker.test:${shell.port}`,
+      '127.0.0.1:1',
+      `127.0.0.1.nip.io:${shell.port}`,
+    ]) {
       expect((await call('profiles.delete', { id: 'a' }, { Host: host })).status).toBe(403)
     }
     expect((await send(shell.port, '/', { headers: { Host: 'rebound.example' } })).status).toBe(403)
-    expect((await call('profiles.delete', { id: 'a' }, { Host: `localhost:${shell.port}` })).status).toBe(200)
+    expect(
+      (await call('profiles.delete', { id: 'a' }, { Host: `localhost:${shell.port}` })).status,
+    ).toBe(200)
   })
 
   it('refuses a foreign Origin, even with the right token', async () => {
-    for (const origin of ['https://evil.example', `http://127.0.0.1:${shell.port + 1}`, 'null', `https://127.0.0.1:${shell.port}`]) {
+    for (const origin of [
+      'https://evil.example',
+      `http://127.0.0.1:${shell.port + 1}`,
+      'null',
+      `https://127.0.0.1:${shell.port}`,
+    ]) {
       expect((await call('profiles.delete', { id: 'a' }, { Origin: origin })).status).toBe(403)
     }
   })
@@ -89,7 +140,10 @@ describe('browser shell transport', () => {
   it('sends no CORS headers and answers preflights with no permission', async () => {
     const preflight = await send(shell.port, '/bridge/call/profiles.list', {
       method: 'OPTIONS',
-      headers: { Origin: `http://127.0.0.1:${shell.port}`, 'Access-Control-Request-Method': 'POST' },
+      headers: {
+        Origin: `http://127.0.0.1:${shell.port}`,
+        'Access-Control-Request-Method': 'POST',
+      },
     })
     expect(preflight.status).not.toBe(204)
     const normal = await call('profiles.delete', { id: 'a' })
@@ -99,7 +153,10 @@ describe('browser shell transport', () => {
   })
 
   it('answers unknown channels and bad bodies with typed errors', async () => {
-    expect(JSON.parse((await call('no.such.channel', {})).body)).toMatchObject({ ok: false, error: { kind: 'unknown_channel' } })
+    expect(JSON.parse((await call('no.such.channel', {})).body)).toMatchObject({
+      ok: false,
+      error: { kind: 'unknown_channel' },
+    })
     const bad = await send(shell.port, '/bridge/call/profiles.list', {
       method: 'POST',
       headers: { 'X-Till-Token': TOKEN },
@@ -120,7 +177,13 @@ describe('browser shell transport', () => {
     expect(csp).not.toContain('unsafe-eval')
     expect(csp).not.toContain('unsafe-inline')
     expect(csp).toContain("frame-ancestors 'none'")
-    for (const path of ['/../outside.json', '/%2e%2e/outside.json', '/assets/..%2f..%2foutside.json', '/..%5coutside.json', '/%2e%2e/outside']) {
+    for (const path of [
+      '/../outside.json',
+      '/%2e%2e/outside.json',
+      '/assets/..%2f..%2foutside.json',
+      '/..%5coutside.json',
+      '/%2e%2e/outside',
+    ]) {
       const answer = await send(shell.port, path)
       expect(answer.body).not.toContain('outside-the-app')
       expect([200, 404]).toContain(answer.status)
@@ -130,7 +193,12 @@ describe('browser shell transport', () => {
   it('streams main→renderer events to a client holding the token', async () => {
     const received = await new Promise<string>((resolve, reject) => {
       const req = httpRequest(
-        { host: '127.0.0.1', port: shell.port, path: '/bridge/events', headers: { Host: `127.0.0.1:${shell.port}`, 'X-Till-Token': TOKEN } },
+        {
+          host: '127.0.0.1',
+          port: shell.port,
+          path: '/bridge/events',
+          headers: { Host: `127.0.0.1:${shell.port}`, 'X-Till-Token': TOKEN },
+        },
         (res) => {
           let text = ''
           res.on('data', (c: Buffer) => {
@@ -146,7 +214,9 @@ describe('browser shell transport', () => {
       req.on('error', reject)
       req.end()
     })
-    expect(received).toContain('data: {"name":"profiles.changed","payload":{"activeProfileId":"shop-9"}}')
+    expect(received).toContain(
+      'data: {"name":"profiles.changed","payload":{"activeProfileId":"shop-9"}}',
+    )
     expect((await send(shell.port, '/bridge/events')).status).toBe(401)
   })
 })

@@ -13,12 +13,16 @@ describe('Test connection (DESIGN §2 errors and scopes)', () => {
   })
   afterAll(() => stub.close())
 
-  const run = (key: string, storeId = 'store-1') => testConnection({ baseUrl: stub.url, storeId, apiKey: new Secret(key) }, fetchImpl)
+  const run = (key: string, storeId = 'store-1') =>
+    testConnection({ baseUrl: stub.url, storeId, apiKey: new Secret(key) }, fetchImpl)
 
   it('sends the key as a Bearer token and the store as X-Service-Store (interface §5.1)', async () => {
     stub.requests.length = 0
     await run('good-key', 'store-42')
-    expect(stub.requests.map((r) => r.path).sort()).toEqual(['/apps-v1/expenses?page=1&limit=1', '/apps-v1/sales/bills/location/all?page=1&limit=1'])
+    expect(stub.requests.map((r) => r.path).sort()).toEqual([
+      '/apps-v1/expenses?page=1&limit=1',
+      '/apps-v1/sales/bills/location/all?page=1&limit=1',
+    ])
     for (const r of stub.requests) {
       expect(r.headers.authorization).toBe('Bearer good-key')
       expect(r.headers['x-service-store']).toBe('store-42')
@@ -27,7 +31,12 @@ describe('Test connection (DESIGN §2 errors and scopes)', () => {
 
   it('reports a working key with both areas allowed', async () => {
     const report = await run('good-key')
-    expect(report).toMatchObject({ ok: true, reachable: true, keyAccepted: true, areas: { bills: { allowed: true }, expenses: { allowed: true } } })
+    expect(report).toMatchObject({
+      ok: true,
+      reachable: true,
+      keyAccepted: true,
+      areas: { bills: { allowed: true }, expenses: { allowed: true } },
+    })
   })
 
   it('reports a refused key (401) in plain words, with no area checked', async () => {
@@ -74,7 +83,10 @@ describe('Test connection (DESIGN §2 errors and scopes)', () => {
         probe.close(() => resolve(port))
       })
     })
-    const report = await testConnection({ baseUrl: `http://127.0.0.1:${closed}`, storeId: 's', apiKey: new Secret('good-key') }, fetchImpl)
+    const report = await testConnection(
+      { baseUrl: `http://127.0.0.1:${closed}`, storeId: 's', apiKey: new Secret('good-key') },
+      fetchImpl,
+    )
     expect(report).toMatchObject({ ok: false, reachable: false })
     expect(report.summary).toMatch(/couldn't reach 127\.0\.0\.1/)
   })

@@ -27,24 +27,56 @@ describe('connection profiles (secrets in the real keychain only)', () => {
 
   it('keeps the key and secret in the keychain, and only their last four characters in views', async () => {
     const store = new ProfileStore(dataDir, secrets, log)
-    const view = await store.save({ name: 'Main street', baseUrl: 'https://pos.example.com/', storeId: 'st-1', apiKey: KEY, webhookSecret: WHSEC })
-    expect(view).toMatchObject({ name: 'Main street', baseUrl: 'https://pos.example.com', active: true, apiKey: { set: true, last4: 'ABCD' }, webhookSecret: { set: true, last4: 'WXYZ' } })
+    const view = await store.save({
+      name: 'Main street',
+      baseUrl: 'https://pos.example.com/',
+      storeId: 'st-1',
+      apiKey: KEY,
+      webhookSecret: WHSEC,
+    })
+    expect(view).toMatchObject({
+      name: 'Main street',
+      baseUrl: 'https://pos.example.com',
+      active: true,
+      apiKey: { set: true, last4: 'ABCD' },
+      webhookSecret: { set: true, last4: 'WXYZ' },
+    })
     expect(JSON.stringify(view)).not.toContain(KEY.slice(0, -4))
-    const onDisk = readdirSync(dataDir).map((f) => readFileSync(join(dataDir, f), 'utf8')).join('\n')
+    const onDisk = readdirSync(dataDir)
+      .map((f) => readFileSync(join(dataDir, f), 'utf8'))
+      .join('\n')
     expect(onDisk).not.toContain(KEY)
     expect(onDisk).not.toContain(WHSEC)
     expect(onDisk).not.toContain('ABCD')
     expect((await store.secret(view.id, 'api-key'))?.reveal()).toBe(KEY)
-    expect((await secrets.listAccounts()).sort()).toEqual([`${view.id}/api-key`, `${view.id}/webhook-secret`])
+    expect((await secrets.listAccounts()).sort()).toEqual([
+      `${view.id}/api-key`,
+      `${view.id}/webhook-secret`,
+    ])
   })
 
   it('keeps a stored key when an edit leaves it empty, and switches the active profile', async () => {
     const store = new ProfileStore(dataDir, secrets, log)
     const [first] = (await store.list()).profiles
-    const second = await store.save({ name: 'Harbour kiosk', baseUrl: 'https://pos.example.com', storeId: 'st-2', apiKey: 'other-key-9999' })
+    const second = await store.save({
+      name: 'Harbour kiosk',
+      baseUrl: 'https://pos.example.com',
+      storeId: 'st-2',
+      apiKey: 'other-key-9999',
+    })
     expect(second.active).toBe(false)
-    const edited = await store.save({ id: first!.id, name: 'Main street shop', baseUrl: 'https://pos.example.com', storeId: 'st-1b', apiKey: '' })
-    expect(edited).toMatchObject({ name: 'Main street shop', storeId: 'st-1b', apiKey: { set: true, last4: 'ABCD' } })
+    const edited = await store.save({
+      id: first!.id,
+      name: 'Main street shop',
+      baseUrl: 'https://pos.example.com',
+      storeId: 'st-1b',
+      apiKey: '',
+    })
+    expect(edited).toMatchObject({
+      name: 'Main street shop',
+      storeId: 'st-1b',
+      apiKey: { set: true, last4: 'ABCD' },
+    })
     await store.activate(second.id)
     const listed = await store.list()
     expect(listed.activeProfileId).toBe(second.id)
@@ -69,7 +101,14 @@ describe('connection profiles (secrets in the real keychain only)', () => {
     }
     const dir = mkdtempSync(join(tmpdir(), 'till-profiles-'))
     const store = new ProfileStore(dir, broken, log)
-    await expect(store.save({ name: 'X', baseUrl: 'https://pos.example.com', storeId: 's', apiKey: 'plain-text-never' })).rejects.toBeInstanceOf(KeychainUnavailableError)
+    await expect(
+      store.save({
+        name: 'X',
+        baseUrl: 'https://pos.example.com',
+        storeId: 's',
+        apiKey: 'plain-text-never',
+      }),
+    ).rejects.toBeInstanceOf(KeychainUnavailableError)
     expect(readdirSync(dir)).toEqual([])
   })
 

@@ -4,7 +4,10 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { KeychainUnavailableError } from '../../src-main/errors'
 import { loadKeytar } from '../../src-main/keychain/load-keytar'
-import { createKeychainSecretStore, keychainServiceName } from '../../src-main/keychain/secret-store'
+import {
+  createKeychainSecretStore,
+  keychainServiceName,
+} from '../../src-main/keychain/secret-store'
 import { requireSessionKeyring, uniqueKeychainService } from '../support/keyring'
 
 const run = promisify(execFile)
@@ -43,8 +46,16 @@ describe('the OS keychain through keytar (real Secret Service)', () => {
     const env = { ...process.env }
     delete env.DBUS_SESSION_BUS_ADDRESS
     delete env.DISPLAY
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', join(__dirname, 'fixtures/probe-keychain.ts')], { env })
-    const answer = JSON.parse(stdout) as { probe: string | null; setError: string; errorName: string }
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', join(__dirname, 'fixtures/probe-keychain.ts')],
+      { env },
+    )
+    const answer = JSON.parse(stdout) as {
+      probe: string | null
+      setError: string
+      errorName: string
+    }
     expect(answer.probe).toMatch(/No unlocked keyring was found/)
     expect(answer.probe).toMatch(/gnome-keyring/)
     expect(answer.setError).toMatch(/never in a file/)

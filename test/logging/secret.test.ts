@@ -16,7 +16,9 @@ describe('secrets in main', () => {
 
   it('scrubs known secret values, bearer tokens and whsec_ secrets from any text', () => {
     new Secret('plainvalue-9876-known')
-    const text = scrubSecrets('failed with plainvalue-9876-known; header Bearer abc.def-ghi; body whsec_Zm9vYmFy; {"apiKey":"hunter22"}')
+    const text = scrubSecrets(
+      'failed with plainvalue-9876-known; header Bearer abc.def-ghi; body whsec_Zm9vYmFy; {"apiKey":"hunter22"}',
+    )
     expect(text).not.toMatch(/plainvalue-9876-known|abc\.def-ghi|whsec_Zm9vYmFy|hunter22/)
     expect(text).toContain('Bearer [redacted]')
   })
@@ -26,7 +28,11 @@ describe('secrets in main', () => {
     const remove = addLogSink((line) => lines.push(line))
     const secret = new Secret('tk_9f8e7d6c5b4a')
     const log = createLogger('test').child('redaction')
-    log.error('request failed', { error: new Error(`401 for key ${secret.reveal()}`), secret, header: `Bearer ${secret.reveal()}` })
+    log.error('request failed', {
+      error: new Error(`401 for key ${secret.reveal()}`),
+      secret,
+      header: `Bearer ${secret.reveal()}`,
+    })
     remove()
     expect(lines).toHaveLength(1)
     expect(lines[0]).toContain('[test:redaction] request failed')

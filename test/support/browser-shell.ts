@@ -20,17 +20,31 @@ const ROOT = join(__dirname, '..', '..')
  * Starts the built browser shell on a free loopback port with its own data folder and keychain
  * service name, and resolves once it prints its address.
  */
-export async function startBrowserShell(env: Record<string, string> = {}): Promise<RunningBrowserShell> {
+export async function startBrowserShell(
+  env: Record<string, string> = {},
+): Promise<RunningBrowserShell> {
   const dataDir = mkdtempSync(join(tmpdir(), 'till-e2e-'))
   const keychainService = `till-test-${process.pid}-${Date.now()}`
-  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'out/main/browser-shell.js'), '--port', '0', '--no-open'], {
-    env: { ...process.env, TILL_DATA_DIR: dataDir, TILL_KEYCHAIN_SERVICE: keychainService, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [join(ROOT, 'out/main/browser-shell.js'), '--port', '0', '--no-open'],
+    {
+      env: {
+        ...process.env,
+        TILL_DATA_DIR: dataDir,
+        TILL_KEYCHAIN_SERVICE: keychainService,
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   let output = ''
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`browser shell did not start:\n${output}`)), 20_000)
+    const timer = setTimeout(
+      () => reject(new Error(`browser shell did not start:\n${output}`)),
+      20_000,
+    )
     child.once('exit', (code) => reject(new Error(`browser shell exited with ${code}:\n${output}`)))
     createInterface({ input: child.stdout! }).on('line', (line) => {
       output += line + '\n'

@@ -5,7 +5,9 @@
  */
 export function requireSessionKeyring(): void {
   if (!process.env.DBUS_SESSION_BUS_ADDRESS) {
-    throw new Error('No D-Bus session: run the keychain tests through `npm test` or scripts/with-keyring.sh.')
+    throw new Error(
+      'No D-Bus session: run the keychain tests through `npm test` or scripts/with-keyring.sh.',
+    )
   }
 }
 

@@ -2,7 +2,9 @@ import type { ChannelHandlers } from '../../bridge/dispatcher'
 import type { Services } from '../../services'
 import { isSafeExternalUrl } from '../../platform/external-url'
 
-export function appHandlers(services: Services): Pick<ChannelHandlers, 'app.info' | 'shell.openExternal'> {
+export function appHandlers(
+  services: Services,
+): Pick<ChannelHandlers, 'app.info' | 'shell.openExternal'> {
   return {
     'app.info': async () => ({
       name: 'Till',

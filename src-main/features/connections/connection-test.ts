@@ -12,8 +12,20 @@ interface Area {
 }
 
 const AREAS: Area[] = [
-  { key: 'bills', label: 'Bills', path: '/sales/bills/location/all', scope: 'r/history-bill', scopeMeaning: 'bill history' },
-  { key: 'expenses', label: 'Expenses', path: '/expenses', scope: 'r/read-expenses', scopeMeaning: 'expenses' },
+  {
+    key: 'bills',
+    label: 'Bills',
+    path: '/sales/bills/location/all',
+    scope: 'r/history-bill',
+    scopeMeaning: 'bill history',
+  },
+  {
+    key: 'expenses',
+    label: 'Expenses',
+    path: '/expenses',
+    scope: 'r/read-expenses',
+    scopeMeaning: 'expenses',
+  },
 ]
 
 type Probe = { ok: true } | { ok: false; error: TillError }
@@ -32,8 +44,13 @@ async function probe(connection: ServiceConnection, area: Area, fetch: FetchLike
  * "Test connection": one small read per area, explained in a shop manager's words. A 401 or an
  * inactive install stops everything; a missing scope disables only its area.
  */
-export async function testConnection(connection: ServiceConnection, fetch: FetchLike): Promise<ConnectionReport> {
-  const results = await Promise.all(AREAS.map(async (area) => ({ area, result: await probe(connection, area, fetch) })))
+export async function testConnection(
+  connection: ServiceConnection,
+  fetch: FetchLike,
+): Promise<ConnectionReport> {
+  const results = await Promise.all(
+    AREAS.map(async (area) => ({ area, result: await probe(connection, area, fetch) })),
+  )
   const blocking = results.find(({ result }) => !result.ok && !(result.error instanceof ScopeError))
   if (blocking && !blocking.result.ok) {
     const error = blocking.result.error
@@ -42,7 +59,8 @@ export async function testConnection(connection: ServiceConnection, fetch: Fetch
       ok: false,
       summary: error.message,
       reachable: !(error instanceof NetworkError),
-      keyAccepted: error instanceof AuthError ? false : error instanceof InstallInactiveError ? true : null,
+      keyAccepted:
+        error instanceof AuthError ? false : error instanceof InstallInactiveError ? true : null,
       areas: { bills: unknown, expenses: unknown },
     }
   }
@@ -57,7 +75,9 @@ export async function testConnection(connection: ServiceConnection, fetch: Fetch
           },
     ]),
   ) as ConnectionReport['areas']
-  const allowed = results.filter(({ result }) => result.ok).map(({ area }) => area.label.toLowerCase())
+  const allowed = results
+    .filter(({ result }) => result.ok)
+    .map(({ area }) => area.label.toLowerCase())
   return {
     ok: allowed.length === AREAS.length,
     summary:

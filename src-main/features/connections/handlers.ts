@@ -4,7 +4,8 @@ import type { ChannelHandlers } from '../../bridge/dispatcher'
 import type { Services } from '../../services'
 import { testConnection } from './connection-test'
 
-type ConnectionChannels = 'profiles.list' | 'profiles.save' | 'profiles.delete' | 'profiles.activate' | 'connection.test'
+type ConnectionChannels =
+  'profiles.list' | 'profiles.save' | 'profiles.delete' | 'profiles.activate' | 'connection.test'
 
 export function connectionHandlers(services: Services): Pick<ChannelHandlers, ConnectionChannels> {
   const { profiles, secrets, events } = services
@@ -18,7 +19,8 @@ export function connectionHandlers(services: Services): Pick<ChannelHandlers, Co
       return { ...(await profiles.list()), keychain: { available: problem === null, problem } }
     },
     'profiles.save': async (input) => {
-      if (!input.id && !input.apiKey) throw new ValidationError('Enter the API key for a new connection.', ['apiKey: required'])
+      if (!input.id && !input.apiKey)
+        throw new ValidationError('Enter the API key for a new connection.', ['apiKey: required'])
       const view = await profiles.save(input)
       await announce()
       return view
@@ -34,7 +36,11 @@ export function connectionHandlers(services: Services): Pick<ChannelHandlers, Co
       return view
     },
     'connection.test': async ({ profileId, baseUrl, storeId, apiKey }) => {
-      const key = apiKey ? new Secret(apiKey) : profileId ? await profiles.secret(profileId, 'api-key') : null
+      const key = apiKey
+        ? new Secret(apiKey)
+        : profileId
+          ? await profiles.secret(profileId, 'api-key')
+          : null
       if (!key) throw new ValidationError('Enter the API key to test.', ['apiKey: required'])
       return testConnection({ baseUrl, storeId, apiKey: key }, services.fetch)
     },

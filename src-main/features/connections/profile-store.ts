@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { z } from 'zod'
-import type { ProfileView, SaveProfileInput, SecretStatus } from '../../../src-shared/bridge/contract'
+import type {
+  ProfileView,
+  SaveProfileInput,
+  SecretStatus,
+} from '../../../src-shared/bridge/contract'
 import { profileId } from '../../../src-shared/bridge/contract'
 import { KeychainUnavailableError, NotFoundError } from '../../errors'
 import type { Logger } from '../../logging/logger'
@@ -56,7 +60,12 @@ export class ProfileStore {
     private readonly secrets: SecretStore,
     log: Logger,
   ) {
-    this.file = new JsonFile(join(dataDir, 'profiles.json'), profilesDocument, () => ({ version: 1, activeProfileId: null, profiles: [] }), log)
+    this.file = new JsonFile(
+      join(dataDir, 'profiles.json'),
+      profilesDocument,
+      () => ({ version: 1, activeProfileId: null, profiles: [] }),
+      log,
+    )
   }
 
   async list(): Promise<{ profiles: ProfileView[]; activeProfileId: string | null }> {
@@ -76,12 +85,16 @@ export class ProfileStore {
   }
 
   /** Secrets are written to the keychain first, so a keychain failure leaves no half profile. */
-  async save(input: SaveProfileInput, kind: StoredProfile['kind'] = 'service'): Promise<ProfileView> {
+  async save(
+    input: SaveProfileInput,
+    kind: StoredProfile['kind'] = 'service',
+  ): Promise<ProfileView> {
     const doc = await this.file.read()
     const existing = input.id ? this.find(doc, input.id) : null
     const id = existing?.id ?? input.id ?? slug(input.name)
     if (input.apiKey) await this.secrets.set(keychainAccount(id, 'api-key'), input.apiKey)
-    if (input.webhookSecret) await this.secrets.set(keychainAccount(id, 'webhook-secret'), input.webhookSecret)
+    if (input.webhookSecret)
+      await this.secrets.set(keychainAccount(id, 'webhook-secret'), input.webhookSecret)
     const profile: StoredProfile = {
       id,
       name: input.name,
@@ -91,7 +104,9 @@ export class ProfileStore {
       deactivatedAt: existing?.deactivatedAt ?? null,
       createdAt: existing?.createdAt ?? new Date().toISOString(),
     }
-    const profiles = existing ? doc.profiles.map((p) => (p.id === id ? profile : p)) : [...doc.profiles, profile]
+    const profiles = existing
+      ? doc.profiles.map((p) => (p.id === id ? profile : p))
+      : [...doc.profiles, profile]
     const activeProfileId = doc.activeProfileId ?? id
     await this.file.write({ ...doc, profiles, activeProfileId })
     return this.view(profile, activeProfileId)
@@ -107,7 +122,10 @@ export class ProfileStore {
   async markDeactivated(id: string, at: string | null): Promise<void> {
     const doc = await this.file.read()
     this.find(doc, id)
-    await this.file.write({ ...doc, profiles: doc.profiles.map((p) => (p.id === id ? { ...p, deactivatedAt: at } : p)) })
+    await this.file.write({
+      ...doc,
+      profiles: doc.profiles.map((p) => (p.id === id ? { ...p, deactivatedAt: at } : p)),
+    })
   }
 
   /** Removes the keychain entries first: a profile is never deleted while its secrets remain. */
@@ -117,7 +135,8 @@ export class ProfileStore {
     await this.secrets.delete(keychainAccount(id, 'api-key'))
     await this.secrets.delete(keychainAccount(id, 'webhook-secret'))
     const profiles = doc.profiles.filter((p) => p.id !== id)
-    const activeProfileId = doc.activeProfileId === id ? (profiles[0]?.id ?? null) : doc.activeProfileId
+    const activeProfileId =
+      doc.activeProfileId === id ? (profiles[0]?.id ?? null) : doc.activeProfileId
     await this.file.write({ ...doc, profiles, activeProfileId })
   }
 

@@ -5,7 +5,8 @@ const WHAT_COMES: Partial<Record<RouteId, string>> = {
   bills: 'Every bill appears here, filterable and sortable, once Till has synced your shop.',
   expenses: 'Expenses appear here once Till has synced your shop.',
   'day-close': 'The day-close summary and drawer count appear here once Till has synced your shop.',
-  exports: 'CSV files and journals for your bookkeeper are made here once Till has synced your shop.',
+  exports:
+    'CSV files and journals for your bookkeeper are made here once Till has synced your shop.',
 }
 
 /** The designed empty state of a screen whose data has not been synced yet. */

@@ -10,11 +10,21 @@ interface Props {
   onCancel(): void
 }
 
-type Feedback = { kind: 'error'; message: string; details: string[] } | { kind: 'saved'; message: string } | null
+type Feedback =
+  { kind: 'error'; message: string; details: string[] } | { kind: 'saved'; message: string } | null
 
 function describe(error: unknown): Feedback {
-  if (error instanceof BridgeCallError) return { kind: 'error', message: error.message, details: error.kind === 'validation' ? error.details : [] }
-  return { kind: 'error', message: error instanceof Error ? error.message : String(error), details: [] }
+  if (error instanceof BridgeCallError)
+    return {
+      kind: 'error',
+      message: error.message,
+      details: error.kind === 'validation' ? error.details : [],
+    }
+  return {
+    kind: 'error',
+    message: error instanceof Error ? error.message : String(error),
+    details: [],
+  }
 }
 
 /** Add or edit a connection. Secrets typed here go to main once; they are never read back. */
@@ -45,7 +55,10 @@ export function ConnectionForm({ editing, onSaved, onCancel }: Props): React.JSX
       })
       setApiKey('')
       setWebhookSecret('')
-      setFeedback({ kind: 'saved', message: `Saved “${saved.name}”. The key is in your system keychain.` })
+      setFeedback({
+        kind: 'saved',
+        message: `Saved “${saved.name}”. The key is in your system keychain.`,
+      })
       onSaved(saved)
     } catch (error) {
       setFeedback(describe(error))
@@ -59,7 +72,14 @@ export function ConnectionForm({ editing, onSaved, onCancel }: Props): React.JSX
     setFeedback(null)
     setReport(null)
     try {
-      setReport(await bridge.call('connection.test', { ...(editing ? { profileId: editing.id } : {}), baseUrl, storeId, apiKey }))
+      setReport(
+        await bridge.call('connection.test', {
+          ...(editing ? { profileId: editing.id } : {}),
+          baseUrl,
+          storeId,
+          apiKey,
+        }),
+      )
     } catch (error) {
       setFeedback(describe(error))
     } finally {
@@ -67,15 +87,34 @@ export function ConnectionForm({ editing, onSaved, onCancel }: Props): React.JSX
     }
   }
 
-  const keptHint = (set: boolean, last4: string | null): string => (set ? `Stored (•••• ${last4 ?? ''}); leave empty to keep it` : '')
+  const keptHint = (set: boolean, last4: string | null): string =>
+    set ? `Stored (•••• ${last4 ?? ''}); leave empty to keep it` : ''
 
   return (
-    <form className="connection-form" onSubmit={(e) => void save(e)} aria-labelledby={`${id}-title`} noValidate>
+    <form
+      className="connection-form"
+      onSubmit={(e) => void save(e)}
+      aria-labelledby={`${id}-title`}
+      noValidate
+    >
       <h2 id={`${id}-title`}>{editing ? `Edit “${editing.name}”` : 'Add a connection'}</h2>
       <label htmlFor={`${id}-name`}>Connection name</label>
-      <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} placeholder="Main street shop" required />
+      <input
+        id={`${id}-name`}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        placeholder="Main street shop"
+        required
+      />
       <label htmlFor={`${id}-url`}>Service URL</label>
-      <input id={`${id}-url`} type="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} placeholder="https://pos.example.com" required />
+      <input
+        id={`${id}-url`}
+        type="url"
+        value={baseUrl}
+        onChange={(e) => setBaseUrl(e.target.value)}
+        placeholder="https://pos.example.com"
+        required
+      />
       <label htmlFor={`${id}-key`}>API key</label>
       <input
         id={`${id}-key`}
@@ -86,7 +125,12 @@ export function ConnectionForm({ editing, onSaved, onCancel }: Props): React.JSX
         placeholder={editing ? keptHint(editing.apiKey.set, editing.apiKey.last4) : ''}
       />
       <label htmlFor={`${id}-store`}>Store ID</label>
-      <input id={`${id}-store`} value={storeId} onChange={(e) => setStoreId(e.target.value)} required />
+      <input
+        id={`${id}-store`}
+        value={storeId}
+        onChange={(e) => setStoreId(e.target.value)}
+        required
+      />
       <label htmlFor={`${id}-whsec`}>Webhook signing secret</label>
       <input
         id={`${id}-whsec`}
@@ -94,7 +138,11 @@ export function ConnectionForm({ editing, onSaved, onCancel }: Props): React.JSX
         autoComplete="off"
         value={webhookSecret}
         onChange={(e) => setWebhookSecret(e.target.value)}
-        placeholder={editing ? keptHint(editing.webhookSecret.set, editing.webhookSecret.last4) : 'whsec_… (optional, for live updates)'}
+        placeholder={
+          editing
+            ? keptHint(editing.webhookSecret.set, editing.webhookSecret.last4)
+            : 'whsec_… (optional, for live updates)'
+        }
       />
       <div className="actions">
         <button type="submit" className="primary" disabled={busy !== null}>

@@ -12,14 +12,24 @@ interface Props {
   onDelete(profile: ProfileView): void
 }
 
-export function ProfileList({ profiles, editingId, onEdit, onActivate, onDelete }: Props): React.JSX.Element {
+export function ProfileList({
+  profiles,
+  editingId,
+  onEdit,
+  onActivate,
+  onDelete,
+}: Props): React.JSX.Element {
   if (profiles.length === 0) {
     return <p className="muted">No connections yet. Add one below, or use the demo service.</p>
   }
   return (
     <ul className="profile-list" aria-label="Connections">
       {profiles.map((profile) => (
-        <li key={profile.id} className={profile.id === editingId ? 'profile editing' : 'profile'} aria-label={profile.name}>
+        <li
+          key={profile.id}
+          className={profile.id === editingId ? 'profile editing' : 'profile'}
+          aria-label={profile.name}
+        >
           <div className="profile-head">
             <strong>{profile.name}</strong>
             {profile.active && <span className="badge">Active</span>}

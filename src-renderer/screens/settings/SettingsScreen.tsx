@@ -5,11 +5,17 @@ import { ConnectionForm } from './ConnectionForm'
 import { ProfileList } from './ProfileList'
 import { useProfiles } from './use-profiles'
 
-function DemoChoice({ demo }: { demo: ChannelOutput<'app.info'>['demo'] | null }): React.JSX.Element {
+function DemoChoice({
+  demo,
+}: {
+  demo: ChannelOutput<'app.info'>['demo'] | null
+}): React.JSX.Element {
   return (
     <section aria-labelledby="demo-title" className="panel">
       <h2 id="demo-title">Demo shop</h2>
-      <p className="muted">Try Till on a simulated shop with years of history, without a real store.</p>
+      <p className="muted">
+        Try Till on a simulated shop with years of history, without a real store.
+      </p>
       <button type="button" disabled={!demo?.available} aria-describedby="demo-reason">
         Use demo service
       </button>
@@ -62,7 +68,10 @@ export function SettingsScreen(): React.JSX.Element {
         </div>
       )}
       {state.status === 'ready' && state.data.profiles.length === 0 && (
-        <p className="notice">No connection yet. Add your store’s connection below{info?.demo.available ? ', or use the demo shop' : ''}.</p>
+        <p className="notice">
+          No connection yet. Add your store’s connection below
+          {info?.demo.available ? ', or use the demo shop' : ''}.
+        </p>
       )}
       {actionError && (
         <p role="alert" className="error">
@@ -78,7 +87,10 @@ export function SettingsScreen(): React.JSX.Element {
             onEdit={startEditing}
             onActivate={(p) => act(bridge.call('profiles.activate', { id: p.id }))}
             onDelete={(p) => {
-              if (!window.confirm(`Delete the connection “${p.name}” and its keys from the keychain?`)) return
+              if (
+                !window.confirm(`Delete the connection “${p.name}” and its keys from the keychain?`)
+              )
+                return
               if (editing?.id === p.id) startEditing(null)
               act(bridge.call('profiles.delete', { id: p.id }))
             }}

@@ -1,0 +1,66 @@
+// `npm test`: everything CI runs, in order, stopping at the first failure.
+// On Linux the whole run happens inside a throwaway keyring (scripts/with-keyring.sh), so the
+// keychain tests and the end-to-end tests use a real Secret Service.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+if (process.platform === 'linux' && !process.env.TILL_IN_KEYRING) {
+  const { status } = spawnSync(
+    'bash',
+    ['scripts/with-keyring.sh', process.execPath, 'scripts/test.mjs', ...process.argv.slice(2)],
+    { stdio: 'inherit' },
+  )
+  process.exit(status ?? 1)
+}
+
+const reports = mkdtempSync(join(tmpdir(), 'till-test-'))
+const vitestReport = join(reports, 'vitest.json')
+const playwrightReport = join(reports, 'playwright.json')
+
+const steps = [
+  ['Type check', 'npx', ['tsc', '-b']],
+  ['Lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+  ['Format', 'npx', ['prettier', '--check', '.']],
+  ['Build', 'npx', ['electron-vite', 'build']],
+  [
+    'Unit and integration tests',
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+  ],
+  [
+    'End-to-end tests (Chromium, browser shell)',
+    'npx',
+    ['playwright', 'test', '--reporter=list,json'],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+  ],
+]
+
+for (const [title, command, args, env = {}] of steps) {
+  console.log(`\n== ${title}`)
+  const started = Date.now()
+  const { status } = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  console.log(
+    `== ${title}: ${status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  )
+  if (status !== 0) {
+    console.log('\n0 passed, 1 failed')
+    process.exit(status ?? 1)
+  }
+}
+
+let passed = 0
+let failed = 0
+if (existsSync(vitestReport)) {
+  const report = JSON.parse(readFileSync(vitestReport, 'utf8'))
+  passed += report.numPassedTests
+  failed += report.numFailedTests
+}
+if (existsSync(playwrightReport)) {
+  const { stats } = JSON.parse(readFileSync(playwrightReport, 'utf8'))
+  passed += stats.expected
+  failed += stats.unexpected + stats.flaky
+}
+console.log(`\n${passed} passed, ${failed} failed`)
+process.exit(failed === 0 && passed > 0 ? 0 : 1)
