@@ -2,26 +2,39 @@
 // (it downloads from outside the npm registry), says so in one line and starts the browser shell.
 // `npm run start:browser` (or `--browser`) starts the browser shell on purpose.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { createRequire } from 'node:module'
 
 const args = process.argv.slice(2)
 const wantsBrowser = args.includes('--browser')
 const shellArgs = args.filter((a) => a !== '--browser')
 
+// Reads where the electron package put its binary without requiring it: requiring it would try
+// to download the binary, which is what cannot happen here.
 function electronBinary() {
   try {
-    const path = createRequire(import.meta.url)('electron')
-    return typeof path === 'string' && existsSync(path) ? path : null
+    const packageDir = dirname(createRequire(import.meta.url).resolve('electron/package.json'))
+    const pathFile = join(packageDir, 'path.txt')
+    const binary = process.env.ELECTRON_OVERRIDE_DIST_PATH
+      ? join(
+          process.env.ELECTRON_OVERRIDE_DIST_PATH,
+          existsSync(pathFile) ? readFileSync(pathFile, 'utf8') : 'electron',
+        )
+      : existsSync(pathFile) && join(packageDir, 'dist', readFileSync(pathFile, 'utf8'))
+    return binary && existsSync(binary) ? binary : null
   } catch {
     return null
   }
 }
 
-const build = spawnSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], {
-  stdio: 'inherit',
-})
-if (build.status !== 0) process.exit(build.status ?? 1)
+// TILL_SKIP_BUILD=1 reuses out/ as it is (tests that run beside others reading out/).
+if (!process.env.TILL_SKIP_BUILD) {
+  const build = spawnSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  })
+  if (build.status !== 0) process.exit(build.status ?? 1)
+}
 
 const electron = wantsBrowser ? null : electronBinary()
 if (!wantsBrowser && !electron) {
