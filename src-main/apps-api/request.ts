@@ -4,40 +4,64 @@ import { serviceErrorFor } from './service-errors'
 
 export type FetchLike = (input: URL, init: RequestInit) => Promise<Response>
 
-export interface RequestOptions {
-  fetch: FetchLike
-  timeoutMs?: number
+export interface RawAnswer {
+  status: number
+  text: string
+  retryAfter: string | null
+  host: string
 }
 
-/** One GET to the Apps API: JSON on 2xx, a named error otherwise. Retries belong to the caller. */
-export async function getJson(
+/** One GET to the Apps API, read whole. Throws NetworkError when no complete answer arrived. */
+export async function fetchOnce(
   connection: ServiceConnection,
   path: string,
   query: Record<string, string | number>,
-  { fetch, timeoutMs = 15_000 }: RequestOptions,
-): Promise<unknown> {
+  fetch: FetchLike,
+  timeoutMs: number,
+): Promise<RawAnswer> {
   const url = appsApiUrl(connection.baseUrl, path, query)
-  let response: Response
-  let text: string
   try {
-    response = await fetch(url, {
+    const response = await fetch(url, {
       headers: authHeaders(connection),
       signal: AbortSignal.timeout(timeoutMs),
       redirect: 'error',
     })
-    text = await response.text()
+    return {
+      status: response.status,
+      text: await response.text(),
+      retryAfter: response.headers.get('retry-after'),
+      host: url.host,
+    }
   } catch (error) {
     throw new NetworkError(
       `Till couldn't reach ${url.host}. Check the Service URL and that this PC is online.`,
-      [error instanceof Error ? error.message : String(error)],
+      [
+        error instanceof Error
+          ? `${error.message}${error.cause instanceof Error ? `: ${error.cause.message}` : ''}`
+          : String(error),
+      ],
     )
   }
-  if (!response.ok) throw serviceErrorFor(response.status, text)
+}
+
+/** Parses a 2xx body; a cut-off body is a network failure (worth retrying), not a bad record. */
+export function parseJsonAnswer(answer: RawAnswer): unknown {
+  if (answer.status < 200 || answer.status > 299) throw serviceErrorFor(answer.status, answer.text)
   try {
-    return JSON.parse(text) as unknown
+    return JSON.parse(answer.text) as unknown
   } catch {
-    throw new NetworkError(`The answer from ${url.host} was cut off or was not JSON.`, [
-      `HTTP ${response.status}`,
+    throw new NetworkError(`The answer from ${answer.host} was cut off or was not JSON.`, [
+      `HTTP ${answer.status}`,
     ])
   }
+}
+
+/** A single GET without retries (Test connection wants the first answer, not the fifth). */
+export async function getJson(
+  connection: ServiceConnection,
+  path: string,
+  query: Record<string, string | number>,
+  { fetch, timeoutMs = 15_000 }: { fetch: FetchLike; timeoutMs?: number },
+): Promise<unknown> {
+  return parseJsonAnswer(await fetchOnce(connection, path, query, fetch, timeoutMs))
 }

@@ -1,94 +1,28 @@
 import { z } from 'zod'
+import {
+  appInfo,
+  connectionReport,
+  keychainStatus,
+  profileId,
+  profileView,
+  saveProfileInput,
+  testConnectionInput,
+} from './schemas/connections'
+import {
+  webhookQueueTake,
+  webhookReceiverSettings,
+  webhookReceiverStatus,
+} from './schemas/webhooks'
 
 /**
  * The bridge contract: every call the renderer may make into main, and every event main may send
  * back, each with its schemas. The preload (Electron) and the HTTP stand-in (browser shell) both
- * carry exactly this table; main registers one handler per channel from it.
+ * carry exactly this table; main registers one handler per channel from it. Feature schemas live
+ * in ./schemas.
  */
 
-export const profileId = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'Profile ids are lowercase letters, digits and dashes')
-
-const httpUrl = z
-  .string()
-  .trim()
-  .url('Enter a full address such as https://pos.example.com')
-  .refine((u) => /^https?:\/\//i.test(u), 'The service URL must start with http:// or https://')
-
-export const secretStatus = z.object({
-  set: z.boolean(),
-  /** The last four characters at most; never more of a secret crosses the bridge. */
-  last4: z.string().max(4).nullable(),
-})
-export type SecretStatus = z.infer<typeof secretStatus>
-
-export const profileView = z.object({
-  id: profileId,
-  name: z.string(),
-  kind: z.enum(['demo', 'service']),
-  baseUrl: z.string(),
-  storeId: z.string(),
-  apiKey: secretStatus,
-  webhookSecret: secretStatus,
-  active: z.boolean(),
-  /** Set when the service reported the app uninstalled for this store. */
-  deactivatedAt: z.string().nullable(),
-  createdAt: z.string(),
-})
-export type ProfileView = z.infer<typeof profileView>
-
-export const keychainStatus = z.object({
-  available: z.boolean(),
-  /** What is missing and how to fix it, when unavailable. */
-  problem: z.string().nullable(),
-})
-
-export const areaAccess = z.object({
-  allowed: z.boolean().nullable(),
-  message: z.string(),
-})
-
-export const connectionReport = z.object({
-  ok: z.boolean(),
-  summary: z.string(),
-  reachable: z.boolean(),
-  keyAccepted: z.boolean().nullable(),
-  areas: z.object({ bills: areaAccess, expenses: areaAccess }),
-})
-export type ConnectionReport = z.infer<typeof connectionReport>
-
-const optionalSecretInput = z.string().trim().max(4096).optional()
-
-export const saveProfileInput = z.object({
-  id: profileId.optional(),
-  name: z.string().trim().min(1, 'Give the connection a name').max(80),
-  baseUrl: httpUrl,
-  storeId: z.string().trim().min(1, 'Enter the Store ID').max(200),
-  /** Empty or absent keeps the stored key. */
-  apiKey: optionalSecretInput,
-  webhookSecret: optionalSecretInput.refine(
-    (s) => !s || s.startsWith('whsec_'),
-    'A webhook signing secret begins with whsec_',
-  ),
-})
-export type SaveProfileInput = z.infer<typeof saveProfileInput>
-
-export const testConnectionInput = z.object({
-  /** When the key is left empty, the stored key of this profile is used. */
-  profileId: profileId.optional(),
-  baseUrl: httpUrl,
-  storeId: z.string().trim().min(1, 'Enter the Store ID').max(200),
-  apiKey: optionalSecretInput,
-})
-
-export const appInfo = z.object({
-  name: z.string(),
-  version: z.string(),
-  shell: z.enum(['electron', 'browser']),
-  platform: z.string(),
-  demo: z.object({ available: z.boolean(), reason: z.string().nullable() }),
-})
+export * from './schemas/connections'
+export * from './schemas/webhooks'
 
 const noInput = z.undefined()
 
@@ -106,6 +40,16 @@ export const channels = {
   'profiles.delete': { input: z.object({ id: profileId }), output: z.object({ id: profileId }) },
   'profiles.activate': { input: z.object({ id: profileId }), output: profileView },
   'connection.test': { input: testConnectionInput, output: connectionReport },
+  'webhooks.status': { input: noInput, output: webhookReceiverStatus },
+  'webhooks.configure': { input: webhookReceiverSettings, output: webhookReceiverStatus },
+  'webhooks.take': {
+    input: z.object({ max: z.number().int().min(1).max(500) }),
+    output: webhookQueueTake,
+  },
+  'webhooks.ack': {
+    input: z.object({ seqs: z.array(z.number().int().nonnegative()).max(500) }),
+    output: z.object({ pending: z.number().int().nonnegative() }),
+  },
   'shell.openExternal': {
     input: z.object({ url: z.string().max(2048) }),
     output: z.object({ opened: z.boolean() }),
@@ -126,6 +70,8 @@ export function isChannelName(name: unknown): name is ChannelName {
 
 export const events = {
   'profiles.changed': z.object({ activeProfileId: profileId.nullable() }),
+  /** Events are waiting in the durable queue for the renderer to take. */
+  'webhooks.queued': z.object({ pending: z.number().int().nonnegative() }),
 } as const satisfies Record<string, z.ZodType>
 
 export type Events = typeof events

@@ -1,0 +1,76 @@
+import { z } from 'zod'
+import type { QuarantinedRecord } from '../../../src-shared/domain/records'
+import { describeIssues } from './tolerant'
+
+const pageMeta = z
+  .looseObject({
+    page: z.coerce.number().int().optional(),
+    current_page: z.coerce.number().int().optional(),
+    limit: z.coerce.number().int().optional(),
+    per_page: z.coerce.number().int().optional(),
+    total: z.coerce.number().int().optional(),
+    last_page: z.coerce.number().int().optional(),
+  })
+  .optional()
+
+const listBody = z.looseObject({ data: z.array(z.unknown()), meta: pageMeta })
+
+export interface PageInfo {
+  page: number
+  limit: number
+  total: number | null
+  lastPage: number | null
+  /** Whether another page follows: from `last_page`, or a full page when there is no meta. */
+  hasMore: boolean
+}
+
+export class MalformedListError extends Error {
+  override name = 'MalformedListError'
+}
+
+/**
+ * Reads a list body (DESIGN §2: `meta` with page/limit or current_page/per_page, or none) and
+ * validates each item on its own: good items come back parsed, bad ones quarantined.
+ */
+export function parseListPage<T>(
+  body: unknown,
+  item: z.ZodType<T>,
+  kind: QuarantinedRecord['kind'],
+  requested: { page: number; limit: number },
+): { records: T[]; quarantined: QuarantinedRecord[]; page: PageInfo } {
+  const parsed = listBody.safeParse(body)
+  if (!parsed.success)
+    throw new MalformedListError(
+      `The list answer has no data array (${describeIssues(parsed.error)})`,
+    )
+  const { data, meta } = parsed.data
+  const records: T[] = []
+  const quarantined: QuarantinedRecord[] = []
+  for (const raw of data) {
+    const result = item.safeParse(raw)
+    if (result.success) records.push(result.data)
+    else quarantined.push({ kind, id: idOf(raw), reason: describeIssues(result.error), raw })
+  }
+  const page = meta?.page ?? meta?.current_page ?? requested.page
+  const limit = meta?.limit ?? meta?.per_page ?? requested.limit
+  const lastPage = meta?.last_page ?? null
+  return {
+    records,
+    quarantined,
+    page: {
+      page,
+      limit,
+      total: meta?.total ?? null,
+      lastPage,
+      hasMore: lastPage !== null ? page < lastPage : data.length >= limit,
+    },
+  }
+}
+
+export function idOf(raw: unknown): string | null {
+  if (raw && typeof raw === 'object' && 'id' in raw) {
+    const id = (raw as { id: unknown }).id
+    if (typeof id === 'string' || typeof id === 'number') return String(id)
+  }
+  return null
+}

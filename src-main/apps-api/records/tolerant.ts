@@ -1,0 +1,90 @@
+import { z } from 'zod'
+import { MoneyError, toMinorUnits } from '../../../src-shared/domain/money'
+
+/** Pieces of the tolerant schemas: what DESIGN §2 says the client must also accept. */
+
+export const idText = z.union([z.string().min(1), z.number()]).transform(String)
+export const optionalIdText = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((v) => (v === null || v === undefined || v === '' ? null : String(v)))
+
+export const optionalText = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((v) => (v === null || v === undefined ? null : String(v)))
+
+/** A JSON number or numeric text, kept as given until the currency is known. */
+export const rawAmount = z.union([
+  z.number().finite(),
+  z.string().regex(/^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/),
+])
+export type RawAmount = z.infer<typeof rawAmount>
+
+/** ISO 8601 with an offset or Z, or unix seconds; to epoch milliseconds plus the original text. */
+export const timestamp = z.union([z.string(), z.number()]).transform((value, ctx) => {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) {
+      ctx.addIssue({ code: 'custom', message: 'not a time' })
+      return z.NEVER
+    }
+    const ms = Math.round(value * 1000)
+    return { ms, text: new Date(ms).toISOString() }
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(value.trim())) {
+    ctx.addIssue({ code: 'custom', message: `“${value}” is not an ISO 8601 time with an offset` })
+    return z.NEVER
+  }
+  const ms = Date.parse(value)
+  if (Number.isNaN(ms)) {
+    ctx.addIssue({ code: 'custom', message: `“${value}” is not a valid time` })
+    return z.NEVER
+  }
+  return { ms, text: value.trim() }
+})
+
+/** An array that may be missing or null: then empty. */
+export function list<T extends z.ZodType>(item: T) {
+  return z
+    .array(item)
+    .nullish()
+    .transform((v) => v ?? [])
+}
+
+/** Converts a raw amount to minor units, or records why not on the zod context. */
+export function minorOrIssue(
+  value: RawAmount,
+  exponent: number,
+  ctx: z.RefinementCtx,
+  path: (string | number)[],
+  magnitude = false,
+): number {
+  try {
+    const minor = toMinorUnits(value, exponent)
+    return magnitude ? Math.abs(minor) : minor
+  } catch (error) {
+    ctx.addIssue({
+      code: 'custom',
+      path,
+      message: error instanceof MoneyError ? error.message : String(error),
+    })
+    return 0
+  }
+}
+
+/** Keeps the fields of a record that a schema does not name. */
+export function extraFields(
+  record: Record<string, unknown>,
+  known: readonly string[],
+): Record<string, unknown> {
+  const extra: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(record)) if (!known.includes(key)) extra[key] = value
+  return extra
+}
+
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((i) => `${i.path.join('.') || '(record)'}: ${i.message}`)
+    .join('; ')
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod'
+
+/** Schemas of the connection (profile) channels and of app info. */
+
+export const profileId = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'Profile ids are lowercase letters, digits and dashes')
+
+const httpUrl = z
+  .string()
+  .trim()
+  .url('Enter a full address such as https://pos.example.com')
+  .refine((u) => /^https?:\/\//i.test(u), 'The service URL must start with http:// or https://')
+
+export const secretStatus = z.object({
+  set: z.boolean(),
+  /** The last four characters at most; never more of a secret crosses the bridge. */
+  last4: z.string().max(4).nullable(),
+})
+export type SecretStatus = z.infer<typeof secretStatus>
+
+export const profileView = z.object({
+  id: profileId,
+  name: z.string(),
+  kind: z.enum(['demo', 'service']),
+  baseUrl: z.string(),
+  storeId: z.string(),
+  apiKey: secretStatus,
+  webhookSecret: secretStatus,
+  active: z.boolean(),
+  /** Set when the service reported the app uninstalled for this store. */
+  deactivatedAt: z.string().nullable(),
+  createdAt: z.string(),
+})
+export type ProfileView = z.infer<typeof profileView>
+
+export const keychainStatus = z.object({
+  available: z.boolean(),
+  /** What is missing and how to fix it, when unavailable. */
+  problem: z.string().nullable(),
+})
+
+export const areaAccess = z.object({
+  allowed: z.boolean().nullable(),
+  message: z.string(),
+})
+
+export const connectionReport = z.object({
+  ok: z.boolean(),
+  summary: z.string(),
+  reachable: z.boolean(),
+  keyAccepted: z.boolean().nullable(),
+  areas: z.object({ bills: areaAccess, expenses: areaAccess }),
+})
+export type ConnectionReport = z.infer<typeof connectionReport>
+
+const optionalSecretInput = z.string().trim().max(4096).optional()
+
+export const saveProfileInput = z.object({
+  id: profileId.optional(),
+  name: z.string().trim().min(1, 'Give the connection a name').max(80),
+  baseUrl: httpUrl,
+  storeId: z.string().trim().min(1, 'Enter the Store ID').max(200),
+  /** Empty or absent keeps the stored key. */
+  apiKey: optionalSecretInput,
+  webhookSecret: optionalSecretInput.refine(
+    (s) => !s || s.startsWith('whsec_'),
+    'A webhook signing secret begins with whsec_',
+  ),
+})
+export type SaveProfileInput = z.infer<typeof saveProfileInput>
+
+export const testConnectionInput = z.object({
+  /** When the key is left empty, the stored key of this profile is used. */
+  profileId: profileId.optional(),
+  baseUrl: httpUrl,
+  storeId: z.string().trim().min(1, 'Enter the Store ID').max(200),
+  apiKey: optionalSecretInput,
+})
+
+export const appInfo = z.object({
+  name: z.string(),
+  version: z.string(),
+  shell: z.enum(['electron', 'browser']),
+  platform: z.string(),
+  demo: z.object({ available: z.boolean(), reason: z.string().nullable() }),
+})
