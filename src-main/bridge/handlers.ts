@@ -2,11 +2,13 @@ import type { Services } from '../services'
 import type { ChannelHandlers } from './dispatcher'
 import { appHandlers } from '../features/app/handlers'
 import { connectionHandlers } from '../features/connections/handlers'
+import { serviceDataHandlers } from '../features/service-data/handlers'
 
 /** Every feature's handlers, registered from this one place; a missing channel fails to compile. */
 export function createHandlers(services: Services): ChannelHandlers {
   return {
     ...appHandlers(services),
     ...connectionHandlers(services),
+    ...serviceDataHandlers(services),
   }
 }

@@ -9,6 +9,14 @@ import {
   testConnectionInput,
 } from './schemas/connections'
 import {
+  getBillsInput,
+  getBillsOutput,
+  listBillsInput,
+  listBillsOutput,
+  listExpensesInput,
+  listExpensesOutput,
+} from './schemas/service-data'
+import {
   webhookQueueTake,
   webhookReceiverSettings,
   webhookReceiverStatus,
@@ -23,6 +31,7 @@ import {
 
 export * from './schemas/connections'
 export * from './schemas/webhooks'
+export * from './schemas/service-data'
 
 const noInput = z.undefined()
 
@@ -40,6 +49,9 @@ export const channels = {
   'profiles.delete': { input: z.object({ id: profileId }), output: z.object({ id: profileId }) },
   'profiles.activate': { input: z.object({ id: profileId }), output: profileView },
   'connection.test': { input: testConnectionInput, output: connectionReport },
+  'service.bills.list': { input: listBillsInput, output: listBillsOutput },
+  'service.bills.get': { input: getBillsInput, output: getBillsOutput },
+  'service.expenses.list': { input: listExpensesInput, output: listExpensesOutput },
   'webhooks.status': { input: noInput, output: webhookReceiverStatus },
   'webhooks.configure': { input: webhookReceiverSettings, output: webhookReceiverStatus },
   'webhooks.take': {
