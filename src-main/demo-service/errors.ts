@@ -1,0 +1,104 @@
+/** Named errors of the demo service. API errors carry the status and body the API answers with. */
+
+export class InvalidOptionError extends Error {
+  constructor(
+    readonly option: string,
+    detail: string,
+  ) {
+    super(`Invalid demo service option "${option}": ${detail}`)
+    this.name = 'InvalidOptionError'
+  }
+}
+
+/** An operation the shop cannot perform (e.g. refunding more than remains); control answers 409. */
+export class ShopRuleError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ShopRuleError'
+  }
+}
+
+/** An error answered as JSON `{ error, error_description, ...extra }`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    description: string,
+    readonly extra: Readonly<Record<string, unknown>> = {},
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(description)
+    this.name = 'ApiError'
+  }
+
+  body(): Record<string, unknown> {
+    return { error: this.code, error_description: this.message, ...this.extra }
+  }
+}
+
+export class UnauthorizedError extends ApiError {
+  constructor(description = 'The bearer token is missing or not valid.') {
+    super(401, 'unauthorized', description)
+    this.name = 'UnauthorizedError'
+  }
+}
+
+export class MissingStoreError extends ApiError {
+  constructor() {
+    super(400, 'missing_store', 'The X-Service-Store header is required.')
+    this.name = 'MissingStoreError'
+  }
+}
+
+export class InstallInactiveError extends ApiError {
+  constructor(storeId: string) {
+    super(403, 'install_inactive', `No active install of this app for store "${storeId}".`)
+    this.name = 'InstallInactiveError'
+  }
+}
+
+export class InsufficientScopeError extends ApiError {
+  constructor(scope: string) {
+    super(403, 'insufficient_scope', `This call needs the scope "${scope}".`, { scope })
+    this.name = 'InsufficientScopeError'
+  }
+}
+
+export class NotFoundError extends ApiError {
+  constructor(description: string) {
+    super(404, 'not_found', description)
+    this.name = 'NotFoundError'
+  }
+}
+
+export class MethodNotAllowedError extends ApiError {
+  constructor(allowed: string) {
+    super(405, 'method_not_allowed', `Use ${allowed}.`, {}, { Allow: allowed })
+    this.name = 'MethodNotAllowedError'
+  }
+}
+
+export class InvalidQueryError extends ApiError {
+  constructor(
+    readonly parameter: string,
+    detail: string,
+  ) {
+    super(422, 'invalid_query', `Query parameter "${parameter}": ${detail}`)
+    this.name = 'InvalidQueryError'
+  }
+}
+
+/** A control request whose body is malformed or names impossible values. */
+export class InvalidRequestError extends ApiError {
+  constructor(description: string) {
+    super(400, 'invalid_request', description)
+    this.name = 'InvalidRequestError'
+  }
+}
+
+export class ConflictError extends ApiError {
+  constructor(description: string) {
+    super(409, 'conflict', description)
+    this.name = 'ConflictError'
+  }
+}

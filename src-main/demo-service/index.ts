@@ -1,0 +1,85 @@
+/**
+ * The embedded demo service: a simulator of the POS service's Apps API and webhooks, for demo
+ * mode, tests and benchmarks. Plain Node; Till's main process starts it on a free loopback
+ * port. See README.md beside this file.
+ */
+
+import { resolveOptions, type DemoServiceOptions } from './options'
+import type { Json } from './representation'
+import { DemoServer, HOST } from './server'
+import { DemoService } from './service'
+import { billRowOf } from './ids'
+import type { DeliveryAttempt } from './webhooks/delivery'
+
+export type { DemoServiceOptions } from './options'
+export { SCOPE_BILLS, SCOPE_EXPENSES } from './options'
+export type { DeliveryAttempt } from './webhooks/delivery'
+export { signatureHeader, signatureHex, SIGNATURE_TOLERANCE_SECONDS } from './webhooks/signing'
+
+/** The simulator's truth, read in-process, in the shapes the Apps API serves. */
+export interface DemoShopTruth {
+  billCount(): number
+  /** Full bills (as `GET /sales/bills/{id}` answers), in id order. */
+  bills(): IterableIterator<Json>
+  bill(id: string): Json | undefined
+  expenses(): Json[]
+  sessions(): Json[]
+  deliveries(): readonly DeliveryAttempt[]
+  /** Resolves when no webhook is waiting, in flight or scheduled for retry. */
+  webhooksIdle(): Promise<void>
+}
+
+export interface DemoServiceHandle {
+  /** Base URL, e.g. `http://127.0.0.1:4010`; the Apps API is at `${url}/apps-v1`. */
+  url: string
+  storeId: string
+  appKey: string
+  webhookSecret: string
+  controlToken: string
+  /** Where webhooks are delivered; null holds them until a target is set. */
+  setWebhookTarget(url: string | null): void
+  close(): Promise<void>
+  shop: DemoShopTruth
+}
+
+export async function startDemoService(
+  options: Partial<DemoServiceOptions> = {},
+): Promise<DemoServiceHandle> {
+  const resolved = resolveOptions(options)
+  const service = new DemoService(resolved)
+  const server = new DemoServer(service)
+  let port: number
+  try {
+    port = await server.listen(resolved.port)
+  } catch (error) {
+    service.close()
+    throw error
+  }
+  const { shop, view } = service
+  return {
+    url: `http://${HOST}:${port}`,
+    storeId: resolved.storeId,
+    appKey: resolved.appKey,
+    webhookSecret: resolved.webhookSecret,
+    controlToken: resolved.controlToken,
+    setWebhookTarget: (url) => service.webhooks.setTarget(url),
+    close: async () => {
+      service.close()
+      await server.close()
+    },
+    shop: {
+      billCount: () => shop.bills.length,
+      *bills() {
+        for (let row = 0; row < shop.bills.length; row++) yield view.bill(row)
+      },
+      bill: (id) => {
+        const row = billRowOf(id)
+        return row === null || row >= shop.bills.length ? undefined : view.bill(row)
+      },
+      expenses: () => shop.expenses.map((expense) => view.expense(expense)),
+      sessions: () => shop.sessions.map((session) => view.session(session)),
+      deliveries: () => service.webhooks.log(),
+      webhooksIdle: () => service.webhooks.whenIdle(),
+    },
+  }
+}
