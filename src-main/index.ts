@@ -31,6 +31,7 @@ if (!app.requestSingleInstanceLock()) {
     openExternal: (url) => shell.openExternal(url),
   })
   const log = services.log.child('electron')
+  void services.start()
   hardenWebContents(log, devServerUrl)
   let mainWindow: BrowserWindow | null = null
 
@@ -63,6 +64,16 @@ if (!app.requestSingleInstanceLock()) {
       log.error('failed to start', { error })
       app.quit()
     })
+
+  let stopped = false
+  app.on('will-quit', (event) => {
+    if (stopped) return
+    event.preventDefault()
+    void services.stop().finally(() => {
+      stopped = true
+      app.quit()
+    })
+  })
 
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit()

@@ -4,6 +4,7 @@ import { createDispatcher, type Dispatch } from './bridge/dispatcher'
 import { createHandlers } from './bridge/handlers'
 import type { FetchLike } from './apps-api/request'
 import { ProfileStore } from './features/connections/profile-store'
+import { WebhookReceiver } from './features/webhooks/receiver'
 import type { SecretStore } from './keychain/secret-store'
 import { addLogSink, createLogger, fileLogSink, type Logger } from './logging/logger'
 
@@ -27,21 +28,43 @@ export interface Services {
   fetch: FetchLike
   openExternal: (url: string) => Promise<void>
   log: Logger
+  webhooks: WebhookReceiver
 }
 
-export function createServices(options: ServicesOptions): Services & { dispatch: Dispatch } {
+/** What the shells call once services exist, and on quit. */
+export interface ServicesLifecycle {
+  start(): Promise<void>
+  stop(): Promise<void>
+}
+
+export function createServices(
+  options: ServicesOptions,
+): Services & ServicesLifecycle & { dispatch: Dispatch } {
   addLogSink(fileLogSink(join(options.dataDir, 'logs', 'main.log')))
   const log = createLogger('main')
+  const profiles = new ProfileStore(options.dataDir, options.secrets, log.child('profiles'))
+  const events = new EventBus(log.child('events'))
   const services: Services = {
     dataDir: options.dataDir,
     shell: options.shell,
     version: options.version,
     secrets: options.secrets,
-    profiles: new ProfileStore(options.dataDir, options.secrets, log.child('profiles')),
-    events: new EventBus(log.child('events')),
+    profiles,
+    events,
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
     openExternal: options.openExternal,
     log,
+    webhooks: new WebhookReceiver({
+      dataDir: options.dataDir,
+      profiles,
+      events,
+      log: log.child('webhooks'),
+    }),
   }
-  return { ...services, dispatch: createDispatcher(createHandlers(services), log.child('bridge')) }
+  return {
+    ...services,
+    dispatch: createDispatcher(createHandlers(services), log.child('bridge')),
+    start: async () => void (await services.webhooks.start()),
+    stop: () => services.webhooks.stop(),
+  }
 }

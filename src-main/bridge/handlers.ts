@@ -3,6 +3,7 @@ import type { ChannelHandlers } from './dispatcher'
 import { appHandlers } from '../features/app/handlers'
 import { connectionHandlers } from '../features/connections/handlers'
 import { serviceDataHandlers } from '../features/service-data/handlers'
+import { webhookHandlers } from '../features/webhooks/handlers'
 
 /** Every feature's handlers, registered from this one place; a missing channel fails to compile. */
 export function createHandlers(services: Services): ChannelHandlers {
@@ -10,5 +11,6 @@ export function createHandlers(services: Services): ChannelHandlers {
     ...appHandlers(services),
     ...connectionHandlers(services),
     ...serviceDataHandlers(services),
+    ...webhookHandlers(services),
   }
 }

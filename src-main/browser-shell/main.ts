@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     version,
     openExternal: openInSystemBrowser,
   })
+  await services.start()
   const shell = await startBrowserShellServer({
     port,
     rendererDir: join(__dirname, '../renderer'),
@@ -54,7 +55,7 @@ async function main(): Promise<void> {
   process.stdout.write(`Till is running in your browser at:\n${shell.url}\n`)
   if (!values['no-open']) await openInSystemBrowser(shell.url)
   const stop = (): void => {
-    void shell.close().then(() => process.exit(0))
+    void Promise.all([shell.close(), services.stop()]).then(() => process.exit(0))
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
