@@ -89,27 +89,24 @@ function taxKey(tax: TaxAmount): string {
 }
 
 /**
- * Bill taxes per rate: the lines' taxes less the discount's share of them (a discount lowers
- * every rate in proportion to the subtotal), plus the fees' taxes.
+ * Bill taxes per rate: the lines' taxes less the discount's share of each (`discountShare`),
+ * plus the fees' taxes.
  */
 function billTaxes(
   lines: readonly BillLine[],
   fees: readonly Fee[],
-  discount: number,
-  subtotal: number,
+  discountShare: (lineTax: TaxAmount) => number,
 ): TaxAmount[] {
   const byRate = new Map<string, TaxAmount>()
-  const add = (tax: TaxAmount, amount: number): void => {
+  const add = (tax: TaxAmount): void => {
     const key = taxKey(tax)
     const entry = byRate.get(key)
-    if (entry) entry.amount += amount
-    else byRate.set(key, { name: tax.name, rate: tax.rate, amount })
+    if (entry) entry.amount += tax.amount
+    else byRate.set(key, { ...tax })
   }
-  for (const line of lines) for (const tax of line.taxes) add(tax, tax.amount)
-  for (const entry of byRate.values()) {
-    entry.amount -= mulDivFloor(entry.amount, discount, subtotal)
-  }
-  for (const fee of fees) for (const tax of fee.taxes) add(tax, tax.amount)
+  for (const line of lines) for (const tax of line.taxes) add(tax)
+  for (const entry of byRate.values()) entry.amount -= discountShare(entry)
+  for (const fee of fees) for (const tax of fee.taxes) add(tax)
   return [...byRate.values()]
     .filter((tax) => tax.amount > 0)
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.rate - b.rate))
@@ -176,11 +173,11 @@ export function composeSale(
         : Math.min(catalogue.currency.priceFromUsd(rule.usd ?? 0), Math.floor(subtotal / 2))
     if (amount > 0) discounts.push({ name: rule.name, amount })
   }
-  const discounted = subtotal - sumOf(discounts, amountOf)
+  const discount = sumOf(discounts, amountOf)
 
   const fees: Fee[] = []
   if (rng.chance(location.serviceShare)) {
-    const amount = mulDivRound(discounted, SERVICE_CHARGE.percent, 100)
+    const amount = mulDivRound(subtotal - discount, SERVICE_CHARGE.percent, 100)
     if (amount > 0) {
       fees.push({
         name: SERVICE_CHARGE.name,
@@ -193,12 +190,9 @@ export function composeSale(
     fees.push({ name: DELIVERY_FEE_NAME, amount: catalogue.deliveryFee, taxes: [] })
   }
 
-  return assemble(
-    lines,
-    discounts,
-    fees,
-    billTaxes(lines, fees, sumOf(discounts, amountOf), subtotal),
-  )
+  // A discount lowers every rate's tax in proportion to the subtotal.
+  const taxes = billTaxes(lines, fees, (tax) => mulDivFloor(tax.amount, discount, subtotal))
+  return assemble(lines, discounts, fees, taxes)
 }
 
 /** A void's content: the whole parent, line for line, under the void's own line ids. */
@@ -226,6 +220,11 @@ export function remainingQuantities(
     }
   }
   return remaining
+}
+
+/** The part of `amount` between the cumulative fractions before / whole and after / whole. */
+function share(amount: number, before: number, after: number, whole: number): number {
+  return mulDivFloor(amount, after, whole) - mulDivFloor(amount, before, whole)
 }
 
 /**
@@ -256,9 +255,6 @@ export function composeRefund(
     if (quantity === undefined) continue
     const before = parentLine.quantity - (remaining.get(parentLine.id) as number)
     const after = before + quantity
-    const lineShare = (amount: number): number =>
-      mulDivFloor(amount, after, parentLine.quantity) -
-      mulDivFloor(amount, before, parentLine.quantity)
     lines.push({
       id: lineId(billId, lines.length + 1),
       variantId: parentLine.variantId,
@@ -266,28 +262,44 @@ export function composeRefund(
       quantity,
       unitPrice: parentLine.unitPrice,
       total: parentLine.unitPrice * quantity,
-      taxes: parentLine.taxes.map((tax) => ({ ...tax, amount: lineShare(tax.amount) })),
+      taxes: parentLine.taxes.map((tax) => ({
+        ...tax,
+        amount: share(tax.amount, before, after, parentLine.quantity),
+      })),
       parentLineId: parentLine.id,
     })
   }
 
   const givenBefore = sumOf(earlier, (refund) => refund.subtotal)
   const givenAfter = givenBefore + sumOf(lines, totalOf)
-  const share = (amount: number): number =>
-    mulDivFloor(amount, givenAfter, parent.subtotal) -
-    mulDivFloor(amount, givenBefore, parent.subtotal)
+  const given = (amount: number): number => share(amount, givenBefore, givenAfter, parent.subtotal)
   const discounts = parent.discounts
-    .map((discount) => ({ name: discount.name, amount: share(discount.amount) }))
+    .map((discount) => ({ name: discount.name, amount: given(discount.amount) }))
     .filter((discount) => discount.amount > 0)
   const fees = parent.fees
-    .map((fee) => ({
-      name: fee.name,
-      amount: share(fee.amount),
-      taxes: fee.taxes.map((tax) => ({ ...tax, amount: share(tax.amount) })),
-    }))
+    .map((fee) => {
+      const before = mulDivFloor(fee.amount, givenBefore, parent.subtotal)
+      const after = mulDivFloor(fee.amount, givenAfter, parent.subtotal)
+      return {
+        name: fee.name,
+        amount: after - before,
+        taxes: fee.taxes.map((tax) => ({
+          ...tax,
+          amount: share(tax.amount, before, after, fee.amount),
+        })),
+      }
+    })
     .filter((fee) => fee.amount > 0)
-  const taxes = parent.taxes
-    .map((tax) => ({ ...tax, amount: share(tax.amount) }))
-    .filter((tax) => tax.amount > 0)
+  // The discount's cut of each rate, as on the parent, taken cumulatively over the line tax
+  // given back so far: all refunds together take exactly the parent's cut.
+  const parentDiscount = sumOf(parent.discounts, amountOf)
+  const earlierLineTax = new Map<string, number>()
+  for (const tax of earlier.flatMap((refund) => refund.lines.flatMap((line) => line.taxes))) {
+    earlierLineTax.set(taxKey(tax), (earlierLineTax.get(taxKey(tax)) ?? 0) + tax.amount)
+  }
+  const taxes = billTaxes(lines, fees, (tax) => {
+    const before = earlierLineTax.get(taxKey(tax)) ?? 0
+    return share(parentDiscount, before, before + tax.amount, parent.subtotal)
+  })
   return assemble(lines, discounts, fees, taxes)
 }
