@@ -102,7 +102,16 @@ export class JournalFile {
     if (this.broken) return Promise.reject(this.broken)
     return new Promise((resolve, reject) => {
       add({ resolve, reject })
-      this.running ??= this.drain().finally(() => (this.running = null))
+      this.kick()
+    })
+  }
+
+  private kick(): void {
+    if (this.running) return
+    this.running = this.drain().finally(() => {
+      this.running = null
+      // Work added after the loop's last look but before this callback ran.
+      if (this.buffer.length > 0 || this.snapshot) this.kick()
     })
   }
 

@@ -1,0 +1,161 @@
+import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { webhookEnvelope } from '../../src-shared/bridge/contract'
+import {
+  QUEUE_FILE_NAME,
+  WebhookQueue,
+  type WebhookQueueOptions,
+} from '../../src-main/features/webhooks/queue'
+import { SeenIds } from '../../src-main/features/webhooks/seen-ids'
+import { createLogger } from '../../src-main/logging/logger'
+
+const log = createLogger('test')
+const open: WebhookQueue[] = []
+
+async function openQueue(dataDir: string, options?: WebhookQueueOptions): Promise<WebhookQueue> {
+  const queue = await WebhookQueue.open(dataDir, log, options)
+  open.push(queue)
+  return queue
+}
+
+async function reopen(queue: WebhookQueue, dataDir: string, options?: WebhookQueueOptions) {
+  await queue.close()
+  return openQueue(dataDir, options)
+}
+
+function incoming(id: string, event = 'bill.created') {
+  return {
+    key: JSON.stringify(['st-1', id]),
+    profileId: 'shop-1',
+    envelope: webhookEnvelope.parse({
+      id,
+      event,
+      created_at: '2026-11-20T10:00:00+07:00',
+      install: { store_id: 'st-1' },
+      data: { bill_id: `b-${id}`, extra: { kept: true } },
+    }),
+    receivedAt: new Date(),
+  }
+}
+
+const ids = (n: number, prefix = 'evt'): string[] =>
+  Array.from({ length: n }, (_, i) => `${prefix}_${i + 1}`)
+
+function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'till-queue-'))
+}
+
+afterEach(async () => {
+  for (const queue of open.splice(0)) await queue.close().catch(() => undefined)
+})
+
+describe('durable webhook queue', () => {
+  it('hands out the oldest pending events in seq order; take only looks, ack removes', async () => {
+    const dir = tempDir()
+    const queue = await openQueue(dir)
+    for (const id of ids(5)) await queue.enqueue(incoming(id))
+    const firstLook = queue.take(3)
+    expect(firstLook.map((e) => e.envelope.id)).toEqual(['evt_1', 'evt_2', 'evt_3'])
+    expect(firstLook.map((e) => e.seq)).toEqual([1, 2, 3])
+    expect(firstLook[0]).toMatchObject({
+      profileId: 'shop-1',
+      envelope: { data: { extra: { kept: true } } },
+    })
+    expect(queue.take(3)).toEqual(firstLook)
+    expect(await queue.ack([2, 99, 2])).toBe(4)
+    expect(queue.take(10).map((e) => e.seq)).toEqual([1, 3, 4, 5])
+    expect(await queue.ack([1, 3, 4, 5])).toBe(0)
+    expect(queue.take(10)).toEqual([])
+  })
+
+  it('keeps pending events, acknowledgements, dedupe and the seq counter across a restart', async () => {
+    const dir = tempDir()
+    let queue = await openQueue(dir)
+    for (const id of ids(4)) await queue.enqueue(incoming(id))
+    await queue.ack([1, 3])
+    queue = await reopen(queue, dir)
+    expect(queue.pending()).toBe(2)
+    expect(queue.take(10).map((e) => e.envelope.id)).toEqual(['evt_2', 'evt_4'])
+    for (const id of ids(4)) expect(await queue.enqueue(incoming(id))).toEqual({ duplicate: true })
+    expect(await queue.enqueue(incoming('evt_new'))).toEqual({ duplicate: false, seq: 5 })
+    expect(queue.lastReceivedAt()).not.toBeNull()
+  })
+
+  it('stores a redelivery that arrives while the first copy is being written only once', async () => {
+    const queue = await openQueue(tempDir())
+    const results = await Promise.all([1, 2, 3].map(() => queue.enqueue(incoming('evt_same'))))
+    expect(results.filter((r) => !r.duplicate)).toHaveLength(1)
+    expect(queue.pending()).toBe(1)
+  })
+
+  it('compacts while events keep arriving, losing nothing and forgetting no id', async () => {
+    const dir = tempDir()
+    const options = { compactAfterBytes: 2048 }
+    let queue = await openQueue(dir, options)
+    const all = ids(400)
+    const acked = new Set<string>()
+    for (let i = 0; i < all.length; i += 20) {
+      const batch = all.slice(i, i + 20)
+      const taken = queue.take(15)
+      await Promise.all([
+        ...batch.map((id) => queue.enqueue(incoming(id))),
+        queue.ack(taken.map((e) => e.seq)),
+      ])
+      for (const event of taken) acked.add(event.envelope.id)
+    }
+    const beforeRestart = queue.take(500).map((e) => e.envelope.id)
+    expect(new Set([...beforeRestart, ...acked]).size).toBe(all.length)
+    const eventLines = readFileSync(join(dir, QUEUE_FILE_NAME), 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('{"t":"event"'))
+    // Every event was appended once; compaction dropped most of the acknowledged ones.
+    expect(eventLines.length).toBeLessThan(all.length * 0.75)
+
+    queue = await reopen(queue, dir, options)
+    expect(queue.take(500).map((e) => e.envelope.id)).toEqual(beforeRestart)
+    for (const id of [...acked].slice(0, 50))
+      expect(await queue.enqueue(incoming(id))).toEqual({ duplicate: true })
+    const next = await queue.enqueue(incoming('evt_after'))
+    expect(next).toEqual({ duplicate: false, seq: all.length + 1 })
+  })
+
+  it('cuts off a half-written last line and appends cleanly after it', async () => {
+    const dir = tempDir()
+    let queue = await openQueue(dir)
+    await queue.enqueue(incoming('evt_1'))
+    await queue.close()
+    appendFileSync(join(dir, QUEUE_FILE_NAME), '{"t":"event","seq":2,"key":"[\\"st-1\\",')
+    queue = await openQueue(dir)
+    expect(queue.take(10).map((e) => e.envelope.id)).toEqual(['evt_1'])
+    await queue.enqueue(incoming('evt_2'))
+    queue = await reopen(queue, dir)
+    expect(queue.take(10).map((e) => e.envelope.id)).toEqual(['evt_1', 'evt_2'])
+    const lines = readFileSync(join(dir, QUEUE_FILE_NAME), 'utf8').trimEnd().split('\n')
+    expect(lines.map((line) => JSON.parse(line) as unknown)).toHaveLength(2)
+  })
+
+  it('refuses to write once closed', async () => {
+    const queue = await openQueue(tempDir())
+    await queue.close()
+    await expect(queue.enqueue(incoming('evt_late'))).rejects.toThrow(/closed/)
+    expect(queue.pending()).toBe(0)
+  })
+})
+
+describe('remembered envelope ids', () => {
+  it('forgets the oldest beyond the count limit and any older than the age limit', () => {
+    const seen = new SeenIds({ maxEntries: 3, maxAgeMs: 1000 })
+    for (const [key, at] of [
+      ['a', 0],
+      ['b', 100],
+      ['c', 200],
+      ['d', 300],
+    ] as const)
+      seen.remember(key, at)
+    expect(seen.has('a')).toBe(false)
+    expect(seen.entries(300).map(([key]) => key)).toEqual(['b', 'c', 'd'])
+    expect(seen.entries(1150).map(([key]) => key)).toEqual(['c', 'd'])
+  })
+})
