@@ -24,6 +24,14 @@ export class SimClock {
     return this.now()
   }
 
+  /**
+   * The time an operation takes: a frozen clock moves on by `seconds`; a clock that follows
+   * real time is already moving and is left alone. Returns the time after.
+   */
+  tick(seconds: number): number {
+    return this.followReal ? this.now() : this.advance(seconds)
+  }
+
   /** While on, simulated time passes with real time. */
   followRealTime(on: boolean): void {
     this.base = this.now()

@@ -62,13 +62,18 @@ export class Trader {
     )
   }
 
-  /** Sales rung up one after another; each takes the cashier 5 to 45 simulated seconds. */
+  /** Each operation takes the cashier 5 to 45 seconds (while the clock is not running by itself). */
+  private tick(): number {
+    return this.clock.tick(this.rng.int(5, 45))
+  }
+
+  /** Sales rung up one after another. */
   sell(count: number, location?: Location): number[] {
     const rows: number[] = []
     for (let i = 0; i < count; i++) {
-      this.clock.advance(this.rng.int(5, 45))
-      const at = location ?? this.rng.pick(this.shop.locations)
-      rows.push(this.shop.createSale(this.sessionAt(at), this.clock.now()))
+      const at = this.tick()
+      const where = location ?? this.rng.pick(this.shop.locations)
+      rows.push(this.shop.createSale(this.sessionAt(where), at))
     }
     return rows
   }
@@ -77,43 +82,44 @@ export class Trader {
     if (!this.shop.canTakePayment(row)) throw new ShopRuleError('The bill cannot take a payment.')
     const session = this.sessionAt(this.shop.locationOf(row))
     const given = tender ?? chooseLaterPayment(this.rng, this.shop, row)
-    return this.shop.addPayment(row, session, this.clock.now(), given)
+    return this.shop.addPayment(row, session, this.tick(), given)
   }
 
   reverse(row: number, seq?: number): Payment {
     const payment = seq === undefined ? choosePaymentToReverse(this.rng, this.shop, row) : { seq }
     if (!payment) throw new ShopRuleError('The bill has no non-cash payment to reverse.')
-    return this.shop.reversePayment(row, payment.seq, this.clock.now())
+    return this.shop.reversePayment(row, payment.seq, this.tick())
   }
 
   refund(row: number, quantities?: ReadonlyMap<string, number>): number {
     if (!this.shop.canRefund(row)) throw new ShopRuleError('The bill cannot be refunded.')
     const session = this.sessionAt(this.shop.locationOf(row))
     const chosen = quantities ?? chooseRefund(this.rng, this.shop, row)
-    return this.shop.refund(row, session, this.clock.now(), chosen)
+    return this.shop.refund(row, session, this.tick(), chosen)
   }
 
   voidBill(row: number): number {
-    return this.shop.voidBill(row, this.sessionAt(this.shop.locationOf(row)), this.clock.now())
+    const session = this.sessionAt(this.shop.locationOf(row))
+    return this.shop.voidBill(row, session, this.tick())
   }
 
   spend(location: Location, inSession: boolean, fields?: Partial<ExpenseFields>): Expense {
     const composed = composeExpense(this.rng, this.shop.config.currency, this.rng.chance(0.6))
     const expense = { ...composed, ...fields }
     const session = inSession || expense.paymentMethod === 'cash' ? this.sessionAt(location) : null
-    return this.shop.createExpense(location, session, expense, this.clock.now())
+    return this.shop.createExpense(location, session, expense, this.tick())
   }
 
   correctExpense(expense: Expense, changes?: Partial<ExpenseFields>): Expense {
     const correction = changes ?? expenseCorrection(this.rng, expense)
-    return this.shop.updateExpense(expense, correction, this.clock.now())
+    return this.shop.updateExpense(expense, correction, this.tick())
   }
 
   /** Closes a session; with `reopen` the next cashier opens a new one a minute later. */
   closeSession(session: Session, reopen: boolean): Session | null {
-    this.shop.closeSession(session, this.clock.now())
+    this.shop.closeSession(session, this.tick())
     if (!reopen) return null
-    this.clock.advance(60)
+    this.clock.tick(60)
     return this.sessionAt(session.location)
   }
 
