@@ -1,0 +1,69 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import type { BridgeEvent } from '../../src-shared/bridge/contract'
+import { createServices } from '../../src-main/services'
+import { postSigned, webhookBody } from '../support/sign-webhook'
+import { receiverDataDir, testKeychain } from './receiver-fixture'
+
+const SECRET = 'whsec_BridgeShop77889900'
+
+describe('webhook channels through main services', () => {
+  const keychain = testKeychain()
+  const services = createServices({
+    dataDir: receiverDataDir(),
+    secrets: keychain.secrets,
+    shell: 'browser',
+    version: 'test',
+    openExternal: async () => undefined,
+  })
+  const call = async (channel: string, input?: unknown): Promise<unknown> => {
+    const result = await services.dispatch(channel, input)
+    if (!result.ok) throw new Error(`${result.error.kind}: ${result.error.message}`)
+    return result.value
+  }
+  const emitted: BridgeEvent[] = []
+  services.events.subscribe((event) => emitted.push(event))
+
+  afterAll(async () => {
+    await services.stop()
+    await keychain.cleanUp()
+  })
+
+  it('receives once started, and the renderer takes and acknowledges through the bridge', async () => {
+    await services.start()
+    await call('profiles.save', {
+      name: 'Bridge shop',
+      baseUrl: 'https://pos.example.com',
+      storeId: 'st-bridge',
+      apiKey: 'key-bridge-0123456789',
+      webhookSecret: SECRET,
+    })
+    const { url } = (await call('webhooks.status')) as { url: string }
+    const body = webhookBody('st-bridge', 'expense.created', { expense_id: 'e-1' })
+    expect((await postSigned(url, SECRET, body)).status).toBe(200)
+    await expect
+      .poll(() => emitted.find((e) => e.name === 'webhooks.queued')?.payload)
+      .toEqual({ pending: 1 })
+
+    const { events } = (await call('webhooks.take', { max: 10 })) as {
+      events: Array<{ seq: number; envelope: { id: string } }>
+    }
+    expect(events.map((e) => e.envelope.id)).toEqual([JSON.parse(body).id])
+    expect(await call('webhooks.ack', { seqs: events.map((e) => e.seq) })).toEqual({ pending: 0 })
+    expect(await call('webhooks.take', { max: 10 })).toEqual({ events: [] })
+    expect(await call('webhooks.status')).toMatchObject({
+      listening: true,
+      accepted: 1,
+      pending: 0,
+    })
+  })
+
+  it('checks new receiver settings before using them', async () => {
+    const result = await services.dispatch('webhooks.configure', {
+      host: '127.0.0.1',
+      port: 0,
+      path: 'no-slash',
+    })
+    expect(result).toMatchObject({ ok: false, error: { kind: 'validation' } })
+    expect(await call('webhooks.status')).toMatchObject({ listening: true })
+  })
+})
