@@ -1,0 +1,46 @@
+import Dexie, { type EntityTable } from 'dexie'
+import type {
+  CachedBill,
+  CachedExpense,
+  CachedPayment,
+  Checkpoint,
+  PendingDetail,
+  ProcessedWebhook,
+  QuarantineEntry,
+  RegisterSession,
+} from './records'
+
+/**
+ * One IndexedDB database per connection profile. Indexes, each for a screen or the sync:
+ * bills by session (session view, day close), by location and business date (day close, date
+ * filters), by type, by parent (refund and void links), by updated time (sweeps); payments by
+ * session (takings); expenses by session and by location and date.
+ */
+export class TillDatabase extends Dexie {
+  bills!: EntityTable<CachedBill, 'id'>
+  payments!: EntityTable<CachedPayment, 'id'>
+  expenses!: EntityTable<CachedExpense, 'id'>
+  sessions!: EntityTable<RegisterSession, 'id'>
+  checkpoints!: EntityTable<Checkpoint, 'key'>
+  pendingDetails!: EntityTable<PendingDetail, 'id'>
+  quarantine!: EntityTable<QuarantineEntry, 'key'>
+  webhookIds!: EntityTable<ProcessedWebhook, 'id'>
+
+  constructor(name: string, options?: ConstructorParameters<typeof Dexie>[1]) {
+    super(name, options)
+    this.version(1).stores({
+      bills: 'id, updatedAt, registerSessionId, [locationId+businessDate], type, parentBillId',
+      payments: 'id, registerSessionId, billId',
+      expenses: 'id, updatedAt, registerSessionId, [locationId+expenseDate]',
+      sessions: 'id, [locationId+businessDate], businessDate',
+      checkpoints: 'key',
+      pendingDetails: 'id, priority',
+      quarantine: 'key, kind',
+      webhookIds: 'id, processedAt',
+    })
+  }
+}
+
+export function databaseName(profileId: string): string {
+  return `till-${profileId}`
+}

@@ -1,0 +1,66 @@
+import type {
+  Bill,
+  BillType,
+  Expense,
+  Payment,
+  QuarantinedRecord,
+} from '../../src-shared/domain/records'
+
+/** What the cache holds, beyond the records as main delivers them. */
+
+export interface CachedBill extends Bill {
+  /** Merchant-local date of `createdAt`. */
+  businessDate: string
+}
+
+/** A payment indexed on its own: a session's takings include payments on other sessions' bills. */
+export interface CachedPayment extends Payment {
+  billId: string
+  billType: BillType
+  locationId: string
+}
+
+export type CachedExpense = Expense
+
+export type SessionStatus = 'open' | 'closed' | 'reconciled'
+
+export interface RegisterSession {
+  id: string
+  locationId: string
+  /** Merchant-local date of the opening, or of its first activity while the opening is unknown. */
+  businessDate: string
+  openedAt: number | null
+  closedAt: number | null
+  /** Minor units; null while unknown (the close event carries it). */
+  openingCash: number | null
+  /** The earliest bill or payment seen in it. */
+  firstActivityAt: number | null
+  status: SessionStatus
+}
+
+export interface Checkpoint {
+  key: string
+  /** Backfill: the next page to read, newest first. */
+  backfillPage: number | null
+  backfillDone: boolean
+  /** Incremental: the last `updated_at` text seen, and the page within that instant. */
+  cursor: string | null
+  cursorPage: number
+  lastSuccessAt: number | null
+}
+
+export interface PendingDetail {
+  id: string
+  /** Lower runs first: live events before sweeps and backfill. */
+  priority: number
+}
+
+export interface QuarantineEntry extends QuarantinedRecord {
+  key: string
+  seenAt: number
+}
+
+export interface ProcessedWebhook {
+  id: string
+  processedAt: number
+}

@@ -1,0 +1,186 @@
+import { businessDate } from '../../src-shared/domain/business-date'
+import type { Bill, Expense, QuarantinedRecord } from '../../src-shared/domain/records'
+import type { TillDatabase } from './database'
+import type {
+  CachedBill,
+  CachedPayment,
+  Checkpoint,
+  QuarantineEntry,
+  RegisterSession,
+} from './records'
+
+export function quarantineKey(record: Pick<QuarantinedRecord, 'kind' | 'id' | 'raw'>): string {
+  return `${record.kind}:${record.id ?? JSON.stringify(record.raw).slice(0, 200)}`
+}
+
+function quarantineEntries(records: QuarantinedRecord[], now: number): QuarantineEntry[] {
+  return records.map((r) => ({ ...r, key: quarantineKey(r), seenAt: now }))
+}
+
+function paymentsOf(bill: Bill): CachedPayment[] {
+  return bill.payments.map((p) => ({
+    ...p,
+    billId: bill.id,
+    billType: bill.type,
+    locationId: bill.locationId,
+  }))
+}
+
+/** Creates or refreshes the sessions that bills and payments name. */
+async function touchSessions(db: TillDatabase, bills: Bill[], timeZone: string): Promise<void> {
+  const activity = new Map<string, { locationId: string; at: number }>()
+  const note = (id: string | null, locationId: string, at: number): void => {
+    if (!id) return
+    const seen = activity.get(id)
+    if (!seen || at < seen.at) activity.set(id, { locationId, at })
+  }
+  for (const bill of bills) {
+    note(bill.registerSessionId, bill.locationId, bill.createdAt)
+    for (const p of bill.payments) note(p.registerSessionId, bill.locationId, p.createdAt)
+  }
+  if (activity.size === 0) return
+  const ids = [...activity.keys()]
+  const existing = await db.sessions.bulkGet(ids)
+  const updated: RegisterSession[] = []
+  ids.forEach((id, i) => {
+    const seen = activity.get(id)!
+    const session = existing[i]
+    const firstActivityAt =
+      session?.firstActivityAt === null || session?.firstActivityAt === undefined
+        ? seen.at
+        : Math.min(session.firstActivityAt, seen.at)
+    if (session && session.firstActivityAt === firstActivityAt) return
+    const openedAt = session?.openedAt ?? null
+    updated.push({
+      id,
+      locationId: session?.locationId ?? seen.locationId,
+      businessDate: businessDate(openedAt ?? firstActivityAt, timeZone),
+      openedAt,
+      closedAt: session?.closedAt ?? null,
+      openingCash: session?.openingCash ?? null,
+      firstActivityAt,
+      status: session?.status ?? 'open',
+    })
+  })
+  if (updated.length) await db.sessions.bulkPut(updated)
+}
+
+export interface BillsWrite {
+  bills: Bill[]
+  quarantined: QuarantinedRecord[]
+  /** Ids the service no longer has (404 on detail). */
+  missing?: string[]
+  checkpoint?: Checkpoint
+  /** Queue position for bills whose detail must still be fetched. */
+  detailPriority: number
+  timeZone: string
+  now: number
+}
+
+/**
+ * Writes a page of bills, their payments, the sessions they name, quarantined records, the detail
+ * queue and the page's checkpoint in one transaction: a quit at any moment leaves either all of it
+ * or none, so a resumed sync neither skips nor repeats.
+ */
+export async function writeBills(
+  db: TillDatabase,
+  write: BillsWrite,
+): Promise<{ queuedForDetail: number }> {
+  let queuedForDetail = 0
+  await db.transaction(
+    'rw',
+    [db.bills, db.payments, db.sessions, db.checkpoints, db.pendingDetails, db.quarantine],
+    async () => {
+      const existing = await db.bills.bulkGet(write.bills.map((b) => b.id))
+      const toPut: CachedBill[] = []
+      const detailed: Bill[] = []
+      const pending: string[] = []
+      write.bills.forEach((bill, i) => {
+        const cached = existing[i]
+        if (bill.hasDetail) {
+          toPut.push({ ...bill, businessDate: businessDate(bill.createdAt, write.timeZone) })
+          detailed.push(bill)
+          return
+        }
+        if (cached?.hasDetail && cached.updatedAt === bill.updatedAt) return
+        pending.push(bill.id)
+        // Keep an older full record on screen until its new detail arrives.
+        if (!cached?.hasDetail)
+          toPut.push({ ...bill, businessDate: businessDate(bill.createdAt, write.timeZone) })
+      })
+      await db.bills.bulkPut(toPut)
+      if (detailed.length) {
+        const ids = detailed.map((b) => b.id)
+        await db.payments.where('billId').anyOf(ids).delete()
+        await db.payments.bulkPut(detailed.flatMap(paymentsOf))
+        await db.pendingDetails.bulkDelete(ids)
+        await db.quarantine.bulkDelete(ids.map((id) => `bill:${id}`))
+      }
+      if (pending.length) {
+        const queued = await db.pendingDetails.bulkGet(pending)
+        await db.pendingDetails.bulkPut(
+          pending.map((id, i) => ({
+            id,
+            priority: Math.min(queued[i]?.priority ?? Infinity, write.detailPriority),
+          })),
+        )
+        queuedForDetail = pending.length
+      }
+      if (write.missing?.length) await db.pendingDetails.bulkDelete(write.missing)
+      const failed = write.quarantined.filter((q) => q.id !== null).map((q) => q.id as string)
+      if (failed.length) await db.pendingDetails.bulkDelete(failed)
+      await db.quarantine.bulkPut(quarantineEntries(write.quarantined, write.now))
+      await touchSessions(db, [...toPut, ...detailed], write.timeZone)
+      if (write.checkpoint) await db.checkpoints.put(write.checkpoint)
+    },
+  )
+  return { queuedForDetail }
+}
+
+export async function writeExpenses(
+  db: TillDatabase,
+  write: {
+    expenses: Expense[]
+    quarantined: QuarantinedRecord[]
+    checkpoint?: Checkpoint
+    now: number
+  },
+): Promise<void> {
+  await db.transaction('rw', [db.expenses, db.checkpoints, db.quarantine], async () => {
+    await db.expenses.bulkPut(write.expenses)
+    await db.quarantine.bulkDelete(write.expenses.map((e) => `expense:${e.id}`))
+    await db.quarantine.bulkPut(quarantineEntries(write.quarantined, write.now))
+    if (write.checkpoint) await db.checkpoints.put(write.checkpoint)
+  })
+}
+
+/** A close event: the session is closed, and its opening (time and cash) becomes known. */
+export async function closeSession(
+  db: TillDatabase,
+  close: {
+    id: string
+    locationId: string
+    openedAt: number | null
+    closedAt: number | null
+    openingCash: number | null
+    timeZone: string
+  },
+): Promise<void> {
+  await db.transaction('rw', db.sessions, async () => {
+    const session = await db.sessions.get(close.id)
+    const openedAt = close.openedAt ?? session?.openedAt ?? null
+    const firstActivityAt = session?.firstActivityAt ?? null
+    const anchor = openedAt ?? firstActivityAt ?? close.closedAt
+    await db.sessions.put({
+      id: close.id,
+      locationId: close.locationId,
+      businessDate:
+        anchor === null ? (session?.businessDate ?? '') : businessDate(anchor, close.timeZone),
+      openedAt,
+      closedAt: close.closedAt ?? session?.closedAt ?? null,
+      openingCash: close.openingCash ?? session?.openingCash ?? null,
+      firstActivityAt,
+      status: session?.status === 'reconciled' ? 'reconciled' : 'closed',
+    })
+  })
+}

@@ -1,0 +1,306 @@
+import type { BridgeErrorKind } from '../../src-shared/bridge/errors'
+import type { TillDatabase } from '../cache/database'
+import type { Checkpoint } from '../cache/records'
+import { writeBills } from '../cache/writes'
+import { BridgeCallError } from '../bridge/client'
+import { advanceCursor, readCheckpoint } from './checkpoints'
+import {
+  billsCollection,
+  expensesCollection,
+  type Collection,
+  type CollectionContext,
+} from './collections'
+import { ProgressMeter, type SyncProgress } from './progress'
+
+export const PAGE_SIZE = 200
+/** Re-read this much before the last cursor at the start of a run: late commits on the service. */
+export const OVERLAP_MS = 5 * 60_000
+/** Bill details: ids per bridge call, and calls in flight (main runs 8 requests per call). */
+const DETAIL_BATCH = 40
+const DETAIL_CALLS_IN_FLIGHT = 3
+
+export const DETAIL_PRIORITY = { live: 0, updates: 1, sweep: 2, history: 3 } as const
+
+export type AreaState = { enabled: true } | { enabled: false; reason: string }
+
+export type SyncOutcome =
+  | { ok: true; bills: AreaState; expenses: AreaState; finishedAt: number }
+  | { ok: false; kind: BridgeErrorKind | 'cancelled' | 'storage_full'; message: string }
+
+export interface SyncOptions {
+  signal: AbortSignal
+  onProgress?: (progress: SyncProgress) => void
+  /** `deep` also re-reads every bill created in the last `deepDays` days. */
+  mode?: 'normal' | 'deep'
+  deepDays?: number
+}
+
+export class SyncCancelled extends Error {
+  override name = 'SyncCancelled'
+}
+
+function isQuotaError(error: unknown): boolean {
+  const names = [
+    (error as { name?: string })?.name,
+    (error as { inner?: { name?: string } })?.inner?.name,
+  ]
+  return names.includes('QuotaExceededError')
+}
+
+/**
+ * Brings the cache level with the service. History comes newest first (recent sessions are usable
+ * at once), then updates by `updated_at` with a keyset cursor (records changing while pages are
+ * read are neither missed nor doubled), then bill details for whatever is new or changed. Every
+ * page is committed with its checkpoint, so a run stopped anywhere resumes where it stopped.
+ */
+export class SyncEngine {
+  constructor(private readonly ctx: CollectionContext) {}
+
+  get db(): TillDatabase {
+    return this.ctx.db
+  }
+
+  async run(options: SyncOptions): Promise<SyncOutcome> {
+    const meter = new ProgressMeter(
+      this.ctx.now(),
+      this.ctx.now,
+      options.onProgress ?? (() => undefined),
+    )
+    const check = (): void => {
+      if (options.signal.aborted) throw new SyncCancelled('cancelled')
+    }
+    const areas: { bills: AreaState; expenses: AreaState } = {
+      bills: { enabled: true },
+      expenses: { enabled: true },
+    }
+    try {
+      const listing = { done: false, failed: false }
+      // Settled into a value at once, so a failure there is never an unhandled rejection.
+      const details = this.detailWorker(meter, check, listing).then(
+        () => null,
+        (error: unknown) => error,
+      )
+      try {
+        areas.bills = await this.area(async () => {
+          const bills = billsCollection(this.ctx)
+          await this.backfill(bills, meter, check)
+          await this.incremental(bills, meter, check, DETAIL_PRIORITY.updates)
+          if (options.mode === 'deep') await this.deepSweep(options.deepDays ?? 7, check)
+        })
+        areas.expenses = await this.area(async () => {
+          const expenses = expensesCollection(this.ctx)
+          meter.setPhase('expenses')
+          await this.backfill(expenses, meter, check)
+          await this.incremental(expenses, meter, check, DETAIL_PRIORITY.updates)
+        })
+        listing.done = true
+      } catch (error) {
+        // Stop the detail worker before reporting, so nothing writes after the run has ended.
+        listing.failed = true
+        await details
+        throw error
+      }
+      meter.setPhase('details')
+      const detailError = await details
+      if (detailError) throw detailError
+      const finishedAt = this.ctx.now()
+      await this.markSuccess(areas, finishedAt)
+      return { ok: true, ...areas, finishedAt }
+    } catch (error) {
+      if (error instanceof SyncCancelled)
+        return {
+          ok: false,
+          kind: 'cancelled',
+          message: 'Sync stopped. It will carry on from here next time.',
+        }
+      if (isQuotaError(error)) {
+        return {
+          ok: false,
+          kind: 'storage_full',
+          message:
+            'This PC’s disk is full, so Till could not save what it fetched. Free some space, then sync again; nothing was half saved.',
+        }
+      }
+      if (error instanceof BridgeCallError)
+        return { ok: false, kind: error.kind, message: error.message }
+      throw error
+    }
+  }
+
+  /** A missing scope disables one area with its reason; anything else stops the run. */
+  private async area(work: () => Promise<void>): Promise<AreaState> {
+    try {
+      await work()
+      return { enabled: true }
+    } catch (error) {
+      if (error instanceof BridgeCallError && error.kind === 'scope')
+        return { enabled: false, reason: error.message }
+      throw error
+    }
+  }
+
+  private async markSuccess(
+    areas: { bills: AreaState; expenses: AreaState },
+    at: number,
+  ): Promise<void> {
+    for (const key of ['bills', 'expenses'] as const) {
+      if (!areas[key].enabled) continue
+      const checkpoint = await readCheckpoint(this.ctx.db, key)
+      await this.ctx.db.checkpoints.put({ ...checkpoint, lastSuccessAt: at })
+    }
+  }
+
+  /** History, newest first, by page; new records arriving meanwhile only push pages down. */
+  private async backfill(
+    collection: Collection,
+    meter: ProgressMeter,
+    check: () => void,
+  ): Promise<void> {
+    let checkpoint = await readCheckpoint(this.ctx.db, collection.key)
+    if (checkpoint.backfillDone) return
+    if (checkpoint.backfillPage === null) {
+      // Where updates will start once history is in: the newest change the service has now.
+      const newest = await collection.readAndWrite(
+        { page: 1, limit: 1, order_by: 'updated_at:desc' },
+        (page) => ({
+          ...checkpoint,
+          backfillPage: 1,
+          cursor: page.lastUpdatedAtText,
+          cursorPage: 1,
+        }),
+        DETAIL_PRIORITY.history,
+      )
+      meter.expect(newest.page.total)
+      checkpoint = await readCheckpoint(this.ctx.db, collection.key)
+    }
+    meter.setPhase(
+      collection.key === 'bills'
+        ? checkpoint.backfillPage === 1
+          ? 'recent'
+          : 'history'
+        : 'expenses',
+    )
+    for (let page = checkpoint.backfillPage ?? 1; ; page++) {
+      check()
+      const result = await collection.readAndWrite(
+        { page, limit: PAGE_SIZE, order_by: 'created_at:desc' },
+        (read) => ({
+          ...checkpoint,
+          backfillPage: page + 1,
+          backfillDone: !read.page.hasMore,
+        }),
+        page <= 2 ? DETAIL_PRIORITY.updates : DETAIL_PRIORITY.history,
+      )
+      meter.add(result.complete)
+      if (page === 1) meter.setPhase(collection.key === 'bills' ? 'history' : 'expenses')
+      if (!result.page.hasMore) return
+    }
+  }
+
+  /** Changes since the cursor, oldest first, by keyset on `updated_at`. */
+  private async incremental(
+    collection: Collection,
+    meter: ProgressMeter,
+    check: () => void,
+    priority: number,
+  ): Promise<void> {
+    let checkpoint = await readCheckpoint(this.ctx.db, collection.key)
+    // Start each run a little before the cursor: a change committed late is still seen.
+    let from =
+      checkpoint.cursor === null
+        ? null
+        : new Date(Date.parse(checkpoint.cursor) - OVERLAP_MS).toISOString()
+    let page = 1
+    if (collection.key === 'bills') meter.setPhase('updates')
+    for (;;) {
+      check()
+      const query = {
+        page,
+        limit: PAGE_SIZE,
+        order_by: 'updated_at:asc',
+        ...(from ? { q_updated_at_from: from } : {}),
+      }
+      let next = checkpoint
+      const result = await collection.readAndWrite(
+        query,
+        (read) => {
+          const base = { ...checkpoint, cursor: from, cursorPage: page }
+          next = { ...base, ...advanceCursor(base, read.lastUpdatedAtText) }
+          return next
+        },
+        priority,
+      )
+      meter.add(result.complete)
+      checkpoint = next
+      if (!result.page.hasMore) return
+      from = checkpoint.cursor
+      page = checkpoint.cursorPage
+    }
+  }
+
+  /** Every bill created in the last days, compared with the cache: catches what events missed. */
+  private async deepSweep(days: number, check: () => void): Promise<void> {
+    const since = new Date(this.ctx.now() - days * 86_400_000).toISOString()
+    const bills = billsCollection(this.ctx)
+    const checkpoint = await readCheckpoint(this.ctx.db, 'bills')
+    for (let page = 1; ; page++) {
+      check()
+      const result = await bills.readAndWrite(
+        { page, limit: PAGE_SIZE, order_by: 'created_at:asc', q_created_at_from: since },
+        () => checkpoint,
+        DETAIL_PRIORITY.sweep,
+      )
+      if (!result.page.hasMore) return
+    }
+  }
+
+  /** Fetches one round of queued bill details, most urgent first; returns how many were asked for. */
+  private async fetchDetailRound(meter: ProgressMeter): Promise<number> {
+    const queued = await this.ctx.db.pendingDetails
+      .orderBy('priority')
+      .limit(DETAIL_BATCH * DETAIL_CALLS_IN_FLIGHT)
+      .primaryKeys()
+    const chunks: string[][] = []
+    for (let i = 0; i < queued.length; i += DETAIL_BATCH)
+      chunks.push(queued.slice(i, i + DETAIL_BATCH))
+    await Promise.all(
+      chunks.map(async (ids) => {
+        const { bills, missing, quarantined } = await this.ctx.reader.getBills({
+          profileId: this.ctx.profileId,
+          currency: this.ctx.currency,
+          ids,
+        })
+        await writeBills(this.ctx.db, {
+          bills,
+          missing,
+          quarantined,
+          detailPriority: DETAIL_PRIORITY.updates,
+          timeZone: this.ctx.timeZone,
+          now: this.ctx.now(),
+        })
+        meter.add(bills.length)
+      }),
+    )
+    return queued.length
+  }
+
+  /** Runs detail rounds beside the listing until the listing is over and the queue is empty. */
+  private async detailWorker(
+    meter: ProgressMeter,
+    check: () => void,
+    listing: { done: boolean; failed: boolean },
+  ): Promise<void> {
+    for (;;) {
+      check()
+      if (listing.failed) return
+      const asked = await this.fetchDetailRound(meter)
+      if (asked === 0) {
+        if (listing.done) return
+        await new Promise((resolve) => setTimeout(resolve, 25))
+      }
+    }
+  }
+}
+
+export type { SyncProgress }
+export type { Checkpoint }
