@@ -5,6 +5,8 @@ import { createHandlers } from './bridge/handlers'
 import type { FetchLike } from './apps-api/request'
 import { ProfileStore } from './features/connections/profile-store'
 import { WebhookReceiver } from './features/webhooks/receiver'
+import { DemoMode } from './features/demo/demo-mode'
+import { startDemoService } from './demo-service'
 import type { SecretStore } from './keychain/secret-store'
 import { addLogSink, createLogger, fileLogSink, type Logger } from './logging/logger'
 
@@ -15,6 +17,8 @@ export interface ServicesOptions {
   version: string
   fetch?: FetchLike
   openExternal: (url: string) => Promise<void>
+  /** The demo service's starter; tests pass one with their own options. */
+  startDemoService?: typeof startDemoService
 }
 
 /** Main's services, the same in both shells; each shell only adds its transport. */
@@ -29,6 +33,7 @@ export interface Services {
   openExternal: (url: string) => Promise<void>
   log: Logger
   webhooks: WebhookReceiver
+  demo: DemoMode
 }
 
 /** What the shells call once services exist, and on quit. */
@@ -44,6 +49,12 @@ export function createServices(
   const log = createLogger('main')
   const profiles = new ProfileStore(options.dataDir, options.secrets, log.child('profiles'))
   const events = new EventBus(log.child('events'))
+  const webhooks = new WebhookReceiver({
+    dataDir: options.dataDir,
+    profiles,
+    events,
+    log: log.child('webhooks'),
+  })
   const services: Services = {
     dataDir: options.dataDir,
     shell: options.shell,
@@ -54,17 +65,26 @@ export function createServices(
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
     openExternal: options.openExternal,
     log,
-    webhooks: new WebhookReceiver({
-      dataDir: options.dataDir,
+    webhooks,
+    demo: new DemoMode({
       profiles,
-      events,
-      log: log.child('webhooks'),
+      log: log.child('demo'),
+      start: options.startDemoService ?? startDemoService,
+      webhookTarget: async () => (await webhooks.status()).url,
     }),
   }
   return {
     ...services,
     dispatch: createDispatcher(createHandlers(services), log.child('bridge')),
-    start: async () => void (await services.webhooks.start()),
-    stop: () => services.webhooks.stop(),
+    start: async () => {
+      await services.webhooks.start()
+      await services.demo
+        .startIfWanted()
+        .catch((error: unknown) => log.error('demo mode failed to start', { error }))
+    },
+    stop: async () => {
+      await services.demo.stop()
+      await services.webhooks.stop()
+    },
   }
 }

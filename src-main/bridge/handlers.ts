@@ -2,6 +2,7 @@ import type { Services } from '../services'
 import type { ChannelHandlers } from './dispatcher'
 import { appHandlers } from '../features/app/handlers'
 import { connectionHandlers } from '../features/connections/handlers'
+import { demoHandlers } from '../features/demo/handlers'
 import { serviceDataHandlers } from '../features/service-data/handlers'
 import { webhookHandlers } from '../features/webhooks/handlers'
 
@@ -10,6 +11,7 @@ export function createHandlers(services: Services): ChannelHandlers {
   return {
     ...appHandlers(services),
     ...connectionHandlers(services),
+    ...demoHandlers(services),
     ...serviceDataHandlers(services),
     ...webhookHandlers(services),
   }

@@ -49,6 +49,7 @@ export const channels = {
   'profiles.delete': { input: z.object({ id: profileId }), output: z.object({ id: profileId }) },
   'profiles.activate': { input: z.object({ id: profileId }), output: profileView },
   'connection.test': { input: testConnectionInput, output: connectionReport },
+  'demo.start': { input: noInput, output: profileView },
   'service.bills.list': { input: listBillsInput, output: listBillsOutput },
   'service.bills.get': { input: getBillsInput, output: getBillsOutput },
   'service.expenses.list': { input: listExpensesInput, output: listExpensesOutput },

@@ -11,7 +11,7 @@ export function appHandlers(
       version: services.version,
       shell: services.shell,
       platform: process.platform,
-      demo: { available: false, reason: 'The demo service is not part of this build yet.' },
+      demo: services.demo.status(),
     }),
     'shell.openExternal': async ({ url }) => {
       if (!isSafeExternalUrl(url)) return { opened: false }

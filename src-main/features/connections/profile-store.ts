@@ -19,6 +19,8 @@ const storedProfile = z.object({
   kind: z.enum(['demo', 'service']),
   baseUrl: z.string(),
   storeId: z.string(),
+  currency: z.string().nullable().default(null),
+  timezone: z.string().nullable().default(null),
   deactivatedAt: z.string().nullable().default(null),
   createdAt: z.string(),
 })
@@ -90,7 +92,7 @@ export class ProfileStore {
     kind: StoredProfile['kind'] = 'service',
   ): Promise<ProfileView> {
     const doc = await this.file.read()
-    const existing = input.id ? this.find(doc, input.id) : null
+    const existing = input.id ? (doc.profiles.find((p) => p.id === input.id) ?? null) : null
     const id = existing?.id ?? input.id ?? slug(input.name)
     if (input.apiKey) await this.secrets.set(keychainAccount(id, 'api-key'), input.apiKey)
     if (input.webhookSecret)
@@ -101,6 +103,8 @@ export class ProfileStore {
       kind: existing?.kind ?? kind,
       baseUrl: input.baseUrl.replace(/\/+$/, ''),
       storeId: input.storeId,
+      currency: input.currency ?? existing?.currency ?? null,
+      timezone: input.timezone ?? existing?.timezone ?? null,
       deactivatedAt: existing?.deactivatedAt ?? null,
       createdAt: existing?.createdAt ?? new Date().toISOString(),
     }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isTimeZone } from '../../domain/business-date'
 
 /** Schemas of the connection (profile) channels and of app info. */
 
@@ -28,6 +29,9 @@ export const profileView = z.object({
   apiKey: secretStatus,
   webhookSecret: secretStatus,
   active: z.boolean(),
+  /** The merchant's currency and IANA time zone, when known (detected or chosen). */
+  currency: z.string().nullable(),
+  timezone: z.string().nullable(),
   /** Set when the service reported the app uninstalled for this store. */
   deactivatedAt: z.string().nullable(),
   createdAt: z.string(),
@@ -67,6 +71,17 @@ export const saveProfileInput = z.object({
     (s) => !s || s.startsWith('whsec_'),
     'A webhook signing secret begins with whsec_',
   ),
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{3}$/, 'A currency is a three-letter code such as IDR or USD')
+    .transform((c) => c.toUpperCase())
+    .optional(),
+  timezone: z
+    .string()
+    .trim()
+    .refine(isTimeZone, 'Choose a time zone such as Asia/Jakarta')
+    .optional(),
 })
 export type SaveProfileInput = z.infer<typeof saveProfileInput>
 
@@ -78,10 +93,20 @@ export const testConnectionInput = z.object({
   apiKey: optionalSecretInput,
 })
 
+export const demoStatus = z.object({
+  available: z.boolean(),
+  reason: z.string().nullable(),
+  running: z.boolean(),
+  profileId: z.string().nullable(),
+  /** Changes each time the demo shop is generated anew; a cache of an older one is dropped. */
+  epoch: z.string().nullable(),
+})
+export type DemoStatus = z.infer<typeof demoStatus>
+
 export const appInfo = z.object({
   name: z.string(),
   version: z.string(),
   shell: z.enum(['electron', 'browser']),
   platform: z.string(),
-  demo: z.object({ available: z.boolean(), reason: z.string().nullable() }),
+  demo: demoStatus,
 })

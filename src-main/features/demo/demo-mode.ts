@@ -1,0 +1,101 @@
+import type { DemoStatus, ProfileView } from '../../../src-shared/bridge/contract'
+import type { DemoServiceHandle, DemoServiceOptions } from '../../demo-service'
+import type { ProfileStore } from '../connections/profile-store'
+import type { Logger } from '../../logging/logger'
+
+export const DEMO_PROFILE_ID = 'demo-shop'
+
+/** The shop the demo shows: three outlets, three months of trading, still trading live. */
+export const DEMO_SHOP: Partial<DemoServiceOptions> = {
+  seed: 7,
+  days: 90,
+  locations: 3,
+  billsPerSession: 40,
+  currency: 'IDR',
+  timezone: 'Asia/Jakarta',
+  companyName: 'Demo Coffee & Bakery',
+  live: true,
+  livePace: 12,
+}
+
+export interface DemoModeDeps {
+  profiles: ProfileStore
+  log: Logger
+  start: (options: Partial<DemoServiceOptions>) => Promise<DemoServiceHandle>
+  /** Where the demo service should deliver webhooks: the receiver's address, when listening. */
+  webhookTarget: () => Promise<string | null>
+}
+
+/**
+ * Demo mode: the embedded demo service on a free loopback port, and a "Demo shop" profile whose
+ * key and signing secret go through the keychain like any other. The shop is generated anew at
+ * each launch (its `epoch`), so it always shows today's trading.
+ */
+export class DemoMode {
+  private handle: DemoServiceHandle | null = null
+  private starting: Promise<ProfileView> | null = null
+  private epoch: string | null = null
+
+  constructor(private readonly deps: DemoModeDeps) {}
+
+  status(): DemoStatus {
+    return {
+      available: true,
+      reason: null,
+      running: this.handle !== null,
+      profileId: this.handle ? DEMO_PROFILE_ID : null,
+      epoch: this.epoch,
+    }
+  }
+
+  /** At launch: with no connection at all, or with the demo profile kept, start the demo. */
+  async startIfWanted(): Promise<void> {
+    const { profiles } = await this.deps.profiles.list()
+    if (profiles.length === 0 || profiles.some((p) => p.id === DEMO_PROFILE_ID))
+      await this.ensureRunning(profiles.length === 0)
+  }
+
+  ensureRunning(activate: boolean): Promise<ProfileView> {
+    this.starting ??= this.launch(activate).finally(() => (this.starting = null))
+    return this.starting
+  }
+
+  private async launch(activate: boolean): Promise<ProfileView> {
+    if (!this.handle) {
+      const now = new Date()
+      now.setUTCSeconds(0, 0)
+      this.handle = await this.deps.start({
+        ...DEMO_SHOP,
+        now: now.toISOString(),
+        webhookUrl: await this.deps.webhookTarget(),
+      })
+      this.epoch = now.toISOString()
+      this.deps.log.info('demo service started', { url: this.handle.url })
+    }
+    const profile = await this.deps.profiles.save(
+      {
+        id: DEMO_PROFILE_ID,
+        name: 'Demo shop',
+        baseUrl: this.handle.url,
+        storeId: this.handle.storeId,
+        apiKey: this.handle.appKey,
+        webhookSecret: this.handle.webhookSecret,
+        currency: DEMO_SHOP.currency,
+        timezone: DEMO_SHOP.timezone,
+      },
+      'demo',
+    )
+    return activate ? this.deps.profiles.activate(DEMO_PROFILE_ID) : profile
+  }
+
+  /** The receiver moved (reconfigured): deliveries follow it. */
+  async retarget(): Promise<void> {
+    this.handle?.setWebhookTarget(await this.deps.webhookTarget())
+  }
+
+  async stop(): Promise<void> {
+    const handle = this.handle
+    this.handle = null
+    await handle?.close()
+  }
+}
