@@ -63,13 +63,12 @@ export interface RunningReceiver {
 export async function startReceiver(
   dataDir: string,
   secrets: SecretStore,
-  bodyLimitBytes?: number,
 ): Promise<RunningReceiver> {
   const events = new EventBus(log)
   const emitted: BridgeEvent[] = []
   events.subscribe((event) => emitted.push(event))
   const profiles = new ProfileStore(dataDir, secrets, log)
-  const receiver = new WebhookReceiver({ dataDir, profiles, events, log, bodyLimitBytes })
+  const receiver = new WebhookReceiver({ dataDir, profiles, events, log })
   const status = await receiver.start()
   if (!status.url) throw new Error(`receiver did not start: ${status.problem}`)
   return { receiver, profiles, events, emitted, url: status.url, dataDir }

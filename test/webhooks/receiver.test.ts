@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { KeychainUnavailableError } from '../../src-main/errors'
 import { QUEUE_FILE_NAME } from '../../src-main/features/webhooks/queue'
+import { ReceiverStoppedError } from '../../src-main/features/webhooks/receiver'
+import type { SecretStore } from '../../src-main/keychain/secret-store'
 import { addLogSink, setLogLevel } from '../../src-main/logging/logger'
 import { postSigned, postWebhook, signWebhook, webhookBody } from '../support/sign-webhook'
 import {
@@ -24,8 +27,8 @@ setLogLevel('debug')
 const keychain = testKeychain()
 const running: RunningReceiver[] = []
 
-async function start(dataDir = receiverDataDir(), bodyLimitBytes?: number) {
-  const started = await startReceiver(dataDir, keychain.secrets, bodyLimitBytes)
+async function start(dataDir = receiverDataDir(), secrets = keychain.secrets) {
+  const started = await startReceiver(dataDir, secrets)
   running.push(started)
   return started
 }
@@ -169,6 +172,9 @@ describe('webhook receiver', () => {
     const [acked] = await first.receiver.take(1)
     expect(await first.receiver.ack([acked!.seq])).toBe(2)
     await stop(first)
+    expect(await first.receiver.status()).toMatchObject({ listening: false, url: null })
+    await expect(first.receiver.take(1)).rejects.toBeInstanceOf(ReceiverStoppedError)
+    await expect(postSigned(first.url, SECRET, webhookBody('st-restart'))).rejects.toThrow()
 
     first = await start(dataDir)
     expect((await first.receiver.status()).pending).toBe(2)
@@ -219,6 +225,23 @@ describe('webhook receiver', () => {
       webhookSecret: SECRET,
     })
     main.events.emit('profiles.changed', { activeProfileId: profileId })
+  })
+
+  it('answers 503 (so the service retries) when the keychain cannot give the secret', async () => {
+    const dataDir = receiverDataDir()
+    const setUp = await start(dataDir)
+    await saveConnection(setUp.profiles, 'st-locked', SECRET)
+    await stop(setUp)
+    const locked: SecretStore = {
+      ...keychain.secrets,
+      get: async () => {
+        throw new KeychainUnavailableError('No unlocked keyring was found')
+      },
+    }
+    const target = await start(dataDir, locked)
+    const answer = await postSigned(target.url, SECRET, webhookBody('st-locked'))
+    expect([answer.status, JSON.parse(answer.body).error]).toEqual([503, 'keychain-unavailable'])
+    expect(await counts(target)).toEqual({ accepted: 0, rejected: 1, duplicates: 0, pending: 0 })
   })
 
   it('reports a port in use instead of failing, and moves when configured elsewhere', async () => {

@@ -59,29 +59,26 @@ export class WebhookIntake {
     const json = parseJson(delivery.rawBody)
     const storeId = storeIdOf(json)
     if (storeId === null) return { kind: 'rejected', reason: 'unknown-store' }
-    let signer: SigningProfile | { failure: RejectionReason }
-    try {
-      signer = await this.verify(storeId, delivery)
-    } catch (error) {
+    const signer = await this.verify(storeId, delivery).catch((error: unknown) => {
       if (!(error instanceof KeychainUnavailableError)) throw error
       this.log.error('cannot read webhook signing secrets', { error })
-      return { kind: 'rejected', reason: 'keychain-unavailable' }
-    }
+      return { failure: 'keychain-unavailable' as const }
+    })
     if ('failure' in signer) return { kind: 'rejected', reason: signer.failure }
     const envelope = webhookEnvelope.safeParse(json)
     if (!envelope.success) return { kind: 'rejected', reason: 'invalid-envelope' }
-    let result
-    try {
-      result = await this.queue.enqueue({
+    const result = await this.queue
+      .enqueue({
         key: JSON.stringify([storeId, envelope.data.id]),
         profileId: signer.id,
         envelope: envelope.data,
         receivedAt: delivery.receivedAt,
       })
-    } catch (error) {
-      this.log.error('could not write a webhook to the queue', { error })
-      return { kind: 'rejected', reason: 'queue-unavailable' }
-    }
+      .catch((error: unknown) => {
+        this.log.error('could not write a webhook to the queue', { error })
+        return null
+      })
+    if (!result) return { kind: 'rejected', reason: 'queue-unavailable' }
     if (result.duplicate) return { kind: 'duplicate', profileId: signer.id }
     this.lifecycle.handle(signer.id, envelope.data.event, delivery.receivedAt)
     return { kind: 'accepted', seq: result.seq, profileId: signer.id }

@@ -93,7 +93,7 @@ export class JournalFile {
   /** Waits for what was already asked, then closes; later calls fail. */
   async close(): Promise<void> {
     this.closed = true
-    await this.running
+    while (this.running) await this.running
     await this.handle.close().catch(() => undefined)
   }
 

@@ -7,7 +7,7 @@ import {
 } from '../../../src-shared/bridge/contract'
 import type { Logger } from '../../logging/logger'
 import { JournalFile } from './journal-file'
-import { DEFAULT_SEEN_ID_LIMITS, SeenIds, type SeenIdLimits } from './seen-ids'
+import { DEFAULT_SEEN_ID_LIMITS, SeenIds } from './seen-ids'
 
 export const QUEUE_FILE_NAME = 'webhook-queue.jsonl'
 
@@ -36,10 +36,8 @@ const journalRecord = z.discriminatedUnion('t', [
 type JournalRecord = z.infer<typeof journalRecord>
 
 export interface WebhookQueueOptions {
-  seenIds?: SeenIdLimits
   /** Compact once this many bytes of the file are acknowledged events (and at least half). */
   compactAfterBytes?: number
-  now?: () => number
 }
 
 export interface IncomingWebhook {
@@ -75,8 +73,7 @@ export class WebhookQueue {
   /** Acknowledgements on their way to disk: already invisible, restored if the write fails. */
   private readonly acking = new Set<number>()
   private readonly writing = new Map<string, Promise<void>>()
-  private readonly seen: SeenIds
-  private readonly now: () => number
+  private readonly seen = new SeenIds(DEFAULT_SEEN_ID_LIMITS)
   private readonly compactAfterBytes: number
   private nextSeq = 1
   private deadBytes = 0
@@ -88,8 +85,6 @@ export class WebhookQueue {
     private readonly log: Logger,
     options: WebhookQueueOptions,
   ) {
-    this.seen = new SeenIds(options.seenIds ?? DEFAULT_SEEN_ID_LIMITS)
-    this.now = options.now ?? Date.now
     this.compactAfterBytes = options.compactAfterBytes ?? 1024 * 1024
   }
 
@@ -177,10 +172,6 @@ export class WebhookQueue {
     return this.lastReceived
   }
 
-  fileBytes(): number {
-    return this.journal.size
-  }
-
   close(): Promise<void> {
     return this.journal.close()
   }
@@ -217,7 +208,7 @@ export class WebhookQueue {
         // A line written twice (or an event stored twice) is applied once.
         if (this.seen.has(key)) return
         this.entries.set(record.seq, { webhook, key, bytes })
-        this.seen.remember(key, Date.parse(record.receivedAt) || this.now())
+        this.seen.remember(key, Date.parse(record.receivedAt) || Date.now())
         return
       }
       case 'ack':
@@ -247,7 +238,7 @@ export class WebhookQueue {
   private snapshot(): string[] {
     const visible = [...this.entries].filter(([s]) => !this.acking.has(s))
     const pendingKeys = new Set(visible.map(([, entry]) => entry.key))
-    const remembered = this.seen.entries(this.now()).filter(([key]) => !pendingKeys.has(key))
+    const remembered = this.seen.entries(Date.now()).filter(([key]) => !pendingKeys.has(key))
     const meta = { t: 'meta', v: 1, nextSeq: this.nextSeq, lastReceivedAt: this.lastReceived }
     const lines = [JSON.stringify(meta)]
     for (let i = 0; i < remembered.length; i += SEEN_IDS_PER_LINE)

@@ -11,7 +11,7 @@ import type { JsonFile } from '../../platform/json-file'
 import { readCappedBody } from './capped-body'
 import { InstallLifecycle } from './install-lifecycle'
 import { WebhookIntake, type IntakeOutcome, type RejectionReason } from './intake'
-import { WebhookQueue, type WebhookQueueOptions } from './queue'
+import { WebhookQueue } from './queue'
 import { DEFAULT_RECEIVER_SETTINGS, receiverSettingsFile, receiverUrl } from './receiver-settings'
 import { SigningProfiles, type ProfileSource } from './signing-profiles'
 
@@ -20,11 +20,10 @@ export interface WebhookReceiverOptions {
   profiles: ProfileSource
   events: EventBus
   log: Logger
-  queue?: WebhookQueueOptions
-  bodyLimitBytes?: number
 }
 
-export const DEFAULT_BODY_LIMIT_BYTES = 256 * 1024
+/** Envelopes are a few hundred bytes; this leaves room for big `data` without inviting abuse. */
+export const BODY_LIMIT_BYTES = 256 * 1024
 
 /** The renderer is told about new events at most this often during a burst. */
 const ANNOUNCE_DELAY_MS = 100
@@ -75,6 +74,18 @@ interface Running {
   port: number
 }
 
+interface OpenQueue {
+  queue: WebhookQueue
+  intake: WebhookIntake
+}
+
+export class ReceiverStoppedError extends Error {
+  constructor() {
+    super('The webhook receiver has stopped.')
+    this.name = 'ReceiverStoppedError'
+  }
+}
+
 /**
  * The webhook receiver of DESIGN §3: an HTTP endpoint that verifies, dedupes and durably queues
  * deliveries, answering at once. Listening problems (a port in use) become status text; nothing
@@ -84,14 +95,15 @@ export class WebhookReceiver {
   private readonly settingsFile: JsonFile<WebhookReceiverSettings>
   private readonly signing: SigningProfiles
   private readonly lifecycle: InstallLifecycle
-  private readonly bodyLimit: number
   private readonly log: Logger
   private settings: WebhookReceiverSettings = DEFAULT_RECEIVER_SETTINGS
   private running: Running | null = null
   private problem: string | null = null
   private counts = { accepted: 0, rejected: 0, duplicates: 0 }
   private lastEventAt: string | null = null
-  private opening: Promise<{ queue: WebhookQueue; intake: WebhookIntake }> | null = null
+  private opening: Promise<OpenQueue> | null = null
+  /** After stop, nothing reopens the queue file. */
+  private stopped = false
   private transition: Promise<unknown> = Promise.resolve()
   private announceTimer: NodeJS.Timeout | null = null
   private unsubscribe: (() => void) | null = null
@@ -102,12 +114,12 @@ export class WebhookReceiver {
     this.settingsFile = receiverSettingsFile(options.dataDir, options.log)
     this.signing = new SigningProfiles(options.profiles, options.log.child('signing'))
     this.lifecycle = new InstallLifecycle(options.profiles, options.events, options.log)
-    this.bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES
   }
 
   /** Opens the queue and listens where the settings say. */
   start(): Promise<WebhookReceiverStatus> {
     return this.serialise(async () => {
+      this.stopped = false
       this.settings = await this.settingsFile.read().catch((error: unknown) => {
         this.log.error('could not read the receiver settings; using the defaults', { error })
         return DEFAULT_RECEIVER_SETTINGS
@@ -130,6 +142,7 @@ export class WebhookReceiver {
   /** Stops listening, waits for what is in flight, and closes the queue file. */
   async stop(): Promise<void> {
     await this.serialise(async () => {
+      this.stopped = true
       await this.close()
       this.unsubscribe?.()
       this.unsubscribe = null
@@ -183,15 +196,15 @@ export class WebhookReceiver {
     return (await this.open()).queue
   }
 
-  private open(): Promise<{ queue: WebhookQueue; intake: WebhookIntake }> {
-    this.opening ??= WebhookQueue.open(
-      this.options.dataDir,
-      this.log.child('queue'),
-      this.options.queue,
-    ).then((queue) => ({
-      queue,
-      intake: new WebhookIntake(this.signing, queue, this.lifecycle, this.log.child('intake')),
-    }))
+  /** The queue is opened by the first thing that needs it (a bridge call may come before start). */
+  private open(): Promise<OpenQueue> {
+    if (this.stopped) return Promise.reject(new ReceiverStoppedError())
+    this.opening ??= WebhookQueue.open(this.options.dataDir, this.log.child('queue')).then(
+      (queue) => ({
+        queue,
+        intake: new WebhookIntake(this.signing, queue, this.lifecycle, this.log.child('intake')),
+      }),
+    )
     return this.opening
   }
 
@@ -244,16 +257,21 @@ export class WebhookReceiver {
       if (request.method !== 'POST')
         return reply(response, 405, { error: 'method_not_allowed' }, { allow: 'POST' })
       const receivedAt = new Date()
-      const rawBody = await readCappedBody(request, this.bodyLimit)
+      const rawBody = await readCappedBody(request, BODY_LIMIT_BYTES)
       if (!rawBody) {
         this.counts.rejected++
-        return reply(response, 413, { error: 'payload_too_large', limit: this.bodyLimit })
+        return reply(response, 413, { error: 'payload_too_large', limit: BODY_LIMIT_BYTES })
       }
-      const { intake, queue } = await this.open()
+      const opened = await this.open().catch(() => null)
+      if (!opened) {
+        this.counts.rejected++
+        return reply(response, 503, { error: 'queue-unavailable' })
+      }
+      const { intake, queue } = opened
       const signature = request.headers['x-service-signature']
       const outcome = await intake.receive({
         rawBody,
-        signature: Array.isArray(signature) ? signature.join(',') : signature,
+        signature: typeof signature === 'string' ? signature : undefined,
         receivedAt,
       })
       this.record(outcome, request, receivedAt)
@@ -281,6 +299,7 @@ export class WebhookReceiver {
   }
 
   private announce(queue: WebhookQueue): void {
+    if (this.stopped) return
     this.announceTimer ??= setTimeout(() => {
       this.announceTimer = null
       this.options.events.emit('webhooks.queued', { pending: queue.pending() })

@@ -39,7 +39,7 @@ export function parseSignatureHeader(header: string): ParsedSignature | null {
   return timestamp === null || digests.length === 0 ? null : { timestamp, digests }
 }
 
-export function signatureDigest(secret: Secret, timestamp: number, rawBody: Buffer): Buffer {
+function signatureDigest(secret: Secret, timestamp: number, rawBody: Buffer): Buffer {
   return createHmac('sha256', secret.reveal()).update(`${timestamp}.`).update(rawBody).digest()
 }
 
