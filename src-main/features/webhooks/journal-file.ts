@@ -108,11 +108,14 @@ export class JournalFile {
 
   private kick(): void {
     if (this.running) return
-    this.running = this.drain().finally(() => {
-      this.running = null
-      // Work added after the loop's last look but before this callback ran.
-      if (this.buffer.length > 0 || this.snapshot) this.kick()
-    })
+    this.running = this.drain()
+      // Every write failure is handed to its waiters; this only keeps a bug from crashing main.
+      .catch((error: unknown) => this.log.error('journal writer stopped unexpectedly', { error }))
+      .finally(() => {
+        this.running = null
+        // Work added after the loop's last look but before this callback ran.
+        if (this.buffer.length > 0 || this.snapshot) this.kick()
+      })
   }
 
   private async drain(): Promise<void> {

@@ -181,9 +181,12 @@ export class WebhookQueue {
     let headerBytes = 0
     for (const line of lines) {
       const record = safeParseLine(line)
-      if (!record) unreadable++
-      else if (record.t === 'meta' || record.t === 'seen') headerBytes += lineBytes(line)
-      if (record) this.apply(record, lineBytes(line))
+      if (!record) {
+        unreadable++
+        continue
+      }
+      if (record.t === 'meta' || record.t === 'seen') headerBytes += lineBytes(line)
+      this.apply(record, lineBytes(line))
     }
     let liveBytes = headerBytes
     for (const entry of this.entries.values()) liveBytes += entry.bytes

@@ -99,7 +99,7 @@ export class WebhookReceiver {
   private settings: WebhookReceiverSettings = DEFAULT_RECEIVER_SETTINGS
   private running: Running | null = null
   private problem: string | null = null
-  private counts = { accepted: 0, rejected: 0, duplicates: 0 }
+  private readonly counts = { accepted: 0, rejected: 0, duplicates: 0 }
   private lastEventAt: string | null = null
   private opening: Promise<OpenQueue> | null = null
   /** After stop, nothing reopens the queue file. */
