@@ -82,21 +82,4 @@ export class BillTable {
     this.length++
     return index
   }
-
-  /** Approximate bytes held by the columns (capacity, not just the rows in use). */
-  byteSize(): number {
-    return [
-      this.kind,
-      this.flags,
-      this.location,
-      this.session,
-      this.parent,
-      this.number,
-      this.createdAt,
-      this.updatedAt,
-      this.total,
-      this.totalTax,
-      this.amountPaid,
-    ].reduce((sum, column) => sum + column.byteLength, 0)
-  }
 }

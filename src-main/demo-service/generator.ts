@@ -257,7 +257,8 @@ class HistorySimulation {
         }
         return
       case 'void':
-        if (shop.sessionOf(row) === session && shop.canVoid(row)) shop.voidBill(row, session, at)
+        if (shop.sessionOf(row) === session && shop.isIntactSale(row))
+          shop.voidBill(row, session, at)
         return
       case 'refund':
         if (!shop.canRefund(row)) return
@@ -267,7 +268,7 @@ class HistorySimulation {
         }
         return
       case 'reverse': {
-        const payment = shop.canReverse(row) ? choosePaymentToReverse(rng, shop, row) : null
+        const payment = shop.isIntactSale(row) ? choosePaymentToReverse(rng, shop, row) : null
         if (!payment) return
         shop.reversePayment(row, payment.seq, at)
         if (rng.chance(REPLACEMENT_PAYMENT_SHARE)) {

@@ -31,10 +31,6 @@ export class GrowableInt32 {
     return this.data[position] as number
   }
 
-  set(position: number, value: number): void {
-    this.data[position] = value
-  }
-
   push(value: number): void {
     if (this.length === this.data.length) {
       this.data = grown(this.data, nextCapacity(this.data.length, this.length + 1))

@@ -14,7 +14,7 @@ import type { DeliveryAttempt } from './webhooks/delivery'
 export type { DemoServiceOptions } from './options'
 export { SCOPE_BILLS, SCOPE_EXPENSES } from './options'
 export type { DeliveryAttempt } from './webhooks/delivery'
-export { signatureHeader, signatureHex, SIGNATURE_TOLERANCE_SECONDS } from './webhooks/signing'
+export { signatureHeader, signatureHex } from './webhooks/signing'
 
 /** The simulator's truth, read in-process, in the shapes the Apps API serves. */
 export interface DemoShopTruth {

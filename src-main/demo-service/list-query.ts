@@ -17,7 +17,7 @@ export type FilterSpec =
   { kind: 'instant' } | { kind: 'text' } | { kind: 'choice'; values: readonly string[] }
 
 export type Filters<S extends Record<string, FilterSpec>> = {
-  [K in keyof S]?: S[K] extends { kind: 'instant' } ? number : string
+  -readonly [K in keyof S]?: S[K] extends { kind: 'instant' } ? number : string
 }
 
 export interface ListQuery<S extends Record<string, FilterSpec>> {

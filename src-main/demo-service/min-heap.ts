@@ -5,10 +5,6 @@ export class MinHeap<T> {
 
   constructor(private readonly compare: (a: T, b: T) => number) {}
 
-  get size(): number {
-    return this.items.length
-  }
-
   peek(): T | undefined {
     return this.items[0]?.item
   }

@@ -24,7 +24,7 @@ export class Representation {
     return this.shop.config.zone.formatIso(instant)
   }
 
-  billStatus(row: number): string {
+  private billStatus(row: number): string {
     const { bills } = this.shop
     if (bills.kind[row] !== SALE) return 'completed'
     const flags = bills.flags[row] as number

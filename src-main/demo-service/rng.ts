@@ -5,14 +5,13 @@
 
 /** Streams keep unrelated choices independent: adding a draw to one never shifts another. */
 export const Stream = {
-  catalogue: 1,
-  location: 2,
-  sale: 3,
-  payment: 4,
-  generator: 5,
-  trading: 6,
-  faults: 7,
-  deliveries: 8,
+  location: 1,
+  sale: 2,
+  payment: 3,
+  generator: 4,
+  trading: 5,
+  faults: 6,
+  deliveries: 7,
 } as const
 
 export interface Rng {

@@ -100,7 +100,7 @@ export class Shop {
   /** Increases on every change; cached query results are valid for one version. */
   version = 0
   /** Time of the latest operation: operations happen in time order. */
-  latestAt = -Infinity
+  private latestAt = -Infinity
 
   /** Payments of bills whose payments differ from what checkout gave (and of every refund/void). */
   private readonly changedPayments = new Map<number, Payment[]>()
@@ -179,11 +179,11 @@ export class Shop {
   }
 
   /** Why a sale can no longer take payment changes, refunds or a void; null when it can. */
-  private saleLock(row: number, allowRefunded: boolean): string | null {
+  private saleLock(row: number, allowRefunds: boolean): string | null {
     if (this.bills.kind[row] !== SALE) return 'only a sale can be changed this way'
     const flags = this.bills.flags[row] as number
     if (flags & FLAG_VOIDED) return 'the bill is voided'
-    if (!allowRefunded && this.refundsOf(row).length > 0) return 'the bill has refunds'
+    if (!allowRefunds && this.refundsOf(row).length > 0) return 'the bill has refunds'
     if (flags & FLAG_FULLY_REFUNDED) return 'the bill is fully refunded'
     return null
   }
@@ -192,15 +192,12 @@ export class Shop {
     return this.saleLock(row, false) === null && this.amountDue(row) > 0
   }
 
-  canReverse(row: number): boolean {
-    return this.saleLock(row, false) === null
-  }
-
   canRefund(row: number): boolean {
     return this.saleLock(row, true) === null
   }
 
-  canVoid(row: number): boolean {
+  /** A sale neither voided nor refunded: its payments can be reversed and it can be voided. */
+  isIntactSale(row: number): boolean {
     return this.saleLock(row, false) === null
   }
 

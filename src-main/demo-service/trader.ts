@@ -140,7 +140,7 @@ export class Trader {
       }
       case 'reversal': {
         const row = recent(
-          (r) => shop.canReverse(r) && choosePaymentToReverse(this.rng, shop, r) !== null,
+          (r) => shop.isIntactSale(r) && choosePaymentToReverse(this.rng, shop, r) !== null,
         )
         if (row === null) return null
         this.reverse(row)
@@ -153,7 +153,7 @@ export class Trader {
         return action
       }
       case 'void': {
-        const row = recent((r) => shop.canVoid(r) && shop.sessionOf(r).closedAt === null)
+        const row = recent((r) => shop.isIntactSale(r) && shop.sessionOf(r).closedAt === null)
         if (row === null) return null
         this.voidBill(row)
         return action

@@ -64,7 +64,7 @@ describe('bill lists (interface §4.1; DESIGN §2 list body, paging, order, filt
   let truth: BillJson[]
 
   beforeAll(async () => {
-    service = await startService()
+    service = await startService({ days: 6, billsPerSession: 15 })
     truth = [...service.shop.bills()] as unknown as BillJson[]
   })
 

@@ -7,8 +7,6 @@
 import { createHmac } from 'node:crypto'
 
 export const SIGNATURE_HEADER = 'X-Service-Signature'
-/** Receivers reject a signature whose t is further than this from their clock. */
-export const SIGNATURE_TOLERANCE_SECONDS = 300
 
 export function signatureHex(secret: string, timestamp: number, rawBody: string | Buffer): string {
   return createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody).digest('hex')
