@@ -31,11 +31,16 @@ export function chooseLaterPayment(rng: Rng, shop: Shop, row: number): Tender {
   return tender(rng, pickMethod(rng, ['cash']), amount)
 }
 
-/** A non-cash payment that bounces (a chargeback or a failed transfer), if the bill has one. */
-export function choosePaymentToReverse(rng: Rng, shop: Shop, row: number): Payment | null {
-  const candidates = shop
+/** Payments that can bounce (a chargeback, a failed transfer): non-cash and not yet reversed. */
+export function reversiblePayments(shop: Shop, row: number): Payment[] {
+  return shop
     .payments(row)
     .filter((payment) => payment.reversedAt === null && payment.method !== 'cash')
+}
+
+/** One of the bill's payments that can bounce, or null. */
+export function choosePaymentToReverse(rng: Rng, shop: Shop, row: number): Payment | null {
+  const candidates = reversiblePayments(shop, row)
   return candidates.length > 0 ? rng.pick(candidates) : null
 }
 

@@ -113,7 +113,12 @@ export class ControlApi {
   }
 
   /** Answers a request for `path`, the part of the URL path after `/_control`. */
-  answer(method: string, path: string, headers: IncomingHttpHeaders, body: unknown): JsonResponse {
+  async answer(
+    method: string,
+    path: string,
+    headers: IncomingHttpHeaders,
+    readBody: () => Promise<unknown>,
+  ): Promise<JsonResponse> {
     try {
       if (!secretsEqual(bearerToken(headers), this.service.options.controlToken)) {
         throw new UnauthorizedError('The control token is missing or not valid.')
@@ -122,6 +127,7 @@ export class ControlApi {
       if (matching.length === 0) throw new NotFoundError(`No control endpoint ${path}.`)
       const route = matching.find((candidate) => candidate.method === method)
       if (!route) throw new MethodNotAllowedError(matching.map((r) => r.method).join(', '))
+      const body = await readBody()
       if (typeof body !== 'object' || body === null || Array.isArray(body)) {
         throw new InvalidRequestError('The request body must be a JSON object.')
       }

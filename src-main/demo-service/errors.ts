@@ -88,6 +88,21 @@ export class InvalidQueryError extends ApiError {
   }
 }
 
+export class RateLimitedError extends ApiError {
+  constructor(retryAfterSeconds: number) {
+    super(
+      429,
+      'rate_limited',
+      'Too many requests; retry later.',
+      {},
+      {
+        'Retry-After': String(retryAfterSeconds),
+      },
+    )
+    this.name = 'RateLimitedError'
+  }
+}
+
 /** A control request whose body is malformed or names impossible values. */
 export class InvalidRequestError extends ApiError {
   constructor(description: string) {

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { AppsApi, APPS_PREFIX } from './apps-api'
 import { ControlApi, CONTROL_PREFIX } from './control-api'
-import { ApiError, NotFoundError } from './errors'
+import { ApiError, NotFoundError, RateLimitedError } from './errors'
 import { errorResponse, json, readJsonBody, writeJson, writeRaw } from './http-util'
 import type { DemoService } from './service'
 
@@ -65,8 +65,10 @@ export class DemoServer {
     if (appsPath !== null) return this.serveApps(req, res, method, appsPath, url.searchParams)
     const controlPath = below(url.pathname, CONTROL_PREFIX)
     if (controlPath !== null) {
-      const body = await readJsonBody(req)
-      return writeJson(res, this.control.answer(method, controlPath, req.headers, body))
+      const answer = await this.control.answer(method, controlPath, req.headers, () =>
+        readJsonBody(req),
+      )
+      return writeJson(res, answer)
     }
     writeJson(res, errorResponse(new NotFoundError(`No endpoint ${url.pathname}.`)))
   }
@@ -86,14 +88,7 @@ export class DemoServer {
     }
     if (faults.delayMs > 0) await sleep(faults.delayMs)
     if (faults.retryAfter !== null) {
-      const error = new ApiError(
-        429,
-        'rate_limited',
-        'Too many requests; retry later.',
-        {},
-        { 'Retry-After': String(faults.retryAfter) },
-      )
-      return writeJson(res, errorResponse(error), faults.truncate)
+      return writeJson(res, errorResponse(new RateLimitedError(faults.retryAfter)), faults.truncate)
     }
     if (faults.serverError) return writeRaw(res, faults.serverError)
     if (faults.inserts > 0) service.trader.sell(faults.inserts)

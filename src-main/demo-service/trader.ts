@@ -11,6 +11,7 @@ import {
   composeExpense,
   expenseCorrection,
   openingCash,
+  reversiblePayments,
 } from './behaviour'
 import type { Location } from './catalogue'
 import type { SimClock } from './clock'
@@ -125,39 +126,43 @@ export class Trader {
 
   /** One random thing a trading shop does; returns what it did, or null when nothing fitted. */
   liveStep(): LiveAction | null {
-    const action = LIVE_ACTIONS[this.rng.weighted(LIVE_ACTIONS.map(([, w]) => w))]?.[0] ?? 'sale'
-    const recent = (test: (row: number) => boolean): number | null => this.recentBill(test)
+    const [action] = LIVE_ACTIONS[
+      this.rng.weighted(LIVE_ACTIONS.map(([, weight]) => weight))
+    ] as readonly [LiveAction, number]
     const shop = this.shop
+    const onRecentBill = (
+      fits: (row: number) => boolean,
+      act: (row: number) => unknown,
+    ): LiveAction | null => {
+      const row = this.recentBill(fits)
+      if (row === null) return null
+      act(row)
+      return action
+    }
     switch (action) {
       case 'sale':
         this.sell(1)
         return action
-      case 'payment': {
-        const row = recent((r) => shop.canTakePayment(r))
-        if (row === null) return null
-        this.pay(row)
-        return action
-      }
-      case 'reversal': {
-        const row = recent(
-          (r) => shop.isIntactSale(r) && choosePaymentToReverse(this.rng, shop, r) !== null,
+      case 'payment':
+        return onRecentBill(
+          (row) => shop.canTakePayment(row),
+          (row) => this.pay(row),
         )
-        if (row === null) return null
-        this.reverse(row)
-        return action
-      }
-      case 'refund': {
-        const row = recent((r) => shop.canRefund(r))
-        if (row === null) return null
-        this.refund(row)
-        return action
-      }
-      case 'void': {
-        const row = recent((r) => shop.isIntactSale(r) && shop.sessionOf(r).closedAt === null)
-        if (row === null) return null
-        this.voidBill(row)
-        return action
-      }
+      case 'reversal':
+        return onRecentBill(
+          (row) => shop.isIntactSale(row) && reversiblePayments(shop, row).length > 0,
+          (row) => this.reverse(row),
+        )
+      case 'refund':
+        return onRecentBill(
+          (row) => shop.canRefund(row),
+          (row) => this.refund(row),
+        )
+      case 'void':
+        return onRecentBill(
+          (row) => shop.isIntactSale(row) && shop.sessionOf(row).closedAt === null,
+          (row) => this.voidBill(row),
+        )
       case 'expense':
         this.spend(this.rng.pick(shop.locations), this.rng.chance(0.7))
         return action
