@@ -5,7 +5,7 @@ import { createHandlers } from './bridge/handlers'
 import type { FetchLike } from './apps-api/request'
 import { ProfileStore } from './features/connections/profile-store'
 import { WebhookReceiver } from './features/webhooks/receiver'
-import { DemoMode } from './features/demo/demo-mode'
+import { DemoMode, demoOverridesFromEnv } from './features/demo/demo-mode'
 import { startDemoService } from './demo-service'
 import type { SecretStore } from './keychain/secret-store'
 import { addLogSink, createLogger, fileLogSink, type Logger } from './logging/logger'
@@ -71,6 +71,7 @@ export function createServices(
       log: log.child('demo'),
       start: options.startDemoService ?? startDemoService,
       webhookTarget: async () => (await webhooks.status()).url,
+      overrides: demoOverridesFromEnv(),
     }),
   }
   return {

@@ -5,14 +5,19 @@ import { ROUTES, type RouteId } from './routes'
 import { useHashRoute } from './use-hash-route'
 import { SettingsScreen } from '../screens/settings/SettingsScreen'
 import { NotYetScreen } from '../screens/placeholder/NotYetScreen'
+import { SessionsScreen } from '../screens/sessions/SessionsScreen'
+import { ActiveConnectionContext, useConnectionLifecycle } from './active-connection'
+import { SyncBar } from './SyncBar'
 
 function Screen({ route }: { route: RouteId }): React.JSX.Element {
   if (route === 'settings') return <SettingsScreen />
+  if (route === 'sessions') return <SessionsScreen />
   return <NotYetScreen route={route} />
 }
 
 export function App({ bridge }: { bridge: TillBridge }): React.JSX.Element {
-  const [route, navigate] = useHashRoute('settings')
+  const connection = useConnectionLifecycle(bridge)
+  const [route, navigate] = useHashRoute(connection.status === 'none' ? 'settings' : 'sessions')
   const [activeName, setActiveName] = useState<string | null>(null)
 
   useEffect(() => {
@@ -28,35 +33,38 @@ export function App({ bridge }: { bridge: TillBridge }): React.JSX.Element {
 
   return (
     <BridgeContext.Provider value={bridge}>
-      <div className="app">
-        <header className="top-bar">
-          <span className="brand">Till</span>
-          <span className="connection-name" aria-label="Active connection">
-            {activeName ?? 'No connection yet'}
-          </span>
-        </header>
-        <nav className="side-nav" aria-label="Main">
-          <ul>
-            {ROUTES.map((r) => (
-              <li key={r.id}>
-                <a
-                  href={`#/${r.id}`}
-                  aria-current={r.id === route ? 'page' : undefined}
-                  onClick={(event) => {
-                    event.preventDefault()
-                    navigate(r.id)
-                  }}
-                >
-                  {r.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <main className="content" id="content">
-          <Screen route={route} />
-        </main>
-      </div>
+      <ActiveConnectionContext.Provider value={connection}>
+        <div className="app">
+          <header className="top-bar">
+            <span className="brand">Till</span>
+            <span className="connection-name" aria-label="Active connection">
+              {activeName ?? 'No connection yet'}
+            </span>
+            <SyncBar />
+          </header>
+          <nav className="side-nav" aria-label="Main">
+            <ul>
+              {ROUTES.map((r) => (
+                <li key={r.id}>
+                  <a
+                    href={`#/${r.id}`}
+                    aria-current={r.id === route ? 'page' : undefined}
+                    onClick={(event) => {
+                      event.preventDefault()
+                      navigate(r.id)
+                    }}
+                  >
+                    {r.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <main className="content" id="content">
+            <Screen route={route} />
+          </main>
+        </div>
+      </ActiveConnectionContext.Provider>
     </BridgeContext.Provider>
   )
 }

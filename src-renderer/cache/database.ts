@@ -6,6 +6,7 @@ import type {
   Checkpoint,
   PendingDetail,
   ProcessedWebhook,
+  MetaEntry,
   QuarantineEntry,
   RegisterSession,
 } from './records'
@@ -25,6 +26,7 @@ export class TillDatabase extends Dexie {
   pendingDetails!: EntityTable<PendingDetail, 'id'>
   quarantine!: EntityTable<QuarantineEntry, 'key'>
   webhookIds!: EntityTable<ProcessedWebhook, 'id'>
+  meta!: EntityTable<MetaEntry, 'key'>
 
   constructor(name: string, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options)
@@ -37,6 +39,7 @@ export class TillDatabase extends Dexie {
       pendingDetails: 'id, priority',
       quarantine: 'key, kind',
       webhookIds: 'id, processedAt',
+      meta: 'key',
     })
   }
 }

@@ -64,3 +64,9 @@ export interface ProcessedWebhook {
   id: string
   processedAt: number
 }
+
+/** Small facts about the cache itself: the demo shop's epoch, when the last deep sweep ran. */
+export interface MetaEntry {
+  key: 'demo-epoch' | 'deep-sweep-at'
+  value: string | number
+}

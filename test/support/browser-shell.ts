@@ -1,8 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
+
+/** What the shell saved about its connections (profiles.json); never secrets. */
+export function savedProfiles(
+  shell: RunningBrowserShell,
+): Array<{ id: string; baseUrl: string; storeId: string }> {
+  return (
+    JSON.parse(readFileSync(join(shell.dataDir, 'profiles.json'), 'utf8')) as {
+      profiles: Array<{ id: string; baseUrl: string; storeId: string }>
+    }
+  ).profiles
+}
 
 export interface RunningBrowserShell {
   url: string

@@ -5,10 +5,10 @@ import type { Logger } from '../../logging/logger'
 
 export const DEMO_PROFILE_ID = 'demo-shop'
 
-/** The shop the demo shows: three outlets, three months of trading, still trading live. */
+/** The shop the demo shows: three outlets, two months of trading, still trading live. */
 export const DEMO_SHOP: Partial<DemoServiceOptions> = {
   seed: 7,
-  days: 90,
+  days: 60,
   locations: 3,
   billsPerSession: 40,
   currency: 'IDR',
@@ -24,6 +24,20 @@ export interface DemoModeDeps {
   start: (options: Partial<DemoServiceOptions>) => Promise<DemoServiceHandle>
   /** Where the demo service should deliver webhooks: the receiver's address, when listening. */
   webhookTarget: () => Promise<string | null>
+  /** Overrides for tests and automation (`TILL_DEMO_OPTIONS`, JSON): a smaller shop, a known control token. */
+  overrides?: Partial<DemoServiceOptions>
+}
+
+/** Reads `TILL_DEMO_OPTIONS`; a value that is not a JSON object is refused loudly. */
+export function demoOverridesFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+): Partial<DemoServiceOptions> {
+  const text = env.TILL_DEMO_OPTIONS?.trim()
+  if (!text) return {}
+  const parsed: unknown = JSON.parse(text)
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new Error('TILL_DEMO_OPTIONS must be a JSON object')
+  return parsed as Partial<DemoServiceOptions>
 }
 
 /**
@@ -68,6 +82,7 @@ export class DemoMode {
         ...DEMO_SHOP,
         now: now.toISOString(),
         webhookUrl: await this.deps.webhookTarget(),
+        ...this.deps.overrides,
       })
       this.epoch = now.toISOString()
       this.deps.log.info('demo service started', { url: this.handle.url })
@@ -80,8 +95,8 @@ export class DemoMode {
         storeId: this.handle.storeId,
         apiKey: this.handle.appKey,
         webhookSecret: this.handle.webhookSecret,
-        currency: DEMO_SHOP.currency,
-        timezone: DEMO_SHOP.timezone,
+        currency: this.deps.overrides?.currency ?? DEMO_SHOP.currency,
+        timezone: this.deps.overrides?.timezone ?? DEMO_SHOP.timezone,
       },
       'demo',
     )

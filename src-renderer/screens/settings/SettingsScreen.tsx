@@ -10,15 +10,40 @@ function DemoChoice({
 }: {
   demo: ChannelOutput<'app.info'>['demo'] | null
 }): React.JSX.Element {
+  const bridge = useBridge()
+  const [problem, setProblem] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const startDemo = (): void => {
+    setBusy(true)
+    setProblem(null)
+    bridge
+      .call('demo.start')
+      .catch((error: Error) => setProblem(error.message))
+      .finally(() => setBusy(false))
+  }
   return (
     <section aria-labelledby="demo-title" className="panel">
       <h2 id="demo-title">Demo shop</h2>
       <p className="muted">
-        Try Till on a simulated shop with years of history, without a real store.
+        Try Till on a simulated shop with three months of history that keeps trading, without a real
+        store.
       </p>
-      <button type="button" disabled={!demo?.available} aria-describedby="demo-reason">
-        Use demo service
+      <button
+        type="button"
+        disabled={!demo?.available || busy}
+        aria-describedby="demo-reason"
+        onClick={startDemo}
+      >
+        {busy ? 'Starting the demo shop…' : 'Use demo service'}
       </button>
+      {demo?.running && (
+        <p className="muted">The demo shop is running on this PC and trading live.</p>
+      )}
+      {problem && (
+        <p role="alert" className="error">
+          {problem}
+        </p>
+      )}
       {demo && !demo.available && (
         <p id="demo-reason" className="muted">
           {demo.reason}

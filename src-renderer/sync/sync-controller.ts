@@ -1,0 +1,170 @@
+import type { ProfileView } from '../../src-shared/bridge/contract'
+import type { TillBridge } from '../bridge/client'
+import type { TillDatabase } from '../cache/database'
+import type { CollectionContext } from './collections'
+import type { SyncProgress } from './progress'
+import { serviceReaderFromBridge } from './service-reader'
+import { SyncEngine, type AreaState, type SyncOutcome } from './sync-engine'
+import { drainWebhooks } from './webhook-drain'
+
+export const SWEEP_INTERVAL_MS = 15 * 60_000
+const DEEP_SWEEP_EVERY_MS = 24 * 60 * 60_000
+const DEEP_SWEEP_DAYS = 7
+
+export interface SyncState {
+  running: boolean
+  progress: SyncProgress | null
+  lastSuccessAt: number | null
+  /** Why the last run stopped, when it did not finish. */
+  problem: { kind: string; message: string } | null
+  offline: boolean
+  areas: { bills: AreaState; expenses: AreaState }
+  /** The install was uninstalled (or the key revoked): syncing has stopped for this connection. */
+  stopped: string | null
+}
+
+/** The merchant's time zone, or this PC's while the shop's is not known. */
+export function effectiveTimeZone(profile: Pick<ProfileView, 'timezone'>): string {
+  return profile.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone
+}
+
+/**
+ * Runs the sync for the active connection: at once, every 15 minutes, a deep sweep of the last 7
+ * days once a day, and whenever webhooks arrive. One run at a time; "Sync now" and cancel.
+ */
+export class SyncController {
+  private state: SyncState
+  private readonly listeners = new Set<(state: SyncState) => void>()
+  private abort: AbortController | null = null
+  private timers: ReturnType<typeof setInterval>[] = []
+  private unsubscribe: (() => void) | null = null
+  private draining: Promise<void> | null = null
+  /** Events arrived while a run was going: run once more when it ends. */
+  private rerun = false
+  private readonly ctx: CollectionContext
+
+  constructor(
+    private readonly bridge: TillBridge,
+    private readonly profile: ProfileView,
+    readonly db: TillDatabase,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.ctx = {
+      db,
+      reader: serviceReaderFromBridge(bridge),
+      profileId: profile.id,
+      currency: profile.currency,
+      timeZone: effectiveTimeZone(profile),
+      now,
+    }
+    this.state = {
+      running: false,
+      progress: null,
+      lastSuccessAt: null,
+      problem: null,
+      offline: false,
+      areas: { bills: { enabled: true }, expenses: { enabled: true } },
+      stopped: profile.deactivatedAt
+        ? 'The app was uninstalled for this store. Install it again in the POS back office, then sync.'
+        : null,
+    }
+  }
+
+  getState(): SyncState {
+    return this.state
+  }
+
+  subscribe(listener: (state: SyncState) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  async start(): Promise<void> {
+    const checkpoint = await this.db.checkpoints.get('bills')
+    this.update({ lastSuccessAt: checkpoint?.lastSuccessAt ?? null })
+    this.unsubscribe = this.bridge.on('webhooks.queued', () => void this.drain())
+    this.timers.push(setInterval(() => void this.syncNow(), SWEEP_INTERVAL_MS))
+    void this.syncNow().then(() => this.drain())
+  }
+
+  stop(): void {
+    this.cancel()
+    this.timers.forEach(clearInterval)
+    this.timers = []
+    this.unsubscribe?.()
+  }
+
+  cancel(): void {
+    this.abort?.abort()
+  }
+
+  async syncNow(): Promise<SyncOutcome | null> {
+    if (this.state.running || this.state.stopped) return null
+    const deepAt = Number((await this.db.meta.get('deep-sweep-at'))?.value ?? 0)
+    const deep = this.now() - deepAt > DEEP_SWEEP_EVERY_MS && this.state.lastSuccessAt !== null
+    this.abort = new AbortController()
+    this.update({ running: true, problem: null })
+    try {
+      const outcome = await new SyncEngine(this.ctx).run({
+        signal: this.abort.signal,
+        mode: deep ? 'deep' : 'normal',
+        deepDays: DEEP_SWEEP_DAYS,
+        onProgress: (progress) => this.update({ progress }),
+      })
+      if (outcome.ok) {
+        if (deep) await this.db.meta.put({ key: 'deep-sweep-at', value: outcome.finishedAt })
+        this.update({
+          lastSuccessAt: outcome.finishedAt,
+          offline: false,
+          areas: { bills: outcome.bills, expenses: outcome.expenses },
+        })
+      } else {
+        this.update({
+          problem:
+            outcome.kind === 'cancelled' ? null : { kind: outcome.kind, message: outcome.message },
+          offline: outcome.kind === 'network',
+          stopped:
+            outcome.kind === 'install_inactive' || outcome.kind === 'auth' ? outcome.message : null,
+        })
+      }
+      return outcome
+    } finally {
+      this.abort = null
+      this.update({ running: false, progress: null })
+      if (this.rerun) {
+        this.rerun = false
+        void this.syncNow()
+      }
+    }
+  }
+
+  /**
+   * Turns queued webhooks into cache work at once, even while a run is going (its detail worker
+   * takes live bills first), then syncs what they pointed at.
+   */
+  private drain(): Promise<void> {
+    this.draining ??= (async () => {
+      try {
+        const { handled } = await drainWebhooks(this.bridge, this.db, this.ctx)
+        if (handled === 0) return
+        if (this.state.running) this.rerun = true
+        else void this.syncNow()
+      } catch (error) {
+        this.update({
+          problem: {
+            kind: 'webhooks',
+            message: error instanceof Error ? error.message : String(error),
+          },
+        })
+      } finally {
+        this.draining = null
+      }
+    })()
+    return this.draining
+  }
+
+  private update(patch: Partial<SyncState>): void {
+    this.state = { ...this.state, ...patch }
+    for (const listener of this.listeners) listener(this.state)
+  }
+}

@@ -1,0 +1,87 @@
+import { expect, test } from '@playwright/test'
+import {
+  savedProfiles,
+  startBrowserShell,
+  type RunningBrowserShell,
+} from '../support/browser-shell'
+
+const CONTROL_TOKEN = 'e2e-demo-control-token-5c1d'
+let shell: RunningBrowserShell
+
+test.beforeAll(async () => {
+  shell = await startBrowserShell({
+    TILL_DEMO_OPTIONS: JSON.stringify({
+      seed: 11,
+      days: 4,
+      locations: 2,
+      billsPerSession: 60,
+      live: false,
+      controlToken: CONTROL_TOKEN,
+    }),
+  })
+})
+test.afterAll(async () => {
+  await shell?.stop()
+})
+
+async function control(method: string, path: string, body?: unknown): Promise<any> {
+  const demo = savedProfiles(shell).find((p) => p.id === 'demo-shop')!
+  const response = await fetch(`${demo.baseUrl}/_control${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${CONTROL_TOKEN}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  expect(response.ok, `${path}: ${response.status}`).toBe(true)
+  return response.json()
+}
+
+test('demo mode syncs with visible progress, shows sessions, and a new sale appears within 5 s', async ({
+  page,
+}) => {
+  await page.goto(shell.url)
+  await expect(page.getByRole('heading', { name: 'Sessions', level: 1 })).toBeVisible()
+  const progress = page.getByRole('progressbar', { name: 'Sync progress' })
+  await expect(progress).toBeVisible()
+  await expect(page.locator('.sync-count')).toHaveText(/: [\d,]+( of [\d,]+)?/)
+  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+
+  const sessions = page.getByRole('table', { name: 'Register sessions' })
+  await expect(sessions.getByRole('row')).not.toHaveCount(1)
+  const sale = (await control('POST', '/sales', { count: 1 })).data[0] as {
+    number: string
+    register_session_id: string
+  }
+  const sessionButton = sessions.getByRole('button', {
+    name: sale.register_session_id,
+    exact: true,
+  })
+  await sessionButton.click()
+  const bills = page.getByRole('table', { name: `Bills of session ${sale.register_session_id}` })
+  await expect(bills.getByRole('cell', { name: sale.number, exact: true })).toBeVisible({
+    timeout: 5_000,
+  })
+})
+
+test('with the service cut off, Till says it is offline and the saved data stays browsable', async ({
+  page,
+}) => {
+  await page.goto(shell.url)
+  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  await control('PUT', '/faults', { dropped_connection: { rate: 1 } })
+  try {
+    await page.getByRole('button', { name: 'Sync now' }).click()
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Offline — showing what Till has saved' }),
+    ).toBeVisible({ timeout: 60_000 })
+    const sessions = page.getByRole('table', { name: 'Register sessions' })
+    await expect(sessions.getByRole('row')).not.toHaveCount(1)
+    const first = sessions.getByRole('button').first()
+    const sessionId = (await first.textContent())!.trim()
+    await first.click()
+    await expect(
+      page.getByRole('table', { name: `Bills of session ${sessionId}` }).getByRole('row'),
+    ).not.toHaveCount(1)
+  } finally {
+    await control('DELETE', '/faults')
+  }
+})
