@@ -47,7 +47,11 @@ function SyncControls({ sync }: { sync: SyncController }): React.JSX.Element {
           Cancel sync
         </button>
       ) : (
-        <button type="button" onClick={() => void sync.syncNow()} disabled={state.stopped !== null}>
+        <button
+          type="button"
+          onClick={() => void sync.syncNow({ manual: true })}
+          disabled={state.stopped !== null}
+        >
           Sync now
         </button>
       )}

@@ -98,8 +98,19 @@ export class SyncController {
     this.abort?.abort()
   }
 
-  async syncNow(): Promise<SyncOutcome | null> {
+  /**
+   * One run. A manual one (the "Sync now" button) also retries areas found without their scope;
+   * periodic runs leave those alone until the install is reauthorized.
+   */
+  async syncNow({ manual = false }: { manual?: boolean } = {}): Promise<SyncOutcome | null> {
     if (this.state.running || this.state.stopped) return null
+    if (manual) this.update({ areas: { bills: { enabled: true }, expenses: { enabled: true } } })
+    const skip = Object.fromEntries(
+      (['bills', 'expenses'] as const).flatMap((area) => {
+        const state = this.state.areas[area]
+        return state.enabled ? [] : [[area, state.reason]]
+      }),
+    )
     const deepAt = Number((await this.db.meta.get('deep-sweep-at'))?.value ?? 0)
     const deep = this.now() - deepAt > DEEP_SWEEP_EVERY_MS && this.state.lastSuccessAt !== null
     this.abort = new AbortController()
@@ -109,6 +120,7 @@ export class SyncController {
         signal: this.abort.signal,
         mode: deep ? 'deep' : 'normal',
         deepDays: DEEP_SWEEP_DAYS,
+        skip,
         onProgress: (progress) => this.update({ progress }),
       })
       if (outcome.ok) {
@@ -145,8 +157,10 @@ export class SyncController {
   private drain(): Promise<void> {
     this.draining ??= (async () => {
       try {
-        const { handled } = await drainWebhooks(this.bridge, this.db, this.ctx)
+        const { handled, reauthorized } = await drainWebhooks(this.bridge, this.db, this.ctx)
         if (handled === 0) return
+        if (reauthorized)
+          this.update({ areas: { bills: { enabled: true }, expenses: { enabled: true } } })
         if (this.state.running) this.rerun = true
         else void this.syncNow()
       } catch (error) {

@@ -33,6 +33,8 @@ export interface SyncOptions {
   /** `deep` also re-reads every bill created in the last `deepDays` days. */
   mode?: 'normal' | 'deep'
   deepDays?: number
+  /** Areas not to sync, with the reason (a scope found missing earlier): not retried each run. */
+  skip?: Partial<Record<'bills' | 'expenses', string>>
 }
 
 export class SyncCancelled extends Error {
@@ -81,13 +83,13 @@ export class SyncEngine {
         (error: unknown) => error,
       )
       try {
-        areas.bills = await this.area(async () => {
+        areas.bills = await this.area(options.skip?.bills, async () => {
           const bills = billsCollection(this.ctx)
           await this.backfill(bills, meter, check)
           await this.incremental(bills, meter, check, DETAIL_PRIORITY.updates)
           if (options.mode === 'deep') await this.deepSweep(options.deepDays ?? 7, check)
         })
-        areas.expenses = await this.area(async () => {
+        areas.expenses = await this.area(options.skip?.expenses, async () => {
           const expenses = expensesCollection(this.ctx)
           meter.setPhase('expenses')
           await this.backfill(expenses, meter, check)
@@ -128,7 +130,11 @@ export class SyncEngine {
   }
 
   /** A missing scope disables one area with its reason; anything else stops the run. */
-  private async area(work: () => Promise<void>): Promise<AreaState> {
+  private async area(
+    skipReason: string | undefined,
+    work: () => Promise<void>,
+  ): Promise<AreaState> {
+    if (skipReason !== undefined) return { enabled: false, reason: skipReason }
     try {
       await work()
       return { enabled: true }

@@ -64,7 +64,7 @@ async function fetchSession(ctx: CollectionContext, sessionId: string): Promise<
 async function handle(
   ctx: CollectionContext,
   event: QueuedWebhook,
-): Promise<{ expenses: boolean }> {
+): Promise<{ expenses: boolean; reauthorized: boolean }> {
   const { envelope } = event
   const ids = billsNamed(event)
   if (ids.length) {
@@ -89,7 +89,10 @@ async function handle(
       await fetchSession(ctx, sessionId)
     }
   }
-  return { expenses: envelope.event.startsWith('expense.') }
+  return {
+    expenses: envelope.event.startsWith('expense.'),
+    reauthorized: envelope.event === 'app.reauthorized' || envelope.event === 'app.installed',
+  }
 }
 
 /**
@@ -101,17 +104,19 @@ export async function drainWebhooks(
   bridge: TillBridge,
   db: TillDatabase,
   ctx: CollectionContext,
-): Promise<{ handled: number; expensesChanged: boolean }> {
+): Promise<{ handled: number; expensesChanged: boolean; reauthorized: boolean }> {
   let handled = 0
   let expensesChanged = false
+  let reauthorized = false
   for (;;) {
     const { events } = await bridge.call('webhooks.take', { max: TAKE })
-    if (events.length === 0) return { handled, expensesChanged }
+    if (events.length === 0) return { handled, expensesChanged, reauthorized }
     for (const event of events) {
       if (event.profileId !== ctx.profileId) continue
       if (await db.webhookIds.get(event.envelope.id)) continue
       const result = await handle(ctx, event)
       expensesChanged ||= result.expenses
+      reauthorized ||= result.reauthorized
       await db.webhookIds.put({ id: event.envelope.id, processedAt: ctx.now() })
       handled++
     }

@@ -24,7 +24,7 @@ test.afterAll(async () => {
   await shell?.stop()
 })
 
-async function control(method: string, path: string, body?: unknown): Promise<any> {
+async function control<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
   const demo = savedProfiles(shell).find((p) => p.id === 'demo-shop')!
   const response = await fetch(`${demo.baseUrl}/_control${path}`, {
     method,
@@ -32,7 +32,7 @@ async function control(method: string, path: string, body?: unknown): Promise<an
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   expect(response.ok, `${path}: ${response.status}`).toBe(true)
-  return response.json()
+  return (await response.json()) as T
 }
 
 test('demo mode syncs with visible progress, shows sessions, and a new sale appears within 5 s', async ({
@@ -47,10 +47,8 @@ test('demo mode syncs with visible progress, shows sessions, and a new sale appe
 
   const sessions = page.getByRole('table', { name: 'Register sessions' })
   await expect(sessions.getByRole('row')).not.toHaveCount(1)
-  const sale = (await control('POST', '/sales', { count: 1 })).data[0] as {
-    number: string
-    register_session_id: string
-  }
+  type Sale = { number: string; register_session_id: string }
+  const [sale] = (await control<{ data: Sale[] }>('POST', '/sales', { count: 1 })).data as [Sale]
   const sessionButton = sessions.getByRole('button', {
     name: sale.register_session_id,
     exact: true,

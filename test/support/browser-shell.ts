@@ -35,6 +35,11 @@ export async function startBrowserShell(
   env: Record<string, string> = {},
 ): Promise<RunningBrowserShell> {
   const dataDir = mkdtempSync(join(tmpdir(), 'till-e2e-'))
+  // The webhook receiver on a free port, so shells started by tests never collide.
+  writeFileSync(
+    join(dataDir, 'webhook-receiver.json'),
+    JSON.stringify({ host: '127.0.0.1', port: 0, path: '/webhooks' }),
+  )
   const keychainService = `till-test-${process.pid}-${Date.now()}`
   const child: ChildProcess = spawn(
     process.execPath,
