@@ -2,25 +2,32 @@
  * Scale benchmark: generates a shop of about a million bills, then times list calls over HTTP
  * at the first and at deep pages, with and without filters.
  *
- *   npx tsx --expose-gc src-main/demo-service/bench.ts [--bills-per-session 4000] [--days 30]
+ *   npx tsx --expose-gc src-main/demo-service/bench.ts [--bills 1000000] [--days 30]
  *     [--locations 4] [--samples 200]
  *
  * Prints generation time, memory, and p50 / p95 / max latency per scenario.
  */
 
 import { parseArgs } from 'node:util'
+import { buildLocations } from './catalogue'
 import { billId } from './ids'
 import { startDemoService, type DemoServiceHandle } from './index'
 
 const { values } = parseArgs({
   options: {
-    'bills-per-session': { type: 'string', default: '4000' },
+    bills: { type: 'string', default: '1000000' },
     days: { type: 'string', default: '30' },
     locations: { type: 'string', default: '4' },
     samples: { type: 'string', default: '200' },
   },
 })
 const SAMPLES = Number(values.samples)
+const SEED = 7
+const DAYS = Number(values.days)
+const LOCATIONS = Number(values.locations)
+/** Sessions the history will have, to aim at the wanted number of bills. */
+const SESSIONS = buildLocations(SEED, LOCATIONS).reduce((sum, l) => sum + l.shifts, 0) * (DAYS + 1)
+const BILLS_PER_SESSION = Math.max(1, Math.round(Number(values.bills) / SESSIONS))
 
 const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(0)} MB`
 
@@ -69,10 +76,10 @@ async function main(): Promise<void> {
   const baseline = process.memoryUsage()
   const started = performance.now()
   const service = await startDemoService({
-    seed: 7,
-    days: Number(values.days),
-    locations: Number(values.locations),
-    billsPerSession: Number(values['bills-per-session']),
+    seed: SEED,
+    days: DAYS,
+    locations: LOCATIONS,
+    billsPerSession: BILLS_PER_SESSION,
     currency: 'USD',
     timezone: 'America/New_York',
     now: '2026-11-20T12:00:00Z',
@@ -81,7 +88,7 @@ async function main(): Promise<void> {
   collect?.()
   const memory = process.memoryUsage()
   const bills = service.shop.billCount()
-  console.log(`Bills: ${bills.toLocaleString('en')}`)
+  console.log(`Bills: ${bills.toLocaleString('en')} (${BILLS_PER_SESSION} a session on average)`)
   console.log(
     `Generation (history + indexes + server start): ${(generationMs / 1000).toFixed(1)} s`,
   )
