@@ -4,18 +4,36 @@ import { startStubAppsApi } from '../support/stub-apps-api'
 
 const SECRET_KEY = 'bills-only-key'
 const WEBHOOK_SECRET = 'whsec_e2eSigningSecret-7Q9Z'
+/** The demo shop's own secrets, known here so the test can look for them too. */
+const DEMO_KEY = 'demo_key_e2e_0f9e8d7c6b5a'
+const DEMO_WEBHOOK_SECRET = 'whsec_demo_e2e_1a2b3c4d5e6f'
 
 let shell: RunningBrowserShell
 let stub: Awaited<ReturnType<typeof startStubAppsApi>>
 
 test.beforeAll(async () => {
   stub = await startStubAppsApi()
-  shell = await startBrowserShell()
+  shell = await startBrowserShell({
+    TILL_DEMO_OPTIONS: JSON.stringify({
+      days: 1,
+      locations: 1,
+      billsPerSession: 10,
+      live: false,
+      appKey: DEMO_KEY,
+      webhookSecret: DEMO_WEBHOOK_SECRET,
+    }),
+  })
 })
 test.afterAll(async () => {
   await shell?.stop()
   await stub?.close()
 })
+
+async function openSettings(page: Page): Promise<void> {
+  await page.goto(shell.url)
+  await page.getByRole('link', { name: 'Settings', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
+}
 
 async function fillConnection(page: Page, apiKey: string): Promise<void> {
   await page.getByLabel('Connection name').fill('High street')
@@ -56,32 +74,45 @@ async function everythingThePageHolds(page: Page): Promise<string> {
 test('a connection is saved to the keychain and only its last four characters come back', async ({
   page,
 }) => {
+  // With no connection of its own yet, Till opens on the demo shop.
   await page.goto(shell.url)
-  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
-  await expect(page.getByText('No connection yet. Add your store’s connection below')).toBeVisible()
+  await expect(page.getByLabel('Active connection')).toHaveText('Demo shop')
   for (const name of ['Sessions', 'Bills', 'Expenses', 'Day close', 'Exports', 'Settings']) {
     await expect(page.getByRole('link', { name, exact: true })).toBeVisible()
   }
 
+  await page.getByRole('link', { name: 'Settings', exact: true }).click()
+  await expect(page.getByRole('listitem', { name: 'Demo shop' })).toBeVisible()
   await fillConnection(page, SECRET_KEY)
   await page.getByRole('button', { name: 'Save connection' }).click()
   await expect(page.getByText('Saved “High street”')).toBeVisible()
 
   await page.reload()
+  await page.getByRole('link', { name: 'Settings', exact: true }).click()
   const profile = page.getByRole('listitem', { name: 'High street' })
   await expect(profile).toBeVisible()
   await expect(profile.getByTestId('api-key-status')).toHaveText(`•••• ${SECRET_KEY.slice(-4)}`)
   await expect(profile.getByText(`•••• ${WEBHOOK_SECRET.slice(-4)}`)).toBeVisible()
+  await expect(
+    page.getByRole('listitem', { name: 'Demo shop' }).getByTestId('api-key-status'),
+  ).toHaveText(`•••• ${DEMO_KEY.slice(-4)}`)
+
+  // Made active, it syncs: the stub grants bills only, and Till says so.
+  await profile.getByRole('button', { name: 'Make active' }).click()
   await expect(page.getByLabel('Active connection')).toHaveText('High street')
+  await expect(
+    page.getByText(/^Expenses not allowed: The install did not grant the permission “r\/read-expenses”/),
+  ).toBeVisible({ timeout: 30_000 })
 
   const held = await everythingThePageHolds(page)
-  expect(held).not.toContain(SECRET_KEY)
-  expect(held).not.toContain(WEBHOOK_SECRET)
-  expect(held).not.toContain(WEBHOOK_SECRET.slice(0, -4))
+  for (const secret of [SECRET_KEY, WEBHOOK_SECRET, DEMO_KEY, DEMO_WEBHOOK_SECRET]) {
+    expect(held).not.toContain(secret)
+    expect(held).not.toContain(secret.slice(0, -4))
+  }
 })
 
 test('Test connection explains a refused key and a missing scope', async ({ page }) => {
-  await page.goto(shell.url)
+  await openSettings(page)
   await fillConnection(page, 'a-key-the-service-refuses')
   await page.getByRole('button', { name: 'Test connection' }).click()
   const result = page.getByLabel('Connection test result')
@@ -97,7 +128,7 @@ test('Test connection explains a refused key and a missing scope', async ({ page
 })
 
 test('a bad form gets precise reasons and saves nothing', async ({ page }) => {
-  await page.goto(shell.url)
+  await openSettings(page)
   await page.getByLabel('Connection name').fill('Broken')
   await page.getByLabel('Service URL').fill('pos.example.com')
   await page.getByLabel('API key').fill('some-key-1234')
@@ -111,11 +142,11 @@ test('a bad form gets precise reasons and saves nothing', async ({ page }) => {
 })
 
 test('deleting a connection removes it after confirmation', async ({ page }) => {
-  await page.goto(shell.url)
+  await openSettings(page)
   const profile = page.getByRole('listitem', { name: 'High street' })
   await expect(profile).toBeVisible()
   page.once('dialog', (dialog) => void dialog.accept())
   await profile.getByRole('button', { name: 'Delete' }).click()
   await expect(profile).toHaveCount(0)
-  await expect(page.getByLabel('Active connection')).toHaveText('No connection yet')
+  await expect(page.getByLabel('Active connection')).toHaveText('Demo shop')
 })

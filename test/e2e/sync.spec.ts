@@ -83,3 +83,13 @@ test('with the service cut off, Till says it is offline and the saved data stays
     await control('DELETE', '/faults')
   }
 })
+
+test('Settings shows the webhook receiver listening, with what it received', async ({ page }) => {
+  await page.goto(shell.url)
+  await page.getByRole('link', { name: 'Settings', exact: true }).click()
+  const status = page.getByLabel('Webhook receiver status')
+  await expect(status).toContainText('Listening')
+  await expect(status).toContainText(/http:\/\/127\.0\.0\.1:\d+\/webhooks/)
+  // The sale of the first test arrived as signed events: at least one was accepted.
+  await expect(status.getByText(/^[1-9]\d* \/ \d+ \/ \d+$/)).toBeVisible()
+})

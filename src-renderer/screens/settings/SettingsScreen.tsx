@@ -4,6 +4,7 @@ import { useBridge } from '../../bridge/context'
 import { ConnectionForm } from './ConnectionForm'
 import { ProfileList } from './ProfileList'
 import { useProfiles } from './use-profiles'
+import { WebhookReceiverPanel } from './WebhookReceiverPanel'
 
 function DemoChoice({
   demo,
@@ -133,6 +134,7 @@ export function SettingsScreen(): React.JSX.Element {
           onCancel={() => startEditing(null)}
         />
       </section>
+      <WebhookReceiverPanel />
       <DemoChoice demo={info?.demo ?? null} />
     </section>
   )
