@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { currencyExponent, MoneyError } from '../../../src-shared/domain/money'
 import type { Bill, BillLine, LineTax, Payment } from '../../../src-shared/domain/records'
 import {
+  currencyOrIssue,
   extraFields,
   idText,
   list,
@@ -95,18 +95,9 @@ const rawBill = z.looseObject({
  */
 export function billSchema(fallbackCurrency: string | null) {
   return rawBill.transform((raw, ctx): Bill => {
-    const currency = (raw.currency ?? fallbackCurrency ?? '').toUpperCase()
-    let exponent: number
-    try {
-      exponent = currencyExponent(currency)
-    } catch (error) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['currency'],
-        message: error instanceof MoneyError ? error.message : 'no currency',
-      })
-      return z.NEVER
-    }
+    const resolved = currencyOrIssue(raw.currency ?? fallbackCurrency, ctx)
+    if (!resolved) return z.NEVER
+    const { currency, exponent } = resolved
     const magnitude = raw.type !== 'sale'
     const money = (value: z.infer<typeof rawAmount>, path: (string | number)[]): number =>
       minorOrIssue(value, exponent, ctx, path, magnitude)

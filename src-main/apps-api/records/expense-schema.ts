@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { currencyExponent, MoneyError } from '../../../src-shared/domain/money'
 import type { Expense } from '../../../src-shared/domain/records'
 import {
+  currencyOrIssue,
   extraFields,
   idText,
   minorOrIssue,
@@ -51,18 +51,9 @@ const rawExpense = z.looseObject({
 /** The tolerant expense schema. Expenses rarely name a currency: the merchant's is the default. */
 export function expenseSchema(merchantCurrency: string | null) {
   return rawExpense.transform((raw, ctx): Expense => {
-    const currency = (raw.currency ?? merchantCurrency ?? '').toUpperCase()
-    let exponent: number
-    try {
-      exponent = currencyExponent(currency)
-    } catch (error) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['currency'],
-        message: error instanceof MoneyError ? error.message : 'no currency',
-      })
-      return z.NEVER
-    }
+    const resolved = currencyOrIssue(raw.currency ?? merchantCurrency, ctx)
+    if (!resolved) return z.NEVER
+    const { currency, exponent } = resolved
     return {
       id: raw.id,
       number: raw.number,

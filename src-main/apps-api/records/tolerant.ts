@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MoneyError, toMinorUnits } from '../../../src-shared/domain/money'
+import { currencyExponent, MoneyError, toMinorUnits } from '../../../src-shared/domain/money'
 
 /** Pieces of the tolerant schemas: what DESIGN §2 says the client must also accept. */
 
@@ -87,4 +87,22 @@ export function describeIssues(error: z.ZodError): string {
     .slice(0, 5)
     .map((i) => `${i.path.join('.') || '(record)'}: ${i.message}`)
     .join('; ')
+}
+
+/** The record's currency (or the merchant's) and its exponent, or an issue on `currency`. */
+export function currencyOrIssue(
+  currency: string | null | undefined,
+  ctx: z.RefinementCtx,
+): { currency: string; exponent: number } | null {
+  const code = (currency ?? '').toUpperCase()
+  try {
+    return { currency: code, exponent: currencyExponent(code) }
+  } catch (error) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['currency'],
+      message: error instanceof MoneyError ? error.message : 'no currency',
+    })
+    return null
+  }
 }
