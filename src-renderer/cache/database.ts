@@ -11,6 +11,18 @@ import type {
   RegisterSession,
 } from './records'
 
+export const SCHEMA_V1 = {
+  bills: 'id, updatedAt, registerSessionId, [locationId+businessDate], type, parentBillId',
+  payments: 'id, registerSessionId, billId',
+  expenses: 'id, updatedAt, registerSessionId, [locationId+expenseDate]',
+  sessions: 'id, [locationId+businessDate], businessDate',
+  checkpoints: 'key',
+  pendingDetails: 'id, priority',
+  quarantine: 'key, kind',
+  webhookIds: 'id, processedAt',
+  meta: 'key',
+} as const
+
 /**
  * One IndexedDB database per connection profile. Indexes, each for a screen or the sync:
  * bills by session (session view, day close), by location and business date (day close, date
@@ -30,17 +42,11 @@ export class TillDatabase extends Dexie {
 
   constructor(name: string, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options)
-    this.version(1).stores({
-      bills: 'id, updatedAt, registerSessionId, [locationId+businessDate], type, parentBillId',
-      payments: 'id, registerSessionId, billId',
-      expenses: 'id, updatedAt, registerSessionId, [locationId+expenseDate]',
-      sessions: 'id, [locationId+businessDate], businessDate',
-      checkpoints: 'key',
-      pendingDetails: 'id, priority',
-      quarantine: 'key, kind',
-      webhookIds: 'id, processedAt',
-      meta: 'key',
-    })
+    // Version 1: the first schema. Kept so a cache made by it upgrades in place.
+    this.version(1).stores(SCHEMA_V1)
+    // Version 2: a session's bills in time order straight from an index, so a 5,000-bill
+    // session shows its first rows without sorting them all in memory.
+    this.version(2).stores({ bills: `${SCHEMA_V1.bills}, [registerSessionId+createdAt]` })
   }
 }
 

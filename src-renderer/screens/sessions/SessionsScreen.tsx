@@ -1,3 +1,4 @@
+import Dexie from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
 import type { ActiveConnection } from '../../app/active-connection'
@@ -18,7 +19,12 @@ function SessionBills({
   const { db, profile } = connection
   const timeZone = effectiveTimeZone(profile)
   const bills = useLiveQuery(
-    () => db.bills.where('registerSessionId').equals(sessionId).reverse().sortBy('createdAt'),
+    () =>
+      db.bills
+        .where('[registerSessionId+createdAt]')
+        .between([sessionId, Dexie.minKey], [sessionId, Dexie.maxKey])
+        .reverse()
+        .toArray(),
     [db, sessionId],
   )
   if (!bills) return <p role="status">Loading bills…</p>

@@ -1,0 +1,40 @@
+import Dexie from 'dexie'
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { describe, expect, it } from 'vitest'
+import { SCHEMA_V1, TillDatabase } from '../../src-renderer/cache/database'
+
+describe('cache schema upgrades', () => {
+  it('opens a version-1 cache, keeps every record and serves the new index', async () => {
+    const indexedDB = new IDBFactory()
+    const old = new Dexie('till-upgrade', { indexedDB, IDBKeyRange })
+    old.version(1).stores(SCHEMA_V1)
+    const bills = [3, 1, 2].map((n) => ({
+      id: `b-${n}`,
+      registerSessionId: 'rs-1',
+      createdAt: n * 1000,
+      updatedAt: n,
+      locationId: 'l',
+      businessDate: '2026-11-20',
+      type: 'sale',
+      parentBillId: null,
+    }))
+    await old
+      .table('bills')
+      .bulkPut([...bills, { ...bills[0], id: 'other', registerSessionId: 'rs-2' }])
+    await old.table('checkpoints').put({ key: 'bills', cursor: '2026-11-20T00:00:00Z' })
+    old.close()
+
+    const upgraded = new TillDatabase('till-upgrade', { indexedDB, IDBKeyRange })
+    await upgraded.open()
+    expect(upgraded.verno).toBe(2)
+    expect(await upgraded.bills.count()).toBe(4)
+    expect((await upgraded.checkpoints.get('bills'))?.cursor).toBe('2026-11-20T00:00:00Z')
+    const newestFirst = await upgraded.bills
+      .where('[registerSessionId+createdAt]')
+      .between(['rs-1', Dexie.minKey], ['rs-1', Dexie.maxKey])
+      .reverse()
+      .primaryKeys()
+    expect(newestFirst).toEqual(['b-3', 'b-2', 'b-1'])
+    upgraded.close()
+  })
+})
