@@ -101,7 +101,9 @@ test('a connection is saved to the keychain and only its last four characters co
   await profile.getByRole('button', { name: 'Make active' }).click()
   await expect(page.getByLabel('Active connection')).toHaveText('High street')
   await expect(
-    page.getByText(/^Expenses not allowed: The install did not grant the permission “r\/read-expenses”/),
+    page.getByText(
+      /^Expenses not allowed: The install did not grant the permission “r\/read-expenses”/,
+    ),
   ).toBeVisible({ timeout: 30_000 })
 
   const held = await everythingThePageHolds(page)
