@@ -8,9 +8,17 @@ import type {
 
 /** What the cache holds, beyond the records as main delivers them. */
 
+export type PaymentState = 'paid' | 'partly_paid' | 'unpaid'
+
 export interface CachedBill extends Bill {
   /** Merchant-local date of `createdAt`. */
   businessDate: string
+  /** From what was paid against the total: filters and the Bills screen. */
+  paymentState: PaymentState
+  /** Distinct methods of the payments not reversed. */
+  methods: string[]
+  /** The bill number in lower case, for prefix search. */
+  numberKey: string
 }
 
 /** A payment indexed on its own: a session's takings include payments on other sessions' bills. */
@@ -69,4 +77,19 @@ export interface ProcessedWebhook {
 export interface MetaEntry {
   key: 'demo-epoch' | 'deep-sweep-at'
   value: string | number
+}
+
+/** A session the manager counted and confirmed: the figures at that moment, frozen. */
+export interface Reconciliation {
+  sessionId: string
+  /** Minor units counted in the drawer. */
+  countedCash: number
+  /** Counted totals of non-cash methods, when the manager entered them. */
+  countedByMethod: Record<string, number>
+  /** The day-close figures as they were when confirmed (see src-renderer/ledger). */
+  figures: unknown
+  reconciledAt: number
+  reconciledBy: string
+  /** Set when a bill of the session changed after it was reconciled. */
+  changedAfterAt: number | null
 }

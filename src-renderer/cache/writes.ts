@@ -1,5 +1,6 @@
 import { businessDate } from '../../src-shared/domain/business-date'
 import type { Bill, Expense, QuarantinedRecord } from '../../src-shared/domain/records'
+import { billFacets } from './bill-facets'
 import type { TillDatabase } from './database'
 import type {
   CachedBill,
@@ -15,6 +16,10 @@ export function quarantineKey(record: Pick<QuarantinedRecord, 'kind' | 'id' | 'r
 
 function quarantineEntries(records: QuarantinedRecord[], now: number): QuarantineEntry[] {
   return records.map((r) => ({ ...r, key: quarantineKey(r), seenAt: now }))
+}
+
+function cachedBill(bill: Bill, timeZone: string): CachedBill {
+  return { ...bill, businessDate: businessDate(bill.createdAt, timeZone), ...billFacets(bill) }
 }
 
 function paymentsOf(bill: Bill): CachedPayment[] {
@@ -98,15 +103,14 @@ export async function writeBills(
       write.bills.forEach((bill, i) => {
         const cached = existing[i]
         if (bill.hasDetail) {
-          toPut.push({ ...bill, businessDate: businessDate(bill.createdAt, write.timeZone) })
+          toPut.push(cachedBill(bill, write.timeZone))
           detailed.push(bill)
           return
         }
         if (cached?.hasDetail && cached.updatedAt === bill.updatedAt) return
         pending.push(bill.id)
         // Keep an older full record on screen until its new detail arrives.
-        if (!cached?.hasDetail)
-          toPut.push({ ...bill, businessDate: businessDate(bill.createdAt, write.timeZone) })
+        if (!cached?.hasDetail) toPut.push(cachedBill(bill, write.timeZone))
       })
       await db.bills.bulkPut(toPut)
       if (detailed.length) {

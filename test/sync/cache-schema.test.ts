@@ -4,11 +4,26 @@ import { describe, expect, it } from 'vitest'
 import { SCHEMA_V1, TillDatabase } from '../../src-renderer/cache/database'
 
 describe('cache schema upgrades', () => {
-  it('opens a version-1 cache, keeps every record and serves the new index', async () => {
+  it('opens a version-1 cache, keeps every record, serves the new indexes and derives new fields', async () => {
     const indexedDB = new IDBFactory()
     const old = new Dexie('till-upgrade', { indexedDB, IDBKeyRange })
     old.version(1).stores(SCHEMA_V1)
     const bills = [3, 1, 2].map((n) => ({
+      number: `A-${n}`,
+      total: 1000,
+      amountPaid: n === 1 ? 0 : 1000,
+      hasDetail: true,
+      payments:
+        n === 1
+          ? []
+          : [
+              {
+                id: `p-${n}`,
+                method: n === 2 ? 'card' : 'cash',
+                amount: n === 3 ? 400 : 1000,
+                reversedAt: null,
+              },
+            ],
       id: `b-${n}`,
       registerSessionId: 'rs-1',
       createdAt: n * 1000,
@@ -26,7 +41,7 @@ describe('cache schema upgrades', () => {
 
     const upgraded = new TillDatabase('till-upgrade', { indexedDB, IDBKeyRange })
     await upgraded.open()
-    expect(upgraded.verno).toBe(2)
+    expect(upgraded.verno).toBe(3)
     expect(await upgraded.bills.count()).toBe(4)
     expect((await upgraded.checkpoints.get('bills'))?.cursor).toBe('2026-11-20T00:00:00Z')
     const newestFirst = await upgraded.bills
@@ -35,6 +50,16 @@ describe('cache schema upgrades', () => {
       .reverse()
       .primaryKeys()
     expect(newestFirst).toEqual(['b-3', 'b-2', 'b-1'])
+    // Version 3 derives what the Bills screen filters on, for bills cached before it.
+    expect(await upgraded.bills.where('paymentState').equals('unpaid').primaryKeys()).toEqual([
+      'b-1',
+    ])
+    expect(await upgraded.bills.where('paymentState').equals('partly_paid').primaryKeys()).toEqual([
+      'b-3',
+      'other',
+    ])
+    expect(await upgraded.bills.where('methods').equals('card').primaryKeys()).toEqual(['b-2'])
+    expect((await upgraded.bills.get('b-2'))?.numberKey).toBe('a-2')
     upgraded.close()
   })
 })
