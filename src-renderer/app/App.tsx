@@ -6,12 +6,14 @@ import { useHashRoute } from './use-hash-route'
 import { SettingsScreen } from '../screens/settings/SettingsScreen'
 import { NotYetScreen } from '../screens/placeholder/NotYetScreen'
 import { SessionsScreen } from '../screens/sessions/SessionsScreen'
+import { BillsScreen } from '../screens/bills/BillsScreen'
 import { ActiveConnectionContext, useConnectionLifecycle } from './active-connection'
 import { SyncBar } from './SyncBar'
 
 function Screen({ route }: { route: RouteId }): React.JSX.Element {
   if (route === 'settings') return <SettingsScreen />
   if (route === 'sessions') return <SessionsScreen />
+  if (route === 'bills') return <BillsScreen />
   return <NotYetScreen route={route} />
 }
 
