@@ -7,6 +7,7 @@ import { SettingsScreen } from '../screens/settings/SettingsScreen'
 import { NotYetScreen } from '../screens/placeholder/NotYetScreen'
 import { SessionsScreen } from '../screens/sessions/SessionsScreen'
 import { BillsScreen } from '../screens/bills/BillsScreen'
+import { DayCloseScreen } from '../screens/day-close/DayCloseScreen'
 import { ActiveConnectionContext, useConnectionLifecycle } from './active-connection'
 import { SyncBar } from './SyncBar'
 
@@ -14,6 +15,7 @@ function Screen({ route }: { route: RouteId }): React.JSX.Element {
   if (route === 'settings') return <SettingsScreen />
   if (route === 'sessions') return <SessionsScreen />
   if (route === 'bills') return <BillsScreen />
+  if (route === 'day-close') return <DayCloseScreen />
   return <NotYetScreen route={route} />
 }
 
