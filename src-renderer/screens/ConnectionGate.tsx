@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { useActiveConnection, type ActiveConnection } from '../app/active-connection'
+import { effectiveTimeZone } from '../sync/sync-controller'
 
 /** The designed states before a screen has a connection to read from. */
 export function ConnectionGate({
@@ -22,6 +23,13 @@ export function ConnectionGate({
       {state.status === 'none' && (
         <p className="empty-state">
           No connection yet. <a href="#/settings">Set one up in Settings</a>, or use the demo shop.
+        </p>
+      )}
+      {state.status === 'ready' && !state.connection.profile.timezone && (
+        <p className="notice">
+          Times and business dates use this PC’s time zone (
+          {effectiveTimeZone(state.connection.profile)}) until Till learns your shop’s.{' '}
+          <a href="#/settings">Set it in Settings</a>.
         </p>
       )}
       {state.status === 'ready' && children(state.connection)}

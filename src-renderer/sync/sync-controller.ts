@@ -124,6 +124,7 @@ export class SyncController {
         onProgress: (progress) => this.update({ progress }),
       })
       if (outcome.ok) {
+        await this.noteDetectedCurrency()
         if (deep) await this.db.meta.put({ key: 'deep-sweep-at', value: outcome.finishedAt })
         this.update({
           lastSuccessAt: outcome.finishedAt,
@@ -148,6 +149,18 @@ export class SyncController {
         void this.syncNow()
       }
     }
+  }
+
+  /** The merchant's currency, once bills show it, so expenses (which rarely name one) read right. */
+  private async noteDetectedCurrency(): Promise<void> {
+    if (this.profile.currency) return
+    const bill = await this.db.bills.orderBy('createdAt').last()
+    if (bill)
+      await this.bridge.call('profiles.setMerchant', {
+        id: this.profile.id,
+        currency: bill.currency,
+        onlyIfUnset: true,
+      })
   }
 
   /**

@@ -108,12 +108,23 @@ export async function drainWebhooks(
   let handled = 0
   let expensesChanged = false
   let reauthorized = false
+  let merchantNoted = false
   for (;;) {
     const { events } = await bridge.call('webhooks.take', { max: TAKE })
     if (events.length === 0) return { handled, expensesChanged, reauthorized }
     for (const event of events) {
       if (event.profileId !== ctx.profileId) continue
       if (await db.webhookIds.get(event.envelope.id)) continue
+      const { company } = event.envelope
+      if (!merchantNoted && (company?.currency || company?.timezone)) {
+        merchantNoted = true
+        await bridge.call('profiles.setMerchant', {
+          id: ctx.profileId,
+          currency: company.currency,
+          timezone: company.timezone,
+          onlyIfUnset: true,
+        })
+      }
       const result = await handle(ctx, event)
       expensesChanged ||= result.expenses
       reauthorized ||= result.reauthorized

@@ -83,6 +83,22 @@ describe('connection profiles (secrets in the real keychain only)', () => {
     expect(listed.profiles.map((p) => p.active)).toEqual([false, true])
   })
 
+  it('records detected currency and time zone without overwriting a choice', async () => {
+    const store = new ProfileStore(dataDir, secrets, log)
+    const [first] = (await store.list()).profiles
+    expect(first).toMatchObject({ currency: null, timezone: null })
+    expect(
+      await store.setMerchant(first!.id, { currency: 'IDR', timezone: 'Asia/Jakarta' }, true),
+    ).toMatchObject({ currency: 'IDR', timezone: 'Asia/Jakarta' })
+    expect(
+      await store.setMerchant(first!.id, { currency: 'USD', timezone: 'UTC' }, true),
+    ).toMatchObject({ currency: 'IDR', timezone: 'Asia/Jakarta' })
+    expect(await store.setMerchant(first!.id, { timezone: 'Asia/Makassar' }, false)).toMatchObject({
+      currency: 'IDR',
+      timezone: 'Asia/Makassar',
+    })
+  })
+
   it('deleting a profile deletes its keychain entries', async () => {
     const store = new ProfileStore(dataDir, secrets, log)
     const { profiles } = await store.list()

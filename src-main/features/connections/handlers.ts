@@ -5,7 +5,12 @@ import type { Services } from '../../services'
 import { testConnection } from './connection-test'
 
 type ConnectionChannels =
-  'profiles.list' | 'profiles.save' | 'profiles.delete' | 'profiles.activate' | 'connection.test'
+  | 'profiles.list'
+  | 'profiles.save'
+  | 'profiles.delete'
+  | 'profiles.activate'
+  | 'profiles.setMerchant'
+  | 'connection.test'
 
 export function connectionHandlers(services: Services): Pick<ChannelHandlers, ConnectionChannels> {
   const { profiles, secrets, events } = services
@@ -29,6 +34,12 @@ export function connectionHandlers(services: Services): Pick<ChannelHandlers, Co
       await profiles.delete(id)
       await announce()
       return { id }
+    },
+    'profiles.setMerchant': async ({ id, currency, timezone, onlyIfUnset }) => {
+      const before = await profiles.get(id)
+      const view = await profiles.setMerchant(id, { currency, timezone }, onlyIfUnset)
+      if (view.currency !== before.currency || view.timezone !== before.timezone) await announce()
+      return view
     },
     'profiles.activate': async ({ id }) => {
       const view = await profiles.activate(id)

@@ -123,6 +123,30 @@ export class ProfileStore {
     return this.view(profile, id)
   }
 
+  /** Records the merchant's currency and time zone; detected facts only fill what is unknown. */
+  async setMerchant(
+    id: string,
+    facts: { currency?: string | undefined; timezone?: string | undefined },
+    onlyIfUnset: boolean,
+  ): Promise<ProfileView> {
+    const doc = await this.file.read()
+    const profile = this.find(doc, id)
+    const pick = (known: string | null, given: string | undefined): string | null =>
+      given === undefined || (onlyIfUnset && known !== null) ? known : given
+    const updated = {
+      ...profile,
+      currency: pick(profile.currency, facts.currency),
+      timezone: pick(profile.timezone, facts.timezone),
+    }
+    if (updated.currency !== profile.currency || updated.timezone !== profile.timezone) {
+      await this.file.write({
+        ...doc,
+        profiles: doc.profiles.map((p) => (p.id === id ? updated : p)),
+      })
+    }
+    return this.view(updated, doc.activeProfileId)
+  }
+
   async markDeactivated(id: string, at: string | null): Promise<void> {
     const doc = await this.file.read()
     this.find(doc, id)

@@ -10,6 +10,8 @@ interface Props {
   onCancel(): void
 }
 
+const TIME_ZONES = Intl.supportedValuesOf('timeZone')
+
 type Feedback =
   { kind: 'error'; message: string; details: string[] } | { kind: 'saved'; message: string } | null
 
@@ -36,6 +38,8 @@ export function ConnectionForm({ editing, onSaved, onCancel }: Props): React.JSX
   const [storeId, setStoreId] = useState(editing?.storeId ?? '')
   const [apiKey, setApiKey] = useState('')
   const [webhookSecret, setWebhookSecret] = useState('')
+  const [currency, setCurrency] = useState(editing?.currency ?? '')
+  const [timezone, setTimezone] = useState(editing?.timezone ?? '')
   const [busy, setBusy] = useState<'saving' | 'testing' | null>(null)
   const [feedback, setFeedback] = useState<Feedback>(null)
   const [report, setReport] = useState<ConnectionReport | null>(null)
@@ -52,6 +56,8 @@ export function ConnectionForm({ editing, onSaved, onCancel }: Props): React.JSX
         storeId,
         apiKey,
         webhookSecret,
+        ...(currency.trim() ? { currency } : {}),
+        ...(timezone.trim() ? { timezone } : {}),
       })
       setApiKey('')
       setWebhookSecret('')
@@ -144,6 +150,27 @@ export function ConnectionForm({ editing, onSaved, onCancel }: Props): React.JSX
             : 'whsec_… (optional, for live updates)'
         }
       />
+      <label htmlFor={`${id}-currency`}>Currency</label>
+      <input
+        id={`${id}-currency`}
+        value={currency}
+        onChange={(e) => setCurrency(e.target.value)}
+        placeholder="Detected from your bills, e.g. IDR"
+        maxLength={3}
+      />
+      <label htmlFor={`${id}-tz`}>Time zone</label>
+      <input
+        id={`${id}-tz`}
+        list={`${id}-zones`}
+        value={timezone}
+        onChange={(e) => setTimezone(e.target.value)}
+        placeholder="Detected from the service, e.g. Asia/Jakarta"
+      />
+      <datalist id={`${id}-zones`}>
+        {TIME_ZONES.map((zone) => (
+          <option key={zone} value={zone} />
+        ))}
+      </datalist>
       <div className="actions">
         <button type="submit" className="primary" disabled={busy !== null}>
           {busy === 'saving' ? 'Saving…' : 'Save connection'}

@@ -85,6 +85,19 @@ export const saveProfileInput = z.object({
 })
 export type SaveProfileInput = z.infer<typeof saveProfileInput>
 
+/** The merchant's currency and time zone, detected from the service or chosen by a person. */
+export const merchantFactsInput = z.object({
+  id: profileId,
+  currency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/)
+    .transform((c) => c.toUpperCase())
+    .optional(),
+  timezone: z.string().refine(isTimeZone, 'Not a time zone').optional(),
+  /** Detected facts never overwrite what is already known; a person's choice does. */
+  onlyIfUnset: z.boolean(),
+})
+
 export const testConnectionInput = z.object({
   /** When the key is left empty, the stored key of this profile is used. */
   profileId: profileId.optional(),
