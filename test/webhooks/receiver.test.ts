@@ -123,6 +123,9 @@ describe('webhook receiver', () => {
       'future',
     ])
     expect(await counts(main)).toEqual({ ...before, rejected: before.rejected + 2 })
+    // Newest first, with the reason, for the Problems screen.
+    const { recentRejections } = await main.receiver.status()
+    expect(recentRejections.slice(0, 2).map((r) => r.reason)).toEqual(['future', 'stale'])
   })
 
   it('processes a redelivered event once, and still answers 2xx', async () => {

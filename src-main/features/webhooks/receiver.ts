@@ -24,6 +24,7 @@ export interface WebhookReceiverOptions {
 
 /** Envelopes are a few hundred bytes; this leaves room for big `data` without inviting abuse. */
 export const BODY_LIMIT_BYTES = 256 * 1024
+const RECENT_REJECTIONS = 50
 
 /** The renderer is told about new events at most this often during a burst. */
 const ANNOUNCE_DELAY_MS = 100
@@ -100,6 +101,7 @@ export class WebhookReceiver {
   private running: Running | null = null
   private problem: string | null = null
   private readonly counts = { accepted: 0, rejected: 0, duplicates: 0 }
+  private readonly rejections: WebhookReceiverStatus['recentRejections'] = []
   private lastEventAt: string | null = null
   private opening: Promise<OpenQueue> | null = null
   /** After stop, nothing reopens the queue file. */
@@ -175,6 +177,7 @@ export class WebhookReceiver {
       lastEventAt: this.lastEventAt ?? queue?.lastReceivedAt() ?? null,
       ...this.counts,
       pending: queue?.pending() ?? 0,
+      recentRejections: [...this.rejections],
     }
   }
 
@@ -259,12 +262,12 @@ export class WebhookReceiver {
       const receivedAt = new Date()
       const rawBody = await readCappedBody(request, BODY_LIMIT_BYTES)
       if (!rawBody) {
-        this.counts.rejected++
+        this.reject('payload_too_large', request, receivedAt)
         return reply(response, 413, { error: 'payload_too_large', limit: BODY_LIMIT_BYTES })
       }
       const opened = await this.open().catch(() => null)
       if (!opened) {
-        this.counts.rejected++
+        this.reject('queue_unavailable', request, receivedAt)
         return reply(response, 503, { error: 'queue-unavailable' })
       }
       const { intake, queue } = opened
@@ -289,13 +292,28 @@ export class WebhookReceiver {
   private record(outcome: IntakeOutcome, request: IncomingMessage, receivedAt: Date): void {
     const delivery = request.headers['x-service-delivery']
     if (outcome.kind === 'rejected') {
-      this.counts.rejected++
+      this.reject(outcome.reason, request, receivedAt)
       this.log.warn('webhook refused', { reason: outcome.reason, delivery })
       return
     }
     this.lastEventAt = receivedAt.toISOString()
     if (outcome.kind === 'duplicate') this.counts.duplicates++
     else this.counts.accepted++
+  }
+
+  private reject(reason: string, request: IncomingMessage, at: Date): void {
+    this.counts.rejected++
+    const header = (name: string): string | null => {
+      const value = request.headers[name]
+      return typeof value === 'string' ? value.slice(0, 120) : null
+    }
+    this.rejections.unshift({
+      at: at.toISOString(),
+      reason,
+      delivery: header('x-service-delivery'),
+      event: header('x-service-event'),
+    })
+    this.rejections.length = Math.min(this.rejections.length, RECENT_REJECTIONS)
   }
 
   private announce(queue: WebhookQueue): void {

@@ -45,6 +45,15 @@ export const webhookReceiverStatus = z.object({
   rejected: z.number().int().nonnegative(),
   duplicates: z.number().int().nonnegative(),
   pending: z.number().int().nonnegative(),
+  /** The latest refused deliveries, newest first, for the Problems screen. */
+  recentRejections: z.array(
+    z.object({
+      at: z.string(),
+      reason: z.string(),
+      delivery: z.string().nullable(),
+      event: z.string().nullable(),
+    }),
+  ),
 })
 export type WebhookReceiverStatus = z.infer<typeof webhookReceiverStatus>
 
