@@ -6,6 +6,7 @@ import { useHashRoute } from './use-hash-route'
 import { SettingsScreen } from '../screens/settings/SettingsScreen'
 import { NotYetScreen } from '../screens/placeholder/NotYetScreen'
 import { SessionsScreen } from '../screens/sessions/SessionsScreen'
+import { ProblemsScreen } from '../screens/problems/ProblemsScreen'
 import { BillsScreen } from '../screens/bills/BillsScreen'
 import { DayCloseScreen } from '../screens/day-close/DayCloseScreen'
 import { ActiveConnectionContext, useConnectionLifecycle } from './active-connection'
@@ -16,6 +17,7 @@ function Screen({ route }: { route: RouteId }): React.JSX.Element {
   if (route === 'sessions') return <SessionsScreen />
   if (route === 'bills') return <BillsScreen />
   if (route === 'day-close') return <DayCloseScreen />
+  if (route === 'problems') return <ProblemsScreen />
   return <NotYetScreen route={route} />
 }
 

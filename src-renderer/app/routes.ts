@@ -4,6 +4,7 @@ export const ROUTES = [
   { id: 'expenses', label: 'Expenses' },
   { id: 'day-close', label: 'Day close' },
   { id: 'exports', label: 'Exports' },
+  { id: 'problems', label: 'Problems' },
   { id: 'settings', label: 'Settings' },
 ] as const
 

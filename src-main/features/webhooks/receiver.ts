@@ -262,12 +262,12 @@ export class WebhookReceiver {
       const receivedAt = new Date()
       const rawBody = await readCappedBody(request, BODY_LIMIT_BYTES)
       if (!rawBody) {
-        this.reject('payload_too_large', request, receivedAt)
+        this.reject('payload-too-large', request, receivedAt)
         return reply(response, 413, { error: 'payload_too_large', limit: BODY_LIMIT_BYTES })
       }
       const opened = await this.open().catch(() => null)
       if (!opened) {
-        this.reject('queue_unavailable', request, receivedAt)
+        this.reject('queue-unavailable', request, receivedAt)
         return reply(response, 503, { error: 'queue-unavailable' })
       }
       const { intake, queue } = opened

@@ -1,0 +1,96 @@
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useEffect, useState } from 'react'
+import type { WebhookReceiverStatus } from '../../../src-shared/bridge/contract'
+import type { ActiveConnection } from '../../app/active-connection'
+import { useBridge } from '../../bridge/context'
+import { formatDateTime } from '../../format/time'
+import { effectiveTimeZone } from '../../sync/sync-controller'
+import { ConnectionGate } from '../ConnectionGate'
+
+const REJECTION_MEANING: Record<string, string> = {
+  'missing-header': 'It carried no signature.',
+  malformed: 'Its signature header was not readable.',
+  'bad-signature':
+    'Its signature did not match this connection’s signing secret. Check the secret in Settings.',
+  stale: 'It was signed more than 5 minutes before it arrived (or this PC’s clock is wrong).',
+  future: 'It was signed more than 5 minutes in the future (or this PC’s clock is wrong).',
+  'unknown-store': 'It was for a store Till has no connection for.',
+  'invalid-envelope': 'It was signed correctly but was not an event Till understands.',
+  'keychain-unavailable':
+    'The keychain was locked, so Till could not check it; the service will send it again.',
+  'payload-too-large': 'It was larger than Till accepts.',
+  'queue-unavailable': 'Till could not save it; the service will send it again.',
+}
+
+function QuarantinedRecords({ connection }: { connection: ActiveConnection }): React.JSX.Element {
+  const { db, profile } = connection
+  const records = useLiveQuery(() => db.quarantine.orderBy('kind').toArray(), [db])
+  const timeZone = effectiveTimeZone(profile)
+  return (
+    <section aria-labelledby="quarantine-title" className="panel">
+      <h2 id="quarantine-title">Records Till could not read ({records?.length ?? '…'})</h2>
+      <p className="muted">
+        The service sent these in a form Till cannot trust, so they are kept aside, not counted in
+        any figure. Each is fetched again at the next sync; if the service corrects it, it leaves
+        this list.
+      </p>
+      {records?.length === 0 && <p>None. Every record synced so far was readable.</p>}
+      <ul className="problem-list">
+        {records?.map((record) => (
+          <li key={record.key}>
+            <strong>
+              {record.kind === 'bill' ? 'Bill' : 'Expense'} {record.id ?? '(no id)'}
+            </strong>{' '}
+            <span className="muted">seen {formatDateTime(record.seenAt, timeZone)}</span>
+            <p>{record.reason}</p>
+            <details>
+              <summary>What the service sent</summary>
+              <pre>{JSON.stringify(record.raw, null, 2)}</pre>
+            </details>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function RefusedDeliveries(): React.JSX.Element {
+  const bridge = useBridge()
+  const [status, setStatus] = useState<WebhookReceiverStatus | null>(null)
+  useEffect(() => {
+    const refresh = (): void =>
+      void bridge.call('webhooks.status').then(setStatus, () => setStatus(null))
+    refresh()
+    return bridge.on('webhooks.queued', refresh)
+  }, [bridge])
+  const refused = status?.recentRejections ?? []
+  return (
+    <section aria-labelledby="deliveries-title" className="panel">
+      <h2 id="deliveries-title">Live updates refused ({status?.rejected ?? '…'})</h2>
+      {refused.length === 0 && <p>None since Till started.</p>}
+      <ul className="problem-list">
+        {refused.map((r) => (
+          <li key={`${r.at}-${r.delivery ?? ''}`}>
+            <strong>{r.event ?? 'An event'}</strong>{' '}
+            <span className="muted">at {new Date(r.at).toLocaleString()}</span>
+            <p>{REJECTION_MEANING[r.reason] ?? r.reason}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+/** Everything Till set aside or refused, each explained; nothing hidden. */
+export function ProblemsScreen(): React.JSX.Element {
+  return (
+    <ConnectionGate title="Problems">
+      {(connection) => (
+        <>
+          <QuarantinedRecords connection={connection} />
+          <RefusedDeliveries />
+        </>
+      )}
+    </ConnectionGate>
+  )
+}
