@@ -7,6 +7,7 @@ import { SettingsScreen } from '../screens/settings/SettingsScreen'
 import { NotYetScreen } from '../screens/placeholder/NotYetScreen'
 import { SessionsScreen } from '../screens/sessions/SessionsScreen'
 import { ProblemsScreen } from '../screens/problems/ProblemsScreen'
+import { ExpensesScreen } from '../screens/expenses/ExpensesScreen'
 import { BillsScreen } from '../screens/bills/BillsScreen'
 import { DayCloseScreen } from '../screens/day-close/DayCloseScreen'
 import { ActiveConnectionContext, useConnectionLifecycle } from './active-connection'
@@ -18,6 +19,7 @@ function Screen({ route }: { route: RouteId }): React.JSX.Element {
   if (route === 'bills') return <BillsScreen />
   if (route === 'day-close') return <DayCloseScreen />
   if (route === 'problems') return <ProblemsScreen />
+  if (route === 'expenses') return <ExpensesScreen />
   return <NotYetScreen route={route} />
 }
 
