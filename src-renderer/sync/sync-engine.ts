@@ -15,9 +15,9 @@ import { ProgressMeter, type SyncProgress } from './progress'
 export const PAGE_SIZE = 200
 /** Re-read this much before the last cursor at the start of a run: late commits on the service. */
 export const OVERLAP_MS = 5 * 60_000
-/** Bill details: ids per bridge call, and calls in flight (main runs 8 requests per call). */
-const DETAIL_BATCH = 40
-const DETAIL_CALLS_IN_FLIGHT = 3
+/** Bill details: ids per bridge call, and workers each with one call in flight (main runs 8 requests per call). */
+const DETAIL_BATCH = 50
+const DETAIL_WORKERS = 4
 
 export const DETAIL_PRIORITY = { live: 0, updates: 1, sweep: 2, history: 3 } as const
 
@@ -260,51 +260,58 @@ export class SyncEngine {
     }
   }
 
-  /** Fetches one round of queued bill details, most urgent first; returns how many were asked for. */
-  private async fetchDetailRound(meter: ProgressMeter): Promise<number> {
-    const queued = await this.ctx.db.pendingDetails
-      .orderBy('priority')
-      .limit(DETAIL_BATCH * DETAIL_CALLS_IN_FLIGHT)
-      .primaryKeys()
-    const chunks: string[][] = []
-    for (let i = 0; i < queued.length; i += DETAIL_BATCH)
-      chunks.push(queued.slice(i, i + DETAIL_BATCH))
-    await Promise.all(
-      chunks.map(async (ids) => {
-        const { bills, missing, quarantined } = await this.ctx.reader.getBills({
-          profileId: this.ctx.profileId,
-          currency: this.ctx.currency,
-          ids,
-        })
-        await writeBills(this.ctx.db, {
-          bills,
-          missing,
-          quarantined,
-          detailPriority: DETAIL_PRIORITY.updates,
-          timeZone: this.ctx.timeZone,
-          now: this.ctx.now(),
-        })
-        meter.add(bills.length)
-      }),
-    )
-    return queued.length
-  }
-
-  /** Runs detail rounds beside the listing until the listing is over and the queue is empty. */
+  /**
+   * Fetches queued bill details, most urgent first, with several workers so that main fetches
+   * the next batch while the cache writes the last one. Runs beside the listing until the
+   * listing is over and nothing is queued or in flight.
+   */
   private async detailWorker(
     meter: ProgressMeter,
     check: () => void,
     listing: { done: boolean; failed: boolean },
   ): Promise<void> {
-    for (;;) {
-      check()
-      if (listing.failed) return
-      const asked = await this.fetchDetailRound(meter)
-      if (asked === 0) {
-        if (listing.done) return
-        await new Promise((resolve) => setTimeout(resolve, 25))
+    const claimed = new Set<string>()
+    const claim = async (): Promise<string[]> => {
+      const queued = await this.ctx.db.pendingDetails
+        .orderBy('priority')
+        .limit(DETAIL_BATCH + claimed.size)
+        .primaryKeys()
+      // No await between reading and claiming: two workers never take the same bill.
+      const ids = queued.filter((id) => !claimed.has(id)).slice(0, DETAIL_BATCH)
+      ids.forEach((id) => claimed.add(id))
+      return ids
+    }
+    const worker = async (): Promise<void> => {
+      for (;;) {
+        check()
+        if (listing.failed) return
+        const ids = await claim()
+        if (ids.length === 0) {
+          if (listing.done && claimed.size === 0) return
+          await new Promise((resolve) => setTimeout(resolve, 25))
+          continue
+        }
+        try {
+          const { bills, missing, quarantined } = await this.ctx.reader.getBills({
+            profileId: this.ctx.profileId,
+            currency: this.ctx.currency,
+            ids,
+          })
+          await writeBills(this.ctx.db, {
+            bills,
+            missing,
+            quarantined,
+            detailPriority: DETAIL_PRIORITY.updates,
+            timeZone: this.ctx.timeZone,
+            now: this.ctx.now(),
+          })
+          meter.add(bills.length)
+        } finally {
+          ids.forEach((id) => claimed.delete(id))
+        }
       }
     }
+    await Promise.all(Array.from({ length: DETAIL_WORKERS }, worker))
   }
 }
 
