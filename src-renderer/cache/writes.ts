@@ -1,5 +1,6 @@
 import { businessDate } from '../../src-shared/domain/business-date'
 import type { Bill, Expense, QuarantinedRecord } from '../../src-shared/domain/records'
+import { flagChangesAfterReconciliation, sessionsChangedBy } from '../ledger/reconcile'
 import { billFacets } from './bill-facets'
 import type { TillDatabase } from './database'
 import type {
@@ -94,9 +95,19 @@ export async function writeBills(
   let queuedForDetail = 0
   await db.transaction(
     'rw',
-    [db.bills, db.payments, db.sessions, db.checkpoints, db.pendingDetails, db.quarantine],
+    [
+      db.bills,
+      db.payments,
+      db.sessions,
+      db.checkpoints,
+      db.pendingDetails,
+      db.quarantine,
+      db.reconciliations,
+    ],
     async () => {
       const existing = await db.bills.bulkGet(write.bills.map((b) => b.id))
+      // A reconciled session keeps its frozen figures; a later change to it is flagged on it.
+      const changed = sessionsChangedBy(write.bills, existing)
       const toPut: CachedBill[] = []
       const detailed: Bill[] = []
       const pending: string[] = []
@@ -135,6 +146,7 @@ export async function writeBills(
       if (failed.length) await db.pendingDetails.bulkDelete(failed)
       await db.quarantine.bulkPut(quarantineEntries(write.quarantined, write.now))
       await touchSessions(db, [...toPut, ...detailed], write.timeZone)
+      await flagChangesAfterReconciliation(db, changed, write.now)
       if (write.checkpoint) await db.checkpoints.put(write.checkpoint)
     },
   )

@@ -1,0 +1,210 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { Bill } from '../../src-shared/domain/records'
+import { TillDatabase } from '../../src-renderer/cache/database'
+import { writeBills } from '../../src-renderer/cache/writes'
+import { currentFigures } from '../../src-renderer/ledger/load-session'
+import {
+  confirmCount,
+  FiguresChangedError,
+  ReconcileError,
+  reopenSession,
+} from '../../src-renderer/ledger/reconcile'
+import {
+  readReconciliation,
+  type SessionReconciliation,
+} from '../../src-renderer/ledger/reconciliation-record'
+import { makeBill } from './bill-factory'
+
+const NAME = 'till-reconcile-test'
+const DAY = Date.UTC(2026, 10, 20, 3, 0)
+const LATER = DAY + 6 * 3600_000
+
+let factory: InstanceType<typeof IDBFactory>
+let db: TillDatabase
+
+const open = (): TillDatabase => new TillDatabase(NAME, { indexedDB: factory, IDBKeyRange })
+
+const write = (bills: Bill[], now = LATER): Promise<unknown> =>
+  writeBills(db, { bills, quarantined: [], detailPriority: 1, timeZone: 'Asia/Jakarta', now })
+
+const sale = makeBill({
+  id: 'A',
+  session: 'S',
+  lines: [5000],
+  payments: [
+    { method: 'cash', amount: 3000 },
+    { method: 'card', amount: 2000 },
+  ],
+})
+const other = makeBill({ id: 'B', session: 'S', lines: [1200], payments: [] })
+
+async function stored(): Promise<SessionReconciliation> {
+  const read = readReconciliation(await db.reconciliations.get('S'))
+  if (read.state !== 'ok') throw new Error(`no readable reconciliation: ${read.state}`)
+  return read.record
+}
+
+async function confirm(countedCash: number, now = LATER): Promise<SessionReconciliation> {
+  const session = (await db.sessions.get('S'))!
+  return confirmCount(db, {
+    sessionId: 'S',
+    count: { countedCash, countedByMethod: { card: 1900 } },
+    countedBy: ' AB ',
+    seen: await currentFigures(db, session),
+    currency: 'USD',
+    now,
+  })
+}
+
+beforeEach(async () => {
+  factory = new IDBFactory()
+  db = open()
+  await write([sale, other], DAY)
+  await db.sessions.update('S', { openingCash: 1000 })
+})
+
+describe('reconciling a session', () => {
+  it('freezes the figures with the count, its variance, who and when, and marks it reconciled', async () => {
+    const figures = await currentFigures(db, (await db.sessions.get('S'))!)
+    expect(figures.expectedCash).toBe(4000)
+    await confirm(3950)
+    const record = await stored()
+    expect(record).toMatchObject({
+      countedCash: 3950,
+      countedByMethod: { card: 1900 },
+      figures,
+      count: {
+        cashVariance: -50,
+        methods: [{ method: 'card', counted: 1900, expected: 2000, variance: -100 }],
+      },
+      reconciledAt: LATER,
+      reconciledBy: 'AB',
+      changedAfterAt: null,
+      statusBefore: 'open',
+      reopenedAt: null,
+      log: [{ action: 'reconciled', at: LATER, by: 'AB', countedCash: 3950, cashVariance: -50 }],
+    })
+    expect((await db.sessions.get('S'))!.status).toBe('reconciled')
+  })
+
+  it('keeps the frozen figures and the status when the database is opened again', async () => {
+    await confirm(4100)
+    const before = await stored()
+    db.close()
+    db = open()
+    expect(await stored()).toEqual(before)
+    expect((await db.sessions.get('S'))!.status).toBe('reconciled')
+  })
+
+  it('refuses a confirm against figures that moved, without a name, or twice', async () => {
+    const session = (await db.sessions.get('S'))!
+    const seen = await currentFigures(db, session)
+    await write([makeBill({ id: 'C', session: 'S', lines: [10], at: DAY + 1 })], DAY + 2)
+    const attempt = (countedBy: string) =>
+      confirmCount(db, {
+        sessionId: 'S',
+        count: { countedCash: 1, countedByMethod: {} },
+        countedBy,
+        seen,
+        currency: 'USD',
+        now: LATER,
+      })
+    await expect(attempt('AB')).rejects.toBeInstanceOf(FiguresChangedError)
+    await expect(attempt('  ')).rejects.toThrow('Enter who counted the drawer.')
+    expect(await db.reconciliations.count()).toBe(0)
+    expect((await db.sessions.get('S'))!.status).toBe('open')
+    await confirm(1)
+    await expect(confirm(1)).rejects.toThrow(/already reconciled/)
+  })
+
+  it('refuses while some of the session’s bills are still list summaries', async () => {
+    await write([{ ...makeBill({ id: 'D', session: 'S', lines: [] }), hasDetail: false }], DAY + 1)
+    await expect(confirm(4000)).rejects.toThrow(/still being fetched/)
+  })
+})
+
+describe('a change after reconciliation', () => {
+  beforeEach(async () => {
+    await confirm(4000)
+  })
+
+  it('is flagged, and the frozen figures stay as confirmed', async () => {
+    const frozen = (await stored()).figures
+    const paidOff = makeBill({
+      id: 'B',
+      session: 'S',
+      lines: [1200],
+      updatedAt: LATER + 1000,
+      payments: [{ method: 'cash', amount: 1200 }],
+    })
+    await write([paidOff], LATER + 5000)
+    const record = await stored()
+    expect(record.changedAfterAt).toBe(LATER + 5000)
+    expect(record.figures).toEqual(frozen)
+    const now = await currentFigures(db, (await db.sessions.get('S'))!)
+    expect(now.expectedCash).toBe(frozen.expectedCash + 1200)
+  })
+
+  it('is flagged when the session takes a payment on another session’s bill', async () => {
+    const elsewhere = makeBill({ id: 'E', session: 'R', lines: [800], at: DAY - 86_400_000 })
+    await write([elsewhere], LATER)
+    expect((await stored()).changedAfterAt).toBeNull()
+    const paidInS = makeBill({
+      id: 'E',
+      session: 'R',
+      lines: [800],
+      at: DAY - 86_400_000,
+      updatedAt: LATER,
+      payments: [{ method: 'cash', amount: 800, session: 'S' }],
+    })
+    await write([paidInS], LATER + 1)
+    expect((await stored()).changedAfterAt).toBe(LATER + 1)
+  })
+
+  it('is not flagged when a sync brings the same bills again', async () => {
+    await write([sale, other], LATER + 9000)
+    expect((await stored()).changedAfterAt).toBeNull()
+  })
+})
+
+describe('reopening', () => {
+  it('gives the session its earlier status back, logs it, and the next confirm starts clean', async () => {
+    await confirm(3900)
+    await reopenSession(db, { sessionId: 'S', by: 'CD', now: LATER + 10 })
+    expect((await db.sessions.get('S'))!.status).toBe('open')
+    expect((await stored()).reopenedAt).toBe(LATER + 10)
+
+    // While reopened, changes are simply the live figures: nothing to flag.
+    await write([{ ...other, updatedAt: LATER + 20 }], LATER + 30)
+    expect((await stored()).changedAfterAt).toBeNull()
+
+    await confirm(4000, LATER + 40)
+    const record = await stored()
+    expect(record).toMatchObject({ countedCash: 4000, reopenedAt: null, changedAfterAt: null })
+    expect(record.log.map((e) => [e.action, e.at, e.by])).toEqual([
+      ['reconciled', LATER, 'AB'],
+      ['reopened', LATER + 10, 'CD'],
+      ['reconciled', LATER + 40, 'AB'],
+    ])
+  })
+
+  it('refuses a session that is not reconciled', async () => {
+    await expect(
+      reopenSession(db, { sessionId: 'S', by: 'CD', now: LATER }),
+    ).rejects.toBeInstanceOf(ReconcileError)
+  })
+})
+
+it('says when a stored record cannot be read rather than guessing', () => {
+  const read = readReconciliation({
+    sessionId: 'S',
+    countedCash: 1,
+    countedByMethod: {},
+    figures: { netSales: 'lots' },
+    reconciledAt: 0,
+    reconciledBy: 'AB',
+    changedAfterAt: null,
+  })
+  expect(read.state).toBe('unreadable')
+})
