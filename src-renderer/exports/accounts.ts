@@ -1,0 +1,160 @@
+/**
+ * The chart of accounts journals post to (DESIGN §4): the default chart, the bookkeeper's
+ * mapping over it (per location if wanted), and a resolver that says which accounts it had to
+ * default instead of guessing silently.
+ */
+
+export type AccountKind = 'asset' | 'liability' | 'income' | 'expense'
+
+/** An account as it appears in an export. */
+export interface LedgerAccount {
+  code: string
+  name: string
+  kind: AccountKind
+}
+
+/** What a journal line posts for; each role resolves to one account per location. */
+export type AccountRole =
+  | { type: 'clearing'; method: string }
+  | { type: 'receivable' }
+  | { type: 'input-tax' }
+  | { type: 'tax-payable'; tax: string }
+  | { type: 'sales' }
+  | { type: 'discounts' }
+  | { type: 'fee-income' }
+  | { type: 'expense'; category: string }
+  | { type: 'cash-over-short' }
+  | { type: 'rounding' }
+
+/** A role as text, the key of a mapping: `sales`, `clearing:card`, `tax-payable:VAT 11%`. */
+export type RoleKey = string
+
+export function roleKey(role: AccountRole): RoleKey {
+  switch (role.type) {
+    case 'clearing':
+      return `clearing:${role.method}`
+    case 'tax-payable':
+      return `tax-payable:${role.tax}`
+    case 'expense':
+      return `expense:${role.category}`
+    default:
+      return role.type
+  }
+}
+
+/** The bookkeeper's choice for one role: the kind stays the role's. */
+export interface MappedAccount {
+  code: string
+  name: string
+}
+
+/** Plain data, kept by Settings: accounts by role key, and overrides by location id. */
+export interface AccountMapping {
+  accounts: Record<RoleKey, MappedAccount>
+  locations: Record<string, Record<RoleKey, MappedAccount>>
+}
+
+export const EMPTY_MAPPING: AccountMapping = { accounts: {}, locations: {} }
+
+const CLEARING_BY_METHOD: Record<string, MappedAccount> = {
+  cash: { code: '1000', name: 'Cash clearing' },
+  card: { code: '1010', name: 'Card clearing' },
+  qris: { code: '1020', name: 'QRIS clearing' },
+  bank_transfer: { code: '1030', name: 'Bank transfer clearing' },
+  e_wallet: { code: '1040', name: 'E-wallet clearing' },
+}
+const OTHER_CLEARING: MappedAccount = { code: '1090', name: 'Other clearing' }
+const TAX_PAYABLE: MappedAccount = { code: '2100', name: 'Tax payable' }
+const EXPENSES: MappedAccount = { code: '6000', name: 'Expenses' }
+
+const FIXED: Record<
+  Exclude<AccountRole['type'], 'clearing' | 'tax-payable' | 'expense'>,
+  MappedAccount
+> = {
+  receivable: { code: '1100', name: 'Accounts receivable' },
+  'input-tax': { code: '1400', name: 'Input tax' },
+  sales: { code: '4000', name: 'Sales' },
+  discounts: { code: '4050', name: 'Discounts' },
+  'fee-income': { code: '4100', name: 'Fee income' },
+  'cash-over-short': { code: '6900', name: 'Cash over/short' },
+  rounding: { code: '6990', name: 'Rounding' },
+}
+
+export function accountKind(role: AccountRole): AccountKind {
+  switch (role.type) {
+    case 'clearing':
+    case 'receivable':
+    case 'input-tax':
+      return 'asset'
+    case 'tax-payable':
+      return 'liability'
+    case 'sales':
+    case 'discounts':
+    case 'fee-income':
+      return 'income'
+    default:
+      return 'expense'
+  }
+}
+
+/**
+ * The default chart's account for a role, and whether the chart really knows the role. A tax or
+ * category gets a sub-account of 2100 or 6000 that keeps the parent's code and is named
+ * `Parent:Child` (QuickBooks' and the plain-text ledgers' sub-account notation), so its name
+ * never depends on which taxes happened to be seen first.
+ */
+export function defaultAccount(role: AccountRole): { account: LedgerAccount; known: boolean } {
+  const kind = accountKind(role)
+  switch (role.type) {
+    case 'clearing': {
+      const known = CLEARING_BY_METHOD[role.method]
+      return { account: { ...(known ?? OTHER_CLEARING), kind }, known: known !== undefined }
+    }
+    case 'tax-payable':
+      return { account: subAccount(TAX_PAYABLE, role.tax, kind), known: false }
+    case 'expense':
+      return { account: subAccount(EXPENSES, role.category, kind), known: false }
+    default:
+      return { account: { ...FIXED[role.type], kind }, known: true }
+  }
+}
+
+function subAccount(parent: MappedAccount, child: string, kind: AccountKind): LedgerAccount {
+  return { code: parent.code, name: `${parent.name}:${child}`, kind }
+}
+
+/** A role no mapping covered and the default chart did not know: to be shown for mapping. */
+export interface DefaultedAccount {
+  roleKey: RoleKey
+  role: AccountRole
+  account: LedgerAccount
+}
+
+/**
+ * Resolves roles to accounts: the location's mapping, else the general mapping, else the
+ * default chart. Every role that fell to a default the chart does not really know (an unknown
+ * payment method, any tax name or expense category not mapped) is remembered in `defaulted`.
+ */
+export class AccountResolver {
+  readonly #mapping: AccountMapping
+  readonly #defaulted = new Map<RoleKey, DefaultedAccount>()
+
+  constructor(mapping: AccountMapping) {
+    this.#mapping = mapping
+  }
+
+  resolve(role: AccountRole, locationId: string): LedgerAccount {
+    const key = roleKey(role)
+    const mapped = this.#mapping.locations[locationId]?.[key] ?? this.#mapping.accounts[key]
+    if (mapped) return { code: mapped.code, name: mapped.name, kind: accountKind(role) }
+    const { account, known } = defaultAccount(role)
+    if (!known && !this.#defaulted.has(key))
+      this.#defaulted.set(key, { roleKey: key, role, account })
+    return account
+  }
+
+  /** What had to be defaulted so far, in the order first met. */
+  get defaulted(): DefaultedAccount[] {
+    return [...this.#defaulted.values()]
+  }
+}

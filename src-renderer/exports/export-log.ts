@@ -1,0 +1,155 @@
+import { contentHash } from './content-hash'
+import { balancedEntry, negated, sumByAccount, type JournalEntry } from './journal-entry'
+import type { PostedView } from './journal'
+import type { JournalTarget } from './formats/journal-formats'
+
+/**
+ * The export log (DESIGN §4): exports are append-only and idempotent. Per posting key (the id an
+ * entry is first exported under: a bill id, `payment:<id>`, `session:<id>`, …) the log knows
+ * what the books now hold; per exported entry, which batch wrote it, where, with which content.
+ *
+ * Everything here is plain data for the caller to persist (one row per `PostedState`, per
+ * `LoggedEntry`, per `ExportBatch`), and pure functions over it. An export of many entries runs
+ * in slices: for each slice, load the states of its keys, plan, write, log; the states a slice
+ * returns replace the stored ones before the next slice is planned.
+ */
+
+/** What the books hold for one posting key. */
+export interface PostedState {
+  key: string
+  /** 0 for the entry first exported, n after `<key>:adj:<n>`. */
+  revision: number
+  /** The exported entry that stands in the books: `<key>` or `<key>:adj:<n>`. */
+  liveEntryId: string
+  /** The content standing in the books, under the key's own id (for a session, the total). */
+  entry: JournalEntry
+  hash: string
+}
+
+export type Granularity = 'bill' | 'session'
+
+/** One export run: enough to write its file(s) again byte for byte. */
+export interface ExportBatch {
+  id: string
+  /** ISO 8601; when the batch was made, shown in the log. */
+  createdAt: string
+  granularity: Granularity
+  target: JournalTarget
+}
+
+/** One entry a batch wrote, in the order written. */
+export interface LoggedEntry {
+  entryId: string
+  key: string
+  batchId: string
+  position: number
+  hash: string
+  entry: JournalEntry
+}
+
+/** An entry to write and the posting key it belongs to. */
+export interface PlannedEntry {
+  key: string
+  entry: JournalEntry
+}
+
+export interface ExportPlan {
+  write: PlannedEntry[]
+  /** New or changed states, to store in place of the old ones. */
+  postings: PostedState[]
+}
+
+export class DuplicateEntryError extends Error {
+  override name = 'DuplicateEntryError'
+}
+
+/** The view of the books the journal rules need, from the states of the keys involved. */
+export function postedView(postings: ReadonlyMap<string, PostedState>): PostedView {
+  return {
+    postedPayments: (billId) => postings.get(billId)?.entry.paymentIds,
+    isPosted: (entryId) => postings.has(entryId),
+  }
+}
+
+/**
+ * What to write for the current entries of a range: nothing for an entry the books already hold
+ * unchanged; a new entry as it is; for a changed one, a reversal of the live entry and the new
+ * content as `<key>:adj:<n>` — or, for a session summary, one delta entry `session:<id>:adj:<n>`
+ * with the difference per account. Never an edit of what was exported.
+ */
+export function planExport(
+  current: readonly JournalEntry[],
+  postings: ReadonlyMap<string, PostedState>,
+): ExportPlan {
+  const seen = new Set<string>()
+  const plan: ExportPlan = { write: [], postings: [] }
+  for (const entry of current) {
+    if (seen.has(entry.id)) throw new DuplicateEntryError(`${entry.id} is twice in one export`)
+    seen.add(entry.id)
+    const hash = contentHash(entry)
+    const state = postings.get(entry.id)
+    if (!state) {
+      plan.write.push({ key: entry.id, entry })
+      plan.postings.push({ key: entry.id, revision: 0, liveEntryId: entry.id, entry, hash })
+      continue
+    }
+    if (state.hash === hash) continue
+    const revision = state.revision + 1
+    const adjustmentId = `${entry.id}:adj:${revision}`
+    if (entry.kind === 'session') {
+      const delta = sumByAccount([...entry.lines, ...negated(state.entry.lines)])
+      if (delta.every((line) => line.amount === 0)) continue
+      plan.write.push({
+        key: entry.id,
+        entry: balancedEntry({
+          ...entry,
+          id: adjustmentId,
+          description: `${entry.description}, adjustment ${revision}`,
+          lines: delta,
+        }),
+      })
+    } else {
+      plan.write.push(
+        { key: entry.id, entry: reversalOf(state) },
+        { key: entry.id, entry: { ...entry, id: adjustmentId } },
+      )
+    }
+    plan.postings.push({ key: entry.id, revision, liveEntryId: adjustmentId, entry, hash })
+  }
+  return plan
+}
+
+function reversalOf(state: PostedState): JournalEntry {
+  return balancedEntry({
+    ...state.entry,
+    id: `${state.liveEntryId}:reversal`,
+    kind: 'reversal',
+    description: `Reversal of ${state.liveEntryId}: ${state.entry.description}`,
+    paymentIds: [],
+    lines: negated(state.entry.lines),
+  })
+}
+
+/** The log rows for entries a batch wrote, numbered on from `firstPosition`. */
+export function logEntries(
+  batchId: string,
+  firstPosition: number,
+  written: readonly PlannedEntry[],
+): LoggedEntry[] {
+  return written.map(({ key, entry }, index) => ({
+    entryId: entry.id,
+    key,
+    batchId,
+    position: firstPosition + index,
+    hash: contentHash(entry),
+    entry,
+  }))
+}
+
+/** The entries of a batch in the order written: write them again for the same bytes. */
+export function batchEntries(entries: readonly LoggedEntry[], batchId: string): JournalEntry[] {
+  return entries
+    .filter((logged) => logged.batchId === batchId)
+    .sort((a, b) => a.position - b.position)
+    .map((logged) => logged.entry)
+}

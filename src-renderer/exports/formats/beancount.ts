@@ -1,0 +1,60 @@
+import type { JournalEntry } from '../journal-entry'
+import type { Batches, OutputChunk } from './output'
+import { commodityAmount, oneLine, PlainTextAccounts } from './plain-text'
+
+/**
+ * A beancount file: `2026-11-20 * "payee" "narration"` with the entry's ids as metadata, every
+ * amount with its commodity, and an `open` directive for each account before its first use.
+ * Opens are dated `openDate` (beancount sorts them before any posting of that date or later);
+ * leave them out to include the file in a ledger that opens the accounts already.
+ */
+
+export interface BeancountOptions {
+  openAccounts: boolean
+  openDate: string
+}
+
+export const BEANCOUNT_DEFAULTS: BeancountOptions = { openAccounts: true, openDate: '1970-01-01' }
+
+function quoted(text: string): string {
+  return `"${oneLine(text).replace(/[\\"]/g, (c) => `\\${c}`)}"`
+}
+
+function transaction(
+  entry: JournalEntry,
+  accounts: PlainTextAccounts,
+  options: BeancountOptions,
+): string {
+  let opens = ''
+  let postings = ''
+  for (const line of entry.lines) {
+    const { name, first } = accounts.name(line.account)
+    if (first && options.openAccounts) opens += `${options.openDate} open ${name}\n`
+    postings += `  ${name}  ${commodityAmount(line.amount, entry.currency)} ; ${oneLine(line.memo)}\n`
+  }
+  const payee = entry.payee === null ? '' : `${quoted(entry.payee)} `
+  const metadata = [
+    ['entry_id', entry.id],
+    ['bill_id', entry.billId],
+    ['register_session_id', entry.registerSessionId],
+    ['location_id', entry.locationId],
+  ]
+    .filter((pair): pair is [string, string] => pair[1] !== null)
+    .map(([key, value]) => `  ${key}: ${quoted(value)}\n`)
+    .join('')
+  const head = `${entry.date} * ${payee}${quoted(entry.description)}\n`
+  return `${opens}${opens === '' ? '' : '\n'}${head}${metadata}${postings}\n`
+}
+
+export async function* writeBeancount(
+  entries: Batches<JournalEntry>,
+  options: BeancountOptions,
+): AsyncGenerator<OutputChunk> {
+  const accounts = new PlainTextAccounts()
+  for await (const batch of entries) {
+    let text = ''
+    for (const entry of batch)
+      if (entry.lines.length > 0) text += transaction(entry, accounts, options)
+    if (text !== '') yield { part: 1, text }
+  }
+}

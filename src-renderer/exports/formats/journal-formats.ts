@@ -1,0 +1,57 @@
+import type { JournalEntry } from '../journal-entry'
+import { BEANCOUNT_DEFAULTS, writeBeancount, type BeancountOptions } from './beancount'
+import { writeJournalCsv } from './journal-csv'
+import { writeLedgerJournal } from './ledger'
+import type { Batches, OutputChunk } from './output'
+import { QUICKBOOKS_DEFAULTS, writeQuickBooksJournal, type QuickBooksOptions } from './quickbooks'
+import { XERO_DEFAULTS, writeXeroJournal, type XeroOptions } from './xero'
+
+/** Every journal format, with the options that make its bytes (kept with each export batch). */
+export type JournalTarget =
+  | { format: 'journal-csv' }
+  | { format: 'xero'; options: XeroOptions }
+  | { format: 'quickbooks'; options: QuickBooksOptions }
+  | { format: 'beancount'; options: BeancountOptions }
+  | { format: 'ledger' }
+
+export type JournalFormat = JournalTarget['format']
+
+/** A target with the default options, for a profile to start from. */
+export function defaultTarget(format: JournalFormat): JournalTarget {
+  switch (format) {
+    case 'xero':
+      return { format, options: XERO_DEFAULTS }
+    case 'quickbooks':
+      return { format, options: QUICKBOOKS_DEFAULTS }
+    case 'beancount':
+      return { format, options: BEANCOUNT_DEFAULTS }
+    default:
+      return { format }
+  }
+}
+
+export const FILE_EXTENSIONS: Record<JournalFormat, string> = {
+  'journal-csv': 'csv',
+  xero: 'csv',
+  quickbooks: 'csv',
+  beancount: 'beancount',
+  ledger: 'journal',
+}
+
+export function writeJournal(
+  target: JournalTarget,
+  entries: Batches<JournalEntry>,
+): AsyncGenerator<OutputChunk> {
+  switch (target.format) {
+    case 'journal-csv':
+      return writeJournalCsv(entries)
+    case 'xero':
+      return writeXeroJournal(entries, target.options)
+    case 'quickbooks':
+      return writeQuickBooksJournal(entries, target.options)
+    case 'beancount':
+      return writeBeancount(entries, target.options)
+    case 'ledger':
+      return writeLedgerJournal(entries)
+  }
+}

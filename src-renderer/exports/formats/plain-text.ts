@@ -1,0 +1,59 @@
+import type { AccountKind, LedgerAccount } from '../accounts'
+import { fnv1a64 } from '../content-hash'
+import { formatMinorUnits, currencyExponent } from '../../../src-shared/domain/money'
+
+/**
+ * What beancount, hledger and ledger share: account names every one of them accepts, amounts
+ * with their commodity, text kept on one line.
+ *
+ * A name is the kind's root, then the account's code and name, each `:`-part of the name a
+ * component: "2100 Tax payable:VAT 11%" → `Liabilities:2100-Tax-payable:VAT-11`. Beancount wants
+ * each component to start with a capital or digit and hold letters, digits and dashes only, so
+ * the others are folded to ASCII and dashes; should two accounts fold to one name, the later one
+ * gets a suffix from its own identity, so they never merge.
+ */
+
+const ROOTS: Record<AccountKind, string> = {
+  asset: 'Assets',
+  liability: 'Liabilities',
+  income: 'Income',
+  expense: 'Expenses',
+}
+
+function component(text: string): string {
+  const folded = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+  return folded === '' ? 'X' : folded.charAt(0).toUpperCase() + folded.slice(1)
+}
+
+/** Names accounts for one file, remembering which it has named (to declare each once). */
+export class PlainTextAccounts {
+  readonly #names = new Map<string, string>()
+  readonly #owners = new Map<string, string>()
+
+  /** The account's name, and whether this is its first use in the file. */
+  name(account: LedgerAccount): { name: string; first: boolean } {
+    const identity = `${account.kind}\u0000${account.code}\u0000${account.name}`
+    const known = this.#names.get(identity)
+    if (known !== undefined) return { name: known, first: false }
+    const [head = '', ...rest] = account.name.split(':')
+    const components = [[account.code, head].filter((t) => t !== '').join(' '), ...rest]
+    let name = [ROOTS[account.kind], ...components.map(component)].join(':')
+    if (this.#owners.has(name)) name = `${name}-${fnv1a64(identity).slice(0, 8).toUpperCase()}`
+    this.#names.set(identity, name)
+    this.#owners.set(name, identity)
+    return { name, first: true }
+  }
+}
+
+/** "12.50 USD", "-25000 IDR": the number as the currency writes it, then the commodity. */
+export function commodityAmount(minor: number, currency: string): string {
+  return `${formatMinorUnits(minor, currencyExponent(currency))} ${currency}`
+}
+
+export function oneLine(text: string): string {
+  return text.replace(/[\r\n\t]+/g, ' ').trim()
+}

@@ -1,0 +1,342 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import {
+  DuplicateEntryError,
+  planExport,
+  type ExportBatch,
+  type Granularity,
+} from '../../src-renderer/exports/export-log'
+import {
+  defaultTarget,
+  type JournalFormat,
+} from '../../src-renderer/exports/formats/journal-formats'
+import type { PostedView } from '../../src-renderer/exports/journal'
+import type { JournalEntry } from '../../src-renderer/exports/journal-entry'
+import { accountTotals, perBill, perSession, sortedTotals } from './support/journals'
+import { MemoryLog } from './support/memory-log'
+import { METHODS, shopArbitrary, type Shop } from './support/shop'
+
+const FORMATS: JournalFormat[] = ['journal-csv', 'xero', 'quickbooks', 'beancount', 'ledger']
+
+function batch(
+  id: string,
+  granularity: Granularity,
+  format: JournalFormat = 'journal-csv',
+): ExportBatch {
+  return { id, createdAt: '2026-11-21T08:00:00Z', granularity, target: defaultTarget(format) }
+}
+
+function builder(shop: Shop, granularity: Granularity): (posted: PostedView) => JournalEntry[] {
+  return (posted) =>
+    (granularity === 'bill' ? perBill(shop, posted) : perSession(shop, posted)).entries
+}
+
+/** A small shop: two sales in session s1 (one partly paid), one expense. */
+function smallShop(): Shop {
+  let shop: Shop | undefined
+  fc.assert(
+    fc.property(shopArbitrary({ consistent: true }), (s) => {
+      shop = s
+    }),
+    { seed: 7, numRuns: 1 },
+  )
+  if (!shop) throw new Error('no shop')
+  const template = shop.bills[0]
+  if (!template) throw new Error('no bill')
+  const session = shop.sessions[0]!
+  const sale = (id: string, paid: number) => ({
+    ...template,
+    id,
+    type: 'sale' as const,
+    currency: 'USD',
+    parentBillId: null,
+    registerSessionId: session.id,
+    locationId: session.locationId,
+    lines: [{ ...template.lines[0]!, id: `${id}-l1`, total: 10_000, taxes: [] }],
+    discounts: [],
+    fees: [],
+    taxes: [{ name: 'VAT', rate: 10, amount: 909 }],
+    total: 10_000,
+    totalTax: 909,
+    payments: [
+      {
+        id: `${id}-p1`,
+        method: 'cash',
+        amount: paid,
+        ref: null,
+        createdAt: template.createdAt,
+        registerSessionId: session.id,
+        reversedAt: null,
+      },
+    ],
+  })
+  return {
+    currency: 'USD',
+    sessions: [session],
+    bills: [sale('b1', 4_000), sale('b2', 10_000)],
+    expenses: [
+      {
+        id: 'e1',
+        number: 'EXP-1',
+        locationId: session.locationId,
+        registerSessionId: session.id,
+        category: 'Supplies',
+        description: 'Paper',
+        supplier: null,
+        currency: 'USD',
+        amount: 2_500,
+        taxAmount: 0,
+        paymentMethod: 'cash',
+        expenseDate: session.businessDate,
+        createdAt: template.createdAt,
+        updatedAt: template.createdAt,
+        createdAtText: '',
+        updatedAtText: '',
+        extra: {},
+      },
+    ],
+  }
+}
+
+function withBill(
+  shop: Shop,
+  id: string,
+  change: (b: Shop['bills'][number]) => Shop['bills'][number],
+): Shop {
+  return { ...shop, bills: shop.bills.map((b) => (b.id === id ? change(b) : b)) }
+}
+
+const ids = (entries: JournalEntry[]) => entries.map((e) => e.id)
+
+describe('export log: append-only and idempotent (per bill)', () => {
+  it('writes nothing new twice, a change as a reversal and an adjustment, and rebuilds a batch byte for byte', async () => {
+    const log = new MemoryLog()
+    let shop = smallShop()
+    const first = await log.export(batch('1', 'bill'), builder(shop, 'bill'))
+    expect(ids(first.written)).toEqual(['b1', 'b2', 'expense:e1'])
+
+    const again = await log.export(batch('2', 'bill'), builder(shop, 'bill'))
+    expect(again.written).toEqual([])
+
+    // The service corrects b1's line: the exported entry is reversed, never edited.
+    shop = withBill(shop, 'b1', (b) => ({
+      ...b,
+      lines: [{ ...b.lines[0]!, total: 12_000 }],
+      total: 12_000,
+    }))
+    const changed = await log.export(batch('3', 'bill'), builder(shop, 'bill'))
+    expect(ids(changed.written)).toEqual(['b1:reversal', 'b1:adj:1'])
+    const [reversal, adjustment] = changed.written
+    const original = first.written[0]!
+    expect(reversal?.date).toBe(original.date)
+    expect(reversal?.lines.map((l) => [l.role, l.amount])).toEqual(
+      original.lines.map((l) => [l.role, -l.amount]),
+    )
+    expect(adjustment?.lines.find((l) => l.role === 'receivable')?.amount).toBe(8_000)
+
+    shop = withBill(shop, 'b1', (b) => ({
+      ...b,
+      lines: [{ ...b.lines[0]!, total: 11_000 }],
+      total: 11_000,
+    }))
+    const twice = await log.export(batch('4', 'bill'), builder(shop, 'bill'))
+    expect(ids(twice.written)).toEqual(['b1:adj:1:reversal', 'b1:adj:2'])
+
+    // A payment after the export posts on its own; the bill's entry stays as exported.
+    shop = withBill(shop, 'b1', (b) => ({
+      ...b,
+      payments: [...b.payments, { ...b.payments[0]!, id: 'b1-p2', method: 'card', amount: 7_000 }],
+    }))
+    expect(ids((await log.export(batch('5', 'bill'), builder(shop, 'bill'))).written)).toEqual([
+      'payment:b1-p2',
+    ])
+
+    // A refund is a bill of its own; reversing the later payment posts the opposite.
+    shop = withBill(shop, 'b1', (b) => ({
+      ...b,
+      payments: b.payments.map((p) =>
+        p.id === 'b1-p2' ? { ...p, reversedAt: p.createdAt + 1 } : p,
+      ),
+    }))
+    shop = {
+      ...shop,
+      bills: [
+        ...shop.bills,
+        { ...shop.bills[1]!, id: 'b2-r', type: 'refund', parentBillId: 'b2', payments: [] },
+      ],
+    }
+    const refunded = await log.export(batch('6', 'bill'), builder(shop, 'bill'))
+    expect(ids(refunded.written).sort()).toEqual(['b2-r', 'payment:b1-p2:reversal'])
+
+    // An edited expense: reversal and adjustment again.
+    shop = { ...shop, expenses: shop.expenses.map((e) => ({ ...e, amount: 2_600 })) }
+    expect(ids((await log.export(batch('7', 'bill'), builder(shop, 'bill'))).written)).toEqual([
+      'expense:e1:reversal',
+      'expense:e1:adj:1',
+    ])
+
+    expect(await log.rebuild('1')).toBe(first.text)
+    expect(await log.rebuild('3')).toBe(changed.text)
+    expect(log.entries.filter((e) => e.key === 'b1').map((e) => [e.entryId, e.batchId])).toEqual([
+      ['b1', '1'],
+      ['b1:reversal', '3'],
+      ['b1:adj:1', '3'],
+      ['b1:adj:1:reversal', '4'],
+      ['b1:adj:2', '4'],
+    ])
+  })
+
+  it('refuses two entries with one id in one export', () => {
+    const { entries } = perBill(smallShop())
+    expect(() => planExport([...entries, entries[0]!], new Map())).toThrow(DuplicateEntryError)
+  })
+})
+
+describe('export log: session summaries post deltas', () => {
+  it('posts a late payment as session:<id>:adj:<n> with only the difference', async () => {
+    const log = new MemoryLog()
+    let shop = smallShop()
+    const first = await log.export(batch('1', 'session'), builder(shop, 'session'))
+    expect(ids(first.written)).toEqual(['session:s1', 'expense:e1'])
+    expect((await log.export(batch('2', 'session'), builder(shop, 'session'))).written).toEqual([])
+
+    shop = withBill(shop, 'b1', (b) => ({
+      ...b,
+      payments: [...b.payments, { ...b.payments[0]!, id: 'b1-p2', method: 'card', amount: 6_000 }],
+    }))
+    const late = await log.export(batch('3', 'session'), builder(shop, 'session'))
+    expect(ids(late.written)).toEqual(['session:s1:adj:1'])
+    expect(late.written[0]?.lines.map((l) => [l.role, l.amount])).toEqual([
+      ['clearing:card', 6_000],
+      ['receivable', -6_000],
+    ])
+    expect(await log.rebuild('1')).toBe(first.text)
+  })
+})
+
+type Change =
+  | { kind: 'pay'; bill: number; method: string; amount: number; session: number }
+  | { kind: 'reverse'; bill: number }
+  | { kind: 'edit'; bill: number; delta: number }
+  | { kind: 'refund'; bill: number }
+  | { kind: 'expense'; amount: number }
+
+const changeArbitrary: fc.Arbitrary<Change> = fc.oneof(
+  fc.record({
+    kind: fc.constant('pay' as const),
+    bill: fc.nat(),
+    method: fc.constantFrom(...METHODS),
+    amount: fc.nat(50_000),
+    session: fc.integer({ min: -1, max: 3 }),
+  }),
+  fc.record({ kind: fc.constant('reverse' as const), bill: fc.nat() }),
+  fc.record({
+    kind: fc.constant('edit' as const),
+    bill: fc.nat(),
+    delta: fc.integer({ min: 1, max: 5_000 }),
+  }),
+  fc.record({ kind: fc.constant('refund' as const), bill: fc.nat() }),
+  fc.record({ kind: fc.constant('expense' as const), amount: fc.nat(90_000) }),
+)
+
+function applyChange(shop: Shop, change: Change, n: number): Shop {
+  const sales = shop.bills.filter((b) => b.type === 'sale')
+  const target = sales[('bill' in change ? change.bill : 0) % Math.max(sales.length, 1)]
+  switch (change.kind) {
+    case 'expense':
+      return {
+        ...shop,
+        expenses: shop.expenses.map((e, i) => (i === 0 ? { ...e, amount: change.amount } : e)),
+      }
+    case 'refund':
+      if (!target) return shop
+      return {
+        ...shop,
+        bills: [
+          ...shop.bills,
+          {
+            ...target,
+            id: `${target.id}-late-${n}`,
+            type: 'refund',
+            parentBillId: target.id,
+            payments: [],
+          },
+        ],
+      }
+    default:
+      if (!target) return shop
+      return withBill(shop, target.id, (b) => {
+        if (change.kind === 'pay') {
+          const session =
+            change.session < 0
+              ? null
+              : (shop.sessions[change.session % shop.sessions.length]?.id ?? null)
+          const payment = {
+            id: `${b.id}-late-${n}`,
+            method: change.method,
+            amount: change.amount,
+            ref: null,
+            createdAt: b.createdAt + 86_400_000,
+            registerSessionId: session,
+            reversedAt: null,
+          }
+          return { ...b, payments: [...b.payments, payment] }
+        }
+        if (change.kind === 'reverse') {
+          const live = b.payments.find((p) => p.reversedAt === null)
+          return {
+            ...b,
+            payments: b.payments.map((p) =>
+              p === live ? { ...p, reversedAt: p.createdAt + 3_600_000 } : p,
+            ),
+          }
+        }
+        const [head, ...rest] = b.lines
+        if (!head) return b
+        return {
+          ...b,
+          lines: [{ ...head, total: head.total + change.delta }, ...rest],
+          total: b.total + change.delta,
+        }
+      })
+  }
+}
+
+describe('export log properties', () => {
+  it('leaves the books, after any changes and re-exports, where a fresh export of the final records would', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        shopArbitrary({ consistent: false }),
+        fc.constantFrom<Granularity>('bill', 'session'),
+        fc.array(fc.array(changeArbitrary, { maxLength: 3 }), { minLength: 1, maxLength: 3 }),
+        fc.constantFrom(...FORMATS),
+        async (initial, granularity, rounds, format) => {
+          const log = new MemoryLog()
+          let shop = initial
+          const first = await log.export(
+            batch('0', granularity, format),
+            builder(shop, granularity),
+          )
+          const written = [...first.written]
+          let n = 0
+          for (const [r, changes] of rounds.entries()) {
+            for (const change of changes) shop = applyChange(shop, change, n++)
+            written.push(
+              ...(
+                await log.export(batch(`${r + 1}`, granularity, format), builder(shop, granularity))
+              ).written,
+            )
+          }
+          const fresh = (granularity === 'bill' ? perBill(shop) : perSession(shop)).entries
+          expect(sortedTotals(accountTotals(written))).toEqual(sortedTotals(accountTotals(fresh)))
+          expect(
+            (await log.export(batch('again', granularity, format), builder(shop, granularity)))
+              .written,
+          ).toEqual([])
+          expect(await log.rebuild('0')).toBe(first.text)
+        },
+      ),
+      { numRuns: 80 },
+    )
+  })
+})

@@ -1,0 +1,264 @@
+import { describe, expect, it } from 'vitest'
+import type { Payment } from '../../src-shared/domain/records'
+import {
+  balancedEntry,
+  UnbalancedEntryError,
+  type JournalEntry,
+} from '../../src-renderer/exports/journal-entry'
+import {
+  billEntries,
+  expenseEntries,
+  varianceEntries,
+  type JournalBill,
+  type PostedView,
+} from '../../src-renderer/exports/journal'
+import { context } from './support/journals'
+
+const T0 = Date.UTC(2026, 10, 20, 3) // 10:00 in Jakarta
+
+function payment(id: string, method: string, amount: number, more: Partial<Payment> = {}): Payment {
+  return {
+    id,
+    method,
+    amount,
+    ref: null,
+    createdAt: T0,
+    registerSessionId: 's1',
+    reversedAt: null,
+    ...more,
+  }
+}
+
+/** Lines 1100 (VAT 100) + 550 (VAT 50), discount 165, service fee 200 (VAT 18); VAT after the
+ * discount 153; total 1685 paid 1000 by card and 500 cash. */
+function sale(more: Partial<JournalBill> = {}): JournalBill {
+  return {
+    id: 'b1',
+    number: '1023',
+    type: 'sale',
+    status: 'closed',
+    locationId: 'loc1',
+    registerSessionId: 's1',
+    parentBillId: null,
+    currency: 'USD',
+    total: 1685,
+    totalTax: 153,
+    amountPaid: 1500,
+    amountDue: 185,
+    createdAt: T0,
+    updatedAt: T0,
+    createdAtText: '2026-11-20T10:00:00+07:00',
+    updatedAtText: '2026-11-20T10:00:00+07:00',
+    hasDetail: true,
+    subtotal: null,
+    lines: [line('l1', 1100, 100), line('l2', 550, 50)],
+    discounts: [{ name: 'Promo', amount: 165 }],
+    fees: [{ name: 'Service', amount: 200, taxes: [{ name: 'VAT', rate: 10, amount: 18 }] }],
+    taxes: [{ name: 'VAT', rate: 10, amount: 153 }],
+    payments: [payment('p1', 'card', 1000), payment('p2', 'cash', 500)],
+    extra: {},
+    businessDate: '2026-11-20',
+    ...more,
+  }
+}
+
+function line(id: string, total: number, tax: number): JournalBill['lines'][number] {
+  return {
+    id,
+    variantId: null,
+    name: id,
+    quantity: 1,
+    unitPrice: total,
+    total,
+    taxes: [{ name: 'VAT', rate: 10, amount: tax }],
+  }
+}
+
+function posted(bills: Record<string, string[]>, entries: string[] = []): PostedView {
+  return { postedPayments: (id) => bills[id], isPosted: (id) => entries.includes(id) }
+}
+
+/** `code` → debit-positive amount, for compact expectations. */
+function byCode(entry: JournalEntry | undefined): Record<string, number> {
+  const out: Record<string, number> = {}
+  for (const l of entry?.lines ?? []) out[l.account.name] = (out[l.account.name] ?? 0) + l.amount
+  return out
+}
+
+describe('journal rules for a bill (DESIGN §4)', () => {
+  it('posts a sale with its lines, fee, discount net of tax, tax, payments and receivable', () => {
+    const { entries, problems } = billEntries([sale()], context())
+    expect(problems).toEqual([])
+    expect(entries.map((e) => e.id)).toEqual(['b1'])
+    expect(byCode(entries[0])).toEqual({
+      Sales: -1500,
+      'Fee income': -182,
+      Discounts: 150,
+      'Tax payable:VAT': -153,
+      'Card clearing': 1000,
+      'Cash clearing': 500,
+      'Accounts receivable': 185,
+    })
+    expect(entries[0]).toMatchObject({
+      date: '2026-11-20',
+      currency: 'USD',
+      billId: 'b1',
+      registerSessionId: 's1',
+      locationId: 'loc1',
+      paymentIds: ['p1', 'p2'],
+    })
+  })
+
+  it('posts a refund with the sides swapped and its payments as money paid out', () => {
+    const refund = sale({
+      id: 'b2',
+      type: 'refund',
+      parentBillId: 'b1',
+      lines: [line('l1', 1100, 100)],
+      discounts: [],
+      fees: [],
+      taxes: [{ name: 'VAT', rate: 10, amount: 100 }],
+      total: 1100,
+      totalTax: 100,
+      payments: [payment('p3', 'cash', 1100)],
+    })
+    const [entry] = billEntries([refund], context()).entries
+    expect(entry?.description).toBe('Refund 1023 of bill b1')
+    expect(byCode(entry)).toEqual({ Sales: 1000, 'Tax payable:VAT': 100, 'Cash clearing': -1100 })
+  })
+
+  it('sends what the total does not explain to Rounding and lists the bill as a problem', () => {
+    const { entries, problems } = billEntries([sale({ total: 1680 })], context())
+    expect(problems).toEqual([{ kind: 'rounding', billId: 'b1', currency: 'USD', difference: -5 }])
+    expect(byCode(entries[0])).toMatchObject({ Rounding: 5, 'Accounts receivable': 180 })
+  })
+
+  it('reports a bill without its detail instead of posting half of it', () => {
+    const { entries, problems } = billEntries([sale({ hasDetail: false })], context())
+    expect(entries).toEqual([])
+    expect(problems).toEqual([{ kind: 'missing-detail', billId: 'b1' }])
+  })
+
+  it('posts a payment taken in another session, or in none, on its own', () => {
+    const bill = sale({
+      payments: [
+        payment('p1', 'card', 1000),
+        payment('p2', 'cash', 500, { registerSessionId: 's2', createdAt: T0 + 86_400_000 }),
+      ],
+    })
+    const { entries } = billEntries([bill], context())
+    expect(entries.map((e) => e.id)).toEqual(['b1', 'payment:p2'])
+    expect(byCode(entries[0])).toMatchObject({ 'Card clearing': 1000, 'Accounts receivable': 685 })
+    expect(entries[1]).toMatchObject({ date: '2026-11-21', registerSessionId: 's2' })
+    expect(byCode(entries[1])).toEqual({ 'Cash clearing': 500, 'Accounts receivable': -500 })
+  })
+
+  it('keeps an exported bill entry as it was and posts a later payment as payment:<id>', () => {
+    const later = sale({
+      payments: [
+        payment('p1', 'card', 1000),
+        payment('p2', 'cash', 500),
+        payment('p9', 'qris', 185),
+      ],
+    })
+    const { entries } = billEntries([later], context(posted({ b1: ['p1', 'p2'] })))
+    expect(entries.map((e) => e.id)).toEqual(['b1', 'payment:p9'])
+    expect(byCode(entries[0])['Accounts receivable']).toBe(185)
+    expect(byCode(entries[1])).toEqual({ 'QRIS clearing': 185, 'Accounts receivable': -185 })
+  })
+
+  it('posts the opposite when a posted payment is reversed, and nothing for one never posted', () => {
+    const reversedAt = T0 + 2 * 86_400_000
+    const bill = sale({
+      payments: [
+        payment('p1', 'card', 1000, { reversedAt }),
+        payment('p2', 'cash', 500),
+        payment('p3', 'qris', 100, { reversedAt, registerSessionId: 's2' }),
+        payment('p4', 'qris', 85, { reversedAt, registerSessionId: 's2' }),
+      ],
+    })
+    const { entries } = billEntries([bill], context(posted({ b1: ['p1', 'p2'] }, ['payment:p3'])))
+    expect(entries.map((e) => e.id)).toEqual([
+      'b1',
+      'payment:p1:reversal',
+      'payment:p3',
+      'payment:p3:reversal',
+    ])
+    expect(entries[1]).toMatchObject({ kind: 'payment-reversal', date: '2026-11-22' })
+    expect(byCode(entries[1])).toEqual({ 'Card clearing': -1000, 'Accounts receivable': 1000 })
+    expect(byCode(entries[3])).toEqual({ 'QRIS clearing': -100, 'Accounts receivable': 100 })
+  })
+
+  it('leaves a payment reversed before the first export out of the books', () => {
+    const bill = sale({ payments: [payment('p1', 'card', 1000, { reversedAt: T0 + 1 })] })
+    const { entries } = billEntries([bill], context())
+    expect(entries.map((e) => e.id)).toEqual(['b1'])
+    expect(byCode(entries[0])['Accounts receivable']).toBe(1685)
+  })
+})
+
+describe('journal rules for expenses and cash counts', () => {
+  it('posts an expense net of tax, its input tax, and the money paid', () => {
+    const [entry] = expenseEntries(
+      [
+        {
+          id: 'e1',
+          number: 'EXP-1',
+          locationId: 'loc1',
+          registerSessionId: 's1',
+          category: 'Supplies',
+          description: 'Paper',
+          supplier: 'Toko Maju',
+          currency: 'IDR',
+          amount: 111000,
+          taxAmount: 11000,
+          paymentMethod: 'cash',
+          expenseDate: '2026-11-19',
+          createdAt: T0,
+          updatedAt: T0,
+          createdAtText: '',
+          updatedAtText: '',
+          extra: {},
+        },
+      ],
+      context(),
+    )
+    expect(entry).toMatchObject({ id: 'expense:e1', date: '2026-11-19', payee: 'Toko Maju' })
+    expect(byCode(entry)).toEqual({
+      'Expenses:Supplies': 100000,
+      'Input tax': 11000,
+      'Cash clearing': -111000,
+    })
+  })
+
+  it('posts a cash variance against Cash over/short, either way', () => {
+    const base = { locationId: 'loc1', businessDate: '2026-11-20', currency: 'USD' }
+    const [over, short, none] = varianceEntries(
+      [
+        { ...base, registerSessionId: 's1', cashVariance: 250 },
+        { ...base, registerSessionId: 's2', cashVariance: -75 },
+        { ...base, registerSessionId: 's3', cashVariance: 0 },
+      ],
+      context(),
+    )
+    expect(over?.id).toBe('session:s1:variance')
+    expect(byCode(over)).toEqual({ 'Cash clearing': 250, 'Cash over/short': -250 })
+    expect(byCode(short)).toEqual({ 'Cash clearing': -75, 'Cash over/short': 75 })
+    expect(none?.lines).toEqual([])
+  })
+})
+
+describe('balance check', () => {
+  it('throws a named error for an entry that does not balance to the minor unit', () => {
+    const [entry] = billEntries([sale()], context()).entries
+    if (!entry) throw new Error('no entry')
+    const broken = {
+      ...entry,
+      lines: entry.lines.map((l, i) => (i === 0 ? { ...l, amount: l.amount + 1 } : l)),
+    }
+    expect(() => balancedEntry(broken)).toThrow(UnbalancedEntryError)
+    expect(() => balancedEntry({ ...entry, lines: [{ ...entry.lines[0]!, amount: 0.5 }] })).toThrow(
+      UnbalancedEntryError,
+    )
+  })
+})

@@ -1,0 +1,92 @@
+import {
+  AccountResolver,
+  EMPTY_MAPPING,
+  type AccountMapping,
+} from '../../../src-renderer/exports/accounts'
+import {
+  billEntries,
+  expenseEntries,
+  NOTHING_POSTED,
+  type JournalContext,
+  type JournalProblem,
+  type PostedView,
+} from '../../../src-renderer/exports/journal'
+import type { JournalEntry } from '../../../src-renderer/exports/journal-entry'
+import {
+  sessionlessBillEntries,
+  sessionSummaryEntries,
+} from '../../../src-renderer/exports/session-summary'
+import { paymentsTakenIn, TIME_ZONE, type Shop } from './shop'
+
+export function context(
+  posted: PostedView = NOTHING_POSTED,
+  mapping: AccountMapping = EMPTY_MAPPING,
+): JournalContext {
+  return { accounts: new AccountResolver(mapping), timeZone: TIME_ZONE, posted }
+}
+
+export interface Build {
+  entries: JournalEntry[]
+  problems: JournalProblem[]
+}
+
+/** Per-bill granularity: every bill's entries, then every expense's. */
+export function perBill(shop: Shop, posted: PostedView = NOTHING_POSTED): Build {
+  const ctx = context(posted)
+  const bills = billEntries(shop.bills, ctx)
+  return {
+    entries: [...bills.entries, ...expenseEntries(shop.expenses, ctx)],
+    problems: bills.problems,
+  }
+}
+
+/** Per-session granularity: a summary per session, bills of no session per bill, expenses. */
+export function perSession(shop: Shop, posted: PostedView = NOTHING_POSTED): Build {
+  const ctx = context(posted)
+  const entries: JournalEntry[] = []
+  const problems: JournalProblem[] = []
+  for (const session of shop.sessions) {
+    const build = sessionSummaryEntries(
+      {
+        session,
+        currency: shop.currency,
+        bills: shop.bills.filter((b) => b.registerSessionId === session.id),
+        payments: paymentsTakenIn(shop, session.id),
+      },
+      ctx,
+    )
+    entries.push(...build.entries)
+    problems.push(...build.problems)
+  }
+  const sessionless = sessionlessBillEntries(
+    shop.bills.filter((b) => b.registerSessionId === null),
+    ctx,
+  )
+  entries.push(...sessionless.entries, ...expenseEntries(shop.expenses, ctx))
+  problems.push(...sessionless.problems)
+  return { entries, problems }
+}
+
+/** Debit-positive movement per account (`code name`), zero movements left out. */
+export function accountTotals(entries: readonly JournalEntry[]): Map<string, number> {
+  const totals = new Map<string, number>()
+  for (const entry of entries)
+    for (const line of entry.lines) {
+      const key = `${line.account.code} ${line.account.name}`
+      totals.set(key, (totals.get(key) ?? 0) + line.amount)
+    }
+  for (const [key, value] of totals) if (value === 0) totals.delete(key)
+  return totals
+}
+
+/** Debit-positive movement of the lines whose role matches. */
+export function movement(entries: readonly JournalEntry[], role: (key: string) => boolean): number {
+  let sum = 0
+  for (const entry of entries)
+    for (const line of entry.lines) if (role(line.role)) sum += line.amount
+  return sum
+}
+
+export function sortedTotals(totals: Map<string, number>): [string, number][] {
+  return [...totals].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+}
