@@ -23,7 +23,8 @@ export interface ConfirmCount {
   /** The figures the manager counted against: the confirm refuses if they have moved since. */
   seen: DayCloseFigures
   currency: string | null
-  now: number
+  /** Epoch ms of the confirm; now unless given. */
+  now?: number
 }
 
 function sameFigures(a: DayCloseFigures, b: DayCloseFigures): boolean {
@@ -41,6 +42,7 @@ export async function confirmCount(
 ): Promise<SessionReconciliation> {
   const countedBy = confirm.countedBy.trim()
   if (!countedBy) throw new ReconcileError('Enter who counted the drawer.')
+  const now = confirm.now ?? Date.now()
   return db.transaction(
     'rw',
     [db.sessions, db.reconciliations, db.bills, db.payments, db.expenses],
@@ -65,7 +67,7 @@ export async function confirmCount(
         countedCash: confirm.count.countedCash,
         countedByMethod: confirm.count.countedByMethod,
         figures,
-        reconciledAt: confirm.now,
+        reconciledAt: now,
         reconciledBy: countedBy,
         changedAfterAt: null,
         currency: confirm.currency,
@@ -76,7 +78,7 @@ export async function confirmCount(
           ...(earlier.state === 'ok' ? earlier.record.log : []),
           {
             action: 'reconciled',
-            at: confirm.now,
+            at: now,
             by: countedBy,
             countedCash: count.countedCash,
             cashVariance: count.cashVariance,
@@ -93,10 +95,11 @@ export async function confirmCount(
 /** Undoes a confirm: the session gets its earlier status back, and the reopen is logged. */
 export async function reopenSession(
   db: TillDatabase,
-  reopen: { sessionId: string; by: string; now: number },
+  reopen: { sessionId: string; by: string; now?: number },
 ): Promise<SessionReconciliation> {
   const by = reopen.by.trim()
   if (!by) throw new ReconcileError('Enter who is reopening the session.')
+  const now = reopen.now ?? Date.now()
   return db.transaction('rw', [db.sessions, db.reconciliations], async () => {
     const session = await db.sessions.get(reopen.sessionId)
     const stored = readReconciliation(await db.reconciliations.get(reopen.sessionId))
@@ -104,8 +107,8 @@ export async function reopenSession(
       throw new ReconcileError(`Session ${reopen.sessionId} is not reconciled.`)
     const record: SessionReconciliation = {
       ...stored.record,
-      reopenedAt: reopen.now,
-      log: [...stored.record.log, { action: 'reopened', at: reopen.now, by }],
+      reopenedAt: now,
+      log: [...stored.record.log, { action: 'reopened', at: now, by }],
     }
     await db.reconciliations.put(record)
     await db.sessions.update(session.id, { status: stored.record.statusBefore })

@@ -1,0 +1,113 @@
+import type { TillDatabase } from '../../cache/database'
+import type { RegisterSession, SessionStatus } from '../../cache/records'
+import { formatDateTime } from '../../format/time'
+import { CountForm } from './CountForm'
+import { ExpensesTable, FiguresTables } from './FiguresTables'
+import type { SessionClose as SessionCloseData } from './load-day'
+import { ReconciledPanel, ReconciliationLog } from './ReconciledPanel'
+
+const STATUS: Record<SessionStatus, string> = {
+  open: 'Open',
+  closed: 'Closed',
+  reconciled: 'Reconciled',
+}
+
+function SessionTimes({
+  session,
+  timeZone,
+}: {
+  session: RegisterSession
+  timeZone: string
+}): React.JSX.Element {
+  const at = (t: number): string => formatDateTime(t, timeZone)
+  const opened =
+    session.openedAt !== null
+      ? `Opened ${at(session.openedAt)}`
+      : session.firstActivityAt !== null
+        ? `First bill ${at(session.firstActivityAt)} (opening not known yet)`
+        : 'Opening not known yet'
+  const closed = session.closedAt !== null ? `closed ${at(session.closedAt)}` : 'no close seen yet'
+  return (
+    <p className="muted session-times">
+      {opened} · {closed} ({timeZone})
+    </p>
+  )
+}
+
+/** Lines to sign on paper: the count is a handover between people. */
+function SignatureLines({ withCount }: { withCount: boolean }): React.JSX.Element {
+  const lines = [...(withCount ? ['Counted cash', 'Variance'] : []), 'Counted by', 'Checked by']
+  return (
+    <div className="signature print-only" aria-hidden="true">
+      {lines.map((label) => (
+        <div key={label} className="sign-line">
+          {label}
+        </div>
+      ))}
+    </div>
+  )
+}
+
+/** One register session's close: figures, the count or its frozen result, expenses. */
+export function SessionClose({
+  db,
+  close,
+  currency,
+  timeZone,
+}: {
+  db: TillDatabase
+  close: SessionCloseData
+  currency: string
+  timeZone: string
+}): React.JSX.Element {
+  const { session, figures, expenses, record } = close
+  const reconciled = session.status === 'reconciled'
+  const titleId = `session-${session.id}-title`
+  return (
+    <section className="session-close panel" aria-labelledby={titleId}>
+      <header className="session-head">
+        <h2 id={titleId}>Session {session.id}</h2>
+        <span className={`badge status-${session.status}`}>
+          <span className="visually-hidden">Status: </span>
+          {STATUS[session.status]}
+        </span>
+      </header>
+      <SessionTimes session={session} timeZone={timeZone} />
+      {reconciled && record.state === 'ok' && (
+        <>
+          <ReconciledPanel
+            db={db}
+            record={record.record}
+            current={figures}
+            currency={currency}
+            timeZone={timeZone}
+          />
+          <h3>Figures frozen at reconciliation</h3>
+          <FiguresTables
+            sessionId={session.id}
+            figures={record.record.figures}
+            currency={currency}
+          />
+        </>
+      )}
+      {reconciled && record.state !== 'ok' && (
+        <p role="alert" className="error">
+          This session is marked reconciled, but Till cannot read its saved count
+          {record.state === 'unreadable' ? ` (${record.reason})` : ''}. The figures below are as the
+          cache holds them now.
+        </p>
+      )}
+      {!(reconciled && record.state === 'ok') && (
+        <FiguresTables sessionId={session.id} figures={figures} currency={currency} />
+      )}
+      {!reconciled && (
+        <CountForm db={db} sessionId={session.id} figures={figures} currency={currency} />
+      )}
+      <ExpensesTable sessionId={session.id} expenses={expenses} currency={currency} />
+      {record.state === 'ok' && (
+        <ReconciliationLog record={record.record} currency={currency} timeZone={timeZone} />
+      )}
+      <SignatureLines withCount={!reconciled} />
+    </section>
+  )
+}

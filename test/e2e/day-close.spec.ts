@@ -1,0 +1,111 @@
+import { inflateSync } from 'node:zlib'
+import { expect, test, type Page } from '@playwright/test'
+import { startBrowserShell, type RunningBrowserShell } from '../support/browser-shell'
+
+let shell: RunningBrowserShell
+
+test.beforeAll(async () => {
+  shell = await startBrowserShell({
+    TILL_DEMO_OPTIONS: JSON.stringify({
+      seed: 17,
+      days: 3,
+      locations: 2,
+      billsPerSession: 30,
+      live: false,
+    }),
+  })
+})
+test.afterAll(async () => {
+  await shell?.stop()
+})
+
+/** How many different byte values a PNG's decompressed image data holds: 1 colour gives a few. */
+function distinctPixelBytes(png: Buffer): number {
+  const idat: Buffer[] = []
+  for (let at = 8; at < png.length;) {
+    const length = png.readUInt32BE(at)
+    if (png.toString('latin1', at + 4, at + 8) === 'IDAT')
+      idat.push(png.subarray(at + 8, at + 8 + length))
+    at += 12 + length
+  }
+  return new Set(inflateSync(Buffer.concat(idat))).size
+}
+
+async function openDayClose(page: Page, businessDate?: string): Promise<void> {
+  await page.goto(shell.url)
+  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  await page.getByRole('link', { name: 'Day close', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Day close', level: 1 })).toBeVisible()
+  if (businessDate) await page.getByLabel('Business date').selectOption(businessDate)
+}
+
+/** An amount as en-US shows it ("IDR 1,234,500", "-IDR 2,500"), in IDR's minor units. */
+function idr(text: string): number {
+  const digits = Number(text.replace(/[^\d]/g, ''))
+  return text.includes('-') ? -digits : digits
+}
+
+test('a manager counts the drawer, sees the variance, confirms, and the frozen count survives a reload', async ({
+  page,
+}) => {
+  await openDayClose(page)
+  // The day before the latest: its sessions are over.
+  const dateField = page.getByLabel('Business date')
+  await dateField.selectOption({ index: 1 })
+  const businessDate = await dateField.inputValue()
+
+  const session = page.getByRole('region', { name: /^Session \d+$/ }).first()
+  const sessionName = (await session.getByRole('heading', { level: 2 }).textContent())!
+  const sessionId = sessionName.replace('Session ', '')
+  const sales = session.getByRole('table', { name: `Sales of session ${sessionId}` })
+  await expect(sales.getByRole('row', { name: /Net sales/ })).toBeVisible()
+  await expect(
+    session.getByRole('table', { name: `Payments by method of session ${sessionId}` }),
+  ).toContainText('Cash')
+  await expect(page.getByRole('img', { name: /^Net sales by hour/ })).toBeVisible()
+  await expect(page.getByRole('img', { name: /^Payment mix/ })).toBeVisible()
+  await expect(page.getByRole('img', { name: /^Net sales per business day/ })).toBeVisible()
+
+  const drawer = session.getByRole('table', { name: `Cash drawer of session ${sessionId}` })
+  const expected = idr(
+    (await drawer
+      .getByRole('row', { name: /Expected cash/ })
+      .getByRole('cell')
+      .textContent())!,
+  )
+  const counted = expected + 2500
+  await session.getByLabel('Counted cash').fill(String(counted))
+  const variance = session.getByRole('status', { name: 'Cash variance' })
+  await expect(variance).toContainText('(over)')
+  expect(idr((await variance.textContent())!.replace('(over)', ''))).toBe(2500)
+  await session.getByLabel('Counted by (name or initials)').fill('E2E')
+  await session.getByRole('button', { name: 'Confirm count' }).click()
+
+  await expect(session.getByText('Status: Reconciled')).toBeVisible()
+  await expect(session.getByText(/^Reconciled by E2E on /)).toBeVisible()
+  await expect(session.getByLabel('Frozen cash variance')).toContainText('(over)')
+  const frozen = await sales.textContent()
+  const frozenDrawer = await drawer.textContent()
+  expect(idr((await session.getByLabel('Frozen cash variance').textContent())!)).toBe(2500)
+
+  const screenshot = await page.screenshot({ fullPage: true })
+  expect(distinctPixelBytes(screenshot)).toBeGreaterThan(64)
+
+  await page.reload()
+  await openDayClose(page, businessDate)
+  const again = page.getByRole('region', { name: sessionName, exact: true })
+  await expect(again.getByText('Status: Reconciled')).toBeVisible()
+  await expect(again.getByText(/^Reconciled by E2E on /)).toBeVisible()
+  expect(
+    await again.getByRole('table', { name: `Sales of session ${sessionId}` }).textContent(),
+  ).toBe(frozen)
+  expect(
+    await again.getByRole('table', { name: `Cash drawer of session ${sessionId}` }).textContent(),
+  ).toBe(frozenDrawer)
+  expect(idr((await again.getByLabel('Frozen cash variance').textContent())!)).toBe(2500)
+})
+
+test('the screenshot check tells a blank page from a screen', async ({ page }) => {
+  await page.goto('about:blank')
+  expect(distinctPixelBytes(await page.screenshot())).toBeLessThan(8)
+})
