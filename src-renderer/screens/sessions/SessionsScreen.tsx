@@ -1,68 +1,106 @@
 import Dexie from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import type { ActiveConnection } from '../../app/active-connection'
-import { effectiveTimeZone } from '../../sync/sync-controller'
+import type { RegisterSession } from '../../cache/records'
 import { formatMoney } from '../../format/money'
 import { formatDateTime } from '../../format/time'
+import { currentFigures } from '../../ledger/load-session'
+import { readReconciliation } from '../../ledger/reconciliation-record'
+import { effectiveTimeZone } from '../../sync/sync-controller'
 import { ConnectionGate } from '../ConnectionGate'
+import { SessionDetail } from './SessionDetail'
 
-const RECENT_SESSIONS = 60
+const PAGE = 60
 
-function SessionBills({
+/** A session's headline figures, computed when its row is on screen. */
+function useSessionSummary(connection: ActiveConnection, session: RegisterSession) {
+  const { db } = connection
+  return useLiveQuery(async () => {
+    const [figures, stored] = await Promise.all([
+      currentFigures(db, session),
+      db.reconciliations.get(session.id),
+    ])
+    const reconciliation = readReconciliation(stored)
+    return { figures, reconciliation: reconciliation.state === 'ok' ? reconciliation.record : null }
+  }, [db, session])
+}
+
+function statusLabel(session: RegisterSession, changedAfter: boolean): string {
+  const base =
+    session.status === 'reconciled' ? 'Reconciled' : session.status === 'closed' ? 'Closed' : 'Open'
+  return changedAfter ? `${base} — changed since` : base
+}
+
+function SessionRow({
   connection,
-  sessionId,
+  session,
+  currency,
+  selected,
+  onOpen,
 }: {
   connection: ActiveConnection
-  sessionId: string
+  session: RegisterSession
+  currency: string | null
+  selected: boolean
+  onOpen(): void
 }): React.JSX.Element {
-  const { db, profile } = connection
-  const timeZone = effectiveTimeZone(profile)
-  const bills = useLiveQuery(
-    () =>
-      db.bills
-        .where('[registerSessionId+createdAt]')
-        .between([sessionId, Dexie.minKey], [sessionId, Dexie.maxKey])
-        .reverse()
-        .toArray(),
-    [db, sessionId],
-  )
-  if (!bills) return <p role="status">Loading bills…</p>
+  const summary = useSessionSummary(connection, session)
+  const money = (minor: number | undefined): string =>
+    minor === undefined ? '…' : currency ? formatMoney(minor, currency) : String(minor)
+  const reconciled = session.status === 'reconciled' ? summary?.reconciliation : null
+  const figures = summary?.figures
   return (
-    <table aria-label={`Bills of session ${sessionId}`}>
-      <thead>
-        <tr>
-          <th scope="col">Bill</th>
-          <th scope="col">Time ({timeZone})</th>
-          <th scope="col">Type</th>
-          <th scope="col" className="amount">
-            Total
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {bills.map((bill) => (
-          <tr key={bill.id}>
-            <td>{bill.number}</td>
-            <td>{formatDateTime(bill.createdAt, timeZone)}</td>
-            <td>{bill.type}</td>
-            <td className="amount">{formatMoney(bill.total, bill.currency)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <tr aria-selected={selected}>
+      <td>{session.businessDate}</td>
+      <td>{session.locationId}</td>
+      <td>
+        <button type="button" className="link" onClick={onOpen} aria-expanded={selected}>
+          {session.id}
+        </button>
+      </td>
+      <td>{statusLabel(session, Boolean(reconciled?.changedAfterAt))}</td>
+      <td className="amount">{figures ? figures.saleCount : '…'}</td>
+      <td className="amount">{figures ? figures.refundCount + figures.voidCount : '…'}</td>
+      <td className="amount">{money(figures?.netSales)}</td>
+      <td className="amount">{money(figures?.totalCollected)}</td>
+      <td className="amount">{reconciled ? money(reconciled.count.cashVariance) : '—'}</td>
+    </tr>
   )
 }
 
 function SessionList({ connection }: { connection: ActiveConnection }): React.JSX.Element {
-  const { db } = connection
-  const [open, setOpen] = useState<string | null>(null)
-  const sessions = useLiveQuery(
-    () => db.sessions.orderBy('businessDate').reverse().limit(RECENT_SESSIONS).toArray(),
+  const { db, profile } = connection
+  const id = useId()
+  const [open, setOpen] = useState<RegisterSession | null>(null)
+  const [location, setLocation] = useState('')
+  const [limit, setLimit] = useState(PAGE)
+  const locations = useLiveQuery(
+    async () => [
+      ...new Set(
+        (await db.sessions.orderBy('[locationId+businessDate]').uniqueKeys()).map(
+          (k) => (k as unknown as [string])[0],
+        ),
+      ),
+    ],
     [db],
   )
+  const sessions = useLiveQuery(
+    () =>
+      location
+        ? db.sessions
+            .where('[locationId+businessDate]')
+            .between([location, Dexie.minKey], [location, Dexie.maxKey])
+            .reverse()
+            .limit(limit)
+            .toArray()
+        : db.sessions.orderBy('businessDate').reverse().limit(limit).toArray(),
+    [db, location, limit],
+  )
+  const currency = profile.currency
+  const timeZone = effectiveTimeZone(profile)
   if (!sessions) return <p role="status">Loading sessions…</p>
-  if (sessions.length === 0)
+  if (sessions.length === 0 && !location)
     return (
       <p className="empty-state">
         Nothing synced yet. The first sync fetches today’s sessions first.
@@ -70,6 +108,24 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
     )
   return (
     <div className="sessions">
+      <div className="filters" role="group" aria-label="Session filters">
+        <span className="filter">
+          <label htmlFor={`${id}-location`}>Location</label>
+          <select
+            id={`${id}-location`}
+            value={location}
+            onChange={(e) => setLocation(e.target.value)}
+          >
+            <option value="">All</option>
+            {locations?.map((l) => (
+              <option key={l} value={l}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </span>
+        <span className="muted">Business dates in {timeZone}</span>
+      </div>
       <table aria-label="Register sessions">
         <thead>
           <tr>
@@ -77,28 +133,49 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
             <th scope="col">Location</th>
             <th scope="col">Session</th>
             <th scope="col">Status</th>
+            <th scope="col" className="amount">
+              Sales
+            </th>
+            <th scope="col" className="amount">
+              Refunds and voids
+            </th>
+            <th scope="col" className="amount">
+              Net sales
+            </th>
+            <th scope="col" className="amount">
+              Collected
+            </th>
+            <th scope="col" className="amount">
+              Cash variance
+            </th>
           </tr>
         </thead>
         <tbody>
           {sessions.map((s) => (
-            <tr key={s.id} aria-selected={s.id === open}>
-              <td>{s.businessDate}</td>
-              <td>{s.locationId}</td>
-              <td>
-                <button
-                  type="button"
-                  className="link"
-                  onClick={() => setOpen(s.id === open ? null : s.id)}
-                >
-                  {s.id}
-                </button>
-              </td>
-              <td>{s.status}</td>
-            </tr>
+            <SessionRow
+              key={s.id}
+              connection={connection}
+              session={s}
+              currency={currency}
+              selected={s.id === open?.id}
+              onOpen={() => setOpen(s.id === open?.id ? null : s)}
+            />
           ))}
         </tbody>
       </table>
-      {open && <SessionBills connection={connection} sessionId={open} />}
+      {sessions.length === limit && (
+        <button type="button" onClick={() => setLimit((l) => l + PAGE)}>
+          Show older sessions
+        </button>
+      )}
+      {open && (
+        <SessionDetail
+          connection={connection}
+          session={open}
+          onClose={() => setOpen(null)}
+          formatTime={(ms) => formatDateTime(ms, timeZone)}
+        />
+      )}
     </div>
   )
 }

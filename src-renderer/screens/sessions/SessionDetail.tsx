@@ -1,0 +1,156 @@
+import Dexie from 'dexie'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useEffect, useRef } from 'react'
+import type { ActiveConnection } from '../../app/active-connection'
+import type { RegisterSession } from '../../cache/records'
+import { formatMoney } from '../../format/money'
+import { dayCloseFigures } from '../../ledger/day-close'
+import { loadSessionInputs } from '../../ledger/load-session'
+
+interface Props {
+  connection: ActiveConnection
+  session: RegisterSession
+  onClose(): void
+  formatTime(ms: number): string
+}
+
+/** One session: its day-close figures, payments by method, expenses and bills. */
+export function SessionDetail({
+  connection,
+  session,
+  onClose,
+  formatTime,
+}: Props): React.JSX.Element {
+  const { db, profile } = connection
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => heading.current?.focus(), [session.id])
+  const data = useLiveQuery(async () => {
+    const inputs = await loadSessionInputs(db, session)
+    const bills = await db.bills
+      .where('[registerSessionId+createdAt]')
+      .between([session.id, Dexie.minKey], [session.id, Dexie.maxKey])
+      .reverse()
+      .toArray()
+    return { figures: dayCloseFigures(inputs), expenses: inputs.expenses, bills }
+  }, [db, session])
+  const currency = profile.currency ?? data?.bills[0]?.currency ?? null
+  const money = (minor: number): string => (currency ? formatMoney(minor, currency) : String(minor))
+
+  return (
+    <section
+      className="panel session-detail"
+      aria-labelledby="session-detail-title"
+      onKeyDown={(e) => e.key === 'Escape' && onClose()}
+    >
+      <h2 id="session-detail-title" tabIndex={-1} ref={heading}>
+        Session {session.id} · {session.locationId} · {session.businessDate}
+      </h2>
+      <p className="muted">
+        {session.openedAt ? `Opened ${formatTime(session.openedAt)}` : 'Opening not known yet'}
+        {session.closedAt ? ` · closed ${formatTime(session.closedAt)}` : ''}
+        {session.openingCash !== null ? ` · opening cash ${money(session.openingCash)}` : ''}
+      </p>
+      <button type="button" onClick={onClose}>
+        Close
+      </button>
+      {!data && <p role="status">Loading the session…</p>}
+      {data && (
+        <>
+          {data.figures.billsAwaitingDetail > 0 && (
+            <p className="notice">
+              {data.figures.billsAwaitingDetail} bills are still being fetched; the figures are not
+              complete yet.
+            </p>
+          )}
+          <table aria-label="Session figures">
+            <tbody>
+              {(
+                [
+                  ['Gross sales', data.figures.grossSales],
+                  ['Discounts', data.figures.discounts],
+                  ['Fees', data.figures.fees],
+                  ['Refunds', data.figures.refunds],
+                  ['Voids', data.figures.voids],
+                  ['Net sales', data.figures.netSales],
+                  ['Tax', data.figures.tax],
+                  ['Collected (net)', data.figures.totalCollected],
+                  ['Receivable change', data.figures.receivableChange],
+                  ['Expenses', data.figures.expenses],
+                  ['Expected cash', data.figures.expectedCash],
+                ] as const
+              ).map(([label, value]) => (
+                <tr key={label}>
+                  <th scope="row">{label}</th>
+                  <td className="amount">{money(value)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <table aria-label="Payments by method">
+            <thead>
+              <tr>
+                <th scope="col">Method</th>
+                <th scope="col" className="amount">
+                  Collected
+                </th>
+                <th scope="col" className="amount">
+                  Returned
+                </th>
+                <th scope="col" className="amount">
+                  Net
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.figures.methods.map((m) => (
+                <tr key={m.method}>
+                  <td>{m.method}</td>
+                  <td className="amount">{money(m.collected)}</td>
+                  <td className="amount">{money(m.returned)}</td>
+                  <td className="amount">{money(m.net)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <h3>Expenses</h3>
+          {data.expenses.length === 0 ? (
+            <p className="muted">No expense was paid from this session.</p>
+          ) : (
+            <ul>
+              {data.expenses.map((e) => (
+                <li key={e.id}>
+                  {e.category}: {e.description} ({e.paymentMethod}){' '}
+                  <span className="amount">{money(e.amount)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <table aria-label={`Bills of session ${session.id}`}>
+            <thead>
+              <tr>
+                <th scope="col">Bill</th>
+                <th scope="col">Time</th>
+                <th scope="col">Type</th>
+                <th scope="col">Payment</th>
+                <th scope="col" className="amount">
+                  Total
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.bills.map((bill) => (
+                <tr key={bill.id}>
+                  <td>{bill.number}</td>
+                  <td>{formatTime(bill.createdAt)}</td>
+                  <td>{bill.type}</td>
+                  <td>{bill.paymentState.replace('_', ' ')}</td>
+                  <td className="amount">{formatMoney(bill.total, bill.currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </section>
+  )
+}
