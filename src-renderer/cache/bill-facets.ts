@@ -1,8 +1,11 @@
 import type { Bill } from '../../src-shared/domain/records'
 import type { CachedBill } from './records'
+import { checkBillIdentities } from '../ledger/day-close'
 
 /** The derived fields the Bills screen filters and sorts on. */
-export function billFacets(bill: Bill): Pick<CachedBill, 'paymentState' | 'methods' | 'numberKey'> {
+export function billFacets(
+  bill: Bill,
+): Pick<CachedBill, 'paymentState' | 'methods' | 'numberKey' | 'brokenIdentity'> {
   const live = bill.payments.filter((p) => p.reversedAt === null)
   const paid = live.reduce((sum, p) => sum + p.amount, 0)
   const settled = bill.hasDetail ? paid : bill.amountPaid
@@ -10,5 +13,6 @@ export function billFacets(bill: Bill): Pick<CachedBill, 'paymentState' | 'metho
     paymentState: settled >= bill.total ? 'paid' : settled > 0 ? 'partly_paid' : 'unpaid',
     methods: [...new Set(live.map((p) => p.method))].sort(),
     numberKey: bill.number.toLowerCase(),
+    ...(checkBillIdentities(bill).length > 0 ? { brokenIdentity: 1 as const } : {}),
   }
 }

@@ -25,6 +25,8 @@ export const SCHEMA_V1 = {
   meta: 'key',
 } as const
 
+const BILLS_V3 = `${SCHEMA_V1.bills}, [registerSessionId+createdAt], createdAt, numberKey, total, paymentState, *methods`
+
 /**
  * One IndexedDB database per connection profile. Indexes, each for a screen or the sync:
  * bills by session (session view, day close), by location and business date (day close, date
@@ -54,7 +56,7 @@ export class TillDatabase extends Dexie {
     // index (time, number, total, payment state, payment methods), and reconciled sessions.
     this.version(3)
       .stores({
-        bills: `${SCHEMA_V1.bills}, [registerSessionId+createdAt], createdAt, numberKey, total, paymentState, *methods`,
+        bills: BILLS_V3,
         reconciliations: 'sessionId, reconciledAt',
       })
       .upgrade((tx) =>
@@ -62,6 +64,18 @@ export class TillDatabase extends Dexie {
           .table('bills')
           .toCollection()
           .modify((bill: CachedBill) => Object.assign(bill, billFacets(bill))),
+      )
+    // Version 4: bills that break a §4 identity, listed by a sparse index for the Problems screen.
+    this.version(4)
+      .stores({ bills: `${BILLS_V3}, brokenIdentity` })
+      .upgrade((tx) =>
+        tx
+          .table('bills')
+          .toCollection()
+          .modify((bill: CachedBill) => {
+            delete bill.brokenIdentity
+            Object.assign(bill, billFacets(bill))
+          }),
       )
   }
 }

@@ -19,6 +19,8 @@ export interface CachedBill extends Bill {
   methods: string[]
   /** The bill number in lower case, for prefix search. */
   numberKey: string
+  /** Present (1) only when the bill breaks a §4 identity: a sparse index lists just those. */
+  brokenIdentity?: 1
 }
 
 /** A payment indexed on its own: a session's takings include payments on other sessions' bills. */

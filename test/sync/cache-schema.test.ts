@@ -12,7 +12,13 @@ describe('cache schema upgrades', () => {
       number: `A-${n}`,
       total: 1000,
       amountPaid: n === 1 ? 0 : 1000,
+      amountDue: n === 1 ? 1000 : 0,
+      totalTax: 0,
       hasDetail: true,
+      lines: [{ total: 1000 }],
+      discounts: [],
+      fees: [],
+      taxes: [],
       payments:
         n === 1
           ? []
@@ -41,7 +47,7 @@ describe('cache schema upgrades', () => {
 
     const upgraded = new TillDatabase('till-upgrade', { indexedDB, IDBKeyRange })
     await upgraded.open()
-    expect(upgraded.verno).toBe(3)
+    expect(upgraded.verno).toBe(4)
     expect(await upgraded.bills.count()).toBe(4)
     expect((await upgraded.checkpoints.get('bills'))?.cursor).toBe('2026-11-20T00:00:00Z')
     const newestFirst = await upgraded.bills
@@ -60,6 +66,8 @@ describe('cache schema upgrades', () => {
     ])
     expect(await upgraded.bills.where('methods').equals('card').primaryKeys()).toEqual(['b-2'])
     expect((await upgraded.bills.get('b-2'))?.numberKey).toBe('a-2')
+    // Version 4 lists bills that break a §4 identity: b-3 was paid 1000 with a payment of 400.
+    expect(await upgraded.bills.where('brokenIdentity').equals(1).primaryKeys()).toEqual(['b-3', 'other'])
     upgraded.close()
   })
 })

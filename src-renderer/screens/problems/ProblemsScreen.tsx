@@ -4,6 +4,8 @@ import type { WebhookReceiverStatus } from '../../../src-shared/bridge/contract'
 import type { ActiveConnection } from '../../app/active-connection'
 import { useBridge } from '../../bridge/context'
 import { formatDateTime } from '../../format/time'
+import { formatMoney } from '../../format/money'
+import { checkBillIdentities } from '../../ledger/day-close'
 import { effectiveTimeZone } from '../../sync/sync-controller'
 import { ConnectionGate } from '../ConnectionGate'
 
@@ -54,6 +56,49 @@ function QuarantinedRecords({ connection }: { connection: ActiveConnection }): R
   )
 }
 
+const LISTED = 200
+
+function BillsBreakingIdentities({
+  connection,
+}: {
+  connection: ActiveConnection
+}): React.JSX.Element {
+  const { db } = connection
+  const found = useLiveQuery(async () => {
+    const flagged = db.bills.where('brokenIdentity').equals(1)
+    return { count: await flagged.count(), bills: await flagged.limit(LISTED).toArray() }
+  }, [db])
+  return (
+    <section aria-labelledby="identities-title" className="panel">
+      <h2 id="identities-title">Bills whose parts do not add up ({found?.count ?? '…'})</h2>
+      <p className="muted">
+        The service’s own totals disagree with the bill’s lines, discounts, fees, taxes or payments.
+        Till shows them as the service sent them; in journals the difference goes to Rounding. Ask
+        the POS provider about them.
+      </p>
+      {found?.count === 0 && <p>None. Every synced bill adds up.</p>}
+      <ul className="problem-list">
+        {found?.bills.map((bill) => (
+          <li key={bill.id}>
+            <strong>
+              Bill {bill.number} ({bill.type})
+            </strong>
+            <ul>
+              {checkBillIdentities(bill).map((broken) => (
+                <li key={broken.identity}>
+                  {broken.identity}: the parts give {formatMoney(broken.expected, bill.currency)},
+                  the bill says {formatMoney(broken.actual, bill.currency)}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+      {found && found.count > LISTED && <p className="muted">The first {LISTED} are listed.</p>}
+    </section>
+  )
+}
+
 function RefusedDeliveries(): React.JSX.Element {
   const bridge = useBridge()
   const [status, setStatus] = useState<WebhookReceiverStatus | null>(null)
@@ -88,6 +133,7 @@ export function ProblemsScreen(): React.JSX.Element {
       {(connection) => (
         <>
           <QuarantinedRecords connection={connection} />
+          <BillsBreakingIdentities connection={connection} />
           <RefusedDeliveries />
         </>
       )}
