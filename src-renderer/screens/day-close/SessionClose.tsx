@@ -3,7 +3,7 @@ import type { RegisterSession, SessionStatus } from '../../cache/records'
 import { formatDateTime } from '../../format/time'
 import { CountForm } from './CountForm'
 import { ExpensesTable, FiguresTables } from './FiguresTables'
-import type { SessionClose as SessionCloseData } from './load-day'
+import type { SessionAtClose } from './load-day'
 import { ReconciledPanel, ReconciliationLog } from './ReconciledPanel'
 
 const STATUS: Record<SessionStatus, string> = {
@@ -56,7 +56,7 @@ export function SessionClose({
   timeZone,
 }: {
   db: TillDatabase
-  close: SessionCloseData
+  close: SessionAtClose
   currency: string
   timeZone: string
 }): React.JSX.Element {

@@ -5,7 +5,7 @@ import { dayCloseFigures, type DayCloseFigures, type MethodTakings } from '../..
 import { loadSessionInputs, sessionsOn } from '../../ledger/load-session'
 import { readReconciliation, type StoredRecord } from '../../ledger/reconciliation-record'
 
-export interface SessionClose {
+export interface SessionAtClose {
   session: RegisterSession
   figures: DayCloseFigures
   expenses: CachedExpense[]
@@ -13,7 +13,7 @@ export interface SessionClose {
 }
 
 export interface DayClose {
-  sessions: SessionClose[]
+  sessions: SessionAtClose[]
   hours: HourOfDay[]
   /** The day's takings per method, every session added up. */
   mix: MethodTakings[]
