@@ -1,0 +1,128 @@
+import { expect, test, type Page } from '@playwright/test'
+import {
+  savedProfiles,
+  startBrowserShell,
+  type RunningBrowserShell,
+} from '../support/browser-shell'
+
+const APP_KEY = 'demo_key_back_office_e2e_7788'
+let shell: RunningBrowserShell
+
+test.beforeAll(async () => {
+  shell = await startBrowserShell({
+    TILL_DEMO_OPTIONS: JSON.stringify({
+      seed: 5,
+      days: 5,
+      locations: 2,
+      billsPerSession: 30,
+      live: false,
+      appKey: APP_KEY,
+    }),
+  })
+})
+test.afterAll(async () => {
+  await shell?.stop()
+})
+
+/** Every expense as the service lists it, read with the demo shop's key like any client would. */
+async function serviceExpenses(): Promise<Array<{ payment_method: string }>> {
+  const demo = savedProfiles(shell).find((p) => p.id === 'demo-shop')!
+  const all: Array<{ payment_method: string }> = []
+  for (let page = 1; ; page++) {
+    const response = await fetch(`${demo.baseUrl}/apps-v1/expenses?page=${page}&limit=200`, {
+      headers: { Authorization: `Bearer ${APP_KEY}`, 'X-Service-Store': demo.storeId },
+    })
+    const body = (await response.json()) as {
+      data: Array<{ payment_method: string }>
+      meta: { last_page: number }
+    }
+    all.push(...body.data)
+    if (page >= body.meta.last_page) return all
+  }
+}
+
+async function synced(page: Page): Promise<void> {
+  await page.goto(shell.url)
+  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+}
+
+/** Distinct colours in a screenshot, counted in a blank page's canvas (no app, no CSP). */
+async function distinctColours(page: Page, png: Buffer): Promise<number> {
+  const scratch = await page.context().newPage()
+  try {
+    return await scratch.evaluate(async (base64) => {
+      const image = new Image()
+      image.src = `data:image/png;base64,${base64}`
+      await image.decode()
+      const canvas = document.createElement('canvas')
+      canvas.width = image.width
+      canvas.height = image.height
+      const context = canvas.getContext('2d')!
+      context.drawImage(image, 0, 0)
+      const { data } = context.getImageData(0, 0, image.width, image.height)
+      const colours = new Set<number>()
+      for (let i = 0; i < data.length; i += 4 * 7)
+        colours.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!)
+      return colours.size
+    }, png.toString('base64'))
+  } finally {
+    await scratch.close()
+  }
+}
+
+test('a session opens with its figures, payments by method, expenses and bills', async ({
+  page,
+}) => {
+  await synced(page)
+  const sessions = page.getByRole('table', { name: 'Register sessions' })
+  const first = sessions.getByRole('button').first()
+  const sessionId = (await first.textContent())!.trim()
+  await first.click()
+  const figures = page.getByRole('table', { name: 'Session figures' })
+  await expect(figures.getByRole('row', { name: /^Net sales/ })).toBeVisible()
+  await expect(
+    page.getByRole('table', { name: 'Payments by method' }).getByRole('row'),
+  ).not.toHaveCount(1)
+  await expect(
+    page.getByRole('table', { name: `Bills of session ${sessionId}` }).getByRole('row'),
+  ).not.toHaveCount(1)
+  await page.keyboard.press('Escape')
+  await expect(figures).toHaveCount(0)
+})
+
+test('expenses filter by payment method, with counts that match the service', async ({ page }) => {
+  await synced(page)
+  const expected = await serviceExpenses()
+  await page.getByRole('link', { name: 'Expenses', exact: true }).click()
+  const totals = page.getByLabel('Expense totals')
+  await expect(totals).toContainText(`Expenses${expected.length}`)
+  const cash = expected.filter((e) => e.payment_method === 'cash').length
+  await page.getByLabel('Payment method').selectOption('cash')
+  await expect(totals).toContainText(`Expenses${cash}`)
+  await expect(page.getByRole('table', { name: 'Expenses' }).getByRole('row')).toHaveCount(cash + 1)
+})
+
+test('Problems says plainly that nothing was set aside', async ({ page }) => {
+  await synced(page)
+  await page.getByRole('link', { name: 'Problems', exact: true }).click()
+  await expect(page.getByText('None. Every record synced so far was readable.')).toBeVisible()
+  await expect(page.getByText('None. Every synced bill adds up.')).toBeVisible()
+})
+
+test('every screen renders something a person can see', async ({ page }) => {
+  await synced(page)
+  for (const name of [
+    'Sessions',
+    'Bills',
+    'Expenses',
+    'Day close',
+    'Exports',
+    'Problems',
+    'Settings',
+  ]) {
+    await page.getByRole('link', { name, exact: true }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    const shot = await page.screenshot()
+    expect(await distinctColours(page, shot), `${name} looks blank`).toBeGreaterThan(12)
+  }
+})
