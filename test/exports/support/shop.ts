@@ -74,10 +74,13 @@ const expenseSpec = fc.record({
 type BillSpec = typeof billSpec extends fc.Arbitrary<infer T> ? T : never
 type PaymentSpec = typeof paymentSpec extends fc.Arbitrary<infer T> ? T : never
 
-export function shopArbitrary(options: { consistent: boolean }): fc.Arbitrary<Shop> {
+export function shopArbitrary(options: {
+  consistent: boolean
+  currency?: string
+}): fc.Arbitrary<Shop> {
   return fc
     .record({
-      currency: fc.constantFrom(...CURRENCIES),
+      currency: options.currency ? fc.constant(options.currency) : fc.constantFrom(...CURRENCIES),
       sessionCount: fc.integer({ min: 1, max: 4 }),
       bills: fc.array(billSpec, { maxLength: 8 }),
       expenses: fc.array(expenseSpec, { maxLength: 3 }),

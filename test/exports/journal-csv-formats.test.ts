@@ -1,0 +1,200 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { currencyExponent, toMinorUnits } from '../../src-shared/domain/money'
+import { defaultAccount, type AccountRole, roleKey } from '../../src-renderer/exports/accounts'
+import { balancedEntry, type JournalEntry } from '../../src-renderer/exports/journal-entry'
+import { writeJournalCsv } from '../../src-renderer/exports/formats/journal-csv'
+import {
+  journalNumber,
+  QUICKBOOKS_DEFAULTS,
+  writeQuickBooksJournal,
+} from '../../src-renderer/exports/formats/quickbooks'
+import {
+  writeXeroJournal,
+  XERO_DEFAULTS,
+  XeroEntryTooLargeError,
+} from '../../src-renderer/exports/formats/xero'
+import { collectParts, collectText, slices } from './support/collect'
+import { parseCsvFile } from './support/csv-parse'
+import { perBill } from './support/journals'
+import { shopArbitrary } from './support/shop'
+
+const ROLES: AccountRole[] = [
+  { type: 'sales' },
+  { type: 'receivable' },
+  { type: 'clearing', method: 'cash' },
+  { type: 'clearing', method: 'card' },
+  { type: 'tax-payable', tax: 'VAT' },
+  { type: 'discounts' },
+]
+
+/** A balanced entry with `count` lines of random amounts. */
+function entry(id: string, count: number, amounts: number[]): JournalEntry {
+  const lines = Array.from({ length: count }, (_, i) => {
+    const role = ROLES[i % ROLES.length]!
+    const amount = i === count - 1 ? 0 : (amounts[i % amounts.length] ?? 1) * (i % 2 ? -1 : 1) || 1
+    return { role: roleKey(role), account: defaultAccount(role).account, amount, memo: `line ${i}` }
+  })
+  const rest = lines.slice(0, -1).reduce((sum, l) => sum + l.amount, 0)
+  lines[count - 1]!.amount = -rest
+  return balancedEntry({
+    id,
+    kind: 'bill',
+    date: '2026-11-20',
+    currency: 'USD',
+    description: `Sale ${id}`,
+    payee: null,
+    billId: id,
+    registerSessionId: 's1',
+    locationId: 'loc1',
+    paymentIds: [],
+    lines,
+  })
+}
+
+const entries = fc
+  .array(
+    fc.record({
+      count: fc.integer({ min: 2, max: 40 }),
+      amounts: fc.array(fc.integer({ min: 1, max: 99_999 }), { minLength: 1, maxLength: 5 }),
+    }),
+    { maxLength: 40 },
+  )
+  .map((specs) => specs.map((s, i) => entry(`b${i + 1}`, s.count, s.amounts)))
+
+/** The entries of a few generated shops, ids made unique across shops. */
+function shopEntries(...seeds: number[]): JournalEntry[] {
+  return seeds.flatMap((seed) => {
+    const [shop] = fc.sample(shopArbitrary({ consistent: false }), { seed, numRuns: 1 })
+    if (!shop) throw new Error('no shop')
+    return perBill(shop).entries.map((e) => ({ ...e, id: `${seed}/${e.id}` }))
+  })
+}
+
+describe('generic journal CSV', () => {
+  it('writes one row per journal line with the §5 columns, debit or credit, balanced per entry', async () => {
+    const all = shopEntries(1, 2, 3)
+    const text = await collectText(writeJournalCsv(slices(all, 4)))
+    expect(text.split('\r\n')[0]).toBe(
+      '\uFEFFentry_id,date,account_code,account_name,debit,credit,currency,description,bill_id,register_session_id,location_id',
+    )
+    const rows = parseCsvFile(text)
+    expect(rows).toHaveLength(all.reduce((n, e) => n + e.lines.length, 0))
+    for (const e of all) {
+      const mine = rows.filter((r) => r.entry_id === e.id)
+      const exponent = currencyExponent(e.currency)
+      let balance = 0
+      for (const [i, row] of mine.entries()) {
+        expect((row.debit === '') !== (row.credit === '')).toBe(true)
+        const amount = row.debit
+          ? toMinorUnits(row.debit, exponent)
+          : -toMinorUnits(row.credit ?? '', exponent)
+        expect(amount).toBe(e.lines[i]?.amount)
+        expect(row.account_code).toBe(e.lines[i]?.account.code)
+        balance += amount
+      }
+      expect(balance).toBe(0)
+    }
+  })
+})
+
+describe('Xero manual journal', () => {
+  async function xeroFiles(list: JournalEntry[], maxLinesPerFile: number, size = 7) {
+    const parts = await collectParts(
+      writeXeroJournal(slices(list, size), { ...XERO_DEFAULTS, maxLinesPerFile }),
+    )
+    return parts.map(parseCsvFile)
+  }
+
+  it('never puts more than 300 lines in a file and never splits an entry', async () => {
+    await fc.assert(
+      fc.asyncProperty(entries, fc.constantFrom(300, 40, 57), async (list, max) => {
+        const files = await xeroFiles(list, max)
+        const lineCount = list.reduce((n, e) => n + e.lines.length, 0)
+        expect(files.flat()).toHaveLength(lineCount)
+        const fileOf = new Map<string, number>()
+        if (list.length === 0) expect(files).toEqual([[]])
+        for (const [i, rows] of files.entries()) {
+          expect(rows.length).toBeLessThanOrEqual(max)
+          if (list.length > 0) expect(rows.length).toBeGreaterThan(0)
+          for (const row of rows) {
+            const key = `${row.Narration}|${row.Date}`
+            expect(fileOf.get(key) ?? i).toBe(i)
+            fileOf.set(key, i)
+          }
+        }
+        expect(fileOf.size).toBe(list.length)
+        // Files are filled in order: no file could have taken the next file's first entry.
+        for (let i = 0; i + 1 < files.length; i++) {
+          const next = files[i + 1]![0]!
+          const firstEntryLines = files[i + 1]!.filter((r) => r.Narration === next.Narration).length
+          expect(files[i]!.length + firstEntryLines).toBeGreaterThan(max)
+        }
+      }),
+      { numRuns: 60 },
+    )
+  })
+
+  it('writes signed amounts, Xero dates, the tax rate and the location as tracking option', async () => {
+    const e = entry('b1', 3, [1250])
+    const [rows] = await xeroFiles([{ ...e, locationId: 'loc2' }], 300)
+    expect(rows?.map((r) => r.Amount)).toEqual(
+      ['12.50', '-12.50', '0.00'].filter((a, i) => e.lines[i]) &&
+        e.lines.map((l) => (l.amount / 100).toFixed(2)),
+    )
+    expect(rows?.[0]).toMatchObject({
+      Narration: 'Sale b1 [b1]',
+      Date: '20 Nov 2026',
+      Description: 'line 0',
+      AccountCode: '4000',
+      TaxRate: 'Tax Exempt',
+      TrackingName1: 'Location',
+      TrackingOption1: 'loc2',
+    })
+    const [labelled] = await collectParts(
+      writeXeroJournal([[e]], {
+        ...XERO_DEFAULTS,
+        dateFormat: 'DD/MM/YYYY',
+        locationLabels: { loc1: 'Main street' },
+      }),
+    )
+    expect(parseCsvFile(labelled ?? '')[0]).toMatchObject({
+      Date: '20/11/2026',
+      TrackingOption1: 'Main street',
+    })
+  })
+
+  it('refuses an entry larger than a file', async () => {
+    await expect(xeroFiles([entry('b1', 12, [5])], 10)).rejects.toThrow(XeroEntryTooLargeError)
+  })
+})
+
+describe('QuickBooks Online journal', () => {
+  it('puts the customer on receivable lines only, and keeps journal numbers within 21 characters', async () => {
+    const all = shopEntries(4, 5, 6)
+    const long = { ...all[0]!, id: 'payment:0f8fad5b-d9cb-469f-a165-70867728950e:reversal' }
+    const list = [...all, long]
+    const rows = parseCsvFile(
+      await collectText(writeQuickBooksJournal(slices(list, 5), QUICKBOOKS_DEFAULTS)),
+    )
+    const receivable = list.flatMap((e) => e.lines.map((l) => l.role === 'receivable'))
+    expect(receivable.some(Boolean)).toBe(true)
+    expect(rows.map((r) => r.Name !== '')).toEqual(receivable)
+    expect(rows.filter((r) => r.Name !== '').every((r) => r.Name === 'POS customers')).toBe(true)
+    expect(rows.every((r) => r['Journal No.']!.length <= 21)).toBe(true)
+    const numbers = new Set(list.map((e) => journalNumber(e.id)))
+    expect(numbers.size).toBe(list.length)
+    expect(rows[0]).toMatchObject({ 'Journal Date': '11/20/2026', Location: list[0]?.locationId })
+    expect(journalNumber(long.id)).toMatch(/^T-[0-9a-f]{16}$/)
+    expect(Object.keys(rows[0] ?? {})).toEqual([
+      'Journal No.',
+      'Journal Date',
+      'Account Name',
+      'Description',
+      'Debits',
+      'Credits',
+      'Name',
+      'Location',
+    ])
+  })
+})
