@@ -10,6 +10,7 @@ import { denyAllPermissions, hardenWebContents } from './electron-shell/hardenin
 import { registerIpcHandlers } from './electron-shell/ipc'
 import { createMainWindow } from './electron-shell/main-window'
 import { windowStateFile } from './electron-shell/window-state'
+import { pdfSaver } from './electron-shell/save-pdf'
 
 /** The Electron shell: main's services, one secure window, the contract over IPC. */
 const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL
@@ -29,6 +30,7 @@ if (!app.requestSingleInstanceLock()) {
     shell: 'electron',
     version: app.getVersion(),
     openExternal: (url) => shell.openExternal(url),
+    savePdf: pdfSaver(() => mainWindow),
   })
   const log = services.log.child('electron')
   void services.start()

@@ -17,6 +17,8 @@ export interface ServicesOptions {
   version: string
   fetch?: FetchLike
   openExternal: (url: string) => Promise<void>
+  /** Writes the focused page as a PDF through a save dialog (Electron only). */
+  savePdf?: (suggestedName: string) => Promise<boolean>
   /** The demo service's starter; tests pass one with their own options. */
   startDemoService?: typeof startDemoService
 }
@@ -31,6 +33,7 @@ export interface Services {
   events: EventBus
   fetch: FetchLike
   openExternal: (url: string) => Promise<void>
+  savePdf: ((suggestedName: string) => Promise<boolean>) | undefined
   log: Logger
   webhooks: WebhookReceiver
   demo: DemoMode
@@ -64,6 +67,7 @@ export function createServices(
     events,
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
     openExternal: options.openExternal,
+    savePdf: options.savePdf,
     log,
     webhooks,
     demo: new DemoMode({

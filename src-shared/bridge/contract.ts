@@ -65,6 +65,12 @@ export const channels = {
     input: z.object({ seqs: z.array(z.number().int().nonnegative()).max(500) }),
     output: z.object({ pending: z.number().int().nonnegative() }),
   },
+  'print.savePdf': {
+    input: z.object({
+      suggestedName: z.string().regex(/^[\w .()-]{1,120}\.pdf$/, 'A file name ending in .pdf'),
+    }),
+    output: z.object({ saved: z.boolean() }),
+  },
   'shell.openExternal': {
     input: z.object({ url: z.string().max(2048) }),
     output: z.object({ opened: z.boolean() }),

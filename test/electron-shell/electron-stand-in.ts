@@ -15,6 +15,9 @@ export class WebContentsStandIn extends EventEmitter {
     this.windowOpenHandler = handler
   }
   send(): void {}
+  async printToPDF(): Promise<Buffer> {
+    return Buffer.from('%PDF-1.4 stand-in')
+  }
 }
 
 export interface Recorded {
@@ -31,6 +34,8 @@ export interface Recorded {
   permissionCheckHandler: null | ((...args: unknown[]) => boolean)
   openedExternally: string[]
   sandboxEnabled: boolean
+  /** Where the save dialog answers a PDF goes. */
+  pdfPath: string
   singleInstanceLockRequested: boolean
 }
 
@@ -48,6 +53,7 @@ export function createElectronStandIn(userData: string): {
     openedExternally: [],
     sandboxEnabled: false,
     singleInstanceLockRequested: false,
+    pdfPath: `${userData}/day-close.pdf`,
   }
   const app = Object.assign(new EventEmitter(), {
     isPackaged: true,
@@ -109,6 +115,7 @@ export function createElectronStandIn(userData: string): {
           (recorded.permissionCheckHandler = h),
       },
     },
+    dialog: { showSaveDialog: async () => ({ canceled: false, filePath: recorded.pdfPath }) },
     shell: { openExternal: async (url: string) => void recorded.openedExternally.push(url) },
     screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
   }

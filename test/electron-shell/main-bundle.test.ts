@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import Module from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -125,5 +125,26 @@ describe('built Electron main bundle', () => {
       { id: 42 },
     )
     expect(malformed).toMatchObject({ ok: false, error: { kind: 'validation' } })
+  })
+
+  it('saves the page as a PDF through a save dialog, for the Day close screen', async () => {
+    const call = (channel: string, input: unknown) =>
+      recorded.ipcHandlers.get(`till:call:${channel}`)!(
+        { senderFrame: { url: 'app://till/index.html', parent: null } },
+        input,
+      )
+    expect(await call('app.info', undefined)).toMatchObject({
+      ok: true,
+      value: { canSavePdf: true },
+    })
+    expect(await call('print.savePdf', { suggestedName: 'Day close 101 2026-11-20.pdf' })).toEqual({
+      ok: true,
+      value: { saved: true },
+    })
+    expect(readFileSync(recorded.pdfPath, 'utf8')).toBe('%PDF-1.4 stand-in')
+    expect(await call('print.savePdf', { suggestedName: '../../etc/passwd' })).toMatchObject({
+      ok: false,
+      error: { kind: 'validation' },
+    })
   })
 })

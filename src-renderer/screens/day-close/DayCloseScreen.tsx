@@ -1,7 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { flushSync } from 'react-dom'
 import type { ActiveConnection } from '../../app/active-connection'
+import { useBridge } from '../../bridge/context'
 import { sessionDays, type SessionDay } from '../../ledger/load-session'
 import { effectiveTimeZone } from '../../sync/sync-controller'
 import { formatDateTime } from '../../format/time'
@@ -99,6 +100,15 @@ function DayClose({ connection }: { connection: ActiveConnection }): React.JSX.E
     businessDate: null,
   })
   const [printedAt, setPrintedAt] = useState<number | null>(null)
+  const [pdfProblem, setPdfProblem] = useState<string | null>(null)
+  const bridge = useBridge()
+  const [canSavePdf, setCanSavePdf] = useState(false)
+  useEffect(() => {
+    bridge.call('app.info').then(
+      (info) => setCanSavePdf(info.canSavePdf),
+      () => setCanSavePdf(false),
+    )
+  }, [bridge])
   const locationFieldId = useId()
   const dateFieldId = useId()
 
@@ -114,6 +124,15 @@ function DayClose({ connection }: { connection: ActiveConnection }): React.JSX.E
   const print = (): void => {
     flushSync(() => setPrintedAt(Date.now()))
     window.print()
+  }
+  const savePdf = (): void => {
+    flushSync(() => setPrintedAt(Date.now()))
+    setPdfProblem(null)
+    bridge
+      .call('print.savePdf', {
+        suggestedName: `Day close ${locationId} ${businessDate}.pdf`.replace(/[^\w .()-]/g, '-'),
+      })
+      .catch((error: Error) => setPdfProblem(error.message))
   }
   return (
     <div className="day-close">
@@ -156,6 +175,16 @@ function DayClose({ connection }: { connection: ActiveConnection }): React.JSX.E
         <button type="button" onClick={print}>
           Print
         </button>
+        {canSavePdf && (
+          <button type="button" onClick={savePdf}>
+            Save as PDF
+          </button>
+        )}
+        {pdfProblem && (
+          <p role="alert" className="error">
+            {pdfProblem}
+          </p>
+        )}
       </div>
       <DayView
         key={`${locationId} ${businessDate}`}

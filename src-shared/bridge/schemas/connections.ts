@@ -121,5 +121,7 @@ export const appInfo = z.object({
   version: z.string(),
   shell: z.enum(['electron', 'browser']),
   platform: z.string(),
+  /** Whether this shell can write a PDF of the page itself (Electron); else the print dialog does. */
+  canSavePdf: z.boolean(),
   demo: demoStatus,
 })
