@@ -19,6 +19,8 @@ describe('built Electron main bundle', () => {
   )
 
   beforeAll(async () => {
+    // A tiny demo shop: the shell starts demo mode when it finds no connection.
+    process.env.TILL_DEMO_OPTIONS = JSON.stringify({ days: 1, locations: 1, billsPerSession: 5 })
     if (!existsSync(MAIN_BUNDLE))
       throw new Error('out/main/index.js is missing: run `npm run build` first')
     const moduleInternals = Module as unknown as { _load: Loader }
