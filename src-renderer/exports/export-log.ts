@@ -47,10 +47,11 @@ export interface LoggedEntry {
   entry: JournalEntry
 }
 
-/** An entry to write and the posting key it belongs to. */
+/** An entry to write, the posting key it belongs to, and its content hash. */
 export interface PlannedEntry {
   key: string
   entry: JournalEntry
+  hash: string
 }
 
 export interface ExportPlan {
@@ -89,7 +90,7 @@ export function planExport(
     const hash = contentHash(entry)
     const state = postings.get(entry.id)
     if (!state) {
-      plan.write.push({ key: entry.id, entry })
+      plan.write.push({ key: entry.id, entry, hash })
       plan.postings.push({ key: entry.id, revision: 0, liveEntryId: entry.id, entry, hash })
       continue
     }
@@ -99,19 +100,18 @@ export function planExport(
     if (entry.kind === 'session') {
       const delta = sumByAccount([...entry.lines, ...negated(state.entry.lines)])
       if (delta.every((line) => line.amount === 0)) continue
-      plan.write.push({
-        key: entry.id,
-        entry: balancedEntry({
+      plan.write.push(
+        planned(entry.id, {
           ...entry,
           id: adjustmentId,
           description: `${entry.description}, adjustment ${revision}`,
           lines: delta,
         }),
-      })
+      )
     } else {
       plan.write.push(
-        { key: entry.id, entry: reversalOf(state) },
-        { key: entry.id, entry: { ...entry, id: adjustmentId } },
+        planned(entry.id, reversalOf(state)),
+        planned(entry.id, { ...entry, id: adjustmentId }),
       )
     }
     plan.postings.push({ key: entry.id, revision, liveEntryId: adjustmentId, entry, hash })
@@ -119,15 +119,20 @@ export function planExport(
   return plan
 }
 
+function planned(key: string, entry: JournalEntry): PlannedEntry {
+  const checked = balancedEntry(entry)
+  return { key, entry: checked, hash: contentHash(checked) }
+}
+
 function reversalOf(state: PostedState): JournalEntry {
-  return balancedEntry({
+  return {
     ...state.entry,
     id: `${state.liveEntryId}:reversal`,
     kind: 'reversal',
     description: `Reversal of ${state.liveEntryId}: ${state.entry.description}`,
     paymentIds: [],
     lines: negated(state.entry.lines),
-  })
+  }
 }
 
 /** The log rows for entries a batch wrote, numbered on from `firstPosition`. */
@@ -136,12 +141,12 @@ export function logEntries(
   firstPosition: number,
   written: readonly PlannedEntry[],
 ): LoggedEntry[] {
-  return written.map(({ key, entry }, index) => ({
+  return written.map(({ key, entry, hash }, index) => ({
     entryId: entry.id,
     key,
     batchId,
     position: firstPosition + index,
-    hash: contentHash(entry),
+    hash,
     entry,
   }))
 }
