@@ -161,8 +161,9 @@ export function separatePaymentEntries(
   for (const payment of bill.payments) {
     const inBillEntry = carried.includes(payment)
     const ownId = `payment:${payment.id}`
-    const ownEntry = !inBillEntry && (payment.reversedAt === null || context.posted.isPosted(ownId))
-    const reversal = payment.reversedAt !== null && (inBillEntry || ownEntry)
+    const { reversedAt } = payment
+    const ownEntry = !inBillEntry && (reversedAt === null || context.posted.isPosted(ownId))
+    const reversal = reversedAt !== null && (inBillEntry || ownEntry)
     if (!ownEntry && !reversal) continue
     const session = paymentSession(bill, payment)
     const lines = signed(bill, paymentLines(payment, linesAt(context, bill.locationId)))
@@ -186,13 +187,13 @@ export function separatePaymentEntries(
           lines,
         }),
       )
-    if (reversal && payment.reversedAt !== null)
+    if (reversal)
       entries.push(
         balancedEntry({
           ...base,
           id: `${ownId}:reversal`,
           kind: 'payment-reversal',
-          date: businessDate(payment.reversedAt, context.timeZone),
+          date: businessDate(reversedAt, context.timeZone),
           description: `Reversed payment: ${description}`,
           lines: negated(lines),
         }),
@@ -237,9 +238,15 @@ export function billEntries(bills: readonly JournalBill[], context: JournalConte
   return { entries, problems }
 }
 
-/** The state of the books' keys a build of these bills asks the posted view about. */
+/**
+ * Every key a build of these bills may ask the posted view about or give an entry: load their
+ * states (one lookup per slice) before building and planning.
+ */
 export function postingKeys(bills: readonly Bill[]): string[] {
-  return bills.flatMap((bill) => [bill.id, ...bill.payments.map((p) => `payment:${p.id}`)])
+  return bills.flatMap((bill) => [
+    bill.id,
+    ...bill.payments.flatMap((p) => [`payment:${p.id}`, `payment:${p.id}:reversal`]),
+  ])
 }
 
 export function expenseEntries(

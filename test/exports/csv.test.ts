@@ -9,6 +9,7 @@ import {
   writeCsv,
   type CsvCell,
 } from '../../src-renderer/exports/formats/csv'
+import { inBatches } from '../../src-renderer/exports/formats/output'
 import { collectParts } from './support/collect'
 import { parseCsv, parseCsvFile } from './support/csv-parse'
 
@@ -124,5 +125,14 @@ describe('CSV files', () => {
 
   it('writes the header alone when there are no rows', async () => {
     expect(await collectParts(writeCsv(columns, []))).toEqual(['\uFEFFname,amount\r\n'])
+  })
+
+  it('groups a source that yields one row at a time into batches', async () => {
+    async function* rows() {
+      for (let i = 1; i <= 7; i++) yield i
+    }
+    const batches: number[][] = []
+    for await (const batch of inBatches(rows(), 3)) batches.push(batch)
+    expect(batches).toEqual([[1, 2, 3], [4, 5, 6], [7]])
   })
 })

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { currencyExponent, toMinorUnits } from '../../src-shared/domain/money'
 import { defaultAccount, type AccountRole, roleKey } from '../../src-renderer/exports/accounts'
 import { balancedEntry, type JournalEntry } from '../../src-renderer/exports/journal-entry'
+import { DateTextError, formatDate } from '../../src-renderer/exports/formats/dates'
 import { writeJournalCsv } from '../../src-renderer/exports/formats/journal-csv'
 import {
   journalNumber,
@@ -162,6 +163,11 @@ describe('Xero manual journal', () => {
       Date: '20/11/2026',
       TrackingOption1: 'Main street',
     })
+  })
+
+  it('refuses a date that is not ISO rather than guess its order', () => {
+    expect(() => formatDate('20/11/2026', 'DD MMM YYYY')).toThrow(DateTextError)
+    expect(formatDate('2026-02-03', 'MM/DD/YYYY')).toBe('02/03/2026')
   })
 
   it('refuses an entry larger than a file', async () => {

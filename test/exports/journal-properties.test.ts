@@ -1,8 +1,16 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { JournalEntry } from '../../src-renderer/exports/journal-entry'
+import { billEntries, postingKeys, type PostedView } from '../../src-renderer/exports/journal'
 import { dayClose } from './support/day-close'
-import { accountTotals, movement, perBill, perSession, sortedTotals } from './support/journals'
+import {
+  accountTotals,
+  context,
+  movement,
+  perBill,
+  perSession,
+  sortedTotals,
+} from './support/journals'
 import { shopArbitrary, type Shop } from './support/shop'
 
 const consistentShops = shopArbitrary({ consistent: true })
@@ -92,6 +100,33 @@ describe('journal properties over generated shops (0, 2 and 3 decimals)', () => 
         }
       }),
       { numRuns: 200 },
+    )
+  })
+
+  it('consults and writes only the posting keys postingKeys names, so one lookup serves a slice', () => {
+    fc.assert(
+      fc.property(anyShops, fc.boolean(), (shop, posted) => {
+        const keys = new Set(postingKeys(shop.bills))
+        const asked: string[] = []
+        const spy: PostedView = {
+          postedPayments: (billId) => {
+            asked.push(billId)
+            return posted
+              ? shop.bills
+                  .find((b) => b.id === billId)
+                  ?.payments.slice(1)
+                  .map((p) => p.id)
+              : undefined
+          },
+          isPosted: (entryId) => {
+            asked.push(entryId)
+            return posted
+          },
+        }
+        const { entries } = billEntries(shop.bills, context(spy))
+        expect([...asked, ...entries.map((e) => e.id)].filter((key) => !keys.has(key))).toEqual([])
+      }),
+      { numRuns: 100 },
     )
   })
 })

@@ -78,8 +78,8 @@ function posted(bills: Record<string, string[]>, entries: string[] = []): Posted
   return { postedPayments: (id) => bills[id], isPosted: (id) => entries.includes(id) }
 }
 
-/** `code` → debit-positive amount, for compact expectations. */
-function byCode(entry: JournalEntry | undefined): Record<string, number> {
+/** Account name → debit-positive amount, for compact expectations. */
+function byName(entry: JournalEntry | undefined): Record<string, number> {
   const out: Record<string, number> = {}
   for (const l of entry?.lines ?? []) out[l.account.name] = (out[l.account.name] ?? 0) + l.amount
   return out
@@ -90,7 +90,7 @@ describe('journal rules for a bill (DESIGN §4)', () => {
     const { entries, problems } = billEntries([sale()], context())
     expect(problems).toEqual([])
     expect(entries.map((e) => e.id)).toEqual(['b1'])
-    expect(byCode(entries[0])).toEqual({
+    expect(byName(entries[0])).toEqual({
       Sales: -1500,
       'Fee income': -182,
       Discounts: 150,
@@ -124,13 +124,19 @@ describe('journal rules for a bill (DESIGN §4)', () => {
     })
     const [entry] = billEntries([refund], context()).entries
     expect(entry?.description).toBe('Refund 1023 of bill b1')
-    expect(byCode(entry)).toEqual({ Sales: 1000, 'Tax payable:VAT': 100, 'Cash clearing': -1100 })
+    expect(byName(entry)).toEqual({ Sales: 1000, 'Tax payable:VAT': 100, 'Cash clearing': -1100 })
   })
 
   it('sends what the total does not explain to Rounding and lists the bill as a problem', () => {
     const { entries, problems } = billEntries([sale({ total: 1680 })], context())
     expect(problems).toEqual([{ kind: 'rounding', billId: 'b1', currency: 'USD', difference: -5 }])
-    expect(byCode(entries[0])).toMatchObject({ Rounding: 5, 'Accounts receivable': 180 })
+    expect(byName(entries[0])).toMatchObject({ Rounding: 5, 'Accounts receivable': 180 })
+  })
+
+  it('posts the bill taxes and lists the bill when total_tax is not their sum', () => {
+    const { entries, problems } = billEntries([sale({ totalTax: 150 })], context())
+    expect(problems).toEqual([{ kind: 'tax-mismatch', billId: 'b1', totalTax: 150, taxes: 153 }])
+    expect(byName(entries[0])['Tax payable:VAT']).toBe(-153)
   })
 
   it('reports a bill without its detail instead of posting half of it', () => {
@@ -148,9 +154,9 @@ describe('journal rules for a bill (DESIGN §4)', () => {
     })
     const { entries } = billEntries([bill], context())
     expect(entries.map((e) => e.id)).toEqual(['b1', 'payment:p2'])
-    expect(byCode(entries[0])).toMatchObject({ 'Card clearing': 1000, 'Accounts receivable': 685 })
+    expect(byName(entries[0])).toMatchObject({ 'Card clearing': 1000, 'Accounts receivable': 685 })
     expect(entries[1]).toMatchObject({ date: '2026-11-21', registerSessionId: 's2' })
-    expect(byCode(entries[1])).toEqual({ 'Cash clearing': 500, 'Accounts receivable': -500 })
+    expect(byName(entries[1])).toEqual({ 'Cash clearing': 500, 'Accounts receivable': -500 })
   })
 
   it('keeps an exported bill entry as it was and posts a later payment as payment:<id>', () => {
@@ -163,8 +169,8 @@ describe('journal rules for a bill (DESIGN §4)', () => {
     })
     const { entries } = billEntries([later], context(posted({ b1: ['p1', 'p2'] })))
     expect(entries.map((e) => e.id)).toEqual(['b1', 'payment:p9'])
-    expect(byCode(entries[0])['Accounts receivable']).toBe(185)
-    expect(byCode(entries[1])).toEqual({ 'QRIS clearing': 185, 'Accounts receivable': -185 })
+    expect(byName(entries[0])['Accounts receivable']).toBe(185)
+    expect(byName(entries[1])).toEqual({ 'QRIS clearing': 185, 'Accounts receivable': -185 })
   })
 
   it('posts the opposite when a posted payment is reversed, and nothing for one never posted', () => {
@@ -185,15 +191,15 @@ describe('journal rules for a bill (DESIGN §4)', () => {
       'payment:p3:reversal',
     ])
     expect(entries[1]).toMatchObject({ kind: 'payment-reversal', date: '2026-11-22' })
-    expect(byCode(entries[1])).toEqual({ 'Card clearing': -1000, 'Accounts receivable': 1000 })
-    expect(byCode(entries[3])).toEqual({ 'QRIS clearing': -100, 'Accounts receivable': 100 })
+    expect(byName(entries[1])).toEqual({ 'Card clearing': -1000, 'Accounts receivable': 1000 })
+    expect(byName(entries[3])).toEqual({ 'QRIS clearing': -100, 'Accounts receivable': 100 })
   })
 
   it('leaves a payment reversed before the first export out of the books', () => {
     const bill = sale({ payments: [payment('p1', 'card', 1000, { reversedAt: T0 + 1 })] })
     const { entries } = billEntries([bill], context())
     expect(entries.map((e) => e.id)).toEqual(['b1'])
-    expect(byCode(entries[0])['Accounts receivable']).toBe(1685)
+    expect(byName(entries[0])['Accounts receivable']).toBe(1685)
   })
 })
 
@@ -224,7 +230,7 @@ describe('journal rules for expenses and cash counts', () => {
       context(),
     )
     expect(entry).toMatchObject({ id: 'expense:e1', date: '2026-11-19', payee: 'Toko Maju' })
-    expect(byCode(entry)).toEqual({
+    expect(byName(entry)).toEqual({
       'Expenses:Supplies': 100000,
       'Input tax': 11000,
       'Cash clearing': -111000,
@@ -242,8 +248,8 @@ describe('journal rules for expenses and cash counts', () => {
       context(),
     )
     expect(over?.id).toBe('session:s1:variance')
-    expect(byCode(over)).toEqual({ 'Cash clearing': 250, 'Cash over/short': -250 })
-    expect(byCode(short)).toEqual({ 'Cash clearing': -75, 'Cash over/short': 75 })
+    expect(byName(over)).toEqual({ 'Cash clearing': 250, 'Cash over/short': -250 })
+    expect(byName(short)).toEqual({ 'Cash clearing': -75, 'Cash over/short': 75 })
     expect(none?.lines).toEqual([])
   })
 })

@@ -30,14 +30,6 @@ export function defaultTarget(format: JournalFormat): JournalTarget {
   }
 }
 
-export const FILE_EXTENSIONS: Record<JournalFormat, string> = {
-  'journal-csv': 'csv',
-  xero: 'csv',
-  quickbooks: 'csv',
-  beancount: 'beancount',
-  ledger: 'journal',
-}
-
 export function writeJournal(
   target: JournalTarget,
   entries: Batches<JournalEntry>,
