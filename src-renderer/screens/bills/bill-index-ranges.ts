@@ -1,0 +1,171 @@
+import Dexie, { type IndexableType } from 'dexie'
+import type { CachedBill } from '../../cache/records'
+import type { BillFilters, BillSortColumn } from './bill-filters'
+
+export interface KeyBounds {
+  lower: IndexableType
+  upper: IndexableType
+  lowerOpen: boolean
+  upperOpen: boolean
+}
+
+/** A key range on one index of the bills table; null bounds: the whole index. */
+export interface IndexRange {
+  index: string
+  bounds: KeyBounds | null
+}
+
+/** A filter as an index range, with the same test on a bill for when it is checked by value. */
+export interface FilterRange extends IndexRange {
+  matches(bill: CachedBill): boolean
+}
+
+export const SESSION_INDEX = '[registerSessionId+createdAt]'
+const LOCATION_INDEX = '[locationId+businessDate]'
+
+/** Which index gives each column's order (paid and due have none in schema v3). */
+export const SORT_INDEX: Record<BillSortColumn, string> = {
+  number: 'numberKey',
+  time: 'createdAt',
+  type: 'type',
+  location: LOCATION_INDEX,
+  session: SESSION_INDEX,
+  total: 'total',
+  paid: 'amountPaid',
+  due: 'amountDue',
+  state: 'paymentState',
+}
+
+/**
+ * Above every key the cache holds (an array key sorts after strings and numbers, and compares
+ * element by element). `Dexie.maxKey` falls back to a string where it cannot probe the backend.
+ */
+const MAX_KEY: IndexableType = [[]]
+
+/** A key of a two-part index. */
+const pair = (first: string, second: IndexableType): IndexableType =>
+  [first, second] as IndexableType
+
+export function wholeIndex(index: string): IndexRange {
+  return { index, bounds: null }
+}
+
+function filterRange(
+  index: string,
+  bounds: KeyBounds,
+  matches: FilterRange['matches'],
+): FilterRange {
+  return { index, bounds, matches }
+}
+
+function equalTo(index: string, value: string, matches: FilterRange['matches']): FilterRange {
+  return filterRange(
+    index,
+    { lower: value, upper: value, lowerOpen: false, upperOpen: false },
+    matches,
+  )
+}
+
+// No zone is more than 14 hours from UTC: a bill's business date, in whatever zone it was
+// computed, lies within these UTC dates of its creation time.
+const MAX_ZONE_OFFSET_MS = 14 * 3600_000
+const utcDate = (ms: number): string => new Date(ms).toISOString().slice(0, 10)
+
+/**
+ * The filters as index ranges. Their intersection is exactly the bills that match: a location
+ * with dates narrows by business date only roughly, so the creation time range is kept beside
+ * it; a session with dates is exact on `[registerSessionId+createdAt]`.
+ */
+export function filterRanges(filters: BillFilters): FilterRange[] {
+  const { createdFrom: from, createdTo: to } = filters
+  const inDates = (b: CachedBill): boolean =>
+    (from === null || b.createdAt >= from) && (to === null || b.createdAt < to)
+  const ranges: FilterRange[] = []
+  if (filters.registerSessionId !== null) {
+    const session = filters.registerSessionId
+    ranges.push(
+      filterRange(
+        SESSION_INDEX,
+        {
+          lower: pair(session, from ?? Dexie.minKey),
+          upper: pair(session, to ?? MAX_KEY),
+          lowerOpen: false,
+          upperOpen: to !== null,
+        },
+        (b) => b.registerSessionId === session && inDates(b),
+      ),
+    )
+  } else if (from !== null || to !== null) {
+    ranges.push(
+      filterRange(
+        'createdAt',
+        {
+          lower: from ?? Dexie.minKey,
+          upper: to ?? MAX_KEY,
+          lowerOpen: false,
+          upperOpen: to !== null,
+        },
+        inDates,
+      ),
+    )
+  }
+  if (filters.locationId !== null) {
+    const location = filters.locationId
+    ranges.push(
+      filterRange(
+        LOCATION_INDEX,
+        {
+          lower: pair(location, from === null ? Dexie.minKey : utcDate(from - MAX_ZONE_OFFSET_MS)),
+          upper: pair(location, to === null ? MAX_KEY : utcDate(to + MAX_ZONE_OFFSET_MS)),
+          lowerOpen: false,
+          upperOpen: false,
+        },
+        (b) => b.locationId === location,
+      ),
+    )
+  }
+  const { type, method, paymentState } = filters
+  if (type !== null) ranges.push(equalTo('type', type, (b) => b.type === type))
+  if (method !== null) ranges.push(equalTo('methods', method, (b) => b.methods.includes(method)))
+  if (paymentState !== null)
+    ranges.push(equalTo('paymentState', paymentState, (b) => b.paymentState === paymentState))
+  const prefix = filters.numberPrefix.trim().toLowerCase()
+  if (prefix !== '')
+    ranges.push(
+      filterRange(
+        'numberKey',
+        { lower: prefix, upper: prefix + '\uffff', lowerOpen: false, upperOpen: false },
+        (b) => b.numberKey.startsWith(prefix),
+      ),
+    )
+  return ranges
+}
+
+/**
+ * The key a column sorts by, in IndexedDB key order, ending in the bill id as the index does.
+ * Bills without a session sort after every session, as they are absent from its index.
+ */
+export function sortTuple(bill: CachedBill, column: BillSortColumn): IndexableType {
+  switch (column) {
+    case 'number':
+      return [bill.numberKey, bill.id]
+    case 'time':
+      return [bill.createdAt, bill.id]
+    case 'type':
+      return [bill.type, bill.id]
+    case 'location':
+      return [bill.locationId, bill.businessDate, bill.id]
+    case 'session':
+      return bill.registerSessionId === null
+        ? [1, bill.id]
+        : [0, bill.registerSessionId, bill.createdAt, bill.id]
+    case 'total':
+      return [bill.total, bill.id]
+    case 'paid':
+      return [bill.amountPaid, bill.id]
+    case 'due':
+      return [bill.amountDue, bill.id]
+    case 'state':
+      return [bill.paymentState, bill.id]
+  }
+}
