@@ -29,15 +29,16 @@ const ROLES: AccountRole[] = [
   { type: 'discounts' },
 ]
 
-/** A balanced entry with `count` lines of random amounts. */
+/** A balanced entry: `count` − 1 lines of alternating sign, then the line that balances them. */
 function entry(id: string, count: number, amounts: number[]): JournalEntry {
-  const lines = Array.from({ length: count }, (_, i) => {
+  const lineFor = (i: number, amount: number) => {
     const role = ROLES[i % ROLES.length]!
-    const amount = i === count - 1 ? 0 : (amounts[i % amounts.length] ?? 1) * (i % 2 ? -1 : 1) || 1
     return { role: roleKey(role), account: defaultAccount(role).account, amount, memo: `line ${i}` }
-  })
-  const rest = lines.slice(0, -1).reduce((sum, l) => sum + l.amount, 0)
-  lines[count - 1]!.amount = -rest
+  }
+  const lines = Array.from({ length: count - 1 }, (_, i) =>
+    lineFor(i, (amounts[i % amounts.length] ?? 1) * (i % 2 === 0 ? 1 : -1)),
+  )
+  lines.push(lineFor(count - 1, -lines.reduce((sum, l) => sum + l.amount, 0)))
   return balancedEntry({
     id,
     kind: 'bill',

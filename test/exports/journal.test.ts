@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import type { Payment } from '../../src-shared/domain/records'
 import {
   balancedEntry,
   UnbalancedEntryError,
@@ -9,70 +8,10 @@ import {
   billEntries,
   expenseEntries,
   varianceEntries,
-  type JournalBill,
   type PostedView,
 } from '../../src-renderer/exports/journal'
+import { expense, line, payment, sale, T0 } from './support/fixtures'
 import { context } from './support/journals'
-
-const T0 = Date.UTC(2026, 10, 20, 3) // 10:00 in Jakarta
-
-function payment(id: string, method: string, amount: number, more: Partial<Payment> = {}): Payment {
-  return {
-    id,
-    method,
-    amount,
-    ref: null,
-    createdAt: T0,
-    registerSessionId: 's1',
-    reversedAt: null,
-    ...more,
-  }
-}
-
-/** Lines 1100 (VAT 100) + 550 (VAT 50), discount 165, service fee 200 (VAT 18); VAT after the
- * discount 153; total 1685 paid 1000 by card and 500 cash. */
-function sale(more: Partial<JournalBill> = {}): JournalBill {
-  return {
-    id: 'b1',
-    number: '1023',
-    type: 'sale',
-    status: 'closed',
-    locationId: 'loc1',
-    registerSessionId: 's1',
-    parentBillId: null,
-    currency: 'USD',
-    total: 1685,
-    totalTax: 153,
-    amountPaid: 1500,
-    amountDue: 185,
-    createdAt: T0,
-    updatedAt: T0,
-    createdAtText: '2026-11-20T10:00:00+07:00',
-    updatedAtText: '2026-11-20T10:00:00+07:00',
-    hasDetail: true,
-    subtotal: null,
-    lines: [line('l1', 1100, 100), line('l2', 550, 50)],
-    discounts: [{ name: 'Promo', amount: 165 }],
-    fees: [{ name: 'Service', amount: 200, taxes: [{ name: 'VAT', rate: 10, amount: 18 }] }],
-    taxes: [{ name: 'VAT', rate: 10, amount: 153 }],
-    payments: [payment('p1', 'card', 1000), payment('p2', 'cash', 500)],
-    extra: {},
-    businessDate: '2026-11-20',
-    ...more,
-  }
-}
-
-function line(id: string, total: number, tax: number): JournalBill['lines'][number] {
-  return {
-    id,
-    variantId: null,
-    name: id,
-    quantity: 1,
-    unitPrice: total,
-    total,
-    taxes: [{ name: 'VAT', rate: 10, amount: tax }],
-  }
-}
 
 function posted(bills: Record<string, string[]>, entries: string[] = []): PostedView {
   return { postedPayments: (id) => bills[id], isPosted: (id) => entries.includes(id) }
@@ -207,25 +146,12 @@ describe('journal rules for expenses and cash counts', () => {
   it('posts an expense net of tax, its input tax, and the money paid', () => {
     const [entry] = expenseEntries(
       [
-        {
-          id: 'e1',
-          number: 'EXP-1',
-          locationId: 'loc1',
-          registerSessionId: 's1',
-          category: 'Supplies',
-          description: 'Paper',
-          supplier: 'Toko Maju',
+        expense({
           currency: 'IDR',
           amount: 111000,
           taxAmount: 11000,
-          paymentMethod: 'cash',
           expenseDate: '2026-11-19',
-          createdAt: T0,
-          updatedAt: T0,
-          createdAtText: '',
-          updatedAtText: '',
-          extra: {},
-        },
+        }),
       ],
       context(),
     )

@@ -1,7 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { currencyExponent, toMinorUnits } from '../../src-shared/domain/money'
-import type { Expense } from '../../src-shared/domain/records'
 import {
   writeBillLinesCsv,
   writeBillsCsv,
@@ -14,6 +13,7 @@ import {
   type SessionRow,
 } from '../../src-renderer/exports/formats/session-tables'
 import { collectText, slices } from './support/collect'
+import { expense } from './support/fixtures'
 import { parseCsvFile } from './support/csv-parse'
 import { shopArbitrary, type Shop } from './support/shop'
 
@@ -100,25 +100,16 @@ describe('record CSV files (DESIGN §5)', () => {
     expect(paymentRows.map((r) => [r.id, r.bill_id, r.method, r.reversed_at !== ''])).toEqual(
       payments.map((p) => [p.id, p.billId, p.method, p.reversedAt !== null]),
     )
-    const refundedExpense: Expense = {
+    const refundedExpense = expense({
       id: 'e-neg',
       number: '-7',
-      locationId: 'loc1',
       registerSessionId: null,
       category: '-negative',
       description: '@supplier "credit", returned\r\ngoods',
       supplier: '+Toko',
       currency: shop.currency,
       amount: -1250,
-      taxAmount: 0,
-      paymentMethod: 'cash',
-      expenseDate: '2026-11-20',
-      createdAt: 0,
-      updatedAt: 0,
-      createdAtText: '2026-11-20T08:00:00+07:00',
-      updatedAtText: '2026-11-20T08:00:00+07:00',
-      extra: {},
-    }
+    })
     const expenses = [...shop.expenses, refundedExpense]
     const expenseRows = parseCsvFile(await collectText(writeExpensesCsv([expenses])))
     const exponent = currencyExponent(shop.currency)
