@@ -64,6 +64,31 @@ export class DuplicateEntryError extends Error {
   override name = 'DuplicateEntryError'
 }
 
+/**
+ * What an entry posts, which is what the hash compares: dates, ids, accounts and amounts. The
+ * wording of descriptions and memos is left out, so rewording them in a later version of Till
+ * never re-posts the books.
+ */
+export function postingHash(entry: JournalEntry): string {
+  return contentHash({
+    id: entry.id,
+    date: entry.date,
+    currency: entry.currency,
+    payee: entry.payee,
+    billId: entry.billId,
+    registerSessionId: entry.registerSessionId,
+    locationId: entry.locationId,
+    paymentIds: entry.paymentIds,
+    lines: entry.lines.map((l) => [
+      l.role,
+      l.account.code,
+      l.account.name,
+      l.account.kind,
+      l.amount,
+    ]),
+  })
+}
+
 /** The view of the books the journal rules need, from the states of the keys involved. */
 export function postedView(postings: ReadonlyMap<string, PostedState>): PostedView {
   return {
@@ -87,7 +112,7 @@ export function planExport(
   for (const entry of current) {
     if (seen.has(entry.id)) throw new DuplicateEntryError(`${entry.id} is twice in one export`)
     seen.add(entry.id)
-    const hash = contentHash(entry)
+    const hash = postingHash(entry)
     const state = postings.get(entry.id)
     if (!state) {
       plan.write.push({ key: entry.id, entry, hash })
@@ -121,7 +146,7 @@ export function planExport(
 
 function planned(key: string, entry: JournalEntry): PlannedEntry {
   const checked = balancedEntry(entry)
-  return { key, entry: checked, hash: contentHash(checked) }
+  return { key, entry: checked, hash: postingHash(checked) }
 }
 
 function reversalOf(state: PostedState): JournalEntry {

@@ -141,6 +141,29 @@ describe('export log: append-only and idempotent (per bill)', () => {
     ])
   })
 
+  it('compares what an entry posts, not its wording', () => {
+    const [entry] = perBill(smallShop()).entries
+    if (!entry) throw new Error('no entry')
+    const first = planExport([entry], new Map())
+    const postings = new Map(first.postings.map((p) => [p.key, p]))
+    const reworded = {
+      ...entry,
+      description: 'Sale #1023 (reworded)',
+      lines: entry.lines.map((l) => ({ ...l, memo: `${l.memo}, reworded` })),
+    }
+    expect(planExport([reworded], postings).write).toEqual([])
+    const remapped = {
+      ...entry,
+      lines: entry.lines.map((l) =>
+        l.role === 'sales' ? { ...l, account: { ...l.account, code: '4001' } } : l,
+      ),
+    }
+    expect(planExport([remapped], postings).write.map((p) => p.entry.id)).toEqual([
+      'b1:reversal',
+      'b1:adj:1',
+    ])
+  })
+
   it('refuses two entries with one id in one export', () => {
     const { entries } = perBill(smallShop())
     expect(() => planExport([...entries, entries[0]!], new Map())).toThrow(DuplicateEntryError)
