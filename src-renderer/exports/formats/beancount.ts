@@ -1,6 +1,12 @@
 import type { JournalEntry } from '../journal-entry'
 import type { Batches, OutputChunk } from './output'
-import { commodityAmount, oneLine, PlainTextAccounts } from './plain-text'
+import {
+  commodityAmount,
+  entryTags,
+  oneLine,
+  writeTransactions,
+  type PlainTextAccounts,
+} from './plain-text'
 
 /**
  * A beancount file: `2026-11-20 * "payee" "narration"` with the entry's ids as metadata, every
@@ -33,28 +39,16 @@ function transaction(
     postings += `  ${name}  ${commodityAmount(line.amount, entry.currency)} ; ${oneLine(line.memo)}\n`
   }
   const payee = entry.payee === null ? '' : `${quoted(entry.payee)} `
-  const metadata = [
-    ['entry_id', entry.id],
-    ['bill_id', entry.billId],
-    ['register_session_id', entry.registerSessionId],
-    ['location_id', entry.locationId],
-  ]
-    .filter((pair): pair is [string, string] => pair[1] !== null)
+  const metadata = entryTags(entry)
     .map(([key, value]) => `  ${key}: ${quoted(value)}\n`)
     .join('')
   const head = `${entry.date} * ${payee}${quoted(entry.description)}\n`
   return `${opens}${opens === '' ? '' : '\n'}${head}${metadata}${postings}\n`
 }
 
-export async function* writeBeancount(
+export function writeBeancount(
   entries: Batches<JournalEntry>,
   options: BeancountOptions,
 ): AsyncGenerator<OutputChunk> {
-  const accounts = new PlainTextAccounts()
-  for await (const batch of entries) {
-    let text = ''
-    for (const entry of batch)
-      if (entry.lines.length > 0) text += transaction(entry, accounts, options)
-    if (text !== '') yield { part: 1, text }
-  }
+  return writeTransactions(entries, (entry, accounts) => transaction(entry, accounts, options))
 }

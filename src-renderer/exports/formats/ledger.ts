@@ -1,6 +1,12 @@
 import type { JournalEntry } from '../journal-entry'
 import type { Batches, OutputChunk } from './output'
-import { commodityAmount, oneLine, PlainTextAccounts } from './plain-text'
+import {
+  commodityAmount,
+  entryTags,
+  oneLine,
+  writeTransactions,
+  type PlainTextAccounts,
+} from './plain-text'
 
 /**
  * A journal both hledger and ledger read: the entry's ids as `key: value` tags on comment lines
@@ -20,26 +26,13 @@ function transaction(entry: JournalEntry, accounts: PlainTextAccounts): string {
   const description = oneLine(
     entry.payee === null ? entry.description : `${entry.payee} | ${entry.description}`,
   ).replaceAll(';', ',')
-  const tags = [
-    ['entry_id', entry.id],
-    ['bill_id', entry.billId],
-    ['register_session_id', entry.registerSessionId],
-    ['location_id', entry.locationId],
-  ]
-    .filter((pair): pair is [string, string] => pair[1] !== null)
+  const tags = entryTags(entry)
     .map(([key, value]) => `    ; ${key}: ${oneLine(value)}\n`)
     .join('')
   const head = `${entry.date} * ${description}\n`
   return `${declarations}${declarations === '' ? '' : '\n'}${head}${tags}${postings}\n`
 }
 
-export async function* writeLedgerJournal(
-  entries: Batches<JournalEntry>,
-): AsyncGenerator<OutputChunk> {
-  const accounts = new PlainTextAccounts()
-  for await (const batch of entries) {
-    let text = ''
-    for (const entry of batch) if (entry.lines.length > 0) text += transaction(entry, accounts)
-    if (text !== '') yield { part: 1, text }
-  }
+export function writeLedgerJournal(entries: Batches<JournalEntry>): AsyncGenerator<OutputChunk> {
+  return writeTransactions(entries, transaction)
 }

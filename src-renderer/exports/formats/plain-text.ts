@@ -1,4 +1,6 @@
 import type { AccountKind, LedgerAccount } from '../accounts'
+import type { JournalEntry } from '../journal-entry'
+import type { Batches, OutputChunk } from './output'
 import { fnv1a64 } from '../content-hash'
 import { formatMinorUnits, currencyExponent } from '../../../src-shared/domain/money'
 
@@ -56,4 +58,28 @@ export function commodityAmount(minor: number, currency: string): string {
 
 export function oneLine(text: string): string {
   return text.replace(/[\r\n\t]+/g, ' ').trim()
+}
+
+/** The ids an entry carries as metadata or tags, those it has. */
+export function entryTags(entry: JournalEntry): [string, string][] {
+  const tags: [string, string | null][] = [
+    ['entry_id', entry.id],
+    ['bill_id', entry.billId],
+    ['register_session_id', entry.registerSessionId],
+    ['location_id', entry.locationId],
+  ]
+  return tags.filter((tag): tag is [string, string] => tag[1] !== null)
+}
+
+/** A chunk of transactions per batch; entries without lines post nothing and are left out. */
+export async function* writeTransactions(
+  entries: Batches<JournalEntry>,
+  transaction: (entry: JournalEntry, accounts: PlainTextAccounts) => string,
+): AsyncGenerator<OutputChunk> {
+  const accounts = new PlainTextAccounts()
+  for await (const batch of entries) {
+    let text = ''
+    for (const entry of batch) if (entry.lines.length > 0) text += transaction(entry, accounts)
+    if (text !== '') yield { part: 1, text }
+  }
 }
