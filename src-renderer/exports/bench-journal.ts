@@ -65,14 +65,17 @@ function* entries(lineCount: number): Generator<JournalEntry> {
 /** The yardstick: the generic journal's columns, joined as they come. */
 async function* plainCsv(batches: AsyncIterable<JournalEntry[]>): AsyncGenerator<OutputChunk> {
   const exponent = currencyExponent(CURRENCY)
-  yield { part: 1, text: 'entry_id,date,account_code,account_name,debit,credit,currency\r\n' }
+  yield {
+    part: 1,
+    text: 'entry_id,date,account_code,account_name,debit,credit,currency,description,bill_id,register_session_id,location_id\r\n',
+  }
   for await (const batch of batches) {
     let text = ''
-    for (const entry of batch)
-      for (const l of entry.lines) {
+    for (const e of batch)
+      for (const l of e.lines) {
         const debit = l.amount > 0 ? formatMinorUnits(l.amount, exponent) : ''
         const credit = l.amount < 0 ? formatMinorUnits(-l.amount, exponent) : ''
-        text += `${entry.id},${entry.date},${l.account.code},${l.account.name},${debit},${credit},${entry.currency}\r\n`
+        text += `${e.id},${e.date},${l.account.code},${l.account.name},${debit},${credit},${e.currency},${e.description},${e.billId},${e.registerSessionId},${e.locationId}\r\n`
       }
     yield { part: 1, text }
   }
