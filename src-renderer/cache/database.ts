@@ -12,6 +12,8 @@ import type {
   RegisterSession,
 } from './records'
 import { billFacets } from './bill-facets'
+import type { LoggedEntry, PostedState } from '../exports/export-log'
+import type { StoredBatch } from '../exports/run-export'
 
 export const SCHEMA_V1 = {
   bills: 'id, updatedAt, registerSessionId, [locationId+businessDate], type, parentBillId',
@@ -44,6 +46,9 @@ export class TillDatabase extends Dexie {
   webhookIds!: EntityTable<ProcessedWebhook, 'id'>
   meta!: EntityTable<MetaEntry, 'key'>
   reconciliations!: EntityTable<Reconciliation, 'sessionId'>
+  postings!: EntityTable<PostedState, 'key'>
+  exportLog!: EntityTable<LoggedEntry, 'entryId'>
+  exportBatches!: EntityTable<StoredBatch, 'id'>
 
   constructor(name: string, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options)
@@ -77,6 +82,13 @@ export class TillDatabase extends Dexie {
             Object.assign(bill, billFacets(bill))
           }),
       )
+    // Version 5: the export log (DESIGN §4): what the books hold per posting key, every entry
+    // each batch wrote, and the batches, so re-exports add only what is new.
+    this.version(5).stores({
+      postings: 'key',
+      exportLog: 'entryId, key, batchId',
+      exportBatches: 'id, createdAt',
+    })
   }
 }
 

@@ -47,7 +47,7 @@ describe('cache schema upgrades', () => {
 
     const upgraded = new TillDatabase('till-upgrade', { indexedDB, IDBKeyRange })
     await upgraded.open()
-    expect(upgraded.verno).toBe(4)
+    expect(upgraded.verno).toBe(5)
     expect(await upgraded.bills.count()).toBe(4)
     expect((await upgraded.checkpoints.get('bills'))?.cursor).toBe('2026-11-20T00:00:00Z')
     const newestFirst = await upgraded.bills

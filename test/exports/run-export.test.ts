@@ -1,0 +1,188 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { afterEach, describe, expect, it } from 'vitest'
+import { billFacets } from '../../src-renderer/cache/bill-facets'
+import { TillDatabase } from '../../src-renderer/cache/database'
+import type { CachedBill } from '../../src-renderer/cache/records'
+import { EMPTY_MAPPING } from '../../src-renderer/exports/accounts'
+import type { Granularity } from '../../src-renderer/exports/export-log'
+import type { JournalBill } from '../../src-renderer/exports/journal'
+import {
+  ExportCancelledError,
+  recreateBatch,
+  runExport,
+  type ExportResult,
+  type ExportWhat,
+  type RunExportOptions,
+} from '../../src-renderer/exports/run-export'
+import type { OutputChunk } from '../../src-renderer/exports/formats/output'
+import { collectParts } from './support/collect'
+import { parseCsv } from './support/csv-parse'
+import { expense, payment, sale } from './support/fixtures'
+
+let db: TillDatabase | undefined
+afterEach(() => db?.close())
+
+async function shop(bills: JournalBill[]): Promise<TillDatabase> {
+  db = new TillDatabase(`till-run-export-${Math.random()}`, {
+    indexedDB: new IDBFactory(),
+    IDBKeyRange,
+  })
+  await putBills(db, bills)
+  await db.sessions.put({
+    id: 's1',
+    locationId: 'loc1',
+    businessDate: '2026-11-20',
+    openedAt: null,
+    closedAt: null,
+    openingCash: null,
+    firstActivityAt: null,
+    status: 'closed',
+  })
+  await db.expenses.put(expense())
+  return db
+}
+
+async function putBills(database: TillDatabase, bills: JournalBill[]): Promise<void> {
+  const cached: CachedBill[] = bills.map((b) => ({ ...b, ...billFacets(b) }))
+  await database.bills.bulkPut(cached)
+  await database.payments.bulkPut(
+    bills.flatMap((b) =>
+      b.payments.map((p) => ({ ...p, billId: b.id, billType: b.type, locationId: b.locationId })),
+    ),
+  )
+}
+
+function options(
+  database: TillDatabase,
+  what: ExportWhat,
+  more: Partial<RunExportOptions> = {},
+): RunExportOptions {
+  let n = 0
+  return {
+    db: database,
+    what,
+    range: { from: '2026-11-20', to: '2026-11-20', locationId: '' },
+    granularity: 'bill',
+    mapping: EMPTY_MAPPING,
+    timeZone: 'Asia/Jakarta',
+    currency: 'USD',
+    sliceSize: 2,
+    now: () => new Date(Date.UTC(2026, 10, 21, 8, n++)),
+    ...more,
+  }
+}
+
+async function run(opts: RunExportOptions): Promise<{ parts: string[]; result: ExportResult }> {
+  const parts: string[] = []
+  const generator = runExport(opts)
+  for (;;) {
+    const next = await generator.next()
+    if (next.done) return { parts, result: next.value }
+    const { part, text }: OutputChunk = next.value
+    parts[part - 1] = (parts[part - 1] ?? '') + text
+  }
+}
+
+function entryIds(csv: string): string[] {
+  const [, ...rows] = parseCsv(csv.replace(/^\uFEFF/, ''))
+  return [...new Set(rows.filter((r) => r.length > 1).map((r) => r[0]!))]
+}
+
+const three = (): JournalBill[] => [
+  sale(),
+  sale({ id: 'b2', number: '1024', payments: [payment('p3', 'cash', 1685)] }),
+  sale({ id: 'b3', number: '1025', payments: [payment('p4', 'qris', 1685)] }),
+]
+
+describe('runExport', () => {
+  it.each<Granularity>(['bill', 'session'])(
+    'exports a range once (%s): again nothing new, a change as reversal plus adjustment',
+    async (granularity) => {
+      const database = await shop(three())
+      const first = await run(options(database, 'journal-csv', { batchId: 'one', granularity }))
+      const ids = entryIds(first.parts[0]!)
+      expect(ids).toEqual(
+        granularity === 'bill' ? ['b1', 'b2', 'b3', 'expense:e1'] : ['session:s1', 'expense:e1'],
+      )
+      expect(first.result.batch?.entryCount).toBe(ids.length)
+      expect(await database.exportLog.count()).toBe(ids.length)
+
+      const again = await run(options(database, 'journal-csv', { batchId: 'two', granularity }))
+      expect(again.result.batch).toBeNull()
+      expect(entryIds(again.parts[0] ?? '')).toEqual([])
+      expect(await database.exportBatches.count()).toBe(1)
+
+      await putBills(database, [sale({ payments: [payment('p1', 'card', 1685)] })])
+      const changed = await run(options(database, 'journal-csv', { batchId: 'three', granularity }))
+      expect(entryIds(changed.parts[0]!)).toEqual(
+        granularity === 'bill' ? ['b1:reversal', 'b1:adj:1'] : ['session:s1:adj:1'],
+      )
+      expect(
+        (await database.postings.get(granularity === 'bill' ? 'b1' : 'session:s1'))?.revision,
+      ).toBe(1)
+    },
+  )
+
+  it('re-creates a past batch with identical bytes, in every part', async () => {
+    const database = await shop(three())
+    for (const what of ['journal-csv', 'xero', 'beancount'] as const) {
+      const batchId = `batch-${what}`
+      await database.postings.clear()
+      const first = await run(options(database, what, { batchId }))
+      expect(first.parts.join('').length).toBeGreaterThan(0)
+      expect(await collectParts(recreateBatch(database, batchId))).toEqual(first.parts)
+    }
+  })
+
+  it('a cancelled export leaves the log untouched and says so', async () => {
+    const database = await shop(three())
+    const controller = new AbortController()
+    const chunks: string[] = []
+    await expect(
+      (async () => {
+        for await (const chunk of runExport(
+          options(database, 'journal-csv', {
+            signal: controller.signal,
+            sliceSize: 1,
+            onProgress: ({ done }) => {
+              if (done === 2) controller.abort()
+            },
+          }),
+        ))
+          chunks.push(chunk.text)
+      })(),
+    ).rejects.toBeInstanceOf(ExportCancelledError)
+    expect(chunks.length).toBeGreaterThan(0)
+    expect(await database.postings.count()).toBe(0)
+    expect(await database.exportLog.count()).toBe(0)
+    expect(await database.exportBatches.count()).toBe(0)
+    const after = await run(options(database, 'journal-csv'))
+    expect(entryIds(after.parts[0]!)).toEqual(['b1', 'b2', 'b3', 'expense:e1'])
+  })
+
+  it('lists what it had to default and writes the CSV tables without touching the log', async () => {
+    const database = await shop([sale({ payments: [payment('p9', 'gift_card', 1685)] })])
+    const journal = await run(options(database, 'journal-csv', { batchId: 'x' }))
+    expect(journal.result.defaulted.map((d) => d.roleKey)).toEqual([
+      'tax-payable:VAT',
+      'clearing:gift_card',
+      'expense:Supplies',
+    ])
+    await database.postings.clear()
+    for (const what of ['bills', 'payments', 'bill_lines', 'expenses', 'sessions'] as const) {
+      const { parts, result } = await run(options(database, what))
+      const rows = parseCsv(parts[0]!.replace(/^\uFEFF/, '')).filter((r) => r.length > 1)
+      expect(rows.length, what).toBeGreaterThan(1)
+      expect(result.batch).toBeNull()
+    }
+    expect(await database.postings.count()).toBe(0)
+    const other = await run(
+      options(database, 'bills', {
+        range: { from: '2026-11-21', to: '2026-11-30', locationId: '' },
+      }),
+    )
+    expect(
+      parseCsv(other.parts[0]!.replace(/^\uFEFF/, '')).filter((r) => r.length > 1),
+    ).toHaveLength(1)
+  })
+})
