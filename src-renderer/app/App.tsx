@@ -10,6 +10,7 @@ import { ProblemsScreen } from '../screens/problems/ProblemsScreen'
 import { ExpensesScreen } from '../screens/expenses/ExpensesScreen'
 import { BillsScreen } from '../screens/bills/BillsScreen'
 import { DayCloseScreen } from '../screens/day-close/DayCloseScreen'
+import { ExportsScreen } from '../screens/exports/ExportsScreen'
 import { ActiveConnectionContext, useConnectionLifecycle } from './active-connection'
 import { SyncBar } from './SyncBar'
 
@@ -20,6 +21,7 @@ function Screen({ route }: { route: RouteId }): React.JSX.Element {
   if (route === 'day-close') return <DayCloseScreen />
   if (route === 'problems') return <ProblemsScreen />
   if (route === 'expenses') return <ExpensesScreen />
+  if (route === 'exports') return <ExportsScreen />
   return <NotYetScreen route={route} />
 }
 

@@ -1,0 +1,383 @@
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useEffect, useId, useRef, useState } from 'react'
+import type { ActiveConnection } from '../../app/active-connection'
+import { EMPTY_MAPPING, type DefaultedAccount } from '../../exports/accounts'
+import type { Granularity } from '../../exports/export-log'
+import {
+  CSV_TABLES,
+  ExportCancelledError,
+  JOURNAL_FORMATS,
+  exportBatches,
+  isJournal,
+  rangeLocations,
+  recreateBatch,
+  runExport,
+  type ExportProgress,
+  type ExportWhat,
+  type StoredBatch,
+} from '../../exports/run-export'
+import { sessionDays } from '../../ledger/load-session'
+import { effectiveTimeZone } from '../../sync/sync-controller'
+import { ConnectionGate } from '../ConnectionGate'
+import { PartCollector, contentType, fileNames } from './download'
+import { FORMAT_LABELS, defaultedLabel } from './labels'
+
+type Outcome =
+  | { kind: 'done'; files: string[]; entries: number | null; defaulted: DefaultedAccount[] }
+  | { kind: 'nothing-new'; defaulted: DefaultedAccount[] }
+  | { kind: 'cancelled' }
+  | { kind: 'error'; message: string }
+
+const count = new Intl.NumberFormat()
+
+/** One download per part: a Blob, its object URL and a clicked `<a download>`. */
+function downloadParts(base: string, what: ExportWhat, parts: string[][]): string[] {
+  const names = fileNames(base, what, parts.length)
+  const type = contentType(what)
+  parts.forEach((texts, i) => {
+    const url = URL.createObjectURL(new Blob(texts, { type }))
+    const link = document.createElement('a')
+    link.href = url
+    link.download = names[i]!
+    link.style.display = 'none'
+    document.body.append(link)
+    link.click()
+    link.remove()
+    setTimeout(() => URL.revokeObjectURL(url), 60_000)
+  })
+  return names
+}
+
+function fileBase(what: ExportWhat, from: string, to: string): string {
+  return `till-${what}-${from === to ? from : `${from}_${to}`}`
+}
+
+function DefaultedNotice({ defaulted }: { defaulted: DefaultedAccount[] }): React.JSX.Element {
+  if (defaulted.length === 0) return <></>
+  return (
+    <div className="notice" role="note" aria-label="Accounts defaulted">
+      <p>
+        Accounts defaulted: these were not mapped, so the default chart’s account was used. Map them
+        in Settings before the bookkeeper imports the file.
+      </p>
+      <ul>
+        {defaulted.map((d) => (
+          <li key={d.roleKey}>{defaultedLabel(d)}</li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+function ExportLog({
+  batches,
+  onDownload,
+}: {
+  batches: StoredBatch[] | undefined
+  onDownload(batch: StoredBatch): void
+}): React.JSX.Element {
+  if (!batches) return <p role="status">Loading the export log…</p>
+  if (batches.length === 0)
+    return <p className="empty-state">No journal exported yet. Exports you make appear here.</p>
+  return (
+    <table aria-label="Export log">
+      <thead>
+        <tr>
+          <th scope="col">When</th>
+          <th scope="col">What</th>
+          <th scope="col">Range</th>
+          <th scope="col" className="amount">
+            Entries
+          </th>
+          <th scope="col">File</th>
+        </tr>
+      </thead>
+      <tbody>
+        {batches.map((b) => (
+          <tr key={b.id}>
+            <td>{new Date(b.createdAt).toLocaleString()}</td>
+            <td>
+              {FORMAT_LABELS[b.what]}, {b.granularity === 'bill' ? 'per bill' : 'per session'}
+            </td>
+            <td>
+              {b.range.from} to {b.range.to}
+              {b.range.locationId ? `, ${b.range.locationId}` : ', all locations'}
+            </td>
+            <td className="amount">{count.format(b.entryCount)}</td>
+            <td>
+              <button type="button" onClick={() => onDownload(b)}>
+                Download again
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+function Exports({ connection }: { connection: ActiveConnection }): React.JSX.Element {
+  const { db, profile } = connection
+  const id = useId()
+  const [what, setWhat] = useState<ExportWhat>('journal-csv')
+  const [chosenFrom, setFrom] = useState('')
+  const [chosenTo, setTo] = useState('')
+  const [locationId, setLocationId] = useState('')
+  const [granularity, setGranularity] = useState<Granularity>('bill')
+  const [progress, setProgress] = useState<ExportProgress | null>(null)
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
+  const controller = useRef<AbortController | null>(null)
+  const days = useLiveQuery(() => sessionDays(db), [db])
+  const locations = useLiveQuery(
+    () => rangeLocations(db, { from: '', to: '', locationId: '' }),
+    [db],
+  )
+  const batches = useLiveQuery(() => exportBatches(db), [db])
+
+  // The range starts on the latest business date the cache holds.
+  const latest = days?.reduce((max, d) => (d.businessDate > max ? d.businessDate : max), '') ?? ''
+  const from = chosenFrom || latest
+  const to = chosenTo || latest
+
+  useEffect(() => () => controller.current?.abort(), [])
+
+  const running = progress !== null
+  const journal = isJournal(what)
+
+  async function start(): Promise<void> {
+    const abort = new AbortController()
+    controller.current = abort
+    setOutcome(null)
+    setProgress({ done: 0, total: 0 })
+    const collector = new PartCollector()
+    try {
+      const generator = runExport({
+        db,
+        what,
+        range: { from, to, locationId },
+        granularity,
+        mapping: EMPTY_MAPPING,
+        timeZone: effectiveTimeZone(profile),
+        currency: profile.currency ?? 'USD',
+        signal: abort.signal,
+        onProgress: setProgress,
+      })
+      for (;;) {
+        const next = await generator.next()
+        if (next.done) {
+          const result = next.value
+          if (journal && result.entryCount === 0) {
+            setOutcome({ kind: 'nothing-new', defaulted: result.defaulted })
+          } else {
+            const files = downloadParts(fileBase(what, from, to), what, collector.parts)
+            setOutcome({
+              kind: 'done',
+              files,
+              entries: journal ? result.entryCount : null,
+              defaulted: result.defaulted,
+            })
+          }
+          break
+        }
+        collector.add(next.value)
+      }
+    } catch (error) {
+      setOutcome(
+        error instanceof ExportCancelledError
+          ? { kind: 'cancelled' }
+          : { kind: 'error', message: error instanceof Error ? error.message : String(error) },
+      )
+    } finally {
+      controller.current = null
+      setProgress(null)
+    }
+  }
+
+  async function downloadAgain(batch: StoredBatch): Promise<void> {
+    try {
+      const collector = new PartCollector()
+      for await (const chunk of recreateBatch(db, batch.id)) collector.add(chunk)
+      const files = downloadParts(
+        fileBase(batch.what, batch.range.from, batch.range.to),
+        batch.what,
+        collector.parts,
+      )
+      setOutcome({ kind: 'done', files, entries: batch.entryCount, defaulted: [] })
+    } catch (error) {
+      setOutcome({ kind: 'error', message: error instanceof Error ? error.message : String(error) })
+    }
+  }
+
+  const rangeValid = from !== '' && to !== '' && from <= to
+
+  return (
+    <>
+      <form
+        className="panel"
+        aria-label="New export"
+        onSubmit={(event) => {
+          event.preventDefault()
+          if (!running && rangeValid) void start()
+        }}
+      >
+        <div className="filters" role="group" aria-label="Export range">
+          <span className="filter">
+            <label htmlFor={`${id}-format`}>Format</label>
+            <select
+              id={`${id}-format`}
+              value={what}
+              disabled={running}
+              onChange={(e) => setWhat(e.target.value as ExportWhat)}
+            >
+              <optgroup label="Journals">
+                {JOURNAL_FORMATS.map((f) => (
+                  <option key={f} value={f}>
+                    {FORMAT_LABELS[f]}
+                  </option>
+                ))}
+              </optgroup>
+              <optgroup label="CSV tables">
+                {CSV_TABLES.map((t) => (
+                  <option key={t} value={t}>
+                    {FORMAT_LABELS[t]}
+                  </option>
+                ))}
+              </optgroup>
+            </select>
+          </span>
+          <span className="filter">
+            <label htmlFor={`${id}-from`}>From</label>
+            <input
+              id={`${id}-from`}
+              type="date"
+              value={from}
+              disabled={running}
+              onChange={(e) => setFrom(e.target.value)}
+            />
+          </span>
+          <span className="filter">
+            <label htmlFor={`${id}-to`}>To</label>
+            <input
+              id={`${id}-to`}
+              type="date"
+              value={to}
+              disabled={running}
+              onChange={(e) => setTo(e.target.value)}
+            />
+          </span>
+          <span className="filter">
+            <label htmlFor={`${id}-location`}>Location</label>
+            <select
+              id={`${id}-location`}
+              value={locationId}
+              disabled={running}
+              onChange={(e) => setLocationId(e.target.value)}
+            >
+              <option value="">All locations</option>
+              {(locations ?? []).map((l) => (
+                <option key={l} value={l}>
+                  {l}
+                </option>
+              ))}
+            </select>
+          </span>
+          {journal && (
+            <fieldset className="filter">
+              <legend>Granularity</legend>
+              <label>
+                <input
+                  type="radio"
+                  name={`${id}-granularity`}
+                  checked={granularity === 'bill'}
+                  disabled={running}
+                  onChange={() => setGranularity('bill')}
+                />{' '}
+                Per bill
+              </label>{' '}
+              <label>
+                <input
+                  type="radio"
+                  name={`${id}-granularity`}
+                  checked={granularity === 'session'}
+                  disabled={running}
+                  onChange={() => setGranularity('session')}
+                />{' '}
+                Per session summary
+              </label>
+            </fieldset>
+          )}
+        </div>
+        {days && days.length === 0 && (
+          <p className="empty-state">
+            The cache holds no register sessions yet: sync first, then export.
+          </p>
+        )}
+        {!rangeValid && from !== '' && to !== '' && (
+          <p className="error" role="alert">
+            The range ends before it starts.
+          </p>
+        )}
+        <div className="actions">
+          <button type="submit" disabled={running || !rangeValid}>
+            Export
+          </button>
+          {running && (
+            <button type="button" onClick={() => controller.current?.abort()}>
+              Cancel
+            </button>
+          )}
+        </div>
+        {progress && (
+          <div className="export-progress">
+            <progress
+              aria-label="Export progress"
+              max={progress.total || undefined}
+              value={progress.total ? progress.done : undefined}
+            />{' '}
+            <span>
+              {count.format(progress.done)} of {count.format(progress.total)} records
+            </span>
+          </div>
+        )}
+      </form>
+      <div aria-live="polite">
+        {outcome?.kind === 'done' && (
+          <p className="notice" role="status">
+            {outcome.entries !== null
+              ? `${count.format(outcome.entries)} entries exported`
+              : 'Exported'}{' '}
+            to {outcome.files.join(', ')}.
+          </p>
+        )}
+        {outcome?.kind === 'nothing-new' && (
+          <p className="notice" role="status">
+            Nothing new to export: every entry in this range is already in an earlier export.
+          </p>
+        )}
+        {outcome?.kind === 'cancelled' && (
+          <p className="notice" role="status">
+            Export cancelled. No file was written and the export log is unchanged.
+          </p>
+        )}
+        {outcome?.kind === 'error' && (
+          <p className="error" role="alert">
+            The export failed: {outcome.message}
+          </p>
+        )}
+        {(outcome?.kind === 'done' || outcome?.kind === 'nothing-new') && (
+          <DefaultedNotice defaulted={outcome.defaulted} />
+        )}
+      </div>
+      <h2>Export log</h2>
+      <ExportLog batches={batches} onDownload={(b) => void downloadAgain(b)} />
+    </>
+  )
+}
+
+export function ExportsScreen(): React.JSX.Element {
+  return (
+    <ConnectionGate title="Exports">
+      {(connection) => <Exports connection={connection} />}
+    </ConnectionGate>
+  )
+}
