@@ -1,0 +1,69 @@
+import { readFile } from 'node:fs/promises'
+import { expect, test } from '@playwright/test'
+import { startBrowserShell, type RunningBrowserShell } from '../support/browser-shell'
+import { parseCsvFile } from '../exports/support/csv-parse'
+
+let shell: RunningBrowserShell
+
+test.beforeAll(async () => {
+  shell = await startBrowserShell({
+    TILL_DEMO_OPTIONS: JSON.stringify({
+      seed: 11,
+      days: 2,
+      locations: 1,
+      billsPerSession: 12,
+      live: false,
+      appKey: 'demo_key_exports_e2e_4411',
+    }),
+  })
+})
+test.afterAll(async () => {
+  await shell?.stop()
+})
+
+test("exports a day's generic journal CSV that balances, then nothing new", async ({ page }) => {
+  await page.goto(shell.url)
+  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  await page.getByRole('link', { name: 'Exports' }).click()
+  await expect(page.getByRole('heading', { name: 'Exports' })).toBeVisible()
+  await page.getByLabel('Format').selectOption('journal-csv')
+  await expect(page.getByLabel('From')).not.toHaveValue('')
+  const day = await page.getByLabel('From').inputValue()
+  await expect(page.getByLabel('To')).toHaveValue(day)
+
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toBe(`till-journal-csv-${day}.csv`)
+  const bytes = await readFile((await download.path())!)
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+  const text = bytes.toString('utf8')
+  expect(text.slice(1).split('\r\n')[0]).toBe(
+    'entry_id,date,account_code,account_name,debit,credit,currency,description,bill_id,register_session_id,location_id',
+  )
+  expect(text.endsWith('\r\n')).toBe(true)
+  expect(text.replace(/\r\n/g, '')).not.toContain('\n')
+
+  const rows = parseCsvFile(text)
+  expect(rows.length).toBeGreaterThan(10)
+  const sums = new Map<string, number>()
+  for (const row of rows) {
+    expect(row.date).toBe(day)
+    const cents = (v: string | undefined): number => Math.round(Number(v || '0') * 1000)
+    sums.set(row.entry_id!, (sums.get(row.entry_id!) ?? 0) + cents(row.debit) - cents(row.credit))
+  }
+  expect(sums.size).toBeGreaterThan(1)
+  for (const [entry, sum] of sums) expect(sum, entry).toBe(0)
+
+  const log = page.getByRole('table', { name: 'Export log' })
+  await expect(log.getByRole('row')).toHaveCount(2)
+  await expect(log.getByRole('cell', { name: String(sums.size), exact: true })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Export' }).click()
+  await expect(page.getByText(/^Nothing new to export/)).toBeVisible()
+  await expect(log.getByRole('row')).toHaveCount(2)
+
+  const again = page.waitForEvent('download')
+  await log.getByRole('button', { name: 'Download again' }).click()
+  expect(await readFile((await (await again).path())!)).toEqual(bytes)
+})
