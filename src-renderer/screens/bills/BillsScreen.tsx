@@ -1,5 +1,86 @@
+import { useCallback, useMemo, useRef, useState } from 'react'
+import type { SortingState } from '@tanstack/react-table'
+import type { ActiveConnection } from '../../app/active-connection'
+import { DataTable, type DataTableHandle } from '../../components/data-table/DataTable'
+import { effectiveTimeZone } from '../../sync/sync-controller'
 import { ConnectionGate } from '../ConnectionGate'
+import { billColumns } from './bill-columns'
+import { NEWEST_FIRST } from './bill-source'
+import { BillDetail } from './BillDetail'
+import { BillFilterBar, filtersFromForm, NO_FILTER, type BillFilterForm } from './BillFilterBar'
+import './bills.css'
+import { useLiveBills } from './use-live-bills'
+
+const counts = new Intl.NumberFormat()
+
+function BillsView({ connection }: { connection: ActiveConnection }): React.JSX.Element {
+  const { db, profile } = connection
+  const timeZone = effectiveTimeZone(profile)
+  const { total, source } = useLiveBills(db)
+  const [form, setForm] = useState<BillFilterForm>(NO_FILTER)
+  const filters = useMemo(() => filtersFromForm(form, timeZone), [form, timeZone])
+  const [sorting, setSorting] = useState<SortingState>(NEWEST_FIRST)
+  const columns = useMemo(() => billColumns(timeZone), [timeZone])
+  const [openId, setOpenId] = useState<string | null>(null)
+  const table = useRef<DataTableHandle>(null)
+  const close = useCallback(() => {
+    setOpenId(null)
+    table.current?.focusActiveRow()
+  }, [])
+
+  if (total === null) return <p role="status">Loading bills…</p>
+  if (total === 0)
+    return (
+      <p className="empty-state">
+        Nothing synced yet. Bills appear here as the sync brings them in, newest first.
+      </p>
+    )
+  const filtered = Object.values(form).some((value) => value !== '')
+  return (
+    <div className="bills">
+      <BillFilterBar db={db} timeZone={timeZone} form={form} onChange={setForm} />
+      <DataTable
+        label="Bills"
+        columns={columns}
+        source={source}
+        filters={filters}
+        sorting={sorting}
+        onSortingChange={setSorting}
+        getRowId={(bill) => bill.id}
+        openRowId={openId}
+        onOpenRow={(bill) => setOpenId(bill.id)}
+        describeCount={(count) =>
+          filtered
+            ? `${counts.format(count)} of ${counts.format(total)} bills match`
+            : `${counts.format(count)} bills`
+        }
+        emptyState={
+          <div className="empty-state">
+            <p>No bill matches these filters.</p>
+            <button type="button" onClick={() => setForm(NO_FILTER)}>
+              Clear filters
+            </button>
+          </div>
+        }
+        handle={table}
+      />
+      {openId !== null && (
+        <BillDetail
+          db={db}
+          billId={openId}
+          timeZone={timeZone}
+          onOpenBill={setOpenId}
+          onClose={close}
+        />
+      )}
+    </div>
+  )
+}
 
 export function BillsScreen(): React.JSX.Element {
-  return <ConnectionGate title="Bills">{() => <p role="status">Loading bills…</p>}</ConnectionGate>
+  return (
+    <ConnectionGate title="Bills">
+      {(connection) => <BillsView key={connection.profile.id} connection={connection} />}
+    </ConnectionGate>
+  )
 }

@@ -1,0 +1,208 @@
+import { expect, test, type Page } from '@playwright/test'
+import {
+  savedProfiles,
+  startBrowserShell,
+  type RunningBrowserShell,
+} from '../support/browser-shell'
+
+const APP_KEY = 'demo_key_bills_e2e_41d7'
+let shell: RunningBrowserShell
+
+test.beforeAll(async () => {
+  shell = await startBrowserShell({
+    TILL_DEMO_OPTIONS: JSON.stringify({
+      seed: 31,
+      days: 2,
+      locations: 2,
+      billsPerSession: 25,
+      live: false,
+      appKey: APP_KEY,
+    }),
+  })
+})
+test.afterAll(async () => {
+  await shell?.stop()
+})
+
+interface ServiceBill {
+  id: string
+  number: string
+  type: string
+  parent_bill_id: string | null
+  payments: Array<{ method: string; reversed_at: string | null }>
+}
+
+/** Reads the Apps API with the demo shop's key, as any client would. */
+async function service<T>(path: string): Promise<T> {
+  const demo = savedProfiles(shell).find((p) => p.id === 'demo-shop')!
+  const response = await fetch(`${demo.baseUrl}/apps-v1${path}`, {
+    headers: { Authorization: `Bearer ${APP_KEY}`, 'X-Service-Store': demo.storeId },
+  })
+  expect(response.ok, `${path}: ${response.status}`).toBe(true)
+  return (await response.json()) as T
+}
+
+/** Every bill of the demo shop with its payments: the list, then each bill's detail. */
+async function serviceBills(): Promise<ServiceBill[]> {
+  const summaries: Array<{ id: string }> = []
+  for (let page = 1; ; page++) {
+    const body = await service<{ data: Array<{ id: string }>; meta: { last_page: number } }>(
+      `/sales/bills/location/all?page=${page}&limit=200`,
+    )
+    summaries.push(...body.data)
+    if (page >= body.meta.last_page) break
+  }
+  return Promise.all(summaries.map((s) => service<ServiceBill>(`/sales/bills/${s.id}`)))
+}
+
+const paidWith = (bill: ServiceBill, method: string): boolean =>
+  bill.payments.some((p) => p.method === method && p.reversed_at === null)
+
+async function openBills(page: Page): Promise<void> {
+  await page.goto(shell.url)
+  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  await page.getByRole('link', { name: 'Bills', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Bills', level: 1 })).toBeVisible()
+}
+
+const count = (n: number): string => n.toLocaleString('en-US')
+
+test('filtering by type and by payment method shows the counts the service has', async ({
+  page,
+}) => {
+  const bills = await serviceBills()
+  const refunds = bills.filter((b) => b.type === 'refund').length
+  const card = bills.filter((b) => paidWith(b, 'card')).length
+  const cashSales = bills.filter((b) => b.type === 'sale' && paidWith(b, 'cash')).length
+  expect(refunds).toBeGreaterThan(0)
+  expect(card).toBeGreaterThan(0)
+
+  await openBills(page)
+  const status = page.locator('.data-table-count')
+  // Payment methods come with each bill's detail, which the sync fetches after the lists.
+  await expect(status).toHaveText(`${count(bills.length)} bills`, { timeout: 30_000 })
+
+  await page.getByLabel('Type').selectOption('refund')
+  await expect(status).toHaveText(`${count(refunds)} of ${count(bills.length)} bills match`)
+  const grid = page.getByRole('grid', { name: 'Bills' })
+  await expect(grid).toHaveAttribute('aria-rowcount', String(refunds + 1))
+  await expect(grid.getByRole('row').nth(1)).toContainText('Refund')
+
+  await page.getByLabel('Type').selectOption('')
+  await page.getByLabel('Payment method').selectOption('card')
+  await expect(status).toHaveText(`${count(card)} of ${count(bills.length)} bills match`, {
+    timeout: 30_000,
+  })
+
+  await page.getByLabel('Payment method').selectOption('cash')
+  await page.getByLabel('Type').selectOption('sale')
+  await expect(status).toHaveText(`${count(cashSales)} of ${count(bills.length)} bills match`)
+
+  await page.getByLabel('Bill number').fill('no-such-bill')
+  await expect(page.getByText('No bill matches these filters.')).toBeVisible()
+  await page.getByRole('button', { name: 'Clear filters' }).last().click()
+  await expect(status).toHaveText(`${count(bills.length)} bills`)
+})
+
+test('a refund opens in the detail panel, and its parent link opens the sale it refunds', async ({
+  page,
+}) => {
+  const bills = await serviceBills()
+  const byId = new Map(bills.map((b) => [b.id, b]))
+  await openBills(page)
+  await page.getByLabel('Type').selectOption('refund')
+  const firstRow = page.getByRole('grid', { name: 'Bills' }).getByRole('row').nth(1)
+  await expect(firstRow).toContainText('Refund')
+  const refundNumber = (await firstRow.getByRole('gridcell').first().textContent())!.trim()
+  const refund = bills.find((b) => b.number === refundNumber)!
+  const parent = byId.get(refund.parent_bill_id!)!
+
+  await firstRow.click()
+  const panel = page.getByRole('dialog', { name: `Bill ${refundNumber}` })
+  await expect(panel).toBeVisible()
+  await expect(panel.getByRole('table', { name: 'Lines' }).getByRole('row')).not.toHaveCount(1)
+  // Times are labelled with the merchant's zone.
+  await expect(panel.getByRole('term').filter({ hasText: /^Time \(\w+\/\w+\)$/ })).toBeVisible()
+
+  await panel.getByRole('button', { name: `Sale ${parent.number}` }).click()
+  const parentPanel = page.getByRole('dialog', { name: `Bill ${parent.number}` })
+  await expect(parentPanel).toBeVisible()
+  const children = parentPanel.getByRole('region', { name: 'Refunds and voids' })
+  await expect(children.getByRole('button', { name: `Refund ${refundNumber}` })).toBeVisible()
+  await expect(parentPanel.getByRole('table', { name: 'Payments' })).toBeVisible()
+})
+
+test('the table is walked with the keyboard alone: arrows, Home, End, Enter and Escape', async ({
+  page,
+}) => {
+  await openBills(page)
+  await expect(page.locator('.data-table-count')).toHaveText(/^[\d,]+ bills$/)
+  const grid = page.getByRole('grid', { name: 'Bills' })
+  const rows = Number(await grid.getAttribute('aria-rowcount')) - 1
+  expect(rows).toBeGreaterThan(20)
+  const focusedRowIndex = (): Promise<string | null> =>
+    page.evaluate(() => document.activeElement?.getAttribute('aria-rowindex') ?? null)
+
+  // Tab from the top of the page until the focus reaches the table's single tab stop.
+  for (let presses = 0; presses < 40 && (await focusedRowIndex()) === null; presses++)
+    await page.keyboard.press('Tab')
+  expect(await focusedRowIndex()).toBe('2')
+
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('ArrowUp')
+  expect(await focusedRowIndex()).toBe('3')
+  await page.keyboard.press('End')
+  await expect.poll(focusedRowIndex).toBe(String(rows + 1))
+  await page.keyboard.press('Home')
+  await expect.poll(focusedRowIndex).toBe('2')
+  await page.keyboard.press('PageDown')
+  await expect.poll(async () => Number(await focusedRowIndex())).toBeGreaterThan(4)
+  const before = await focusedRowIndex()
+  const number = await page.evaluate(
+    () => document.activeElement?.querySelector('td')?.textContent ?? '',
+  )
+
+  await page.keyboard.press('Enter')
+  const panel = page.getByRole('dialog', { name: `Bill ${number}` })
+  await expect(panel).toBeVisible()
+  await expect(panel.getByRole('heading', { name: `Bill ${number}` })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(panel).toHaveCount(0)
+  await expect.poll(focusedRowIndex).toBe(before)
+  await expect(grid.locator(`tr[aria-rowindex="${before}"]`)).toBeFocused()
+})
+
+test('the Bills screen and its detail panel render something a person can see', async ({
+  page,
+}) => {
+  await openBills(page)
+  await page.getByRole('grid', { name: 'Bills' }).getByRole('row').nth(1).click()
+  await expect(page.getByRole('dialog')).toBeVisible()
+  const colours = await distinctColours(page, await page.screenshot())
+  expect(colours).toBeGreaterThan(12)
+})
+
+/** Distinct colours in a screenshot, counted in a blank page's canvas (no app, no CSP). */
+async function distinctColours(page: Page, png: Buffer): Promise<number> {
+  const scratch = await page.context().newPage()
+  try {
+    return await scratch.evaluate(async (base64) => {
+      const image = new Image()
+      image.src = `data:image/png;base64,${base64}`
+      await image.decode()
+      const canvas = document.createElement('canvas')
+      canvas.width = image.width
+      canvas.height = image.height
+      const context = canvas.getContext('2d')!
+      context.drawImage(image, 0, 0)
+      const { data } = context.getImageData(0, 0, image.width, image.height)
+      const colours = new Set<number>()
+      for (let i = 0; i < data.length; i += 4 * 7)
+        colours.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!)
+      return colours.size
+    }, png.toString('base64'))
+  } finally {
+    await scratch.close()
+  }
+}
