@@ -93,7 +93,11 @@ export function DataTable<Row, Filters>(props: DataTableProps<Row, Filters>): Re
           Till could not read these rows: {pages.error}
         </p>
       )}
-      {count === 0 ? emptyState : <RowGrid {...props} pages={pages} count={count ?? 0} />}
+      {count === 0 ? (
+        emptyState
+      ) : (
+        <RowGrid {...props} pages={pages} count={count ?? 0} loading={count === null} />
+      )}
     </div>
   )
 }
@@ -110,9 +114,11 @@ function RowGrid<Row, Filters>({
   handle,
   pages,
   count,
+  loading,
 }: DataTableProps<Row, Filters> & {
   pages: RowPages<Row, Filters>
   count: number
+  loading: boolean
 }): React.JSX.Element {
   const [scroll] = useState(() => new VirtualScroll())
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null)
@@ -251,6 +257,7 @@ function RowGrid<Row, Filters>({
         aria-label={label}
         aria-rowcount={count + 1}
         aria-readonly="true"
+        aria-busy={loading || undefined}
         style={{ minWidth: `calc(${widths.join(' + ')})` }}
       >
         <colgroup>

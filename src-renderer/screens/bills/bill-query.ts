@@ -24,8 +24,9 @@ import { walkIndexKeys, type IndexPosition } from './index-walk'
  * filters whose ranges were too big to list. The count is the size of what remains.
  *
  * Order, for a page at `offset`:
- * - no filter, or one filter on the sort column's own index: that index range, skipped to
- *   `offset` by the cursor and `limit` keys read;
+ * - no filter, or one filter whose range lists bills in the sort's order (the sort column's own
+ *   index; for time, also one session's range): that range, skipped to `offset` by the cursor
+ *   and `limit` keys read;
  * - otherwise, the sort index's keys are walked (a key cursor: no record is read) keeping the
  *   matching ones, resuming where an earlier page stopped; or, when reading the matching bills
  *   once costs less than that walk, they are read and sorted in memory, and later pages are
@@ -77,7 +78,7 @@ export class BillQueries {
       if (indexName === SESSION_INDEX) return this.sessionOrderKeys(sort.desc, offset, limit)
       return rangeKeys(this.db, wholeIndex(indexName), sort.desc, offset, limit)
     }
-    if (indexed && match.kind === 'range' && match.range.index === indexName)
+    if (indexed && match.kind === 'range' && listsInOrder(match.range, sort))
       return rangeKeys(this.db, match.range, sort.desc, offset, limit)
 
     const order = this.order(match, sort)
@@ -93,10 +94,9 @@ export class BillQueries {
   private order(match: Match, sort: BillSort): OrderState {
     const key = `${this.matchMemo?.key}|${sort.column}|${sort.desc}`
     if (this.orderMemo?.key !== key) {
-      const indexName = SORT_INDEX[sort.column]
-      // A filter on the sort column's own index narrows the walk.
-      const narrowed = match.kind === 'set' && match.ranges.find((r) => r.index === indexName)
-      const source = narrowed || wholeIndex(indexName)
+      // A filter whose range lists bills in the sort's order narrows the walk.
+      const narrowed = match.kind === 'set' && match.ranges.find((r) => listsInOrder(r, sort))
+      const source = narrowed || wholeIndex(SORT_INDEX[sort.column])
       this.orderMemo = { key, order: { source, sourceSize: null, anchors: [], sorted: null } }
     }
     return this.orderMemo.order
@@ -126,7 +126,7 @@ export class BillQueries {
     limit: number,
   ): Promise<string[]> {
     const sessionless =
-      order.source.index === SESSION_INDEX
+      order.source.index === SESSION_INDEX && order.source.bounds === null
         ? (await this.nullSessionKeys()).filter((key) => members.has(key))
         : []
     if (desc) {
@@ -221,6 +221,15 @@ interface OrderState {
   sourceSize: Promise<number> | null
   anchors: Anchor[]
   sorted: Promise<string[]> | null
+}
+
+/**
+ * Whether a filter's range lists its bills in the sort's order: a range of the sort column's own
+ * index, or one session's range of the session index for time (in a session, it is time order).
+ */
+function listsInOrder(range: IndexRange, sort: BillSort): boolean {
+  if (range.index === SORT_INDEX[sort.column]) return true
+  return sort.column === 'time' && range.index === SESSION_INDEX && range.bounds !== null
 }
 
 function collection(db: TillDatabase, { index, bounds }: IndexRange) {
