@@ -6,6 +6,7 @@ import {
 } from '../support/browser-shell'
 
 const APP_KEY = 'demo_key_back_office_e2e_7788'
+const CONTROL_TOKEN = 'demo_control_back_office_e2e_5566'
 let shell: RunningBrowserShell
 
 test.beforeAll(async () => {
@@ -17,6 +18,7 @@ test.beforeAll(async () => {
       billsPerSession: 30,
       live: false,
       appKey: APP_KEY,
+      controlToken: CONTROL_TOKEN,
     }),
   })
 })
@@ -39,6 +41,17 @@ async function serviceExpenses(): Promise<Array<{ payment_method: string }>> {
     all.push(...body.data)
     if (page >= body.meta.last_page) return all
   }
+}
+
+async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const demo = savedProfiles(shell).find((p) => p.id === 'demo-shop')!
+  const response = await fetch(`${demo.baseUrl}/_control${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${CONTROL_TOKEN}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  expect(response.ok, `${path}: ${response.status}`).toBe(true)
+  return (await response.json()) as T
 }
 
 async function synced(page: Page): Promise<void> {
@@ -88,6 +101,19 @@ test('a session opens with its figures, payments by method, expenses and bills',
   ).not.toHaveCount(1)
   await page.keyboard.press('Escape')
   await expect(figures).toHaveCount(0)
+})
+
+test('from a session, a sale opens with a link to its refund', async ({ page }) => {
+  await synced(page)
+  type Bill = { id: string; number: string; register_session_id: string }
+  const [sale] = (await control<{ data: Bill[] }>('POST', '/sales', { count: 1 })).data as [Bill]
+  await control('POST', `/bills/${sale.id}/refund`, {})
+  const sessions = page.getByRole('table', { name: 'Register sessions' })
+  await sessions.getByRole('button', { name: sale.register_session_id, exact: true }).click()
+  const bills = page.getByRole('table', { name: `Bills of session ${sale.register_session_id}` })
+  await bills.getByRole('button', { name: sale.number, exact: true }).click()
+  const detail = page.getByRole('dialog', { name: `Bill ${sale.number}` })
+  await expect(detail.getByRole('button', { name: /^Refund / })).toBeVisible({ timeout: 10_000 })
 })
 
 test('expenses filter by payment method, with counts that match the service', async ({ page }) => {

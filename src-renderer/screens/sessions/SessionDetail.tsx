@@ -1,11 +1,13 @@
 import Dexie from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { ActiveConnection } from '../../app/active-connection'
 import type { RegisterSession } from '../../cache/records'
 import { formatMoney } from '../../format/money'
 import { dayCloseFigures } from '../../ledger/day-close'
 import { loadSessionInputs } from '../../ledger/load-session'
+import { effectiveTimeZone } from '../../sync/sync-controller'
+import { BillDetail } from '../bills/BillDetail'
 
 interface Props {
   connection: ActiveConnection
@@ -23,6 +25,7 @@ export function SessionDetail({
 }: Props): React.JSX.Element {
   const { db, profile } = connection
   const heading = useRef<HTMLHeadingElement>(null)
+  const [openBill, setOpenBill] = useState<string | null>(null)
   useEffect(() => heading.current?.focus(), [session.id])
   const data = useLiveQuery(async () => {
     const inputs = await loadSessionInputs(db, session)
@@ -40,7 +43,7 @@ export function SessionDetail({
     <section
       className="panel session-detail"
       aria-labelledby="session-detail-title"
-      onKeyDown={(e) => e.key === 'Escape' && onClose()}
+      onKeyDown={(e) => e.key === 'Escape' && !openBill && onClose()}
     >
       <h2 id="session-detail-title" tabIndex={-1} ref={heading}>
         Session {session.id} · {session.locationId} · {session.businessDate}
@@ -140,7 +143,11 @@ export function SessionDetail({
             <tbody>
               {data.bills.map((bill) => (
                 <tr key={bill.id}>
-                  <td>{bill.number}</td>
+                  <td>
+                    <button type="button" className="link" onClick={() => setOpenBill(bill.id)}>
+                      {bill.number}
+                    </button>
+                  </td>
                   <td>{formatTime(bill.createdAt)}</td>
                   <td>{bill.type}</td>
                   <td>{bill.paymentState.replace('_', ' ')}</td>
@@ -149,6 +156,15 @@ export function SessionDetail({
               ))}
             </tbody>
           </table>
+          {openBill && (
+            <BillDetail
+              db={db}
+              billId={openBill}
+              timeZone={effectiveTimeZone(profile)}
+              onOpenBill={setOpenBill}
+              onClose={() => setOpenBill(null)}
+            />
+          )}
         </>
       )}
     </section>
