@@ -36,31 +36,52 @@ const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve,
 const BY_TIME: SortingState = [{ id: 'time', desc: true }]
 
 describe('row pages', () => {
+  it('fetches the top at once, and shows it before the count is known', async () => {
+    let count: (total: number) => void = () => {}
+    const { source, requests } = heldSource('a', 1_000)
+    const pages = new RowPages<string, string>(100)
+    pages.setQuery(
+      { ...source, count: () => new Promise((resolve) => (count = resolve)) },
+      BY_TIME,
+      'f',
+    )
+    expect(requests.map((r) => r.offset)).toEqual([0])
+    expect(pages.showable).toBe(0)
+    requests[0]!.release()
+    await settle()
+    expect(pages.count).toBeNull()
+    expect(pages.showable).toBe(100)
+    count(1_000)
+    await settle()
+    expect(pages.showable).toBe(1_000)
+  })
+
   it('fetches only the pages covering the wanted rows, two at a time', async () => {
     const { source, requests } = heldSource('a', 1_000_000)
     const pages = new RowPages<string, string>(100)
     pages.setQuery(source, BY_TIME, 'f')
-    pages.want(250, 520)
-    expect(requests.map((r) => r.offset)).toEqual([200, 300])
     requests[0]!.release()
     await settle()
-    expect(requests.map((r) => r.offset)).toEqual([200, 300, 400])
+    pages.want(250, 520)
+    expect(requests.map((r) => r.offset)).toEqual([0, 200, 300])
+    requests[1]!.release()
+    await settle()
+    expect(requests.map((r) => r.offset)).toEqual([0, 200, 300, 400])
     expect(pages.row(250)).toBe('a:250')
     expect(pages.row(350)).toBeUndefined()
     expect(pages.count).toBe(1_000_000)
     // Scrolled far away before the rest arrived: the pages passed over are never asked for.
     pages.want(700_000, 700_020)
-    requests[1]!.release()
     requests[2]!.release()
+    requests[3]!.release()
     await settle()
-    expect(requests.map((r) => r.offset)).toEqual([200, 300, 400, 700_000])
+    expect(requests.map((r) => r.offset)).toEqual([0, 200, 300, 400, 700_000])
   })
 
   it('forgets every row for another order, and keeps rows on show for fresher data', async () => {
     const first = heldSource('old', 500)
     const pages = new RowPages<string, string>(100)
     pages.setQuery(first.source, BY_TIME, 'f')
-    pages.want(0, 10)
     first.requests[0]!.release()
     await settle()
     expect(pages.row(5)).toBe('old:5')

@@ -83,20 +83,20 @@ test('filtering by type and by payment method shows the counts the service has',
   await expect(status).toHaveText(`${count(bills.length)} bills`, { timeout: 30_000 })
 
   await page.getByLabel('Type').selectOption('refund')
-  await expect(status).toHaveText(`${count(refunds)} of ${count(bills.length)} bills match`)
+  await expect(status).toHaveText(`${count(refunds)} bills match`)
   const grid = page.getByRole('grid', { name: 'Bills' })
   await expect(grid).toHaveAttribute('aria-rowcount', String(refunds + 1))
   await expect(grid.getByRole('row').nth(1)).toContainText('Refund')
 
   await page.getByLabel('Type').selectOption('')
   await page.getByLabel('Payment method').selectOption('card')
-  await expect(status).toHaveText(`${count(card)} of ${count(bills.length)} bills match`, {
+  await expect(status).toHaveText(`${count(card)} bills match`, {
     timeout: 30_000,
   })
 
   await page.getByLabel('Payment method').selectOption('cash')
   await page.getByLabel('Type').selectOption('sale')
-  await expect(status).toHaveText(`${count(cashSales)} of ${count(bills.length)} bills match`)
+  await expect(status).toHaveText(`${count(cashSales)} bills match`)
 
   await page.getByLabel('Bill number').fill('no-such-bill')
   await expect(page.getByText('No bill matches these filters.')).toBeVisible()

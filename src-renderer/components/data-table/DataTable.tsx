@@ -27,7 +27,8 @@ import { VirtualScroll } from './virtual-scroll'
 
 /**
  * A virtualised, keyboard-navigable table over a `RowSource` of any length (a million rows
- * stay smooth: only the rows on show are in the page, fetched a page at a time).
+ * stay smooth: only the rows on show are in the page, fetched a page at a time). The first
+ * page shows as soon as it arrives, before the count; the rest scroll in once it is known.
  *
  * Props:
  * - `label`: the table's accessible name.
@@ -82,11 +83,12 @@ export function DataTable<Row, Filters>(props: DataTableProps<Row, Filters>): Re
   useSyncExternalStore(pages.subscribe, pages.snapshot)
   useEffect(() => pages.setQuery(source, sorting, filters), [pages, source, sorting, filters])
   const count = pages.count
+  const showable = pages.showable
 
   return (
     <div className="data-table">
       <p role="status" className="data-table-count">
-        {count === null ? 'Loading…' : describeCount(count)}
+        {count !== null ? describeCount(count) : showable > 0 ? 'Counting…' : 'Loading…'}
       </p>
       {pages.error !== null && (
         <p role="alert" className="error">
@@ -96,7 +98,7 @@ export function DataTable<Row, Filters>(props: DataTableProps<Row, Filters>): Re
       {count === 0 ? (
         emptyState
       ) : (
-        <RowGrid {...props} pages={pages} count={count ?? 0} loading={count === null} />
+        <RowGrid {...props} pages={pages} count={showable} loading={count === null} />
       )}
     </div>
   )

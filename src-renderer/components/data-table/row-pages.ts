@@ -50,6 +50,8 @@ export class RowPages<Row, Filters> {
       this.pages.clear()
       this.stale.clear()
       this.total = null
+      // A new query shows its top first: fetch it while the count is worked out.
+      this.wanted = { first: 0, last: 0 }
     }
     const generation = this.generation
     source.count(filters).then(
@@ -74,6 +76,18 @@ export class RowPages<Row, Filters> {
   /** How many rows match, or null until known. */
   get count(): number | null {
     return this.total
+  }
+
+  /** The rows that can be shown: all that match once counted, before that those fetched from the top. */
+  get showable(): number {
+    if (this.total !== null) return this.total
+    let rows = 0
+    for (let page = 0; ; page += 1) {
+      const fetched = this.pages.get(page)
+      if (!fetched) return rows
+      rows += fetched.length
+      if (fetched.length < this.pageSize) return rows
+    }
   }
 
   get error(): string | null {

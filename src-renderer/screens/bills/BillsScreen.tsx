@@ -17,7 +17,7 @@ const counts = new Intl.NumberFormat()
 function BillsView({ connection }: { connection: ActiveConnection }): React.JSX.Element {
   const { db, profile } = connection
   const timeZone = effectiveTimeZone(profile)
-  const { total, source } = useLiveBills(db)
+  const { anyBill, source } = useLiveBills(db)
   const [form, setForm] = useState<BillFilterForm>(NO_FILTER)
   const filters = useMemo(() => filtersFromForm(form, timeZone), [form, timeZone])
   const [sorting, setSorting] = useState<SortingState>(NEWEST_FIRST)
@@ -29,8 +29,8 @@ function BillsView({ connection }: { connection: ActiveConnection }): React.JSX.
     table.current?.focusActiveRow()
   }, [])
 
-  if (total === null) return <p role="status">Loading bills…</p>
-  if (total === 0)
+  if (anyBill === null) return <p role="status">Loading bills…</p>
+  if (!anyBill)
     return (
       <p className="empty-state">
         Nothing synced yet. Bills appear here as the sync brings them in, newest first.
@@ -50,11 +50,7 @@ function BillsView({ connection }: { connection: ActiveConnection }): React.JSX.
         getRowId={(bill) => bill.id}
         openRowId={openId}
         onOpenRow={(bill) => setOpenId(bill.id)}
-        describeCount={(count) =>
-          filtered
-            ? `${counts.format(count)} of ${counts.format(total)} bills match`
-            : `${counts.format(count)} bills`
-        }
+        describeCount={(count) => `${counts.format(count)} ${filtered ? 'bills match' : 'bills'}`}
         emptyState={
           <div className="empty-state">
             <p>No bill matches these filters.</p>

@@ -43,8 +43,8 @@ export type BillSortColumn = (typeof BILL_SORT_COLUMNS)[number]
 
 /**
  * The list order: by the column, then as IndexedDB orders that column's index (location: then
- * business date; session: then time, bills without a session last), then by bill id. Descending
- * is the exact reverse.
+ * business date; session: then time), then by bill id; descending is the exact reverse. Bills
+ * without a session come last when sorting by session, either way, as blanks do in a sheet.
  */
 export interface BillSort {
   column: BillSortColumn

@@ -1,6 +1,6 @@
-import Dexie, { type IndexableType } from 'dexie'
+import Dexie, { cmp, type IndexableType } from 'dexie'
 import type { CachedBill } from '../../cache/records'
-import type { BillFilters, BillSortColumn } from './bill-filters'
+import type { BillFilters, BillSort, BillSortColumn } from './bill-filters'
 
 export interface KeyBounds {
   lower: IndexableType
@@ -40,7 +40,7 @@ export const SORT_INDEX: Record<BillSortColumn, string> = {
  * Above every key the cache holds (an array key sorts after strings and numbers, and compares
  * element by element). `Dexie.maxKey` falls back to a string where it cannot probe the backend.
  */
-const MAX_KEY: IndexableType = [[]]
+export const MAX_KEY: IndexableType = [[]]
 
 /** A key of a two-part index. */
 const pair = (first: string, second: IndexableType): IndexableType =>
@@ -141,11 +141,40 @@ export function filterRanges(filters: BillFilters): FilterRange[] {
   return ranges
 }
 
+/** Whether a range holds no key at all (a "from" after its "to"); IndexedDB refuses such bounds. */
+export function isEmptyRange({ bounds }: IndexRange): boolean {
+  if (!bounds) return false
+  const order = cmp(bounds.lower, bounds.upper)
+  return order > 0 || (order === 0 && (bounds.lowerOpen || bounds.upperOpen))
+}
+
 /**
- * The key a column sorts by, in IndexedDB key order, ending in the bill id as the index does.
- * Bills without a session sort after every session, as they are absent from its index.
+ * Whether a range lists its bills in the sort's order: a range of the sort column's own index,
+ * or one session's range of the session index for time (within a session, it is time order).
  */
-export function sortTuple(bill: CachedBill, column: BillSortColumn): IndexableType {
+export function listsInOrder(range: IndexRange, sort: BillSort): boolean {
+  if (range.index === SORT_INDEX[sort.column]) return true
+  return sort.column === 'time' && range.index === SESSION_INDEX && range.bounds !== null
+}
+
+/** What the orders compare. */
+export type SortFields = Pick<
+  CachedBill,
+  | 'id'
+  | 'numberKey'
+  | 'createdAt'
+  | 'type'
+  | 'locationId'
+  | 'businessDate'
+  | 'registerSessionId'
+  | 'total'
+  | 'amountPaid'
+  | 'amountDue'
+  | 'paymentState'
+>
+
+/** The key a column sorts by, in IndexedDB key order, ending in the bill id as an index does. */
+function sortKey(bill: SortFields, column: BillSortColumn): IndexableType {
   switch (column) {
     case 'number':
       return [bill.numberKey, bill.id]
@@ -156,9 +185,7 @@ export function sortTuple(bill: CachedBill, column: BillSortColumn): IndexableTy
     case 'location':
       return [bill.locationId, bill.businessDate, bill.id]
     case 'session':
-      return bill.registerSessionId === null
-        ? [1, bill.id]
-        : [0, bill.registerSessionId, bill.createdAt, bill.id]
+      return [bill.registerSessionId ?? '', bill.createdAt, bill.id]
     case 'total':
       return [bill.total, bill.id]
     case 'paid':
@@ -167,5 +194,17 @@ export function sortTuple(bill: CachedBill, column: BillSortColumn): IndexableTy
       return [bill.amountDue, bill.id]
     case 'state':
       return [bill.paymentState, bill.id]
+  }
+}
+
+/** The list order of `BillSort`, as a comparison of two bills. */
+export function billOrder(sort: BillSort): (a: SortFields, b: SortFields) => number {
+  return (a, b) => {
+    if (sort.column === 'session') {
+      const [aNone, bNone] = [a.registerSessionId === null, b.registerSessionId === null]
+      if (aNone || bNone) return aNone && bNone ? cmp(a.id, b.id) : aNone ? 1 : -1
+    }
+    const order = cmp(sortKey(a, sort.column), sortKey(b, sort.column))
+    return sort.desc ? -order : order
   }
 }

@@ -1,49 +1,67 @@
-import { cmp, type IndexableType } from 'dexie'
+import { cmp } from 'dexie'
 import type { TillDatabase } from '../../cache/database'
 import type { CachedBill } from '../../cache/records'
 import type { BillFilters, BillSort } from './bill-filters'
 import {
+  billOrder,
   filterRanges,
+  isEmptyRange,
+  type SortFields,
+  listsInOrder,
   SESSION_INDEX,
   SORT_INDEX,
-  sortTuple,
   wholeIndex,
   type FilterRange,
   type IndexRange,
 } from './bill-index-ranges'
-import { walkIndexKeys, type IndexPosition } from './index-walk'
+import { walkIndex, type IndexPosition } from './index-walk'
 
 /**
- * The Bills screen's query planner: counts and pages of bills for any filters and order, read
- * through the cache's indexes, never loading every bill.
+ * The Bills screen's query planner: pages and counts of bills for any filters and order, read
+ * through the cache's indexes. In Chromium, IndexedDB counts and key lists cost time in
+ * proportion to the range (about 1–5 µs an entry), a cursor step about 12 µs and reading a
+ * bill about 100 µs; the plan keeps first rows to a few hundred of those at most, and never
+ * waits for the count.
  *
- * Matching: every filter is a range on an index (`filterRanges`), and the matching bills are the
- * intersection of those ranges. Each range is counted (IndexedDB counts without reading records).
- * A single range is the match itself. Otherwise the smallest range's primary keys are read and
- * intersected with those of the ranges not much bigger; the bills left are read to test the
- * filters whose ranges were too big to list. The count is the size of what remains.
+ * Every filter is a range on an index (`filterRanges`); the matching bills are the
+ * intersection. Each range is probed for at most `probeLimit` keys, which tells a small range
+ * (all its keys now in hand) from a broad one.
  *
- * Order, for a page at `offset`:
- * - no filter, or one filter whose range lists bills in the sort's order (the sort column's own
- *   index; for time, also one session's range): that range, skipped to `offset` by the cursor
- *   and `limit` keys read;
- * - otherwise, the sort index's keys are walked (a key cursor: no record is read) keeping the
- *   matching ones, resuming where an earlier page stopped; or, when reading the matching bills
- *   once costs less than that walk, they are read and sorted in memory, and later pages are
- *   slices. Paid and due have no index in schema v3, so those orders are sorted in memory.
- * Then the page's bills are read by primary key.
+ * Pages:
+ * - no filter, or one filter whose range lists bills in the sort's order (its own index; for
+ *   time, also one session's range): that range, walked from the nearest earlier page's end,
+ *   skipping natively to the offset;
+ * - some filter small: the small ranges' keys intersected, the bills read to test the broad
+ *   filters and sorted in memory (at most `probeLimit` bills), unless a small range lists them
+ *   in order and nothing else needs testing, when it is walked instead;
+ * - every filter broad: the sort index (or a filter's range that lists in order) is walked,
+ *   each bill read to test the filters; broad filters match many bills, so a page is near.
+ * Paid and due have no index in schema v3: with only broad filters or none, those orders read
+ * every matching bill once.
+ *
+ * Counts: the table's count, one range's count, the small intersection's size; with only broad
+ * filters, the intersection of their keys (seconds on a million bills; pages do not wait).
  *
  * An instance answers for the cache as it is: make a new one when the cache changes.
  */
 export class BillQueries {
-  private matchMemo: { key: string; match: Promise<Match> } | null = null
+  private readonly probeLimit: number
+  private probeMemo: Memo<Probe> | null = null
+  private countMemo: Memo<number> | null = null
   private orderMemo: { key: string; order: OrderState } | null = null
-  private nullSessionMemo: Promise<string[]> | null = null
+  private sessionlessMemo: Promise<string[]> | null = null
 
-  constructor(private readonly db: TillDatabase) {}
+  constructor(
+    private readonly db: TillDatabase,
+    options: { probeLimit?: number } = {},
+  ) {
+    this.probeLimit = options.probeLimit ?? PROBE_LIMIT
+  }
 
-  async count(filters: BillFilters): Promise<number> {
-    return (await this.match(filters)).size
+  count(filters: BillFilters): Promise<number> {
+    const key = JSON.stringify(filters)
+    if (this.countMemo?.key !== key) this.countMemo = { key, value: this.countMatches(filters) }
+    return this.countMemo.value
   }
 
   async page(
@@ -52,184 +70,234 @@ export class BillQueries {
     offset: number,
     limit: number,
   ): Promise<CachedBill[]> {
-    const match = await this.match(filters)
-    if (limit <= 0 || offset >= match.size) return []
-    const keys = await this.pageKeys(match, sort, offset, limit)
+    if (limit <= 0) return []
+    const order = this.order(filters, sort)
+    const plan = await order.plan
+    const keys =
+      plan.kind === 'sorted'
+        ? plan.ids.slice(offset, offset + limit)
+        : await this.walkPage(order, plan, offset, limit)
     const bills = await this.db.bills.bulkGet(keys)
     return bills.filter((bill): bill is CachedBill => bill !== undefined)
   }
 
-  private match(filters: BillFilters): Promise<Match> {
+  private async countMatches(filters: BillFilters): Promise<number> {
+    const ranges = filterRanges(filters)
+    if (ranges.some(isEmptyRange)) return 0
+    if (ranges.length === 0) return this.db.bills.count()
+    if (ranges.length === 1) return collection(this.db, ranges[0]!).count()
+    const { candidates } = await this.probe(filters)
+    if (candidates) return (await candidates).keys.size
+    const [first, ...rest] = await Promise.all(
+      ranges.map((range) => collection(this.db, range).primaryKeys()),
+    )
+    let keys = new Set(first)
+    for (const listed of rest) keys = new Set(listed.filter((key) => keys.has(key)))
+    return keys.size
+  }
+
+  private probe(filters: BillFilters): Promise<Probe> {
     const key = JSON.stringify(filters)
-    if (this.matchMemo?.key !== key)
-      this.matchMemo = { key, match: findMatch(this.db, filterRanges(filters)) }
-    return this.matchMemo.match
+    if (this.probeMemo?.key !== key)
+      this.probeMemo = { key, value: this.probeRanges(filterRanges(filters)) }
+    return this.probeMemo.value
   }
 
-  private async pageKeys(
-    match: Match,
-    sort: BillSort,
-    offset: number,
-    limit: number,
-  ): Promise<string[]> {
-    const indexName = SORT_INDEX[sort.column]
-    const indexed = indexName in this.db.bills.schema.idxByName
-    if (indexed && match.kind === 'all') {
-      if (indexName === SESSION_INDEX) return this.sessionOrderKeys(sort.desc, offset, limit)
-      return rangeKeys(this.db, wholeIndex(indexName), sort.desc, offset, limit)
-    }
-    if (indexed && match.kind === 'range' && listsInOrder(match.range, sort))
-      return rangeKeys(this.db, match.range, sort.desc, offset, limit)
-
-    const order = this.order(match, sort)
-    if (!order.sorted) {
-      const walkCost = indexed ? await this.walkCost(order, match.size, offset, limit) : Infinity
-      if (walkCost <= match.size * VALUE_READ_COST)
-        return this.walk(order, await memberKeys(this.db, match), sort.desc, offset, limit)
-      order.sorted = sortInMemory(this.db, match, sort)
-    }
-    return (await order.sorted).slice(offset, offset + limit)
+  private async probeRanges(ranges: FilterRange[]): Promise<Probe> {
+    const listed = await Promise.all(
+      ranges.map(async (range) => ({
+        range,
+        keys: await collection(this.db, range)
+          .limit(this.probeLimit + 1)
+          .primaryKeys(),
+      })),
+    )
+    const small = listed
+      .filter((entry) => entry.keys.length <= this.probeLimit)
+      .sort((a, b) => a.keys.length - b.keys.length)
+    const broad = listed.filter((entry) => entry.keys.length > this.probeLimit).map((e) => e.range)
+    const candidates = small.length > 0 ? this.findCandidates(small, broad) : null
+    return { small, broad, candidates }
   }
 
-  private order(match: Match, sort: BillSort): OrderState {
-    const key = `${this.matchMemo?.key}|${sort.column}|${sort.desc}`
-    if (this.orderMemo?.key !== key) {
-      // A filter whose range lists bills in the sort's order narrows the walk.
-      const narrowed = match.kind === 'set' && match.ranges.find((r) => listsInOrder(r, sort))
-      const source = narrowed || wholeIndex(SORT_INDEX[sort.column])
-      this.orderMemo = { key, order: { source, sourceSize: null, anchors: [], sorted: null } }
-    }
+  /** The bills matching every filter, from the small ranges' keys and tests of the broad. */
+  private async findCandidates(small: Probe['small'], broad: FilterRange[]): Promise<Candidates> {
+    let keys = new Set(small[0]!.keys)
+    for (const { keys: other } of small.slice(1)) keys = new Set(other.filter((k) => keys.has(k)))
+    if (broad.length === 0) return { keys, bills: null }
+    const bills = await readBills(this.db, [...keys])
+    const kept = bills.filter((bill) => broad.every((range) => range.matches(bill)))
+    return { keys: new Set(kept.map((bill) => bill.id)), bills: kept }
+  }
+
+  private order(filters: BillFilters, sort: BillSort): OrderState {
+    const key = JSON.stringify([filters, sort])
+    if (this.orderMemo?.key !== key)
+      this.orderMemo = { key, order: { plan: this.plan(filters, sort), anchors: [] } }
     return this.orderMemo.order
   }
 
-  /** Index entries the walk would step over to reach `end` matches, from the nearest anchor. */
-  private async walkCost(
-    order: OrderState,
-    matches: number,
-    offset: number,
-    limit: number,
-  ): Promise<number> {
-    order.sourceSize ??= countRange(this.db, order.source)
-    const fromOrdinal = nearestAnchor(order, offset)?.ordinal ?? 0
-    return ((offset + limit - fromOrdinal) * (await order.sourceSize)) / Math.max(1, matches)
+  private async plan(filters: BillFilters, sort: BillSort): Promise<Plan> {
+    const ranges = filterRanges(filters)
+    if (ranges.some(isEmptyRange)) return { kind: 'sorted', ids: [] }
+    const sortIndex = SORT_INDEX[sort.column]
+    const indexed = sortIndex in this.db.bills.schema.idxByName
+    const walk = (source: IndexRange, keys: Set<string> | null, tests: FilterRange[]): Plan => ({
+      kind: 'walk',
+      source,
+      desc: sort.desc,
+      keys,
+      tests,
+    })
+    if (ranges.length === 0 && indexed) return walk(wholeIndex(sortIndex), null, [])
+    if (ranges.length === 1 && listsInOrder(ranges[0]!, sort)) return walk(ranges[0]!, null, [])
+    if (ranges.length > 0) {
+      const { small, broad, candidates } = await this.probe(filters)
+      if (candidates) {
+        const { keys, bills } = await candidates
+        const ordered = small.find((entry) => listsInOrder(entry.range, sort))
+        if (ordered && broad.length === 0) return walk(ordered.range, keys, [])
+        const sorted = (bills ?? (await readBills(this.db, [...keys]))).sort(billOrder(sort))
+        return { kind: 'sorted', ids: sorted.map((bill) => bill.id) }
+      }
+      if (indexed) {
+        const source = ranges.find((range) => listsInOrder(range, sort)) ?? wholeIndex(sortIndex)
+        return walk(
+          source,
+          null,
+          ranges.filter((range) => range !== source),
+        )
+      }
+    }
+    return { kind: 'sorted', ids: await this.sortEveryMatch(ranges, sort) }
+  }
+
+  /** Without an index for the order and without a small filter: every matching bill, once. */
+  private async sortEveryMatch(ranges: FilterRange[], sort: BillSort): Promise<string[]> {
+    const kept: SortFields[] = []
+    await this.db.bills.each((bill) => {
+      if (ranges.every((range) => range.matches(bill))) kept.push(sortFields(bill))
+    })
+    return kept.sort(billOrder(sort)).map((bill) => bill.id)
   }
 
   /**
-   * The matching keys at [offset, offset + limit) of the walk order. The session index lacks
-   * bills without a session: they follow it (ascending) or precede it (descending), by id.
+   * The matching keys at [offset, offset + limit) of a walk, resumed from the nearest anchor.
+   * The session index lacks bills without a session: when walking all of it, they follow it.
    */
-  private async walk(
+  private async walkPage(
     order: OrderState,
-    members: Set<string>,
-    desc: boolean,
+    plan: WalkPlan,
     offset: number,
     limit: number,
   ): Promise<string[]> {
-    const sessionless =
-      order.source.index === SESSION_INDEX && order.source.bounds === null
-        ? (await this.nullSessionKeys()).filter((key) => members.has(key))
-        : []
-    if (desc) {
-      const first = [...sessionless].reverse().slice(offset, offset + limit)
-      const from = Math.max(0, offset - sessionless.length)
-      const rest = limit - first.length
-      return rest > 0
-        ? [...first, ...(await this.walkIndex(order, members, true, from, rest))]
-        : first
-    }
-    const keys = await this.walkIndex(order, members, false, offset, limit)
-    if (keys.length === limit || sessionless.length === 0) return keys
-    const indexMatches = members.size - sessionless.length
-    const from = Math.max(0, offset - indexMatches)
-    return [...keys, ...sessionless.slice(from, from + limit - keys.length)]
-  }
-
-  private async walkIndex(
-    order: OrderState,
-    members: Set<string>,
-    desc: boolean,
-    offset: number,
-    limit: number,
-  ): Promise<string[]> {
-    const anchor = nearestAnchor(order, offset)
-    let ordinal = anchor?.ordinal ?? 0
-    let last = anchor?.position ?? null
+    const everyEntry = plan.keys === null && plan.tests.length === 0
+    const anchor = order.anchors.findLast((a) => a.ordinal <= offset) ?? null
+    const skip = everyEntry ? offset - (anchor?.ordinal ?? 0) : 0
+    let ordinal = (anchor?.ordinal ?? 0) + skip
+    let last: IndexPosition | null = null
     const keys: string[] = []
-    await walkIndexKeys(this.db.bills, order.source, desc, last, (position) => {
-      if (!members.has(position.primaryKey)) return true
+    const options = { after: anchor?.position ?? null, skip, values: plan.tests.length > 0 }
+    await walkIndex(this.db.bills, plan.source, plan.desc, options, (position, bill) => {
+      if (plan.keys && !plan.keys.has(position.primaryKey)) return true
+      if (bill && !plan.tests.every((range) => range.matches(bill))) return true
       if (ordinal >= offset) keys.push(position.primaryKey)
       ordinal += 1
       last = position
       return keys.length < limit
     })
     if (last) addAnchor(order, { ordinal, position: last })
-    return keys
+    const wholeSessionIndex = plan.source.index === SESSION_INDEX && plan.source.bounds === null
+    if (keys.length === limit || !wholeSessionIndex) return keys
+
+    // The walk reached the end of the index: `ordinal` counts its matches, unless the skip
+    // overshot it.
+    const indexMatches =
+      last === null && skip > 0 ? await collection(this.db, plan.source).count() : ordinal
+    const sessionless = await this.matchingSessionless(plan)
+    const from = Math.max(0, offset - indexMatches)
+    return [...keys, ...sessionless.slice(from, from + limit - keys.length)]
   }
 
-  /** Every bill in session order: the session index, then the bills without a session. */
-  private async sessionOrderKeys(desc: boolean, offset: number, limit: number): Promise<string[]> {
-    const sessionless = await this.nullSessionKeys()
-    const end = offset + limit
-    const inIndex = async (from: number, to: number): Promise<string[]> =>
-      from < to ? rangeKeys(this.db, wholeIndex(SESSION_INDEX), desc, from, to - from) : []
-    if (desc) {
-      const first = [...sessionless].reverse().slice(offset, end)
-      const skip = sessionless.length
-      return [...first, ...(await inIndex(Math.max(0, offset - skip), Math.max(0, end - skip)))]
-    }
-    const indexed = (await this.db.bills.count()) - sessionless.length
-    const head = await inIndex(offset, Math.min(end, indexed))
-    return [
-      ...head,
-      ...sessionless.slice(Math.max(0, offset - indexed), Math.max(0, end - indexed)),
-    ]
-  }
-
-  private nullSessionKeys(): Promise<string[]> {
-    this.nullSessionMemo ??= (async () => {
-      const [all, indexed] = await Promise.all([
-        this.db.bills.count(),
-        countRange(this.db, wholeIndex(SESSION_INDEX)),
-      ])
-      if (all === indexed) return []
-      // Rare (the service puts every bill in a session): found by reading every bill once.
-      const keys = await this.db.bills.filter((b) => b.registerSessionId === null).primaryKeys()
-      return keys.sort(cmp)
-    })()
-    return this.nullSessionMemo
+  private async matchingSessionless(plan: WalkPlan): Promise<string[]> {
+    this.sessionlessMemo ??= this.db.bills
+      .filter((bill) => bill.registerSessionId === null)
+      .primaryKeys()
+      .then((keys) => keys.sort(cmp))
+    const all = await this.sessionlessMemo
+    const known = plan.keys
+    const listed = known ? all.filter((key) => known.has(key)) : all
+    if (plan.tests.length === 0) return listed
+    const bills = await readBills(this.db, listed)
+    return bills.filter((b) => plan.tests.every((range) => range.matches(b))).map((b) => b.id)
   }
 }
 
-/** Reading a bill costs about this many steps of a key cursor (a planning estimate). */
-const VALUE_READ_COST = 8
+/** Keys read from a filter's range to tell a small range from a broad one. */
+const PROBE_LIMIT = 10_000
 const READ_CHUNK = 2_000
 const MAX_ANCHORS = 500
 
-type Match =
-  | { kind: 'all'; size: number }
-  | { kind: 'range'; size: number; range: FilterRange; keys?: Promise<Set<string>> }
-  | { kind: 'set'; size: number; ranges: FilterRange[]; keys: Set<string> }
+interface Memo<T> {
+  key: string
+  value: Promise<T>
+}
+
+interface Probe {
+  /** Ranges of at most `probeLimit` bills, with all their keys, smallest first. */
+  small: Array<{ range: FilterRange; keys: string[] }>
+  broad: FilterRange[]
+  /** The matching bills when some range is small. */
+  candidates: Promise<Candidates> | null
+}
+
+interface Candidates {
+  keys: Set<string>
+  /** The bills themselves, when they had to be read to test a broad filter. */
+  bills: CachedBill[] | null
+}
+
+interface WalkPlan {
+  kind: 'walk'
+  /** The range walked, in the sort's order. */
+  source: IndexRange
+  desc: boolean
+  /** Only these keys match, when known. */
+  keys: Set<string> | null
+  /** Filters each bill met on the walk is read and tested against. */
+  tests: FilterRange[]
+}
+
+type Plan = WalkPlan | { kind: 'sorted'; ids: string[] }
 
 interface Anchor {
-  /** How many matches come before and at `position` in walk order. */
+  /** How many matches come up to and including `position` in walk order. */
   ordinal: number
   position: IndexPosition
 }
 
 interface OrderState {
-  source: IndexRange
-  sourceSize: Promise<number> | null
+  plan: Promise<Plan>
   anchors: Anchor[]
-  sorted: Promise<string[]> | null
 }
 
-/**
- * Whether a filter's range lists its bills in the sort's order: a range of the sort column's own
- * index, or one session's range of the session index for time (in a session, it is time order).
- */
-function listsInOrder(range: IndexRange, sort: BillSort): boolean {
-  if (range.index === SORT_INDEX[sort.column]) return true
-  return sort.column === 'time' && range.index === SESSION_INDEX && range.bounds !== null
+/** What an order compares, without the lines and payments, for sorting many bills. */
+function sortFields(bill: CachedBill): SortFields {
+  const { id, numberKey, createdAt, type, locationId, businessDate, registerSessionId } = bill
+  const { total, amountPaid, amountDue, paymentState } = bill
+  return {
+    id,
+    numberKey,
+    createdAt,
+    type,
+    locationId,
+    businessDate,
+    registerSessionId,
+    total,
+    amountPaid,
+    amountDue,
+    paymentState,
+  }
 }
 
 function collection(db: TillDatabase, { index, bounds }: IndexRange) {
@@ -239,84 +307,13 @@ function collection(db: TillDatabase, { index, bounds }: IndexRange) {
     .between(bounds.lower, bounds.upper, !bounds.lowerOpen, !bounds.upperOpen)
 }
 
-function countRange(db: TillDatabase, range: IndexRange): Promise<number> {
-  return collection(db, range).count()
-}
-
-function rangeKeys(
-  db: TillDatabase,
-  range: IndexRange,
-  reverse: boolean,
-  offset: number,
-  limit: number,
-): Promise<string[]> {
-  const keys = collection(db, range)
-  return (reverse ? keys.reverse() : keys).offset(offset).limit(limit).primaryKeys()
-}
-
-async function findMatch(db: TillDatabase, ranges: FilterRange[]): Promise<Match> {
-  if (ranges.length === 0) return { kind: 'all', size: await db.bills.count() }
-  const sized = await Promise.all(
-    ranges.map(async (range) => ({ range, size: await countRange(db, range) })),
-  )
-  if (sized.length === 1) return { kind: 'range', size: sized[0]!.size, range: ranges[0]! }
-  sized.sort((a, b) => a.size - b.size)
-  const [smallest, ...others] = sized as [(typeof sized)[0], ...typeof sized]
-  let keys = new Set(await collection(db, smallest.range).primaryKeys())
-  const testByValue: FilterRange[] = []
-  for (const other of others) {
-    if (keys.size === 0) break
-    if (other.size > keys.size * VALUE_READ_COST) testByValue.push(other.range)
-    else {
-      const otherKeys = await collection(db, other.range).primaryKeys()
-      keys = new Set(otherKeys.filter((key) => keys.has(key)))
-    }
-  }
-  if (testByValue.length > 0 && keys.size > 0) {
-    const kept: string[] = []
-    await readBills(db, [...keys], (bill) => {
-      if (testByValue.every((range) => range.matches(bill))) kept.push(bill.id)
-    })
-    keys = new Set(kept)
-  }
-  return { kind: 'set', size: keys.size, ranges, keys }
-}
-
-function memberKeys(db: TillDatabase, match: Match): Promise<Set<string>> {
-  if (match.kind === 'set') return Promise.resolve(match.keys)
-  if (match.kind === 'all') throw new Error('Every bill matches: no key set to test against')
-  match.keys ??= collection(db, match.range)
-    .primaryKeys()
-    .then((keys) => new Set(keys))
-  return match.keys
-}
-
-async function readBills(
-  db: TillDatabase,
-  keys: string[],
-  visit: (bill: CachedBill) => void,
-): Promise<void> {
+async function readBills(db: TillDatabase, keys: string[]): Promise<CachedBill[]> {
+  const bills: CachedBill[] = []
   for (let start = 0; start < keys.length; start += READ_CHUNK) {
     for (const bill of await db.bills.bulkGet(keys.slice(start, start + READ_CHUNK)))
-      if (bill) visit(bill)
+      if (bill) bills.push(bill)
   }
-}
-
-/** The matching keys in the sort's order, from the bills themselves. */
-async function sortInMemory(db: TillDatabase, match: Match, sort: BillSort): Promise<string[]> {
-  const entries: Array<{ tuple: IndexableType; id: string }> = []
-  const note = (bill: CachedBill): void => {
-    entries.push({ tuple: sortTuple(bill, sort.column), id: bill.id })
-  }
-  if (match.kind === 'all') await db.bills.each(note)
-  else await readBills(db, [...(await memberKeys(db, match))], note)
-  entries.sort((a, b) => cmp(a.tuple, b.tuple))
-  if (sort.desc) entries.reverse()
-  return entries.map((entry) => entry.id)
-}
-
-function nearestAnchor(order: OrderState, ordinal: number): Anchor | undefined {
-  return order.anchors.findLast((anchor) => anchor.ordinal <= ordinal)
+  return bills
 }
 
 function addAnchor(order: OrderState, anchor: Anchor): void {

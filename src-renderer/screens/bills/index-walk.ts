@@ -1,11 +1,13 @@
-import {
+import Dexie, {
   cmp,
+  type DBCoreKeyRange,
   type DBCoreRangeType,
   type DBCoreTransaction,
+  type EntityTable,
   type IndexableType,
-  type Table,
 } from 'dexie'
-import type { IndexRange } from './bill-index-ranges'
+import type { CachedBill } from '../../cache/records'
+import { MAX_KEY, type IndexRange, type KeyBounds } from './bill-index-ranges'
 
 /** A place in an index: its key there and the record's primary key. */
 export interface IndexPosition {
@@ -13,41 +15,47 @@ export interface IndexPosition {
   primaryKey: string
 }
 
+export interface WalkOptions {
+  /** Start just after this position (where an earlier walk stopped). */
+  after: IndexPosition | null
+  /** Entries to step over first, without visiting them (the cursor skips them natively). */
+  skip: number
+  /** Read each record too (only to test it: it costs several times a key step). */
+  values: boolean
+}
+
 // Dexie declares its range types as a const enum, which isolated modules cannot read.
 const RANGE = 2 as DBCoreRangeType
 const ANY = 3 as DBCoreRangeType
 
 /**
- * Walks an index's keys in order (no record is read), from just after `after` when given, and
- * calls `visit` with each entry until it returns false or the range ends. Dexie's collections
- * read every record once a JavaScript filter is applied; the key cursor does not, and can resume
- * at a position with `continuePrimaryKey`.
+ * Walks an index in order with a cursor and calls `visit` with each entry (and its record when
+ * `values`) until it returns false or the range ends. Dexie's collections read every record
+ * once a JavaScript filter is applied and cannot resume at a position; this cursor reads keys
+ * only unless asked, resumes with `continuePrimaryKey` and skips with `advance`.
  */
-export async function walkIndexKeys(
-  table: Table,
+export async function walkIndex(
+  table: EntityTable<CachedBill, 'id'>,
   range: IndexRange,
   reverse: boolean,
-  after: IndexPosition | null,
-  visit: (position: IndexPosition) => boolean,
+  { after, skip, values }: WalkOptions,
+  visit: (position: IndexPosition, bill: CachedBill | undefined) => boolean,
 ): Promise<void> {
-  const index = table.core.schema.indexes.find((i) => i.name === range.index)
-  if (!index) throw new Error(`The bills table has no index ${range.index}`)
   await table.db.transaction('r', table, async (tx) => {
+    // The table's core exists once the database is open, as it is inside a transaction.
+    const index = table.core.schema.indexes.find((i) => i.name === range.index)
+    if (!index) throw new Error(`The bills table has no index ${range.index}`)
     const cursor = await table.core.openCursor({
       trans: tx.idbtrans as unknown as DBCoreTransaction,
-      values: false,
+      values,
       reverse,
-      query: {
-        index,
-        range: range.bounds
-          ? { type: RANGE, ...range.bounds }
-          : { type: ANY, lower: null, upper: null },
-      },
+      query: { index, range: resumedRange(range.bounds, reverse, after) },
     })
     if (!cursor) return
-    // The cursor opens on the range's first entry: jump to the anchor, then step past it, as the
-    // walk that left it has visited it.
+    // The cursor opens on the first entry with the anchor's key: jump to the anchor among
+    // those, step past it (the walk that left it visited it), then skip.
     let anchor = after
+    let toSkip = skip
     await cursor.start(() => {
       const position = { key: cursor.key as IndexableType, primaryKey: cursor.primaryKey as string }
       if (anchor) {
@@ -56,10 +64,33 @@ export async function walkIndexKeys(
         anchor = null
         if (order === 0) return cursor.continue()
       }
-      if (visit(position)) cursor.continue()
+      if (toSkip > 0) {
+        const steps = toSkip
+        toSkip = 0
+        return cursor.advance(steps)
+      }
+      if (visit(position, cursor.value as CachedBill | undefined)) cursor.continue()
       else cursor.stop()
     })
   })
+}
+
+/**
+ * The range from the anchor's key on. Chromium moves a reverse cursor to a later key one entry
+ * at a time, so resuming there by `continuePrimaryKey` from the range's start would cost the
+ * whole distance again; a new range starts at the key at once.
+ */
+function resumedRange(
+  bounds: KeyBounds | null,
+  reverse: boolean,
+  after: IndexPosition | null,
+): DBCoreKeyRange {
+  if (!after) return bounds ? { type: RANGE, ...bounds } : { type: ANY, lower: null, upper: null }
+  const whole = { lower: Dexie.minKey, upper: MAX_KEY, lowerOpen: false, upperOpen: false }
+  const from = bounds ?? whole
+  return reverse
+    ? { type: RANGE, ...from, upper: after.key, upperOpen: false }
+    : { type: RANGE, ...from, lower: after.key, lowerOpen: false }
 }
 
 function walkOrder(a: IndexPosition, b: IndexPosition): number {
