@@ -9,6 +9,8 @@ import { loadSessionInputs } from '../../ledger/load-session'
 import { effectiveTimeZone } from '../../sync/sync-controller'
 import { BillDetail } from '../bills/BillDetail'
 
+const BILLS_PAGE = 200
+
 interface Props {
   connection: ActiveConnection
   session: RegisterSession
@@ -26,16 +28,24 @@ export function SessionDetail({
   const { db, profile } = connection
   const heading = useRef<HTMLHeadingElement>(null)
   const [openBill, setOpenBill] = useState<string | null>(null)
+  const [shown, setShown] = useState(BILLS_PAGE)
   useEffect(() => heading.current?.focus(), [session.id])
   const data = useLiveQuery(async () => {
     const inputs = await loadSessionInputs(db, session)
+    // The figures need every bill; the list shows a page at a time, newest first, from the index.
     const bills = await db.bills
       .where('[registerSessionId+createdAt]')
       .between([session.id, Dexie.minKey], [session.id, Dexie.maxKey])
       .reverse()
+      .limit(shown)
       .toArray()
-    return { figures: dayCloseFigures(inputs), expenses: inputs.expenses, bills }
-  }, [db, session])
+    return {
+      figures: dayCloseFigures(inputs),
+      expenses: inputs.expenses,
+      bills,
+      billCount: inputs.bills.length,
+    }
+  }, [db, session, shown])
   const currency = profile.currency ?? data?.bills[0]?.currency ?? null
   const money = (minor: number): string => (currency ? formatMoney(minor, currency) : String(minor))
 
@@ -156,6 +166,14 @@ export function SessionDetail({
               ))}
             </tbody>
           </table>
+          <p className="muted">
+            {data.bills.length} of {data.billCount} bills shown
+          </p>
+          {data.bills.length < data.billCount && (
+            <button type="button" onClick={() => setShown((n) => n + BILLS_PAGE)}>
+              Show more bills
+            </button>
+          )}
           {openBill && (
             <BillDetail
               db={db}
