@@ -35,7 +35,8 @@ import { walkIndex, type IndexPosition } from './index-walk'
  *   filters and sorted in memory (at most `probeLimit` bills), unless a small range lists them
  *   in order and nothing else needs testing, when it is walked instead;
  * - every filter broad: the sort index (or a filter's range that lists in order) is walked,
- *   each bill read to test the filters; broad filters match many bills, so a page is near.
+ *   each bill read to test the filters; broad filters match many bills, so a page is near,
+ *   unless their bills lie far along the order (one week, sorted by number).
  * Paid and due have no index in schema v3: with only broad filters or none, those orders read
  * every matching bill once.
  *
