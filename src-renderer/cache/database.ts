@@ -89,6 +89,8 @@ export class TillDatabase extends Dexie {
       exportLog: 'entryId, key, batchId',
       exportBatches: 'id, createdAt',
     })
+    // Version 6: the Bills screen sorts by paid and due from indexes too.
+    this.version(6).stores({ bills: `${BILLS_V3}, brokenIdentity, amountPaid, amountDue` })
   }
 }
 

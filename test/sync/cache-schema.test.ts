@@ -47,7 +47,7 @@ describe('cache schema upgrades', () => {
 
     const upgraded = new TillDatabase('till-upgrade', { indexedDB, IDBKeyRange })
     await upgraded.open()
-    expect(upgraded.verno).toBe(5)
+    expect(upgraded.verno).toBe(6)
     expect(await upgraded.bills.count()).toBe(4)
     expect((await upgraded.checkpoints.get('bills'))?.cursor).toBe('2026-11-20T00:00:00Z')
     const newestFirst = await upgraded.bills
@@ -71,6 +71,11 @@ describe('cache schema upgrades', () => {
       'b-3',
       'other',
     ])
+    // Version 6 sorts by amount due from an index.
+    expect(await upgraded.bills.orderBy('amountDue').reverse().first()).toMatchObject({
+      id: 'b-1',
+      amountDue: 1000,
+    })
     upgraded.close()
   })
 })
