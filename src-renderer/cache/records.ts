@@ -75,9 +75,9 @@ export interface ProcessedWebhook {
   processedAt: number
 }
 
-/** Small facts about the cache itself: the demo shop's epoch, when the last deep sweep ran. */
+/** Small facts about the cache itself: the demo shop's epoch, the sweep schedule and its last deep sweep. */
 export interface MetaEntry {
-  key: 'demo-epoch' | 'deep-sweep-at'
+  key: 'demo-epoch' | 'deep-sweep-at' | 'sweep-minutes' | 'deep-sweep-days'
   value: string | number
 }
 

@@ -6,10 +6,9 @@ import type { SyncProgress } from './progress'
 import { serviceReaderFromBridge } from './service-reader'
 import { SyncEngine, type AreaState, type SyncOutcome } from './sync-engine'
 import { drainWebhooks } from './webhook-drain'
+import { DEFAULT_SCHEDULE, readSchedule, type SyncSchedule } from './sync-schedule'
 
-export const SWEEP_INTERVAL_MS = 15 * 60_000
 const DEEP_SWEEP_EVERY_MS = 24 * 60 * 60_000
-const DEEP_SWEEP_DAYS = 7
 
 export interface SyncState {
   running: boolean
@@ -29,8 +28,8 @@ export function effectiveTimeZone(profile: Pick<ProfileView, 'timezone'>): strin
 }
 
 /**
- * Runs the sync for the active connection: at once, every 15 minutes, a deep sweep of the last 7
- * days once a day, and whenever webhooks arrive. One run at a time; "Sync now" and cancel.
+ * Runs the sync for the active connection: at once, every few minutes (15 by default), a deep sweep
+ * of the last days (7 by default) once a day, and whenever webhooks arrive. One run at a time; "Sync now" and cancel.
  */
 export class SyncController {
   private state: SyncState
@@ -42,6 +41,7 @@ export class SyncController {
   /** Events arrived while a run was going: run once more when it ends. */
   private rerun = false
   private readonly ctx: CollectionContext
+  private schedule: SyncSchedule = DEFAULT_SCHEDULE
 
   constructor(
     private readonly bridge: TillBridge,
@@ -83,8 +83,16 @@ export class SyncController {
     const checkpoint = await this.db.checkpoints.get('bills')
     this.update({ lastSuccessAt: checkpoint?.lastSuccessAt ?? null })
     this.unsubscribe = this.bridge.on('webhooks.queued', () => void this.drain())
-    this.timers.push(setInterval(() => void this.syncNow(), SWEEP_INTERVAL_MS))
+    await this.reschedule()
     void this.syncNow().then(() => this.drain())
+  }
+
+  /** Reads the sweep schedule again (after Settings changed it) and restarts the sweep timer. */
+  async reschedule(): Promise<SyncSchedule> {
+    this.schedule = await readSchedule(this.db)
+    this.timers.forEach(clearInterval)
+    this.timers = [setInterval(() => void this.syncNow(), this.schedule.sweepMinutes * 60_000)]
+    return this.schedule
   }
 
   stop(): void {
@@ -119,7 +127,7 @@ export class SyncController {
       const outcome = await new SyncEngine(this.ctx).run({
         signal: this.abort.signal,
         mode: deep ? 'deep' : 'normal',
-        deepDays: DEEP_SWEEP_DAYS,
+        deepDays: this.schedule.deepSweepDays,
         skip,
         onProgress: (progress) => this.update({ progress }),
       })

@@ -5,6 +5,7 @@ import { ConnectionForm } from './ConnectionForm'
 import { ProfileList } from './ProfileList'
 import { useProfiles } from './use-profiles'
 import { WebhookReceiverPanel } from './WebhookReceiverPanel'
+import { SyncSchedulePanel } from './SyncSchedulePanel'
 
 function DemoChoice({
   demo,
@@ -134,6 +135,7 @@ export function SettingsScreen(): React.JSX.Element {
           onCancel={() => startEditing(null)}
         />
       </section>
+      <SyncSchedulePanel />
       <WebhookReceiverPanel />
       <DemoChoice demo={info?.demo ?? null} />
     </section>
