@@ -93,3 +93,22 @@ test('Settings shows the webhook receiver listening, with what it received', asy
   // The sale of the first test arrived as signed events: at least one was accepted.
   await expect(status.getByText(/^[1-9]\d* \/ \d+ \/ \d+$/)).toBeVisible()
 })
+
+test('the sync schedule is set per connection in Settings, and limits are explained', async ({
+  page,
+}) => {
+  await page.goto(shell.url)
+  await page.getByRole('link', { name: 'Settings', exact: true }).click()
+  await page.getByLabel('Sweep every (minutes)').fill('30')
+  await page.getByLabel('Deep sweep covers (days)').fill('10')
+  await page.getByRole('button', { name: 'Save schedule' }).click()
+  await expect(
+    page.getByText('Saved: a sweep every 30 minutes; the daily deep sweep re-reads 10 days.'),
+  ).toBeVisible()
+  await page.getByLabel('Deep sweep covers (days)').fill('400')
+  await page.getByRole('button', { name: 'Save schedule' }).click()
+  await expect(page.getByText('The deep sweep covers 1 to 60 days.')).toBeVisible()
+  await page.reload()
+  await page.getByRole('link', { name: 'Settings', exact: true }).click()
+  await expect(page.getByLabel('Sweep every (minutes)')).toHaveValue('30')
+})

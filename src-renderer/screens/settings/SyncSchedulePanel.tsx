@@ -37,7 +37,7 @@ export function SyncSchedulePanel(): React.JSX.Element | null {
   return (
     <section aria-labelledby={`${id}-title`} className="panel">
       <h2 id={`${id}-title`}>Sync schedule for “{connection.profile.name}”</h2>
-      <form className="connection-form" onSubmit={save}>
+      <form className="connection-form" onSubmit={save} noValidate>
         <label htmlFor={`${id}-sweep`}>Sweep every (minutes)</label>
         <input
           id={`${id}-sweep`}
