@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react'
 import type { TillBridge } from '../bridge/client'
 import { BridgeContext } from '../bridge/context'
 import { ROUTES, type RouteId } from './routes'
@@ -28,18 +27,12 @@ function Screen({ route }: { route: RouteId }): React.JSX.Element {
 export function App({ bridge }: { bridge: TillBridge }): React.JSX.Element {
   const connection = useConnectionLifecycle(bridge)
   const [route, navigate] = useHashRoute(connection.status === 'none' ? 'settings' : 'sessions')
-  const [activeName, setActiveName] = useState<string | null>(null)
-
-  useEffect(() => {
-    const refresh = (): void => {
-      bridge
-        .call('profiles.list')
-        .then(({ profiles }) => setActiveName(profiles.find((p) => p.active)?.name ?? null))
-        .catch(() => setActiveName(null))
-    }
-    refresh()
-    return bridge.on('profiles.changed', refresh)
-  }, [bridge])
+  const activeName =
+    connection.status === 'ready'
+      ? connection.connection.profile.name
+      : connection.status === 'loading'
+        ? 'Opening…'
+        : 'No connection yet'
 
   return (
     <BridgeContext.Provider value={bridge}>
@@ -48,7 +41,7 @@ export function App({ bridge }: { bridge: TillBridge }): React.JSX.Element {
           <header className="top-bar">
             <span className="brand">Till</span>
             <span className="connection-name" aria-label="Active connection">
-              {activeName ?? 'No connection yet'}
+              {activeName}
             </span>
             <SyncBar />
           </header>

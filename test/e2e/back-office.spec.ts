@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { distinctColours } from './screenshot'
 import {
   savedProfiles,
   startBrowserShell,
@@ -59,30 +60,6 @@ async function synced(page: Page): Promise<void> {
   await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
 }
 
-/** Distinct colours in a screenshot, counted in a blank page's canvas (no app, no CSP). */
-async function distinctColours(page: Page, png: Buffer): Promise<number> {
-  const scratch = await page.context().newPage()
-  try {
-    return await scratch.evaluate(async (base64) => {
-      const image = new Image()
-      image.src = `data:image/png;base64,${base64}`
-      await image.decode()
-      const canvas = document.createElement('canvas')
-      canvas.width = image.width
-      canvas.height = image.height
-      const context = canvas.getContext('2d')!
-      context.drawImage(image, 0, 0)
-      const { data } = context.getImageData(0, 0, image.width, image.height)
-      const colours = new Set<number>()
-      for (let i = 0; i < data.length; i += 4 * 7)
-        colours.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!)
-      return colours.size
-    }, png.toString('base64'))
-  } finally {
-    await scratch.close()
-  }
-}
-
 test('a session opens with its figures, payments by method, expenses and bills', async ({
   page,
 }) => {
@@ -91,10 +68,12 @@ test('a session opens with its figures, payments by method, expenses and bills',
   const first = sessions.getByRole('button').first()
   const sessionId = (await first.textContent())!.trim()
   await first.click()
-  const figures = page.getByRole('table', { name: 'Session figures' })
+  const figures = page.getByRole('table', { name: `Sales of session ${sessionId}` })
   await expect(figures.getByRole('row', { name: /^Net sales/ })).toBeVisible()
   await expect(
-    page.getByRole('table', { name: 'Payments by method' }).getByRole('row'),
+    page
+      .getByRole('table', { name: `Payments by method of session ${sessionId}` })
+      .getByRole('row'),
   ).not.toHaveCount(1)
   await expect(
     page.getByRole('table', { name: `Bills of session ${sessionId}` }).getByRole('row'),

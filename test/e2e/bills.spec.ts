@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { distinctColours } from './screenshot'
 import {
   savedProfiles,
   startBrowserShell,
@@ -182,27 +183,3 @@ test('the Bills screen and its detail panel render something a person can see', 
   const colours = await distinctColours(page, await page.screenshot())
   expect(colours).toBeGreaterThan(12)
 })
-
-/** Distinct colours in a screenshot, counted in a blank page's canvas (no app, no CSP). */
-async function distinctColours(page: Page, png: Buffer): Promise<number> {
-  const scratch = await page.context().newPage()
-  try {
-    return await scratch.evaluate(async (base64) => {
-      const image = new Image()
-      image.src = `data:image/png;base64,${base64}`
-      await image.decode()
-      const canvas = document.createElement('canvas')
-      canvas.width = image.width
-      canvas.height = image.height
-      const context = canvas.getContext('2d')!
-      context.drawImage(image, 0, 0)
-      const { data } = context.getImageData(0, 0, image.width, image.height)
-      const colours = new Set<number>()
-      for (let i = 0; i < data.length; i += 4 * 7)
-        colours.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!)
-      return colours.size
-    }, png.toString('base64'))
-  } finally {
-    await scratch.close()
-  }
-}

@@ -8,6 +8,7 @@ import { dayCloseFigures } from '../../ledger/day-close'
 import { loadSessionInputs } from '../../ledger/load-session'
 import { effectiveTimeZone } from '../../sync/sync-controller'
 import { BillDetail } from '../bills/BillDetail'
+import { ExpensesTable, FiguresTables } from '../day-close/FiguresTables'
 
 const BILLS_PAGE = 200
 
@@ -75,68 +76,11 @@ export function SessionDetail({
               complete yet.
             </p>
           )}
-          <table aria-label="Session figures">
-            <tbody>
-              {(
-                [
-                  ['Gross sales', data.figures.grossSales],
-                  ['Discounts', data.figures.discounts],
-                  ['Fees', data.figures.fees],
-                  ['Refunds', data.figures.refunds],
-                  ['Voids', data.figures.voids],
-                  ['Net sales', data.figures.netSales],
-                  ['Tax', data.figures.tax],
-                  ['Collected (net)', data.figures.totalCollected],
-                  ['Receivable change', data.figures.receivableChange],
-                  ['Expenses', data.figures.expenses],
-                  ['Expected cash', data.figures.expectedCash],
-                ] as const
-              ).map(([label, value]) => (
-                <tr key={label}>
-                  <th scope="row">{label}</th>
-                  <td className="amount">{money(value)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <table aria-label="Payments by method">
-            <thead>
-              <tr>
-                <th scope="col">Method</th>
-                <th scope="col" className="amount">
-                  Collected
-                </th>
-                <th scope="col" className="amount">
-                  Returned
-                </th>
-                <th scope="col" className="amount">
-                  Net
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.figures.methods.map((m) => (
-                <tr key={m.method}>
-                  <td>{m.method}</td>
-                  <td className="amount">{money(m.collected)}</td>
-                  <td className="amount">{money(m.returned)}</td>
-                  <td className="amount">{money(m.net)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <h3>Expenses</h3>
-          {data.expenses.length === 0 ? (
-            <p className="muted">No expense was paid from this session.</p>
-          ) : (
-            <ul>
-              {data.expenses.map((e) => (
-                <li key={e.id}>
-                  {e.category}: {e.description} ({e.paymentMethod}){' '}
-                  <span className="amount">{money(e.amount)}</span>
-                </li>
-              ))}
-            </ul>
+          {currency && (
+            <>
+              <FiguresTables sessionId={session.id} figures={data.figures} currency={currency} />
+              <ExpensesTable sessionId={session.id} expenses={data.expenses} currency={currency} />
+            </>
           )}
           <table aria-label={`Bills of session ${session.id}`}>
             <thead>
