@@ -1,4 +1,4 @@
-import Dexie, { type EntityTable } from 'dexie'
+import Dexie, { type EntityTable, type Table } from 'dexie'
 import type {
   CachedBill,
   CachedExpense,
@@ -14,6 +14,7 @@ import type {
 import { billFacets } from './bill-facets'
 import type { LoggedEntry, PostedState } from '../exports/export-log'
 import type { StoredBatch } from '../exports/run-export'
+import type { ExportRun, PendingPosting } from '../exports/run-export-log'
 
 export const SCHEMA_V1 = {
   bills: 'id, updatedAt, registerSessionId, [locationId+businessDate], type, parentBillId',
@@ -49,6 +50,8 @@ export class TillDatabase extends Dexie {
   postings!: EntityTable<PostedState, 'key'>
   exportLog!: EntityTable<LoggedEntry, 'entryId'>
   exportBatches!: EntityTable<StoredBatch, 'id'>
+  exportRuns!: EntityTable<ExportRun, 'id'>
+  pendingPostings!: Table<PendingPosting, [string, string]>
 
   constructor(name: string, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options)
@@ -91,6 +94,14 @@ export class TillDatabase extends Dexie {
     })
     // Version 6: the Bills screen sorts by paid and due from indexes too.
     this.version(6).stores({ bills: `${BILLS_V3}, brokenIdentity, amountPaid, amountDue` })
+    // Version 7: an export writes its log as it goes, so its memory stays flat: the runs under
+    // way, and the posting states each has planned, kept aside until the run commits; a batch's
+    // entries in the order written, read a page at a time to write its file again.
+    this.version(7).stores({
+      exportLog: 'entryId, key, batchId, [batchId+position]',
+      exportRuns: 'id',
+      pendingPostings: '[batchId+key], batchId',
+    })
   }
 }
 
