@@ -1,0 +1,427 @@
+/**
+ * Two figures of issue 7: the first sync of a shop from the demo service into IndexedDB, in real
+ * Chromium through the browser shell, against the API floor (the same HTTP requests, made by a
+ * bare script with the same concurrency, measured in the same run); and the cache write path
+ * against Dexie's raw `bulkPut` of the same records in the same browser.
+ *
+ *   npx electron-vite build
+ *   bash scripts/with-keyring.sh npx tsx test/bench/sync-figures.ts --bills 100000 [--chromium …]
+ *
+ * Needs a built browser shell (`out/`) and a keyring (the shell keeps the key in it).
+ */
+
+import { fork, type ChildProcess } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { chromium, type Page } from '@playwright/test'
+import { build } from 'esbuild'
+import { billSchema } from '../../src-main/apps-api/records/bill-schema'
+import { buildLocations } from '../../src-main/demo-service/catalogue'
+import type { DemoServiceOptions } from '../../src-main/demo-service'
+import type { Bill } from '../../src-shared/domain/records'
+import { startBrowserShell, type RunningBrowserShell } from '../support/browser-shell'
+import type { ChildMessage, ServedRequest } from './sync-demo-child'
+import type { CacheCounts, SyncBenchPage } from './sync-page'
+
+export interface SyncFigures {
+  /** Bills the service holds, each synced with its detail. */
+  bills: number
+  /** From the sync's first request to the service until the app reported the sync done. */
+  seconds: number
+  billsPerSecond: number
+  /** The same requests made by a bare Node script with the same concurrency. */
+  floorSeconds: number
+  floorBillsPerSecond: number
+  /** seconds / floorSeconds: target ≤ 1.3. */
+  floorRatio: number
+  /** Detail requests the sync had in flight at most; the floor uses as many. */
+  concurrency: number
+  requests: { list: number; detail: number; other: number; connections: number; bytes: number }
+  /** Bridge calls the page made during the sync, by channel. */
+  bridgeCalls: Record<string, number>
+  /** CPU seconds spent during the sync by the browser shell (main) and by the demo service. */
+  cpuSeconds: { main: number | null; service: number | null }
+  /** The page's main thread during the sync (Chromium's Performance metrics), in seconds. */
+  renderer: { taskSeconds: number; scriptSeconds: number }
+  /** Seconds from the sync's start: the last list answer, the last detail answer. */
+  timeline: { listsDoneAt: number; detailsDoneAt: number }
+  cache: CacheCounts
+  cacheWrite: {
+    records: number
+    pathRecordsPerSecond: number
+    bulkPutRecordsPerSecond: number
+    /** path / bulkPut: target ≥ 0.5. */
+    ratio: number
+  }
+}
+
+export interface SyncFiguresOptions {
+  bills: number
+  chromium: string
+  /** Bills for the cache write figure (taken from the same shop). */
+  cacheWriteBills?: number
+  log?: (line: string) => void
+}
+
+const ROOT = join(__dirname, '..', '..')
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+const SHOP = { seed: 7, days: 30, locations: 4, timezone: 'Asia/Jakarta', currency: 'IDR' }
+/** The browser shell's own demo shop, kept tiny: the benchmark syncs a connection of its own. */
+const EMBEDDED_DEMO = { days: 0, locations: 1, billsPerSession: 1, live: false }
+const DETAIL_PATH = /^\/apps-v1\/sales\/bills\/(?!location\/)[^/?]+$/
+const CACHE_WRITE_PAGE = 200
+
+const wallClock = (): number => performance.timeOrigin + performance.now()
+
+/** Shop options aiming at `bills` bills: sales per session from the sessions the history has. */
+export function shopFor(bills: number): Partial<DemoServiceOptions> {
+  const sessions =
+    buildLocations(SHOP.seed, SHOP.locations).reduce((sum, l) => sum + l.shifts, 0) *
+    (SHOP.days + 1)
+  return { ...SHOP, billsPerSession: Math.max(1, Math.round(bills / sessions)), live: false }
+}
+
+interface DemoChild {
+  url: string
+  storeId: string
+  appKey: string
+  bills: number
+  pid: number
+  takeLog(): Promise<ServedRequest[]>
+  stop(): Promise<void>
+}
+
+async function startDemoChild(options: Partial<DemoServiceOptions>): Promise<DemoChild> {
+  const child: ChildProcess = fork(
+    join(__dirname, 'sync-demo-child.ts'),
+    [JSON.stringify(options)],
+    {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  )
+  const next = <T extends ChildMessage['type']>(type: T): Promise<ChildMessage & { type: T }> =>
+    new Promise((resolve, reject) => {
+      const onMessage = (message: ChildMessage): void => {
+        if (message.type !== type) return
+        child.off('message', onMessage)
+        child.off('exit', onExit)
+        resolve(message as ChildMessage & { type: T })
+      }
+      const onExit = (code: number | null): void =>
+        reject(new Error(`the demo service exited with ${code}`))
+      child.on('message', onMessage)
+      child.once('exit', onExit)
+    })
+  const ready = await next('ready')
+  return {
+    ...ready,
+    pid: child.pid ?? 0,
+    takeLog: async () => {
+      const log = next('log')
+      child.send('log')
+      return (await log).entries
+    },
+    stop: async () => {
+      if (child.exitCode !== null) return
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.send('stop')
+      await exited
+    },
+  }
+}
+
+/** User plus system CPU seconds of a process so far (Linux); null elsewhere. */
+function cpuSecondsOf(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+    // utime and stime are fields 14 and 15 of stat; after "pid (comm) " they are 11 and 12.
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return null
+  }
+}
+
+/** The browser shell this process started (Linux: found by its parent and script). */
+function shellPid(): number | null {
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+      if (Number(stat[1]) !== process.pid) continue
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('browser-shell.js'))
+        return Number(entry)
+    }
+  } catch {
+    return null
+  }
+  return null
+}
+
+async function callBridge<T>(
+  shell: RunningBrowserShell,
+  channel: string,
+  input: unknown,
+): Promise<T> {
+  const response = await fetch(`${shell.origin}/bridge/call/${channel}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Till-Token': shell.token },
+    body: JSON.stringify({ input }),
+  })
+  const result = (await response.json()) as { ok: boolean; value?: T; error?: unknown }
+  if (!result.ok) throw new Error(`${channel} failed: ${JSON.stringify(result.error)}`)
+  return result.value as T
+}
+
+async function pageBundle(): Promise<string> {
+  const result = await build({
+    entryPoints: [join(__dirname, 'sync-page.ts')],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome120',
+    write: false,
+    logLevel: 'silent',
+  })
+  return result.outputFiles[0]!.text
+}
+
+type BenchWindow = { tillSyncBench: SyncBenchPage }
+
+async function withBench<T>(
+  page: Page,
+  bundle: string,
+  work: (bench: SyncBenchPage) => Promise<T>,
+): Promise<T> {
+  await page.evaluate(bundle)
+  return work({
+    countCache: (profileId) =>
+      page.evaluate(
+        (id) => (globalThis as unknown as BenchWindow).tillSyncBench.countCache(id),
+        profileId,
+      ),
+    cacheWrite: (bills, options) =>
+      page.evaluate(
+        ([b, o]) => (globalThis as unknown as BenchWindow).tillSyncBench.cacheWrite(b, o),
+        [bills, options] as const,
+      ),
+  })
+}
+
+const isDetail = (r: ServedRequest): boolean => DETAIL_PATH.test(r.url.split('?')[0] ?? '')
+
+function lastAnswer(
+  calls: ServedRequest[],
+  which: (r: ServedRequest) => boolean,
+  startedAt: number,
+): number {
+  return (Math.max(startedAt, ...calls.filter(which).map((r) => r.finishedAt)) - startedAt) / 1000
+}
+
+interface Replay {
+  lists: string[]
+  details: string[]
+  concurrency: number
+}
+
+/** The sync's requests to the Apps API, split as the sync made them: lists one after another, details in parallel. */
+function replayOf(log: ServedRequest[]): Replay {
+  const calls = log
+    .filter((r) => r.url.startsWith('/apps-v1/'))
+    .sort((a, b) => a.startedAt - b.startedAt)
+  const details = calls.filter(isDetail)
+  const edges = details.flatMap((r) => [
+    { at: r.startedAt, step: 1 },
+    { at: r.finishedAt, step: -1 },
+  ])
+  edges.sort((a, b) => a.at - b.at || a.step - b.step)
+  let inFlight = 0
+  let concurrency = 1
+  for (const edge of edges) concurrency = Math.max(concurrency, (inFlight += edge.step))
+  const detailSet = new Set(details)
+  return {
+    lists: calls.filter((r) => !detailSet.has(r)).map((r) => r.url),
+    details: details.map((r) => r.url),
+    concurrency,
+  }
+}
+
+/** The API floor: the same requests from plain Node (fetch keeps connections alive, as main's does). */
+async function measureFloor(demo: DemoChild, replay: Replay): Promise<number> {
+  const headers = {
+    Authorization: `Bearer ${demo.appKey}`,
+    'X-Service-Store': demo.storeId,
+    Accept: 'application/json',
+  }
+  const get = async (path: string): Promise<void> => {
+    const response = await fetch(`${demo.url}${path}`, { headers })
+    await response.arrayBuffer()
+    if (!response.ok) throw new Error(`floor: ${path} answered ${response.status}`)
+  }
+  const started = wallClock()
+  let next = 0
+  const detailWorker = async (): Promise<void> => {
+    while (next < replay.details.length) await get(replay.details[next++]!)
+  }
+  const lists = async (): Promise<void> => {
+    for (const path of replay.lists) await get(path)
+  }
+  await Promise.all([lists(), ...Array.from({ length: replay.concurrency }, detailWorker)])
+  return (wallClock() - started) / 1000
+}
+
+async function sampleBills(demo: DemoChild, count: number): Promise<Bill[]> {
+  const headers = { Authorization: `Bearer ${demo.appKey}`, 'X-Service-Store': demo.storeId }
+  const schema = billSchema(SHOP.currency)
+  const ids: string[] = []
+  for (let page = 1; ids.length < count; page++) {
+    const response = await fetch(
+      `${demo.url}/apps-v1/sales/bills/location/all?limit=200&page=${page}`,
+      { headers },
+    )
+    const body = (await response.json()) as { data: { id: string }[] }
+    if (body.data.length === 0) break
+    ids.push(...body.data.map((b) => b.id))
+  }
+  const bills: Bill[] = []
+  for (const id of ids.slice(0, count)) {
+    const response = await fetch(`${demo.url}/apps-v1/sales/bills/${id}`, { headers })
+    bills.push(schema.parse(await response.json()))
+  }
+  return bills
+}
+
+export async function measureSyncFigures(options: SyncFiguresOptions): Promise<SyncFigures> {
+  const log = options.log ?? (() => undefined)
+  if (!existsSync(join(ROOT, 'out/main/browser-shell.js')))
+    throw new Error('The browser shell is not built: run `npx electron-vite build` first.')
+  const bundle = await pageBundle()
+  const shop = shopFor(options.bills)
+  log(`generating a shop of about ${options.bills} bills (${JSON.stringify(shop)})`)
+  const demo = await startDemoChild(shop)
+  let shell: RunningBrowserShell | null = null
+  const browser = await chromium.launch({ executablePath: options.chromium, args: CHROMIUM_FLAGS })
+  try {
+    log(`demo service ready: ${demo.bills} bills; starting the browser shell`)
+    shell = await startBrowserShell({ TILL_DEMO_OPTIONS: JSON.stringify(EMBEDDED_DEMO) })
+    const profile = await callBridge<{ id: string }>(shell, 'profiles.save', {
+      name: 'Bench shop',
+      baseUrl: demo.url,
+      storeId: demo.storeId,
+      apiKey: demo.appKey,
+      currency: SHOP.currency,
+      timezone: SHOP.timezone,
+    })
+    await callBridge(shell, 'profiles.activate', { id: profile.id })
+    await demo.takeLog()
+
+    const page = await browser.newPage()
+    const bridgeCalls: Record<string, number> = {}
+    page.on('request', (request) => {
+      const channel = /\/bridge\/call\/([^/?]+)/.exec(request.url())?.[1]
+      if (channel) bridgeCalls[channel] = (bridgeCalls[channel] ?? 0) + 1
+    })
+    const mainPid = shellPid()
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Performance.enable')
+    const cpuBefore = { main: mainPid && cpuSecondsOf(mainPid), service: cpuSecondsOf(demo.pid) }
+    log('syncing in Chromium')
+    await page.goto(shell.url)
+    await page.getByText(/^Last synced /).waitFor({ timeout: 3_600_000 })
+    const finishedAt = wallClock()
+    const { metrics } = await cdp.send('Performance.getMetrics')
+    const metric = (name: string): number => metrics.find((m) => m.name === name)?.value ?? 0
+    const cpuSeconds = {
+      main: mainPid && cpuBefore.main !== null ? cpuSecondsOf(mainPid)! - cpuBefore.main : null,
+      service: cpuBefore.service === null ? null : cpuSecondsOf(demo.pid)! - cpuBefore.service,
+    }
+    const served = await demo.takeLog()
+    const calls = served.filter((r) => r.url.startsWith('/apps-v1/'))
+    if (calls.length === 0) throw new Error('the sync made no request to the service')
+    const startedAt = Math.min(...calls.map((r) => r.startedAt))
+    const seconds = (finishedAt - startedAt) / 1000
+    const cache = await withBench(page, bundle, (bench) => bench.countCache(profile.id))
+    if (cache.detailed + cache.quarantined < demo.bills || cache.pendingDetails > 0)
+      throw new Error(`the sync ended incomplete: ${JSON.stringify(cache)} of ${demo.bills} bills`)
+    log(`synced ${demo.bills} bills in ${seconds.toFixed(1)} s; measuring the API floor`)
+
+    const replay = replayOf(served)
+    const floorSeconds = await measureFloor(demo, replay)
+    log(`floor ${floorSeconds.toFixed(1)} s at ${replay.concurrency} detail requests in flight`)
+
+    const sample = await sampleBills(demo, options.cacheWriteBills ?? 4_000)
+    const writePage = await browser.newPage()
+    await writePage.goto(`${shell.origin}/bench-blank`)
+    const write = await withBench(writePage, bundle, (bench) =>
+      bench.cacheWrite(sample, { pageSize: CACHE_WRITE_PAGE, timeZone: SHOP.timezone }),
+    )
+    const pathRecordsPerSecond = write.records / write.pathSeconds
+    const bulkPutRecordsPerSecond = write.records / write.bulkPutSeconds
+    return {
+      bills: demo.bills,
+      seconds,
+      billsPerSecond: demo.bills / seconds,
+      floorSeconds,
+      floorBillsPerSecond: demo.bills / floorSeconds,
+      floorRatio: seconds / floorSeconds,
+      concurrency: replay.concurrency,
+      requests: {
+        list: replay.lists.length,
+        detail: replay.details.length,
+        other: served.length - calls.length,
+        connections: new Set(calls.map((r) => r.socket)).size,
+        bytes: calls.reduce((sum, r) => sum + r.bytes, 0),
+      },
+      bridgeCalls,
+      cpuSeconds,
+      renderer: { taskSeconds: metric('TaskDuration'), scriptSeconds: metric('ScriptDuration') },
+      timeline: {
+        listsDoneAt: lastAnswer(calls, (r) => !isDetail(r), startedAt),
+        detailsDoneAt: lastAnswer(calls, isDetail, startedAt),
+      },
+      cache,
+      cacheWrite: {
+        records: write.records,
+        pathRecordsPerSecond,
+        bulkPutRecordsPerSecond,
+        ratio: pathRecordsPerSecond / bulkPutRecordsPerSecond,
+      },
+    }
+  } finally {
+    await browser.close()
+    await shell?.stop()
+    await demo.stop()
+  }
+}
+
+function systemChromium(): string {
+  const found = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p))
+  if (!found) throw new Error('No Chromium found: pass --chromium or set TILL_CHROMIUM.')
+  return found
+}
+
+if (require.main === module) {
+  const { values } = parseArgs({
+    options: {
+      bills: { type: 'string', default: '100000' },
+      chromium: { type: 'string', default: process.env.TILL_CHROMIUM ?? systemChromium() },
+    },
+  })
+  measureSyncFigures({
+    bills: Number(values.bills),
+    chromium: values.chromium,
+    log: (line) => console.error(line),
+  })
+    .then((figures) => console.log(JSON.stringify(figures, null, 2)))
+    .catch((error: unknown) => {
+      console.error(error)
+      process.exit(1)
+    })
+}
