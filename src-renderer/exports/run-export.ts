@@ -1,16 +1,12 @@
 import type { TillDatabase } from '../cache/database'
-import type { CachedBill, RegisterSession } from '../cache/records'
-import { currentFigures } from '../ledger/load-session'
+import type { RegisterSession } from '../cache/records'
 import { readReconciliation } from '../ledger/reconciliation-record'
 import { AccountResolver, type AccountMapping, type DefaultedAccount } from './accounts'
 import {
-  logEntries,
   planExport,
   postedView,
-  batchEntries,
   type ExportBatch,
   type Granularity,
-  type LoggedEntry,
   type PostedState,
 } from './export-log'
 import {
@@ -24,27 +20,41 @@ import {
 import type { JournalEntry } from './journal-entry'
 import { sessionSummaryEntries, sessionlessBillEntries } from './session-summary'
 import { defaultTarget, writeJournal, type JournalFormat } from './formats/journal-formats'
-import { inBatches, type OutputChunk } from './formats/output'
+import type { OutputChunk } from './formats/output'
+import { csvExport } from './run-export-csv'
+import { ExportLogWriter, acquireExportLock } from './run-export-log'
 import {
-  writeBillLinesCsv,
-  writeBillsCsv,
-  writeExpensesCsv,
-  writePaymentsCsv,
-  type PaymentRow,
-} from './formats/record-tables'
-import {
-  writeSessionPaymentsCsv,
-  writeSessionsCsv,
-  type SessionPaymentRow,
-  type SessionRow,
-} from './formats/session-tables'
+  ProgressCounter,
+  billPages,
+  checkRange,
+  checkSignal,
+  countBills,
+  expensesIn,
+  rangeLocations,
+  sessionsIn,
+  type ExportProgress,
+  type ExportRange,
+} from './run-export-pages'
+
+export {
+  ExportCancelledError,
+  ExportRangeError,
+  rangeLocations,
+  type ExportProgress,
+  type ExportRange,
+} from './run-export-pages'
 
 /**
- * Drives an export from the cache (DESIGN §4, §5): records are read in slices through the
- * indexes for the range, journal entries are planned against the export log, and the writer's
- * chunks are handed on as they come. The log (postings, entries, batch) is written in one
- * transaction only after the writer has finished, so a cancelled or failed export changes
- * nothing. CSV tables of records are not journals and leave the log alone.
+ * Drives an export from the cache (DESIGN §4, §5): records are read a page at a time through
+ * the indexes for the range, journal entries are planned against the export log, and the
+ * writer's chunks are handed on as they come, so memory holds one page whatever the range. The
+ * log is written as the export goes but counts only once the writer has finished and the run
+ * commits (./run-export-log): a cancelled or failed export changes nothing. CSV tables of
+ * records are not journals and leave the log alone.
+ *
+ * Drive it with `for await` (or `next()` for the result) and hand each chunk to a sink; the
+ * next chunk is read only once the sink has taken the last, so a slow disk slows the reads
+ * instead of filling memory. `exportToSink` does that and finishes or aborts the sink.
  */
 
 export const CSV_TABLES = [
@@ -71,24 +81,11 @@ export function isJournal(what: ExportWhat): what is JournalFormat {
   return (JOURNAL_FORMATS as readonly string[]).includes(what)
 }
 
-export interface ExportRange {
-  /** Business dates, YYYY-MM-DD, both included. */
-  from: string
-  to: string
-  /** Empty for every location. */
-  locationId: string
-}
-
 /** An export batch as the log keeps it: the batch and what the screen lists about it. */
 export interface StoredBatch extends ExportBatch {
   what: JournalFormat
   range: ExportRange
   entryCount: number
-}
-
-export interface ExportProgress {
-  done: number
-  total: number
 }
 
 export interface RunExportOptions {
@@ -102,7 +99,7 @@ export interface RunExportOptions {
   currency: string
   signal?: AbortSignal
   onProgress?: (progress: ExportProgress) => void
-  /** Records per slice read from the cache. */
+  /** Records per page read from the cache. */
   sliceSize?: number
   /** For tests: the batch's time and id. */
   now?: () => Date
@@ -120,91 +117,51 @@ export interface ExportResult {
   problems: JournalProblem[]
 }
 
-export class ExportCancelledError extends Error {
-  override name = 'ExportCancelledError'
+/** Where an export's chunks go: a file written by main, a download, or nowhere (a benchmark). */
+export interface ChunkSink {
+  write(chunk: OutputChunk): Promise<void>
+  /** Every chunk is written and the log committed: make the file(s) whole; their names. */
+  finish(): Promise<string[]>
+  /** Cancelled, failed, or nothing new: leave no file. */
+  abort(): Promise<void>
 }
 
-function checkSignal(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw new ExportCancelledError('The export was cancelled')
+export interface SinkOutcome {
+  result: ExportResult
+  /** The files made; empty when a journal had nothing new (no file is written then). */
+  files: string[]
 }
 
-/** The locations of the range: the chosen one, or every one with bills, sessions or expenses. */
-export async function rangeLocations(db: TillDatabase, range: ExportRange): Promise<string[]> {
-  if (range.locationId !== '') return [range.locationId]
-  const keys = await Promise.all([
-    db.bills.orderBy('[locationId+businessDate]').uniqueKeys(),
-    db.sessions.orderBy('[locationId+businessDate]').uniqueKeys(),
-    db.expenses.orderBy('[locationId+expenseDate]').uniqueKeys(),
-  ])
-  const locations = new Set<string>()
-  for (const key of keys.flat()) locations.add((key as unknown as [string, string])[0])
-  return [...locations].sort()
-}
-
-/** Ids of the range's bills, by location then business date: read page by page after. */
-async function billIds(db: TillDatabase, range: ExportRange, locations: string[]) {
-  const ids: string[] = []
-  for (const location of locations)
-    ids.push(
-      ...(await db.bills
-        .where('[locationId+businessDate]')
-        .between([location, range.from], [location, range.to], true, true)
-        .primaryKeys()),
-    )
-  return ids
-}
-
-async function sessionsIn(
-  db: TillDatabase,
-  range: ExportRange,
-  locations: string[],
-): Promise<RegisterSession[]> {
-  const sessions: RegisterSession[] = []
-  for (const location of locations) {
-    const found = await db.sessions
-      .where('[locationId+businessDate]')
-      .between([location, range.from], [location, range.to], true, true)
-      .toArray()
-    const start = (s: RegisterSession): number => s.openedAt ?? s.firstActivityAt ?? 0
-    sessions.push(
-      ...found.sort(
-        (a, b) =>
-          a.businessDate.localeCompare(b.businessDate) ||
-          start(a) - start(b) ||
-          a.id.localeCompare(b.id),
-      ),
-    )
+/**
+ * Runs `exports` into `sink`. A journal with nothing new writes no file. The sink finishes after
+ * the log commits: should finishing fail, the batch is in the log and Download again writes it,
+ * where the other order could leave a file the log does not know, to be posted twice.
+ */
+export async function exportToSink(
+  what: ExportWhat,
+  exports: AsyncGenerator<OutputChunk, ExportResult>,
+  sink: ChunkSink,
+): Promise<SinkOutcome> {
+  let result: ExportResult
+  try {
+    for (;;) {
+      const next = await exports.next()
+      if (next.done) {
+        result = next.value
+        break
+      }
+      await sink.write(next.value)
+    }
+  } catch (error) {
+    await exports.return(undefined as never).catch(() => undefined)
+    await sink.abort()
+    throw error
   }
-  return sessions
-}
-
-async function expensesIn(db: TillDatabase, range: ExportRange, locations: string[]) {
-  const expenses = []
-  for (const location of locations)
-    expenses.push(
-      ...(await db.expenses
-        .where('[locationId+expenseDate]')
-        .between([location, range.from], [location, range.to], true, true)
-        .toArray()),
-    )
-  return expenses
-}
-
-async function* billSlices(
-  db: TillDatabase,
-  ids: string[],
-  size: number,
-  signal: AbortSignal | undefined,
-  progress: (n: number) => void,
-): AsyncGenerator<CachedBill[]> {
-  for (let i = 0; i < ids.length; i += size) {
-    checkSignal(signal)
-    const bills = (await db.bills.bulkGet(ids.slice(i, i + size))).filter(
-      (b): b is CachedBill => b !== undefined,
-    )
-    progress(bills.length)
-    yield bills
+  if (isJournal(what) && result.entryCount === 0) {
+    await sink.abort()
+    return { result, files: [] }
   }
+  return { result, files: await sink.finish() }
 }
 
 /** Runs an export: chunks as they are written; the result once the whole file is made. */
@@ -212,296 +169,163 @@ export async function* runExport(
   options: RunExportOptions,
 ): AsyncGenerator<OutputChunk, ExportResult> {
   const { db, range, signal } = options
+  checkRange(range)
+  checkSignal(signal)
   const size = options.sliceSize ?? 500
-  checkSignal(signal)
+  const progress = new ProgressCounter(options.onProgress)
   const locations = await rangeLocations(db, range)
-  if (!isJournal(options.what)) {
-    const records = yield* csvExport(options, options.what, locations, size)
+  const what = options.what
+  if (!isJournal(what)) {
+    yield* csvExport(options, what, locations, size, progress)
     checkSignal(signal)
-    return { batch: null, entryCount: 0, records, defaulted: [], problems: [] }
+    return { batch: null, entryCount: 0, records: progress.done, defaulted: [], problems: [] }
   }
-
-  const accounts = new AccountResolver(options.mapping)
-  const problems: JournalProblem[] = []
-  /** What this run will store: nothing reaches the log before the file is whole. */
-  const pending = new Map<string, PostedState>()
-  const written: LoggedEntry[] = []
-  const createdAt = (options.now?.() ?? new Date()).toISOString()
-  const batchId = options.batchId ?? `export-${createdAt}-${Math.random().toString(36).slice(2, 8)}`
-  let records = 0
-  let total = 0
-  const progress = (n: number): void => {
-    records += n
-    options.onProgress?.({ done: records, total })
+  const release = await acquireExportLock(db.name)
+  try {
+    return yield* journalExport(options, what, locations, size, progress)
+  } finally {
+    release()
   }
-
-  const plan = async (entries: JournalEntry[], keys: string[]): Promise<JournalEntry[]> => {
-    const states = await loadStates(db, keys, pending)
-    const planned = planExport(entries, states)
-    for (const state of planned.postings) pending.set(state.key, state)
-    written.push(...logEntries(batchId, written.length, planned.write))
-    return planned.write.map((p) => p.entry)
-  }
-  const context = (states: ReadonlyMap<string, PostedState>): JournalContext => ({
-    accounts,
-    timeZone: options.timeZone,
-    posted: postedView(states),
-  })
-
-  const granularity = options.granularity
-  const ids = await billIds(db, range, locations)
-  const sessions = granularity === 'session' ? await sessionsIn(db, range, locations) : []
-  const expenses = await expensesIn(db, range, locations)
-  const reconciledSessions =
-    granularity === 'session'
-      ? sessions.filter((s) => s.status === 'reconciled')
-      : (await sessionsIn(db, range, locations)).filter((s) => s.status === 'reconciled')
-  total =
-    (granularity === 'session' ? sessions.length : 0) +
-    ids.length +
-    expenses.length +
-    reconciledSessions.length
-  options.onProgress?.({ done: 0, total })
-
-  async function* entries(): AsyncGenerator<JournalEntry[]> {
-    if (granularity === 'bill') {
-      for await (const bills of billSlices(db, ids, size, signal, progress)) {
-        const keys = postingKeys(bills)
-        const states = await loadStates(db, keys, pending)
-        const build = billEntries(bills, context(states))
-        problems.push(...build.problems)
-        yield await plan(build.entries, keys)
-      }
-    } else {
-      for (const session of sessions) {
-        checkSignal(signal)
-        const [bills, payments] = await Promise.all([
-          db.bills.where('registerSessionId').equals(session.id).toArray(),
-          db.payments.where('registerSessionId').equals(session.id).toArray(),
-        ])
-        const keys = [`session:${session.id}`, ...postingKeys(bills)]
-        const states = await loadStates(db, keys, pending)
-        const build = sessionSummaryEntries(
-          {
-            session,
-            currency: bills[0]?.currency ?? options.currency,
-            bills,
-            payments,
-          },
-          context(states),
-        )
-        problems.push(...build.problems)
-        progress(1)
-        yield await plan(build.entries, keys)
-      }
-      // Bills of no session cannot be summarised: they post per bill.
-      for await (const slice of billSlices(db, ids, size, signal, progress)) {
-        const bills = slice.filter((b) => b.registerSessionId === null)
-        if (bills.length === 0) continue
-        const keys = postingKeys(bills)
-        const states = await loadStates(db, keys, pending)
-        const build = sessionlessBillEntries(bills, context(states))
-        problems.push(...build.problems)
-        yield await plan(build.entries, keys)
-      }
-    }
-    for (let i = 0; i < expenses.length; i += size) {
-      checkSignal(signal)
-      const slice = expenses.slice(i, i + size)
-      progress(slice.length)
-      yield await plan(
-        expenseEntries(slice, context(new Map())),
-        slice.map((e) => `expense:${e.id}`),
-      )
-    }
-    const variances = []
-    for (const session of reconciledSessions) {
-      const stored = readReconciliation(await db.reconciliations.get(session.id))
-      progress(1)
-      if (stored.state !== 'ok') continue
-      variances.push({
-        registerSessionId: session.id,
-        locationId: session.locationId,
-        businessDate: session.businessDate,
-        currency: stored.record.currency ?? options.currency,
-        cashVariance: stored.record.count.cashVariance,
-      })
-    }
-    checkSignal(signal)
-    if (variances.length > 0)
-      yield await plan(
-        varianceEntries(variances, context(new Map())),
-        variances.map((v) => `session:${v.registerSessionId}:variance`),
-      )
-  }
-
-  const target = defaultTarget(options.what)
-  yield* writeJournal(target, entries())
-  checkSignal(signal)
-  if (written.length === 0)
-    return { batch: null, entryCount: 0, records, defaulted: accounts.defaulted, problems }
-  const batch: StoredBatch = {
-    id: batchId,
-    createdAt,
-    granularity,
-    target,
-    what: options.what,
-    range,
-    entryCount: written.length,
-  }
-  await db.transaction('rw', [db.postings, db.exportLog, db.exportBatches], async () => {
-    await db.postings.bulkPut([...pending.values()])
-    await db.exportLog.bulkPut(written)
-    await db.exportBatches.put(batch)
-  })
-  return { batch, entryCount: written.length, records, defaulted: accounts.defaulted, problems }
 }
 
-/** The stored states of `keys`, with what this run has planned so far in front. */
-async function loadStates(
-  db: TillDatabase,
-  keys: string[],
-  pending: ReadonlyMap<string, PostedState>,
-): Promise<Map<string, PostedState>> {
-  const states = new Map<string, PostedState>()
-  const stored = keys.length === 0 ? [] : await db.postings.bulkGet(keys)
-  for (const state of stored) if (state) states.set(state.key, state)
-  for (const key of keys) {
-    const planned = pending.get(key)
-    if (planned) states.set(key, planned)
-  }
-  return states
-}
-
-async function* csvExport(
+async function* journalExport(
   options: RunExportOptions,
-  table: CsvTable,
+  what: JournalFormat,
   locations: string[],
   size: number,
-): AsyncGenerator<OutputChunk, number> {
-  const { db, range, signal } = options
-  let records = 0
-  let total = 0
-  const progress = (n: number): void => {
-    records += n
-    options.onProgress?.({ done: records, total })
-  }
-  if (table === 'sessions' || table === 'session_payments') {
-    const sessions = await sessionsIn(db, range, locations)
-    total = sessions.length
-    async function* rows(): AsyncGenerator<SessionRowWithMethods[]> {
-      for (const session of sessions) {
-        checkSignal(signal)
-        yield [await sessionRow(db, session, options.currency)]
-        progress(1)
+  progress: ProgressCounter,
+): AsyncGenerator<OutputChunk, ExportResult> {
+  const { db, range, signal, granularity } = options
+  const accounts = new AccountResolver(options.mapping)
+  const problems: JournalProblem[] = []
+  const createdAt = (options.now?.() ?? new Date()).toISOString()
+  const batchId = options.batchId ?? `export-${createdAt}-${Math.random().toString(36).slice(2, 8)}`
+  const log = new ExportLogWriter(db, batchId, createdAt)
+  await log.begin()
+  let committed = false
+  try {
+    const context = (states: ReadonlyMap<string, PostedState>): JournalContext => ({
+      accounts,
+      timeZone: options.timeZone,
+      posted: postedView(states),
+    })
+    const plan = async (
+      entries: JournalEntry[],
+      states: ReadonlyMap<string, PostedState>,
+    ): Promise<JournalEntry[]> => {
+      const planned = planExport(entries, states)
+      await log.record(planned)
+      return planned.write.map((p) => p.entry)
+    }
+    const bills = async function* (
+      build: typeof billEntries,
+      keep: (bill: { registerSessionId: string | null }) => boolean,
+    ): AsyncGenerator<JournalEntry[]> {
+      for await (const page of billPages(db, range, locations, size, signal)) {
+        progress.add(page.length)
+        const kept = page.filter(keep)
+        if (kept.length === 0) continue
+        const states = await log.states(postingKeys(kept))
+        const made = build(kept, context(states))
+        problems.push(...made.problems)
+        yield await plan(made.entries, states)
       }
     }
-    if (table === 'sessions') yield* writeSessionsCsv(rows())
-    else
-      yield* writeSessionPaymentsCsv(
-        (async function* (): AsyncGenerator<SessionPaymentRow[]> {
-          for await (const [row] of rows()) if (row) yield sessionPaymentRows(row, row.methods)
-        })(),
-      )
-    return records
-  }
-  if (table === 'expenses') {
+
+    const sessions = await sessionsIn(db, range, locations)
+    const summarised = granularity === 'session' ? sessions : []
+    const reconciled = sessions.filter((s) => s.status === 'reconciled')
     const expenses = await expensesIn(db, range, locations)
-    total = expenses.length
-    yield* writeExpensesCsv(
-      (async function* () {
-        for await (const slice of inBatches(expenses, size)) {
+    progress.start(
+      summarised.length +
+        (await countBills(db, range, locations)) +
+        expenses.length +
+        reconciled.length,
+    )
+
+    async function* entries(): AsyncGenerator<JournalEntry[]> {
+      if (granularity === 'bill') yield* bills(billEntries, () => true)
+      else {
+        for (const session of summarised) {
           checkSignal(signal)
-          progress(slice.length)
-          yield slice
+          yield await summaryOf(session)
+          progress.add(1)
         }
-      })(),
-    )
-    return records
+        // Bills of no session cannot be summarised: they post per bill.
+        yield* bills(sessionlessBillEntries, (b) => b.registerSessionId === null)
+      }
+      for (const slice of chunked(expenses, size)) {
+        checkSignal(signal)
+        progress.add(slice.length)
+        const states = await log.states(slice.map((e) => `expense:${e.id}`))
+        yield await plan(expenseEntries(slice, context(new Map())), states)
+      }
+      const variances = []
+      for (const session of reconciled) {
+        const stored = readReconciliation(await db.reconciliations.get(session.id))
+        progress.add(1)
+        if (stored.state !== 'ok') continue
+        variances.push({
+          registerSessionId: session.id,
+          locationId: session.locationId,
+          businessDate: session.businessDate,
+          currency: stored.record.currency ?? options.currency,
+          cashVariance: stored.record.count.cashVariance,
+        })
+      }
+      checkSignal(signal)
+      if (variances.length > 0) {
+        const states = await log.states(
+          variances.map((v) => `session:${v.registerSessionId}:variance`),
+        )
+        yield await plan(varianceEntries(variances, context(new Map())), states)
+      }
+    }
+
+    async function summaryOf(session: RegisterSession): Promise<JournalEntry[]> {
+      const [sessionBills, payments] = await Promise.all([
+        db.bills.where('registerSessionId').equals(session.id).toArray(),
+        db.payments.where('registerSessionId').equals(session.id).toArray(),
+      ])
+      const states = await log.states([`session:${session.id}`, ...postingKeys(sessionBills)])
+      const made = sessionSummaryEntries(
+        {
+          session,
+          currency: sessionBills[0]?.currency ?? options.currency,
+          bills: sessionBills,
+          payments,
+        },
+        context(states),
+      )
+      problems.push(...made.problems)
+      return plan(made.entries, states)
+    }
+
+    const target = defaultTarget(what)
+    yield* writeJournal(target, entries())
+    checkSignal(signal)
+    const done = { records: progress.done, defaulted: accounts.defaulted, problems }
+    if (log.written === 0) return { batch: null, entryCount: 0, ...done }
+    const batch: StoredBatch = {
+      id: batchId,
+      createdAt,
+      granularity,
+      target,
+      what,
+      range,
+      entryCount: log.written,
+    }
+    await log.commit(batch)
+    committed = true
+    return { batch, entryCount: log.written, ...done }
+  } finally {
+    // Should this fail too, the next export clears what is left (see ExportLogWriter.begin).
+    if (!committed) await log.discard().catch(() => undefined)
   }
-  const ids = await billIds(db, range, locations)
-  total = ids.length
-  const bills = billSlices(db, ids, size, signal, progress)
-  if (table === 'bills') yield* writeBillsCsv(bills)
-  else if (table === 'bill_lines') yield* writeBillLinesCsv(bills)
-  else
-    yield* writePaymentsCsv(
-      (async function* (): AsyncGenerator<PaymentRow[]> {
-        for await (const slice of bills)
-          yield slice.flatMap((bill) =>
-            bill.payments.map((p) => ({
-              ...p,
-              billId: bill.id,
-              billType: bill.type,
-              locationId: bill.locationId,
-              currency: bill.currency,
-            })),
-          )
-      })(),
-    )
-  return records
 }
 
-type SessionRowWithMethods = SessionRow & {
-  methods: { method: string; collected: number; returned: number; net: number }[]
-}
-
-/** A session's day-close figures: frozen at reconciliation, else as the cache holds them now. */
-async function sessionRow(
-  db: TillDatabase,
-  session: RegisterSession,
-  shopCurrency: string,
-): Promise<SessionRowWithMethods> {
-  const stored =
-    session.status === 'reconciled'
-      ? readReconciliation(await db.reconciliations.get(session.id))
-      : ({ state: 'none' } as const)
-  const record = stored.state === 'ok' ? stored.record : null
-  const figures = record?.figures ?? (await currentFigures(db, session))
-  const firstBill = await db.bills.where('registerSessionId').equals(session.id).first()
-  return {
-    locationId: session.locationId,
-    registerSessionId: session.id,
-    businessDate: session.businessDate,
-    openedAt: session.openedAt,
-    closedAt: session.closedAt,
-    currency: record?.currency ?? firstBill?.currency ?? shopCurrency,
-    status: session.status,
-    saleCount: figures.saleCount,
-    refundCount: figures.refundCount,
-    voidCount: figures.voidCount,
-    grossSales: figures.grossSales,
-    discounts: figures.discounts,
-    fees: figures.fees,
-    refunds: figures.refunds,
-    voids: figures.voids,
-    netSales: figures.netSales,
-    tax: figures.tax,
-    totalCollected: figures.totalCollected,
-    receivableChange: figures.receivableChange,
-    expenses: figures.expenses,
-    cashExpenses: figures.cashExpenses,
-    openingCash: figures.openingCash,
-    expectedCash: figures.expectedCash,
-    countedCash: record?.count.countedCash ?? null,
-    cashVariance: record?.count.cashVariance ?? null,
-    methods: figures.methods,
-  }
-}
-
-function sessionPaymentRows(
-  row: SessionRow,
-  methods: SessionRowWithMethods['methods'],
-): SessionPaymentRow[] {
-  return methods.map((m) => ({
-    locationId: row.locationId,
-    registerSessionId: row.registerSessionId,
-    currency: row.currency,
-    method: m.method,
-    collected: m.collected,
-    returned: m.returned,
-    net: m.net,
-  }))
+function* chunked<T>(items: readonly T[], size: number): Generator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size)
 }
 
 /** A past batch's file(s) again, byte for byte, from the entries the log kept. */
@@ -511,8 +335,26 @@ export async function* recreateBatch(
 ): AsyncGenerator<OutputChunk> {
   const batch = await db.exportBatches.get(batchId)
   if (!batch) throw new Error(`No export batch ${batchId}`)
-  const logged = await db.exportLog.where('batchId').equals(batchId).toArray()
-  yield* writeJournal(batch.target, inBatches(batchEntries(logged, batchId), 500))
+  yield* writeJournal(batch.target, loggedPages(db, batchId, 500))
+}
+
+/** A batch's logged entries in the order written, a page at a time. */
+async function* loggedPages(
+  db: TillDatabase,
+  batchId: string,
+  size: number,
+): AsyncGenerator<JournalEntry[]> {
+  let after = -1
+  for (;;) {
+    const page = await db.exportLog
+      .where('[batchId+position]')
+      .between([batchId, after], [batchId, Infinity], false, true)
+      .limit(size)
+      .toArray()
+    if (page.length === 0) return
+    yield page.map((logged) => logged.entry)
+    after = page[page.length - 1]!.position
+  }
 }
 
 /** The log's batches, newest first. */
