@@ -1,0 +1,14 @@
+import { defineConfig } from '@playwright/test'
+import base from './playwright.config'
+
+/**
+ * The soak (test/soak): one long run through the browser shell with the e2e project's browser
+ * settings. `TILL_SOAK_SECONDS` shortens it for local runs; `npm test` runs the full 10 minutes.
+ */
+export default defineConfig({
+  ...base,
+  testDir: 'test/soak',
+  testMatch: '*.spec.ts',
+  outputDir: 'test-results/soak',
+  timeout: 30 * 60_000,
+})

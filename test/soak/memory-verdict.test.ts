@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest'
+import { judgeGrowth, slopePerMs, type MemorySample } from './memory-verdict'
+import { BOUNDS } from './soak-settings'
+
+const MB = 1024 * 1024
+const TEN_MINUTES = 10 * 60_000
+const EVERY = 5_000
+
+/** A deterministic pseudo-random noise in [-1, 1) (mulberry32), so the series are reproducible. */
+function noise(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 31 - 1
+  }
+}
+
+/**
+ * Ten minutes of samples shaped like the soak's: a first minute that climbs while the first
+ * sync fills caches, then a level with jitter and a sawtooth (garbage not yet collected,
+ * buffers pooled), plus whatever the `extra` function adds at a given time.
+ */
+function series(
+  level: number,
+  extra: (atMs: number) => number = () => 0,
+  { jitter = 1.5 * MB, seed = 1 } = {},
+): MemorySample[] {
+  const random = noise(seed)
+  const samples: MemorySample[] = []
+  for (let at = 0; at <= TEN_MINUTES; at += EVERY) {
+    const warm = Math.min(1, at / 60_000)
+    const sawtooth = ((at / EVERY) % 6) * 0.4 * MB
+    samples.push({ atMs: at, bytes: level * warm + sawtooth + random() * jitter + extra(at) })
+  }
+  return samples
+}
+
+const perMinute = (bytes: number) => (atMs: number) => (atMs / 60_000) * bytes
+
+describe('the soak memory verdict', () => {
+  it('fits the slope of a straight line exactly', () => {
+    const line = [0, 1, 2, 3].map((i) => ({ atMs: i * 1000, bytes: 5 + 2 * i * 1000 }))
+    expect(slopePerMs(line)).toBeCloseTo(2, 10)
+    expect(slopePerMs([{ atMs: 0, bytes: 7 }])).toBe(0)
+  })
+
+  it('passes a healthy heap: warm-up climb, then a jittery plateau', () => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const verdict = judgeGrowth(series(60 * MB, undefined, { seed }), BOUNDS.mainHeap)
+      expect(verdict.reasons, `seed ${seed}`).toEqual([])
+      expect(verdict.ok).toBe(true)
+      expect(verdict.peakBytes).toBeGreaterThan(60 * MB)
+    }
+  })
+
+  it('fails a retained 2 KB record per live event (120 a minute): 14 MB an hour', () => {
+    const leak = perMinute(120 * 2048)
+    for (const seed of [1, 2, 3]) {
+      const verdict = judgeGrowth(series(60 * MB, leak, { seed }), BOUNDS.mainHeap)
+      expect(verdict.ok, `seed ${seed}`).toBe(false)
+      expect(verdict.reasons.join()).toMatch(/grows [\d.]+ MB an hour/)
+      expect(verdict.hourlyGrowthBytes / MB).toBeGreaterThan(12)
+      expect(verdict.hourlyGrowthBytes / MB).toBeLessThan(17)
+    }
+  })
+
+  it('fails a heap that steps up late and stays up, even when the overall slope is small', () => {
+    const step = (atMs: number) => (atMs > 8.5 * 60_000 ? 10 * MB : 0)
+    const verdict = judgeGrowth(series(60 * MB, step), {
+      maxHourlyGrowthBytes: Infinity,
+      maxQuarterRiseBytes: BOUNDS.rendererHeap.maxQuarterRiseBytes,
+    })
+    expect(verdict.ok).toBe(false)
+    expect(verdict.reasons.join()).toMatch(/last quarter peaks [\d.]+ MB above the first/)
+  })
+
+  it('ignores the warm-up climb, however steep', () => {
+    const verdict = judgeGrowth(series(400 * MB), BOUNDS.rendererHeap)
+    expect(verdict.reasons).toEqual([])
+    expect(verdict.endBytes - verdict.startBytes).toBeGreaterThan(300 * MB)
+  })
+
+  it('passes RSS that wanders by the allocator but fails a leak of a megabyte a minute', () => {
+    const wander = (atMs: number) => Math.sin(atMs / 40_000) * 8 * MB
+    expect(
+      judgeGrowth(series(200 * MB, wander, { jitter: 6 * MB }), BOUNDS.mainRss).reasons,
+    ).toEqual([])
+    const leak = (atMs: number) => wander(atMs) + perMinute(2 * MB)(atMs)
+    expect(judgeGrowth(series(200 * MB, leak, { jitter: 6 * MB }), BOUNDS.mainRss).ok).toBe(false)
+  })
+
+  it('refuses to judge too few samples or none', () => {
+    const few = series(60 * MB).filter((_, i) => i % 20 === 0)
+    expect(judgeGrowth(few, BOUNDS.mainHeap).reasons.join()).toMatch(/only \d+ samples/)
+    expect(judgeGrowth([], BOUNDS.mainHeap)).toMatchObject({ ok: false, reasons: ['no samples'] })
+  })
+})

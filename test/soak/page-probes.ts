@@ -1,0 +1,107 @@
+/**
+ * What the soak reads from the page: the cache straight from IndexedDB (no app code involved),
+ * the renderer's JS heap after a forced collection (Chrome DevTools Protocol), and the origin's
+ * storage estimate. Runs in the Playwright worker; the functions passed to `evaluate` run in
+ * the page.
+ */
+import type { CDPSession, Page } from '@playwright/test'
+import type { CacheSnapshot } from '../support/cache-vs-truth'
+
+interface StoreQuery {
+  /** Every record of these stores. */
+  all: string[]
+  /** How many records these stores hold. */
+  counts: string[]
+  /** One record by key: [store, key]. */
+  gets: [string, string][]
+}
+
+interface StoreAnswer {
+  all: Record<string, unknown[]>
+  counts: Record<string, number>
+  gets: unknown[]
+}
+
+/** One read-only transaction over the named stores, so what is read belongs to one moment. */
+function queryStores(page: Page, databaseName: string, query: StoreQuery): Promise<StoreAnswer> {
+  return page.evaluate(
+    async ({ name, query }) => {
+      const ask = <T>(request: IDBRequest<T> | IDBOpenDBRequest): Promise<T> =>
+        new Promise((resolve, reject) => {
+          request.onsuccess = () => resolve(request.result as T)
+          request.onerror = () => reject(request.error)
+        })
+      const db = await ask<IDBDatabase>(indexedDB.open(name))
+      try {
+        const stores = [...new Set([...query.all, ...query.counts, ...query.gets.map(([s]) => s)])]
+        const tx = db.transaction(stores, 'readonly')
+        const [all, counts, gets] = await Promise.all([
+          Promise.all(query.all.map((s) => ask(tx.objectStore(s).getAll()))),
+          Promise.all(query.counts.map((s) => ask(tx.objectStore(s).count()))),
+          Promise.all(query.gets.map(([s, key]) => ask(tx.objectStore(s).get(key)))),
+        ])
+        return {
+          all: Object.fromEntries(query.all.map((s, i) => [s, all[i]!])),
+          counts: Object.fromEntries(query.counts.map((s, i) => [s, counts[i]!])),
+          gets,
+        }
+      } finally {
+        db.close()
+      }
+    },
+    { name: databaseName, query },
+  )
+}
+
+/** The stores that must agree with the service, read straight from IndexedDB. */
+export async function readCache(page: Page, databaseName: string): Promise<CacheSnapshot> {
+  const { all, counts } = await queryStores(page, databaseName, {
+    all: ['bills', 'payments', 'expenses', 'sessions'],
+    counts: ['pendingDetails', 'quarantine'],
+    gets: [],
+  })
+  return {
+    ...(all as Pick<CacheSnapshot, 'bills' | 'payments' | 'expenses' | 'sessions'>),
+    pendingDetails: counts['pendingDetails']!,
+    quarantined: counts['quarantine']!,
+  }
+}
+
+/** The cache's bill count and when the bills last synced in full, cheaply, during the run. */
+export async function cacheProgress(
+  page: Page,
+  databaseName: string,
+): Promise<{ bills: number; lastSuccessAt: number | null }> {
+  const { counts, gets } = await queryStores(page, databaseName, {
+    all: [],
+    counts: ['bills'],
+    gets: [['checkpoints', 'bills']],
+  })
+  const checkpoint = gets[0] as { lastSuccessAt?: number | null } | undefined
+  return { bills: counts['bills']!, lastSuccessAt: checkpoint?.lastSuccessAt ?? null }
+}
+
+export interface RendererMemory {
+  jsHeapUsed: number
+  jsHeapTotal: number
+  /** navigator.storage.estimate().usage: IndexedDB and the rest of the origin's storage. */
+  storageUsage: number
+}
+
+export async function openRendererProbe(page: Page): Promise<() => Promise<RendererMemory>> {
+  const cdp: CDPSession = await page.context().newCDPSession(page)
+  await cdp.send('Performance.enable')
+  return async () => {
+    await cdp.send('HeapProfiler.collectGarbage')
+    const { metrics } = await cdp.send('Performance.getMetrics')
+    const metric = (name: string): number => metrics.find((m) => m.name === name)?.value ?? NaN
+    const storageUsage = await page.evaluate(
+      async () => (await navigator.storage.estimate()).usage ?? 0,
+    )
+    return {
+      jsHeapUsed: metric('JSHeapUsedSize'),
+      jsHeapTotal: metric('JSHeapTotalSize'),
+      storageUsage,
+    }
+  }
+}

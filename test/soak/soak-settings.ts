@@ -1,0 +1,62 @@
+/** The soak's shop, its faults, its pace and its memory bounds, in one place. */
+import type { GrowthBounds } from './memory-verdict'
+
+const MB = 1024 * 1024
+
+/** Ten minutes unless `TILL_SOAK_SECONDS` says otherwise (for short local runs). */
+export const SOAK_SECONDS = Number(process.env.TILL_SOAK_SECONDS ?? 600)
+
+export const CONTROL_TOKEN = 'soak-demo-control-token-7f3a'
+export const APP_KEY = 'demo_key_soak_9c21'
+export const CURRENCY_EXPONENT = 2
+
+/** A shop of about 5,000 bills in USD, trading two events a second, webhooks doubled now and then. */
+export const DEMO_OPTIONS = {
+  seed: 29,
+  days: 14,
+  locations: 3,
+  billsPerSession: 40,
+  currency: 'USD',
+  timezone: 'America/New_York',
+  live: true,
+  livePace: 120,
+  appKey: APP_KEY,
+  controlToken: CONTROL_TOKEN,
+  webhookDuplicateRate: 0.05,
+  webhookRetryBaseMs: 1000,
+}
+
+/** Every Apps API fault the demo has, each at a few percent of requests. */
+export const FAULTS = {
+  server_error: { rate: 0.03 },
+  rate_limited: { rate: 0.03, retry_after: 1 },
+  slow: { rate: 0.03, delay_ms: 2000 },
+  dropped_connection: { rate: 0.02 },
+  truncated_body: { rate: 0.02 },
+  inserts_while_paging: { rate: 0.05, count: 2 },
+}
+
+export const CADENCE = {
+  sampleMs: 5_000,
+  exportEveryMs: 40_000,
+  /** The receiver unreachable for the service (deliveries fail and are retried). */
+  outageEveryMs: 120_000,
+  outageMs: 15_000,
+  /** A delivery with a forged signature, which the receiver must refuse. */
+  forgeryEveryMs: 20_000,
+  /** Days back from the latest business day each export covers. */
+  exportDays: 3,
+  /** The shortest sweep interval Settings allows, so the scheduled sweep runs during the soak. */
+  sweepMinutes: 5,
+}
+
+/**
+ * Heaps are measured after a forced collection, so they hold only what is retained. A retained
+ * 2 KB record per live event (120 a minute) grows 14 MB an hour: the heap bounds catch it. RSS
+ * also moves with the allocator and the demo shop's own growth, so its bound is looser.
+ */
+export const BOUNDS: Record<'mainHeap' | 'rendererHeap' | 'mainRss', GrowthBounds> = {
+  mainHeap: { maxHourlyGrowthBytes: 12 * MB, maxQuarterRiseBytes: 6 * MB },
+  rendererHeap: { maxHourlyGrowthBytes: 12 * MB, maxQuarterRiseBytes: 6 * MB },
+  mainRss: { maxHourlyGrowthBytes: 96 * MB, maxQuarterRiseBytes: 48 * MB },
+}

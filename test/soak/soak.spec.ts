@@ -1,0 +1,248 @@
+/**
+ * The soak (issue 7): the demo shop trades live with every Apps API fault on while Till, in real
+ * Chromium through the browser shell, syncs on its schedule, takes webhooks (some duplicated,
+ * some lost to receiver outages, forged ones among them) and exports every few dozen seconds.
+ * Memory is sampled throughout; at the end the cache must equal the service exactly and no
+ * memory series may grow without bound. Figures go to test-results/soak.json.
+ */
+import { readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { expect, test, type Page } from '@playwright/test'
+import {
+  savedProfiles,
+  startBrowserShell,
+  type RunningBrowserShell,
+} from '../support/browser-shell'
+import { compareCacheWithTruth } from '../support/cache-vs-truth'
+import { demoControl, type DemoControl } from '../support/demo-control'
+import { readServiceTruth } from '../support/service-truth'
+import { callShellBridge } from '../support/shell-bridge'
+import { signWebhook, webhookBody } from '../support/sign-webhook'
+import { ExportDriver } from './export-driver'
+import { cacheProgress, openRendererProbe, readCache } from './page-probes'
+import {
+  buildReport,
+  summary,
+  writeReport,
+  type MainSample,
+  type RendererSample,
+  type SoakCounts,
+} from './soak-report'
+import {
+  APP_KEY,
+  CADENCE,
+  CONTROL_TOKEN,
+  CURRENCY_EXPONENT,
+  DEMO_OPTIONS,
+  FAULTS,
+  SOAK_SECONDS,
+} from './soak-settings'
+
+const ROOT = join(__dirname, '..', '..')
+const PROBE = pathToFileURL(join(ROOT, 'scripts', 'soak-memory-probe.mjs')).href
+const REPORT = join(ROOT, 'test-results', 'soak.json')
+const DATABASE = 'till-demo-shop'
+const SCREENS = ['Sessions', 'Bills', 'Expenses', 'Day close', 'Problems'] as const
+
+type Status = {
+  url: string | null
+  accepted: number
+  rejected: number
+  duplicates: number
+  pending: number
+}
+type Delivery = { envelope_id: string; outcome: string; duplicate: boolean }
+type FaultState = { requests: number; counts: Record<string, number> }
+
+/** A loopback address nothing listens on: the receiver, as the service sees it during an outage. */
+async function unreachableUrl(): Promise<string> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise((resolve) => server.close(resolve))
+  return `http://127.0.0.1:${port}/webhooks`
+}
+
+/** A delivery signed with the wrong secret: the receiver must refuse it. */
+async function forge(receiverUrl: string, storeId: string): Promise<number> {
+  const body = webhookBody(storeId, 'bill.created', { bill_id: '1000000001', location_id: '101' })
+  const response = await fetch(receiverUrl, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Service-Event': 'bill.created',
+      'X-Service-Delivery': `forged-${Date.now()}`,
+      'X-Service-Signature': signWebhook('whsec_not_the_shops_secret', body),
+    },
+    body,
+  })
+  return response.status
+}
+
+function readMainSamples(file: string): MainSample[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as MainSample)
+}
+
+async function visit(page: Page, screen: string): Promise<void> {
+  await page.getByRole('link', { name: screen, exact: true }).click()
+  await expect(page.getByRole('heading', { name: screen, level: 1 })).toBeVisible()
+}
+
+/** Sync now once nothing is left to arrive, and wait for that run to finish. */
+async function settle(page: Page, control: DemoControl, shell: RunningBrowserShell): Promise<void> {
+  const patience = { timeout: 300_000, intervals: [1_000] }
+  await expect
+    .poll(
+      async () =>
+        (await control<{ webhook: { pending: number } }>('GET', '/state')).webhook.pending,
+      patience,
+    )
+    .toBe(0)
+  await expect
+    .poll(async () => (await callShellBridge<Status>(shell, 'webhooks.status')).pending, patience)
+    .toBe(0)
+  const syncNow = page.getByRole('button', { name: 'Sync now', exact: true })
+  await expect(syncNow).toBeVisible(patience)
+  const clickedAt = Date.now()
+  await syncNow.click()
+  await expect
+    .poll(async () => (await cacheProgress(page, DATABASE)).lastSuccessAt ?? 0, patience)
+    .toBeGreaterThan(clickedAt)
+}
+
+test('soak: live trading with faults, webhooks and exports; the cache ends equal to the service and memory stays bounded', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout((SOAK_SECONDS + 900) * 1000)
+  const memoryFile = testInfo.outputPath('main-memory.jsonl')
+  const shell = await startBrowserShell({
+    TILL_DEMO_OPTIONS: JSON.stringify(DEMO_OPTIONS),
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${PROBE}`.trim(),
+    TILL_SOAK_MEMORY_FILE: memoryFile,
+    TILL_SOAK_SAMPLE_MS: String(CADENCE.sampleMs),
+  })
+  try {
+    await page.goto(shell.url)
+    await expect(page.getByRole('heading', { name: 'Sessions', level: 1 })).toBeVisible()
+    const demo = savedProfiles(shell).find((p) => p.id === 'demo-shop')!
+    const control = demoControl(demo.baseUrl, CONTROL_TOKEN)
+    await control('PUT', '/faults', FAULTS)
+    await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 300_000 })
+
+    await visit(page, 'Settings')
+    await page.getByLabel('Sweep every (minutes)').fill(String(CADENCE.sweepMinutes))
+    await page.getByRole('button', { name: 'Save schedule' }).click()
+    await expect(
+      page.getByText(`Saved: a sweep every ${CADENCE.sweepMinutes} minutes`, { exact: false }),
+    ).toBeVisible()
+
+    const receiverUrl = (await callShellBridge<Status>(shell, 'webhooks.status')).url!
+    const deadUrl = await unreachableUrl()
+    const sampleRenderer = await openRendererProbe(page)
+    const exports = new ExportDriver(page, CADENCE.exportDays)
+    const renderer: RendererSample[] = []
+    const billsAtStart = (await control<{ counts: { bills: number } }>('GET', '/state')).counts
+      .bills
+    let forged = 0
+    let outages = 0
+
+    const start = Date.now()
+    const deadline = start + SOAK_SECONDS * 1000
+    let nextExport = start + 10_000
+    let nextForgery = start + 5_000
+    let nextOutage = start + CADENCE.outageEveryMs / 2
+    let outageEnds: number | null = null
+    for (let tick = 0; Date.now() < deadline; tick++) {
+      const tickStarted = Date.now()
+      renderer.push({ at: tickStarted, ...(await sampleRenderer()) })
+      if (tickStarted >= nextExport) {
+        await exports.exportNext()
+        nextExport += CADENCE.exportEveryMs
+      } else await visit(page, SCREENS[tick % SCREENS.length]!)
+      if (outageEnds === null && tickStarted >= nextOutage) {
+        await control('PUT', '/webhook', { url: deadUrl })
+        outageEnds = tickStarted + CADENCE.outageMs
+        outages++
+      } else if (outageEnds !== null && tickStarted >= outageEnds) {
+        await control('PUT', '/webhook', { url: receiverUrl })
+        outageEnds = null
+        nextOutage += CADENCE.outageEveryMs
+      }
+      if (tickStarted >= nextForgery) {
+        expect(await forge(receiverUrl, demo.storeId)).toBeGreaterThanOrEqual(400)
+        forged++
+        nextForgery += CADENCE.forgeryEveryMs
+      }
+      await page.waitForTimeout(Math.max(0, tickStarted + CADENCE.sampleMs - Date.now()))
+    }
+
+    await control('PUT', '/live', { on: false })
+    const faults = await control<FaultState>('GET', '/faults')
+    await control('DELETE', '/faults')
+    await control('PUT', '/webhook', { url: receiverUrl })
+    await settle(page, control, shell)
+
+    const truth = await readServiceTruth({
+      baseUrl: demo.baseUrl,
+      appKey: APP_KEY,
+      storeId: demo.storeId,
+      controlToken: CONTROL_TOKEN,
+    })
+    const cache = await readCache(page, DATABASE)
+    const divergence = compareCacheWithTruth(truth, cache, {
+      exponent: CURRENCY_EXPONENT,
+      closedSince: start,
+    })
+    renderer.push({ at: Date.now(), ...(await sampleRenderer()) })
+    const status = await callShellBridge<Status>(shell, 'webhooks.status')
+    const { data: deliveries } = await control<{ data: Delivery[] }>('GET', '/deliveries')
+    const counts: SoakCounts = {
+      seconds: SOAK_SECONDS,
+      billsAtStart,
+      billsAtEnd: truth.bills.length,
+      billsCached: cache.bills.length,
+      expenses: truth.expenses.length,
+      sessions: truth.sessions.length,
+      webhooks: {
+        accepted: status.accepted,
+        rejected: status.rejected,
+        duplicates: status.duplicates,
+        forged,
+      },
+      deliveries: {
+        attempts: deliveries.length,
+        failed: deliveries.filter((d) => d.outcome !== 'delivered').length,
+        duplicates: deliveries.filter((d) => d.duplicate).length,
+      },
+      faults: { requests: faults.requests, applied: faults.counts },
+      exports: await exports.settle(),
+      outages,
+    }
+    const report = buildReport({
+      start,
+      counts,
+      main: readMainSamples(memoryFile).filter((s) => s.at >= start),
+      renderer,
+      divergence,
+    })
+    writeReport(REPORT, report)
+    console.log(summary(report))
+
+    expect(divergence.differences).toEqual([])
+    for (const [name, verdict] of Object.entries(report.memory))
+      expect(verdict.reasons, `${name} memory`).toEqual([])
+    expect(counts.exports.failures).toEqual([])
+    expect(counts.exports.files).toBeGreaterThan(0)
+    expect(counts.webhooks.accepted).toBeGreaterThan(0)
+    expect(counts.webhooks.rejected).toBeGreaterThanOrEqual(forged)
+    expect(Object.values(counts.faults.applied).reduce((a, b) => a + b, 0)).toBeGreaterThan(0)
+    expect(counts.billsAtEnd).toBeGreaterThan(billsAtStart)
+  } finally {
+    await shell.stop()
+  }
+})
