@@ -12,7 +12,8 @@ import type {
   RegisterSession,
 } from './records'
 import { billFacets } from './bill-facets'
-import type { LoggedEntry, PostedState } from '../exports/export-log'
+import { postingHash, type LoggedEntry, type PostedState } from '../exports/export-log'
+import type { SavedAccountMapping, SeenAccountRole } from '../exports/account-mapping'
 import type { StoredBatch } from '../exports/run-export'
 import type { ExportRun, PendingPosting } from '../exports/run-export-log'
 
@@ -50,6 +51,8 @@ export class TillDatabase extends Dexie {
   postings!: EntityTable<PostedState, 'key'>
   exportLog!: EntityTable<LoggedEntry, 'entryId'>
   exportBatches!: EntityTable<StoredBatch, 'id'>
+  accountMapping!: EntityTable<SavedAccountMapping, 'id'>
+  accountRoles!: EntityTable<SeenAccountRole, 'key'>
   exportRuns!: EntityTable<ExportRun, 'id'>
   pendingPostings!: Table<PendingPosting, [string, string]>
 
@@ -102,6 +105,18 @@ export class TillDatabase extends Dexie {
       exportRuns: 'id',
       pendingPostings: '[batchId+key], batchId',
     })
+    // Version 8: the bookkeeper's account mapping and the roles met that it may not cover. The
+    // posting hash no longer covers accounts (a remap never re-posts, see export-log.ts), so the
+    // hashes logged before are computed again.
+    this.version(8)
+      .stores({ accountMapping: 'id', accountRoles: 'key' })
+      .upgrade(async (tx) => {
+        const rehash = (row: PostedState | LoggedEntry): void => {
+          row.hash = postingHash(row.entry)
+        }
+        await tx.table('postings').toCollection().modify(rehash)
+        await tx.table('exportLog').toCollection().modify(rehash)
+      })
   }
 }
 

@@ -29,6 +29,24 @@ export type AccountRole =
 /** A role as text, the key of a mapping: `sales`, `clearing:card`, `tax-payable:VAT 11%`. */
 export type RoleKey = string
 
+/** The roles with an account of their own in the default chart, in the chart's order. */
+export const CHART_ROLES: readonly AccountRole[] = [
+  { type: 'clearing', method: 'cash' },
+  { type: 'clearing', method: 'card' },
+  { type: 'clearing', method: 'qris' },
+  { type: 'clearing', method: 'bank_transfer' },
+  { type: 'clearing', method: 'e_wallet' },
+  { type: 'receivable' },
+  { type: 'input-tax' },
+  { type: 'sales' },
+  { type: 'discounts' },
+  { type: 'fee-income' },
+  { type: 'cash-over-short' },
+  { type: 'rounding' },
+]
+
+const NAMED_TYPES = { clearing: 'method', 'tax-payable': 'tax', expense: 'category' } as const
+
 export function roleKey(role: AccountRole): RoleKey {
   switch (role.type) {
     case 'clearing':
@@ -40,6 +58,17 @@ export function roleKey(role: AccountRole): RoleKey {
     default:
       return role.type
   }
+}
+
+/** The role a key stands for; null for a key no role has (say, from a newer Till). */
+export function roleFromKey(key: RoleKey): AccountRole | null {
+  const colon = key.indexOf(':')
+  if (colon === -1) return Object.hasOwn(FIXED, key) ? ({ type: key } as AccountRole) : null
+  const type = key.slice(0, colon)
+  const name = key.slice(colon + 1)
+  if (name === '' || !Object.hasOwn(NAMED_TYPES, type)) return null
+  const field = NAMED_TYPES[type as keyof typeof NAMED_TYPES]
+  return { type, [field]: name } as AccountRole
 }
 
 /** The bookkeeper's choice for one role: the kind stays the role's. */

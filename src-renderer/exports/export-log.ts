@@ -1,5 +1,5 @@
 import { contentHash } from './content-hash'
-import { balancedEntry, negated, sumByAccount, type JournalEntry } from './journal-entry'
+import { balancedEntry, negated, type JournalEntry, type JournalLine } from './journal-entry'
 import type { PostedView } from './journal'
 import type { JournalTarget } from './formats/journal-formats'
 
@@ -65,9 +65,16 @@ export class DuplicateEntryError extends Error {
 }
 
 /**
- * What an entry posts, which is what the hash compares: dates, ids, accounts and amounts. The
- * wording of descriptions and memos is left out, so rewording them in a later version of Till
- * never re-posts the books.
+ * What an entry posts, which is what the hash compares: dates, ids, and each line's role and
+ * amount. The wording of descriptions and memos is left out, so rewording them in a later version
+ * of Till never re-posts the books.
+ *
+ * The accounts are left out too: a change of the account mapping applies to what is exported
+ * after it and never re-posts what the books already hold. Re-posting would write a reversal and
+ * a new entry for every exported bill, dated in periods the bookkeeper may have closed (Xero and
+ * QuickBooks refuse those) and already reconciled; a bookkeeper moves past balances with one
+ * reclassification of their own instead. When an exported record does change, its reversal
+ * takes the accounts the books hold and the new entry the mapping of the day.
  */
 export function postingHash(entry: JournalEntry): string {
   return contentHash({
@@ -79,13 +86,7 @@ export function postingHash(entry: JournalEntry): string {
     registerSessionId: entry.registerSessionId,
     locationId: entry.locationId,
     paymentIds: entry.paymentIds,
-    lines: entry.lines.map((l) => [
-      l.role,
-      l.account.code,
-      l.account.name,
-      l.account.kind,
-      l.amount,
-    ]),
+    lines: entry.lines.map((l) => [l.role, l.amount]),
   })
 }
 
@@ -123,7 +124,7 @@ export function planExport(
     const revision = state.revision + 1
     const adjustmentId = `${entry.id}:adj:${revision}`
     if (entry.kind === 'session') {
-      const delta = sumByAccount([...entry.lines, ...negated(state.entry.lines)])
+      const delta = sessionDelta(entry.lines, state.entry.lines)
       if (delta.every((line) => line.amount === 0)) continue
       plan.write.push(
         planned(entry.id, {
@@ -142,6 +143,34 @@ export function planExport(
     plan.postings.push({ key: entry.id, revision, liveEntryId: adjustmentId, entry, hash })
   }
   return plan
+}
+
+/**
+ * What a session summary moved since it was posted, role by role: a role's difference goes to
+ * the account the mapping gives it now, and a role no longer posted is taken back from where it
+ * was posted. So a remap alone adds nothing, and never moves what was posted before it.
+ */
+function sessionDelta(
+  current: readonly JournalLine[],
+  posted: readonly JournalLine[],
+): JournalLine[] {
+  const now = sumByRole(current)
+  const before = sumByRole(posted)
+  const delta: JournalLine[] = []
+  for (const [role, line] of now)
+    delta.push({ ...line, amount: line.amount - (before.get(role)?.amount ?? 0) })
+  for (const [role, line] of before)
+    if (!now.has(role)) delta.push({ ...line, amount: -line.amount })
+  return delta
+}
+
+function sumByRole(lines: readonly JournalLine[]): Map<string, JournalLine> {
+  const byRole = new Map<string, JournalLine>()
+  for (const line of lines) {
+    const seen = byRole.get(line.role)
+    byRole.set(line.role, seen ? { ...seen, amount: seen.amount + line.amount } : { ...line })
+  }
+  return byRole
 }
 
 function planned(key: string, entry: JournalEntry): PlannedEntry {

@@ -10,12 +10,14 @@ import {
   defaultTarget,
   type JournalFormat,
 } from '../../src-renderer/exports/formats/journal-formats'
-import type { PostedView } from '../../src-renderer/exports/journal'
+import { billEntries, type PostedView } from '../../src-renderer/exports/journal'
+import { sessionSummaryEntries } from '../../src-renderer/exports/session-summary'
+import { EMPTY_MAPPING } from '../../src-renderer/exports/accounts'
 import type { JournalEntry } from '../../src-renderer/exports/journal-entry'
 import { expense, line, payment, sale } from './support/fixtures'
-import { accountTotals, perBill, perSession, sortedTotals } from './support/journals'
+import { accountTotals, context, perBill, perSession, sortedTotals } from './support/journals'
 import { MemoryLog } from './support/memory-log'
-import { METHODS, shopArbitrary, type Shop } from './support/shop'
+import { METHODS, paymentsTakenIn, shopArbitrary, type Shop } from './support/shop'
 
 const FORMATS: JournalFormat[] = ['journal-csv', 'xero', 'quickbooks', 'beancount', 'ledger']
 
@@ -152,16 +154,45 @@ describe('export log: append-only and idempotent (per bill)', () => {
       lines: entry.lines.map((l) => ({ ...l, memo: `${l.memo}, reworded` })),
     }
     expect(planExport([reworded], postings).write).toEqual([])
-    const remapped = {
-      ...entry,
-      lines: entry.lines.map((l) =>
-        l.role === 'sales' ? { ...l, account: { ...l.account, code: '4001' } } : l,
-      ),
+  })
+
+  it('lets a remap apply to later exports only: what was exported is not re-posted; a later change reverses the accounts the books hold', async () => {
+    const shop = smallShop()
+    const remap = {
+      accounts: {
+        sales: { code: '4001', name: 'Shop sales' },
+        'clearing:cash': { code: '1001', name: 'Till cash' },
+      },
+      locations: {},
     }
-    expect(planExport([remapped], postings).write.map((p) => p.entry.id)).toEqual([
-      'b1:reversal',
-      'b1:adj:1',
-    ])
+    const build = (bills: typeof shop.bills, posted: PostedView, mapping = EMPTY_MAPPING) =>
+      billEntries(bills, context(posted, mapping)).entries
+    const log = new MemoryLog()
+    await log.export(batch('1', 'bill'), (posted) => build(shop.bills, posted))
+    const afterRemap = await log.export(batch('2', 'bill'), (posted) =>
+      build(shop.bills, posted, remap),
+    )
+    expect(afterRemap.written).toEqual([])
+
+    const corrected = withBill(shop, 'b1', (b) => ({
+      ...b,
+      lines: [{ ...b.lines[0]!, total: 12_000 }],
+      total: 12_000,
+    })).bills
+    const changed = await log.export(batch('3', 'bill'), (posted) =>
+      build(corrected, posted, remap),
+    )
+    expect(ids(changed.written)).toEqual(['b1:reversal', 'b1:adj:1'])
+    const accountOf = (e: JournalEntry | undefined, role: string) =>
+      e?.lines.find((l) => l.role === role)?.account.code
+    expect(accountOf(changed.written[0], 'sales')).toBe('4000')
+    expect(accountOf(changed.written[0], 'clearing:cash')).toBe('1000')
+    expect(accountOf(changed.written[1], 'sales')).toBe('4001')
+    expect(accountOf(changed.written[1], 'clearing:cash')).toBe('1001')
+    // b2, unchanged, still stands in the books as exported, on 4000.
+    expect(log.postings.get('b2')?.entry.lines.find((l) => l.role === 'sales')?.account.code).toBe(
+      '4000',
+    )
   })
 
   it('refuses two entries with one id in one export', () => {
@@ -189,6 +220,40 @@ describe('export log: session summaries post deltas', () => {
       ['receivable', -6_000],
     ])
     expect(await log.rebuild('1')).toBe(first.text)
+  })
+
+  it('posts only the difference after a remap, to the new account, leaving the posted summary where it is', async () => {
+    const log = new MemoryLog()
+    const shop = smallShop()
+    const remap = {
+      accounts: { 'clearing:card': { code: '1011', name: 'Card settlements' } },
+      locations: { loc1: { sales: { code: '4002', name: 'Sales, loc1' } } },
+    }
+    const summary = (s: Shop, posted: PostedView, mapping = EMPTY_MAPPING) =>
+      sessionSummaryEntries(
+        {
+          session: s.sessions[0]!,
+          currency: s.currency,
+          bills: s.bills,
+          payments: paymentsTakenIn(s, 's1'),
+        },
+        context(posted, mapping),
+      ).entries
+    await log.export(batch('1', 'session'), (posted) => summary(shop, posted))
+    expect(
+      (await log.export(batch('2', 'session'), (posted) => summary(shop, posted, remap))).written,
+    ).toEqual([])
+
+    const paid = withBill(shop, 'b1', (b) => ({
+      ...b,
+      payments: [...b.payments, { ...b.payments[0]!, id: 'b1-p2', method: 'card', amount: 6_000 }],
+    }))
+    const late = await log.export(batch('3', 'session'), (posted) => summary(paid, posted, remap))
+    expect(ids(late.written)).toEqual(['session:s1:adj:1'])
+    expect(late.written[0]?.lines.map((l) => [l.role, l.account.code, l.amount]).sort()).toEqual([
+      ['clearing:card', '1011', 6_000],
+      ['receivable', '1100', -6_000],
+    ])
   })
 })
 

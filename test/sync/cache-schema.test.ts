@@ -2,6 +2,8 @@ import Dexie from 'dexie'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import { SCHEMA_V1, TillDatabase } from '../../src-renderer/cache/database'
+import { postingHash } from '../../src-renderer/exports/export-log'
+import type { JournalEntry } from '../../src-renderer/exports/journal-entry'
 
 describe('cache schema upgrades', () => {
   it('opens a version-1 cache, keeps every record, serves the new indexes and derives new fields', async () => {
@@ -47,7 +49,7 @@ describe('cache schema upgrades', () => {
 
     const upgraded = new TillDatabase('till-upgrade', { indexedDB, IDBKeyRange })
     await upgraded.open()
-    expect(upgraded.verno).toBe(6)
+    expect(upgraded.verno).toBe(8)
     expect(await upgraded.bills.count()).toBe(4)
     expect((await upgraded.checkpoints.get('bills'))?.cursor).toBe('2026-11-20T00:00:00Z')
     const newestFirst = await upgraded.bills
@@ -76,6 +78,73 @@ describe('cache schema upgrades', () => {
       id: 'b-1',
       amountDue: 1000,
     })
+    upgraded.close()
+  })
+
+  it('version 8 keeps the export log, computes its hashes again without accounts, and stores a mapping', async () => {
+    const indexedDB = new IDBFactory()
+    const old = new Dexie('till-upgrade-v8', { indexedDB, IDBKeyRange })
+    old.version(1).stores(SCHEMA_V1)
+    old.version(5).stores({
+      postings: 'key',
+      exportLog: 'entryId, key, batchId',
+      exportBatches: 'id, createdAt',
+    })
+    const entry: JournalEntry = {
+      id: 'b1',
+      kind: 'bill',
+      date: '2026-11-20',
+      currency: 'USD',
+      description: 'Sale 1',
+      payee: null,
+      billId: 'b1',
+      registerSessionId: 's1',
+      locationId: 'loc1',
+      paymentIds: ['p1'],
+      lines: [
+        {
+          role: 'clearing:cash',
+          account: { code: '1000', name: 'Cash clearing', kind: 'asset' },
+          amount: 500,
+          memo: '',
+        },
+        {
+          role: 'sales',
+          account: { code: '4000', name: 'Sales', kind: 'income' },
+          amount: -500,
+          memo: '',
+        },
+      ],
+    }
+    await old
+      .table('postings')
+      .put({ key: 'b1', revision: 0, liveEntryId: 'b1', entry, hash: 'from-v5' })
+    await old
+      .table('exportLog')
+      .put({ entryId: 'b1', key: 'b1', batchId: 'x', position: 0, hash: 'from-v5', entry })
+    old.close()
+
+    const upgraded = new TillDatabase('till-upgrade-v8', { indexedDB, IDBKeyRange })
+    await upgraded.open()
+    expect(upgraded.verno).toBe(8)
+    const remapped = {
+      ...entry,
+      lines: entry.lines.map((l) => ({
+        ...l,
+        account: { ...l.account, code: `9${l.account.code}` },
+      })),
+    }
+    expect((await upgraded.postings.get('b1'))?.hash).toBe(postingHash(remapped))
+    expect((await upgraded.exportLog.get('b1'))?.hash).toBe(postingHash(entry))
+    expect(postingHash(entry)).not.toBe('from-v5')
+    expect(await upgraded.exportLog.where('key').equals('b1').count()).toBe(1)
+    await upgraded.accountMapping.put({
+      id: 'mapping',
+      accounts: {},
+      locations: {},
+      savedAt: 'now',
+    })
+    expect(await upgraded.accountMapping.count()).toBe(1)
     upgraded.close()
   })
 })

@@ -1,0 +1,260 @@
+import { z } from 'zod'
+import type { TillDatabase } from '../cache/database'
+import {
+  AccountResolver,
+  accountKind,
+  CHART_ROLES,
+  defaultAccount,
+  EMPTY_MAPPING,
+  roleFromKey,
+  roleKey,
+  type AccountKind,
+  type AccountMapping,
+  type AccountRole,
+  type DefaultedAccount,
+  type MappedAccount,
+  type RoleKey,
+} from './accounts'
+import { rangeLocations, type ExportRange } from './run-export'
+
+/**
+ * The bookkeeper's account mapping as Settings keeps it, one per connection (in its cache), and
+ * the rules a mapping must follow to import cleanly: Xero matches accounts by code, QuickBooks by
+ * name, the plain-text ledgers by both, so a code names one account, a name has one code, and an
+ * account is of one kind.
+ */
+
+/** The stored mapping: one row, replaced whole on each save. */
+export interface SavedAccountMapping extends AccountMapping {
+  id: 'mapping'
+  savedAt: string
+}
+
+/** A role met in the cache or in an export's range, so Settings lists it for mapping. */
+export interface SeenAccountRole {
+  key: RoleKey
+}
+
+const CODE = /^[A-Za-z0-9][A-Za-z0-9.-]*$/
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/
+
+const mappedAccountSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1, 'Enter the account code.')
+    .max(10, 'An account code has at most 10 characters (Xero’s limit).')
+    .regex(CODE, 'Use letters, digits, dots and dashes, starting with a letter or digit.'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Enter the account name.')
+    .max(150, 'An account name has at most 150 characters (Xero’s limit).')
+    .refine((name) => !CONTROL.test(name), 'A name is one line, without tabs.')
+    .refine(
+      (name) => name.split(':').every((part) => part.trim() !== ''),
+      'A sub-account is written Parent:Child, with text on both sides of each colon.',
+    ),
+})
+
+const roleKeySchema = z
+  .string()
+  .refine((key) => roleFromKey(key) !== null, 'Till posts to no such role.')
+const accountsSchema = z.record(roleKeySchema, mappedAccountSchema)
+
+export const accountMappingSchema = z
+  .object({
+    accounts: accountsSchema,
+    locations: z.record(z.string().trim().min(1, 'A location needs its id.'), accountsSchema),
+  })
+  .superRefine((mapping, ctx) => {
+    for (const issue of chartConflicts(mapping)) ctx.addIssue({ code: 'custom', ...issue })
+  })
+
+/** A role in words, for labels and messages. */
+export function roleLabel(role: AccountRole): string {
+  switch (role.type) {
+    case 'clearing':
+      return `Payment method “${role.method}”`
+    case 'tax-payable':
+      return `Tax “${role.tax}”`
+    case 'expense':
+      return `Expense category “${role.category}”`
+    case 'receivable':
+      return 'Accounts receivable'
+    case 'input-tax':
+      return 'Input tax on expenses'
+    case 'sales':
+      return 'Sales'
+    case 'discounts':
+      return 'Discounts'
+    case 'fee-income':
+      return 'Fee income'
+    case 'cash-over-short':
+      return 'Cash over/short'
+    case 'rounding':
+      return 'Rounding'
+  }
+}
+
+const KIND_WORDS: Record<AccountKind, string> = {
+  asset: 'an asset',
+  liability: 'a liability',
+  income: 'an income',
+  expense: 'an expense',
+}
+
+interface ChartAccount extends MappedAccount {
+  kind: AccountKind
+  label: string
+}
+
+/**
+ * Conflicts between the accounts a mapping makes, with the default chart's own accounts for the
+ * roles it leaves alone: each reported at the field that brings the conflict in.
+ */
+function chartConflicts(mapping: AccountMapping): { path: string[]; message: string }[] {
+  const placed: { path: string[] | null; account: ChartAccount }[] = []
+  const place = (path: string[] | null, key: RoleKey, account: MappedAccount): void => {
+    const role = roleFromKey(key)
+    if (role)
+      placed.push({
+        path,
+        account: { ...account, kind: accountKind(role), label: roleLabel(role) },
+      })
+  }
+  for (const role of CHART_ROLES)
+    if (!mapping.accounts[roleKey(role)]) place(null, roleKey(role), defaultAccount(role).account)
+  for (const [key, account] of Object.entries(mapping.accounts))
+    place(['accounts', key], key, account)
+  for (const [location, accounts] of Object.entries(mapping.locations))
+    for (const [key, account] of Object.entries(accounts))
+      place(['locations', location, key], key, account)
+
+  const byCode = new Map<string, ChartAccount>()
+  const byName = new Map<string, ChartAccount>()
+  const issues: { path: string[]; message: string }[] = []
+  for (const { path, account } of placed) {
+    const sameCode = byCode.get(account.code)
+    const sameName = byName.get(account.name)
+    const parent = (name: string): string => name.split(':')[0]!.trim()
+    if (path && sameCode && parent(sameCode.name) !== parent(account.name))
+      issues.push({
+        path: [...path, 'code'],
+        message: `Code ${account.code} is already “${sameCode.name}” (${sameCode.label}): one code names one account.`,
+      })
+    else if (path && sameCode && sameCode.kind !== account.kind)
+      issues.push({
+        path: [...path, 'code'],
+        message: `Code ${account.code} is ${KIND_WORDS[sameCode.kind]} account (${sameCode.label}); ${account.label} needs ${KIND_WORDS[account.kind]} account.`,
+      })
+    else if (path && sameName && sameName.code !== account.code)
+      issues.push({
+        path: [...path, 'name'],
+        message: `“${account.name}” already has code ${sameName.code} (${sameName.label}): one name, one code.`,
+      })
+    if (!sameCode) byCode.set(account.code, account)
+    if (!sameName) byName.set(account.name, account)
+  }
+  return issues
+}
+
+export class AccountMappingError extends Error {
+  override name = 'AccountMappingError'
+  constructor(readonly issues: readonly { path: PropertyKey[]; message: string }[]) {
+    super(issues.map((i) => i.message).join(' '))
+  }
+}
+
+/** The mapping as typed, checked: trimmed, or every problem with the field it belongs to. */
+export function checkMapping(mapping: AccountMapping): AccountMapping {
+  const parsed = accountMappingSchema.safeParse(mapping)
+  if (!parsed.success) throw new AccountMappingError(parsed.error.issues)
+  return parsed.data
+}
+
+/** The connection's mapping; the default chart alone until one is saved. */
+export async function readMapping(db: TillDatabase): Promise<AccountMapping> {
+  const saved = await db.accountMapping.get('mapping')
+  if (!saved) return EMPTY_MAPPING
+  return { accounts: saved.accounts, locations: saved.locations }
+}
+
+/** Saves a mapping that passes `checkMapping`; anything else is refused and nothing changes. */
+export async function saveMapping(
+  db: TillDatabase,
+  mapping: AccountMapping,
+  now: Date = new Date(),
+): Promise<AccountMapping> {
+  const checked = checkMapping(mapping)
+  await db.accountMapping.put({ id: 'mapping', ...checked, savedAt: now.toISOString() })
+  return checked
+}
+
+/** How many of the newest bills Settings reads for tax names (taxes have no index). */
+const RECENT_BILLS_FOR_TAXES = 5_000
+
+/**
+ * The roles named after the shop's own data that the cache shows: payment methods of bills (from
+ * their index) and of expenses, expense categories, the taxes of the newest bills, and whatever
+ * an export's range check met before.
+ */
+export async function rolesInCache(db: TillDatabase): Promise<AccountRole[]> {
+  const keys = new Set<RoleKey>()
+  for (const method of await db.bills.orderBy('methods').uniqueKeys())
+    keys.add(roleKey({ type: 'clearing', method: String(method) }))
+  await db.expenses.each((expense) => {
+    keys.add(roleKey({ type: 'clearing', method: expense.paymentMethod }))
+    keys.add(roleKey({ type: 'expense', category: expense.category }))
+  })
+  await db.bills
+    .orderBy('createdAt')
+    .reverse()
+    .limit(RECENT_BILLS_FOR_TAXES)
+    .each((bill) => {
+      for (const tax of bill.taxes) keys.add(roleKey({ type: 'tax-payable', tax: tax.name }))
+    })
+  for (const key of await db.accountRoles.toCollection().primaryKeys()) keys.add(key)
+  return [...keys].map(roleFromKey).filter((role): role is AccountRole => role !== null)
+}
+
+/**
+ * The roles an export of `range` would have to send to a default account under `mapping`: what
+ * the resolver would report as `defaulted`, known before exporting. The roles met are remembered
+ * for Settings.
+ */
+export async function defaultedInRange(
+  db: TillDatabase,
+  mapping: AccountMapping,
+  range: ExportRange,
+  signal?: AbortSignal,
+): Promise<DefaultedAccount[]> {
+  const resolver = new AccountResolver(mapping)
+  const met = new Set<RoleKey>()
+  const meet = (role: AccountRole, locationId: string): void => {
+    met.add(roleKey(role))
+    resolver.resolve(role, locationId)
+  }
+  for (const location of await rangeLocations(db, range)) {
+    if (signal?.aborted) return []
+    await db.bills
+      .where('[locationId+businessDate]')
+      .between([location, range.from], [location, range.to], true, true)
+      .each((bill) => {
+        for (const payment of bill.payments)
+          meet({ type: 'clearing', method: payment.method }, location)
+        for (const tax of bill.taxes) meet({ type: 'tax-payable', tax: tax.name }, location)
+      })
+    await db.expenses
+      .where('[locationId+expenseDate]')
+      .between([location, range.from], [location, range.to], true, true)
+      .each((expense) => {
+        meet({ type: 'clearing', method: expense.paymentMethod }, location)
+        meet({ type: 'expense', category: expense.category }, location)
+      })
+  }
+  if (signal?.aborted) return []
+  await db.accountRoles.bulkPut([...met].map((key) => ({ key })))
+  return resolver.defaulted
+}
