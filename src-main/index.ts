@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { app, BrowserWindow, shell } from 'electron'
+import { app, BrowserWindow } from 'electron'
 import { IPC_EVENT_CHANNEL } from '../src-shared/bridge/api'
 import { createKeychainSecretStore, keychainServiceName } from './keychain/secret-store'
 import { loadKeytar } from './keychain/load-keytar'
@@ -11,6 +11,7 @@ import { registerIpcHandlers } from './electron-shell/ipc'
 import { createMainWindow } from './electron-shell/main-window'
 import { windowStateFile } from './electron-shell/window-state'
 import { pdfSaver } from './electron-shell/save-pdf'
+import { openLinkOutside } from './electron-shell/open-external'
 
 /** The Electron shell: main's services, one secure window, the contract over IPC. */
 const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL
@@ -29,7 +30,9 @@ if (!app.requestSingleInstanceLock()) {
     secrets: createKeychainSecretStore(loadKeytar, keychainServiceName()),
     shell: 'electron',
     version: app.getVersion(),
-    openExternal: (url) => shell.openExternal(url),
+    openExternal: async (url) => {
+      await openLinkOutside(url)
+    },
     savePdf: pdfSaver(() => mainWindow),
   })
   const log = services.log.child('electron')

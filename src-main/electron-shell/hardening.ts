@@ -1,6 +1,6 @@
-import { app, session, shell, type WebContents } from 'electron'
+import { app, session, type WebContents } from 'electron'
 import type { Logger } from '../logging/logger'
-import { isSafeExternalUrl } from '../platform/external-url'
+import { openLinkOutside } from './open-external'
 
 /** True for the app's own pages: app://till/ in a build, the dev server in `electron-vite dev`. */
 export function isAppUrl(candidate: string, devServerUrl: string | undefined): boolean {
@@ -19,8 +19,9 @@ export function isAppUrl(candidate: string, devServerUrl: string | undefined): b
  */
 export function hardenWebContents(log: Logger, devServerUrl: string | undefined): void {
   const openOutside = (url: string): void => {
-    if (isSafeExternalUrl(url)) void shell.openExternal(url)
-    else log.warn('blocked a link', { url: url.slice(0, 200) })
+    void openLinkOutside(url).then((opened) => {
+      if (!opened) log.warn('blocked a link', { url: url.slice(0, 200) })
+    })
   }
   app.on('web-contents-created', (_event, contents: WebContents) => {
     contents.on('will-navigate', (event, url) => {
