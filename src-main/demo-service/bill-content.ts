@@ -74,7 +74,7 @@ function sumOf<T>(items: readonly T[], amount: (item: T) => number): number {
 const amountOf = (item: { amount: number }): number => item.amount
 const totalOf = (item: { total: number }): number => item.total
 
-function includedTaxes(total: number, rates: readonly TaxRate[]): TaxAmount[] {
+export function includedTaxes(total: number, rates: readonly TaxRate[]): TaxAmount[] {
   let combined = 0
   for (const rate of rates) combined += rate.rate
   return rates.map((rate) => ({
@@ -193,6 +193,52 @@ export function composeSale(
   // A discount lowers every rate's tax in proportion to the subtotal.
   const taxes = billTaxes(lines, fees, (tax) => mulDivFloor(tax.amount, discount, subtotal))
   return assemble(lines, discounts, fees, taxes)
+}
+
+/** An item of an online order as priced from the catalogue (modifiers included in the unit price). */
+export interface OrderItem {
+  variantId: string
+  name: string
+  unitPrice: number
+  quantity: number
+  taxes: readonly TaxRate[]
+}
+
+export interface OrderFee {
+  name: string
+  amount: number
+  taxes: readonly TaxRate[]
+}
+
+/** An online order's content: its items and fees at their tax-inclusive prices, no discount. */
+export function composeOrder(
+  items: readonly OrderItem[],
+  orderFees: readonly OrderFee[],
+  billId: string,
+): BillContent {
+  const lines = items.map((item, i): BillLine => {
+    const total = item.unitPrice * item.quantity
+    return {
+      id: lineId(billId, i + 1),
+      variantId: item.variantId,
+      name: item.name,
+      quantity: item.quantity,
+      unitPrice: item.unitPrice,
+      total,
+      taxes: includedTaxes(total, item.taxes),
+    }
+  })
+  const fees = orderFees.map((fee) => ({
+    name: fee.name,
+    amount: fee.amount,
+    taxes: includedTaxes(fee.amount, fee.taxes),
+  }))
+  return assemble(
+    lines,
+    [],
+    fees,
+    billTaxes(lines, fees, () => 0),
+  )
 }
 
 /** A void's content: the whole parent, line for line, under the void's own line ids. */

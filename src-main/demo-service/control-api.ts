@@ -26,7 +26,7 @@ import {
   type JsonResponse,
 } from './http-util'
 import { billId, billRowOf, expenseIndexOf, parsePaymentId, sessionIndexOf } from './ids'
-import { PAYMENT_METHODS, paymentRef, type PaymentMethod } from './payments'
+import { PAYMENT_METHODS, paymentRef, type CounterMethod } from './payments'
 import { rngFor, Stream } from './rng'
 import type { DemoService } from './service'
 import type { Expense, ExpenseFields, Session } from './shop'
@@ -59,7 +59,7 @@ const isString = (value: unknown): value is string => typeof value === 'string' 
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean'
 const isCount = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
-const isMethod = (value: unknown): value is PaymentMethod =>
+const isMethod = (value: unknown): value is CounterMethod =>
   (PAYMENT_METHODS as readonly unknown[]).includes(value)
 const isScopes = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((scope) => typeof scope === 'string')

@@ -72,18 +72,23 @@ export function writeJson(res: ServerResponse, response: JsonResponse, truncate 
   res.end(text)
 }
 
-const MAX_BODY_BYTES = 1024 * 1024
+const MAX_JSON_BYTES = 1024 * 1024
 
-/** The request body parsed as JSON; an empty body is `{}`. */
-export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+/** The request body as bytes; more than `maxBytes` is refused. */
+export async function readRawBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of req) {
     size += (chunk as Buffer).length
-    if (size > MAX_BODY_BYTES) throw new InvalidRequestError('The request body is too large.')
+    if (size > maxBytes) throw new InvalidRequestError('The request body is too large.')
     chunks.push(chunk as Buffer)
   }
-  const text = Buffer.concat(chunks).toString('utf8').trim()
+  return Buffer.concat(chunks)
+}
+
+/** The request body parsed as JSON; an empty body is `{}`. */
+export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  const text = (await readRawBody(req, MAX_JSON_BYTES)).toString('utf8').trim()
   if (text === '') return {}
   try {
     return JSON.parse(text) as unknown

@@ -2,6 +2,7 @@
 
 import { randomBytes } from 'node:crypto'
 import { InvalidOptionError } from './errors'
+import { MERCHANT_DECISIONS, type MerchantDecision } from './platform/orders'
 
 export const SCOPE_BILLS = 'r/history-bill'
 export const SCOPE_EXPENSES = 'r/read-expenses'
@@ -45,6 +46,15 @@ export interface DemoServiceOptions {
   webhookMaxAttempts: number
   /** Seed of the fault injector's decisions; defaults to `seed`. */
   faultSeed: number
+  /** Bearer token of the Platform Orders API (one per platform, not per merchant). */
+  platformToken: string
+  /** Signing secret of the platform's webhooks and Connect calls, `whsec_…`. */
+  platformWebhookSecret: string
+  /** Where the platform's webhooks go. */
+  platformWebhookUrl: string | null
+  /** What the simulated merchant does with a pending online order after the delay. */
+  orderDecision: MerchantDecision
+  orderDecisionDelayMs: number
 }
 
 export interface ResolvedOptions extends DemoServiceOptions {
@@ -107,6 +117,11 @@ export function resolveOptions(given: Partial<DemoServiceOptions>): ResolvedOpti
     webhookRetryBaseMs: 2000,
     webhookMaxAttempts: 8,
     faultSeed: seed,
+    platformToken: randomToken('demo_platform_'),
+    platformWebhookSecret: randomToken('whsec_'),
+    platformWebhookUrl: null,
+    orderDecision: 'accept',
+    orderDecisionDelayMs: 20_000,
     ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)),
   }
   integer('port', options.port, 0, 65535)
@@ -118,6 +133,7 @@ export function resolveOptions(given: Partial<DemoServiceOptions>): ResolvedOpti
   integer('webhookTimeoutMs', options.webhookTimeoutMs, 1, 600_000)
   integer('webhookRetryBaseMs', options.webhookRetryBaseMs, 1, 3_600_000)
   integer('webhookMaxAttempts', options.webhookMaxAttempts, 1, 100)
+  integer('orderDecisionDelayMs', options.orderDecisionDelayMs, 0, 86_400_000)
   rate('webhookDuplicateRate', options.webhookDuplicateRate)
   if (!(options.livePace > 0 && options.livePace <= 6000)) {
     throw new InvalidOptionError(
@@ -132,11 +148,27 @@ export function resolveOptions(given: Partial<DemoServiceOptions>): ResolvedOpti
   if (!options.webhookSecret.startsWith('whsec_')) {
     throw new InvalidOptionError('webhookSecret', 'must begin with "whsec_"')
   }
+  nonEmpty('platformToken', options.platformToken)
   if (options.appKey === options.controlToken) {
     throw new InvalidOptionError('controlToken', 'must differ from the app key')
   }
-  if (options.webhookUrl !== null && !/^https?:\/\//.test(options.webhookUrl)) {
-    throw new InvalidOptionError('webhookUrl', 'must be an http(s) URL')
+  if ([options.appKey, options.controlToken].includes(options.platformToken)) {
+    throw new InvalidOptionError('platformToken', 'must differ from the app key and control token')
+  }
+  if (!options.platformWebhookSecret.startsWith('whsec_')) {
+    throw new InvalidOptionError('platformWebhookSecret', 'must begin with "whsec_"')
+  }
+  for (const name of ['webhookUrl', 'platformWebhookUrl'] as const) {
+    const url = options[name]
+    if (url !== null && !/^https?:\/\//.test(url)) {
+      throw new InvalidOptionError(name, 'must be an http(s) URL')
+    }
+  }
+  if (!MERCHANT_DECISIONS.includes(options.orderDecision)) {
+    throw new InvalidOptionError(
+      'orderDecision',
+      `expected one of ${MERCHANT_DECISIONS.join(', ')}`,
+    )
   }
   const startMs = Date.parse(options.now)
   if (!/^\d{4}-\d{2}-\d{2}T/.test(options.now) || Number.isNaN(startMs)) {

@@ -3,8 +3,12 @@
 import { niceRound, mulDivFloor } from './money'
 import type { Rng } from './rng'
 
+/** Methods taken at the counter. */
 export const PAYMENT_METHODS = ['cash', 'card', 'qris', 'bank_transfer', 'e_wallet'] as const
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+/** Money an ordering platform collected for an online order (Platform API `POST /orders/{id}/payment`). */
+export const ONLINE_PAYMENT = 'online'
+export type CounterMethod = (typeof PAYMENT_METHODS)[number]
+export type PaymentMethod = CounterMethod | typeof ONLINE_PAYMENT
 const METHOD_WEIGHTS = [35, 25, 25, 5, 10]
 
 export interface Payment {
@@ -30,11 +34,11 @@ const UNPAID_SHARE = 0.05
 const PARTIAL_SHARE = 0.07
 const SPLIT_SHARE = 0.12
 
-export function pickMethod(rng: Rng, exclude: readonly PaymentMethod[] = []): PaymentMethod {
+export function pickMethod(rng: Rng, exclude: readonly PaymentMethod[] = []): CounterMethod {
   const weights = PAYMENT_METHODS.map((method, i) =>
     exclude.includes(method) ? 0 : (METHOD_WEIGHTS[i] as number),
   )
-  return PAYMENT_METHODS[rng.weighted(weights)] as PaymentMethod
+  return PAYMENT_METHODS[rng.weighted(weights)] as CounterMethod
 }
 
 function digits(rng: Rng, count: number): string {
@@ -44,7 +48,7 @@ function digits(rng: Rng, count: number): string {
 }
 
 /** The reference a terminal or bank would print for this method; cash has none. */
-export function paymentRef(rng: Rng, method: PaymentMethod): string | null {
+export function paymentRef(rng: Rng, method: CounterMethod): string | null {
   switch (method) {
     case 'cash':
       return null
@@ -59,7 +63,7 @@ export function paymentRef(rng: Rng, method: PaymentMethod): string | null {
   }
 }
 
-export function tender(rng: Rng, method: PaymentMethod, amount: number): Tender {
+export function tender(rng: Rng, method: CounterMethod, amount: number): Tender {
   return { method, amount, ref: paymentRef(rng, method) }
 }
 

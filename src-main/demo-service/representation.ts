@@ -37,6 +37,7 @@ export class Representation {
   billSummary(row: number): Json {
     const { bills } = this.shop
     const parent = bills.parent[row] as number
+    const origin = this.shop.onlineOrigin(row)
     return {
       id: billId(row),
       number: this.shop.billNumber(row),
@@ -52,6 +53,13 @@ export class Representation {
       amount_due: this.money(this.shop.amountDue(row)),
       created_at: this.time(bills.createdAt[row] as number),
       updated_at: this.time(bills.updatedAt[row] as number),
+      ...(origin && {
+        online_order: {
+          order_id: origin.orderId,
+          online_location_id: origin.onlineLocationId,
+          fulfilment_type: origin.fulfilmentType,
+        },
+      }),
     }
   }
 

@@ -12,6 +12,7 @@ export const Stream = {
   trading: 5,
   faults: 6,
   deliveries: 7,
+  platform: 8,
 } as const
 
 export interface Rng {

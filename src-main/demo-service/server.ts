@@ -1,5 +1,6 @@
 /**
- * The HTTP server on 127.0.0.1: `/apps-v1` (through the fault injector) and `/_control`.
+ * The HTTP server on 127.0.0.1: `/apps-v1` (through the fault injector), `/platform-v1` and
+ * `/_control`.
  */
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
@@ -8,7 +9,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { AppsApi, APPS_PREFIX } from './apps-api'
 import { ControlApi, CONTROL_PREFIX } from './control-api'
 import { ApiError, NotFoundError, RateLimitedError } from './errors'
-import { errorResponse, json, readJsonBody, writeJson, writeRaw } from './http-util'
+import { errorResponse, json, readJsonBody, readRawBody, writeJson, writeRaw } from './http-util'
+import { MAX_PLATFORM_BODY_BYTES, PLATFORM_PREFIX, PlatformApi } from './platform/platform-api'
 import type { DemoService } from './service'
 
 export const HOST = '127.0.0.1'
@@ -22,9 +24,11 @@ function below(pathname: string, prefix: string): string | null {
 export class DemoServer {
   private readonly server: Server
   private readonly control: ControlApi
+  private readonly platform: PlatformApi
 
   constructor(private readonly service: DemoService) {
     this.control = new ControlApi(service)
+    this.platform = new PlatformApi(service.platform, service.shop)
     this.server = createServer((req, res) => {
       this.route(req, res).catch((error: unknown) => {
         if (res.headersSent) {
@@ -63,6 +67,14 @@ export class DemoServer {
     const method = req.method ?? 'GET'
     const appsPath = below(url.pathname, APPS_PREFIX)
     if (appsPath !== null) return this.serveApps(req, res, method, appsPath, url.searchParams)
+    const platformPath = below(url.pathname, PLATFORM_PREFIX)
+    if (platformPath !== null) {
+      const answer = await this.platform.answer(method, platformPath, {
+        headers: req.headers,
+        body: () => readRawBody(req, MAX_PLATFORM_BODY_BYTES),
+      })
+      return writeJson(res, answer)
+    }
     const controlPath = below(url.pathname, CONTROL_PREFIX)
     if (controlPath !== null) {
       const answer = await this.control.answer(method, controlPath, req.headers, () =>

@@ -13,6 +13,7 @@ import type { ResolvedOptions } from './options'
 import { Queries } from './queries'
 import { Representation } from './representation'
 import { rngFor, Stream } from './rng'
+import { Platform } from './platform/platform'
 import type { Shop } from './shop'
 import { Trader } from './trader'
 import { WebhookDispatcher } from './webhooks/delivery'
@@ -30,6 +31,7 @@ export class DemoService {
   readonly live: LiveMode
   readonly apps: AppsApi
   readonly company: Company
+  readonly platform: Platform
   /** Errors of background work (live trading), kept for the control API's state. */
   readonly backgroundErrors: string[] = []
 
@@ -52,20 +54,36 @@ export class DemoService {
       timezone: this.shop.config.zone.zone,
     }
     this.faults = new FaultInjector(options.faultSeed)
-    this.webhooks = new WebhookDispatcher({
+    const deliverySettings = {
       secret: options.webhookSecret,
       timeoutMs: options.webhookTimeoutMs,
       retryBaseMs: options.webhookRetryBaseMs,
       maxAttempts: options.webhookMaxAttempts,
       duplicateRate: options.webhookDuplicateRate,
       seed: options.seed,
-    })
+    }
+    this.webhooks = new WebhookDispatcher(deliverySettings)
     this.webhooks.setTarget(options.webhookUrl)
     this.apps = new AppsApi(this.shop, this.queries, this.view, this.install)
-    this.live = new LiveMode(this.trader, options.livePace, (error) => {
+    const recordError = (error: unknown): void => {
       this.backgroundErrors.push(String(error))
       if (this.backgroundErrors.length > 100) this.backgroundErrors.shift()
-    })
+    }
+    this.live = new LiveMode(this.trader, options.livePace, recordError)
+    this.platform = new Platform(
+      {
+        token: options.platformToken,
+        delivery: { ...deliverySettings, secret: options.platformWebhookSecret },
+        webhookUrl: options.platformWebhookUrl,
+        orders: { decision: options.orderDecision, decisionDelayMs: options.orderDecisionDelayMs },
+      },
+      this.shop,
+      this.trader,
+      this.clock,
+      this.company,
+      options.storeId,
+      recordError,
+    )
     this.shop.onEvent((event) => this.publish(event.type, this.view.eventData(event), event.at))
     if (options.live) this.live.start()
   }
@@ -101,6 +119,7 @@ export class DemoService {
 
   close(): void {
     this.live.stop()
+    this.platform.close()
     this.webhooks.close()
   }
 }

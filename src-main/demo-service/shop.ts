@@ -77,6 +77,13 @@ export interface Expense extends ExpenseFields {
   updatedAt: number
 }
 
+/** Where an online order's bill came from (Platform API). */
+export interface OnlineOrigin {
+  orderId: string
+  onlineLocationId: string
+  fulfilmentType: string
+}
+
 export type ShopEvent =
   | { type: 'bill.created'; at: number; row: number }
   | { type: 'bill.refunded' | 'bill.voided'; at: number; row: number; parent: number }
@@ -105,6 +112,9 @@ export class Shop {
   /** Payments of bills whose payments differ from what checkout gave (and of every refund/void). */
   private readonly changedPayments = new Map<number, Payment[]>()
   private readonly refundContents = new Map<number, BillContent>()
+  /** Content and origin of the sales made by accepting an online order. */
+  private readonly orderContents = new Map<number, BillContent>()
+  private readonly orderOrigins = new Map<number, OnlineOrigin>()
   /** Refund and void rows of each parent row. */
   private readonly children = new Map<number, number[]>()
   private readonly openSessions: (Session | null)[]
@@ -130,6 +140,8 @@ export class Shop {
     const kind = this.bills.kind[row]
     if (kind === REFUND) return this.refundContents.get(row) as BillContent
     if (kind === VOID) return mirrorContent(this.content(this.parentOf(row)), billId(row))
+    const order = this.orderContents.get(row)
+    if (order) return order
     return composeSale(
       rngFor(this.config.seed, Stream.sale, row),
       this.config.catalogue,
@@ -140,6 +152,11 @@ export class Shop {
 
   payments(row: number): readonly Payment[] {
     return this.changedPayments.get(row) ?? this.checkoutPayments(row)
+  }
+
+  /** The online order a sale was made for, or undefined for a sale at the counter. */
+  onlineOrigin(row: number): OnlineOrigin | undefined {
+    return this.orderOrigins.get(row)
   }
 
   refundsOf(row: number): readonly number[] {
@@ -246,6 +263,22 @@ export class Shop {
     this.appendBill(session, at, SALE, -1, content, paid)
     this.listener({ type: 'bill.created', at, row })
     this.reportPayments(row, toPayments(tenders, at, session.index), at)
+    return row
+  }
+
+  /** The sale of an accepted online order: nothing is paid at the till. */
+  createOrderSale(
+    session: Session,
+    at: number,
+    compose: (billId: string) => BillContent,
+    origin: OnlineOrigin,
+  ): number {
+    const content = compose(billId(this.bills.length))
+    const row = this.appendBill(session, at, SALE, -1, content, 0)
+    this.orderContents.set(row, content)
+    this.orderOrigins.set(row, origin)
+    this.changedPayments.set(row, [])
+    this.listener({ type: 'bill.created', at, row })
     return row
   }
 

@@ -18,7 +18,8 @@ import type { SimClock } from './clock'
 import { ShopRuleError } from './errors'
 import type { Payment, Tender } from './payments'
 import type { Rng } from './rng'
-import type { Expense, ExpenseFields, Session, Shop } from './shop'
+import type { BillContent } from './bill-content'
+import type { Expense, ExpenseFields, OnlineOrigin, Session, Shop } from './shop'
 
 /** How far back live trading looks for a bill to pay off, refund or reverse. */
 const RECENT_BILLS = 2000
@@ -77,6 +78,15 @@ export class Trader {
       rows.push(this.shop.createSale(this.sessionAt(where), at))
     }
     return rows
+  }
+
+  /** The sale of an accepted online order, rung up in the location's open session. */
+  sellOrder(
+    location: Location,
+    compose: (billId: string) => BillContent,
+    origin: OnlineOrigin,
+  ): number {
+    return this.shop.createOrderSale(this.sessionAt(location), this.tick(), compose, origin)
   }
 
   pay(row: number, tender?: Tender): Payment {
