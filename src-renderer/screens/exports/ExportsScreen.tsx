@@ -1,7 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useId, useRef, useState } from 'react'
 import type { ActiveConnection } from '../../app/active-connection'
-import { EMPTY_MAPPING, type DefaultedAccount } from '../../exports/accounts'
+import { readMapping } from '../../exports/account-mapping'
+import type { DefaultedAccount } from '../../exports/accounts'
 import type { Granularity } from '../../exports/export-log'
 import {
   CSV_TABLES,
@@ -19,6 +20,7 @@ import {
 import { sessionDays } from '../../ledger/load-session'
 import { effectiveTimeZone } from '../../sync/sync-controller'
 import { ConnectionGate } from '../ConnectionGate'
+import { UnmappedRolesNotice } from '../settings/AccountMappingNotice'
 import { PartCollector, contentType, fileNames } from './download'
 import { FORMAT_LABELS, defaultedLabel } from './labels'
 
@@ -31,7 +33,7 @@ type Outcome =
 const count = new Intl.NumberFormat()
 
 /** One download per part: a Blob, its object URL and a clicked `<a download>`. */
-function downloadParts(base: string, what: ExportWhat, parts: string[][]): string[] {
+export function downloadParts(base: string, what: ExportWhat, parts: string[][]): string[] {
   const names = fileNames(base, what, parts.length)
   const type = contentType(what)
   parts.forEach((texts, i) => {
@@ -48,7 +50,7 @@ function downloadParts(base: string, what: ExportWhat, parts: string[][]): strin
   return names
 }
 
-function fileBase(what: ExportWhat, from: string, to: string): string {
+export function fileBase(what: ExportWhat, from: string, to: string): string {
   return `till-${what}-${from === to ? from : `${from}_${to}`}`
 }
 
@@ -57,8 +59,9 @@ function DefaultedNotice({ defaulted }: { defaulted: DefaultedAccount[] }): Reac
   return (
     <div className="notice" role="note" aria-label="Accounts defaulted">
       <p>
-        Accounts defaulted: these were not mapped, so the default chart’s account was used. Map them
-        in Settings before the bookkeeper imports the file.
+        Accounts defaulted: nothing mapped these, so this file posts them to the default chart’s
+        account. A mapping saved in Settings now applies to later exports; entries already exported
+        stay as they are.
       </p>
       <ul>
         {defaulted.map((d) => (
@@ -156,7 +159,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
         what,
         range: { from, to, locationId },
         granularity,
-        mapping: EMPTY_MAPPING,
+        mapping: await readMapping(db),
         timeZone: effectiveTimeZone(profile),
         currency: profile.currency ?? 'USD',
         signal: abort.signal,
@@ -317,6 +320,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
             The range ends before it starts.
           </p>
         )}
+        {journal && rangeValid && <UnmappedRolesNotice db={db} range={{ from, to, locationId }} />}
         <div className="actions">
           <button type="submit" disabled={running || !rangeValid}>
             Export

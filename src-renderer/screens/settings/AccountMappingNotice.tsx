@@ -1,0 +1,52 @@
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useEffect, useState } from 'react'
+import type { TillDatabase } from '../../cache/database'
+import { defaultedInRange, readMapping, roleLabel } from '../../exports/account-mapping'
+import type { DefaultedAccount } from '../../exports/accounts'
+import type { ExportRange } from '../../exports/run-export'
+
+/**
+ * On the Exports screen, before exporting: the methods, taxes and expense categories of the
+ * range that no mapping covers, which the export would post to a default account.
+ */
+export function UnmappedRolesNotice({
+  db,
+  range,
+}: {
+  db: TillDatabase
+  range: ExportRange
+}): React.JSX.Element | null {
+  const mapping = useLiveQuery(() => readMapping(db), [db])
+  const [defaulted, setDefaulted] = useState<DefaultedAccount[]>([])
+  const { from, to, locationId } = range
+
+  useEffect(() => {
+    if (!mapping || from === '' || to === '' || from > to) return
+    const abort = new AbortController()
+    defaultedInRange(db, mapping, { from, to, locationId }, abort.signal).then(
+      (found) => {
+        if (!abort.signal.aborted) setDefaulted(found)
+      },
+      () => setDefaulted([]),
+    )
+    return () => abort.abort()
+  }, [db, mapping, from, to, locationId])
+
+  if (defaulted.length === 0) return null
+  return (
+    <div className="notice" role="note" aria-label="Accounts to map">
+      <p>
+        Not mapped yet: this range would post these to a default account.{' '}
+        <a href="#/settings">Map them in Settings</a> before exporting; a mapping saved later
+        applies only to later exports.
+      </p>
+      <ul>
+        {defaulted.map((d) => (
+          <li key={d.roleKey}>
+            {roleLabel(d.role)} → {d.account.code} {d.account.name}
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
