@@ -20,6 +20,7 @@ const USAGE = `Usage: demo-service [options]
   --webhook-secret <s>     signing secret, whsec_… (default: random)
   --control-token <t>      control API token (default: random)
   --webhook-url <url>      where to deliver webhooks
+  --platform-webhook-url <url>  where to deliver the ordering platform's webhooks
   --live                   keep trading and sending webhooks
   --pace <n>               live events per minute (default 12)
   --help                   this text`
@@ -51,6 +52,7 @@ function parseOptions(argv: string[]): Partial<DemoServiceOptions> | null {
       'webhook-secret': text,
       'control-token': text,
       'webhook-url': text,
+      'platform-webhook-url': text,
       live: { type: 'boolean' },
       pace: text,
       help: { type: 'boolean' },
@@ -71,6 +73,7 @@ function parseOptions(argv: string[]): Partial<DemoServiceOptions> | null {
     webhookSecret: values['webhook-secret'],
     controlToken: values['control-token'],
     webhookUrl: values['webhook-url'],
+    platformWebhookUrl: values['platform-webhook-url'],
     live: values.live ?? false,
     livePace: numberOption(values.pace, 'pace'),
   }
@@ -96,6 +99,9 @@ async function main(): Promise<void> {
   console.log(`App key: ${service.appKey}`)
   console.log(`Webhook secret: ${service.webhookSecret}`)
   console.log(`Control token: ${service.controlToken}`)
+  console.log(`Platform API: ${service.url}/platform-v1`)
+  console.log(`Platform token: ${service.platformToken}`)
+  console.log(`Platform webhook secret: ${service.platformWebhookSecret}`)
   console.log(`Bills: ${service.shop.billCount()}`)
 
   const stop = (): void => {

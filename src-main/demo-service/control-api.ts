@@ -27,38 +27,22 @@ import {
 } from './http-util'
 import { billId, billRowOf, expenseIndexOf, parsePaymentId, sessionIndexOf } from './ids'
 import { PAYMENT_METHODS, paymentRef, type CounterMethod } from './payments'
+import { platformControlRoutes } from './platform/platform-control'
+import { field, isBoolean, isCount, isString, type Body } from './request-fields'
 import { rngFor, Stream } from './rng'
 import type { DemoService } from './service'
 import type { Expense, ExpenseFields, Session } from './shop'
 
 export const CONTROL_PREFIX = '/_control'
 
-type Body = Record<string, unknown>
-
 interface Route {
   method: string
   pattern: RegExp
-  answer(params: string[], body: Body): JsonResponse
+  answer(params: string[], body: Body): JsonResponse | Promise<JsonResponse>
 }
 
 const MAX_TRADE = 10_000
 
-function field<T>(
-  body: Body,
-  key: string,
-  check: (value: unknown) => value is T,
-  expected: string,
-): T | undefined {
-  const value = body[key]
-  if (value === undefined) return undefined
-  if (!check(value)) throw new InvalidRequestError(`"${key}" must be ${expected}.`)
-  return value
-}
-
-const isString = (value: unknown): value is string => typeof value === 'string' && value !== ''
-const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean'
-const isCount = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
 const isMethod = (value: unknown): value is CounterMethod =>
   (PAYMENT_METHODS as readonly unknown[]).includes(value)
 const isScopes = (value: unknown): value is string[] =>
@@ -109,6 +93,9 @@ export class ControlApi {
       route('PUT', '/live', (_, body) => this.setLive(body)),
       route('GET', '/truth', () => this.truth()),
       route('GET', '/truth/bills', () => this.truthBills()),
+      ...platformControlRoutes(service.platform).map(([method, path, answer]) =>
+        route(method, `/platform${path}`, answer),
+      ),
     ]
   }
 
@@ -132,7 +119,7 @@ export class ControlApi {
         throw new InvalidRequestError('The request body must be a JSON object.')
       }
       const params = (route.pattern.exec(path) as RegExpExecArray).slice(1).map(decodePathSegment)
-      return route.answer(params, body as Body)
+      return await route.answer(params, body as Body)
     } catch (error) {
       if (error instanceof ShopRuleError) return errorResponse(new ConflictError(error.message))
       if (error instanceof ApiError) return errorResponse(error)

@@ -36,6 +36,10 @@ export interface DemoServiceHandle {
   appKey: string
   webhookSecret: string
   controlToken: string
+  /** Bearer token of the Platform Orders API at `${url}/platform-v1`. */
+  platformToken: string
+  /** Signs the platform's webhooks and the Connect calls. */
+  platformWebhookSecret: string
   /** Where webhooks are delivered; null holds them until a target is set. */
   setWebhookTarget(url: string | null): void
   close(): Promise<void>
@@ -62,6 +66,8 @@ export async function startDemoService(
     appKey: resolved.appKey,
     webhookSecret: resolved.webhookSecret,
     controlToken: resolved.controlToken,
+    platformToken: resolved.platformToken,
+    platformWebhookSecret: resolved.platformWebhookSecret,
     setWebhookTarget: (url) => service.webhooks.setTarget(url),
     close: async () => {
       service.close()

@@ -1,5 +1,6 @@
 /** Helpers for the demo service tests: start services (closed after the file) and call them. */
 
+import { createHmac } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll } from 'vitest'
@@ -225,4 +226,37 @@ export async function eventually(condition: () => boolean, timeoutMs = 10_000): 
     if (Date.now() > deadline) throw new Error('condition not met in time')
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
+}
+
+/** Calls the Platform Orders API with the platform token unless `token` says otherwise. */
+export async function platform<T = unknown>(
+  service: DemoServiceHandle,
+  method: string,
+  path: string,
+  body?: unknown,
+  token: string | null = service.platformToken,
+): Promise<Answer<T>> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' }
+  if (token !== null) headers['Authorization'] = `Bearer ${token}`
+  const response = await fetch(`${service.url}/platform-v1${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  return answerOf<T>(response)
+}
+
+/**
+ * Whether an `X-Service-Signature` header signs `raw` with `secret` (interface §5.3), computed
+ * here with node:crypto, not with the service's signer; `t` is the header's timestamp.
+ */
+export function signatureOf(
+  header: string | undefined,
+  raw: string,
+  secret: string,
+): { t: number; valid: boolean } {
+  const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header ?? '')
+  if (!match) return { t: NaN, valid: false }
+  const expected = createHmac('sha256', secret).update(`${match[1]}.${raw}`).digest('hex')
+  return { t: Number(match[1]), valid: expected === match[2] }
 }

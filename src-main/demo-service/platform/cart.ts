@@ -6,6 +6,7 @@
 
 import { composeOrder, type BillContent, type OrderFee, type OrderItem } from '../bill-content'
 import { DELIVERY_FEE_NAME, type Catalogue, type Location } from '../catalogue'
+import type { Body } from '../request-fields'
 import type { Modifier, OnlineCatalogue, Variant } from './online-catalogue'
 
 export const FULFILMENT_TYPES = ['delivery', 'pickup'] as const
@@ -54,8 +55,6 @@ export interface OnlineLocations {
   /** The shop location behind an online location id, and whether its store is turned on. */
   resolve(onlineLocationId: string): { location: Location; turnedOn: boolean } | null
 }
-
-export type Body = Record<string, unknown>
 
 const MAX_QUANTITY = 999
 const MAX_LINES = 100

@@ -26,10 +26,11 @@ import {
 } from '../http-util'
 import { ONLINE_PAYMENT } from '../payments'
 import type { Shop } from '../shop'
-import type { Body, CheckedCart } from './cart'
+import type { Body } from '../request-fields'
+import type { CheckedCart } from './cart'
 import type { Order, OrderStatus, TransferProof } from './orders'
 import type { Platform } from './platform'
-import { PlatformViews } from './views'
+import type { PlatformViews } from './views'
 
 export const PLATFORM_PREFIX = '/platform-v1'
 export const MAX_LOOKUP_IDS = 500
@@ -69,7 +70,7 @@ export class PlatformApi {
     private readonly platform: Platform,
     private readonly shop: Shop,
   ) {
-    this.views = new PlatformViews(platform, shop)
+    this.views = platform.views
     const route = (method: string, path: string, answer: Route['answer']): Route => ({
       method,
       pattern: new RegExp(`^${path.replace(/:\w+/g, '([^/]+)')}$`),

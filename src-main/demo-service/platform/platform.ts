@@ -17,6 +17,7 @@ import { CartChecker } from './cart'
 import { ConnectLink } from './connect'
 import { OnlineCatalogue, type Stock, type Variant } from './online-catalogue'
 import { OrderBook, type OrderSettings, type StatusChange } from './orders'
+import { PlatformViews } from './views'
 
 export interface PlatformSettings {
   token: string
@@ -33,6 +34,7 @@ export class Platform {
   readonly orders: OrderBook
   readonly webhooks: WebhookDispatcher
   readonly connect: ConnectLink
+  readonly views: PlatformViews
   private readonly turnedOn: boolean[]
 
   constructor(
@@ -63,6 +65,7 @@ export class Platform {
     this.webhooks = new WebhookDispatcher(settings.delivery)
     this.webhooks.setTarget(settings.webhookUrl)
     this.connect = new ConnectLink(settings.delivery.secret, () => clock.now())
+    this.views = new PlatformViews(this, shop)
   }
 
   onlineLocationId(location: Location): string {

@@ -24,7 +24,7 @@ export class PlatformViews {
     return this.shop.config.currency.toMajor(minor)
   }
 
-  private time(at: number): string {
+  time(at: number): string {
     return this.shop.config.zone.formatIso(at)
   }
 
