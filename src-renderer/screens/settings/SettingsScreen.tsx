@@ -6,6 +6,7 @@ import { ProfileList } from './ProfileList'
 import { useProfiles } from './use-profiles'
 import { WebhookReceiverPanel } from './WebhookReceiverPanel'
 import { SyncSchedulePanel } from './SyncSchedulePanel'
+import { AccountMappingPanel } from './AccountMappingPanel'
 
 function DemoChoice({
   demo,
@@ -136,6 +137,7 @@ export function SettingsScreen(): React.JSX.Element {
         />
       </section>
       <SyncSchedulePanel />
+      <AccountMappingPanel />
       <WebhookReceiverPanel />
       <DemoChoice demo={info?.demo ?? null} />
     </section>

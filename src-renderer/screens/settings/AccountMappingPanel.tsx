@@ -1,0 +1,232 @@
+import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useActiveConnection } from '../../app/active-connection'
+import type { TillDatabase } from '../../cache/database'
+import {
+  AccountMappingError,
+  readMapping,
+  rolesInCache,
+  saveMapping,
+} from '../../exports/account-mapping'
+import { rangeLocations } from '../../exports/run-export'
+import {
+  EVERY_LOCATION,
+  fieldErrors,
+  fieldKey,
+  fieldScope,
+  formFromMapping,
+  inherited,
+  mappingFromForm,
+  mappingRows,
+  ROW_GROUPS,
+  type Field,
+  type MappingForm,
+  type MappingRow,
+  type Scope,
+} from './account-mapping-form'
+
+interface Loaded {
+  form: MappingForm
+  rows: MappingRow[]
+  locations: string[]
+}
+
+async function load(db: TillDatabase): Promise<Loaded> {
+  const [mapping, seen, locations] = await Promise.all([
+    readMapping(db),
+    rolesInCache(db),
+    rangeLocations(db, { from: '', to: '', locationId: '' }),
+  ])
+  return { form: formFromMapping(mapping), rows: mappingRows(seen, mapping), locations }
+}
+
+function AccountField({
+  id,
+  row,
+  field,
+  value,
+  placeholder,
+  error,
+  onChange,
+}: {
+  id: string
+  row: MappingRow
+  field: Field
+  value: string
+  placeholder: string
+  error: string | undefined
+  onChange: (value: string) => void
+}): React.JSX.Element {
+  return (
+    <>
+      <input
+        id={id}
+        aria-label={`${field === 'code' ? 'Code' : 'Name'} for ${row.label}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        value={value}
+        placeholder={placeholder}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {error && (
+        <span id={`${id}-error`} className="error">
+          {error}
+        </span>
+      )}
+    </>
+  )
+}
+
+/**
+ * Settings → Account mapping: every account of the default chart (DESIGN §4) and every payment
+ * method, tax and expense category the shop's data shows, each re-mappable by code and name, for
+ * every location or for one. Roles the chart only guesses are marked until mapped.
+ */
+export function AccountMappingPanel(): React.JSX.Element | null {
+  const state = useActiveConnection()
+  const id = useId()
+  const connection = state.status === 'ready' ? state.connection : null
+  const [loaded, setLoaded] = useState<Loaded | null>(null)
+  const [scope, setScope] = useState<Scope>(EVERY_LOCATION)
+  const [errors, setErrors] = useState<Map<string, string>>(new Map())
+  const [saved, setSaved] = useState<string | null>(null)
+
+  useEffect(() => {
+    if (!connection) return
+    let live = true
+    void load(connection.db).then((next) => live && setLoaded(next))
+    return () => {
+      live = false
+    }
+  }, [connection])
+
+  if (!connection || !loaded) return null
+  const { form, rows, locations } = loaded
+
+  const edit = (row: MappingRow, field: Field, value: string): void => {
+    const current = form[scope]?.[row.key] ?? { code: '', name: '' }
+    setLoaded({
+      ...loaded,
+      form: { ...form, [scope]: { ...form[scope], [row.key]: { ...current, [field]: value } } },
+    })
+    setSaved(null)
+  }
+
+  const save = (event: FormEvent): void => {
+    event.preventDefault()
+    setSaved(null)
+    saveMapping(connection.db, mappingFromForm(form))
+      .then(async () => {
+        setErrors(new Map())
+        setLoaded(await load(connection.db))
+        setSaved(
+          'Saved. Exports from now on post with this mapping; entries already exported stay as they are in the books.',
+        )
+      })
+      .catch((error: Error) =>
+        setErrors(
+          error instanceof AccountMappingError
+            ? fieldErrors(error)
+            : new Map([['', error.message]]),
+        ),
+      )
+  }
+
+  const unmapped = rows.filter((r) => r.needsMapping)
+  const general = errors.get('')
+  return (
+    <section aria-labelledby={`${id}-title`} className="panel">
+      <h2 id={`${id}-title`}>Account mapping for “{connection.profile.name}”</h2>
+      <p className="muted">
+        Journals post to these accounts. Leave a row empty to keep the default chart’s account (for
+        one location: the account set for every location). A change applies to what you export after
+        saving it: entries already exported are never rewritten or posted again.
+      </p>
+      {unmapped.length > 0 && (
+        <p className="notice" role="note">
+          {unmapped.length === 1 ? '1 account needs' : `${unmapped.length} accounts need`} mapping:
+          the shop uses {unmapped.map((r) => r.label).join(', ')}, which the default chart only
+          guesses.
+        </p>
+      )}
+      <form className="account-mapping" aria-label="Account mapping" onSubmit={save} noValidate>
+        <label htmlFor={`${id}-scope`}>Accounts for</label>{' '}
+        <select id={`${id}-scope`} value={scope} onChange={(e) => setScope(e.target.value)}>
+          <option value={EVERY_LOCATION}>Every location</option>
+          {locations.map((l) => (
+            <option key={l} value={l}>
+              Location {l} only
+            </option>
+          ))}
+        </select>
+        {ROW_GROUPS.map((group) => {
+          const groupRows = rows.filter((r) => r.group === group)
+          if (groupRows.length === 0) return null
+          return (
+            <table key={group} aria-label={group}>
+              <thead>
+                <tr>
+                  <th scope="col">{group}</th>
+                  <th scope="col">Code</th>
+                  <th scope="col">Name</th>
+                </tr>
+              </thead>
+              <tbody>
+                {groupRows.map((row) => {
+                  const value = form[scope]?.[row.key] ?? { code: '', name: '' }
+                  const fallback = inherited(form, scope, row)
+                  const field = (f: Field) => (
+                    <AccountField
+                      id={`${id}-${scope}-${row.key}-${f}`}
+                      row={row}
+                      field={f}
+                      value={value[f]}
+                      placeholder={fallback[f]}
+                      error={errors.get(fieldKey(scope, row.key, f))}
+                      onChange={(v) => edit(row, f, v)}
+                    />
+                  )
+                  return (
+                    <tr key={row.key}>
+                      <th scope="row">
+                        {row.label}
+                        {row.needsMapping && (
+                          <>
+                            {' '}
+                            <span className="badge warning">needs mapping</span>
+                          </>
+                        )}
+                      </th>
+                      <td>{field('code')}</td>
+                      <td>{field('name')}</td>
+                    </tr>
+                  )
+                })}
+              </tbody>
+            </table>
+          )
+        })}
+        <div className="actions">
+          <button type="submit">Save account mapping</button>
+        </div>
+        <div role="status">{saved && <p className="ok">{saved}</p>}</div>
+        {errors.size > 0 && (
+          <p role="alert" className="error">
+            {general ??
+              `The mapping was not saved: ${errors.size === 1 ? 'a field needs' : `${errors.size} fields need`} attention${scopesWithErrors(errors, scope)}.`}
+          </p>
+        )}
+      </form>
+    </section>
+  )
+}
+
+/** Where else, beyond the scope shown, fields need attention. */
+function scopesWithErrors(errors: Map<string, string>, shown: Scope): string {
+  const others = new Set<string>()
+  for (const key of errors.keys()) {
+    const scope = fieldScope(key)
+    if (scope === null || scope === shown) continue
+    others.add(scope === EVERY_LOCATION ? 'every location' : `location ${scope}`)
+  }
+  return others.size === 0 ? '' : ` (also under ${[...others].join(', ')})`
+}
