@@ -11,6 +11,7 @@ import { registerIpcHandlers } from './electron-shell/ipc'
 import { createMainWindow } from './electron-shell/main-window'
 import { windowStateFile } from './electron-shell/window-state'
 import { pdfSaver } from './electron-shell/save-pdf'
+import { exportDialogs } from './electron-shell/export-dialogs'
 import { openLinkOutside } from './electron-shell/open-external'
 
 /** The Electron shell: main's services, one secure window, the contract over IPC. */
@@ -34,6 +35,7 @@ if (!app.requestSingleInstanceLock()) {
       await openLinkOutside(url)
     },
     savePdf: pdfSaver(() => mainWindow),
+    exportDialogs: exportDialogs(() => mainWindow),
   })
   const log = services.log.child('electron')
   void services.start()

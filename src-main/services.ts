@@ -1,3 +1,4 @@
+import * as fs from 'node:fs/promises'
 import { join } from 'node:path'
 import { EventBus } from './bridge/event-bus'
 import { createDispatcher, type Dispatch } from './bridge/dispatcher'
@@ -7,6 +8,8 @@ import { ProfileStore } from './features/connections/profile-store'
 import { WebhookReceiver } from './features/webhooks/receiver'
 import { DemoMode, demoOverridesFromEnv } from './features/demo/demo-mode'
 import { startDemoService } from './demo-service'
+import { ExportFiles } from './features/exports/export-files'
+import { ScheduledExportStore } from './features/exports/scheduled-export-store'
 import type { SecretStore } from './keychain/secret-store'
 import { addLogSink, createLogger, fileLogSink, type Logger } from './logging/logger'
 
@@ -21,6 +24,14 @@ export interface ServicesOptions {
   savePdf?: (suggestedName: string) => Promise<boolean>
   /** The demo service's starter; tests pass one with their own options. */
   startDemoService?: typeof startDemoService
+  /** Save and folder dialogs for export files (Electron only; the browser shell downloads). */
+  exportDialogs?: ExportDialogs
+}
+
+export interface ExportDialogs {
+  /** The path chosen to save `suggestedName` at, or null when the dialog was closed. */
+  saveFile(suggestedName: string): Promise<string | null>
+  chooseFolder(): Promise<string | null>
 }
 
 /** Main's services, the same in both shells; each shell only adds its transport. */
@@ -37,6 +48,9 @@ export interface Services {
   log: Logger
   webhooks: WebhookReceiver
   demo: DemoMode
+  exportFiles: ExportFiles
+  scheduledExports: ScheduledExportStore
+  exportDialogs: ExportDialogs | undefined
 }
 
 /** What the shells call once services exist, and on quit. */
@@ -77,6 +91,9 @@ export function createServices(
       webhookTarget: async () => (await webhooks.status()).url,
       overrides: demoOverridesFromEnv(),
     }),
+    exportFiles: new ExportFiles({ fs }),
+    scheduledExports: new ScheduledExportStore(options.dataDir, log.child('scheduled-exports')),
+    exportDialogs: options.exportDialogs,
   }
   return {
     ...services,
@@ -88,6 +105,7 @@ export function createServices(
         .catch((error: unknown) => log.error('demo mode failed to start', { error }))
     },
     stop: async () => {
+      await services.exportFiles.abortAll()
       await services.demo.stop()
       await services.webhooks.stop()
     },

@@ -3,6 +3,7 @@ import type { ChannelHandlers } from './dispatcher'
 import { appHandlers } from '../features/app/handlers'
 import { connectionHandlers } from '../features/connections/handlers'
 import { demoHandlers } from '../features/demo/handlers'
+import { exportHandlers } from '../features/exports/handlers'
 import { serviceDataHandlers } from '../features/service-data/handlers'
 import { webhookHandlers } from '../features/webhooks/handlers'
 
@@ -12,6 +13,7 @@ export function createHandlers(services: Services): ChannelHandlers {
     ...appHandlers(services),
     ...connectionHandlers(services),
     ...demoHandlers(services),
+    ...exportHandlers(services),
     ...serviceDataHandlers(services),
     ...webhookHandlers(services),
   }

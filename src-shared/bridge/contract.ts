@@ -18,6 +18,16 @@ import {
   listExpensesOutput,
 } from './schemas/service-data'
 import {
+  exportFinishOutput,
+  exportHandle,
+  exportOpenInput,
+  exportOpenOutput,
+  exportWriteInput,
+  recordScheduledRunInput,
+  saveScheduleInput,
+  scheduledExportState,
+} from './schemas/exports'
+import {
   webhookQueueTake,
   webhookReceiverSettings,
   webhookReceiverStatus,
@@ -33,6 +43,7 @@ import {
 export * from './schemas/connections'
 export * from './schemas/webhooks'
 export * from './schemas/service-data'
+export * from './schemas/exports'
 
 const noInput = z.undefined()
 
@@ -71,6 +82,26 @@ export const channels = {
     }),
     output: z.object({ saved: z.boolean() }),
   },
+  'exports.open': { input: exportOpenInput, output: exportOpenOutput },
+  'exports.write': {
+    input: exportWriteInput,
+    output: z.object({ bytes: z.number().int().nonnegative() }),
+  },
+  'exports.finish': { input: z.object({ handle: exportHandle }), output: exportFinishOutput },
+  'exports.abort': {
+    input: z.object({ handle: exportHandle }),
+    output: z.object({ aborted: z.boolean() }),
+  },
+  'exports.schedule.get': {
+    input: z.object({ profileId }),
+    output: scheduledExportState,
+  },
+  'exports.schedule.save': { input: saveScheduleInput, output: scheduledExportState },
+  'exports.schedule.chooseFolder': {
+    input: noInput,
+    output: z.object({ folder: z.string().nullable() }),
+  },
+  'exports.schedule.recordRun': { input: recordScheduledRunInput, output: scheduledExportState },
   'shell.openExternal': {
     input: z.object({ url: z.string().max(2048) }),
     output: z.object({ opened: z.boolean() }),

@@ -1,0 +1,43 @@
+import { join } from 'node:path'
+import type { ChannelHandlers } from '../../bridge/dispatcher'
+import { ValidationError } from '../../errors'
+import type { Services } from '../../services'
+
+type ExportChannels =
+  | 'exports.open'
+  | 'exports.write'
+  | 'exports.finish'
+  | 'exports.abort'
+  | 'exports.schedule.get'
+  | 'exports.schedule.save'
+  | 'exports.schedule.chooseFolder'
+  | 'exports.schedule.recordRun'
+
+export function exportHandlers(services: Services): Pick<ChannelHandlers, ExportChannels> {
+  const { exportFiles, scheduledExports, exportDialogs } = services
+  return {
+    'exports.open': async ({ target }) => {
+      if (target.kind === 'scheduled') {
+        const folder = await scheduledExports.folderFor(target.profileId)
+        return { handle: await exportFiles.start(join(folder, target.name)) }
+      }
+      if (!exportDialogs)
+        throw new ValidationError('This window has no save dialog: the export downloads instead.')
+      const path = await exportDialogs.saveFile(target.suggestedName)
+      return { handle: path === null ? null : await exportFiles.start(path) }
+    },
+    'exports.write': ({ handle, part, text }) => exportFiles.write(handle, part, text),
+    'exports.finish': ({ handle }) => exportFiles.finish(handle),
+    'exports.abort': ({ handle }) => exportFiles.abort(handle),
+    'exports.schedule.get': ({ profileId }) => scheduledExports.get(profileId),
+    'exports.schedule.save': ({ profileId, settings, watermark }) =>
+      scheduledExports.save(profileId, settings, watermark),
+    'exports.schedule.recordRun': ({ profileId, run, watermark }) =>
+      scheduledExports.recordRun(profileId, run, watermark),
+    'exports.schedule.chooseFolder': async () => {
+      if (!exportDialogs)
+        throw new ValidationError('This window has no folder dialog: type the folder’s full path.')
+      return { folder: await exportDialogs.chooseFolder() }
+    },
+  }
+}

@@ -1,0 +1,110 @@
+import * as fs from 'node:fs/promises'
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ExportFiles, type ExportFs } from '../../src-main/features/exports/export-files'
+import { NotFoundError, ValidationError } from '../../src-main/errors'
+
+let dir: string
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'till-export-files-'))
+})
+afterEach(() => rm(dir, { recursive: true, force: true }))
+
+describe('export files written by main', () => {
+  it('writes chunks to a hidden temporary file and shows the file only once finished', async () => {
+    const files = new ExportFiles({ fs })
+    const handle = await files.start(join(dir, 'journal.csv'))
+    expect(handle).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    await files.write(handle, 1, '\uFEFFentry_id,date\r\n')
+    const written = await files.write(handle, 1, 'b1,2026-11-20 café\r\n')
+    expect(written.bytes).toBe(Buffer.byteLength('b1,2026-11-20 café\r\n'))
+    const during = await readdir(dir)
+    expect(during).not.toContain('journal.csv')
+    expect(during.every((name) => name.startsWith('.journal.csv.'))).toBe(true)
+
+    expect(await files.finish(handle)).toEqual({ folder: dir, files: ['journal.csv'] })
+    expect(await readdir(dir)).toEqual(['journal.csv'])
+    expect(await readFile(join(dir, 'journal.csv'), 'utf8')).toBe(
+      '\uFEFFentry_id,date\r\nb1,2026-11-20 café\r\n',
+    )
+    await expect(files.write(handle, 1, 'more')).rejects.toBeInstanceOf(NotFoundError)
+  })
+
+  it('names parts after the chosen file and writes them all', async () => {
+    const files = new ExportFiles({ fs })
+    const handle = await files.start(join(dir, 'till-xero.csv'))
+    await files.write(handle, 1, 'a')
+    await files.write(handle, 2, 'b')
+    await files.write(handle, 3, 'c')
+    const done = await files.finish(handle)
+    expect(done.files).toEqual([
+      'till-xero-part-1.csv',
+      'till-xero-part-2.csv',
+      'till-xero-part-3.csv',
+    ])
+    expect((await readdir(dir)).sort()).toEqual(done.files)
+    expect(await readFile(join(dir, 'till-xero-part-3.csv'), 'utf8')).toBe('c')
+  })
+
+  it('an aborted export leaves nothing, and an earlier file of that name untouched', async () => {
+    await fs.writeFile(join(dir, 'journal.csv'), 'last month')
+    const files = new ExportFiles({ fs })
+    const handle = await files.start(join(dir, 'journal.csv'))
+    await files.write(handle, 1, 'half a file')
+    expect(await files.abort(handle)).toEqual({ aborted: true })
+    expect(await readdir(dir)).toEqual(['journal.csv'])
+    expect(await readFile(join(dir, 'journal.csv'), 'utf8')).toBe('last month')
+    expect(await files.abort(handle)).toEqual({ aborted: false })
+  })
+
+  it('refuses a finish with a part missing, and removes what it wrote', async () => {
+    const files = new ExportFiles({ fs })
+    const handle = await files.start(join(dir, 'x.csv'))
+    await files.write(handle, 1, 'a')
+    await files.write(handle, 3, 'c')
+    await expect(files.finish(handle)).rejects.toThrow(/Part 2/)
+    expect(await readdir(dir)).toEqual([])
+  })
+
+  it('when a rename fails, takes back the parts already in place', async () => {
+    let renames = 0
+    const failing: ExportFs = {
+      open: (path, flags) => fs.open(path, flags),
+      rm: (path, options) => fs.rm(path, options),
+      rename: async (from, to) => {
+        if (++renames === 2) throw Object.assign(new Error('disk full'), { code: 'ENOSPC' })
+        await fs.rename(from, to)
+      },
+    }
+    const files = new ExportFiles({ fs: failing })
+    const handle = await files.start(join(dir, 'x.csv'))
+    await files.write(handle, 1, 'a')
+    await files.write(handle, 2, 'b')
+    await expect(files.finish(handle)).rejects.toThrow('disk full')
+    expect(await readdir(dir)).toEqual([])
+  })
+
+  it('aborts an export left idle, and caps how many are open', async () => {
+    let now = 0
+    const files = new ExportFiles({ fs, now: () => now, idleMs: 1_000, maxOpen: 2 })
+    const left = await files.start(join(dir, 'left.csv'))
+    await files.write(left, 1, 'a')
+    await files.start(join(dir, 'b.csv'))
+    await expect(files.start(join(dir, 'c.csv'))).rejects.toBeInstanceOf(ValidationError)
+    now = 5_000
+    await files.start(join(dir, 'c.csv'))
+    await expect(files.write(left, 1, 'b')).rejects.toBeInstanceOf(NotFoundError)
+    expect(await readdir(dir)).toEqual([])
+  })
+
+  it('handles are unguessable: a made-up one reaches nothing', async () => {
+    const files = new ExportFiles({ fs })
+    const handle = await files.start(join(dir, 'x.csv'))
+    const other = await files.start(join(dir, 'y.csv'))
+    expect(other).not.toBe(handle)
+    await expect(files.write('A'.repeat(43), 1, 'x')).rejects.toBeInstanceOf(NotFoundError)
+    await files.abortAll()
+  })
+})
