@@ -43,34 +43,35 @@ const mappedAccountSchema = z.object({
   code: z
     .string()
     .trim()
-    .min(1, 'Enter the account code.')
-    .max(10, 'An account code has at most 10 characters (Xero’s limit).')
+    .min(1, { error: 'Enter the account code.', abort: true })
+    .max(10, { error: 'An account code has at most 10 characters (Xero’s limit).', abort: true })
     .regex(CODE, 'Use letters, digits, dots and dashes, starting with a letter or digit.'),
   name: z
     .string()
     .trim()
-    .min(1, 'Enter the account name.')
-    .max(150, 'An account name has at most 150 characters (Xero’s limit).')
-    .refine((name) => !CONTROL.test(name), 'A name is one line, without tabs.')
+    .min(1, { error: 'Enter the account name.', abort: true })
+    .max(150, { error: 'An account name has at most 150 characters (Xero’s limit).', abort: true })
+    .refine((name) => !CONTROL.test(name), {
+      error: 'A name is one line, without tabs.',
+      abort: true,
+    })
     .refine(
       (name) => name.split(':').every((part) => part.trim() !== ''),
       'A sub-account is written Parent:Child, with text on both sides of each colon.',
     ),
 })
 
-const roleKeySchema = z
-  .string()
-  .refine((key) => roleFromKey(key) !== null, 'Till posts to no such role.')
-const accountsSchema = z.record(roleKeySchema, mappedAccountSchema)
+const roleKeySchema = z.string().refine((key) => roleFromKey(key) !== null)
+const accountsSchema = z.record(roleKeySchema, mappedAccountSchema, {
+  error: (issue) =>
+    issue.code === 'invalid_key' ? `Till posts to no role “${String(issue.input)}”.` : undefined,
+})
 
-export const accountMappingSchema = z
-  .object({
-    accounts: accountsSchema,
-    locations: z.record(z.string().trim().min(1, 'A location needs its id.'), accountsSchema),
-  })
-  .superRefine((mapping, ctx) => {
-    for (const issue of chartConflicts(mapping)) ctx.addIssue({ code: 'custom', ...issue })
-  })
+/** The shape and each field of a mapping; how the accounts fit together is `chartConflicts`. */
+export const accountMappingSchema = z.object({
+  accounts: accountsSchema,
+  locations: z.record(z.string().trim().min(1, 'A location needs its id.'), accountsSchema),
+})
 
 /** A role in words, for labels and messages. */
 export function roleLabel(role: AccountRole): string {
@@ -167,11 +168,37 @@ export class AccountMappingError extends Error {
   }
 }
 
-/** The mapping as typed, checked: trimmed, or every problem with the field it belongs to. */
+/**
+ * The mapping as typed, checked: trimmed, or every problem with the field it belongs to. How the
+ * accounts fit together is checked even when some field is malformed, on the fields that are not,
+ * so one save shows every problem.
+ */
 export function checkMapping(mapping: AccountMapping): AccountMapping {
   const parsed = accountMappingSchema.safeParse(mapping)
-  if (!parsed.success) throw new AccountMappingError(parsed.error.issues)
-  return parsed.data
+  const malformed = parsed.success ? [] : parsed.error.issues
+  const field = (path: readonly PropertyKey[]): string => path.slice(0, -1).join('\u0000')
+  const badFields = new Set(malformed.map((issue) => field(issue.path)))
+  const conflicts = chartConflicts(parsed.success ? parsed.data : trimmed(mapping)).filter(
+    (issue) => !badFields.has(field(issue.path)),
+  )
+  if (parsed.success && conflicts.length === 0) return parsed.data
+  throw new AccountMappingError([...malformed, ...conflicts])
+}
+
+function trimmed(mapping: AccountMapping): AccountMapping {
+  const trim = (accounts: Record<RoleKey, MappedAccount>): Record<RoleKey, MappedAccount> =>
+    Object.fromEntries(
+      Object.entries(accounts).map(([key, a]) => [
+        key,
+        { code: String(a.code).trim(), name: String(a.name).trim() },
+      ]),
+    )
+  return {
+    accounts: trim(mapping.accounts),
+    locations: Object.fromEntries(
+      Object.entries(mapping.locations).map(([location, accounts]) => [location, trim(accounts)]),
+    ),
+  }
 }
 
 /** The connection's mapping; the default chart alone until one is saved. */

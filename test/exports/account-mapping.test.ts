@@ -1,0 +1,225 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { afterEach, describe, expect, it } from 'vitest'
+import { billFacets } from '../../src-renderer/cache/bill-facets'
+import { TillDatabase } from '../../src-renderer/cache/database'
+import {
+  AccountMappingError,
+  checkMapping,
+  defaultedInRange,
+  readMapping,
+  rolesInCache,
+  saveMapping,
+} from '../../src-renderer/exports/account-mapping'
+import {
+  EMPTY_MAPPING,
+  roleFromKey,
+  roleKey,
+  type AccountMapping,
+} from '../../src-renderer/exports/accounts'
+import { expense, line, payment, sale } from './support/fixtures'
+
+function issues(mapping: AccountMapping): { path: string; message: string }[] {
+  try {
+    checkMapping(mapping)
+  } catch (error) {
+    if (!(error instanceof AccountMappingError)) throw error
+    return error.issues.map((i) => ({ path: i.path.map(String).join(' / '), message: i.message }))
+  }
+  return []
+}
+
+const general = (accounts: AccountMapping['accounts']): AccountMapping => ({
+  accounts,
+  locations: {},
+})
+
+describe('role keys', () => {
+  it('read back every role they were made from, and nothing else', () => {
+    for (const key of [
+      'sales',
+      'clearing:gift card',
+      'tax-payable:PPN 11%',
+      'expense:Rent: office',
+    ])
+      expect(roleKey(roleFromKey(key)!)).toBe(key)
+    for (const key of ['clearing', 'clearing:', 'toString', 'constructor:x', 'bonus', ''])
+      expect(roleFromKey(key), key).toBeNull()
+  })
+})
+
+describe('account mapping rules', () => {
+  it('takes a mapping of chart, method, tax and category accounts, trimmed, per location too', () => {
+    const checked = checkMapping({
+      accounts: {
+        sales: { code: ' 4001 ', name: ' Shop sales ' },
+        'clearing:voucher': { code: '1050', name: 'Vouchers' },
+        'tax-payable:PB1': { code: '2100', name: 'Tax payable:PB1' },
+        'tax-payable:PPN': { code: '2100', name: 'Tax payable:PPN' },
+        'expense:Rent': { code: '6100', name: 'Rent' },
+      },
+      locations: { '102': { sales: { code: '4002', name: 'Sales, branch' } } },
+    })
+    expect(checked.accounts.sales).toEqual({ code: '4001', name: 'Shop sales' })
+    expect(checked.locations['102']?.sales?.code).toBe('4002')
+  })
+
+  it('explains each malformed code or name at its field', () => {
+    const found = issues(
+      general({
+        sales: { code: '', name: 'Sales' },
+        discounts: { code: '4050 x', name: 'Discounts' },
+        'fee-income': { code: '41000000000', name: 'Fees' },
+        rounding: { code: '6990', name: '  ' },
+        'cash-over-short': { code: '6900', name: 'Over\nshort' },
+        receivable: { code: '1100', name: 'Receivable::Shop' },
+      }),
+    )
+    expect(found).toEqual([
+      { path: 'accounts / sales / code', message: 'Enter the account code.' },
+      {
+        path: 'accounts / discounts / code',
+        message: 'Use letters, digits, dots and dashes, starting with a letter or digit.',
+      },
+      {
+        path: 'accounts / fee-income / code',
+        message: 'An account code has at most 10 characters (Xero’s limit).',
+      },
+      { path: 'accounts / rounding / name', message: 'Enter the account name.' },
+      { path: 'accounts / cash-over-short / name', message: 'A name is one line, without tabs.' },
+      {
+        path: 'accounts / receivable / name',
+        message: 'A sub-account is written Parent:Child, with text on both sides of each colon.',
+      },
+    ])
+  })
+
+  it('refuses one code for two accounts, also against the default chart, and one name under two codes', () => {
+    expect(issues(general({ 'clearing:voucher': { code: '1000', name: 'Vouchers' } }))).toEqual([
+      {
+        path: 'accounts / clearing:voucher / code',
+        message:
+          'Code 1000 is already “Cash clearing” (Payment method “cash”): one code names one account.',
+      },
+    ])
+    expect(
+      issues({
+        accounts: { sales: { code: '4001', name: 'Sales' } },
+        locations: { '102': { 'fee-income': { code: '4101', name: 'Sales' } } },
+      }),
+    ).toEqual([
+      {
+        path: 'locations / 102 / fee-income / name',
+        message: '“Sales” already has code 4001 (Sales): one name, one code.',
+      },
+    ])
+    // Mapping the default's role away frees its code.
+    expect(
+      issues(
+        general({
+          'clearing:cash': { code: '1001', name: 'Till cash' },
+          'clearing:voucher': { code: '1000', name: 'Vouchers' },
+        }),
+      ),
+    ).toEqual([])
+  })
+
+  it('refuses one code for accounts of two kinds, and lets two roles share one account', () => {
+    expect(issues(general({ rounding: { code: '4000', name: 'Sales' } }))).toEqual([
+      {
+        path: 'accounts / rounding / code',
+        message: 'Code 4000 is an income account (Sales); Rounding needs an expense account.',
+      },
+    ])
+    expect(
+      issues(
+        general({
+          'clearing:qris': { code: '1010', name: 'Card clearing' },
+          'cash-over-short': { code: '6990', name: 'Rounding' },
+        }),
+      ),
+    ).toEqual([])
+  })
+
+  it('refuses a role Till does not post to', () => {
+    expect(issues(general({ bonus: { code: '1', name: 'Bonus' } }))[0]?.message).toBe(
+      'Till posts to no role “bonus”.',
+    )
+  })
+})
+
+let db: TillDatabase | undefined
+afterEach(() => db?.close())
+
+async function cache(): Promise<TillDatabase> {
+  db = new TillDatabase(`till-mapping-${Math.random()}`, {
+    indexedDB: new IDBFactory(),
+    IDBKeyRange,
+  })
+  const bills = [
+    sale({
+      id: 'b1',
+      taxes: [{ name: 'PB1', rate: 10, amount: 909 }],
+      lines: [line('b1-l1', 10_000, 909)],
+      payments: [payment('b1-p1', 'gift_card', 10_000)],
+    }),
+    sale({ id: 'b2', businessDate: '2026-11-19', payments: [payment('b2-p1', 'voucher', 10_000)] }),
+  ]
+  await db.bills.bulkPut(bills.map((b) => ({ ...b, ...billFacets(b) })))
+  await db.expenses.put(expense({ category: 'Rent', paymentMethod: 'cash' }))
+  return db
+}
+
+describe('account mapping in the cache', () => {
+  it('saves a checked mapping and reads it back; refuses a bad one and keeps the saved one', async () => {
+    const database = await cache()
+    expect(await readMapping(database)).toEqual(EMPTY_MAPPING)
+    const mapping = general({ 'clearing:gift_card': { code: '1060', name: 'Gift cards' } })
+    await saveMapping(database, mapping)
+    expect(await readMapping(database)).toEqual(mapping)
+    await expect(
+      saveMapping(database, general({ sales: { code: '', name: 'Sales' } })),
+    ).rejects.toBeInstanceOf(AccountMappingError)
+    expect(await readMapping(database)).toEqual(mapping)
+  })
+
+  it('finds the methods, taxes and categories of the shop, and those an export check met', async () => {
+    const database = await cache()
+    const keys = async () => (await rolesInCache(database)).map(roleKey).sort()
+    expect(await keys()).toEqual(
+      [
+        'clearing:cash',
+        'clearing:gift_card',
+        'clearing:voucher',
+        'expense:Rent',
+        'tax-payable:PB1',
+        'tax-payable:VAT',
+      ].sort(),
+    )
+    await database.accountRoles.put({ key: 'tax-payable:Old tax' })
+    expect(await keys()).toContain('tax-payable:Old tax')
+  })
+
+  it('says before an export which roles of the range would go to a default account', async () => {
+    const database = await cache()
+    const range = { from: '2026-11-20', to: '2026-11-20', locationId: '' }
+    const keys = async (mapping: AccountMapping) =>
+      (await defaultedInRange(database, mapping, range)).map((d) => [d.roleKey, d.account.code])
+    expect(await keys(EMPTY_MAPPING)).toEqual([
+      ['clearing:gift_card', '1090'],
+      ['tax-payable:PB1', '2100'],
+      ['expense:Rent', '6000'],
+    ])
+    expect(
+      await keys(
+        general({
+          'clearing:gift_card': { code: '1060', name: 'Gift cards' },
+          'expense:Rent': { code: '6100', name: 'Rent' },
+        }),
+      ),
+    ).toEqual([['tax-payable:PB1', '2100']])
+    // The voucher of the day before is not in the range; the check remembers what it met.
+    expect((await database.accountRoles.toCollection().primaryKeys()).sort()).toEqual(
+      ['clearing:cash', 'clearing:gift_card', 'expense:Rent', 'tax-payable:PB1'].sort(),
+    )
+  })
+})
