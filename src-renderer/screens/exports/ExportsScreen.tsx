@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useId, useRef, useState } from 'react'
 import type { ActiveConnection } from '../../app/active-connection'
+import { useBridge } from '../../bridge/context'
 import { readMapping } from '../../exports/account-mapping'
 import type { DefaultedAccount } from '../../exports/accounts'
 import type { Granularity } from '../../exports/export-log'
@@ -9,6 +10,7 @@ import {
   ExportCancelledError,
   JOURNAL_FORMATS,
   exportBatches,
+  exportToSink,
   isJournal,
   rangeLocations,
   recreateBatch,
@@ -21,7 +23,8 @@ import { sessionDays } from '../../ledger/load-session'
 import { effectiveTimeZone } from '../../sync/sync-controller'
 import { ConnectionGate } from '../ConnectionGate'
 import { UnmappedRolesNotice } from '../settings/AccountMappingNotice'
-import { PartCollector, contentType, fileNames } from './download'
+import { contentType, fileExtension, fileNames } from './download'
+import { openMainFile, downloadSink, writeToSink } from './file-sinks'
 import { FORMAT_LABELS, defaultedLabel } from './labels'
 
 type Outcome =
@@ -32,22 +35,41 @@ type Outcome =
 
 const count = new Intl.NumberFormat()
 
-/** One download per part: a Blob, its object URL and a clicked `<a download>`. */
+/** A download: the Blob's object URL and a clicked `<a download>`. */
+function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = name
+  link.style.display = 'none'
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 60_000)
+}
+
+/** One download per part. */
 export function downloadParts(base: string, what: ExportWhat, parts: string[][]): string[] {
   const names = fileNames(base, what, parts.length)
   const type = contentType(what)
-  parts.forEach((texts, i) => {
-    const url = URL.createObjectURL(new Blob(texts, { type }))
-    const link = document.createElement('a')
-    link.href = url
-    link.download = names[i]!
-    link.style.display = 'none'
-    document.body.append(link)
-    link.click()
-    link.remove()
-    setTimeout(() => URL.revokeObjectURL(url), 60_000)
-  })
+  parts.forEach((texts, i) => saveBlob(new Blob(texts, { type }), names[i]!))
   return names
+}
+
+/**
+ * Where an export of `what` goes: in Electron a file main writes, chosen in a save dialog (null
+ * if the dialog is closed); in the browser shell a download.
+ */
+function openSink(
+  bridge: ReturnType<typeof useBridge>,
+  shell: 'electron' | 'browser',
+  base: string,
+  what: ExportWhat,
+) {
+  const name = `${base}.${fileExtension(what)}`
+  return shell === 'electron'
+    ? openMainFile(bridge, { kind: 'dialog', suggestedName: name })
+    : Promise.resolve(downloadSink(name, contentType(what), saveBlob))
 }
 
 export function fileBase(what: ExportWhat, from: string, to: string): string {
@@ -121,7 +143,9 @@ function ExportLog({
 
 function Exports({ connection }: { connection: ActiveConnection }): React.JSX.Element {
   const { db, profile } = connection
+  const bridge = useBridge()
   const id = useId()
+  const [shell, setShell] = useState<'electron' | 'browser'>('browser')
   const [what, setWhat] = useState<ExportWhat>('journal-csv')
   const [chosenFrom, setFrom] = useState('')
   const [chosenTo, setTo] = useState('')
@@ -143,6 +167,12 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
   const to = chosenTo || latest
 
   useEffect(() => () => controller.current?.abort(), [])
+  useEffect(() => {
+    bridge.call('app.info').then(
+      (info) => setShell(info.shell),
+      () => setShell('browser'),
+    )
+  }, [bridge])
 
   const running = progress !== null
   const journal = isJournal(what)
@@ -152,38 +182,34 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
     controller.current = abort
     setOutcome(null)
     setProgress({ done: 0, total: 0 })
-    const collector = new PartCollector()
     try {
-      const generator = runExport({
-        db,
+      const sink = await openSink(bridge, shell, fileBase(what, from, to), what)
+      if (!sink) return
+      const { result, files } = await exportToSink(
         what,
-        range: { from, to, locationId },
-        granularity,
-        mapping: await readMapping(db),
-        timeZone: effectiveTimeZone(profile),
-        currency: profile.currency ?? 'USD',
-        signal: abort.signal,
-        onProgress: setProgress,
-      })
-      for (;;) {
-        const next = await generator.next()
-        if (next.done) {
-          const result = next.value
-          if (journal && result.entryCount === 0) {
-            setOutcome({ kind: 'nothing-new', defaulted: result.defaulted })
-          } else {
-            const files = downloadParts(fileBase(what, from, to), what, collector.parts)
-            setOutcome({
+        runExport({
+          db,
+          what,
+          range: { from, to, locationId },
+          granularity,
+          mapping: await readMapping(db),
+          timeZone: effectiveTimeZone(profile),
+          currency: profile.currency ?? 'USD',
+          signal: abort.signal,
+          onProgress: setProgress,
+        }),
+        sink,
+      )
+      setOutcome(
+        files.length === 0
+          ? { kind: 'nothing-new', defaulted: result.defaulted }
+          : {
               kind: 'done',
               files,
               entries: journal ? result.entryCount : null,
               defaulted: result.defaulted,
-            })
-          }
-          break
-        }
-        collector.add(next.value)
-      }
+            },
+      )
     } catch (error) {
       setOutcome(
         error instanceof ExportCancelledError
@@ -198,13 +224,10 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
 
   async function downloadAgain(batch: StoredBatch): Promise<void> {
     try {
-      const collector = new PartCollector()
-      for await (const chunk of recreateBatch(db, batch.id)) collector.add(chunk)
-      const files = downloadParts(
-        fileBase(batch.what, batch.range.from, batch.range.to),
-        batch.what,
-        collector.parts,
-      )
+      const base = fileBase(batch.what, batch.range.from, batch.range.to)
+      const sink = await openSink(bridge, shell, base, batch.what)
+      if (!sink) return
+      const files = await writeToSink(recreateBatch(db, batch.id), sink)
       setOutcome({ kind: 'done', files, entries: batch.entryCount, defaulted: [] })
     } catch (error) {
       setOutcome({ kind: 'error', message: error instanceof Error ? error.message : String(error) })

@@ -1,0 +1,322 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { afterEach, describe, expect, it } from 'vitest'
+import { partFileName } from '../../src-shared/bridge/schemas/exports'
+import { billFacets } from '../../src-renderer/cache/bill-facets'
+import { TillDatabase } from '../../src-renderer/cache/database'
+import { EMPTY_MAPPING } from '../../src-renderer/exports/accounts'
+import type { OutputChunk } from '../../src-renderer/exports/formats/output'
+import type { JournalBill } from '../../src-renderer/exports/journal'
+import {
+  exportToSink,
+  runExport,
+  type ChunkSink,
+  type ExportWhat,
+  type RunExportOptions,
+} from '../../src-renderer/exports/run-export'
+import { billPages } from '../../src-renderer/exports/run-export-pages'
+import {
+  downloadSink,
+  textPieces,
+  writeToSink,
+} from '../../src-renderer/screens/exports/file-sinks'
+import { parseCsv } from './support/csv-parse'
+import { payment, sale } from './support/fixtures'
+
+let db: TillDatabase | undefined
+afterEach(() => db?.close())
+
+const LOCATIONS = ['loc2', 'loc1']
+const DATES = ['2026-11-21', '2026-11-19', '2026-11-20']
+
+/** Bills over two locations and three dates, put in an order unlike the export's. */
+function manyBills(perDay: number): JournalBill[] {
+  const bills: JournalBill[] = []
+  for (const locationId of LOCATIONS)
+    for (const businessDate of DATES)
+      for (let i = perDay; i > 0; i--) {
+        const id = `${locationId}-${businessDate}-${String(i).padStart(3, '0')}`
+        bills.push(
+          sale({
+            id,
+            number: id,
+            locationId,
+            businessDate,
+            registerSessionId: null,
+            payments: [payment(`p-${id}`, 'cash', 1685, { registerSessionId: null })],
+          }),
+        )
+      }
+  return bills
+}
+
+async function shop(bills: JournalBill[]): Promise<TillDatabase> {
+  db = new TillDatabase(`till-stream-${Math.random()}`, {
+    indexedDB: new IDBFactory(),
+    IDBKeyRange,
+  })
+  await db.bills.bulkPut(bills.map((b) => ({ ...b, ...billFacets(b) })))
+  return db
+}
+
+function options(database: TillDatabase, more: Partial<RunExportOptions> = {}): RunExportOptions {
+  return {
+    db: database,
+    what: 'journal-csv',
+    range: { from: '2026-11-19', to: '2026-11-21', locationId: '' },
+    granularity: 'bill',
+    mapping: EMPTY_MAPPING,
+    timeZone: 'Asia/Jakarta',
+    currency: 'USD',
+    sliceSize: 4,
+    ...more,
+  }
+}
+
+/** A sink that keeps what it was given and what was asked of it, in order. */
+function recordingSink(onFinish: () => Promise<void> = async () => undefined) {
+  const calls: string[] = []
+  const parts: string[] = []
+  const sink: ChunkSink = {
+    async write({ part, text }: OutputChunk) {
+      calls.push(`write ${part}`)
+      parts[part - 1] = (parts[part - 1] ?? '') + text
+    },
+    async finish() {
+      calls.push('finish')
+      await onFinish()
+      return parts.map((_, i) => `part-${i + 1}`)
+    },
+    async abort() {
+      calls.push('abort')
+    },
+  }
+  return { sink, calls, parts }
+}
+
+async function logRows(database: TillDatabase) {
+  return {
+    postings: await database.postings.count(),
+    entries: await database.exportLog.count(),
+    batches: await database.exportBatches.count(),
+    runs: await database.exportRuns.count(),
+    pending: await database.pendingPostings.count(),
+  }
+}
+
+const entryIds = (csv: string): string[] => [
+  ...new Set(
+    parseCsv(csv.replace(/^\uFEFF/, ''))
+      .slice(1)
+      .filter((r) => r.length > 1)
+      .map((r) => r[0]!),
+  ),
+]
+
+describe('an export streamed from the cache', () => {
+  it('reads bills a page at a time, each once, by location, business date and id', async () => {
+    const bills = manyBills(5)
+    const database = await shop(bills)
+    const pages: string[][] = []
+    for await (const page of billPages(
+      database,
+      { from: '2026-11-19', to: '2026-11-21', locationId: '' },
+      ['loc1', 'loc2'],
+      4,
+      undefined,
+    ))
+      pages.push(page.map((b) => b.id))
+    expect(pages.every((p) => p.length > 0 && p.length <= 4)).toBe(true)
+    const expected = bills
+      .map((b) => [b.locationId, b.businessDate, b.id])
+      .sort((a, b) => a.join('\u0000').localeCompare(b.join('\u0000')))
+      .map(([, , id]) => id)
+    expect(pages.flat()).toEqual(expected)
+  })
+
+  it('writes the log as it goes and commits it before the file is finished', async () => {
+    const database = await shop(manyBills(3))
+    let atFinish: Awaited<ReturnType<typeof logRows>> | null = null
+    const { sink, calls, parts } = recordingSink(async () => {
+      atFinish = await logRows(database)
+    })
+    const { result, files } = await exportToSink('journal-csv', runExport(options(database)), sink)
+    expect(result.entryCount).toBe(18)
+    expect(files).toEqual(['part-1'])
+    expect(calls.at(-1)).toBe('finish')
+    expect(atFinish).toEqual({ postings: 18, entries: 18, batches: 1, runs: 0, pending: 0 })
+    expect(entryIds(parts[0]!)).toHaveLength(18)
+
+    const again = recordingSink()
+    const second = await exportToSink('journal-csv', runExport(options(database)), again.sink)
+    expect(second.files).toEqual([])
+    expect(again.calls.at(-1)).toBe('abort')
+    expect(await logRows(database)).toEqual({
+      postings: 18,
+      entries: 18,
+      batches: 1,
+      runs: 0,
+      pending: 0,
+    })
+  })
+
+  it('a sink that fails mid-export changes nothing and is aborted', async () => {
+    const database = await shop(manyBills(3))
+    const { sink, calls } = recordingSink()
+    let writes = 0
+    const failing: ChunkSink = {
+      ...sink,
+      write: async (chunk) => {
+        if (++writes === 3) throw new Error('disk full')
+        await sink.write(chunk)
+      },
+    }
+    await expect(
+      exportToSink('journal-csv', runExport(options(database)), failing),
+    ).rejects.toThrow('disk full')
+    expect(calls.at(-1)).toBe('abort')
+    expect(calls).not.toContain('finish')
+    expect(await logRows(database)).toEqual({
+      postings: 0,
+      entries: 0,
+      batches: 0,
+      runs: 0,
+      pending: 0,
+    })
+    // The lock is free again and the whole range is still new.
+    const after = recordingSink()
+    const { result } = await exportToSink('journal-csv', runExport(options(database)), after.sink)
+    expect(result.entryCount).toBe(18)
+  })
+
+  it('writes entries as it goes but moves the books only at the end', async () => {
+    const database = await shop(manyBills(1))
+    const left = recordingSink()
+    const generator = runExport(options(database, { sliceSize: 1 }))
+    for (let i = 0; i < 3; i++) await left.sink.write((await generator.next()).value as OutputChunk)
+    const during = await logRows(database)
+    expect(during).toMatchObject({ postings: 0, batches: 0, runs: 1 })
+    expect(during.entries).toBeGreaterThan(0)
+    expect(during.pending).toBe(during.entries)
+    await generator.return(undefined as never)
+    expect(await logRows(database)).toEqual({
+      postings: 0,
+      entries: 0,
+      batches: 0,
+      runs: 0,
+      pending: 0,
+    })
+  })
+
+  it('clears what a run that never ended left, and exports its entries again', async () => {
+    const database = await shop(manyBills(1))
+    // What a page closed mid-export leaves: its run, entries and planned states.
+    await database.exportRuns.put({ id: 'killed', startedAt: '2026-11-21T00:00:00Z' })
+    await database.exportLog.put({
+      entryId: 'loc1-2026-11-19-001',
+      key: 'loc1-2026-11-19-001',
+      batchId: 'killed',
+      position: 0,
+      hash: 'x',
+      entry: {} as never,
+    })
+    await database.pendingPostings.put({
+      batchId: 'killed',
+      key: 'loc1-2026-11-19-001',
+      revision: 0,
+      liveEntryId: 'loc1-2026-11-19-001',
+      entry: {} as never,
+      hash: 'x',
+    })
+    const next = recordingSink()
+    const { result } = await exportToSink('journal-csv', runExport(options(database)), next.sink)
+    expect(result.entryCount).toBe(6)
+    expect(entryIds(next.parts[0]!)).toContain('loc1-2026-11-19-001')
+    expect(await database.exportLog.where('batchId').equals('killed').count()).toBe(0)
+    expect(await logRows(database)).toEqual({
+      postings: 6,
+      entries: 6,
+      batches: 1,
+      runs: 0,
+      pending: 0,
+    })
+  })
+
+  it('two exports at once never post the same entry twice', async () => {
+    const database = await shop(manyBills(2))
+    const [a, b] = await Promise.all(
+      ['a', 'b'].map((batchId) =>
+        exportToSink(
+          'journal-csv',
+          runExport(options(database, { batchId })),
+          recordingSink().sink,
+        ),
+      ),
+    )
+    expect([a!.result.entryCount, b!.result.entryCount].sort()).toEqual([0, 12])
+    expect(await database.exportLog.count()).toBe(12)
+  })
+
+  it('refuses a range that ends before it starts, before reading anything', async () => {
+    const database = await shop(manyBills(1))
+    const { sink, calls } = recordingSink()
+    await expect(
+      exportToSink(
+        'bills' satisfies ExportWhat,
+        runExport(
+          options(database, {
+            what: 'bills',
+            range: { from: '2026-11-21', to: '2026-11-19', locationId: '' },
+          }),
+        ),
+        sink,
+      ),
+    ).rejects.toThrow(/ends .* before it starts/)
+    expect(calls).toEqual(['abort'])
+  })
+})
+
+describe('sinks', () => {
+  it('cuts text for main into capped pieces, never inside a surrogate pair', () => {
+    const text = `ab😀cd😀😀e`
+    for (const max of [2, 3, 4]) {
+      const pieces = textPieces(text, max)
+      expect(pieces.join('')).toBe(text)
+      for (const piece of pieces) {
+        expect(piece.length).toBeLessThanOrEqual(max)
+        expect(piece).not.toMatch(/^[\uDC00-\uDFFF]|[\uD800-\uDBFF]$/)
+      }
+    }
+    expect(textPieces('', 4)).toEqual([''])
+  })
+
+  it('a download gathers each part as Blobs and saves them only when finished', async () => {
+    const saved: { name: string; text: string; type: string }[] = []
+    const pending: Promise<void>[] = []
+    const sink = downloadSink('till-xero-2026-11-20.csv', 'text/csv', (blob, name) => {
+      pending.push(blob.text().then((text) => void saved.push({ name, text, type: blob.type })))
+    })
+    const chunks = async function* (): AsyncGenerator<OutputChunk> {
+      yield { part: 1, text: 'h\r\na\r\n' }
+      yield { part: 2, text: 'h\r\n' }
+      yield { part: 2, text: 'b\r\n' }
+    }
+    const names = await writeToSink(chunks(), sink)
+    await Promise.all(pending)
+    expect(names).toEqual([1, 2].map((n) => partFileName('till-xero-2026-11-20.csv', n, 2)))
+    expect(saved).toEqual([
+      { name: 'till-xero-2026-11-20-part-1.csv', text: 'h\r\na\r\n', type: 'text/csv' },
+      { name: 'till-xero-2026-11-20-part-2.csv', text: 'h\r\nb\r\n', type: 'text/csv' },
+    ])
+  })
+
+  it('a failed download saves nothing', async () => {
+    let saves = 0
+    const sink = downloadSink('x.csv', 'text/csv', () => void saves++)
+    const chunks = async function* (): AsyncGenerator<OutputChunk> {
+      yield { part: 1, text: 'a' }
+      throw new Error('cancelled')
+    }
+    await expect(writeToSink(chunks(), sink)).rejects.toThrow('cancelled')
+    expect(saves).toBe(0)
+  })
+})
