@@ -47,6 +47,17 @@ export interface LoggedEntry {
   entry: JournalEntry
 }
 
+/** What a logged entry did to the books for its key. */
+export type EntryRevision = 'original' | 'reversal' | 'adjustment'
+
+export function entryRevision(
+  logged: Pick<LoggedEntry, 'entryId' | 'key' | 'entry'>,
+): EntryRevision {
+  const { kind } = logged.entry
+  if (kind === 'reversal' || kind === 'payment-reversal') return 'reversal'
+  return logged.entryId === logged.key ? 'original' : 'adjustment'
+}
+
 /** An entry to write, the posting key it belongs to, and its content hash. */
 export interface PlannedEntry {
   key: string

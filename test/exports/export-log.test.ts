@@ -1,8 +1,15 @@
 import fc from 'fast-check'
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { TillDatabase } from '../../src-renderer/cache/database'
+import type { StoredBatch } from '../../src-renderer/exports/run-export'
+import { billExports } from '../../src-renderer/screens/bills/bill-exports'
 import { describe, expect, it } from 'vitest'
 import {
   DuplicateEntryError,
+  logEntries,
   planExport,
+  postedView,
+  type PostedState,
   type ExportBatch,
   type Granularity,
 } from '../../src-renderer/exports/export-log'
@@ -381,5 +388,56 @@ describe('export log properties', () => {
       ),
       { numRuns: 80 },
     )
+  })
+})
+
+describe('which exports a bill went into', () => {
+  it('lists the bill’s entries, its payments’ and its session summary’s, batch by batch, without runs not committed', async () => {
+    const db = new TillDatabase(`till-bill-exports-${Math.random()}`, {
+      indexedDB: new IDBFactory(),
+      IDBKeyRange,
+    })
+    const stored = (id: string, createdAt: string, granularity: Granularity): StoredBatch => ({
+      ...batch(id, granularity),
+      createdAt,
+      what: 'journal-csv',
+      range: { from: '2026-11-20', to: '2026-11-20', locationId: '' },
+      entryCount: 0,
+    })
+    let shop = smallShop()
+    const postings = new Map<string, PostedState>()
+    const exportTo = async (batchId: string, entries: JournalEntry[]): Promise<void> => {
+      const plan = planExport(entries, postings)
+      for (const state of plan.postings) postings.set(state.key, state)
+      await db.exportLog.bulkPut(logEntries(batchId, 0, plan.write))
+    }
+    await exportTo('first', perBill(shop).entries)
+    shop = withBill(shop, 'b1', (b) => ({
+      ...b,
+      lines: [{ ...b.lines[0]!, total: 12_000 }],
+      total: 12_000,
+      payments: [...b.payments, { ...b.payments[0]!, id: 'b1-p2', amount: 100 }],
+    }))
+    await exportTo('second', perBill(shop, postedView(postings)).entries)
+    await exportTo('summary', perSession(shop).entries)
+    await exportTo('running', [{ ...perBill(shop).entries[0]!, id: 'b1:adj:9' }])
+    await db.exportBatches.bulkPut([
+      stored('second', '2026-11-21T09:00:00Z', 'bill'),
+      stored('first', '2026-11-21T08:00:00Z', 'bill'),
+      stored('summary', '2026-11-21T10:00:00Z', 'session'),
+    ])
+
+    const rows = await billExports(
+      db,
+      shop.bills.find((b) => b.id === 'b1')!,
+    )
+    expect(rows.map((r) => [r.batch.id, r.entryId, r.revision, r.carrier])).toEqual([
+      ['first', 'b1', 'original', 'bill'],
+      ['second', 'b1:reversal', 'reversal', 'bill'],
+      ['second', 'b1:adj:1', 'adjustment', 'bill'],
+      ['second', 'payment:b1-p2', 'original', 'payment'],
+      ['summary', 'session:s1', 'original', 'session summary'],
+    ])
+    db.close()
   })
 })

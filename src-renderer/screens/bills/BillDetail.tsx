@@ -6,6 +6,10 @@ import type { CachedBill } from '../../cache/records'
 import { formatMoney } from '../../format/money'
 import { formatDateTime } from '../../format/time'
 import { methodLabel, PAYMENT_STATE_LABELS, TYPE_LABELS } from './bill-labels'
+import { billExports, type BillExport } from './bill-exports'
+import { fileNames } from '../exports/download'
+import { fileBase } from '../exports/ExportsScreen'
+import { FORMAT_LABELS } from '../exports/labels'
 
 interface DetailProps {
   db: TillDatabase
@@ -188,6 +192,59 @@ function Payments({ bill, timeZone }: { bill: CachedBill; timeZone: string }) {
   )
 }
 
+/** The file a batch wrote; a Xero export over 300 lines came in numbered parts of that name. */
+function batchFile({ batch }: BillExport): string {
+  const [name] = fileNames(fileBase(batch.what, batch.range.from, batch.range.to), batch.what, 1)
+  return batch.what === 'xero' ? `${name} (or its numbered parts)` : name!
+}
+
+/** Every journal export this bill's entries went into; the files are in the Exports log. */
+function Exports({ db, bill, timeZone }: { db: TillDatabase; bill: CachedBill; timeZone: string }) {
+  const rows = useLiveQuery(() => billExports(db, bill), [db, bill])
+  return (
+    <section aria-label="Exports">
+      <h3>Exports</h3>
+      {rows === undefined && <p role="status">Reading the export log…</p>}
+      {rows?.length === 0 && <p className="muted">Not in any journal export yet.</p>}
+      {rows && rows.length > 0 && (
+        <>
+          <table aria-label="Exports of this bill">
+            <thead>
+              <tr>
+                <th scope="col">Exported ({timeZone})</th>
+                <th scope="col">Format</th>
+                <th scope="col">File</th>
+                <th scope="col">Entry</th>
+                <th scope="col">Kind</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={`${row.batch.id} ${row.entryId}`}>
+                  <td>{formatDateTime(Date.parse(row.batch.createdAt), timeZone)}</td>
+                  <td>
+                    {FORMAT_LABELS[row.batch.what]},{' '}
+                    {row.batch.granularity === 'bill' ? 'per bill' : 'per session'}
+                  </td>
+                  <td>{batchFile(row)}</td>
+                  <td>
+                    {row.entryId}
+                    {row.carrier !== 'bill' && <span className="muted"> ({row.carrier})</span>}
+                  </td>
+                  <td>{row.revision}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p>
+            <a href="#/exports">Open the export log</a> to download any of these files again.
+          </p>
+        </>
+      )}
+    </section>
+  )
+}
+
 function Facts({ items }: { items: Array<[string, string]> }) {
   return (
     <dl className="bill-facts">
@@ -272,6 +329,7 @@ function BillBody({
           ['Payment state', PAYMENT_STATE_LABELS[bill.paymentState]],
         ]}
       />
+      <Exports db={props.db} bill={bill} timeZone={timeZone} />
     </>
   )
 }
