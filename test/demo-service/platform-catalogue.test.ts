@@ -4,6 +4,7 @@
  */
 
 import { describe, expect, it } from 'vitest'
+import type { DemoServiceHandle } from '../../src-main/demo-service/index'
 import {
   api,
   control,
@@ -64,7 +65,24 @@ function variantsOf(product: ProductJson): VariantJson[] {
   return product.variants ?? [product as unknown as VariantJson]
 }
 
-async function firstOnlineLocation(service: Awaited<ReturnType<typeof startService>>) {
+interface CatalogueJson {
+  currency: string
+  categories: CategoryJson[]
+  products: ProductJson[]
+}
+
+/** The full catalogue of an online location. */
+async function catalogueOf(service: DemoServiceHandle, location: string): Promise<CatalogueJson> {
+  const answer = await platform<{ data: CatalogueJson }>(
+    service,
+    'GET',
+    `/locations/${location}/catalogue`,
+  )
+  expect(answer.status).toBe(200)
+  return answer.body.data
+}
+
+async function firstOnlineLocation(service: DemoServiceHandle) {
   const stores = await platform<{ data: StoreJson[] }>(service, 'GET', '/stores')
   return (stores.body.data[0] as StoreJson).online_locations[0]?.id as string
 }
@@ -110,11 +128,7 @@ describe('catalogue (interface §2.5)', () => {
   it('§2.5 categories: roots, detail and children walked breadth-first reach every category and product of the full catalogue', async () => {
     const service = await startService()
     const location = await firstOnlineLocation(service)
-    const full = await platform<{ data: { categories: CategoryJson[]; products: ProductJson[] } }>(
-      service,
-      'GET',
-      `/locations/${location}/catalogue`,
-    )
+    const full = await catalogueOf(service, location)
     const roots = await platform<{ data: CategoryJson[] }>(
       service,
       'GET',
@@ -144,13 +158,9 @@ describe('catalogue (interface §2.5)', () => {
     const depths = visited.map((category) => depthOf.get(category.id) as number)
     expect(depths).toEqual([...depths].sort((a, b) => a - b))
     expect(Math.max(...depths)).toBeGreaterThan(0)
-    expect(visited.map((c) => c.id).sort()).toEqual(
-      full.body.data.categories.map((c) => c.id).sort(),
-    )
+    expect(visited.map((c) => c.id).sort()).toEqual(full.categories.map((c) => c.id).sort())
     const walkedProducts = visited.flatMap((category) => category.products ?? [])
-    expect(walkedProducts.map((p) => p.id).sort()).toEqual(
-      full.body.data.products.map((p) => p.id).sort(),
-    )
+    expect(walkedProducts.map((p) => p.id).sort()).toEqual(full.products.map((p) => p.id).sort())
     const unknown = await platform(service, 'GET', `/locations/${location}/categories/nope`)
     expect(unknown.status).toBe(404)
   })
@@ -158,13 +168,7 @@ describe('catalogue (interface §2.5)', () => {
   it('§2.5 products: variants carry variant_id; a product with no variants[] is its own only variant; every variant id is unique', async () => {
     const service = await startService()
     const location = await firstOnlineLocation(service)
-    const products = (
-      await platform<{ data: { products: ProductJson[] } }>(
-        service,
-        'GET',
-        `/locations/${location}/catalogue`,
-      )
-    ).body.data.products
+    const products = (await catalogueOf(service, location)).products
     const withVariants = products.filter((product) => product.variants !== undefined)
     const alone = products.filter((product) => product.variants === undefined)
     expect(withVariants.length).toBeGreaterThan(0)
@@ -188,15 +192,11 @@ describe('catalogue (interface §2.5)', () => {
       const store = (await platform<{ data: StoreJson[] }>(service, 'GET', '/stores')).body.data[0]
       expect(store?.currency).toBe(currency)
       const location = store?.online_locations[0]?.id as string
-      const catalogue = await platform<{ data: { currency: string; products: ProductJson[] } }>(
-        service,
-        'GET',
-        `/locations/${location}/catalogue`,
-      )
-      expect(catalogue.body.data.currency).toBe(currency)
+      const catalogue = await catalogueOf(service, location)
+      expect(catalogue.currency).toBe(currency)
       const scale = currency === 'USD' ? 100 : 1
       let taxed = 0
-      for (const variant of catalogue.body.data.products.flatMap(variantsOf)) {
+      for (const variant of catalogue.products.flatMap(variantsOf)) {
         const price = Math.round(variant.price * scale)
         expect(Math.abs(price / scale - variant.price)).toBeLessThan(1e-9)
         const combined = variant.taxes.reduce((sum, tax) => sum + tax.rate, 0)
@@ -215,13 +215,7 @@ describe('catalogue (interface §2.5)', () => {
   it('§2.5 modifiers are listed on products with modifier_id, name and price', async () => {
     const service = await startService()
     const location = await firstOnlineLocation(service)
-    const products = (
-      await platform<{ data: { products: ProductJson[] } }>(
-        service,
-        'GET',
-        `/locations/${location}/catalogue`,
-      )
-    ).body.data.products
+    const products = (await catalogueOf(service, location)).products
     const modifiers = products.flatMap((product) => product.modifiers)
     expect(modifiers.length).toBeGreaterThan(0)
     for (const modifier of modifiers) {
@@ -235,13 +229,7 @@ describe('catalogue (interface §2.5)', () => {
     const store = (await platform<{ data: StoreJson[] }>(service, 'GET', '/stores')).body.data[0]
     const [first, second, third] = (store?.online_locations ?? []).map((l) => l.id) as string[]
     const catalogueAt = async (location: string) =>
-      (
-        await platform<{ data: { products: ProductJson[] } }>(
-          service,
-          'GET',
-          `/locations/${location}/catalogue`,
-        )
-      ).body.data.products.flatMap(variantsOf)
+      (await catalogueOf(service, location)).products.flatMap(variantsOf)
     const before = await Promise.all([first, second, third].map((l) => catalogueAt(l as string)))
     // The seeded shop already differs between locations (the kiosk has no kitchen).
     const flags = (variants: VariantJson[]) =>
@@ -303,13 +291,7 @@ describe('catalogue lookup (interface §4.2, §8)', () => {
   it('§4.2 lookup answers the entries of the ids that exist; an id not returned does not exist (or was deleted)', async () => {
     const service = await startService()
     const location = await firstOnlineLocation(service)
-    const products = (
-      await platform<{ data: { products: ProductJson[] } }>(
-        service,
-        'GET',
-        `/locations/${location}/catalogue`,
-      )
-    ).body.data.products
+    const products = (await catalogueOf(service, location)).products
     const known = products.flatMap(variantsOf).slice(0, 3)
     const answer = await platform<{ data: EntryJson[] }>(
       service,
@@ -339,13 +321,9 @@ describe('catalogue.updated (interface §6)', () => {
       200,
     )
     const location = await firstOnlineLocation(service)
-    const product = (
-      await platform<{ data: { products: ProductJson[] } }>(
-        service,
-        'GET',
-        `/locations/${location}/catalogue`,
-      )
-    ).body.data.products.find((p) => p.variants === undefined) as ProductJson
+    const product = (await catalogueOf(service, location)).products.find(
+      (p) => p.variants === undefined,
+    ) as ProductJson
     await control(service, 'PUT', '/platform/stock', {
       online_location_id: location,
       variant_id: product.variant_id,
@@ -379,11 +357,7 @@ describe('catalogue.updated (interface §6)', () => {
       { variant_ids: [product.variant_id] },
     )
     expect(lookup.body.data).toEqual([])
-    const catalogue = await platform<{ data: { products: ProductJson[] } }>(
-      service,
-      'GET',
-      `/locations/${location}/catalogue`,
-    )
-    expect(catalogue.body.data.products.map((p) => p.id)).not.toContain(product.id)
+    const catalogue = await catalogueOf(service, location)
+    expect(catalogue.products.map((p) => p.id)).not.toContain(product.id)
   })
 })

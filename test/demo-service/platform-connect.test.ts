@@ -4,11 +4,17 @@
  * its own HMAC, and answers the errors of §7.
  */
 
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { DemoServiceHandle } from '../../src-main/demo-service/index'
-import { control, signatureOf, startService, type ErrorBody } from './support'
+import {
+  control,
+  signatureOf,
+  startReceiver,
+  startService,
+  type ErrorBody,
+  type ReceivedWebhook,
+  type Reply,
+} from './support'
 
 interface Code {
   account: string
@@ -40,7 +46,6 @@ class TinyPlatform {
   readonly codes = new Map<string, Code>()
   readonly seen: Seen[] = []
   instructions: Record<string, unknown> = { instructions: INSTRUCTIONS, code_label: 'Link code' }
-  private server: Server | null = null
 
   constructor(private readonly secret: string) {}
 
@@ -53,49 +58,32 @@ class TinyPlatform {
   }
 
   async start(): Promise<string> {
-    this.server = createServer((req, res) => {
-      const chunks: Buffer[] = []
-      req.on('data', (chunk: Buffer) => chunks.push(chunk))
-      req.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8')
-        const { t, valid } = signatureOf(
-          req.headers['x-service-signature'] as string | undefined,
-          raw,
-          this.secret,
-        )
-        const signed = valid && Math.abs(Date.now() / 1000 - t) <= 300
-        this.seen.push({ method: req.method ?? '', raw, signed })
-        const reply = (status: number, body: unknown) =>
-          res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body))
-        if (!signed) return reply(401, { error: 'invalid_signature' })
-        if (req.method === 'GET') return reply(200, this.instructions)
-        const { connect_code: given } = JSON.parse(raw) as { connect_code: string }
-        const code = this.codes.get(given)
-        const refuse = (error: keyof typeof DESCRIPTIONS, status = 400) =>
-          reply(status, { error, error_description: DESCRIPTIONS[error] })
-        if (!code) return refuse('invalid_code')
-        if (code.consumed) return refuse('code_already_consumed', 409)
-        if (code.expiresAt < Date.now() / 1000) return refuse('expired_code')
-        code.consumed = true
-        reply(200, { external_account_id: code.account, display_name: 'Demo Coffee on Orderly' })
-      })
-    })
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve))
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/connect`
+    const receiver = await startReceiver((_, request) => this.answer(request))
+    return receiver.url
   }
 
-  close(): Promise<void> {
-    return new Promise((resolve) => {
-      this.server?.closeAllConnections()
-      this.server?.close(() => resolve())
+  private answer({ method, headers, raw }: ReceivedWebhook): Reply {
+    const { t, valid } = signatureOf(headers['x-service-signature'] as string, raw, this.secret)
+    const signed = valid && Math.abs(Date.now() / 1000 - t) <= 300
+    this.seen.push({ method, raw, signed })
+    if (!signed) return { status: 401, json: { error: 'invalid_signature' } }
+    if (method === 'GET') return { status: 200, json: this.instructions }
+    const { connect_code: given } = JSON.parse(raw) as { connect_code: string }
+    const code = this.codes.get(given)
+    const refuse = (error: keyof typeof DESCRIPTIONS, status = 400): Reply => ({
+      status,
+      json: { error, error_description: DESCRIPTIONS[error] },
     })
+    if (!code) return refuse('invalid_code')
+    if (code.consumed) return refuse('code_already_consumed', 409)
+    if (code.expiresAt < Date.now() / 1000) return refuse('expired_code')
+    code.consumed = true
+    return {
+      status: 200,
+      json: { external_account_id: code.account, display_name: 'Demo Coffee on Orderly' },
+    }
   }
 }
-
-const platforms: TinyPlatform[] = []
-afterAll(async () => {
-  await Promise.all(platforms.map((platform) => platform.close()))
-})
 
 async function connected(secret?: string): Promise<{
   service: DemoServiceHandle
@@ -103,7 +91,6 @@ async function connected(secret?: string): Promise<{
 }> {
   const service = await startService()
   const platform = new TinyPlatform(secret ?? service.platformWebhookSecret)
-  platforms.push(platform)
   const url = await platform.start()
   const configured = await control(service, 'PUT', '/platform/connect', { connect_url: url })
   expect(configured.status).toBe(200)
@@ -197,10 +184,10 @@ describe('Connect (interface §4.3, §2.9)', () => {
     const service = await startService()
     const none = await enable(service, '555555')
     expect(none.status).toBe(409)
-    const closed = new TinyPlatform(service.platformWebhookSecret)
-    const url = await closed.start()
-    await closed.close()
-    await control(service, 'PUT', '/platform/connect', { connect_url: url })
+    // Nothing listens on port 1 of the loopback interface.
+    await control(service, 'PUT', '/platform/connect', {
+      connect_url: 'http://127.0.0.1:1/connect',
+    })
     const unreachable = await enable(service, '555555')
     expect(unreachable.status).toBe(502)
     expect(unreachable.body.error).toBe('platform_unreachable')

@@ -7,14 +7,20 @@
  * both payments.
  */
 
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { AppsApiClient } from '../../src-main/apps-api/client'
 import type { DemoServiceHandle } from '../../src-main/demo-service/index'
 import { createLogger } from '../../src-main/logging/logger'
 import { Secret } from '../../src-main/logging/secret'
-import { api, control, eventually, signatureOf, startService, type BillJson } from './support'
+import {
+  api,
+  control,
+  eventually,
+  signatureOf,
+  startReceiver,
+  startService,
+  type BillJson,
+} from './support'
 
 interface VariantJson {
   variant_id: string
@@ -49,7 +55,6 @@ class ReferencePlatform {
   readonly seen = new Set<string>()
   readonly events: Envelope[] = []
   readonly rejected: string[] = []
-  private server: Server | null = null
   private applying = Promise.resolve()
 
   constructor(
@@ -73,42 +78,24 @@ class ReferencePlatform {
 
   /** Receives webhooks: verify (§5.3), dedupe on the envelope id (§6), then apply. */
   async listen(): Promise<string> {
-    this.server = createServer((req, res) => {
-      const chunks: Buffer[] = []
-      req.on('data', (chunk: Buffer) => chunks.push(chunk))
-      req.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8')
-        const { t, valid } = signatureOf(
-          req.headers['x-service-signature'] as string | undefined,
-          raw,
-          this.secret,
+    const receiver = await startReceiver((_, { headers, raw }) => {
+      const { t, valid } = signatureOf(headers['x-service-signature'] as string, raw, this.secret)
+      if (!valid || Math.abs(Date.now() / 1000 - t) > 300) {
+        this.rejected.push(raw)
+        return 401
+      }
+      const envelope = JSON.parse(raw) as Envelope
+      if (this.seen.has(envelope.id)) return 200
+      this.seen.add(envelope.id)
+      this.events.push(envelope)
+      if (envelope.event === 'catalogue.updated') {
+        this.applying = this.applying.then(() =>
+          this.applyUpdate(envelope.data as unknown as CatalogueUpdate),
         )
-        if (!valid || Math.abs(Date.now() / 1000 - t) > 300) {
-          this.rejected.push(raw)
-          res.writeHead(401).end()
-          return
-        }
-        res.writeHead(200).end()
-        const envelope = JSON.parse(raw) as Envelope
-        if (this.seen.has(envelope.id)) return
-        this.seen.add(envelope.id)
-        this.events.push(envelope)
-        if (envelope.event === 'catalogue.updated') {
-          this.applying = this.applying.then(() =>
-            this.applyUpdate(envelope.data as unknown as CatalogueUpdate),
-          )
-        }
-      })
+      }
+      return 200
     })
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve))
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/webhooks`
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => {
-      this.server?.closeAllConnections()
-      this.server?.close(() => resolve())
-    })
+    return receiver.url
   }
 
   /** Every catalogue update received so far, applied. */
@@ -172,11 +159,6 @@ class ReferencePlatform {
   }
 }
 
-const started: ReferencePlatform[] = []
-afterAll(async () => {
-  await Promise.all(started.map((client) => client.close()))
-})
-
 /** The service's own full catalogue of every location, as the reference client stores it. */
 async function serviceCatalogue(
   client: ReferencePlatform,
@@ -213,7 +195,6 @@ describe('a reference platform client against the demo service (issue 8)', () =>
       service.platformToken,
       service.platformWebhookSecret,
     )
-    started.push(client)
     const hook = await client.listen()
     await control(service, 'PUT', '/platform/webhook', { url: hook })
 

@@ -185,17 +185,21 @@ export async function allPages<T>(service: DemoServiceHandle, path: string): Pro
 }
 
 export interface ReceivedWebhook {
+  method: string
   headers: IncomingHttpHeaders
   raw: string
   receivedAt: number
 }
 
+/** A status with no body, a status with a JSON body, or 'hang' to never answer. */
+export type Reply = number | { status: number; json: unknown } | 'hang'
+
 /**
- * A webhook receiver on a free port. `reply` decides each answer's status (or 'hang' to
- * never answer); it is given the count of requests so far, starting at 1.
+ * A receiver of the service's calls (webhooks, Connect) on a free port, closed after the test
+ * file. `reply` decides each answer; it is given the count of requests so far, starting at 1.
  */
 export async function startReceiver(
-  reply: (count: number, webhook: ReceivedWebhook) => number | 'hang' = () => 200,
+  reply: (count: number, webhook: ReceivedWebhook) => Reply = () => 200,
 ): Promise<{ url: string; received: ReceivedWebhook[] }> {
   const received: ReceivedWebhook[] = []
   const server = createServer((req, res) => {
@@ -203,14 +207,20 @@ export async function startReceiver(
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', () => {
       const webhook = {
+        method: req.method ?? '',
         headers: req.headers,
         raw: Buffer.concat(chunks).toString('utf8'),
         receivedAt: Date.now(),
       }
       received.push(webhook)
-      const status = reply(received.length, webhook)
-      if (status === 'hang') return
-      res.writeHead(status).end()
+      const answer = reply(received.length, webhook)
+      if (answer === 'hang') return
+      if (typeof answer === 'number') res.writeHead(answer).end()
+      else {
+        res
+          .writeHead(answer.status, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify(answer.json))
+      }
     })
   })
   receivers.push(server)

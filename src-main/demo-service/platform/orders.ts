@@ -34,9 +34,8 @@ export interface OrderPayment {
   proof: TransferProof | null
 }
 
-export interface Order {
-  id: string
-  paymentKey: string
+/** What the platform ordered, checked and priced. */
+export interface NewOrder {
   onlineLocationId: string
   location: Location
   fulfilmentType: FulfilmentType
@@ -44,6 +43,11 @@ export interface Order {
   customerNotes: string | null
   items: OrderItem[]
   fees: OrderFee[]
+}
+
+export interface Order extends NewOrder {
+  id: string
+  paymentKey: string
   /** The priced order (line ids under the order id); the bill repeats it under its own. */
   content: BillContent
   status: OrderStatus
@@ -53,16 +57,6 @@ export interface Order {
   paymentMethod: PaymentMethod | null
   createdAt: number
   updatedAt: number
-}
-
-export interface NewOrder {
-  onlineLocationId: string
-  location: Location
-  fulfilmentType: FulfilmentType
-  customer: Customer
-  customerNotes: string | null
-  items: OrderItem[]
-  fees: OrderFee[]
 }
 
 export interface StatusChange {
