@@ -59,9 +59,9 @@ test("exports a day's generic journal CSV that balances, then nothing new", asyn
   await page.getByRole('link', { name: 'Exports' }).click()
   await expect(page.getByRole('heading', { name: 'Exports' })).toBeVisible()
   await page.getByLabel('Format').selectOption('journal-csv')
-  await expect(page.getByLabel('From')).not.toHaveValue('')
-  const day = await page.getByLabel('From').inputValue()
-  await expect(page.getByLabel('To')).toHaveValue(day)
+  await expect(page.getByLabel('From', { exact: true })).not.toHaveValue('')
+  const day = await page.getByLabel('From', { exact: true }).inputValue()
+  await expect(page.getByLabel('To', { exact: true })).toHaveValue(day)
 
   const downloading = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Export' }).click()
