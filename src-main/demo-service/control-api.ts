@@ -12,34 +12,23 @@ import {
   ApiError,
   ConflictError,
   InvalidRequestError,
-  MethodNotAllowedError,
   NotFoundError,
   ShopRuleError,
   UnauthorizedError,
 } from './errors'
-import {
-  bearerToken,
-  decodePathSegment,
-  errorResponse,
-  json,
-  secretsEqual,
-  type JsonResponse,
-} from './http-util'
+import { bearerToken, errorResponse, json, secretsEqual, type JsonResponse } from './http-util'
 import { billId, billRowOf, expenseIndexOf, parsePaymentId, sessionIndexOf } from './ids'
 import { PAYMENT_METHODS, paymentRef, type CounterMethod } from './payments'
 import { platformControlRoutes } from './platform/platform-control'
 import { field, isBoolean, isCount, isString, type Body } from './request-fields'
+import { findRoute, route, type Route } from './routes'
 import { rngFor, Stream } from './rng'
 import type { DemoService } from './service'
 import type { Expense, ExpenseFields, Session } from './shop'
 
 export const CONTROL_PREFIX = '/_control'
 
-interface Route {
-  method: string
-  pattern: RegExp
-  answer(params: string[], body: Body): JsonResponse | Promise<JsonResponse>
-}
+export type ControlAnswer = (params: string[], body: Body) => JsonResponse | Promise<JsonResponse>
 
 const MAX_TRADE = 10_000
 
@@ -59,17 +48,12 @@ function sha256(lines: Iterable<string>): string {
 }
 
 export class ControlApi {
-  private readonly routes: readonly Route[]
+  private readonly routes: readonly Route<ControlAnswer>[]
   /** Chooses refs for payments added without one. */
   private readonly rng
 
   constructor(private readonly service: DemoService) {
     this.rng = rngFor(service.options.seed, Stream.trading, 1)
-    const route = (method: string, path: string, answer: Route['answer']): Route => ({
-      method,
-      pattern: new RegExp(`^${path.replace(/:\w+/g, '([^/]+)')}$`),
-      answer,
-    })
     this.routes = [
       route('GET', '/state', () => json(200, this.state())),
       route('POST', '/clock/advance', (_, body) => this.advanceClock(body)),
@@ -93,9 +77,7 @@ export class ControlApi {
       route('PUT', '/live', (_, body) => this.setLive(body)),
       route('GET', '/truth', () => this.truth()),
       route('GET', '/truth/bills', () => this.truthBills()),
-      ...platformControlRoutes(service.platform).map(([method, path, answer]) =>
-        route(method, `/platform${path}`, answer),
-      ),
+      ...platformControlRoutes(service.platform),
     ]
   }
 
@@ -110,15 +92,11 @@ export class ControlApi {
       if (!secretsEqual(bearerToken(headers), this.service.options.controlToken)) {
         throw new UnauthorizedError('The control token is missing or not valid.')
       }
-      const matching = this.routes.filter((route) => route.pattern.test(path))
-      if (matching.length === 0) throw new NotFoundError(`No control endpoint ${path}.`)
-      const route = matching.find((candidate) => candidate.method === method)
-      if (!route) throw new MethodNotAllowedError(matching.map((r) => r.method).join(', '))
+      const { route, params } = findRoute(this.routes, method, path, `No control endpoint ${path}.`)
       const body = await readBody()
       if (typeof body !== 'object' || body === null || Array.isArray(body)) {
         throw new InvalidRequestError('The request body must be a JSON object.')
       }
-      const params = (route.pattern.exec(path) as RegExpExecArray).slice(1).map(decodePathSegment)
       return await route.answer(params, body as Body)
     } catch (error) {
       if (error instanceof ShopRuleError) return errorResponse(new ConflictError(error.message))

@@ -10,14 +10,12 @@ import {
   ApiError,
   ConflictError,
   InvalidRequestError,
-  MethodNotAllowedError,
   NotFoundError,
   ShopRuleError,
   UnauthorizedError,
 } from '../errors'
 import {
   bearerToken,
-  decodePathSegment,
   errorResponse,
   header,
   json,
@@ -27,6 +25,7 @@ import {
 import { ONLINE_PAYMENT } from '../payments'
 import type { Shop } from '../shop'
 import type { Body } from '../request-fields'
+import { findRoute, route, type Route } from '../routes'
 import type { CheckedCart } from './cart'
 import type { Order, OrderStatus, TransferProof } from './orders'
 import type { Platform } from './platform'
@@ -45,11 +44,10 @@ export interface PlatformRequest {
   body(): Promise<Buffer>
 }
 
-interface Route {
-  method: string
-  pattern: RegExp
-  answer(params: string[], request: PlatformRequest): JsonResponse | Promise<JsonResponse>
-}
+type PlatformAnswer = (
+  params: string[],
+  request: PlatformRequest,
+) => JsonResponse | Promise<JsonResponse>
 
 const isObject = (value: unknown): value is Body =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -63,7 +61,7 @@ class InvalidCartError extends ApiError {
 }
 
 export class PlatformApi {
-  private readonly routes: readonly Route[]
+  private readonly routes: readonly Route<PlatformAnswer>[]
   private readonly views: PlatformViews
 
   constructor(
@@ -71,11 +69,6 @@ export class PlatformApi {
     private readonly shop: Shop,
   ) {
     this.views = platform.views
-    const route = (method: string, path: string, answer: Route['answer']): Route => ({
-      method,
-      pattern: new RegExp(`^${path.replace(/:\w+/g, '([^/]+)')}$`),
-      answer,
-    })
     this.routes = [
       route('GET', '/stores', () => json(200, { data: [this.views.store()] })),
       route('GET', '/locations/:id/catalogue', ([id]) => this.catalogue(id as string)),
@@ -107,11 +100,12 @@ export class PlatformApi {
       if (!secretsEqual(bearerToken(request.headers), this.platform.settings.token)) {
         throw new UnauthorizedError('The platform token is missing or not valid.')
       }
-      const matching = this.routes.filter((route) => route.pattern.test(path))
-      if (matching.length === 0) throw new NotFoundError(`No endpoint ${PLATFORM_PREFIX}${path}.`)
-      const route = matching.find((candidate) => candidate.method === method)
-      if (!route) throw new MethodNotAllowedError(matching.map((r) => r.method).join(', '))
-      const params = (route.pattern.exec(path) as RegExpExecArray).slice(1).map(decodePathSegment)
+      const { route, params } = findRoute(
+        this.routes,
+        method,
+        path,
+        `No endpoint ${PLATFORM_PREFIX}${path}.`,
+      )
       return await route.answer(params, request)
     } catch (error) {
       if (error instanceof ShopRuleError) return errorResponse(new ConflictError(error.message))

@@ -5,16 +5,12 @@
  */
 
 import { InvalidRequestError, NotFoundError } from '../errors'
-import { json, type JsonResponse } from '../http-util'
+import type { ControlAnswer } from '../control-api'
+import { json } from '../http-util'
 import { field, isBoolean, isCount, isString, type Body } from '../request-fields'
+import { route, type Route } from '../routes'
 import { MERCHANT_DECISIONS, type MerchantDecision } from './orders'
 import type { Platform } from './platform'
-
-export type ControlRoute = [
-  method: string,
-  path: string,
-  answer: (params: string[], body: Body) => JsonResponse | Promise<JsonResponse>,
-]
 
 const isDecision = (value: unknown): value is MerchantDecision =>
   (MERCHANT_DECISIONS as readonly unknown[]).includes(value)
@@ -52,7 +48,8 @@ function state(platform: Platform): Record<string, unknown> {
   }
 }
 
-export function platformControlRoutes(platform: Platform): ControlRoute[] {
+/** The routes, under `/platform`. */
+export function platformControlRoutes(platform: Platform): Route<ControlAnswer>[] {
   const { orders, views } = platform
   const orderJson = (id: string | undefined) => views.order(orders.find(id ?? ''), orders, true)
   const variant = (id: string | undefined) => {
@@ -66,114 +63,72 @@ export function platformControlRoutes(platform: Platform): ControlRoute[] {
     return value
   }
   return [
-    ['GET', '', () => json(200, state(platform))],
-    [
-      'PUT',
-      '/webhook',
-      (_, body) => {
-        const url = urlOrNull(body, 'url')
-        platform.webhooks.setTarget(url)
-        return json(200, { url })
-      },
-    ],
-    ['GET', '/deliveries', () => json(200, { data: platform.webhooks.log() })],
-    [
-      'PUT',
-      '/orders/decision',
-      (_, body) => {
-        const current = orders.decisionSettings
-        orders.configure({
-          decision:
-            field(body, 'decision', isDecision, MERCHANT_DECISIONS.join(', ')) ?? current.decision,
-          decisionDelayMs:
-            field(body, 'delay_ms', isCount, 'a whole number of milliseconds') ??
-            current.decisionDelayMs,
-        })
-        return json(200, state(platform)['orders'])
-      },
-    ],
-    ['GET', '/orders', () => json(200, { data: orders.all().map((o) => orderJson(o.id)) })],
-    [
-      'POST',
-      '/orders/:id/accept',
-      ([id]) => {
-        orders.accept(orders.find(id ?? ''))
-        return json(200, { data: orderJson(id) })
-      },
-    ],
-    [
-      'POST',
-      '/orders/:id/cancel',
-      ([id]) => {
-        orders.cancel(orders.find(id ?? ''))
-        return json(200, { data: orderJson(id) })
-      },
-    ],
-    [
-      'POST',
-      '/orders/:id/notification',
-      ([id], body) => {
-        const message = { title: text(body, 'title'), message: text(body, 'message') }
-        platform.notify(id ?? '', 'order.notification', message)
-        return json(200, { data: orderJson(id) })
-      },
-    ],
-    [
-      'POST',
-      '/orders/:id/review-reminder',
-      ([id]) => {
-        platform.notify(id ?? '', 'order.review_reminder')
-        return json(200, { data: orderJson(id) })
-      },
-    ],
-    [
-      'PUT',
-      '/stores/:id',
-      ([id], body) => {
-        const on = field(body, 'turned_on', isBoolean, 'true or false')
-        if (on === undefined) throw new InvalidRequestError('"turned_on" is required.')
-        platform.turn(platform.requireLocation(id ?? ''), on)
-        return json(200, platform.views.store())
-      },
-    ],
-    [
-      'PUT',
-      '/stock',
-      (_, body) => {
-        const location = platform.requireLocation(text(body, 'online_location_id'))
-        const target = variant(text(body, 'variant_id'))
-        const available = field(body, 'available', isBoolean, 'true or false')
-        const outOfStock = field(body, 'out_of_stock', isBoolean, 'true or false')
-        platform.changeStock(location, target, {
-          ...(available !== undefined && { available }),
-          ...(outOfStock !== undefined && { outOfStock }),
-        })
-        return json(200, views.entry(target, location))
-      },
-    ],
-    [
-      'DELETE',
-      '/variants/:id',
-      ([id]) => {
-        platform.deleteVariant(variant(id))
-        return json(200, { deleted: id })
-      },
-    ],
-    [
-      'PUT',
-      '/connect',
-      (_, body) => {
-        platform.connect.configure(urlOrNull(body, 'connect_url'))
-        return json(200, state(platform)['connect'])
-      },
-    ],
-    [
-      'POST',
-      '/connect/enable',
-      async (_, body) => {
-        await platform.connect.enable(text(body, 'connect_code'))
-        return json(200, state(platform)['connect'])
-      },
-    ],
+    route('GET', '/platform', () => json(200, state(platform))),
+    route('PUT', '/platform/webhook', (_, body) => {
+      const url = urlOrNull(body, 'url')
+      platform.webhooks.setTarget(url)
+      return json(200, { url })
+    }),
+    route('GET', '/platform/deliveries', () => json(200, { data: platform.webhooks.log() })),
+    route('PUT', '/platform/orders/decision', (_, body) => {
+      const current = orders.decisionSettings
+      orders.configure({
+        decision:
+          field(body, 'decision', isDecision, MERCHANT_DECISIONS.join(', ')) ?? current.decision,
+        decisionDelayMs:
+          field(body, 'delay_ms', isCount, 'a whole number of milliseconds') ??
+          current.decisionDelayMs,
+      })
+      return json(200, state(platform)['orders'])
+    }),
+    route('GET', '/platform/orders', () =>
+      json(200, { data: orders.all().map((o) => orderJson(o.id)) }),
+    ),
+    route('POST', '/platform/orders/:id/accept', ([id]) => {
+      orders.accept(orders.find(id ?? ''))
+      return json(200, { data: orderJson(id) })
+    }),
+    route('POST', '/platform/orders/:id/cancel', ([id]) => {
+      orders.cancel(orders.find(id ?? ''))
+      return json(200, { data: orderJson(id) })
+    }),
+    route('POST', '/platform/orders/:id/notification', ([id], body) => {
+      const message = { title: text(body, 'title'), message: text(body, 'message') }
+      platform.notify(id ?? '', 'order.notification', message)
+      return json(200, { data: orderJson(id) })
+    }),
+    route('POST', '/platform/orders/:id/review-reminder', ([id]) => {
+      platform.notify(id ?? '', 'order.review_reminder')
+      return json(200, { data: orderJson(id) })
+    }),
+    route('PUT', '/platform/stores/:id', ([id], body) => {
+      const on = field(body, 'turned_on', isBoolean, 'true or false')
+      if (on === undefined) throw new InvalidRequestError('"turned_on" is required.')
+      platform.turn(platform.requireLocation(id ?? ''), on)
+      return json(200, platform.views.store())
+    }),
+    route('PUT', '/platform/stock', (_, body) => {
+      const location = platform.requireLocation(text(body, 'online_location_id'))
+      const target = variant(text(body, 'variant_id'))
+      const available = field(body, 'available', isBoolean, 'true or false')
+      const outOfStock = field(body, 'out_of_stock', isBoolean, 'true or false')
+      platform.changeStock(location, target, {
+        ...(available !== undefined && { available }),
+        ...(outOfStock !== undefined && { outOfStock }),
+      })
+      return json(200, views.entry(target, location))
+    }),
+    route('DELETE', '/platform/variants/:id', ([id]) => {
+      platform.deleteVariant(variant(id))
+      return json(200, { deleted: id })
+    }),
+    route('PUT', '/platform/connect', (_, body) => {
+      platform.connect.configure(urlOrNull(body, 'connect_url'))
+      return json(200, state(platform)['connect'])
+    }),
+    route('POST', '/platform/connect/enable', async (_, body) => {
+      await platform.connect.enable(text(body, 'connect_code'))
+      return json(200, state(platform)['connect'])
+    }),
   ]
 }

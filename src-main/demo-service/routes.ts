@@ -1,0 +1,33 @@
+/** Path routing shared by the control API and the Platform API: `/orders/:id` style patterns. */
+
+import { MethodNotAllowedError, NotFoundError } from './errors'
+import { decodePathSegment } from './http-util'
+
+export interface Route<Answer> {
+  method: string
+  pattern: RegExp
+  answer: Answer
+}
+
+/** A route for `path`, where each `:name` segment becomes a parameter. */
+export function route<Answer>(method: string, path: string, answer: Answer): Route<Answer> {
+  return { method, pattern: new RegExp(`^${path.replace(/:\w+/g, '([^/]+)')}$`), answer }
+}
+
+/**
+ * The route for `method` and `path`, with its parameters decoded; a 404 (`notFound`) when no
+ * route has the path, a 405 naming the allowed methods when none has the method.
+ */
+export function findRoute<Answer>(
+  routes: readonly Route<Answer>[],
+  method: string,
+  path: string,
+  notFound: string,
+): { route: Route<Answer>; params: string[] } {
+  const matching = routes.filter((candidate) => candidate.pattern.test(path))
+  if (matching.length === 0) throw new NotFoundError(notFound)
+  const found = matching.find((candidate) => candidate.method === method)
+  if (!found) throw new MethodNotAllowedError(matching.map((r) => r.method).join(', '))
+  const params = (found.pattern.exec(path) as RegExpExecArray).slice(1).map(decodePathSegment)
+  return { route: found, params }
+}
