@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 const CLI = fileURLToPath(new URL('../../src-main/demo-service/cli.ts', import.meta.url))
 
 describe('demo-service CLI', () => {
-  it('prints URL, store id, app key, webhook secret and control token one per line, serves, and stops on SIGTERM', async () => {
+  it('prints URL, store id, app key, webhook secret, control token and the platform’s URL, token and secret one per line, serves, and stops on SIGTERM', async () => {
     const child = spawn(
       process.execPath,
       [
@@ -30,7 +30,7 @@ describe('demo-service CLI', () => {
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
     try {
       const deadline = Date.now() + 20_000
-      while (!output.includes('Control token:') && Date.now() < deadline) {
+      while (!output.includes('Bills:') && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 50))
       }
       const value = (label: string): string =>
@@ -47,6 +47,12 @@ describe('demo-service CLI', () => {
         headers: { Authorization: `Bearer ${value('Control token')}` },
       })
       expect(state.status).toBe(200)
+      expect(value('Platform API')).toBe(`${url}/platform-v1`)
+      expect(value('Platform webhook secret')).toMatch(/^whsec_/)
+      const stores = await fetch(`${value('Platform API')}/stores`, {
+        headers: { Authorization: `Bearer ${value('Platform token')}` },
+      })
+      expect(stores.status).toBe(200)
     } finally {
       child.kill('SIGTERM')
     }
