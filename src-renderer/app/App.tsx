@@ -12,6 +12,7 @@ import { DayCloseScreen } from '../screens/day-close/DayCloseScreen'
 import { ExportsScreen } from '../screens/exports/ExportsScreen'
 import { ActiveConnectionContext, useConnectionLifecycle } from './active-connection'
 import { SyncBar } from './SyncBar'
+import { ScheduledExportRunner } from '../screens/settings/ScheduledExportRunner'
 
 function Screen({ route }: { route: RouteId }): React.JSX.Element {
   if (route === 'settings') return <SettingsScreen />
@@ -45,6 +46,7 @@ export function App({ bridge }: { bridge: TillBridge }): React.JSX.Element {
             </span>
             <SyncBar />
           </header>
+          <ScheduledExportRunner />
           <nav className="side-nav" aria-label="Main">
             <ul>
               {ROUTES.map((r) => (

@@ -7,6 +7,7 @@ import { useProfiles } from './use-profiles'
 import { WebhookReceiverPanel } from './WebhookReceiverPanel'
 import { SyncSchedulePanel } from './SyncSchedulePanel'
 import { AccountMappingPanel } from './AccountMappingPanel'
+import { ScheduledExportPanel } from './ScheduledExportPanel'
 
 function DemoChoice({
   demo,
@@ -138,6 +139,7 @@ export function SettingsScreen(): React.JSX.Element {
       </section>
       <SyncSchedulePanel />
       <AccountMappingPanel />
+      <ScheduledExportPanel />
       <WebhookReceiverPanel />
       <DemoChoice demo={info?.demo ?? null} />
     </section>
