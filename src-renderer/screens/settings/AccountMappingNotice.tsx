@@ -34,7 +34,7 @@ export function UnmappedRolesNotice({
 
   if (defaulted.length === 0) return null
   return (
-    <div className="notice" role="note" aria-label="Accounts to map">
+    <div className="notice" role="note" aria-label="Unmapped accounts">
       <p>
         Not mapped yet: this range would post these to a default account.{' '}
         <a href="#/settings">Map them in Settings</a> before exporting; a mapping saved later

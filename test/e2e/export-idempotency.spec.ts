@@ -1,0 +1,216 @@
+import { readFile } from 'node:fs/promises'
+import { expect, test, type Page } from '@playwright/test'
+import {
+  savedProfiles,
+  startBrowserShell,
+  type RunningBrowserShell,
+} from '../support/browser-shell'
+import { demoControl, type DemoControl } from '../support/demo-control'
+
+/**
+ * DESIGN §4, end to end in Chromium with the demo shop: exports are append-only and idempotent.
+ * Export a day's journal, export it again (nothing new, no file), refund a sale and correct an
+ * expense through the demo service's control, let Till sync, export again (the refund's entry,
+ * and a reversal plus the new entry for the corrected expense, nothing else), then re-create
+ * the first file byte for byte.
+ */
+
+const APP_KEY = 'demo_key_export_idempotency_e2e_3141'
+const CONTROL_TOKEN = 'demo_control_export_idempotency_e2e_2718'
+
+/** A zone where it is about noon now, so today's register session opened today. */
+function noonZone(now = new Date()): string {
+  const offset = ((12 - now.getUTCHours() + 36) % 24) - 12
+  if (offset === 0) return 'UTC'
+  return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`
+}
+
+let shell: RunningBrowserShell
+
+/** The demo shop's control API; the shell saves the shop's address once a page opened it. */
+function control(): DemoControl {
+  const demo = savedProfiles(shell).find((p) => p.id === 'demo-shop')!
+  return demoControl(demo.baseUrl, CONTROL_TOKEN)
+}
+
+test.beforeAll(async () => {
+  shell = await startBrowserShell({
+    TILL_DEMO_OPTIONS: JSON.stringify({
+      seed: 23,
+      days: 1,
+      locations: 1,
+      billsPerSession: 10,
+      currency: 'USD',
+      timezone: noonZone(),
+      live: false,
+      appKey: APP_KEY,
+      controlToken: CONTROL_TOKEN,
+    }),
+  })
+})
+test.afterAll(async () => {
+  await shell?.stop()
+})
+
+type JournalRow = Record<string, string>
+
+/** RFC 4180 rows by header, after the byte order mark (the e2e project has no CSV library). */
+function parseJournal(bytes: Buffer): JournalRow[] {
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+  const text = bytes.toString('utf8').slice(1)
+  const rows: string[][] = []
+  let row: string[] = []
+  let cell = ''
+  let quoted = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"'
+        i++
+      } else if (c === '"') quoted = false
+      else cell += c
+    } else if (c === '"') quoted = true
+    else if (c === ',') {
+      row.push(cell)
+      cell = ''
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      rows.push([...row, cell])
+      row = []
+      cell = ''
+      i++
+    } else cell += c
+  }
+  const [header, ...body] = rows
+  return body.map((cells) => Object.fromEntries(header!.map((h, i) => [h, cells[i]!])))
+}
+
+const entryIds = (rows: JournalRow[]): string[] => [...new Set(rows.map((r) => r.entry_id!))]
+
+/** Each line of an entry as account and signed amount in minor units, sorted. */
+function lines(rows: JournalRow[], entryId: string): [string, number][] {
+  const cents = (v: string | undefined): number => Math.round(Number(v || '0') * 100)
+  return rows
+    .filter((r) => r.entry_id === entryId)
+    .map((r): [string, number] => [r.account_code!, cents(r.debit) - cents(r.credit)])
+    .sort((a, b) => a[0].localeCompare(b[0]) || a[1] - b[1])
+}
+
+async function exportJournal(page: Page): Promise<Buffer> {
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export', exact: true }).click()
+  return readFile((await (await downloading).path())!)
+}
+
+/** Whether the cache holds a bill with its detail and an expense of the given amount. */
+function cacheHolds(page: Page, billId: string, expenseId: string, amount: number) {
+  return page.evaluate(
+    async ([bill, expense, minor]) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('till-demo-shop')
+        open.onsuccess = () => resolve(open.result)
+        open.onerror = () => reject(open.error)
+      })
+      const get = (store: string, key: string) =>
+        new Promise<Record<string, unknown> | undefined>((resolve, reject) => {
+          const request = db.transaction(store).objectStore(store).get(key)
+          request.onsuccess = () => resolve(request.result as Record<string, unknown> | undefined)
+          request.onerror = () => reject(request.error)
+        })
+      const [b, e] = [await get('bills', bill), await get('expenses', expense)]
+      db.close()
+      return b?.hasDetail === true && e?.amount === minor
+    },
+    [billId, expenseId, amount] as const,
+  )
+}
+
+test('re-exports add only what changed, as new entries and reversals, and a past file comes back byte for byte', async ({
+  page,
+}) => {
+  type Sale = { id: string; number: string; register_session_id: string }
+  type Expense = { id: string; amount: number; expense_date: string }
+  await page.goto(shell.url)
+  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  const [sale] = (await control()<{ data: Sale[] }>('POST', '/sales', { count: 1 })).data as [Sale]
+  const expense = await control()<Expense>('POST', '/expenses', {
+    in_session: true,
+    category: 'Supplies',
+    description: 'Paper rolls',
+    amount: '12.50',
+    tax_amount: '0',
+    payment_method: 'cash',
+  })
+  await page.getByRole('button', { name: 'Sync now' }).click()
+  await expect
+    .poll(() => cacheHolds(page, sale.id, expense.id, 1250), { timeout: 60_000 })
+    .toBe(true)
+
+  await page.getByRole('link', { name: 'Exports' }).click()
+  await page.getByLabel('Format').selectOption('journal-csv')
+  await expect(page.getByLabel('From')).toHaveValue(expense.expense_date)
+  await expect(page.getByLabel('To')).toHaveValue(expense.expense_date)
+
+  const first = await exportJournal(page)
+  const firstRows = parseJournal(first)
+  const firstIds = entryIds(firstRows)
+  expect(firstIds).toContain(sale.id)
+  expect(firstIds).toContain(`expense:${expense.id}`)
+  const log = page.getByRole('table', { name: 'Export log' })
+  await expect(log.getByRole('row')).toHaveCount(2)
+
+  // Nothing changed: no file at all, the screen says so, the log is unchanged.
+  let downloads = 0
+  page.on('download', () => downloads++)
+  await page.getByRole('button', { name: 'Export', exact: true }).click()
+  await expect(page.getByText(/^Nothing new to export/)).toBeVisible()
+  await expect(log.getByRole('row')).toHaveCount(2)
+  expect(downloads).toBe(0)
+  page.removeAllListeners('download')
+
+  const refund = (await control()<{ bill: { id: string } }>('POST', `/bills/${sale.id}/refund`, {}))
+    .bill
+  await control()('PATCH', `/expenses/${expense.id}`, { amount: '14.00' })
+  await page.getByRole('button', { name: 'Sync now' }).click()
+  await expect
+    .poll(() => cacheHolds(page, refund.id, expense.id, 1400), { timeout: 60_000 })
+    .toBe(true)
+
+  const third = parseJournal(await exportJournal(page))
+  // The refund is a bill of its own: one new entry, the sale's amounts with sides swapped; the
+  // sale's exported entry stands. The corrected expense: its old entry reversed, the new posted.
+  expect(entryIds(third)).toEqual([
+    refund.id,
+    `expense:${expense.id}:reversal`,
+    `expense:${expense.id}:adj:1`,
+  ])
+  const negated = lines(firstRows, `expense:${expense.id}`)
+    .map(([account, amount]): [string, number] => [account, -amount])
+    .sort((a, b) => a[0].localeCompare(b[0]) || a[1] - b[1])
+  expect(lines(third, `expense:${expense.id}:reversal`)).toEqual(negated)
+  expect(
+    lines(third, `expense:${expense.id}:adj:1`).reduce((sum, [, a]) => sum + Math.max(a, 0), 0),
+  ).toBe(1400)
+  await expect(log.getByRole('row')).toHaveCount(3)
+
+  // The first batch again: the same bytes as its first download.
+  const again = page.waitForEvent('download')
+  await log.getByRole('row').last().getByRole('button', { name: 'Download again' }).click()
+  expect(await readFile((await (await again).path())!)).toEqual(first)
+
+  // The sale's panel says where it went: the first export, as the original entry.
+  await page.getByRole('link', { name: 'Sessions' }).click()
+  const sessions = page.getByRole('table', { name: 'Register sessions' })
+  await sessions.getByRole('button', { name: sale.register_session_id, exact: true }).click()
+  const bills = page.getByRole('table', { name: `Bills of session ${sale.register_session_id}` })
+  await bills.getByRole('button', { name: sale.number, exact: true }).click()
+  const exports = page
+    .getByRole('dialog', { name: `Bill ${sale.number}` })
+    .getByRole('table', { name: 'Exports of this bill' })
+  await expect(exports.getByRole('row')).toHaveCount(2)
+  await expect(exports.getByRole('row').nth(1)).toContainText(sale.id)
+  await expect(exports.getByRole('row').nth(1)).toContainText('original')
+  await expect(exports.getByRole('row').nth(1)).toContainText(
+    `till-journal-csv-${expense.expense_date}.csv`,
+  )
+})
