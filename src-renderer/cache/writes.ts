@@ -72,6 +72,14 @@ async function touchSessions(db: TillDatabase, bills: Bill[], timeZone: string):
   if (updated.length) await db.sessions.bulkPut(updated)
 }
 
+/** Queues bills for their detail, keeping an earlier (more urgent) place they already hold. */
+async function queueForDetail(db: TillDatabase, ids: string[], priority: number): Promise<void> {
+  const queued = await db.pendingDetails.bulkGet(ids)
+  await db.pendingDetails.bulkPut(
+    ids.map((id, i) => ({ id, priority: Math.min(queued[i]?.priority ?? Infinity, priority) })),
+  )
+}
+
 export interface BillsWrite {
   bills: Bill[]
   quarantined: QuarantinedRecord[]
@@ -112,11 +120,17 @@ export async function writeBills(
       const toPut: CachedBill[] = []
       const detailed: Bill[] = []
       const pending: string[] = []
+      const stalePayments: string[] = []
       write.bills.forEach((bill, i) => {
         const cached = existing[i]
         if (bill.hasDetail) {
           toPut.push(cachedBill(bill, write.timeZone))
           detailed.push(bill)
+          // Payments are stored only with a bill's detail, so the cached detail names them all.
+          if (cached?.hasDetail) {
+            const kept = new Set(bill.payments.map((p) => p.id))
+            stalePayments.push(...cached.payments.filter((p) => !kept.has(p.id)).map((p) => p.id))
+          }
           return
         }
         if (cached?.hasDetail && cached.updatedAt === bill.updatedAt) return
@@ -124,31 +138,29 @@ export async function writeBills(
         // Keep an older full record on screen until its new detail arrives.
         if (!cached?.hasDetail) toPut.push(cachedBill(bill, write.timeZone))
       })
-      await db.bills.bulkPut(toPut)
-      if (detailed.length) {
-        const ids = detailed.map((b) => b.id)
-        await db.payments.where('billId').anyOf(ids).delete()
-        await db.payments.bulkPut(detailed.flatMap(paymentsOf))
-        await db.pendingDetails.bulkDelete(ids)
-        await db.quarantine.bulkDelete(ids.map((id) => `bill:${id}`))
-      }
-      if (pending.length) {
-        const queued = await db.pendingDetails.bulkGet(pending)
-        await db.pendingDetails.bulkPut(
-          pending.map((id, i) => ({
-            id,
-            priority: Math.min(queued[i]?.priority ?? Infinity, write.detailPriority),
-          })),
-        )
-        queuedForDetail = pending.length
-      }
-      if (write.missing?.length) await db.pendingDetails.bulkDelete(write.missing)
-      const failed = write.quarantined.filter((q) => q.id !== null).map((q) => q.id as string)
-      if (failed.length) await db.pendingDetails.bulkDelete(failed)
-      await db.quarantine.bulkPut(quarantineEntries(write.quarantined, write.now))
-      await touchSessions(db, [...toPut, ...detailed], write.timeZone)
-      await flagChangesAfterReconciliation(db, changed, write.now)
-      if (write.checkpoint) await db.checkpoints.put(write.checkpoint)
+      const detailedIds = detailed.map((b) => b.id)
+      const dropFromQueue = [
+        ...detailedIds,
+        ...(write.missing ?? []),
+        ...write.quarantined.filter((q) => q.id !== null).map((q) => q.id as string),
+      ]
+      // Issued together, not one after another: they touch different keys, and IndexedDB runs
+      // a transaction's requests in order anyway, so only the round trips are saved.
+      await Promise.all([
+        db.bills.bulkPut(toPut),
+        stalePayments.length ? db.payments.bulkDelete(stalePayments) : null,
+        detailed.length ? db.payments.bulkPut(detailed.flatMap(paymentsOf)) : null,
+        dropFromQueue.length ? db.pendingDetails.bulkDelete(dropFromQueue) : null,
+        pending.length ? queueForDetail(db, pending, write.detailPriority) : null,
+        detailed.length ? db.quarantine.bulkDelete(detailedIds.map((id) => `bill:${id}`)) : null,
+        write.quarantined.length
+          ? db.quarantine.bulkPut(quarantineEntries(write.quarantined, write.now))
+          : null,
+        touchSessions(db, [...toPut, ...detailed], write.timeZone),
+        flagChangesAfterReconciliation(db, changed, write.now),
+        write.checkpoint ? db.checkpoints.put(write.checkpoint) : null,
+      ])
+      queuedForDetail = pending.length
     },
   )
   return { queuedForDetail }

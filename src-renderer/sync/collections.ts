@@ -21,15 +21,17 @@ export interface CollectionPage {
   complete: number
 }
 
+/** A page as read from the service, not yet written. */
+export interface ReadPage {
+  page: CollectionPage
+  write(checkpoint: Checkpoint, priority: number): Promise<void>
+}
+
 /** One thing the sync pages through: bills or expenses, read and written its own way. */
 export interface Collection {
   key: CollectionKey
-  /** Reads a page and writes it with the checkpoint that follows it, in one transaction. */
-  readAndWrite(
-    query: PageQuery,
-    nextCheckpoint: (page: CollectionPage) => Checkpoint,
-    priority: number,
-  ): Promise<CollectionPage>
+  /** Reads a page; its `write` stores it with the checkpoint that follows it, in one transaction. */
+  read(query: PageQuery): Promise<ReadPage>
 }
 
 export interface CollectionContext {
@@ -57,22 +59,25 @@ function pageOf<T extends { id: string; updatedAtText: string }>(
 export function billsCollection(ctx: CollectionContext): Collection {
   return {
     key: 'bills',
-    readAndWrite: async (query, nextCheckpoint, priority) => {
+    read: async (query) => {
       const { bills, quarantined, page } = await ctx.reader.listBills({
         profileId: ctx.profileId,
         currency: ctx.currency,
         query,
       })
-      const result = pageOf(bills, page, bills.filter((b) => b.hasDetail).length)
-      await writeBills(ctx.db, {
-        bills,
-        quarantined,
-        checkpoint: nextCheckpoint(result),
-        detailPriority: priority,
-        timeZone: ctx.timeZone,
-        now: ctx.now(),
-      })
-      return result
+      return {
+        page: pageOf(bills, page, bills.filter((b) => b.hasDetail).length),
+        write: async (checkpoint, priority) => {
+          await writeBills(ctx.db, {
+            bills,
+            quarantined,
+            checkpoint,
+            detailPriority: priority,
+            timeZone: ctx.timeZone,
+            now: ctx.now(),
+          })
+        },
+      }
     },
   }
 }
@@ -80,20 +85,54 @@ export function billsCollection(ctx: CollectionContext): Collection {
 export function expensesCollection(ctx: CollectionContext): Collection {
   return {
     key: 'expenses',
-    readAndWrite: async (query, nextCheckpoint) => {
+    read: async (query) => {
       const { expenses, quarantined, page } = await ctx.reader.listExpenses({
         profileId: ctx.profileId,
         currency: ctx.currency,
         query,
       })
-      const result = pageOf(expenses, page, expenses.length)
-      await writeExpenses(ctx.db, {
-        expenses,
-        quarantined,
-        checkpoint: nextCheckpoint(result),
-        now: ctx.now(),
-      })
-      return result
+      return {
+        page: pageOf(expenses, page, expenses.length),
+        write: (checkpoint) =>
+          writeExpenses(ctx.db, { expenses, quarantined, checkpoint, now: ctx.now() }),
+      }
     },
+  }
+}
+
+/** What follows a page that was read: the checkpoint to store with it, and the next query. */
+export interface PageStep {
+  checkpoint: Checkpoint
+  /** Queue position of this page's bills that still need their detail. */
+  priority: number
+  next: PageQuery | null
+}
+
+/**
+ * Pages in order, each read while the one before it is written (the service answers while the
+ * cache writes); writes stay in order, one at a time, each with its checkpoint.
+ */
+export async function pageThrough(
+  collection: Collection,
+  first: PageQuery,
+  step: (page: CollectionPage, query: PageQuery) => PageStep,
+  check: () => void,
+  onWritten: (page: CollectionPage, query: PageQuery) => void = () => undefined,
+): Promise<void> {
+  let query = first
+  let reading = collection.read(first)
+  for (;;) {
+    check()
+    const read = await reading
+    const { checkpoint, priority, next } = step(read.page, query)
+    if (next) {
+      reading = collection.read(next)
+      // Awaited on the next turn; a failure while this page is written must not go unhandled.
+      reading.catch(() => undefined)
+    }
+    await read.write(checkpoint, priority)
+    onWritten(read.page, query)
+    if (!next) return
+    query = next
   }
 }

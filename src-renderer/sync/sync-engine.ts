@@ -7,17 +7,23 @@ import { advanceCursor, readCheckpoint } from './checkpoints'
 import {
   billsCollection,
   expensesCollection,
+  pageThrough,
   type Collection,
   type CollectionContext,
+  type PageQuery,
 } from './collections'
 import { ProgressMeter, type SyncProgress } from './progress'
 
 export const PAGE_SIZE = 200
 /** Re-read this much before the last cursor at the start of a run: late commits on the service. */
 export const OVERLAP_MS = 5 * 60_000
-/** Bill details: ids per bridge call, and workers each with one call in flight (main runs 8 requests per call). */
-const DETAIL_BATCH = 50
-const DETAIL_WORKERS = 4
+/**
+ * Bill details: ids per bridge call, and workers each with one call in flight. Main keeps a fixed
+ * number of requests in flight across calls, so while one worker writes its batch the others'
+ * requests keep the service busy.
+ */
+const DETAIL_BATCH = 64
+const DETAIL_WORKERS = 3
 
 export const DETAIL_PRIORITY = { live: 0, updates: 1, sweep: 2, history: 3 } as const
 
@@ -166,17 +172,17 @@ export class SyncEngine {
     if (checkpoint.backfillDone) return
     if (checkpoint.backfillPage === null) {
       // Where updates will start once history is in: the newest change the service has now.
-      const newest = await collection.readAndWrite(
-        { page: 1, limit: 1, order_by: 'updated_at:desc' },
-        (page) => ({
+      const newest = await collection.read({ page: 1, limit: 1, order_by: 'updated_at:desc' })
+      await newest.write(
+        {
           ...checkpoint,
           backfillPage: 1,
-          cursor: page.lastUpdatedAtText,
+          cursor: newest.page.lastUpdatedAtText,
           cursorPage: 1,
-        }),
+        },
         DETAIL_PRIORITY.history,
       )
-      meter.expect(newest.page.total)
+      meter.expect(newest.page.page.total)
       checkpoint = await readCheckpoint(this.ctx.db, collection.key)
     }
     meter.setPhase(
@@ -186,21 +192,21 @@ export class SyncEngine {
           : 'history'
         : 'expenses',
     )
-    for (let page = checkpoint.backfillPage ?? 1; ; page++) {
-      check()
-      const result = await collection.readAndWrite(
-        { page, limit: PAGE_SIZE, order_by: 'created_at:desc' },
-        (read) => ({
-          ...checkpoint,
-          backfillPage: page + 1,
-          backfillDone: !read.page.hasMore,
-        }),
-        page <= 2 ? DETAIL_PRIORITY.updates : DETAIL_PRIORITY.history,
-      )
-      meter.add(result.complete)
-      if (page === 1) meter.setPhase(collection.key === 'bills' ? 'history' : 'expenses')
-      if (!result.page.hasMore) return
-    }
+    const base = checkpoint
+    await pageThrough(
+      collection,
+      { page: base.backfillPage ?? 1, limit: PAGE_SIZE, order_by: 'created_at:desc' },
+      (read, query) => ({
+        checkpoint: { ...base, backfillPage: query.page + 1, backfillDone: !read.page.hasMore },
+        priority: query.page <= 2 ? DETAIL_PRIORITY.updates : DETAIL_PRIORITY.history,
+        next: read.page.hasMore ? { ...query, page: query.page + 1 } : null,
+      }),
+      check,
+      (read, query) => {
+        meter.add(read.complete)
+        if (query.page === 1) meter.setPhase(collection.key === 'bills' ? 'history' : 'expenses')
+      },
+    )
   }
 
   /** Changes since the cursor, oldest first, by keyset on `updated_at`. */
@@ -212,52 +218,52 @@ export class SyncEngine {
   ): Promise<void> {
     let checkpoint = await readCheckpoint(this.ctx.db, collection.key)
     // Start each run a little before the cursor: a change committed late is still seen.
-    let from =
+    const from =
       checkpoint.cursor === null
         ? null
         : new Date(Date.parse(checkpoint.cursor) - OVERLAP_MS).toISOString()
-    let page = 1
+    const queryFrom = (cursor: string | null, page: number): PageQuery => ({
+      page,
+      limit: PAGE_SIZE,
+      order_by: 'updated_at:asc',
+      ...(cursor ? { q_updated_at_from: cursor } : {}),
+    })
     if (collection.key === 'bills') meter.setPhase('updates')
-    for (;;) {
-      check()
-      const query = {
-        page,
-        limit: PAGE_SIZE,
-        order_by: 'updated_at:asc',
-        ...(from ? { q_updated_at_from: from } : {}),
-      }
-      let next = checkpoint
-      const result = await collection.readAndWrite(
-        query,
-        (read) => {
-          const base = { ...checkpoint, cursor: from, cursorPage: page }
-          next = { ...base, ...advanceCursor(base, read.lastUpdatedAtText) }
-          return next
-        },
-        priority,
-      )
-      meter.add(result.complete)
-      checkpoint = next
-      if (!result.page.hasMore) return
-      from = checkpoint.cursor
-      page = checkpoint.cursorPage
-    }
+    await pageThrough(
+      collection,
+      queryFrom(from, 1),
+      (read, query) => {
+        const base = {
+          ...checkpoint,
+          cursor: query.q_updated_at_from ?? null,
+          cursorPage: query.page,
+        }
+        checkpoint = { ...base, ...advanceCursor(base, read.lastUpdatedAtText) }
+        return {
+          checkpoint,
+          priority,
+          next: read.page.hasMore ? queryFrom(checkpoint.cursor, checkpoint.cursorPage) : null,
+        }
+      },
+      check,
+      (read) => meter.add(read.complete),
+    )
   }
 
   /** Every bill created in the last days, compared with the cache: catches what events missed. */
   private async deepSweep(days: number, check: () => void): Promise<void> {
     const since = new Date(this.ctx.now() - days * 86_400_000).toISOString()
-    const bills = billsCollection(this.ctx)
     const checkpoint = await readCheckpoint(this.ctx.db, 'bills')
-    for (let page = 1; ; page++) {
-      check()
-      const result = await bills.readAndWrite(
-        { page, limit: PAGE_SIZE, order_by: 'created_at:asc', q_created_at_from: since },
-        () => checkpoint,
-        DETAIL_PRIORITY.sweep,
-      )
-      if (!result.page.hasMore) return
-    }
+    await pageThrough(
+      billsCollection(this.ctx),
+      { page: 1, limit: PAGE_SIZE, order_by: 'created_at:asc', q_created_at_from: since },
+      (read, query) => ({
+        checkpoint,
+        priority: DETAIL_PRIORITY.sweep,
+        next: read.page.hasMore ? { ...query, page: query.page + 1 } : null,
+      }),
+      check,
+    )
   }
 
   /**

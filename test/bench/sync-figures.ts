@@ -11,12 +11,13 @@
  */
 
 import { fork, type ChildProcess } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { chromium, type Page } from '@playwright/test'
 import { build } from 'esbuild'
 import { billSchema } from '../../src-main/apps-api/records/bill-schema'
+import { DETAIL_CONCURRENCY } from '../../src-main/features/service-data/handlers'
 import { buildLocations } from '../../src-main/demo-service/catalogue'
 import type { DemoServiceOptions } from '../../src-main/demo-service'
 import type { Bill } from '../../src-shared/domain/records'
@@ -35,7 +36,7 @@ export interface SyncFigures {
   floorBillsPerSecond: number
   /** seconds / floorSeconds: target ≤ 1.3. */
   floorRatio: number
-  /** Detail requests the sync had in flight at most; the floor uses as many. */
+  /** Detail requests main keeps in flight at most; the floor keeps as many. */
   concurrency: number
   requests: { list: number; detail: number; other: number; connections: number; bytes: number }
   /** Bridge calls the page made during the sync, by channel. */
@@ -62,6 +63,8 @@ export interface SyncFiguresOptions {
   /** Bills for the cache write figure (taken from the same shop). */
   cacheWriteBills?: number
   log?: (line: string) => void
+  /** Write CPU profiles of main (`--cpu-prof`) and of the page (CDP Profiler) here. */
+  profileDir?: string
 }
 
 const ROOT = join(__dirname, '..', '..')
@@ -193,6 +196,20 @@ async function pageBundle(): Promise<string> {
   return result.outputFiles[0]!.text
 }
 
+/** Resolves when the sync bar says the sync succeeded; rejects with its words if it failed. */
+async function syncFinished(page: Page): Promise<void> {
+  const options = { timeout: 3_600_000 }
+  const done = page.locator('.sync-bar .muted', { hasText: /^Last synced / }).waitFor(options)
+  const alert = page.locator('.sync-bar [role="alert"]').first()
+  const failed = alert.waitFor(options).then(async () => {
+    throw new Error(`the sync failed: ${await alert.textContent()}`)
+  })
+  // Whichever loses is left waiting until the page closes; its rejection then means nothing.
+  done.catch(() => undefined)
+  failed.catch(() => undefined)
+  await Promise.race([done, failed])
+}
+
 type BenchWindow = { tillSyncBench: SyncBenchPage }
 
 async function withBench<T>(
@@ -228,7 +245,6 @@ function lastAnswer(
 interface Replay {
   lists: string[]
   details: string[]
-  concurrency: number
 }
 
 /** The sync's requests to the Apps API, split as the sync made them: lists one after another, details in parallel. */
@@ -237,24 +253,15 @@ function replayOf(log: ServedRequest[]): Replay {
     .filter((r) => r.url.startsWith('/apps-v1/'))
     .sort((a, b) => a.startedAt - b.startedAt)
   const details = calls.filter(isDetail)
-  const edges = details.flatMap((r) => [
-    { at: r.startedAt, step: 1 },
-    { at: r.finishedAt, step: -1 },
-  ])
-  edges.sort((a, b) => a.at - b.at || a.step - b.step)
-  let inFlight = 0
-  let concurrency = 1
-  for (const edge of edges) concurrency = Math.max(concurrency, (inFlight += edge.step))
   const detailSet = new Set(details)
   return {
     lists: calls.filter((r) => !detailSet.has(r)).map((r) => r.url),
     details: details.map((r) => r.url),
-    concurrency,
   }
 }
 
 /** The API floor: the same requests from plain Node (fetch keeps connections alive, as main's does). */
-async function measureFloor(demo: DemoChild, replay: Replay): Promise<number> {
+async function measureFloor(demo: DemoChild, replay: Replay, concurrency: number): Promise<number> {
   const headers = {
     Authorization: `Bearer ${demo.appKey}`,
     'X-Service-Store': demo.storeId,
@@ -273,7 +280,7 @@ async function measureFloor(demo: DemoChild, replay: Replay): Promise<number> {
   const lists = async (): Promise<void> => {
     for (const path of replay.lists) await get(path)
   }
-  await Promise.all([lists(), ...Array.from({ length: replay.concurrency }, detailWorker)])
+  await Promise.all([lists(), ...Array.from({ length: concurrency }, detailWorker)])
   return (wallClock() - started) / 1000
 }
 
@@ -310,7 +317,15 @@ export async function measureSyncFigures(options: SyncFiguresOptions): Promise<S
   const browser = await chromium.launch({ executablePath: options.chromium, args: CHROMIUM_FLAGS })
   try {
     log(`demo service ready: ${demo.bills} bills; starting the browser shell`)
-    shell = await startBrowserShell({ TILL_DEMO_OPTIONS: JSON.stringify(EMBEDDED_DEMO) })
+    shell = await startBrowserShell({
+      TILL_DEMO_OPTIONS: JSON.stringify(EMBEDDED_DEMO),
+      ...(options.profileDir
+        ? {
+            NODE_OPTIONS: `--require ${join(__dirname, 'sync-cpu-profile.cjs')}`,
+            TILL_BENCH_PROFILE_DIR: options.profileDir,
+          }
+        : {}),
+    })
     const profile = await callBridge<{ id: string }>(shell, 'profiles.save', {
       name: 'Bench shop',
       baseUrl: demo.url,
@@ -331,12 +346,21 @@ export async function measureSyncFigures(options: SyncFiguresOptions): Promise<S
     const mainPid = shellPid()
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Performance.enable')
+    if (options.profileDir) {
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.setSamplingInterval', { interval: 500 })
+      await cdp.send('Profiler.start')
+    }
     const cpuBefore = { main: mainPid && cpuSecondsOf(mainPid), service: cpuSecondsOf(demo.pid) }
     log('syncing in Chromium')
     await page.goto(shell.url)
-    await page.getByText(/^Last synced /).waitFor({ timeout: 3_600_000 })
+    await syncFinished(page)
     const finishedAt = wallClock()
     const { metrics } = await cdp.send('Performance.getMetrics')
+    if (options.profileDir) {
+      const { profile } = await cdp.send('Profiler.stop')
+      writeFileSync(join(options.profileDir, 'renderer.cpuprofile'), JSON.stringify(profile))
+    }
     const metric = (name: string): number => metrics.find((m) => m.name === name)?.value ?? 0
     const cpuSeconds = {
       main: mainPid && cpuBefore.main !== null ? cpuSecondsOf(mainPid)! - cpuBefore.main : null,
@@ -353,8 +377,8 @@ export async function measureSyncFigures(options: SyncFiguresOptions): Promise<S
     log(`synced ${demo.bills} bills in ${seconds.toFixed(1)} s; measuring the API floor`)
 
     const replay = replayOf(served)
-    const floorSeconds = await measureFloor(demo, replay)
-    log(`floor ${floorSeconds.toFixed(1)} s at ${replay.concurrency} detail requests in flight`)
+    const floorSeconds = await measureFloor(demo, replay, DETAIL_CONCURRENCY)
+    log(`floor ${floorSeconds.toFixed(1)} s at ${DETAIL_CONCURRENCY} detail requests in flight`)
 
     const sample = await sampleBills(demo, options.cacheWriteBills ?? 4_000)
     const writePage = await browser.newPage()
@@ -371,7 +395,7 @@ export async function measureSyncFigures(options: SyncFiguresOptions): Promise<S
       floorSeconds,
       floorBillsPerSecond: demo.bills / floorSeconds,
       floorRatio: seconds / floorSeconds,
-      concurrency: replay.concurrency,
+      concurrency: DETAIL_CONCURRENCY,
       requests: {
         list: replay.lists.length,
         detail: replay.details.length,
@@ -411,12 +435,14 @@ if (require.main === module) {
   const { values } = parseArgs({
     options: {
       bills: { type: 'string', default: '100000' },
+      profile: { type: 'string' },
       chromium: { type: 'string', default: process.env.TILL_CHROMIUM ?? systemChromium() },
     },
   })
   measureSyncFigures({
     bills: Number(values.bills),
     chromium: values.chromium,
+    profileDir: values.profile,
     log: (line) => console.error(line),
   })
     .then((figures) => console.log(JSON.stringify(figures, null, 2)))

@@ -6,19 +6,27 @@ import type { Services } from '../../services'
 
 type ServiceDataChannels = 'service.bills.list' | 'service.bills.get' | 'service.expenses.list'
 
-/** How many detail requests main keeps in flight for one `service.bills.get` call. */
-const DETAIL_CONCURRENCY = 8
+/**
+ * Detail requests main keeps in flight to the service at most, across every `service.bills.get`
+ * call: the renderer may queue several batches, the service never sees more than this at once.
+ */
+export const DETAIL_CONCURRENCY = 32
 
-async function mapConcurrently<T>(
-  items: T[],
-  limit: number,
-  work: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0
-  const worker = async (): Promise<void> => {
-    while (next < items.length) await work(items[next++] as T)
+/** A counting semaphore: `run` waits for a free slot. */
+export function concurrencyLimit(slots: number): <T>(work: () => Promise<T>) => Promise<T> {
+  let free = slots
+  const waiting: (() => void)[] = []
+  return async (work) => {
+    if (free > 0) free--
+    else await new Promise<void>((resolve) => waiting.push(resolve))
+    try {
+      return await work()
+    } finally {
+      const next = waiting.shift()
+      if (next) next()
+      else free++
+    }
   }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
 }
 
 /**
@@ -28,6 +36,7 @@ async function mapConcurrently<T>(
 export function serviceDataHandlers(
   services: Services,
 ): Pick<ChannelHandlers, ServiceDataChannels> {
+  const detailSlot = concurrencyLimit(DETAIL_CONCURRENCY)
   const clientFor = async (profileId: string): Promise<AppsApiClient> => {
     const profile = await services.profiles.get(profileId)
     const apiKey = await services.profiles.secret(profileId, 'api-key')
@@ -51,12 +60,16 @@ export function serviceDataHandlers(
       const bills: Bill[] = []
       const missing: string[] = []
       const quarantined: QuarantinedRecord[] = []
-      await mapConcurrently([...new Set(ids)], DETAIL_CONCURRENCY, async (id) => {
-        const answer = await client.getBill(id, currency)
-        if (answer === null) missing.push(id)
-        else if ('bill' in answer) bills.push(answer.bill)
-        else quarantined.push(answer.quarantined)
-      })
+      await Promise.all(
+        [...new Set(ids)].map((id) =>
+          detailSlot(async () => {
+            const answer = await client.getBill(id, currency)
+            if (answer === null) missing.push(id)
+            else if ('bill' in answer) bills.push(answer.bill)
+            else quarantined.push(answer.quarantined)
+          }),
+        ),
+      )
       return { bills, missing, quarantined }
     },
     'service.expenses.list': async ({ profileId, currency, query }) => {
