@@ -1,0 +1,96 @@
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, test } from '@playwright/test'
+import {
+  savedProfiles,
+  startBrowserShell,
+  type RunningBrowserShell,
+} from '../support/browser-shell'
+
+const CONTROL_TOKEN = 'demo_control_scheduled_export_e2e_3141'
+let shell: RunningBrowserShell
+let folder: string
+
+test.beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'till-scheduled-export-'))
+  shell = await startBrowserShell({
+    TILL_DEMO_OPTIONS: JSON.stringify({
+      seed: 23,
+      days: 2,
+      locations: 1,
+      billsPerSession: 10,
+      live: false,
+      appKey: 'demo_key_scheduled_export_e2e_2718',
+      controlToken: CONTROL_TOKEN,
+    }),
+  })
+})
+test.afterAll(async () => {
+  await shell?.stop()
+  await rm(folder, { recursive: true, force: true })
+})
+
+async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const demo = savedProfiles(shell).find((p) => p.id === 'demo-shop')!
+  const response = await fetch(`${demo.baseUrl}/_control${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${CONTROL_TOKEN}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  expect(response.ok, `${path}: ${response.status}`).toBe(true)
+  return (await response.json()) as T
+}
+
+test('closing a register session writes the new journal entries into the chosen folder', async ({
+  page,
+}) => {
+  await page.goto(shell.url)
+  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  await page.getByRole('link', { name: 'Settings' }).click()
+  const panel = page.getByRole('region', { name: /^Scheduled export for / })
+  await expect(panel.getByText('No scheduled export has run yet.')).toBeVisible()
+
+  await panel.getByLabel('Export on a schedule').check()
+  await panel.getByLabel('After a register session closes').check()
+  await panel.getByLabel('Scheduled format').selectOption('journal-csv')
+  await panel.getByLabel('Export folder').fill('books/exports')
+  await panel.getByRole('button', { name: 'Save scheduled export' }).click()
+  await expect(panel.getByRole('alert')).toContainText('not a full path')
+
+  await panel.getByLabel('Export folder').fill(folder)
+  await panel.getByRole('button', { name: 'Save scheduled export' }).click()
+  await expect(panel.getByRole('status').first()).toContainText(`new entries go to ${folder}`)
+  expect(await readdir(folder)).toEqual([])
+
+  type Session = { id: string; closed_at: string | null }
+  const { data: sessions } = await control<{ data: Session[] }>('GET', '/sessions')
+  const open = sessions.find((s) => s.closed_at === null)
+  expect(open, 'the demo shop has an open register session').toBeDefined()
+  await control('POST', `/sessions/${open!.id}/close`, {})
+
+  // Main writes to a hidden temporary file and renames it into place once the export is whole.
+  const visible = async (): Promise<string[]> =>
+    (await readdir(folder)).filter((n) => !n.startsWith('.'))
+  await expect.poll(visible, { timeout: 30_000 }).toHaveLength(1)
+  const [name] = await visible()
+  expect(await readdir(folder)).toEqual([name])
+  expect(name).toMatch(/^till-journal-csv-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}-\d{8}-\d{6}\.csv$/)
+  const text = await readFile(join(folder, name!), 'utf8')
+  expect(text.startsWith('\uFEFFentry_id,date,account_code')).toBe(true)
+  const entries = new Set(
+    text
+      .split('\r\n')
+      .slice(1)
+      .filter((line) => line !== '')
+      .map((line) => line.split(',')[0]),
+  )
+  expect(entries.size).toBeGreaterThan(0)
+  await expect(panel.getByLabel('Last scheduled export')).toContainText(
+    `${entries.size} entries written to ${name}`,
+  )
+
+  // Exported once: the Exports screen has nothing new for the same day.
+  await page.getByRole('link', { name: 'Exports' }).click()
+  await expect(page.getByRole('table', { name: 'Export log' }).getByRole('row')).toHaveCount(2)
+})
