@@ -176,7 +176,8 @@ export function AccountMappingPanel(): React.JSX.Element | null {
                   const fallback = inherited(form, scope, row)
                   const field = (f: Field) => (
                     <AccountField
-                      id={`${id}-${scope}-${row.key}-${f}`}
+                      // Role keys and location ids hold spaces and colons: no part of an id.
+                      id={`${id}-${locations.indexOf(scope)}-${rows.indexOf(row)}-${f}`}
                       row={row}
                       field={f}
                       value={value[f]}

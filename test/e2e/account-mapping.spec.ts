@@ -1,0 +1,116 @@
+import { readFile } from 'node:fs/promises'
+import { expect, test, type Page } from '@playwright/test'
+import { startBrowserShell, type RunningBrowserShell } from '../support/browser-shell'
+
+/**
+ * Settings → Account mapping, end to end with the demo shop: the shop's taxes are listed for
+ * mapping instead of guessed, bad codes are explained at the field and nothing is saved, a saved
+ * mapping is what the next export posts to, and a later remap posts nothing again.
+ */
+
+let shell: RunningBrowserShell
+
+test.beforeAll(async () => {
+  shell = await startBrowserShell({
+    TILL_DEMO_OPTIONS: JSON.stringify({
+      seed: 31,
+      days: 2,
+      locations: 1,
+      billsPerSession: 10,
+      live: false,
+      appKey: 'demo_key_account_mapping_e2e_1618',
+    }),
+  })
+})
+test.afterAll(async () => {
+  await shell?.stop()
+})
+
+async function openMapping(page: Page) {
+  await page.getByRole('link', { name: 'Settings', exact: true }).click()
+  const form = page.getByRole('form', { name: 'Account mapping' })
+  await expect(form.getByRole('table', { name: 'Other accounts' })).toBeVisible()
+  return form
+}
+
+/** Each journal CSV row's account code by the role its memo names, for the rows of `memo`. */
+function codesOf(bytes: Buffer, memoPrefix: string): Set<string> {
+  const lines = bytes.toString('utf8').slice(1).split('\r\n').slice(1, -1)
+  const codes = new Set<string>()
+  for (const line of lines) {
+    // entry_id,date,account_code,account_name,…: the demo's ids and codes hold no commas.
+    const [, , code, name] = line.split(',')
+    if (name?.replace(/^"/, '').startsWith(memoPrefix)) codes.add(code!)
+  }
+  return codes
+}
+
+test('a saved mapping is what the next export posts to; bad codes are explained where they are', async ({
+  page,
+}) => {
+  await page.goto(shell.url)
+  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  const form = await openMapping(page)
+
+  // The shop's taxes are listed, marked for mapping: the chart only guesses them.
+  const taxes = form.getByRole('table', { name: 'Taxes' })
+  const taxRow = taxes.getByRole('row').filter({ hasText: 'needs mapping' }).first()
+  const taxLabel = (await taxRow.getByRole('rowheader').textContent())!
+    .replace('needs mapping', '')
+    .trim()
+  expect(taxLabel).toMatch(/^Tax “.+”$/)
+  await expect(page.getByRole('note').filter({ hasText: 'need mapping' })).toContainText(taxLabel)
+
+  // The Exports screen names it before exporting, with the way to Settings.
+  await page.getByRole('link', { name: 'Exports' }).click()
+  const unmapped = page.getByRole('note', { name: 'Unmapped accounts' })
+  await expect(unmapped).toContainText(taxLabel)
+  await unmapped.getByRole('link', { name: 'Map them in Settings' }).click()
+  await expect(form.getByRole('table', { name: 'Taxes' })).toBeVisible()
+
+  // A code with a space, and a code Cash clearing already has under another name: refused.
+  await form.getByLabel('Code for Sales', { exact: true }).fill('40 01')
+  await form.getByLabel('Name for Sales', { exact: true }).fill('Shop sales')
+  await form.getByLabel(`Code for ${taxLabel}`).fill('1000')
+  await form.getByLabel(`Name for ${taxLabel}`).fill('Output tax')
+  await form.getByRole('button', { name: 'Save account mapping' }).click()
+  await expect(form.getByRole('alert')).toContainText('2 fields need attention')
+  const salesCode = form.getByLabel('Code for Sales', { exact: true })
+  await expect(salesCode).toHaveAttribute('aria-invalid', 'true')
+  await expect(salesCode).toHaveAccessibleDescription(
+    'Use letters, digits, dots and dashes, starting with a letter or digit.',
+  )
+  await expect(form.getByLabel(`Code for ${taxLabel}`)).toHaveAccessibleDescription(
+    /^Code 1000 is already “Cash clearing”/,
+  )
+
+  await salesCode.fill('4001')
+  await form.getByLabel(`Code for ${taxLabel}`).fill('2110')
+  await form.getByRole('button', { name: 'Save account mapping' }).click()
+  await expect(form.getByRole('status')).toContainText('entries already exported stay as they are')
+  await expect(taxes.getByRole('row').filter({ hasText: taxLabel })).not.toContainText(
+    'needs mapping',
+  )
+
+  // Exports: the mapped tax is no longer listed as unmapped; the file posts to 4001 and 2110.
+  await page.getByRole('link', { name: 'Exports' }).click()
+  await page.getByLabel('Format').selectOption('journal-csv')
+  await expect(page.getByRole('button', { name: 'Export', exact: true })).toBeEnabled()
+  await expect(unmapped.filter({ hasText: taxLabel })).toHaveCount(0)
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export', exact: true }).click()
+  const bytes = await readFile((await (await downloading).path())!)
+  expect(codesOf(bytes, 'Shop sales')).toEqual(new Set(['4001']))
+  expect(codesOf(bytes, 'Output tax')).toEqual(new Set(['2110']))
+  expect(codesOf(bytes, 'Sales')).toEqual(new Set())
+
+  // A remap afterwards applies to later exports only: the same range posts nothing again.
+  const again = await openMapping(page)
+  await again.getByLabel('Code for Sales', { exact: true }).fill('4009')
+  await again.getByRole('button', { name: 'Save account mapping' }).click()
+  await expect(again.getByRole('status')).toContainText('Saved')
+  await page.getByRole('link', { name: 'Exports' }).click()
+  await page.getByLabel('Format').selectOption('journal-csv')
+  await page.getByRole('button', { name: 'Export', exact: true }).click()
+  await expect(page.getByText(/^Nothing new to export/)).toBeVisible()
+})
