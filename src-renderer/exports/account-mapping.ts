@@ -170,35 +170,35 @@ export class AccountMappingError extends Error {
 
 /**
  * The mapping as typed, checked: trimmed, or every problem with the field it belongs to. How the
- * accounts fit together is checked even when some field is malformed, on the fields that are not,
- * so one save shows every problem.
+ * accounts fit together is checked even when some field is malformed, among the accounts whose
+ * fields are sound, so one save shows every problem and no false one.
  */
 export function checkMapping(mapping: AccountMapping): AccountMapping {
   const parsed = accountMappingSchema.safeParse(mapping)
-  const malformed = parsed.success ? [] : parsed.error.issues
-  const field = (path: readonly PropertyKey[]): string => path.slice(0, -1).join('\u0000')
-  const badFields = new Set(malformed.map((issue) => field(issue.path)))
-  const conflicts = chartConflicts(parsed.success ? parsed.data : trimmed(mapping)).filter(
-    (issue) => !badFields.has(field(issue.path)),
-  )
-  if (parsed.success && conflicts.length === 0) return parsed.data
-  throw new AccountMappingError([...malformed, ...conflicts])
-}
-
-function trimmed(mapping: AccountMapping): AccountMapping {
-  const trim = (accounts: Record<RoleKey, MappedAccount>): Record<RoleKey, MappedAccount> =>
-    Object.fromEntries(
-      Object.entries(accounts).map(([key, a]) => [
-        key,
-        { code: String(a.code).trim(), name: String(a.name).trim() },
-      ]),
-    )
-  return {
-    accounts: trim(mapping.accounts),
-    locations: Object.fromEntries(
-      Object.entries(mapping.locations).map(([location, accounts]) => [location, trim(accounts)]),
-    ),
+  if (parsed.success) {
+    const conflicts = chartConflicts(parsed.data)
+    if (conflicts.length === 0) return parsed.data
+    throw new AccountMappingError(conflicts)
   }
+  const malformed = parsed.error.issues
+  const account = (path: readonly PropertyKey[]): string => path.slice(0, -1).join('\u0000')
+  const bad = new Set(malformed.map((issue) => account(issue.path)))
+  const sound = (path: string[], accounts: Record<RoleKey, MappedAccount>) =>
+    Object.fromEntries(
+      Object.entries(accounts)
+        .filter(([key]) => !bad.has(account([...path, key, 'field'])))
+        .map(([key, a]) => [key, { code: String(a.code).trim(), name: String(a.name).trim() }]),
+    )
+  const conflicts = chartConflicts({
+    accounts: sound(['accounts'], mapping.accounts),
+    locations: Object.fromEntries(
+      Object.entries(mapping.locations).map(([location, accounts]) => [
+        location,
+        sound(['locations', location], accounts),
+      ]),
+    ),
+  })
+  throw new AccountMappingError([...malformed, ...conflicts])
 }
 
 /** The connection's mapping; the default chart alone until one is saved. */

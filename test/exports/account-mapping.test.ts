@@ -123,6 +123,17 @@ describe('account mapping rules', () => {
     ).toEqual([])
   })
 
+  it('reports no conflict with an account whose own fields are malformed', () => {
+    expect(
+      issues(
+        general({
+          sales: { code: '', name: 'Shop sales' },
+          'fee-income': { code: '4101', name: 'Shop sales' },
+        }),
+      ),
+    ).toEqual([{ path: 'accounts / sales / code', message: 'Enter the account code.' }])
+  })
+
   it('refuses one code for accounts of two kinds, and lets two roles share one account', () => {
     expect(issues(general({ rounding: { code: '4000', name: 'Sales' } }))).toEqual([
       {
