@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
 import { startBrowserShell, type RunningBrowserShell } from '../support/browser-shell'
+import { parseCsvFile } from './csv-file'
 
 /**
  * Settings → Account mapping, end to end with the demo shop: the shop's taxes are listed for
@@ -33,16 +34,13 @@ async function openMapping(page: Page) {
   return form
 }
 
-/** Each journal CSV row's account code by the role its memo names, for the rows of `memo`. */
-function codesOf(bytes: Buffer, memoPrefix: string): Set<string> {
-  const lines = bytes.toString('utf8').slice(1).split('\r\n').slice(1, -1)
-  const codes = new Set<string>()
-  for (const line of lines) {
-    // entry_id,date,account_code,account_name,…: the demo's ids and codes hold no commas.
-    const [, , code, name] = line.split(',')
-    if (name?.replace(/^"/, '').startsWith(memoPrefix)) codes.add(code!)
-  }
-  return codes
+/** The account codes of a journal CSV's lines posted to accounts named `name`. */
+function codesOf(bytes: Buffer, name: string): Set<string> {
+  return new Set(
+    parseCsvFile(bytes)
+      .filter((row) => row.account_name === name)
+      .map((row) => row.account_code!),
+  )
 }
 
 test('a saved mapping is what the next export posts to; bad codes are explained where they are', async ({

@@ -6,6 +6,7 @@ import {
   type RunningBrowserShell,
 } from '../support/browser-shell'
 import { demoControl, type DemoControl } from '../support/demo-control'
+import { parseCsvFile } from './csv-file'
 
 /**
  * DESIGN §4, end to end in Chromium with the demo shop: exports are append-only and idempotent.
@@ -53,37 +54,6 @@ test.afterAll(async () => {
 })
 
 type JournalRow = Record<string, string>
-
-/** RFC 4180 rows by header, after the byte order mark (the e2e project has no CSV library). */
-function parseJournal(bytes: Buffer): JournalRow[] {
-  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
-  const text = bytes.toString('utf8').slice(1)
-  const rows: string[][] = []
-  let row: string[] = []
-  let cell = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"'
-        i++
-      } else if (c === '"') quoted = false
-      else cell += c
-    } else if (c === '"') quoted = true
-    else if (c === ',') {
-      row.push(cell)
-      cell = ''
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      rows.push([...row, cell])
-      row = []
-      cell = ''
-      i++
-    } else cell += c
-  }
-  const [header, ...body] = rows
-  return body.map((cells) => Object.fromEntries(header!.map((h, i) => [h, cells[i]!])))
-}
 
 const entryIds = (rows: JournalRow[]): string[] => [...new Set(rows.map((r) => r.entry_id!))]
 
@@ -152,7 +122,7 @@ test('re-exports add only what changed, as new entries and reversals, and a past
   await expect(page.getByLabel('To')).toHaveValue(expense.expense_date)
 
   const first = await exportJournal(page)
-  const firstRows = parseJournal(first)
+  const firstRows = parseCsvFile(first)
   const firstIds = entryIds(firstRows)
   expect(firstIds).toContain(sale.id)
   expect(firstIds).toContain(`expense:${expense.id}`)
@@ -176,7 +146,7 @@ test('re-exports add only what changed, as new entries and reversals, and a past
     .poll(() => cacheHolds(page, refund.id, expense.id, 1400), { timeout: 60_000 })
     .toBe(true)
 
-  const third = parseJournal(await exportJournal(page))
+  const third = parseCsvFile(await exportJournal(page))
   // The refund is a bill of its own: one new entry, the sale's amounts with sides swapped; the
   // sale's exported entry stands. The corrected expense: its old entry reversed, the new posted.
   expect(entryIds(third)).toEqual([
