@@ -1,0 +1,108 @@
+import type { Page } from '@playwright/test'
+import { collectGarbage, inPage } from '../chromium'
+import type { ExportRun } from '../in-page/journal-export'
+import type { Figure } from '../results'
+import { median } from '../stats'
+
+/** Figures computed in the page from the cache or from generated inputs: day close, journal export. */
+
+export async function measureDayClose(
+  page: Page,
+  sizes: { session: number; month: number },
+  cached: { databaseName: string; sessionId: string } | null,
+): Promise<Figure[]> {
+  const session = await inPage(page, 'dayCloseCompute', sizes.session, 20)
+  const month = await inPage(page, 'dayCloseCompute', sizes.month, 3)
+  const figures: Figure[] = [
+    {
+      id: 'day-close',
+      key: 'day-close.session',
+      label: `day-close figures of a ${sizes.session.toLocaleString('en-US')}-bill session (median of 20)`,
+      value: median(session),
+      unit: 'ms',
+      target: { at: 'most', value: 20 },
+    },
+    {
+      id: 'day-close',
+      key: 'day-close.month',
+      label: `day-close figures of a ${sizes.month.toLocaleString('en-US')}-bill month (median of 3)`,
+      value: median(month),
+      unit: 'ms',
+      target: { at: 'most', value: 1000 },
+    },
+  ]
+  if (cached) {
+    const fromCache = await inPage(
+      page,
+      'dayCloseFromCache',
+      cached.databaseName,
+      cached.sessionId,
+      5,
+    )
+    figures.push({
+      id: 'day-close',
+      key: 'day-close.session-from-cache',
+      label: `  the same session read from IndexedDB, then computed (median of 5)`,
+      value: median(fromCache),
+      unit: 'ms',
+    })
+  }
+  return figures
+}
+
+const rate = (run: ExportRun): number => run.lines / (run.ms / 1000)
+
+/**
+ * The journal export of about `lines` lines: one location's business days, as many as it takes
+ * (a one-day export first tells how many lines a day makes, and warms the code up).
+ */
+export async function measureJournalExport(
+  page: Page,
+  databaseName: string,
+  shop: { days: string[]; locations: string[] },
+  lines: number,
+  timeZone: string,
+): Promise<Figure[]> {
+  const locationId = shop.locations[0]!
+  const oneDay = { from: shop.days[0]!, to: shop.days[0]!, locationId }
+  const trial = await inPage(page, 'exportJournal', databaseName, oneDay, timeZone)
+  await inPage(page, 'exportPlainCsv', databaseName, oneDay, timeZone)
+  const days = Math.min(shop.days.length, Math.max(1, Math.ceil(lines / trial.lines)))
+  const range = { from: shop.days[0]!, to: shop.days[days - 1]!, locationId }
+  await collectGarbage(page)
+  const plain = await inPage(page, 'exportPlainCsv', databaseName, range, timeZone)
+  await collectGarbage(page)
+  const run = await inPage(page, 'exportJournal', databaseName, range, timeZone)
+  const mb = (bytes: number): number => bytes / 1_048_576
+  const label = `${run.lines.toLocaleString('en-US')}-line journal export`
+  return [
+    {
+      id: 'journal-export',
+      key: 'journal-export.seconds',
+      label,
+      value: run.ms / 1000,
+      unit: 's',
+      target: { at: 'most', value: 10 },
+      note: `${days} business days of ${locationId}, ${mb(run.bytes).toFixed(0)} MB of text`,
+    },
+    {
+      id: 'journal-export',
+      key: 'journal-export.peak-heap',
+      label: 'journal export: peak JS heap growth',
+      value: mb(run.peakHeapGrowth),
+      unit: 'MB',
+      target: { at: 'most', value: 150 },
+      baseline: `plain CSV ${mb(plain.peakHeapGrowth).toFixed(0)} MB`,
+    },
+    {
+      id: 'journal-export',
+      key: 'journal-export.vs-plain',
+      label: 'journal export rate vs a plain CSV serializer',
+      value: rate(run) / rate(plain),
+      unit: '×',
+      target: { at: 'least', value: 0.8 },
+      baseline: `plain ${Math.round(rate(plain)).toLocaleString('en-US')} lines/s`,
+      note: `export ${Math.round(rate(run)).toLocaleString('en-US')} lines/s`,
+    },
+  ]
+}

@@ -1,0 +1,149 @@
+import type { Locator, Page } from '@playwright/test'
+import { inPage } from '../chromium'
+import type { ScreenProbe } from '../in-page/screen-timing'
+import { SESSION_PREFIX } from '../in-page/seed'
+import type { Figure } from '../results'
+import { median } from '../stats'
+
+/** Figures a person sees on the screens, over the seeded cache, timed inside the page. */
+
+const SETTLE_MS = 120_000
+const CHANGE_MS = 30_000
+
+/** Milliseconds from the input `act` causes to the settled screen it leads to. */
+async function timeAction(
+  page: Page,
+  probe: ScreenProbe,
+  act: () => Promise<void>,
+): Promise<number> {
+  const change = inPage(page, 'timeNextChange', probe, CHANGE_MS)
+  await act()
+  return change
+}
+
+export async function openSessions(page: Page): Promise<number> {
+  await page.getByRole('link', { name: 'Sessions', exact: true }).click()
+  return settledSince(page, 'sessions-figures')
+}
+
+/** When, since the page's navigation, the probe first showed a settled screen. */
+export function settledSince(page: Page, probe: ScreenProbe): Promise<number> {
+  return inPage(page, 'timeSinceNavigation', probe, SETTLE_MS)
+}
+
+export async function measureSessionOpen(page: Page, sessionBills: number): Promise<Figure[]> {
+  const listed = page
+    .getByRole('table', { name: 'Register sessions' })
+    .getByRole('button', { name: new RegExp(`^${SESSION_PREFIX}`) })
+  const times: number[] = []
+  for (let i = 0; i < 5; i++) {
+    const button = listed.nth(i)
+    times.push(await timeAction(page, 'session-bills', () => button.click()))
+  }
+  return [
+    {
+      id: 'session-open',
+      key: 'session-open.median',
+      label: `open a ${sessionBills.toLocaleString('en-US')}-bill session to first rows (median of 5)`,
+      value: median(times),
+      unit: 'ms',
+      target: { at: 'most', value: 150 },
+      note: `each: ${times.map((t) => t.toFixed(0)).join(', ')} ms`,
+    },
+  ]
+}
+
+interface BillsAction {
+  name: string
+  act: (page: Page) => Promise<void>
+}
+
+const header = (page: Page, name: string): Locator =>
+  page.getByRole('grid', { name: 'Bills' }).getByRole('button', { name: new RegExp(`^${name}`) })
+const choose = (label: string, value: string) => (page: Page) =>
+  page
+    .getByLabel(label, { exact: true })
+    .selectOption(value)
+    .then(() => undefined)
+const clearFilters = (page: Page): Promise<void> =>
+  page.getByRole('button', { name: 'Clear filters' }).first().click()
+
+function billsActions(shop: {
+  days: string[]
+  locations: string[]
+  sessions: string[]
+}): BillsAction[] {
+  const sorts = ['Number', 'Total', 'Paid', 'Due', 'Type', 'Location', 'Session', 'State', 'Time']
+  const day = shop.days[Math.floor(shop.days.length / 2)]!
+  const location = shop.locations[1] ?? shop.locations[0]!
+  const filters: BillsAction[] = [
+    { name: 'type = refund', act: choose('Type', 'refund') },
+    { name: 'payment method = QRIS', act: choose('Payment method', 'qris') },
+    { name: 'payment state = unpaid', act: choose('Payment state', 'unpaid') },
+    { name: `location = ${location}`, act: choose('Location', location) },
+    {
+      name: 'bill number starts with',
+      act: (page) => page.getByRole('searchbox').fill(`${shop.locations[0]!.toLowerCase()}-00001`),
+    },
+    { name: `from = ${day}`, act: (page) => page.getByLabel('From', { exact: true }).fill(day) },
+  ]
+  return [
+    ...sorts.map((name) => ({
+      name: `sort by ${name}`,
+      act: (page: Page) => header(page, name).click(),
+    })),
+    ...filters.flatMap((filter) => [
+      filter,
+      { name: `clear (after ${filter.name})`, act: clearFilters },
+    ]),
+  ]
+}
+
+export async function measureBillsSortFilter(
+  page: Page,
+  shop: { days: string[]; locations: string[]; sessions: string[] },
+  cachedBills: number,
+): Promise<Figure[]> {
+  await page.getByRole('link', { name: 'Bills', exact: true }).click()
+  await page
+    .getByRole('grid', { name: 'Bills' })
+    .locator('tr.row[data-index="0"]:not([aria-busy])')
+    .waitFor({
+      timeout: SETTLE_MS,
+    })
+  const measured: Array<{ name: string; ms: number | null; error?: string }> = []
+  for (const action of billsActions(shop)) {
+    try {
+      measured.push({
+        name: action.name,
+        ms: await timeAction(page, 'bills', () => action.act(page)),
+      })
+    } catch (error) {
+      measured.push({ name: action.name, ms: null, error: (error as Error).message })
+    }
+  }
+  const timed = measured.filter((m): m is { name: string; ms: number } => m.ms !== null)
+  const worst = timed.reduce((a, b) => (b.ms > a.ms ? b : a), timed[0] ?? { name: '', ms: 0 })
+  const failed = measured.filter((m) => m.ms === null)
+  return [
+    {
+      id: 'bills-sort-filter',
+      key: 'bills-sort-filter.worst',
+      label: `Bills screen sort/filter over ${cachedBills.toLocaleString('en-US')} bills (worst)`,
+      value: failed.length ? null : worst.ms,
+      unit: 'ms',
+      target: { at: 'most', value: 300 },
+      note: failed.length
+        ? failed.map((f) => `${f.name}: ${f.error}`).join('; ')
+        : `worst: ${worst.name}`,
+    },
+    ...measured.map((m) => ({
+      id: 'bills-sort-filter',
+      key: `bills-sort-filter.${m.name}`,
+      label: `  Bills: ${m.name}`,
+      value: m.ms,
+      unit: 'ms',
+      target: { at: 'most' as const, value: 300 },
+    })),
+  ]
+}

@@ -1,0 +1,116 @@
+/**
+ * Times what a person sees: from the input event that starts a change (its own timestamp) to the
+ * first animation frame at which the screen shows the result. The page's DOM is reached through
+ * the few members used here, as this file is type-checked with the Node project.
+ */
+
+interface Element {
+  textContent: string | null
+  getAttribute(name: string): string | null
+  querySelector(selector: string): Element | null
+  querySelectorAll(selector: string): ArrayLike<Element>
+}
+interface PageGlobals {
+  document: Element & {
+    addEventListener(
+      type: string,
+      listener: (event: { timeStamp: number }) => void,
+      capture: boolean,
+    ): void
+    removeEventListener(
+      type: string,
+      listener: (event: { timeStamp: number }) => void,
+      capture: boolean,
+    ): void
+  }
+  requestAnimationFrame(callback: (time: number) => void): number
+}
+const page = globalThis as unknown as PageGlobals
+
+export interface ScreenState {
+  /** What the change is waited on: a snapshot of the screen's text that the change must alter. */
+  snapshot: string
+  /** Whether the screen shows a finished result (rows present, nothing busy). */
+  settled: boolean
+}
+
+export type ScreenProbe = 'bills' | 'session-bills' | 'sessions' | 'sessions-figures'
+
+const sessionRows = (): ArrayLike<Element> =>
+  page.document.querySelectorAll('table[aria-label="Register sessions"] tbody tr')
+
+const PROBES: Record<ScreenProbe, () => ScreenState> = {
+  bills: () => {
+    const grid = page.document.querySelector('[role="grid"][aria-label="Bills"]')
+    const first = grid?.querySelector('tr.row[data-index="0"]')
+    const count = page.document.querySelector('.data-table-count')
+    return {
+      snapshot: `${first?.textContent ?? ''}|${count?.textContent ?? ''}`,
+      settled:
+        first !== undefined &&
+        first !== null &&
+        first.getAttribute('aria-busy') === null &&
+        grid?.getAttribute('aria-busy') === null,
+    }
+  },
+  'session-bills': () => {
+    const first = page.document.querySelector('table[aria-label^="Bills of session"] tbody tr')
+    return { snapshot: first?.textContent ?? '', settled: first !== null }
+  },
+  sessions: () => {
+    const first = sessionRows()[0]
+    return { snapshot: first?.textContent ?? '', settled: first !== undefined }
+  },
+  'sessions-figures': () => {
+    const rows = Array.from(sessionRows())
+    return {
+      snapshot: rows.map((row) => row.textContent).join('|'),
+      settled: rows.length > 0 && rows.every((row) => !(row.textContent ?? '').includes('…')),
+    }
+  },
+}
+
+const INPUT_EVENTS = ['click', 'change', 'input']
+
+/**
+ * Resolves with the milliseconds from the next input event to the frame showing a settled screen
+ * that differs from the one before the event; rejects after `timeoutMs`.
+ */
+export function timeNextChange(probe: ScreenProbe, timeoutMs: number): Promise<number> {
+  const read = PROBES[probe]
+  const before = read().snapshot
+  return new Promise((resolve, reject) => {
+    let startedAt: number | null = null
+    const onInput = (event: { timeStamp: number }): void => {
+      startedAt ??= event.timeStamp
+    }
+    for (const type of INPUT_EVENTS) page.document.addEventListener(type, onInput, true)
+    const deadline = performance.now() + timeoutMs
+    const finish = (outcome: () => void): void => {
+      for (const type of INPUT_EVENTS) page.document.removeEventListener(type, onInput, true)
+      outcome()
+    }
+    const check = (now: number): void => {
+      const state = read()
+      if (startedAt !== null && state.settled && state.snapshot !== before)
+        return finish(() => resolve(now - (startedAt as number)))
+      if (performance.now() > deadline)
+        return finish(() => reject(new Error(`${probe}: no settled change within ${timeoutMs} ms`)))
+      page.requestAnimationFrame(check)
+    }
+    page.requestAnimationFrame(check)
+  })
+}
+
+/** Milliseconds since navigation began at which the probe first shows a settled screen. */
+export function timeSinceNavigation(probe: ScreenProbe, timeoutMs: number): Promise<number> {
+  const read = PROBES[probe]
+  return new Promise((resolve, reject) => {
+    const check = (now: number): void => {
+      if (read().settled) return resolve(now)
+      if (now > timeoutMs) return reject(new Error(`${probe}: not settled within ${timeoutMs} ms`))
+      page.requestAnimationFrame(check)
+    }
+    page.requestAnimationFrame(check)
+  })
+}
