@@ -60,16 +60,20 @@ export class PlatformViews {
     }
   }
 
+  private modifiers(product: OnlineProduct): Json[] {
+    return product.modifiers.map((modifier) => ({
+      modifier_id: modifier.id,
+      name: modifier.name,
+      price: this.money(modifier.price),
+    }))
+  }
+
   product(product: OnlineProduct, location: Location): Json {
     const base = {
       id: product.id,
       name: product.name,
       category_id: product.categoryId,
-      modifiers: product.modifiers.map((modifier) => ({
-        modifier_id: modifier.id,
-        name: modifier.name,
-        price: this.money(modifier.price),
-      })),
+      modifiers: this.modifiers(product),
     }
     if (product.hasVariants) {
       return {
@@ -83,13 +87,12 @@ export class PlatformViews {
 
   /** A lookup entry: the variant with what it belongs to. */
   entry(variant: Variant, location: Location): Json {
-    const product = this.product(variant.product, location)
     return {
       online_location_id: this.platform.onlineLocationId(location),
       product_id: variant.product.id,
       product_name: variant.product.name,
       category_id: variant.product.categoryId,
-      modifiers: product['modifiers'],
+      modifiers: this.modifiers(variant.product),
       ...this.variant(variant, location),
     }
   }
