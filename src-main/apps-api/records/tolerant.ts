@@ -24,11 +24,12 @@ export type RawAmount = z.infer<typeof rawAmount>
 /** ISO 8601 with an offset or Z, or unix seconds; to epoch milliseconds plus the original text. */
 export const timestamp = z.union([z.string(), z.number()]).transform((value, ctx) => {
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) {
-      ctx.addIssue({ code: 'custom', message: 'not a time' })
+    const ms = Math.round(value * 1000)
+    // Beyond ±8.64e15 ms a Date is invalid and toISOString would throw out of the schema.
+    if (!Number.isFinite(ms) || Number.isNaN(new Date(ms).getTime())) {
+      ctx.addIssue({ code: 'custom', message: `${value} is not a time` })
       return z.NEVER
     }
-    const ms = Math.round(value * 1000)
     return { ms, text: new Date(ms).toISOString() }
   }
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(value.trim())) {
