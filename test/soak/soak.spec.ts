@@ -4,22 +4,22 @@
  * some lost to receiver outages, forged ones among them) and exports every few dozen seconds.
  * Memory is sampled throughout; at the end the cache must equal the service exactly and no
  * memory series may grow without bound. Figures go to test-results/soak.json.
+ *
+ * The shop runs in a demo service process of its own, connected like any service (its key and
+ * signing secret saved through the bridge), so main's memory figures are Till's alone.
  */
-import { readFileSync } from 'node:fs'
+import { cpSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
-import {
-  savedProfiles,
-  startBrowserShell,
-  type RunningBrowserShell,
-} from '../support/browser-shell'
+import { startBrowserShell, type RunningBrowserShell } from '../support/browser-shell'
 import { compareCacheWithTruth } from '../support/cache-vs-truth'
 import { demoControl, type DemoControl } from '../support/demo-control'
 import { readServiceTruth } from '../support/service-truth'
 import { callShellBridge } from '../support/shell-bridge'
 import { signWebhook, webhookBody } from '../support/sign-webhook'
+import { startStandaloneDemo, type StandaloneDemo } from '../support/standalone-demo'
 import { ExportDriver } from './export-driver'
 import { cacheProgress, openRendererProbe, readCache } from './page-probes'
 import {
@@ -31,19 +31,18 @@ import {
   type SoakCounts,
 } from './soak-report'
 import {
-  APP_KEY,
   CADENCE,
-  CONTROL_TOKEN,
   CURRENCY_EXPONENT,
-  DEMO_OPTIONS,
+  EMBEDDED_DEMO,
   FAULTS,
+  FIRST_SYNC_TIMEOUT_MS,
+  SHOP,
   SOAK_SECONDS,
 } from './soak-settings'
 
 const ROOT = join(__dirname, '..', '..')
 const PROBE = pathToFileURL(join(ROOT, 'scripts', 'soak-memory-probe.mjs')).href
 const REPORT = join(ROOT, 'test-results', 'soak.json')
-const DATABASE = 'till-demo-shop'
 const SCREENS = ['Sessions', 'Bills', 'Expenses', 'Day close', 'Problems'] as const
 
 type Status = {
@@ -94,7 +93,12 @@ async function visit(page: Page, screen: string): Promise<void> {
 }
 
 /** Sync now once nothing is left to arrive, and wait for that run to finish. */
-async function settle(page: Page, control: DemoControl, shell: RunningBrowserShell): Promise<void> {
+async function settle(
+  page: Page,
+  control: DemoControl,
+  shell: RunningBrowserShell,
+  database: string,
+): Promise<void> {
   const patience = { timeout: 300_000, intervals: [1_000] }
   await expect
     .poll(
@@ -111,37 +115,51 @@ async function settle(page: Page, control: DemoControl, shell: RunningBrowserShe
   const clickedAt = Date.now()
   await syncNow.click()
   await expect
-    .poll(async () => (await cacheProgress(page, DATABASE)).lastSuccessAt ?? 0, patience)
+    .poll(async () => (await cacheProgress(page, database)).lastSuccessAt ?? 0, patience)
     .toBeGreaterThan(clickedAt)
 }
 
 test('soak: live trading with faults, webhooks and exports; the cache ends equal to the service and memory stays bounded', async ({
   page,
 }, testInfo) => {
-  test.setTimeout((SOAK_SECONDS + 900) * 1000)
+  test.setTimeout(SOAK_SECONDS * 1000 + FIRST_SYNC_TIMEOUT_MS + 600_000)
   const memoryFile = testInfo.outputPath('main-memory.jsonl')
   const shell = await startBrowserShell({
-    TILL_DEMO_OPTIONS: JSON.stringify(DEMO_OPTIONS),
+    TILL_DEMO_OPTIONS: JSON.stringify(EMBEDDED_DEMO),
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${PROBE}`.trim(),
     TILL_SOAK_MEMORY_FILE: memoryFile,
     TILL_SOAK_SAMPLE_MS: String(CADENCE.sampleMs),
   })
+  let demo: StandaloneDemo | null = null
+  const consoleLines: string[] = []
+  page.on('console', (message) => consoleLines.push(`${message.type()}: ${message.text()}`))
   try {
+    const receiverUrl = (await callShellBridge<Status>(shell, 'webhooks.status')).url!
+    demo = await startStandaloneDemo({ ...SHOP, webhookUrl: receiverUrl })
+    const control = demoControl(demo.url, demo.controlToken)
+    const profile = await callShellBridge<{ id: string }>(shell, 'profiles.save', {
+      name: 'Soak shop',
+      baseUrl: demo.url,
+      storeId: demo.storeId,
+      apiKey: demo.appKey,
+      webhookSecret: demo.webhookSecret,
+      currency: SHOP.currency,
+      timezone: SHOP.timezone,
+    })
+    await callShellBridge(shell, 'profiles.activate', { id: profile.id })
+    const database = `till-${profile.id}`
+    await control('PUT', '/faults', FAULTS)
     await page.goto(shell.url)
     await expect(page.getByRole('heading', { name: 'Sessions', level: 1 })).toBeVisible()
-    const demo = savedProfiles(shell).find((p) => p.id === 'demo-shop')!
-    const control = demoControl(demo.baseUrl, CONTROL_TOKEN)
-    await control('PUT', '/faults', FAULTS)
-    await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 300_000 })
+    await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: FIRST_SYNC_TIMEOUT_MS })
 
     await visit(page, 'Settings')
     await page.getByLabel('Sweep every (minutes)').fill(String(CADENCE.sweepMinutes))
-    await page.getByRole('button', { name: 'Save schedule' }).click()
+    await page.getByRole('button', { name: 'Save schedule', exact: true }).click()
     await expect(
       page.getByText(`Saved: a sweep every ${CADENCE.sweepMinutes} minutes`, { exact: false }),
     ).toBeVisible()
 
-    const receiverUrl = (await callShellBridge<Status>(shell, 'webhooks.status')).url!
     const deadUrl = await unreachableUrl()
     const sampleRenderer = await openRendererProbe(page)
     const exports = new ExportDriver(page, CADENCE.exportDays)
@@ -185,15 +203,15 @@ test('soak: live trading with faults, webhooks and exports; the cache ends equal
     const faults = await control<FaultState>('GET', '/faults')
     await control('DELETE', '/faults')
     await control('PUT', '/webhook', { url: receiverUrl })
-    await settle(page, control, shell)
+    await settle(page, control, shell, database)
 
     const truth = await readServiceTruth({
-      baseUrl: demo.baseUrl,
-      appKey: APP_KEY,
+      baseUrl: demo.url,
+      appKey: demo.appKey,
       storeId: demo.storeId,
-      controlToken: CONTROL_TOKEN,
+      controlToken: demo.controlToken,
     })
-    const cache = await readCache(page, DATABASE)
+    const cache = await readCache(page, database)
     const divergence = compareCacheWithTruth(truth, cache, {
       exponent: CURRENCY_EXPONENT,
       closedSince: start,
@@ -243,6 +261,10 @@ test('soak: live trading with faults, webhooks and exports; the cache ends equal
     expect(Object.values(counts.faults.applied).reduce((a, b) => a + b, 0)).toBeGreaterThan(0)
     expect(counts.billsAtEnd).toBeGreaterThan(billsAtStart)
   } finally {
+    await demo?.stop()
+    writeFileSync(testInfo.outputPath('browser-shell.log'), shell.output())
+    writeFileSync(testInfo.outputPath('page-console.log'), consoleLines.join('\n'))
+    cpSync(join(shell.dataDir, 'logs'), testInfo.outputPath('logs'), { recursive: true })
     await shell.stop()
   }
 })

@@ -7,7 +7,7 @@ import type { RunningBrowserShell } from './browser-shell'
 export async function callShellBridge<T>(
   shell: RunningBrowserShell,
   channel: string,
-  input: unknown = {},
+  input?: unknown,
 ): Promise<T> {
   const response = await fetch(`${shell.origin}/bridge/call/${channel}`, {
     method: 'POST',
