@@ -18,6 +18,7 @@ if (process.platform === 'linux' && !process.env.TILL_IN_KEYRING) {
 const reports = mkdtempSync(join(tmpdir(), 'till-test-'))
 const vitestReport = join(reports, 'vitest.json')
 const playwrightReport = join(reports, 'playwright.json')
+const soakReport = join(reports, 'soak.json')
 
 // A gate that could not check at all (scripts/gates/npm-audit.ts when the advisory service does not
 // answer) exits with this: the run goes on and the summary says so; it never counts as passed.
@@ -48,6 +49,12 @@ const steps = [
     'npx',
     ['playwright', 'test', '--reporter=list,json'],
     { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+  ],
+  [
+    'Soak: live trading with faults (figures in test-results/soak.json)',
+    'npx',
+    ['playwright', 'test', '--config=playwright.soak.config.ts', '--reporter=list,json'],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: soakReport },
   ],
 ]
 
@@ -81,8 +88,8 @@ if (existsSync(vitestReport)) {
   passed += report.numPassedTests
   failed += report.numFailedTests
 }
-if (existsSync(playwrightReport)) {
-  const { stats } = JSON.parse(readFileSync(playwrightReport, 'utf8'))
+for (const report of [playwrightReport, soakReport].filter(existsSync)) {
+  const { stats } = JSON.parse(readFileSync(report, 'utf8'))
   passed += stats.expected
   failed += stats.unexpected + stats.flaky
 }
