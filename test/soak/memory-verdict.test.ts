@@ -6,16 +6,10 @@ const MB = 1024 * 1024
 const TEN_MINUTES = 10 * 60_000
 const EVERY = 5_000
 
-/** A deterministic pseudo-random noise in [-1, 1) (mulberry32), so the series are reproducible. */
+/** Deterministic noise in [-1, 1) from a linear congruential generator: reproducible series. */
 function noise(seed: number): () => number {
   let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 31 - 1
-  }
+  return () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 31 - 1
 }
 
 /**
