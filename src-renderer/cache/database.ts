@@ -15,7 +15,7 @@ import { billFacets } from './bill-facets'
 import { postingHash, type LoggedEntry, type PostedState } from '../exports/export-log'
 import type { SavedAccountMapping, SeenAccountRole } from '../exports/account-mapping'
 import type { StoredBatch } from '../exports/run-export'
-import type { ExportRun, PendingPosting } from '../exports/run-export-log'
+import type { ExportRun, ReplacedPosting } from '../exports/run-export-log'
 
 export const SCHEMA_V1 = {
   bills: 'id, updatedAt, registerSessionId, [locationId+businessDate], type, parentBillId',
@@ -54,7 +54,7 @@ export class TillDatabase extends Dexie {
   accountMapping!: EntityTable<SavedAccountMapping, 'id'>
   accountRoles!: EntityTable<SeenAccountRole, 'key'>
   exportRuns!: EntityTable<ExportRun, 'id'>
-  pendingPostings!: Table<PendingPosting, [string, string]>
+  replacedPostings!: Table<ReplacedPosting, [string, string]>
 
   constructor(name: string, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options)
@@ -117,6 +117,13 @@ export class TillDatabase extends Dexie {
         await tx.table('postings').toCollection().modify(rehash)
         await tx.table('exportLog').toCollection().modify(rehash)
       })
+    // Version 9: an export writes its posting states in place as it goes, keeping aside only
+    // the states it replaced, to put back should it not commit (moving every state at the end
+    // cost as much as the export itself).
+    this.version(9).stores({
+      pendingPostings: null,
+      replacedPostings: '[batchId+key], batchId',
+    })
   }
 }
 

@@ -1,20 +1,21 @@
-import Dexie from 'dexie'
 import type { TillDatabase } from '../cache/database'
 import { logEntries, type ExportPlan, type PostedState } from './export-log'
 import type { StoredBatch } from './run-export'
 
 /**
  * The export log written as an export goes, so its memory stays flat however many entries it
- * writes, while a cancelled, failed or killed export still changes nothing:
+ * writes, while a cancelled, failed or killed export still changes nothing once it is rolled
+ * back:
  *
  * - the entries a run writes go into `exportLog` under the run's batch id at once, but a batch
  *   counts only once its `exportBatches` row exists, and that row is written last;
- * - the posting states a run plans go aside into `pendingPostings` (what the books hold must not
- *   move before the file is whole: the next export plans against it) and are moved into
- *   `postings` in the same transaction that writes the batch row;
- * - `exportRuns` lists the runs under way. A run that ends without committing deletes its rows;
- *   a run that never ended (the page was closed) is cleared by the next export, which holds the
- *   database's export lock, so no other run can be under way then.
+ * - the posting states a run plans go into `postings` at once (the run plans its later pages
+ *   against them); where one replaces a state an earlier export committed, that state is kept
+ *   in `replacedPostings` first;
+ * - `exportRuns` lists the runs under way. A run that ends without committing is rolled back:
+ *   each key it logged gets its replaced state again, or none if it had none. A run that never
+ *   ended (the page was closed) is rolled back by the next export, which holds the database's
+ *   export lock, so no other run can be under way then; only export runs read `postings`.
  */
 
 export interface ExportRun {
@@ -22,11 +23,14 @@ export interface ExportRun {
   startedAt: string
 }
 
-export interface PendingPosting extends PostedState {
+/** A committed posting state a run replaced, to put back should the run not commit. */
+export interface ReplacedPosting {
   batchId: string
+  key: string
+  state: PostedState
 }
 
-const COMMIT_PAGE = 2_000
+const ROLLBACK_PAGE = 2_000
 
 interface LockManagerLike {
   request(name: string, callback: () => Promise<void>): Promise<void>
@@ -71,78 +75,118 @@ export class ExportLogWriter {
     return this.position
   }
 
-  /** Clears what runs that never ended left, then records this one. Call holding the lock. */
+  /** Rolls back runs that never ended, then records this one. Call holding the lock. */
   async begin(): Promise<void> {
     const { db } = this
-    await db.transaction('rw', [db.exportRuns, db.exportLog, db.pendingPostings], async () => {
-      for (const run of await db.exportRuns.toArray()) await this.clear(run.id)
+    await db.transaction('rw', this.rollbackTables(), async () => {
+      for (const run of await db.exportRuns.toArray()) await this.rollback(run.id)
       await db.exportRuns.put({ id: this.batchId, startedAt: this.startedAt })
     })
   }
 
-  /** The states of `keys`: committed ones, with what this run has planned so far in front. */
+  /**
+   * The states of `keys`: committed ones, or what this run has planned for them. Most keys of a
+   * page have none (a first export has none at all), and a get per key costs a round trip
+   * each: the keys stored in the span of each kind of key (bill ids, `payment:…`, …) come
+   * first, in one request per kind, and only those are read.
+   */
   async states(keys: readonly string[]): Promise<Map<string, PostedState>> {
     const states = new Map<string, PostedState>()
     if (keys.length === 0) return states
-    const [stored, planned] = await Promise.all([
-      this.db.postings.bulkGet([...keys]),
-      this.db.pendingPostings.bulkGet(keys.map((key) => [this.batchId, key])),
-    ])
-    for (const state of stored) if (state) states.set(state.key, state)
-    for (const pending of planned) if (pending) states.set(pending.key, postedState(pending))
+    const wanted = new Set(keys)
+    const spans = await Promise.all(
+      keySpans(keys).map(([low, high]) =>
+        this.db.postings.where('key').between(low, high, true, true).primaryKeys(),
+      ),
+    )
+    const stored = spans.flat().filter((key) => wanted.has(key))
+    if (stored.length === 0) return states
+    for (const state of await this.db.postings.bulkGet(stored))
+      if (state) states.set(state.key, state)
     return states
   }
 
-  /** Stores a slice's plan (its states aside, its entries under the batch id). */
-  async record(plan: ExportPlan): Promise<void> {
+  /**
+   * Stores a page's plan: its entries under the batch id, its states in place, and the
+   * committed states they replace (`before`: the states the page was planned against).
+   */
+  async record(plan: ExportPlan, before: ReadonlyMap<string, PostedState>): Promise<void> {
     const { db, batchId } = this
     if (plan.write.length === 0 && plan.postings.length === 0) return
     const entries = logEntries(batchId, this.position, plan.write)
     this.position += entries.length
-    await db.transaction('rw', [db.exportLog, db.pendingPostings], async () => {
+    const replacing = plan.postings.flatMap((state) => {
+      const old = before.get(state.key)
+      return old ? [{ batchId, key: state.key, state: old }] : []
+    })
+    await db.transaction('rw', [db.exportLog, db.postings, db.replacedPostings], async () => {
+      if (replacing.length > 0) {
+        // Keep the committed state: not one this run wrote (a bill read twice, moved while the
+        // export ran), nor over one already kept.
+        const [live, kept] = await Promise.all([
+          db.exportLog.bulkGet(replacing.map((r) => r.state.liveEntryId)),
+          db.replacedPostings.bulkGet(replacing.map((r) => [batchId, r.key])),
+        ])
+        await db.replacedPostings.bulkAdd(
+          replacing.filter((_, i) => live[i]?.batchId !== batchId && kept[i] === undefined),
+        )
+      }
       await db.exportLog.bulkPut(entries)
-      await db.pendingPostings.bulkPut(plan.postings.map((state) => ({ ...state, batchId })))
+      await db.postings.bulkPut(plan.postings)
     })
   }
 
-  /** Makes the run count: its states replace the stored ones and its batch row is written. */
+  /** Makes the run count: its batch row is written and what it replaced forgotten. */
   async commit(batch: StoredBatch): Promise<void> {
     const { db, batchId } = this
-    const tables = [db.postings, db.pendingPostings, db.exportBatches, db.exportRuns]
-    await db.transaction('rw', tables, async () => {
-      let after: string | null = null
-      for (;;) {
-        const page: PendingPosting[] = await db.pendingPostings
-          .where('[batchId+key]')
-          .between([batchId, after ?? Dexie.minKey], [batchId, Dexie.maxKey], after === null, true)
-          .limit(COMMIT_PAGE)
-          .toArray()
-        if (page.length === 0) break
-        await db.postings.bulkPut(page.map(postedState))
-        after = page[page.length - 1]!.key
-      }
-      await db.pendingPostings.where('batchId').equals(batchId).delete()
+    await db.transaction('rw', [db.exportBatches, db.exportRuns, db.replacedPostings], async () => {
       await db.exportBatches.put(batch)
       await db.exportRuns.delete(batchId)
+      await db.replacedPostings.where('batchId').equals(batchId).delete()
     })
   }
 
   /** Takes back everything the run wrote. Also for a run that wrote nothing new. */
   async discard(): Promise<void> {
-    const { db } = this
-    await db.transaction('rw', [db.exportRuns, db.exportLog, db.pendingPostings], () =>
-      this.clear(this.batchId),
-    )
+    await this.db.transaction('rw', this.rollbackTables(), () => this.rollback(this.batchId))
   }
 
-  private async clear(batchId: string): Promise<void> {
+  private rollbackTables() {
     const { db } = this
+    return [db.exportRuns, db.exportLog, db.postings, db.replacedPostings]
+  }
+
+  private async rollback(batchId: string): Promise<void> {
+    const { db } = this
+    let after = -1
+    for (;;) {
+      const page = await db.exportLog
+        .where('[batchId+position]')
+        .between([batchId, after], [batchId, Infinity], false, true)
+        .limit(ROLLBACK_PAGE)
+        .toArray()
+      if (page.length === 0) break
+      const keys = [...new Set(page.map((logged) => logged.key))]
+      const replaced = await db.replacedPostings.bulkGet(keys.map((key) => [batchId, key]))
+      await db.postings.bulkDelete(keys.filter((_, i) => replaced[i] === undefined))
+      await db.postings.bulkPut(replaced.flatMap((r) => (r ? [r.state] : [])))
+      after = page[page.length - 1]!.position
+    }
     await db.exportLog.where('batchId').equals(batchId).delete()
-    await db.pendingPostings.where('batchId').equals(batchId).delete()
+    await db.replacedPostings.where('batchId').equals(batchId).delete()
     await db.exportRuns.delete(batchId)
   }
 }
 
-function postedState({ batchId: _batchId, ...state }: PendingPosting): PostedState {
-  return state
+/** The lowest and highest of each kind of key (the text up to its first colon). */
+export function keySpans(keys: readonly string[]): [string, string][] {
+  const spans = new Map<string, [string, string]>()
+  for (const key of keys) {
+    const kind = key.slice(0, key.indexOf(':') + 1)
+    const span = spans.get(kind)
+    if (!span) spans.set(kind, [key, key])
+    else if (key < span[0]) span[0] = key
+    else if (key > span[1]) span[1] = key
+  }
+  return [...spans.values()]
 }

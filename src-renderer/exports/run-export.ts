@@ -214,7 +214,7 @@ async function* journalExport(
       states: ReadonlyMap<string, PostedState>,
     ): Promise<JournalEntry[]> => {
       const planned = planExport(entries, states)
-      await log.record(planned)
+      await log.record(planned, states)
       return planned.write.map((p) => p.entry)
     }
     const bills = async function* (

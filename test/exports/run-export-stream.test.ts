@@ -13,6 +13,7 @@ import {
   type ExportWhat,
   type RunExportOptions,
 } from '../../src-renderer/exports/run-export'
+import { keySpans } from '../../src-renderer/exports/run-export-log'
 import { billPages } from '../../src-renderer/exports/run-export-pages'
 import {
   downloadSink,
@@ -99,7 +100,7 @@ async function logRows(database: TillDatabase) {
     entries: await database.exportLog.count(),
     batches: await database.exportBatches.count(),
     runs: await database.exportRuns.count(),
-    pending: await database.pendingPostings.count(),
+    replaced: await database.replacedPostings.count(),
   }
 }
 
@@ -143,7 +144,7 @@ describe('an export streamed from the cache', () => {
     expect(result.entryCount).toBe(18)
     expect(files).toEqual(['part-1'])
     expect(calls.at(-1)).toBe('finish')
-    expect(atFinish).toEqual({ postings: 18, entries: 18, batches: 1, runs: 0, pending: 0 })
+    expect(atFinish).toEqual({ postings: 18, entries: 18, batches: 1, runs: 0, replaced: 0 })
     expect(entryIds(parts[0]!)).toHaveLength(18)
 
     const again = recordingSink()
@@ -155,7 +156,7 @@ describe('an export streamed from the cache', () => {
       entries: 18,
       batches: 1,
       runs: 0,
-      pending: 0,
+      replaced: 0,
     })
   })
 
@@ -180,7 +181,7 @@ describe('an export streamed from the cache', () => {
       entries: 0,
       batches: 0,
       runs: 0,
-      pending: 0,
+      replaced: 0,
     })
     // The lock is free again and the whole range is still new.
     const after = recordingSink()
@@ -188,56 +189,108 @@ describe('an export streamed from the cache', () => {
     expect(result.entryCount).toBe(18)
   })
 
-  it('writes entries as it goes but moves the books only at the end', async () => {
+  it('writes entries and states as it goes; taken back, it leaves nothing', async () => {
     const database = await shop(manyBills(1))
     const left = recordingSink()
     const generator = runExport(options(database, { sliceSize: 1 }))
     for (let i = 0; i < 3; i++) await left.sink.write((await generator.next()).value as OutputChunk)
     const during = await logRows(database)
-    expect(during).toMatchObject({ postings: 0, batches: 0, runs: 1 })
+    expect(during).toMatchObject({ batches: 0, runs: 1, replaced: 0 })
     expect(during.entries).toBeGreaterThan(0)
-    expect(during.pending).toBe(during.entries)
+    expect(during.postings).toBe(during.entries)
     await generator.return(undefined as never)
     expect(await logRows(database)).toEqual({
       postings: 0,
       entries: 0,
       batches: 0,
       runs: 0,
-      pending: 0,
+      replaced: 0,
     })
   })
 
-  it('clears what a run that never ended left, and exports its entries again', async () => {
+  it('a cancelled re-export puts back the states it replaced, exactly', async () => {
     const database = await shop(manyBills(1))
-    // What a page closed mid-export leaves: its run, entries and planned states.
+    await exportToSink(
+      'journal-csv',
+      runExport(options(database, { batchId: 'one' })),
+      recordingSink().sink,
+    )
+    const first = 'loc1-2026-11-19-001'
+    const committed = await database.postings.get(first)
+    const bill = (await database.bills.get(first))!
+    await database.bills.put({
+      ...bill,
+      payments: [payment(`p-${first}`, 'card', 1685, { registerSessionId: null })],
+    })
+
+    const controller = new AbortController()
+    const sink = recordingSink()
+    const generator = runExport(
+      options(database, { batchId: 'two', sliceSize: 1, signal: controller.signal }),
+    )
+    await sink.sink.write((await generator.next()).value as OutputChunk)
+    await sink.sink.write((await generator.next()).value as OutputChunk)
+    expect((await database.postings.get(first))?.revision).toBe(1)
+    expect(await database.replacedPostings.count()).toBe(1)
+    controller.abort()
+    await expect(exportToSink('journal-csv', generator, sink.sink)).rejects.toThrow(/cancelled/)
+
+    expect(await database.postings.get(first)).toEqual(committed)
+    expect(await logRows(database)).toEqual({
+      postings: 6,
+      entries: 6,
+      batches: 1,
+      runs: 0,
+      replaced: 0,
+    })
+    const third = recordingSink()
+    await exportToSink('journal-csv', runExport(options(database)), third.sink)
+    expect(entryIds(third.parts[0]!)).toEqual([`${first}:reversal`, `${first}:adj:1`])
+  })
+
+  it('rolls back what a run that never ended left, before planning', async () => {
+    const database = await shop(manyBills(1))
+    await exportToSink(
+      'journal-csv',
+      runExport(options(database, { batchId: 'one' })),
+      recordingSink().sink,
+    )
+    const first = 'loc1-2026-11-19-001'
+    const committed = (await database.postings.get(first))!
+    // What a page closed mid-export leaves: its run, its entries, the states it wrote (one
+    // replacing a committed state, kept aside; one new) .
+    const logged = (entryId: string, key: string, position: number) => ({
+      entryId,
+      key,
+      batchId: 'killed',
+      position,
+      hash: 'x',
+      entry: committed.entry,
+    })
     await database.exportRuns.put({ id: 'killed', startedAt: '2026-11-21T00:00:00Z' })
-    await database.exportLog.put({
-      entryId: 'loc1-2026-11-19-001',
-      key: 'loc1-2026-11-19-001',
-      batchId: 'killed',
-      position: 0,
-      hash: 'x',
-      entry: {} as never,
-    })
-    await database.pendingPostings.put({
-      batchId: 'killed',
-      key: 'loc1-2026-11-19-001',
-      revision: 0,
-      liveEntryId: 'loc1-2026-11-19-001',
-      entry: {} as never,
-      hash: 'x',
-    })
+    await database.exportLog.bulkPut([
+      logged(`${first}:reversal`, first, 0),
+      logged(`${first}:adj:1`, first, 1),
+      logged('ghost', 'ghost', 2),
+    ])
+    await database.replacedPostings.put({ batchId: 'killed', key: first, state: committed })
+    await database.postings.bulkPut([
+      { ...committed, revision: 1, liveEntryId: `${first}:adj:1`, hash: 'changed' },
+      { ...committed, key: 'ghost', liveEntryId: 'ghost' },
+    ])
+
     const next = recordingSink()
     const { result } = await exportToSink('journal-csv', runExport(options(database)), next.sink)
-    expect(result.entryCount).toBe(6)
-    expect(entryIds(next.parts[0]!)).toContain('loc1-2026-11-19-001')
+    expect(result.entryCount).toBe(0)
+    expect(await database.postings.get(first)).toEqual(committed)
+    expect(await database.postings.get('ghost')).toBeUndefined()
     expect(await database.exportLog.where('batchId').equals('killed').count()).toBe(0)
     expect(await logRows(database)).toEqual({
       postings: 6,
       entries: 6,
       batches: 1,
       runs: 0,
-      pending: 0,
+      replaced: 0,
     })
   })
 
@@ -272,6 +325,18 @@ describe('an export streamed from the cache', () => {
       ),
     ).rejects.toThrow(/ends .* before it starts/)
     expect(calls).toEqual(['abort'])
+  })
+})
+
+describe('posting keys looked up by span', () => {
+  it('one span per kind of key, from its lowest to its highest', () => {
+    expect(
+      keySpans(['b2', 'payment:p9', 'b1', 'payment:p1:reversal', 'b3', 'session:s1:variance']),
+    ).toEqual([
+      ['b1', 'b3'],
+      ['payment:p1:reversal', 'payment:p9'],
+      ['session:s1:variance', 'session:s1:variance'],
+    ])
   })
 })
 

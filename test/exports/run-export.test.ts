@@ -157,7 +157,7 @@ describe('runExport', () => {
     expect(await database.exportLog.count()).toBe(0)
     expect(await database.exportBatches.count()).toBe(0)
     expect(await database.exportRuns.count()).toBe(0)
-    expect(await database.pendingPostings.count()).toBe(0)
+    expect(await database.replacedPostings.count()).toBe(0)
     const after = await run(options(database, 'journal-csv'))
     expect(entryIds(after.parts[0]!)).toEqual(['b1', 'b2', 'b3', 'expense:e1'])
   })
