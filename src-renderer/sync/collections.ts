@@ -108,31 +108,48 @@ export interface PageStep {
   next: PageQuery | null
 }
 
+/** Pages written but not yet committed that a listing may have before it waits. */
+const WRITES_AHEAD = 4
+
 /**
- * Pages in order, each read while the one before it is written (the service answers while the
- * cache writes); writes stay in order, one at a time, each with its checkpoint.
+ * Pages in order, each read while those before it are written (the service answers while the
+ * cache writes). `commit` runs each page's write; writes are queued in page order, each with its
+ * checkpoint. Returns once every page read is committed, also when it stops early.
  */
 export async function pageThrough(
   collection: Collection,
   first: PageQuery,
   step: (page: CollectionPage, query: PageQuery) => PageStep,
+  commit: (write: () => Promise<void>) => Promise<void>,
   check: () => void,
   onWritten: (page: CollectionPage, query: PageQuery) => void = () => undefined,
 ): Promise<void> {
-  let query = first
-  let reading = collection.read(first)
-  for (;;) {
-    check()
-    const read = await reading
-    const { checkpoint, priority, next } = step(read.page, query)
-    if (next) {
-      reading = collection.read(next)
-      // Awaited on the next turn; a failure while this page is written must not go unhandled.
-      reading.catch(() => undefined)
+  const writing: Promise<void>[] = []
+  try {
+    let query = first
+    let reading = collection.read(first)
+    for (;;) {
+      check()
+      const read = await reading
+      const { checkpoint, priority, next } = step(read.page, query)
+      if (next) {
+        reading = collection.read(next)
+        // Awaited on the next turn; a failure meanwhile must not go unhandled.
+        reading.catch(() => undefined)
+      }
+      const page = query
+      const written = commit(() => read.write(checkpoint, priority)).then(() =>
+        onWritten(read.page, page),
+      )
+      written.catch(() => undefined)
+      writing.push(written)
+      if (writing.length > WRITES_AHEAD) await writing.shift()
+      if (!next) break
+      query = next
     }
-    await read.write(checkpoint, priority)
-    onWritten(read.page, query)
-    if (!next) return
-    query = next
+    await Promise.all(writing)
+  } finally {
+    // Stopped early (cancelled, failed): nothing of this listing writes after it has returned.
+    await Promise.allSettled(writing)
   }
 }

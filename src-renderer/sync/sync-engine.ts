@@ -4,6 +4,7 @@ import type { Checkpoint } from '../cache/records'
 import { writeBills } from '../cache/writes'
 import { BridgeCallError } from '../bridge/client'
 import { advanceCursor, readCheckpoint } from './checkpoints'
+import { GroupedWrites } from './grouped-writes'
 import {
   billsCollection,
   expensesCollection,
@@ -22,8 +23,8 @@ export const OVERLAP_MS = 5 * 60_000
  * number of requests in flight across calls, so while one worker writes its batch the others'
  * requests keep the service busy.
  */
-const DETAIL_BATCH = 64
-const DETAIL_WORKERS = 3
+const DETAIL_BATCH = 200
+const DETAIL_WORKERS = 2
 
 export const DETAIL_PRIORITY = { live: 0, updates: 1, sweep: 2, history: 3 } as const
 
@@ -62,13 +63,22 @@ function isQuotaError(error: unknown): boolean {
  * page is committed with its checkpoint, so a run stopped anywhere resumes where it stopped.
  */
 export class SyncEngine {
-  constructor(private readonly ctx: CollectionContext) {}
+  /** This run's cache writes, grouped into as few transactions as the cache's pace allows. */
+  private writes: GroupedWrites
+
+  constructor(private readonly ctx: CollectionContext) {
+    this.writes = new GroupedWrites(ctx.db)
+  }
+
+  private readonly commit = (write: () => Promise<void>): Promise<void> => this.writes.add(write)
 
   get db(): TillDatabase {
     return this.ctx.db
   }
 
   async run(options: SyncOptions): Promise<SyncOutcome> {
+    // A failed write refuses every later one until the next run.
+    this.writes = new GroupedWrites(this.ctx.db)
     const meter = new ProgressMeter(
       this.ctx.now(),
       this.ctx.now,
@@ -173,15 +183,8 @@ export class SyncEngine {
     if (checkpoint.backfillPage === null) {
       // Where updates will start once history is in: the newest change the service has now.
       const newest = await collection.read({ page: 1, limit: 1, order_by: 'updated_at:desc' })
-      await newest.write(
-        {
-          ...checkpoint,
-          backfillPage: 1,
-          cursor: newest.page.lastUpdatedAtText,
-          cursorPage: 1,
-        },
-        DETAIL_PRIORITY.history,
-      )
+      const start = { ...checkpoint, backfillPage: 1, cursor: newest.page.lastUpdatedAtText }
+      await this.commit(() => newest.write({ ...start, cursorPage: 1 }, DETAIL_PRIORITY.history))
       meter.expect(newest.page.page.total)
       checkpoint = await readCheckpoint(this.ctx.db, collection.key)
     }
@@ -201,6 +204,7 @@ export class SyncEngine {
         priority: query.page <= 2 ? DETAIL_PRIORITY.updates : DETAIL_PRIORITY.history,
         next: read.page.hasMore ? { ...query, page: query.page + 1 } : null,
       }),
+      this.commit,
       check,
       (read, query) => {
         meter.add(read.complete)
@@ -245,6 +249,7 @@ export class SyncEngine {
           next: read.page.hasMore ? queryFrom(checkpoint.cursor, checkpoint.cursorPage) : null,
         }
       },
+      this.commit,
       check,
       (read) => meter.add(read.complete),
     )
@@ -262,6 +267,7 @@ export class SyncEngine {
         priority: DETAIL_PRIORITY.sweep,
         next: read.page.hasMore ? { ...query, page: query.page + 1 } : null,
       }),
+      this.commit,
       check,
     )
   }
@@ -303,14 +309,16 @@ export class SyncEngine {
             currency: this.ctx.currency,
             ids,
           })
-          await writeBills(this.ctx.db, {
-            bills,
-            missing,
-            quarantined,
-            detailPriority: DETAIL_PRIORITY.updates,
-            timeZone: this.ctx.timeZone,
-            now: this.ctx.now(),
-          })
+          await this.commit(() =>
+            writeBills(this.ctx.db, {
+              bills,
+              missing,
+              quarantined,
+              detailPriority: DETAIL_PRIORITY.updates,
+              timeZone: this.ctx.timeZone,
+              now: this.ctx.now(),
+            }).then(() => undefined),
+          )
           meter.add(bills.length)
         } finally {
           ids.forEach((id) => claimed.delete(id))

@@ -384,7 +384,11 @@ export async function measureSyncFigures(options: SyncFiguresOptions): Promise<S
     const writePage = await browser.newPage()
     await writePage.goto(`${shell.origin}/bench-blank`)
     const write = await withBench(writePage, bundle, (bench) =>
-      bench.cacheWrite(sample, { pageSize: CACHE_WRITE_PAGE, timeZone: SHOP.timezone }),
+      bench.cacheWrite(sample, {
+        pageSize: CACHE_WRITE_PAGE,
+        timeZone: SHOP.timezone,
+        rounds: 3,
+      }),
     )
     const pathRecordsPerSecond = write.records / write.pathSeconds
     const bulkPutRecordsPerSecond = write.records / write.bulkPutSeconds

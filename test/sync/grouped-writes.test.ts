@@ -1,0 +1,63 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import Dexie from 'dexie'
+import { describe, expect, it } from 'vitest'
+import { TillDatabase } from '../../src-renderer/cache/database'
+import type { Checkpoint } from '../../src-renderer/cache/records'
+import { GroupedWrites } from '../../src-renderer/sync/grouped-writes'
+
+const freshDb = (): TillDatabase =>
+  new TillDatabase(`till-grouped-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange })
+
+const checkpoint = (page: number): Checkpoint => ({
+  key: 'bills',
+  backfillPage: page,
+  backfillDone: false,
+  cursor: null,
+  cursorPage: 1,
+  lastSuccessAt: null,
+})
+
+describe('grouped cache writes', () => {
+  it('writes queued while a group commits go together into the next transaction, in order', async () => {
+    const db = freshDb()
+    const writes = new GroupedWrites(db)
+    const seen: { label: string; transaction: unknown }[] = []
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const write = (label: string, page: number, wait?: Promise<void>) => async () => {
+      seen.push({ label, transaction: Dexie.currentTransaction })
+      await wait
+      await db.checkpoints.put(checkpoint(page))
+    }
+    const first = writes.add(write('a', 1, held))
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    const rest = [writes.add(write('b', 2)), writes.add(write('c', 3))]
+    release()
+    await Promise.all([first, ...rest])
+    expect(seen.map((s) => s.label)).toEqual(['a', 'b', 'c'])
+    expect(seen[1]!.transaction).toBe(seen[2]!.transaction)
+    expect(seen[0]!.transaction).not.toBe(seen[1]!.transaction)
+    expect((await db.checkpoints.get('bills'))?.backfillPage).toBe(3)
+  })
+
+  it('after a failed group no later write commits, so no checkpoint passes the failed page', async () => {
+    const db = freshDb()
+    const writes = new GroupedWrites(db)
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const first = writes.add(() => held)
+    const failing = writes.add(async () => {
+      await db.checkpoints.put(checkpoint(5))
+      throw new Error('disk full')
+    })
+    const sameGroup = writes.add(() => db.checkpoints.put(checkpoint(6)).then(() => undefined))
+    release()
+    await first
+    await expect(failing).rejects.toThrow('disk full')
+    await expect(sameGroup).rejects.toThrow('disk full')
+    await expect(
+      writes.add(() => db.checkpoints.put(checkpoint(7)).then(() => undefined)),
+    ).rejects.toThrow('disk full')
+    expect(await db.checkpoints.get('bills')).toBeUndefined()
+  })
+})
