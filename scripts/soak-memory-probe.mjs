@@ -1,6 +1,7 @@
 // Loaded into the browser shell's main process by the soak (NODE_OPTIONS=--import=<this file>):
 // every TILL_SOAK_SAMPLE_MS it collects garbage and appends the process's memory, one JSON line,
 // to TILL_SOAK_MEMORY_FILE. Garbage is collected first so the heap figure is what is retained.
+// A sample that cannot be written stops the sampling, never the process it watches.
 import { appendFileSync } from 'node:fs'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
@@ -14,11 +15,16 @@ if (file) {
   const sample = () => {
     collectGarbage()
     const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage()
-    appendFileSync(
-      file,
-      JSON.stringify({ at: Date.now(), rss, heapUsed, heapTotal, external, arrayBuffers }) + '\n',
-    )
+    try {
+      appendFileSync(
+        file,
+        JSON.stringify({ at: Date.now(), rss, heapUsed, heapTotal, external, arrayBuffers }) + '\n',
+      )
+    } catch (error) {
+      clearInterval(timer)
+      console.error(`soak memory probe stopped: ${error.message}`)
+    }
   }
+  const timer = setInterval(sample, everyMs).unref()
   sample()
-  setInterval(sample, everyMs).unref()
 }

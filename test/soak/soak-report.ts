@@ -41,6 +41,8 @@ export interface SoakReport {
   storage: { startBytes: number; endBytes: number }
   divergence: { total: number; differences: string[] }
   ok: boolean
+  /** Every sample, for plotting or comparing runs. */
+  samples: { main: MainSample[]; renderer: RendererSample[] }
 }
 
 const series = <T extends { at: number }>(
@@ -79,7 +81,14 @@ export function buildReport(input: {
     input.divergence.total === 0 &&
     Object.values(memory).every((m) => m.ok) &&
     input.counts.exports.failures.length === 0
-  return { counts: input.counts, memory, storage, divergence: input.divergence, ok }
+  return {
+    counts: input.counts,
+    memory,
+    storage,
+    divergence: input.divergence,
+    ok,
+    samples: { main, renderer },
+  }
 }
 
 export function writeReport(path: string, report: SoakReport): void {

@@ -8,7 +8,8 @@
  * The shop runs in a demo service process of its own, connected like any service (its key and
  * signing secret saved through the bridge), so main's memory figures are Till's alone.
  */
-import { cpSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -123,7 +124,9 @@ test('soak: live trading with faults, webhooks and exports; the cache ends equal
   page,
 }, testInfo) => {
   test.setTimeout(SOAK_SECONDS * 1000 + FIRST_SYNC_TIMEOUT_MS + 600_000)
-  const memoryFile = testInfo.outputPath('main-memory.jsonl')
+  // Outside test-results, which another Playwright run on the machine may clear meanwhile.
+  const scratch = mkdtempSync(join(tmpdir(), 'till-soak-'))
+  const memoryFile = join(scratch, 'main-memory.jsonl')
   const shell = await startBrowserShell({
     TILL_DEMO_OPTIONS: JSON.stringify(EMBEDDED_DEMO),
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${PROBE}`.trim(),
@@ -266,5 +269,6 @@ test('soak: live trading with faults, webhooks and exports; the cache ends equal
     writeFileSync(testInfo.outputPath('page-console.log'), consoleLines.join('\n'))
     cpSync(join(shell.dataDir, 'logs'), testInfo.outputPath('logs'), { recursive: true })
     await shell.stop()
+    rmSync(scratch, { recursive: true, force: true })
   }
 })
