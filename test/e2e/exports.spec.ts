@@ -1,41 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
 import { startBrowserShell, type RunningBrowserShell } from '../support/browser-shell'
+import { parseCsvFile } from './csv-file'
 
 let shell: RunningBrowserShell
-
-/** RFC 4180 rows as records by header (the e2e project cannot import the unit tests' parser). */
-function parseCsvFile(text: string): Record<string, string>[] {
-  const rows: string[][] = []
-  let row: string[] = []
-  let cell = ''
-  let quoted = false
-  for (let i = 1; i < text.length; i++) {
-    const c = text[i]!
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"'
-        i++
-      } else if (c === '"') quoted = false
-      else cell += c
-    } else if (c === '"') quoted = true
-    else if (c === ',') {
-      row.push(cell)
-      cell = ''
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell)
-      rows.push(row)
-      row = []
-      cell = ''
-      i++
-    } else cell += c
-  }
-  const [header, ...body] = rows
-  return body.map((cells) => {
-    expect(cells).toHaveLength(header!.length)
-    return Object.fromEntries(header!.map((h, i) => [h, cells[i]!]))
-  })
-}
 
 test.beforeAll(async () => {
   shell = await startBrowserShell({
@@ -76,7 +44,7 @@ test("exports a day's generic journal CSV that balances, then nothing new", asyn
   expect(text.endsWith('\r\n')).toBe(true)
   expect(text.replace(/\r\n/g, '')).not.toContain('\n')
 
-  const rows = parseCsvFile(text)
+  const rows = parseCsvFile(bytes)
   expect(rows.length).toBeGreaterThan(10)
   const sums = new Map<string, number>()
   for (const row of rows) {

@@ -7,6 +7,8 @@ import {
   startBrowserShell,
   type RunningBrowserShell,
 } from '../support/browser-shell'
+import { demoControl, type DemoControl } from '../support/demo-control'
+import { parseCsvFile } from './csv-file'
 
 const CONTROL_TOKEN = 'demo_control_scheduled_export_e2e_3141'
 let shell: RunningBrowserShell
@@ -31,15 +33,9 @@ test.afterAll(async () => {
   await rm(folder, { recursive: true, force: true })
 })
 
-async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const demo = savedProfiles(shell).find((p) => p.id === 'demo-shop')!
-  const response = await fetch(`${demo.baseUrl}/_control${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${CONTROL_TOKEN}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  expect(response.ok, `${path}: ${response.status}`).toBe(true)
-  return (await response.json()) as T
+/** The demo shop's control API; the shell saves the shop's address once a page opened it. */
+function control(): DemoControl {
+  return demoControl(savedProfiles(shell).find((p) => p.id === 'demo-shop')!.baseUrl, CONTROL_TOKEN)
 }
 
 test('closing a register session writes the new journal entries into the chosen folder', async ({
@@ -64,10 +60,10 @@ test('closing a register session writes the new journal entries into the chosen 
   expect(await readdir(folder)).toEqual([])
 
   type Session = { id: string; closed_at: string | null }
-  const { data: sessions } = await control<{ data: Session[] }>('GET', '/sessions')
+  const { data: sessions } = await control()<{ data: Session[] }>('GET', '/sessions')
   const open = sessions.find((s) => s.closed_at === null)
   expect(open, 'the demo shop has an open register session').toBeDefined()
-  await control('POST', `/sessions/${open!.id}/close`, {})
+  await control()('POST', `/sessions/${open!.id}/close`, {})
 
   // Main writes to a hidden temporary file and renames it into place once the export is whole.
   const visible = async (): Promise<string[]> =>
@@ -76,15 +72,8 @@ test('closing a register session writes the new journal entries into the chosen 
   const [name] = await visible()
   expect(await readdir(folder)).toEqual([name])
   expect(name).toMatch(/^till-journal-csv-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}-\d{8}-\d{6}\.csv$/)
-  const text = await readFile(join(folder, name!), 'utf8')
-  expect(text.startsWith('\uFEFFentry_id,date,account_code')).toBe(true)
-  const entries = new Set(
-    text
-      .split('\r\n')
-      .slice(1)
-      .filter((line) => line !== '')
-      .map((line) => line.split(',')[0]),
-  )
+  const rows = parseCsvFile(await readFile(join(folder, name!)))
+  const entries = new Set(rows.map((row) => row.entry_id))
   expect(entries.size).toBeGreaterThan(0)
   await expect(panel.getByLabel('Last scheduled export')).toContainText(
     `${entries.size} entries written to ${name}`,

@@ -104,6 +104,15 @@ async function logRows(database: TillDatabase) {
   }
 }
 
+/** The log's rows with no run under way: what a committed or rolled back export leaves. */
+const settled = (postings: number, entries: number, batches: number) => ({
+  postings,
+  entries,
+  batches,
+  runs: 0,
+  replaced: 0,
+})
+
 const entryIds = (csv: string): string[] => [
   ...new Set(
     parseCsv(csv.replace(/^\uFEFF/, ''))
@@ -144,20 +153,14 @@ describe('an export streamed from the cache', () => {
     expect(result.entryCount).toBe(18)
     expect(files).toEqual(['part-1'])
     expect(calls.at(-1)).toBe('finish')
-    expect(atFinish).toEqual({ postings: 18, entries: 18, batches: 1, runs: 0, replaced: 0 })
+    expect(atFinish).toEqual(settled(18, 18, 1))
     expect(entryIds(parts[0]!)).toHaveLength(18)
 
     const again = recordingSink()
     const second = await exportToSink('journal-csv', runExport(options(database)), again.sink)
     expect(second.files).toEqual([])
     expect(again.calls.at(-1)).toBe('abort')
-    expect(await logRows(database)).toEqual({
-      postings: 18,
-      entries: 18,
-      batches: 1,
-      runs: 0,
-      replaced: 0,
-    })
+    expect(await logRows(database)).toEqual(settled(18, 18, 1))
   })
 
   it('a sink that fails mid-export changes nothing and is aborted', async () => {
@@ -176,13 +179,7 @@ describe('an export streamed from the cache', () => {
     ).rejects.toThrow('disk full')
     expect(calls.at(-1)).toBe('abort')
     expect(calls).not.toContain('finish')
-    expect(await logRows(database)).toEqual({
-      postings: 0,
-      entries: 0,
-      batches: 0,
-      runs: 0,
-      replaced: 0,
-    })
+    expect(await logRows(database)).toEqual(settled(0, 0, 0))
     // The lock is free again and the whole range is still new.
     const after = recordingSink()
     const { result } = await exportToSink('journal-csv', runExport(options(database)), after.sink)
@@ -199,13 +196,7 @@ describe('an export streamed from the cache', () => {
     expect(during.entries).toBeGreaterThan(0)
     expect(during.postings).toBe(during.entries)
     await generator.return(undefined as never)
-    expect(await logRows(database)).toEqual({
-      postings: 0,
-      entries: 0,
-      batches: 0,
-      runs: 0,
-      replaced: 0,
-    })
+    expect(await logRows(database)).toEqual(settled(0, 0, 0))
   })
 
   it('a cancelled re-export puts back the states it replaced, exactly', async () => {
@@ -236,13 +227,7 @@ describe('an export streamed from the cache', () => {
     await expect(exportToSink('journal-csv', generator, sink.sink)).rejects.toThrow(/cancelled/)
 
     expect(await database.postings.get(first)).toEqual(committed)
-    expect(await logRows(database)).toEqual({
-      postings: 6,
-      entries: 6,
-      batches: 1,
-      runs: 0,
-      replaced: 0,
-    })
+    expect(await logRows(database)).toEqual(settled(6, 6, 1))
     const third = recordingSink()
     await exportToSink('journal-csv', runExport(options(database)), third.sink)
     expect(entryIds(third.parts[0]!)).toEqual([`${first}:reversal`, `${first}:adj:1`])
@@ -285,13 +270,7 @@ describe('an export streamed from the cache', () => {
     expect(await database.postings.get(first)).toEqual(committed)
     expect(await database.postings.get('ghost')).toBeUndefined()
     expect(await database.exportLog.where('batchId').equals('killed').count()).toBe(0)
-    expect(await logRows(database)).toEqual({
-      postings: 6,
-      entries: 6,
-      batches: 1,
-      runs: 0,
-      replaced: 0,
-    })
+    expect(await logRows(database)).toEqual(settled(6, 6, 1))
   })
 
   it('two exports at once never post the same entry twice', async () => {

@@ -26,6 +26,7 @@ import { UnmappedRolesNotice } from '../settings/AccountMappingNotice'
 import { contentType, fileExtension, fileNames } from './download'
 import { openMainFile, downloadSink, writeToSink } from './file-sinks'
 import { FORMAT_LABELS, defaultedLabel } from './labels'
+import { GranularityField } from './GranularityField'
 
 type Outcome =
   | { kind: 'done'; files: string[]; entries: number | null; defaulted: DefaultedAccount[] }
@@ -308,29 +309,12 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
             </select>
           </span>
           {journal && (
-            <fieldset className="filter">
-              <legend>Granularity</legend>
-              <label>
-                <input
-                  type="radio"
-                  name={`${id}-granularity`}
-                  checked={granularity === 'bill'}
-                  disabled={running}
-                  onChange={() => setGranularity('bill')}
-                />{' '}
-                Per bill
-              </label>{' '}
-              <label>
-                <input
-                  type="radio"
-                  name={`${id}-granularity`}
-                  checked={granularity === 'session'}
-                  disabled={running}
-                  onChange={() => setGranularity('session')}
-                />{' '}
-                Per session summary
-              </label>
-            </fieldset>
+            <GranularityField
+              name={`${id}-granularity`}
+              value={granularity}
+              disabled={running}
+              onChange={setGranularity}
+            />
           )}
         </div>
         {days && days.length === 0 && (

@@ -9,6 +9,7 @@ import { useBridge } from '../../bridge/context'
 import { latestSessionClose } from '../../exports/schedule-run'
 import { nextNightly, startingWatermark } from '../../exports/schedule-trigger'
 import { FORMAT_LABELS } from '../exports/labels'
+import { GranularityField } from '../exports/GranularityField'
 import { onScheduledRun } from './ScheduledExportRunner'
 
 const DEFAULTS: ScheduledExportSettings = {
@@ -161,27 +162,11 @@ export function ScheduledExportPanel(): React.JSX.Element | null {
             </option>
           ))}
         </select>
-        <fieldset>
-          <legend>Granularity</legend>
-          <label>
-            <input
-              type="radio"
-              name={`${id}-granularity`}
-              checked={form.granularity === 'bill'}
-              onChange={() => setForm({ ...form, granularity: 'bill' })}
-            />{' '}
-            Per bill
-          </label>{' '}
-          <label>
-            <input
-              type="radio"
-              name={`${id}-granularity`}
-              checked={form.granularity === 'session'}
-              onChange={() => setForm({ ...form, granularity: 'session' })}
-            />{' '}
-            Per session summary
-          </label>
-        </fieldset>
+        <GranularityField
+          name={`${id}-granularity`}
+          value={form.granularity}
+          onChange={(granularity) => setForm({ ...form, granularity })}
+        />
         <label htmlFor={`${id}-folder`}>Export folder</label>
         <input
           id={`${id}-folder`}
