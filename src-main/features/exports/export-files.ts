@@ -24,8 +24,10 @@ interface OpenExport {
 export interface ExportFilesOptions {
   fs: ExportFs
   now?: () => number
-  /** An export left this long without a call (its page was closed, say) is aborted when the
-   * next one starts, or on quit. */
+  /**
+   * An export left this long without a call (its page was closed, say) is aborted when the
+   * next one starts, or on quit.
+   */
   idleMs?: number
   /** Files open at once at most. */
   maxOpen?: number
