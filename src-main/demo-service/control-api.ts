@@ -20,7 +20,7 @@ import { bearerToken, errorResponse, json, secretsEqual, type JsonResponse } fro
 import { billId, billRowOf, expenseIndexOf, parsePaymentId, sessionIndexOf } from './ids'
 import { PAYMENT_METHODS, paymentRef, type CounterMethod } from './payments'
 import { platformControlRoutes } from './platform/platform-control'
-import { field, isBoolean, isCount, isString, type Body } from './request-fields'
+import { field, isBoolean, isCount, isObject, isString, type Body } from './request-fields'
 import { findRoute, route, type Route } from './routes'
 import { rngFor, Stream } from './rng'
 import type { DemoService } from './service'
@@ -94,10 +94,10 @@ export class ControlApi {
       }
       const { route, params } = findRoute(this.routes, method, path, `No control endpoint ${path}.`)
       const body = await readBody()
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      if (!isObject(body)) {
         throw new InvalidRequestError('The request body must be a JSON object.')
       }
-      return await route.answer(params, body as Body)
+      return await route.answer(params, body)
     } catch (error) {
       if (error instanceof ShopRuleError) return errorResponse(new ConflictError(error.message))
       if (error instanceof ApiError) return errorResponse(error)

@@ -4,6 +4,9 @@ import { InvalidRequestError } from './errors'
 
 export type Body = Record<string, unknown>
 
+export const isObject = (value: unknown): value is Body =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
 /** The value of `key`, undefined when absent; a value failing `check` is a 400 naming `expected`. */
 export function field<T>(
   body: Body,

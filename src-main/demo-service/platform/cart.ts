@@ -6,7 +6,7 @@
 
 import { composeOrder, type BillContent, type OrderFee, type OrderItem } from '../bill-content'
 import { DELIVERY_FEE_NAME, type Catalogue, type Location } from '../catalogue'
-import type { Body } from '../request-fields'
+import { isObject, type Body } from '../request-fields'
 import type { Modifier, OnlineCatalogue, Variant } from './online-catalogue'
 
 export const FULFILMENT_TYPES = ['delivery', 'pickup'] as const
@@ -59,8 +59,6 @@ export interface OnlineLocations {
 const MAX_QUANTITY = 999
 const MAX_LINES = 100
 
-const isObject = (value: unknown): value is Body =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== ''
 
 export class CartChecker {

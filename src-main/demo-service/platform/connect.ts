@@ -6,6 +6,7 @@
  */
 
 import { ApiError, ConflictError } from '../errors'
+import { isObject } from '../request-fields'
 import { SIGNATURE_HEADER, signatureHeader } from '../webhooks/signing'
 
 const MAX_INSTRUCTION_LINES = 4
@@ -37,9 +38,6 @@ interface PlatformAnswer {
   status: number
   body: unknown
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 export class ConnectLink {
   connectUrl: string | null = null

@@ -24,7 +24,7 @@ import {
 } from '../http-util'
 import { ONLINE_PAYMENT } from '../payments'
 import type { Shop } from '../shop'
-import type { Body } from '../request-fields'
+import { isObject, type Body } from '../request-fields'
 import { findRoute, route, type Route } from '../routes'
 import type { CheckedCart } from './cart'
 import type { Order, OrderStatus, TransferProof } from './orders'
@@ -48,9 +48,6 @@ type PlatformAnswer = (
   params: string[],
   request: PlatformRequest,
 ) => JsonResponse | Promise<JsonResponse>
-
-const isObject = (value: unknown): value is Body =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** A cart `POST /orders` refuses, with the validation result that says why. */
 class InvalidCartError extends ApiError {
