@@ -4,7 +4,13 @@ import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import { startBrowserShell, type RunningBrowserShell } from '../support/browser-shell'
+import {
+  savedProfiles,
+  startBrowserShell,
+  type RunningBrowserShell,
+} from '../support/browser-shell'
+import { demoControl } from '../support/demo-control'
+import { callShellBridge } from '../support/shell-bridge'
 
 /**
  * The leak test (issue 7): after a full demo sync, live webhooks and exports, the API key and the
@@ -100,30 +106,6 @@ async function dumpIndexedDb(page: Page): Promise<Haystack[]> {
   }))
 }
 
-async function bridge<T>(shell: RunningBrowserShell, channel: string, input?: unknown): Promise<T> {
-  const response = await fetch(`${shell.origin}/bridge/call/${channel}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Till-Token': shell.token },
-    body: JSON.stringify({ input }),
-  })
-  const answer = (await response.json()) as { ok: boolean; value?: T; error?: unknown }
-  if (!answer.ok) throw new Error(`${channel}: ${JSON.stringify(answer.error)}`)
-  return answer.value as T
-}
-
-async function demoControl(shell: RunningBrowserShell, path: string, body: unknown): Promise<void> {
-  const { profiles } = JSON.parse(readFileSync(join(shell.dataDir, 'profiles.json'), 'utf8')) as {
-    profiles: Array<{ id: string; baseUrl: string }>
-  }
-  const demo = profiles.find((p) => p.id === 'demo-shop')!
-  const response = await fetch(`${demo.baseUrl}/_control${path}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${CONTROL_TOKEN}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  expect(response.ok, `control ${path}: ${response.status}`).toBe(true)
-}
-
 async function exportFile(page: Page, format: string): Promise<Haystack> {
   await page.getByLabel('Format').selectOption(format)
   await expect(page.getByLabel('From', { exact: true })).not.toHaveValue('')
@@ -167,21 +149,26 @@ test('the API key and webhook secret appear nowhere after a sync, live updates a
   await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 90_000 })
 
   // Live updates: sales on the service arrive as signed webhooks and are applied.
-  const before = await bridge<{ accepted: number }>(shell, 'webhooks.status')
-  await demoControl(shell, '/sales', { count: 3 })
+  const before = await callShellBridge<{ accepted: number }>(shell, 'webhooks.status')
+  const demo = savedProfiles(shell).find((p) => p.id === 'demo-shop')!
+  await demoControl(demo.baseUrl, CONTROL_TOKEN)('POST', '/sales', { count: 3 })
   await expect
     .poll(
       async () =>
-        (await bridge<{ accepted: number; pending: number }>(shell, 'webhooks.status')).accepted,
+        (await callShellBridge<{ accepted: number; pending: number }>(shell, 'webhooks.status'))
+          .accepted,
       {
         timeout: 30_000,
       },
     )
     .toBeGreaterThanOrEqual(before.accepted + 3)
   await expect
-    .poll(async () => (await bridge<{ pending: number }>(shell, 'webhooks.status')).pending, {
-      timeout: 30_000,
-    })
+    .poll(
+      async () => (await callShellBridge<{ pending: number }>(shell, 'webhooks.status')).pending,
+      {
+        timeout: 30_000,
+      },
+    )
     .toBe(0)
 
   await page.getByRole('link', { name: 'Exports' }).click()
