@@ -40,17 +40,21 @@ function projectWithWindow(webPreferences: string): string {
 const HARDENED = `{ contextIsolation: true, sandbox: true, nodeIntegration: false, disableBlinkFeatures: 'Auxclick' }`
 const STRICT_CSP = { policy: "default-src 'none'; script-src 'self'", source: 'csp.ts' }
 
+/** Scans a one-window project, sending the strict CSP as a header unless told there is none. */
+function scanWindow(webPreferences: string, headerCsp: typeof STRICT_CSP | null = STRICT_CSP) {
+  return scanWithElectronegativity({
+    projectDir: projectWithWindow(webPreferences),
+    roots: ['main'],
+    electronVersion: ELECTRON_VERSION,
+    ...(headerCsp ? { headerCsp } : {}),
+  })
+}
+
 describe('Electronegativity gate', () => {
   it('fails on a planted insecure window, naming check, file and line', async () => {
     // Electronegativity 1.10 rates an explicit nodeIntegration: true as informational and lets
     // any sandbox key hide it; what it fails on is the context isolation and sandbox that go with it.
-    const projectDir = projectWithWindow('{ nodeIntegration: true, contextIsolation: false }')
-    const findings = await scanWithElectronegativity({
-      projectDir,
-      roots: ['main'],
-      electronVersion: ELECTRON_VERSION,
-      headerCsp: STRICT_CSP,
-    })
+    const findings = await scanWindow('{ nodeIntegration: true, contextIsolation: false }')
     const judgement = judgeFindings(findings, [])
     expect(judgement.passed).toBe(false)
     const lines = describeJudgement(judgement)
@@ -66,12 +70,7 @@ describe('Electronegativity gate', () => {
   })
 
   it('reads hardened webPreferences written in the constructor call', async () => {
-    const findings = await scanWithElectronegativity({
-      projectDir: projectWithWindow(HARDENED),
-      roots: ['main'],
-      electronVersion: ELECTRON_VERSION,
-      headerCsp: STRICT_CSP,
-    })
+    const findings = await scanWindow(HARDENED)
     const aboutTheWindow = findings.filter((f) => f.file === 'main/window.ts')
     expect(aboutTheWindow.filter((f) => f.severity === 'HIGH' || f.severity === 'MEDIUM')).toEqual(
       [],
@@ -82,11 +81,7 @@ describe('Electronegativity gate', () => {
   })
 
   it('reports a missing CSP when the app sends none', async () => {
-    const findings = await scanWithElectronegativity({
-      projectDir: projectWithWindow(HARDENED),
-      roots: ['main'],
-      electronVersion: ELECTRON_VERSION,
-    })
+    const findings = await scanWindow(HARDENED, null)
     expect(findings).toContainEqual(
       expect.objectContaining({ check: 'CSP_GLOBAL_CHECK', severity: 'MEDIUM' }),
     )
