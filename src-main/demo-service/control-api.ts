@@ -8,15 +8,8 @@
 import { createHash } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
 import type { Location } from './catalogue'
-import {
-  ApiError,
-  ConflictError,
-  InvalidRequestError,
-  NotFoundError,
-  ShopRuleError,
-  UnauthorizedError,
-} from './errors'
-import { bearerToken, errorResponse, json, secretsEqual, type JsonResponse } from './http-util'
+import { InvalidRequestError, NotFoundError, UnauthorizedError } from './errors'
+import { bearerToken, failureResponse, json, secretsEqual, type JsonResponse } from './http-util'
 import { billId, billRowOf, expenseIndexOf, parsePaymentId, sessionIndexOf } from './ids'
 import { PAYMENT_METHODS, paymentRef, type CounterMethod } from './payments'
 import { platformControlRoutes } from './platform/platform-control'
@@ -99,9 +92,7 @@ export class ControlApi {
       }
       return await route.answer(params, body)
     } catch (error) {
-      if (error instanceof ShopRuleError) return errorResponse(new ConflictError(error.message))
-      if (error instanceof ApiError) return errorResponse(error)
-      throw error
+      return failureResponse(error)
     }
   }
 

@@ -2,7 +2,7 @@
 
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
-import { ApiError, InvalidRequestError } from './errors'
+import { ApiError, ConflictError, InvalidRequestError, ShopRuleError } from './errors'
 
 export interface JsonResponse {
   status: number
@@ -23,6 +23,13 @@ export function json(status: number, body: unknown): JsonResponse {
 
 export function errorResponse(error: ApiError): JsonResponse {
   return { status: error.status, body: error.body(), headers: error.headers }
+}
+
+/** The answer for a failed operation: its API error, a broken shop rule as 409; else rethrown. */
+export function failureResponse(error: unknown): JsonResponse {
+  if (error instanceof ShopRuleError) return errorResponse(new ConflictError(error.message))
+  if (error instanceof ApiError) return errorResponse(error)
+  throw error
 }
 
 /** The token of an `Authorization: Bearer …` header, or null. */

@@ -6,17 +6,10 @@
 
 import { createHash } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
-import {
-  ApiError,
-  ConflictError,
-  InvalidRequestError,
-  NotFoundError,
-  ShopRuleError,
-  UnauthorizedError,
-} from '../errors'
+import { ApiError, InvalidRequestError, NotFoundError, UnauthorizedError } from '../errors'
 import {
   bearerToken,
-  errorResponse,
+  failureResponse,
   header,
   json,
   secretsEqual,
@@ -105,9 +98,7 @@ export class PlatformApi {
       )
       return await route.answer(params, request)
     } catch (error) {
-      if (error instanceof ShopRuleError) return errorResponse(new ConflictError(error.message))
-      if (error instanceof ApiError) return errorResponse(error)
-      throw error
+      return failureResponse(error)
     }
   }
 
