@@ -72,7 +72,7 @@ for (const [title, command, args, env = {}, { canBeNotChecked = false } = {}] of
   console.log(`== ${title}: ${outcome} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
   if (unchecked) {
     const reason = stdout.split('\n').find((line) => line.startsWith('NOT CHECKED'))
-    notChecked.push(`${title}: ${reason ?? 'no reason given'}`)
+    notChecked.push(reason ?? `NOT CHECKED: ${title}`)
     continue
   }
   if (status !== 0) {
