@@ -27,7 +27,13 @@ export interface SoakCounts {
   billsCached: number
   expenses: number
   sessions: number
-  webhooks: { accepted: number; rejected: number; duplicates: number; forged: number }
+  webhooks: {
+    accepted: number
+    rejected: number
+    duplicates: number
+    forged: number
+    forgedAccepted: number
+  }
   deliveries: { attempts: number; failed: number; duplicates: number }
   faults: { requests: number; applied: Record<string, number> }
   exports: { runs: number; files: number; bytes: number; nothingNew: number; failures: string[] }

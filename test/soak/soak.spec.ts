@@ -10,7 +10,6 @@
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
@@ -19,10 +18,10 @@ import { compareCacheWithTruth } from '../support/cache-vs-truth'
 import { demoControl, type DemoControl } from '../support/demo-control'
 import { readServiceTruth } from '../support/service-truth'
 import { callShellBridge } from '../support/shell-bridge'
-import { signWebhook, webhookBody } from '../support/sign-webhook'
 import { startStandaloneDemo, type StandaloneDemo } from '../support/standalone-demo'
 import { ExportDriver } from './export-driver'
 import { cacheProgress, openRendererProbe, readCache } from './page-probes'
+import { WebhookWeather } from './webhook-weather'
 import {
   buildReport,
   summary,
@@ -55,31 +54,6 @@ type Status = {
 }
 type Delivery = { envelope_id: string; outcome: string; duplicate: boolean }
 type FaultState = { requests: number; counts: Record<string, number> }
-
-/** A loopback address nothing listens on: the receiver, as the service sees it during an outage. */
-async function unreachableUrl(): Promise<string> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return `http://127.0.0.1:${port}/webhooks`
-}
-
-/** A delivery signed with the wrong secret: the receiver must refuse it. */
-async function forge(receiverUrl: string, storeId: string): Promise<number> {
-  const body = webhookBody(storeId, 'bill.created', { bill_id: '1000000001', location_id: '101' })
-  const response = await fetch(receiverUrl, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'X-Service-Event': 'bill.created',
-      'X-Service-Delivery': `forged-${Date.now()}`,
-      'X-Service-Signature': signWebhook('whsec_not_the_shops_secret', body),
-    },
-    body,
-  })
-  return response.status
-}
 
 function readMainSamples(file: string): MainSample[] {
   return readFileSync(file, 'utf8')
@@ -163,21 +137,16 @@ test('soak: live trading with faults, webhooks and exports; the cache ends equal
       page.getByText(`Saved: a sweep every ${CADENCE.sweepMinutes} minutes`, { exact: false }),
     ).toBeVisible()
 
-    const deadUrl = await unreachableUrl()
     const sampleRenderer = await openRendererProbe(page)
     const exports = new ExportDriver(page, CADENCE.exportDays)
     const renderer: RendererSample[] = []
     const billsAtStart = (await control<{ counts: { bills: number } }>('GET', '/state')).counts
       .bills
-    let forged = 0
-    let outages = 0
 
     const start = Date.now()
     const deadline = start + SOAK_SECONDS * 1000
+    const weather = await WebhookWeather.begin(control, receiverUrl, demo.storeId, CADENCE, start)
     let nextExport = start + 10_000
-    let nextForgery = start + 5_000
-    let nextOutage = start + CADENCE.outageEveryMs / 2
-    let outageEnds: number | null = null
     for (let tick = 0; Date.now() < deadline; tick++) {
       const tickStarted = Date.now()
       renderer.push({ at: tickStarted, ...(await sampleRenderer()) })
@@ -185,27 +154,14 @@ test('soak: live trading with faults, webhooks and exports; the cache ends equal
         await exports.exportNext()
         nextExport += CADENCE.exportEveryMs
       } else await visit(page, SCREENS[tick % SCREENS.length]!)
-      if (outageEnds === null && tickStarted >= nextOutage) {
-        await control('PUT', '/webhook', { url: deadUrl })
-        outageEnds = tickStarted + CADENCE.outageMs
-        outages++
-      } else if (outageEnds !== null && tickStarted >= outageEnds) {
-        await control('PUT', '/webhook', { url: receiverUrl })
-        outageEnds = null
-        nextOutage += CADENCE.outageEveryMs
-      }
-      if (tickStarted >= nextForgery) {
-        expect(await forge(receiverUrl, demo.storeId)).toBeGreaterThanOrEqual(400)
-        forged++
-        nextForgery += CADENCE.forgeryEveryMs
-      }
+      await weather.tick(tickStarted)
       await page.waitForTimeout(Math.max(0, tickStarted + CADENCE.sampleMs - Date.now()))
     }
 
     await control('PUT', '/live', { on: false })
     const faults = await control<FaultState>('GET', '/faults')
     await control('DELETE', '/faults')
-    await control('PUT', '/webhook', { url: receiverUrl })
+    await weather.clear()
     await settle(page, control, shell, database)
 
     const truth = await readServiceTruth({
@@ -233,7 +189,8 @@ test('soak: live trading with faults, webhooks and exports; the cache ends equal
         accepted: status.accepted,
         rejected: status.rejected,
         duplicates: status.duplicates,
-        forged,
+        forged: weather.forged,
+        forgedAccepted: weather.forgedAccepted,
       },
       deliveries: {
         attempts: deliveries.length,
@@ -242,7 +199,7 @@ test('soak: live trading with faults, webhooks and exports; the cache ends equal
       },
       faults: { requests: faults.requests, applied: faults.counts },
       exports: await exports.settle(),
-      outages,
+      outages: weather.outages,
     }
     const report = buildReport({
       start,
@@ -260,7 +217,8 @@ test('soak: live trading with faults, webhooks and exports; the cache ends equal
     expect(counts.exports.failures).toEqual([])
     expect(counts.exports.files).toBeGreaterThan(0)
     expect(counts.webhooks.accepted).toBeGreaterThan(0)
-    expect(counts.webhooks.rejected).toBeGreaterThanOrEqual(forged)
+    expect(weather.forgedAccepted).toBe(0)
+    expect(counts.webhooks.rejected).toBeGreaterThanOrEqual(weather.forged)
     expect(Object.values(counts.faults.applied).reduce((a, b) => a + b, 0)).toBeGreaterThan(0)
     expect(counts.billsAtEnd).toBeGreaterThan(billsAtStart)
   } finally {
