@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { judgeGrowth, megabytes, type MemorySample, type SeriesVerdict } from './memory-verdict'
-import { BOUNDS } from './soak-settings'
+import { BOUNDS, MIN_JUDGED_SECONDS } from './soak-settings'
 
 export interface MainSample {
   at: number
@@ -43,6 +43,8 @@ export interface SoakCounts {
 export interface SoakReport {
   counts: SoakCounts
   memory: Record<string, SeriesVerdict>
+  /** False for a run shorter than MIN_JUDGED_SECONDS: memory reported, not judged. */
+  memoryJudged: boolean
   /** IndexedDB and the origin's other storage, start and end (grows with the data: not judged). */
   storage: { startBytes: number; endBytes: number }
   divergence: { total: number; differences: string[] }
@@ -83,13 +85,15 @@ export function buildReport(input: {
     startBytes: renderer[0]?.storageUsage ?? 0,
     endBytes: renderer.at(-1)?.storageUsage ?? 0,
   }
+  const memoryJudged = input.counts.seconds >= MIN_JUDGED_SECONDS
   const ok =
     input.divergence.total === 0 &&
-    Object.values(memory).every((m) => m.ok) &&
+    (!memoryJudged || Object.values(memory).every((m) => m.ok)) &&
     input.counts.exports.failures.length === 0
   return {
     counts: input.counts,
     memory,
+    memoryJudged,
     storage,
     divergence: input.divergence,
     ok,
@@ -114,6 +118,9 @@ export function summary(report: SoakReport): string {
     `  faults over ${c.faults.requests} API requests: ${faults}`,
     `  exports ${c.exports.runs} run, ${c.exports.files} files, ${megabytes(c.exports.bytes)} MB, ${c.exports.nothingNew} with nothing new, ${c.exports.failures.length} failed`,
     `  storage ${megabytes(report.storage.startBytes)} → ${megabytes(report.storage.endBytes)} MB`,
+    ...(report.memoryJudged
+      ? []
+      : [`  memory NOT JUDGED: a run under ${MIN_JUDGED_SECONDS} s is mostly warm-up`]),
     ...Object.entries(memory).map(
       ([name, m]) =>
         `  ${name}: start ${megabytes(m.startBytes)} MB, end ${megabytes(m.endBytes)} MB, peak ${megabytes(m.peakBytes)} MB, slope ${megabytes(m.slopeBytesPerMinute)} MB/min (${megabytes(m.hourlyGrowthBytes)} MB/h), quarter peaks ${megabytes(m.firstQuarterPeakBytes)} → ${megabytes(m.lastQuarterPeakBytes)} MB${m.ok ? '' : ` — ${m.reasons.join('; ')}`}`,

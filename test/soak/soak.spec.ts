@@ -212,8 +212,9 @@ test('soak: live trading with faults, webhooks and exports; the cache ends equal
     console.log(summary(report))
 
     expect(divergence.differences).toEqual([])
-    for (const [name, verdict] of Object.entries(report.memory))
-      expect(verdict.reasons, `${name} memory`).toEqual([])
+    if (report.memoryJudged)
+      for (const [name, verdict] of Object.entries(report.memory))
+        expect(verdict.reasons, `${name} memory`).toEqual([])
     expect(counts.exports.failures).toEqual([])
     expect(counts.exports.files).toBeGreaterThan(0)
     expect(counts.webhooks.accepted).toBeGreaterThan(0)
