@@ -1,7 +1,5 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SecretStore } from '../../src-main/keychain/secret-store'
-import { Secret } from '../../src-main/logging/secret'
 import { postSigned, postWebhook, signWebhook, webhookBody } from '../support/sign-webhook'
 import {
   receiverDataDir,
@@ -10,21 +8,10 @@ import {
   type RunningReceiver,
 } from '../webhooks/receiver-fixture'
 import { checkProperty } from './fuzz-settings'
+import { memorySecrets } from './memory-secrets'
 
 const STORE = 'st-fuzz'
 const SECRET = 'whsec_FuzzShop4c3b2a1908f7'
-
-/** Secrets in memory: the fuzzer exercises the receiver, not the keychain. */
-function memorySecrets(): SecretStore {
-  const values = new Map<string, string>()
-  return {
-    get: async (account) => (values.has(account) ? new Secret(values.get(account)!) : null),
-    set: async (account, value) => void values.set(account, value),
-    delete: async (account) => values.delete(account),
-    listAccounts: async () => [...values.keys()],
-    probe: async () => null,
-  }
-}
 
 const printable = fc.string({
   unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
