@@ -17,9 +17,10 @@ if (!process.env.TILL_SKIP_BUILD) {
   if (built.status !== 0) process.exit(built.status ?? 1)
 }
 
-const { status } = spawnSync(
+const { status, signal } = spawnSync(
   process.execPath,
   ['--import', 'tsx', 'test/bench/main.ts', ...process.argv.slice(2)],
   { stdio: 'inherit' },
 )
+if (signal) console.error(`bench: the suite was stopped by ${signal}`)
 process.exit(status ?? 1)

@@ -1,6 +1,6 @@
 import Dexie from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useId, useState } from 'react'
+import { useCallback, useId, useState, type RefCallback } from 'react'
 import type { ActiveConnection } from '../../app/active-connection'
 import type { RegisterSession } from '../../cache/records'
 import { formatMoney } from '../../format/money'
@@ -13,17 +13,51 @@ import { SessionDetail } from './SessionDetail'
 
 const PAGE = 60
 
-/** A session's headline figures, computed when its row is on screen. */
-function useSessionSummary(connection: ActiveConnection, session: RegisterSession) {
+/**
+ * Whether an element has been on screen (or within `margin` of it) since it mounted: lets a row
+ * fetch what it shows only once someone can see it, and keep it when scrolled away.
+ */
+function useSeen<T extends Element>(margin = '200px'): [RefCallback<T>, boolean] {
+  const [seen, setSeen] = useState(false)
+  const ref = useCallback<RefCallback<T>>(
+    (element) => {
+      if (!element || seen) return
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((entry) => entry.isIntersecting)) return
+          observer.disconnect()
+          setSeen(true)
+        },
+        { rootMargin: margin },
+      )
+      observer.observe(element)
+      return () => observer.disconnect()
+    },
+    [seen, margin],
+  )
+  return [ref, seen]
+}
+
+/**
+ * A session's headline figures, read once its row has been on screen: each reads every bill of
+ * its session, so rows below the fold wait. Keyed on what the figures depend on, not on the row's
+ * object, which every change to the sessions table replaces.
+ */
+function useSessionSummary(
+  connection: ActiveConnection,
+  { id, openingCash }: RegisterSession,
+  seen: boolean,
+) {
   const { db } = connection
   return useLiveQuery(async () => {
+    if (!seen) return undefined
     const [figures, stored] = await Promise.all([
-      currentFigures(db, session),
-      db.reconciliations.get(session.id),
+      currentFigures(db, { id, openingCash }),
+      db.reconciliations.get(id),
     ])
     const reconciliation = readReconciliation(stored)
     return { figures, reconciliation: reconciliation.state === 'ok' ? reconciliation.record : null }
-  }, [db, session])
+  }, [db, id, openingCash, seen])
 }
 
 function statusLabel(session: RegisterSession, changedAfter: boolean): string {
@@ -45,13 +79,14 @@ function SessionRow({
   selected: boolean
   onOpen(): void
 }): React.JSX.Element {
-  const summary = useSessionSummary(connection, session)
+  const [rowRef, seen] = useSeen<HTMLTableRowElement>()
+  const summary = useSessionSummary(connection, session, seen)
   const money = (minor: number | undefined): string =>
     minor === undefined ? '…' : currency ? formatMoney(minor, currency) : String(minor)
   const reconciled = session.status === 'reconciled' ? summary?.reconciliation : null
   const figures = summary?.figures
   return (
-    <tr aria-selected={selected}>
+    <tr ref={rowRef} aria-selected={selected}>
       <td>{session.businessDate}</td>
       <td>{session.locationId}</td>
       <td>

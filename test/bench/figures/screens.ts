@@ -17,13 +17,13 @@ async function timeAction(
   act: () => Promise<void>,
 ): Promise<number> {
   const change = inPage(page, 'timeNextChange', probe, CHANGE_MS)
-  await act()
+  try {
+    await act()
+  } catch (error) {
+    change.catch(() => undefined)
+    throw error
+  }
   return change
-}
-
-export async function openSessions(page: Page): Promise<number> {
-  await page.getByRole('link', { name: 'Sessions', exact: true }).click()
-  return settledSince(page, 'sessions-figures')
 }
 
 /** When, since the page's navigation, the probe first showed a settled screen. */

@@ -9,6 +9,7 @@ interface Element {
   getAttribute(name: string): string | null
   querySelector(selector: string): Element | null
   querySelectorAll(selector: string): ArrayLike<Element>
+  getBoundingClientRect(): { top: number }
 }
 interface PageGlobals {
   document: Element & {
@@ -24,6 +25,7 @@ interface PageGlobals {
     ): void
   }
   requestAnimationFrame(callback: (time: number) => void): number
+  innerHeight: number
 }
 const page = globalThis as unknown as PageGlobals
 
@@ -43,9 +45,8 @@ const PROBES: Record<ScreenProbe, () => ScreenState> = {
   bills: () => {
     const grid = page.document.querySelector('[role="grid"][aria-label="Bills"]')
     const first = grid?.querySelector('tr.row[data-index="0"]')
-    const count = page.document.querySelector('.data-table-count')
     return {
-      snapshot: `${first?.textContent ?? ''}|${count?.textContent ?? ''}`,
+      snapshot: first?.textContent ?? '',
       settled:
         first !== undefined &&
         first !== null &&
@@ -61,8 +62,11 @@ const PROBES: Record<ScreenProbe, () => ScreenState> = {
     const first = sessionRows()[0]
     return { snapshot: first?.textContent ?? '', settled: first !== undefined }
   },
+  /** Every row within the window shows its figures. */
   'sessions-figures': () => {
-    const rows = Array.from(sessionRows())
+    const rows = Array.from(sessionRows()).filter(
+      (row) => row.getBoundingClientRect().top < page.innerHeight,
+    )
     return {
       snapshot: rows.map((row) => row.textContent).join('|'),
       settled: rows.length > 0 && rows.every((row) => !(row.textContent ?? '').includes('…')),

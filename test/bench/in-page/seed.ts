@@ -95,7 +95,8 @@ function paymentsOf(bill: Bill): CachedPayment[] {
 }
 
 export async function seedShop(plan: SeedPlan): Promise<SeededShop> {
-  const db = new TillDatabase(plan.databaseName)
+  // Relaxed durability: a seed that dies half-way is simply seeded again.
+  const db = new TillDatabase(plan.databaseName, { chromeTransactionDurability: 'relaxed' })
   const sessionCount = Math.ceil(plan.bills / plan.billsPerSession)
   const perDay = plan.locations * SHIFTS_PER_DAY
   const dayCount = Math.ceil(sessionCount / perDay)
