@@ -88,6 +88,11 @@ export interface BillsWrite {
   checkpoint?: Checkpoint
   /** Queue position for bills whose detail must still be fetched. */
   detailPriority: number
+  /**
+   * False: a bill not cached yet that came without its detail is only queued, not stored, so a
+   * first sync writes each bill once (with its detail) rather than twice. Default true.
+   */
+  storeSummaries?: boolean
   timeZone: string
   now: number
 }
@@ -136,7 +141,8 @@ export async function writeBills(
         if (cached?.hasDetail && cached.updatedAt === bill.updatedAt) return
         pending.push(bill.id)
         // Keep an older full record on screen until its new detail arrives.
-        if (!cached?.hasDetail) toPut.push(cachedBill(bill, write.timeZone))
+        if (!cached?.hasDetail && (write.storeSummaries ?? true) === true)
+          toPut.push(cachedBill(bill, write.timeZone))
       })
       const detailedIds = detailed.map((b) => b.id)
       const dropFromQueue = [

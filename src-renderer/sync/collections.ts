@@ -24,7 +24,8 @@ export interface CollectionPage {
 /** A page as read from the service, not yet written. */
 export interface ReadPage {
   page: CollectionPage
-  write(checkpoint: Checkpoint, priority: number): Promise<void>
+  /** `storeSummaries` false: bills that came without detail are queued, not stored (see writeBills). */
+  write(checkpoint: Checkpoint, priority: number, storeSummaries?: boolean): Promise<void>
 }
 
 /** One thing the sync pages through: bills or expenses, read and written its own way. */
@@ -67,12 +68,13 @@ export function billsCollection(ctx: CollectionContext): Collection {
       })
       return {
         page: pageOf(bills, page, bills.filter((b) => b.hasDetail).length),
-        write: async (checkpoint, priority) => {
+        write: async (checkpoint, priority, storeSummaries) => {
           await writeBills(ctx.db, {
             bills,
             quarantined,
             checkpoint,
             detailPriority: priority,
+            storeSummaries,
             timeZone: ctx.timeZone,
             now: ctx.now(),
           })
@@ -105,6 +107,8 @@ export interface PageStep {
   checkpoint: Checkpoint
   /** Queue position of this page's bills that still need their detail. */
   priority: number
+  /** False: such bills are only queued (their detail follows soon), not stored twice. */
+  storeSummaries?: boolean
   next: PageQuery | null
 }
 
@@ -131,14 +135,14 @@ export async function pageThrough(
     for (;;) {
       check()
       const read = await reading
-      const { checkpoint, priority, next } = step(read.page, query)
+      const { checkpoint, priority, storeSummaries, next } = step(read.page, query)
       if (next) {
         reading = collection.read(next)
         // Awaited on the next turn; a failure meanwhile must not go unhandled.
         reading.catch(() => undefined)
       }
       const page = query
-      const written = commit(() => read.write(checkpoint, priority)).then(() =>
+      const written = commit(() => read.write(checkpoint, priority, storeSummaries)).then(() =>
         onWritten(read.page, page),
       )
       written.catch(() => undefined)

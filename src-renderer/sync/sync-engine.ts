@@ -201,7 +201,11 @@ export class SyncEngine {
       { page: base.backfillPage ?? 1, limit: PAGE_SIZE, order_by: 'created_at:desc' },
       (read, query) => ({
         checkpoint: { ...base, backfillPage: query.page + 1, backfillDone: !read.page.hasMore },
-        priority: query.page <= 2 ? DETAIL_PRIORITY.updates : DETAIL_PRIORITY.history,
+        // History's details come page by page, newest first, so sessions fill in from today back.
+        priority:
+          query.page <= 2 ? DETAIL_PRIORITY.updates : DETAIL_PRIORITY.history + query.page / 1e7,
+        // The newest pages show at once; older history is written once, when its detail comes.
+        storeSummaries: query.page <= 2,
         next: read.page.hasMore ? { ...query, page: query.page + 1 } : null,
       }),
       this.commit,
