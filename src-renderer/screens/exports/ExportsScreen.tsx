@@ -23,7 +23,7 @@ import { sessionDays } from '../../ledger/load-session'
 import { effectiveTimeZone } from '../../sync/sync-controller'
 import { ConnectionGate } from '../ConnectionGate'
 import { UnmappedRolesNotice } from '../settings/AccountMappingNotice'
-import { contentType, fileExtension, fileNames } from './download'
+import { contentType, fileExtension } from './download'
 import { openMainFile, downloadSink, writeToSink } from './file-sinks'
 import { FORMAT_LABELS, defaultedLabel } from './labels'
 import { GranularityField } from './GranularityField'
@@ -47,14 +47,6 @@ function saveBlob(blob: Blob, name: string): void {
   link.click()
   link.remove()
   setTimeout(() => URL.revokeObjectURL(url), 60_000)
-}
-
-/** One download per part. */
-export function downloadParts(base: string, what: ExportWhat, parts: string[][]): string[] {
-  const names = fileNames(base, what, parts.length)
-  const type = contentType(what)
-  parts.forEach((texts, i) => saveBlob(new Blob(texts, { type }), names[i]!))
-  return names
 }
 
 /**
