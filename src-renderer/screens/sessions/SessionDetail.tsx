@@ -31,23 +31,28 @@ export function SessionDetail({
   const [openBill, setOpenBill] = useState<string | null>(null)
   const [shown, setShown] = useState(BILLS_PAGE)
   useEffect(() => heading.current?.focus(), [session.id])
-  const data = useLiveQuery(async () => {
-    const inputs = await loadSessionInputs(db, session)
-    // The figures need every bill; the list shows a page at a time, newest first, from the index.
-    const bills = await db.bills
-      .where('[registerSessionId+createdAt]')
-      .between([session.id, Dexie.minKey], [session.id, Dexie.maxKey])
-      .reverse()
-      .limit(shown)
-      .toArray()
+  const { id, openingCash } = session
+  const summary = useLiveQuery(async () => {
+    const inputs = await loadSessionInputs(db, { id, openingCash })
     return {
       figures: dayCloseFigures(inputs),
       expenses: inputs.expenses,
-      bills,
       billCount: inputs.bills.length,
     }
-  }, [db, session, shown])
-  const currency = profile.currency ?? data?.bills[0]?.currency ?? null
+  }, [db, id, openingCash])
+  // A page at a time, newest first, from the index: the first rows never wait for the figures,
+  // which need every bill.
+  const bills = useLiveQuery(
+    () =>
+      db.bills
+        .where('[registerSessionId+createdAt]')
+        .between([id, Dexie.minKey], [id, Dexie.maxKey])
+        .reverse()
+        .limit(shown)
+        .toArray(),
+    [db, id, shown],
+  )
+  const currency = profile.currency ?? bills?.[0]?.currency ?? null
   const money = (minor: number): string => (currency ? formatMoney(minor, currency) : String(minor))
 
   return (
@@ -67,21 +72,21 @@ export function SessionDetail({
       <button type="button" onClick={onClose}>
         Close
       </button>
-      {!data && <p role="status">Loading the session…</p>}
-      {data && (
+      {!summary && <p role="status">Loading the session…</p>}
+      {summary && summary.figures.billsAwaitingDetail > 0 && (
+        <p className="notice">
+          {summary.figures.billsAwaitingDetail} bills are still being fetched; the figures are not
+          complete yet.
+        </p>
+      )}
+      {summary && currency && (
         <>
-          {data.figures.billsAwaitingDetail > 0 && (
-            <p className="notice">
-              {data.figures.billsAwaitingDetail} bills are still being fetched; the figures are not
-              complete yet.
-            </p>
-          )}
-          {currency && (
-            <>
-              <FiguresTables sessionId={session.id} figures={data.figures} currency={currency} />
-              <ExpensesTable sessionId={session.id} expenses={data.expenses} currency={currency} />
-            </>
-          )}
+          <FiguresTables sessionId={session.id} figures={summary.figures} currency={currency} />
+          <ExpensesTable sessionId={session.id} expenses={summary.expenses} currency={currency} />
+        </>
+      )}
+      {bills && (
+        <>
           <table aria-label={`Bills of session ${session.id}`}>
             <thead>
               <tr>
@@ -95,7 +100,7 @@ export function SessionDetail({
               </tr>
             </thead>
             <tbody>
-              {data.bills.map((bill) => (
+              {bills.map((bill) => (
                 <tr key={bill.id}>
                   <td>
                     <button type="button" className="link" onClick={() => setOpenBill(bill.id)}>
@@ -111,13 +116,14 @@ export function SessionDetail({
             </tbody>
           </table>
           <p className="muted">
-            {data.bills.length} of {data.billCount} bills shown
+            {bills.length} of {summary?.billCount ?? '…'} bills shown
           </p>
-          {data.bills.length < data.billCount && (
-            <button type="button" onClick={() => setShown((n) => n + BILLS_PAGE)}>
-              Show more bills
-            </button>
-          )}
+          {bills.length === shown &&
+            (summary === undefined || bills.length < summary.billCount) && (
+              <button type="button" onClick={() => setShown((n) => n + BILLS_PAGE)}>
+                Show more bills
+              </button>
+            )}
           {openBill && (
             <BillDetail
               db={db}

@@ -60,9 +60,14 @@ interface BillsAction {
 
 const header = (page: Page, name: string): Locator =>
   page.getByRole('grid', { name: 'Bills' }).getByRole('button', { name: new RegExp(`^${name}`) })
-const choose = (label: string, value: string) => (page: Page) =>
+/** A filter's field by its caption (a select's label also holds its options' text). */
+const field = (page: Page, caption: string): Locator =>
   page
-    .getByLabel(label, { exact: true })
+    .locator('label.bill-filter')
+    .filter({ has: page.locator('span', { hasText: new RegExp(`^${caption}$`) }) })
+    .locator('select, input')
+const choose = (caption: string, value: string) => (page: Page) =>
+  field(page, caption)
     .selectOption(value)
     .then(() => undefined)
 const clearFilters = (page: Page): Promise<void> =>
@@ -85,7 +90,7 @@ function billsActions(shop: {
       name: 'bill number starts with',
       act: (page) => page.getByRole('searchbox').fill(`${shop.locations[0]!.toLowerCase()}-00001`),
     },
-    { name: `from = ${day}`, act: (page) => page.getByLabel('From', { exact: true }).fill(day) },
+    { name: `from = ${day}`, act: (page) => field(page, 'From').fill(day) },
   ]
   return [
     ...sorts.map((name) => ({

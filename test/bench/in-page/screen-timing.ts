@@ -30,7 +30,7 @@ interface PageGlobals {
 const page = globalThis as unknown as PageGlobals
 
 export interface ScreenState {
-  /** What the change is waited on: a snapshot of the screen's text that the change must alter. */
+  /** A snapshot of what the screen shows: a change that alters it is visibly done once settled. */
   snapshot: string
   /** Whether the screen shows a finished result (rows present, nothing busy). */
   settled: boolean
@@ -78,7 +78,8 @@ const INPUT_EVENTS = ['click', 'change', 'input']
 
 /**
  * Resolves with the milliseconds from the next input event to the frame showing a settled screen
- * that differs from the one before the event; rejects after `timeoutMs`.
+ * after it: one that differs from the screen before, or that was busy in between; rejects after
+ * `timeoutMs`.
  */
 export function timeNextChange(probe: ScreenProbe, timeoutMs: number): Promise<number> {
   const read = PROBES[probe]
@@ -94,9 +95,12 @@ export function timeNextChange(probe: ScreenProbe, timeoutMs: number): Promise<n
       for (const type of INPUT_EVENTS) page.document.removeEventListener(type, onInput, true)
       outcome()
     }
+    // A change that leaves the first row as it was still shows a busy (or empty) table first.
+    let sawUnsettled = false
     const check = (now: number): void => {
       const state = read()
-      if (startedAt !== null && state.settled && state.snapshot !== before)
+      if (startedAt !== null && !state.settled) sawUnsettled = true
+      if (startedAt !== null && state.settled && (sawUnsettled || state.snapshot !== before))
         return finish(() => resolve(now - (startedAt as number)))
       if (performance.now() > deadline)
         return finish(() => reject(new Error(`${probe}: no settled change within ${timeoutMs} ms`)))
