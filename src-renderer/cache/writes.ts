@@ -80,6 +80,19 @@ async function queueForDetail(db: TillDatabase, ids: string[], priority: number)
   )
 }
 
+/** Every table a write of bills touches. */
+export function billWriteTables(db: TillDatabase) {
+  return [
+    db.bills,
+    db.payments,
+    db.sessions,
+    db.checkpoints,
+    db.pendingDetails,
+    db.quarantine,
+    db.reconciliations,
+  ]
+}
+
 export interface BillsWrite {
   bills: Bill[]
   quarantined: QuarantinedRecord[]
@@ -107,68 +120,56 @@ export async function writeBills(
   write: BillsWrite,
 ): Promise<{ queuedForDetail: number }> {
   let queuedForDetail = 0
-  await db.transaction(
-    'rw',
-    [
-      db.bills,
-      db.payments,
-      db.sessions,
-      db.checkpoints,
-      db.pendingDetails,
-      db.quarantine,
-      db.reconciliations,
-    ],
-    async () => {
-      const existing = await db.bills.bulkGet(write.bills.map((b) => b.id))
-      // A reconciled session keeps its frozen figures; a later change to it is flagged on it.
-      const changed = sessionsChangedBy(write.bills, existing)
-      const toPut: CachedBill[] = []
-      const detailed: Bill[] = []
-      const pending: string[] = []
-      const stalePayments: string[] = []
-      write.bills.forEach((bill, i) => {
-        const cached = existing[i]
-        if (bill.hasDetail) {
-          toPut.push(cachedBill(bill, write.timeZone))
-          detailed.push(bill)
-          // Payments are stored only with a bill's detail, so the cached detail names them all.
-          if (cached?.hasDetail) {
-            const kept = new Set(bill.payments.map((p) => p.id))
-            stalePayments.push(...cached.payments.filter((p) => !kept.has(p.id)).map((p) => p.id))
-          }
-          return
+  await db.transaction('rw', billWriteTables(db), async () => {
+    const existing = await db.bills.bulkGet(write.bills.map((b) => b.id))
+    // A reconciled session keeps its frozen figures; a later change to it is flagged on it.
+    const changed = sessionsChangedBy(write.bills, existing)
+    const toPut: CachedBill[] = []
+    const detailed: Bill[] = []
+    const pending: string[] = []
+    const stalePayments: string[] = []
+    write.bills.forEach((bill, i) => {
+      const cached = existing[i]
+      if (bill.hasDetail) {
+        toPut.push(cachedBill(bill, write.timeZone))
+        detailed.push(bill)
+        // Payments are stored only with a bill's detail, so the cached detail names them all.
+        if (cached?.hasDetail) {
+          const kept = new Set(bill.payments.map((p) => p.id))
+          stalePayments.push(...cached.payments.filter((p) => !kept.has(p.id)).map((p) => p.id))
         }
-        if (cached?.hasDetail && cached.updatedAt === bill.updatedAt) return
-        pending.push(bill.id)
-        // Keep an older full record on screen until its new detail arrives.
-        if (!cached?.hasDetail && (write.storeSummaries ?? true) === true)
-          toPut.push(cachedBill(bill, write.timeZone))
-      })
-      const detailedIds = detailed.map((b) => b.id)
-      const dropFromQueue = [
-        ...detailedIds,
-        ...(write.missing ?? []),
-        ...write.quarantined.filter((q) => q.id !== null).map((q) => q.id as string),
-      ]
-      // Issued together, not one after another: they touch different keys, and IndexedDB runs
-      // a transaction's requests in order anyway, so only the round trips are saved.
-      await Promise.all([
-        db.bills.bulkPut(toPut),
-        stalePayments.length ? db.payments.bulkDelete(stalePayments) : null,
-        detailed.length ? db.payments.bulkPut(detailed.flatMap(paymentsOf)) : null,
-        dropFromQueue.length ? db.pendingDetails.bulkDelete(dropFromQueue) : null,
-        pending.length ? queueForDetail(db, pending, write.detailPriority) : null,
-        detailed.length ? db.quarantine.bulkDelete(detailedIds.map((id) => `bill:${id}`)) : null,
-        write.quarantined.length
-          ? db.quarantine.bulkPut(quarantineEntries(write.quarantined, write.now))
-          : null,
-        touchSessions(db, [...toPut, ...detailed], write.timeZone),
-        flagChangesAfterReconciliation(db, changed, write.now),
-        write.checkpoint ? db.checkpoints.put(write.checkpoint) : null,
-      ])
-      queuedForDetail = pending.length
-    },
-  )
+        return
+      }
+      if (cached?.hasDetail && cached.updatedAt === bill.updatedAt) return
+      pending.push(bill.id)
+      // Keep an older full record on screen until its new detail arrives.
+      if (!cached?.hasDetail && (write.storeSummaries ?? true) === true)
+        toPut.push(cachedBill(bill, write.timeZone))
+    })
+    const detailedIds = detailed.map((b) => b.id)
+    const dropFromQueue = [
+      ...detailedIds,
+      ...(write.missing ?? []),
+      ...write.quarantined.filter((q) => q.id !== null).map((q) => q.id as string),
+    ]
+    // Issued together, not one after another: they touch different keys, and IndexedDB runs
+    // a transaction's requests in order anyway, so only the round trips are saved.
+    await Promise.all([
+      db.bills.bulkPut(toPut),
+      stalePayments.length ? db.payments.bulkDelete(stalePayments) : null,
+      detailed.length ? db.payments.bulkPut(detailed.flatMap(paymentsOf)) : null,
+      dropFromQueue.length ? db.pendingDetails.bulkDelete(dropFromQueue) : null,
+      pending.length ? queueForDetail(db, pending, write.detailPriority) : null,
+      detailed.length ? db.quarantine.bulkDelete(detailedIds.map((id) => `bill:${id}`)) : null,
+      write.quarantined.length
+        ? db.quarantine.bulkPut(quarantineEntries(write.quarantined, write.now))
+        : null,
+      touchSessions(db, [...toPut, ...detailed], write.timeZone),
+      flagChangesAfterReconciliation(db, changed, write.now),
+      write.checkpoint ? db.checkpoints.put(write.checkpoint) : null,
+    ])
+    queuedForDetail = pending.length
+  })
   return { queuedForDetail }
 }
 

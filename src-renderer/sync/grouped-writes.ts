@@ -1,4 +1,5 @@
 import type { TillDatabase } from '../cache/database'
+import { billWriteTables } from '../cache/writes'
 
 /** Writes one group may hold: a transaction stays a few thousand records at most. */
 const MAX_GROUP = 8
@@ -46,16 +47,7 @@ export class GroupedWrites {
       }
       try {
         // Every table a sync write touches; the writes' own transactions run inside this one.
-        const tables = [
-          db.bills,
-          db.payments,
-          db.sessions,
-          db.checkpoints,
-          db.pendingDetails,
-          db.quarantine,
-          db.reconciliations,
-          db.expenses,
-        ]
+        const tables = [...billWriteTables(db), db.expenses]
         await db.transaction('rw', tables, async () => {
           for (const queued of group) await queued.write()
         })
