@@ -73,6 +73,12 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    // Preload scripts for Node's --require, which takes CommonJS only.
+    files: ['**/*.cjs'],
+    languageOptions: { globals: globals.node, sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['src-main/**/*.ts', 'src-preload/**/*.ts'],
     rules: {
       // Main and preload have no DOM; a stray browser global is a bug.

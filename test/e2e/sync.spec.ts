@@ -101,12 +101,12 @@ test('the sync schedule is set per connection in Settings, and limits are explai
   await page.getByRole('link', { name: 'Settings', exact: true }).click()
   await page.getByLabel('Sweep every (minutes)').fill('30')
   await page.getByLabel('Deep sweep covers (days)').fill('10')
-  await page.getByRole('button', { name: 'Save schedule' }).click()
+  await page.getByRole('button', { name: 'Save schedule', exact: true }).click()
   await expect(
     page.getByText('Saved: a sweep every 30 minutes; the daily deep sweep re-reads 10 days.'),
   ).toBeVisible()
   await page.getByLabel('Deep sweep covers (days)').fill('400')
-  await page.getByRole('button', { name: 'Save schedule' }).click()
+  await page.getByRole('button', { name: 'Save schedule', exact: true }).click()
   await expect(page.getByText('The deep sweep covers 1 to 60 days.')).toBeVisible()
   await page.reload()
   await page.getByRole('link', { name: 'Settings', exact: true }).click()
