@@ -160,11 +160,7 @@ export class ExportLogWriter {
     const { db } = this
     let after = -1
     for (;;) {
-      const page = await db.exportLog
-        .where('[batchId+position]')
-        .between([batchId, after], [batchId, Infinity], false, true)
-        .limit(ROLLBACK_PAGE)
-        .toArray()
+      const page = await batchLog(db, batchId, after).limit(ROLLBACK_PAGE).toArray()
       if (page.length === 0) break
       const keys = [...new Set(page.map((logged) => logged.key))]
       const replaced = await db.replacedPostings.bulkGet(keys.map((key) => [batchId, key]))
@@ -172,10 +168,17 @@ export class ExportLogWriter {
       await db.postings.bulkPut(replaced.flatMap((r) => (r ? [r.state] : [])))
       after = page[page.length - 1]!.position
     }
-    await db.exportLog.where('batchId').equals(batchId).delete()
+    await batchLog(db, batchId).delete()
     await db.replacedPostings.where('batchId').equals(batchId).delete()
     await db.exportRuns.delete(batchId)
   }
+}
+
+/** A batch's logged entries after `after`, in the order written. */
+export function batchLog(db: TillDatabase, batchId: string, after = -1) {
+  return db.exportLog
+    .where('[batchId+position]')
+    .between([batchId, after], [batchId, Infinity], false, true)
 }
 
 /** The lowest and highest of each kind of key (the text up to its first colon). */

@@ -22,7 +22,7 @@ import { sessionSummaryEntries, sessionlessBillEntries } from './session-summary
 import { defaultTarget, writeJournal, type JournalFormat } from './formats/journal-formats'
 import type { OutputChunk } from './formats/output'
 import { csvExport } from './run-export-csv'
-import { ExportLogWriter, acquireExportLock } from './run-export-log'
+import { ExportLogWriter, acquireExportLock, batchLog } from './run-export-log'
 import {
   ProgressCounter,
   billPages,
@@ -346,11 +346,7 @@ async function* loggedPages(
 ): AsyncGenerator<JournalEntry[]> {
   let after = -1
   for (;;) {
-    const page = await db.exportLog
-      .where('[batchId+position]')
-      .between([batchId, after], [batchId, Infinity], false, true)
-      .limit(size)
-      .toArray()
+    const page = await batchLog(db, batchId, after).limit(size).toArray()
     if (page.length === 0) return
     yield page.map((logged) => logged.entry)
     after = page[page.length - 1]!.position

@@ -13,7 +13,7 @@ import {
   type ExportWhat,
   type RunExportOptions,
 } from '../../src-renderer/exports/run-export'
-import { keySpans } from '../../src-renderer/exports/run-export-log'
+import { batchLog, keySpans } from '../../src-renderer/exports/run-export-log'
 import { billPages } from '../../src-renderer/exports/run-export-pages'
 import {
   downloadSink,
@@ -269,7 +269,7 @@ describe('an export streamed from the cache', () => {
     expect(result.entryCount).toBe(0)
     expect(await database.postings.get(first)).toEqual(committed)
     expect(await database.postings.get('ghost')).toBeUndefined()
-    expect(await database.exportLog.where('batchId').equals('killed').count()).toBe(0)
+    expect(await batchLog(database, 'killed').count()).toBe(0)
     expect(await logRows(database)).toEqual(settled(6, 6, 1))
   })
 

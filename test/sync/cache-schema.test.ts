@@ -3,7 +3,35 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import { SCHEMA_V1, TillDatabase } from '../../src-renderer/cache/database'
 import { postingHash } from '../../src-renderer/exports/export-log'
+import { batchLog } from '../../src-renderer/exports/run-export-log'
 import type { JournalEntry } from '../../src-renderer/exports/journal-entry'
+
+const entry: JournalEntry = {
+  id: 'b1',
+  kind: 'bill',
+  date: '2026-11-20',
+  currency: 'USD',
+  description: 'Sale 1',
+  payee: null,
+  billId: 'b1',
+  registerSessionId: 's1',
+  locationId: 'loc1',
+  paymentIds: ['p1'],
+  lines: [
+    {
+      role: 'clearing:cash',
+      account: { code: '1000', name: 'Cash clearing', kind: 'asset' },
+      amount: 500,
+      memo: '',
+    },
+    {
+      role: 'sales',
+      account: { code: '4000', name: 'Sales', kind: 'income' },
+      amount: -500,
+      memo: '',
+    },
+  ],
+}
 
 describe('cache schema upgrades', () => {
   it('opens a version-1 cache, keeps every record, serves the new indexes and derives new fields', async () => {
@@ -90,32 +118,6 @@ describe('cache schema upgrades', () => {
       exportLog: 'entryId, key, batchId',
       exportBatches: 'id, createdAt',
     })
-    const entry: JournalEntry = {
-      id: 'b1',
-      kind: 'bill',
-      date: '2026-11-20',
-      currency: 'USD',
-      description: 'Sale 1',
-      payee: null,
-      billId: 'b1',
-      registerSessionId: 's1',
-      locationId: 'loc1',
-      paymentIds: ['p1'],
-      lines: [
-        {
-          role: 'clearing:cash',
-          account: { code: '1000', name: 'Cash clearing', kind: 'asset' },
-          amount: 500,
-          memo: '',
-        },
-        {
-          role: 'sales',
-          account: { code: '4000', name: 'Sales', kind: 'income' },
-          amount: -500,
-          memo: '',
-        },
-      ],
-    }
     await old
       .table('postings')
       .put({ key: 'b1', revision: 0, liveEntryId: 'b1', entry, hash: 'from-v5' })
@@ -145,6 +147,40 @@ describe('cache schema upgrades', () => {
       savedAt: 'now',
     })
     expect(await upgraded.accountMapping.count()).toBe(1)
+    upgraded.close()
+  })
+
+  it('version 10 keeps the export log and finds a batch through [batchId+position] alone', async () => {
+    const indexedDB = new IDBFactory()
+    const old = new Dexie('till-upgrade-v10', { indexedDB, IDBKeyRange })
+    old.version(1).stores(SCHEMA_V1)
+    old.version(9).stores({
+      postings: 'key',
+      exportLog: 'entryId, key, batchId, [batchId+position]',
+      exportBatches: 'id, createdAt',
+    })
+    const logged = (batchId: string, position: number, id: string) => ({
+      entryId: id,
+      key: id,
+      batchId,
+      position,
+      hash: postingHash({ ...entry, id }),
+      entry: { ...entry, id, billId: id },
+    })
+    const rows = [logged('a', 0, 'b1'), logged('b', 1, 'b3'), logged('b', 0, 'b2')]
+    await old.table('exportLog').bulkPut(rows)
+    old.close()
+
+    const upgraded = new TillDatabase('till-upgrade-v10', { indexedDB, IDBKeyRange })
+    await upgraded.open()
+    expect(upgraded.verno).toBeGreaterThanOrEqual(10)
+    expect(upgraded.exportLog.schema.idxByName['batchId']).toBeUndefined()
+    expect(await upgraded.exportLog.toArray()).toEqual(expect.arrayContaining(rows))
+    expect((await batchLog(upgraded, 'b').toArray()).map((r) => r.entryId)).toEqual(['b2', 'b3'])
+    expect((await batchLog(upgraded, 'b', 0).toArray()).map((r) => r.entryId)).toEqual(['b3'])
+    expect(await upgraded.exportLog.where('key').equals('b1').count()).toBe(1)
+    await batchLog(upgraded, 'a').delete()
+    expect((await upgraded.exportLog.toArray()).map((r) => r.entryId).sort()).toEqual(['b2', 'b3'])
     upgraded.close()
   })
 })
