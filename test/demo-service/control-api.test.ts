@@ -11,15 +11,7 @@ import {
   type ErrorBody,
   type ExpenseJson,
 } from './support'
-
-interface SessionJson {
-  id: string
-  location_id: string
-  opened_at: string
-  closed_at: string | null
-  opening_cash: number
-  bill_count: number
-}
+import type { TruthSession } from '../support/service-truth'
 
 const bill = async (service: DemoServiceHandle, id: string): Promise<BillJson> =>
   (await api<BillJson>(service, `/sales/bills/${id}`)).body
@@ -205,9 +197,10 @@ describe('control API', () => {
   })
 
   it('closes a session (and opens the next one when asked)', async () => {
-    const sessions = (await control<{ data: SessionJson[] }>(service, 'GET', '/sessions')).body.data
-    const open = sessions.find((s) => s.closed_at === null) as SessionJson
-    const closed = await control<{ closed: SessionJson; opened: SessionJson | null }>(
+    const sessions = (await control<{ data: TruthSession[] }>(service, 'GET', '/sessions')).body
+      .data
+    const open = sessions.find((s) => s.closed_at === null) as TruthSession
+    const closed = await control<{ closed: TruthSession; opened: TruthSession | null }>(
       service,
       'POST',
       `/sessions/${open.id}/close`,

@@ -9,6 +9,7 @@ import {
   type DemoServiceHandle,
   type DemoServiceOptions,
 } from '../../src-main/demo-service/index'
+import type { TruthExpense } from '../support/service-truth'
 
 /** A small fixed shop: the same data on every run. */
 export const SMALL_SHOP: Partial<DemoServiceOptions> = {
@@ -95,20 +96,8 @@ export interface BillJson extends BillSummaryJson {
   taxes: TaxJson[]
   payments: PaymentJson[]
 }
-export interface ExpenseJson {
-  id: string
-  number: string
-  location_id: string
-  register_session_id: string | null
-  category: string
-  description: string
-  supplier: string | null
-  amount: number
-  tax_amount: number
-  payment_method: string
-  expense_date: string
+export interface ExpenseJson extends TruthExpense {
   created_at: string
-  updated_at: string
 }
 export interface ListBody<T> {
   data: T[]
