@@ -22,6 +22,7 @@ import { buildLocations } from '../../src-main/demo-service/catalogue'
 import type { DemoServiceOptions } from '../../src-main/demo-service'
 import type { Bill } from '../../src-shared/domain/records'
 import { startBrowserShell, type RunningBrowserShell } from '../support/browser-shell'
+import { callShellBridge } from '../support/shell-bridge'
 import type { ChildMessage, ServedRequest } from './sync-demo-child'
 import type { CacheCounts, SyncBenchPage } from './sync-page'
 
@@ -168,21 +169,6 @@ function shellPid(): number | null {
   return null
 }
 
-async function callBridge<T>(
-  shell: RunningBrowserShell,
-  channel: string,
-  input: unknown,
-): Promise<T> {
-  const response = await fetch(`${shell.origin}/bridge/call/${channel}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Till-Token': shell.token },
-    body: JSON.stringify({ input }),
-  })
-  const result = (await response.json()) as { ok: boolean; value?: T; error?: unknown }
-  if (!result.ok) throw new Error(`${channel} failed: ${JSON.stringify(result.error)}`)
-  return result.value as T
-}
-
 async function pageBundle(): Promise<string> {
   const result = await build({
     entryPoints: [join(__dirname, 'sync-page.ts')],
@@ -326,7 +312,7 @@ export async function measureSyncFigures(options: SyncFiguresOptions): Promise<S
           }
         : {}),
     })
-    const profile = await callBridge<{ id: string }>(shell, 'profiles.save', {
+    const profile = await callShellBridge<{ id: string }>(shell, 'profiles.save', {
       name: 'Bench shop',
       baseUrl: demo.url,
       storeId: demo.storeId,
@@ -334,7 +320,7 @@ export async function measureSyncFigures(options: SyncFiguresOptions): Promise<S
       currency: SHOP.currency,
       timezone: SHOP.timezone,
     })
-    await callBridge(shell, 'profiles.activate', { id: profile.id })
+    await callShellBridge(shell, 'profiles.activate', { id: profile.id })
     await demo.takeLog()
 
     const page = await browser.newPage()
