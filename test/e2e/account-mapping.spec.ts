@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
-import { startBrowserShell, type RunningBrowserShell } from '../support/browser-shell'
+import { useDemoShell } from './demo-shell'
 import { parseCsvFile } from './csv-file'
 
 /**
@@ -9,22 +9,13 @@ import { parseCsvFile } from './csv-file'
  * mapping is what the next export posts to, and a later remap posts nothing again.
  */
 
-let shell: RunningBrowserShell
-
-test.beforeAll(async () => {
-  shell = await startBrowserShell({
-    TILL_DEMO_OPTIONS: JSON.stringify({
-      seed: 31,
-      days: 2,
-      locations: 1,
-      billsPerSession: 10,
-      live: false,
-      appKey: 'demo_key_account_mapping_e2e_1618',
-    }),
-  })
-})
-test.afterAll(async () => {
-  await shell?.stop()
+const shell = useDemoShell({
+  seed: 31,
+  days: 2,
+  locations: 1,
+  billsPerSession: 10,
+  live: false,
+  appKey: 'demo_key_account_mapping_e2e_1618',
 })
 
 async function openMapping(page: Page) {
@@ -46,7 +37,7 @@ function codesOf(bytes: Buffer, name: string): Set<string> {
 test('a saved mapping is what the next export posts to; bad codes are explained where they are', async ({
   page,
 }) => {
-  await page.goto(shell.url)
+  await page.goto(shell().url)
   await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
   const form = await openMapping(page)
 

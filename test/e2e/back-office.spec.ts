@@ -1,35 +1,23 @@
 import { expect, test, type Page } from '@playwright/test'
 import { distinctColours } from './screenshot'
-import {
-  savedProfiles,
-  startBrowserShell,
-  type RunningBrowserShell,
-} from '../support/browser-shell'
+import { savedProfiles } from '../support/browser-shell'
+import { useDemoShell } from './demo-shell'
 
 const APP_KEY = 'demo_key_back_office_e2e_7788'
 const CONTROL_TOKEN = 'demo_control_back_office_e2e_5566'
-let shell: RunningBrowserShell
-
-test.beforeAll(async () => {
-  shell = await startBrowserShell({
-    TILL_DEMO_OPTIONS: JSON.stringify({
-      seed: 5,
-      days: 5,
-      locations: 2,
-      billsPerSession: 30,
-      live: false,
-      appKey: APP_KEY,
-      controlToken: CONTROL_TOKEN,
-    }),
-  })
-})
-test.afterAll(async () => {
-  await shell?.stop()
+const shell = useDemoShell({
+  seed: 5,
+  days: 5,
+  locations: 2,
+  billsPerSession: 30,
+  live: false,
+  appKey: APP_KEY,
+  controlToken: CONTROL_TOKEN,
 })
 
 /** Every expense as the service lists it, read with the demo shop's key like any client would. */
 async function serviceExpenses(): Promise<Array<{ payment_method: string }>> {
-  const demo = savedProfiles(shell).find((p) => p.id === 'demo-shop')!
+  const demo = savedProfiles(shell()).find((p) => p.id === 'demo-shop')!
   const all: Array<{ payment_method: string }> = []
   for (let page = 1; ; page++) {
     const response = await fetch(`${demo.baseUrl}/apps-v1/expenses?page=${page}&limit=200`, {
@@ -45,7 +33,7 @@ async function serviceExpenses(): Promise<Array<{ payment_method: string }>> {
 }
 
 async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const demo = savedProfiles(shell).find((p) => p.id === 'demo-shop')!
+  const demo = savedProfiles(shell()).find((p) => p.id === 'demo-shop')!
   const response = await fetch(`${demo.baseUrl}/_control${path}`, {
     method,
     headers: { Authorization: `Bearer ${CONTROL_TOKEN}`, 'Content-Type': 'application/json' },
@@ -56,7 +44,7 @@ async function control<T>(method: string, path: string, body?: unknown): Promise
 }
 
 async function synced(page: Page): Promise<void> {
-  await page.goto(shell.url)
+  await page.goto(shell().url)
   await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
 }
 

@@ -1,28 +1,16 @@
 import { expect, test, type Page } from '@playwright/test'
 import { distinctColours } from './screenshot'
-import {
-  savedProfiles,
-  startBrowserShell,
-  type RunningBrowserShell,
-} from '../support/browser-shell'
+import { savedProfiles } from '../support/browser-shell'
+import { useDemoShell } from './demo-shell'
 
 const APP_KEY = 'demo_key_bills_e2e_41d7'
-let shell: RunningBrowserShell
-
-test.beforeAll(async () => {
-  shell = await startBrowserShell({
-    TILL_DEMO_OPTIONS: JSON.stringify({
-      seed: 31,
-      days: 2,
-      locations: 2,
-      billsPerSession: 25,
-      live: false,
-      appKey: APP_KEY,
-    }),
-  })
-})
-test.afterAll(async () => {
-  await shell?.stop()
+const shell = useDemoShell({
+  seed: 31,
+  days: 2,
+  locations: 2,
+  billsPerSession: 25,
+  live: false,
+  appKey: APP_KEY,
 })
 
 interface ServiceBill {
@@ -35,7 +23,7 @@ interface ServiceBill {
 
 /** Reads the Apps API with the demo shop's key, as any client would. */
 async function service<T>(path: string): Promise<T> {
-  const demo = savedProfiles(shell).find((p) => p.id === 'demo-shop')!
+  const demo = savedProfiles(shell()).find((p) => p.id === 'demo-shop')!
   const response = await fetch(`${demo.baseUrl}/apps-v1${path}`, {
     headers: { Authorization: `Bearer ${APP_KEY}`, 'X-Service-Store': demo.storeId },
   })
@@ -60,7 +48,7 @@ const paidWith = (bill: ServiceBill, method: string): boolean =>
   bill.payments.some((p) => p.method === method && p.reversed_at === null)
 
 async function openBills(page: Page): Promise<void> {
-  await page.goto(shell.url)
+  await page.goto(shell().url)
   await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
   await page.getByRole('link', { name: 'Bills', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Bills', level: 1 })).toBeVisible()

@@ -1,22 +1,13 @@
 import { inflateSync } from 'node:zlib'
 import { expect, test, type Page } from '@playwright/test'
-import { startBrowserShell, type RunningBrowserShell } from '../support/browser-shell'
+import { useDemoShell } from './demo-shell'
 
-let shell: RunningBrowserShell
-
-test.beforeAll(async () => {
-  shell = await startBrowserShell({
-    TILL_DEMO_OPTIONS: JSON.stringify({
-      seed: 17,
-      days: 3,
-      locations: 2,
-      billsPerSession: 30,
-      live: false,
-    }),
-  })
-})
-test.afterAll(async () => {
-  await shell?.stop()
+const shell = useDemoShell({
+  seed: 17,
+  days: 3,
+  locations: 2,
+  billsPerSession: 30,
+  live: false,
 })
 
 /** How many different byte values a PNG's decompressed image data holds: 1 colour gives a few. */
@@ -32,7 +23,7 @@ function distinctPixelBytes(png: Buffer): number {
 }
 
 async function openDayClose(page: Page, businessDate?: string): Promise<void> {
-  await page.goto(shell.url)
+  await page.goto(shell().url)
   await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
   await page.getByRole('link', { name: 'Day close', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Day close', level: 1 })).toBeVisible()

@@ -1,10 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
-import {
-  savedProfiles,
-  startBrowserShell,
-  type RunningBrowserShell,
-} from '../support/browser-shell'
+import { savedProfiles } from '../support/browser-shell'
+import { useDemoShell } from './demo-shell'
 import { demoControl, type DemoControl } from '../support/demo-control'
 import { parseCsvFile } from './csv-file'
 
@@ -26,32 +23,23 @@ function noonZone(now = new Date()): string {
   return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`
 }
 
-let shell: RunningBrowserShell
+const shell = useDemoShell({
+  seed: 23,
+  days: 1,
+  locations: 1,
+  billsPerSession: 10,
+  currency: 'USD',
+  timezone: noonZone(),
+  live: false,
+  appKey: APP_KEY,
+  controlToken: CONTROL_TOKEN,
+})
 
 /** The demo shop's control API; the shell saves the shop's address once a page opened it. */
 function control(): DemoControl {
-  const demo = savedProfiles(shell).find((p) => p.id === 'demo-shop')!
+  const demo = savedProfiles(shell()).find((p) => p.id === 'demo-shop')!
   return demoControl(demo.baseUrl, CONTROL_TOKEN)
 }
-
-test.beforeAll(async () => {
-  shell = await startBrowserShell({
-    TILL_DEMO_OPTIONS: JSON.stringify({
-      seed: 23,
-      days: 1,
-      locations: 1,
-      billsPerSession: 10,
-      currency: 'USD',
-      timezone: noonZone(),
-      live: false,
-      appKey: APP_KEY,
-      controlToken: CONTROL_TOKEN,
-    }),
-  })
-})
-test.afterAll(async () => {
-  await shell?.stop()
-})
 
 type JournalRow = Record<string, string>
 
@@ -100,7 +88,7 @@ test('re-exports add only what changed, as new entries and reversals, and a past
 }) => {
   type Sale = { id: string; number: string; register_session_id: string }
   type Expense = { id: string; amount: number; expense_date: string }
-  await page.goto(shell.url)
+  await page.goto(shell().url)
   await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
   const [sale] = (await control()<{ data: Sale[] }>('POST', '/sales', { count: 1 })).data as [Sale]
   const expense = await control()<Expense>('POST', '/expenses', {

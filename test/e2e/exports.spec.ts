@@ -1,28 +1,19 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
-import { startBrowserShell, type RunningBrowserShell } from '../support/browser-shell'
+import { useDemoShell } from './demo-shell'
 import { parseCsvFile } from './csv-file'
 
-let shell: RunningBrowserShell
-
-test.beforeAll(async () => {
-  shell = await startBrowserShell({
-    TILL_DEMO_OPTIONS: JSON.stringify({
-      seed: 11,
-      days: 2,
-      locations: 1,
-      billsPerSession: 12,
-      live: false,
-      appKey: 'demo_key_exports_e2e_4411',
-    }),
-  })
-})
-test.afterAll(async () => {
-  await shell?.stop()
+const shell = useDemoShell({
+  seed: 11,
+  days: 2,
+  locations: 1,
+  billsPerSession: 12,
+  live: false,
+  appKey: 'demo_key_exports_e2e_4411',
 })
 
 test("exports a day's generic journal CSV that balances, then nothing new", async ({ page }) => {
-  await page.goto(shell.url)
+  await page.goto(shell().url)
   await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
   await page.getByRole('link', { name: 'Exports' }).click()
   await expect(page.getByRole('heading', { name: 'Exports' })).toBeVisible()

@@ -4,11 +4,8 @@ import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import {
-  savedProfiles,
-  startBrowserShell,
-  type RunningBrowserShell,
-} from '../support/browser-shell'
+import { savedProfiles } from '../support/browser-shell'
+import { useDemoShell } from './demo-shell'
 import { demoControl } from '../support/demo-control'
 import { callShellBridge } from '../support/shell-bridge'
 
@@ -118,23 +115,15 @@ async function exportFile(page: Page, format: string): Promise<Haystack> {
   }
 }
 
-let shell: RunningBrowserShell
-test.beforeAll(async () => {
-  shell = await startBrowserShell({
-    TILL_DEMO_OPTIONS: JSON.stringify({
-      seed: 23,
-      days: 2,
-      locations: 1,
-      billsPerSession: 15,
-      live: false,
-      appKey: APP_KEY,
-      webhookSecret: WEBHOOK_SECRET,
-      controlToken: CONTROL_TOKEN,
-    }),
-  })
-})
-test.afterAll(async () => {
-  await shell?.stop()
+const shell = useDemoShell({
+  seed: 23,
+  days: 2,
+  locations: 1,
+  billsPerSession: 15,
+  live: false,
+  appKey: APP_KEY,
+  webhookSecret: WEBHOOK_SECRET,
+  controlToken: CONTROL_TOKEN,
 })
 
 test('the API key and webhook secret appear nowhere after a sync, live updates and exports', async ({
@@ -145,17 +134,17 @@ test('the API key and webhook secret appear nowhere after a sync, live updates a
   page.on('console', (message) => consoleLines.push(message.text()))
   page.on('pageerror', (error) => consoleLines.push(`${error.message}\n${error.stack ?? ''}`))
 
-  await page.goto(shell.url)
+  await page.goto(shell().url)
   await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 90_000 })
 
   // Live updates: sales on the service arrive as signed webhooks and are applied.
-  const before = await callShellBridge<{ accepted: number }>(shell, 'webhooks.status')
-  const demo = savedProfiles(shell).find((p) => p.id === 'demo-shop')!
+  const before = await callShellBridge<{ accepted: number }>(shell(), 'webhooks.status')
+  const demo = savedProfiles(shell()).find((p) => p.id === 'demo-shop')!
   await demoControl(demo.baseUrl, CONTROL_TOKEN)('POST', '/sales', { count: 3 })
   await expect
     .poll(
       async () =>
-        (await callShellBridge<{ accepted: number; pending: number }>(shell, 'webhooks.status'))
+        (await callShellBridge<{ accepted: number; pending: number }>(shell(), 'webhooks.status'))
           .accepted,
       {
         timeout: 30_000,
@@ -164,7 +153,7 @@ test('the API key and webhook secret appear nowhere after a sync, live updates a
     .toBeGreaterThanOrEqual(before.accepted + 3)
   await expect
     .poll(
-      async () => (await callShellBridge<{ pending: number }>(shell, 'webhooks.status')).pending,
+      async () => (await callShellBridge<{ pending: number }>(shell(), 'webhooks.status')).pending,
       {
         timeout: 30_000,
       },
@@ -197,8 +186,8 @@ test('the API key and webhook secret appear nowhere after a sync, live updates a
     },
     ...(await dumpIndexedDb(page)),
     { where: "the renderer's console", bytes: Buffer.from(consoleLines.join('\n')) },
-    { where: "main's output (stdout and stderr)", bytes: Buffer.from(shell.output()) },
-    ...filesUnder(shell.dataDir),
+    { where: "main's output (stdout and stderr)", bytes: Buffer.from(shell().output()) },
+    ...filesUnder(shell().dataDir),
     ...exported,
   ]
   const dataFiles = haystacks.map((h) => h.where)
@@ -221,7 +210,7 @@ test('the API key and webhook secret appear nowhere after a sync, live updates a
   // The search itself finds each secret when it is planted in a copy of what was searched.
   const planted = mkdtempSync(join(tmpdir(), 'till-leak-planted-'))
   try {
-    cpSync(shell.dataDir, planted, { recursive: true })
+    cpSync(shell().dataDir, planted, { recursive: true })
     writeFileSync(
       join(planted, 'logs', 'planted.log'),
       `Authorization: Bearer ${Buffer.from(`k:${APP_KEY}`).toString('base64')}`,

@@ -2,46 +2,42 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
-import {
-  savedProfiles,
-  startBrowserShell,
-  type RunningBrowserShell,
-} from '../support/browser-shell'
+import { savedProfiles } from '../support/browser-shell'
+import { useDemoShell } from './demo-shell'
 import { demoControl, type DemoControl } from '../support/demo-control'
 import { parseCsvFile } from './csv-file'
 
 const CONTROL_TOKEN = 'demo_control_scheduled_export_e2e_3141'
-let shell: RunningBrowserShell
 let folder: string
 
+const shell = useDemoShell({
+  seed: 23,
+  days: 2,
+  locations: 1,
+  billsPerSession: 10,
+  live: false,
+  appKey: 'demo_key_scheduled_export_e2e_2718',
+  controlToken: CONTROL_TOKEN,
+})
 test.beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'till-scheduled-export-'))
-  shell = await startBrowserShell({
-    TILL_DEMO_OPTIONS: JSON.stringify({
-      seed: 23,
-      days: 2,
-      locations: 1,
-      billsPerSession: 10,
-      live: false,
-      appKey: 'demo_key_scheduled_export_e2e_2718',
-      controlToken: CONTROL_TOKEN,
-    }),
-  })
 })
 test.afterAll(async () => {
-  await shell?.stop()
   await rm(folder, { recursive: true, force: true })
 })
 
 /** The demo shop's control API; the shell saves the shop's address once a page opened it. */
 function control(): DemoControl {
-  return demoControl(savedProfiles(shell).find((p) => p.id === 'demo-shop')!.baseUrl, CONTROL_TOKEN)
+  return demoControl(
+    savedProfiles(shell()).find((p) => p.id === 'demo-shop')!.baseUrl,
+    CONTROL_TOKEN,
+  )
 }
 
 test('closing a register session writes the new journal entries into the chosen folder', async ({
   page,
 }) => {
-  await page.goto(shell.url)
+  await page.goto(shell().url)
   await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
   await page.getByRole('link', { name: 'Settings' }).click()
   const panel = page.getByRole('region', { name: /^Scheduled export for / })

@@ -1,31 +1,19 @@
 import { expect, test } from '@playwright/test'
-import {
-  savedProfiles,
-  startBrowserShell,
-  type RunningBrowserShell,
-} from '../support/browser-shell'
+import { savedProfiles } from '../support/browser-shell'
+import { useDemoShell } from './demo-shell'
 
 const CONTROL_TOKEN = 'e2e-demo-control-token-5c1d'
-let shell: RunningBrowserShell
-
-test.beforeAll(async () => {
-  shell = await startBrowserShell({
-    TILL_DEMO_OPTIONS: JSON.stringify({
-      seed: 11,
-      days: 4,
-      locations: 2,
-      billsPerSession: 60,
-      live: false,
-      controlToken: CONTROL_TOKEN,
-    }),
-  })
-})
-test.afterAll(async () => {
-  await shell?.stop()
+const shell = useDemoShell({
+  seed: 11,
+  days: 4,
+  locations: 2,
+  billsPerSession: 60,
+  live: false,
+  controlToken: CONTROL_TOKEN,
 })
 
 async function control<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-  const demo = savedProfiles(shell).find((p) => p.id === 'demo-shop')!
+  const demo = savedProfiles(shell()).find((p) => p.id === 'demo-shop')!
   const response = await fetch(`${demo.baseUrl}/_control${path}`, {
     method,
     headers: { Authorization: `Bearer ${CONTROL_TOKEN}`, 'Content-Type': 'application/json' },
@@ -38,7 +26,7 @@ async function control<T = unknown>(method: string, path: string, body?: unknown
 test('demo mode syncs with visible progress, shows sessions, and a new sale appears within 5 s', async ({
   page,
 }) => {
-  await page.goto(shell.url)
+  await page.goto(shell().url)
   await expect(page.getByRole('heading', { name: 'Sessions', level: 1 })).toBeVisible()
   const progress = page.getByRole('progressbar', { name: 'Sync progress' })
   await expect(progress).toBeVisible()
@@ -63,7 +51,7 @@ test('demo mode syncs with visible progress, shows sessions, and a new sale appe
 test('with the service cut off, Till says it is offline and the saved data stays browsable', async ({
   page,
 }) => {
-  await page.goto(shell.url)
+  await page.goto(shell().url)
   await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
   await control('PUT', '/faults', { dropped_connection: { rate: 1 } })
   try {
@@ -85,7 +73,7 @@ test('with the service cut off, Till says it is offline and the saved data stays
 })
 
 test('Settings shows the webhook receiver listening, with what it received', async ({ page }) => {
-  await page.goto(shell.url)
+  await page.goto(shell().url)
   await page.getByRole('link', { name: 'Settings', exact: true }).click()
   const status = page.getByLabel('Webhook receiver status')
   await expect(status).toContainText('Listening')
@@ -97,7 +85,7 @@ test('Settings shows the webhook receiver listening, with what it received', asy
 test('the sync schedule is set per connection in Settings, and limits are explained', async ({
   page,
 }) => {
-  await page.goto(shell.url)
+  await page.goto(shell().url)
   await page.getByRole('link', { name: 'Settings', exact: true }).click()
   await page.getByLabel('Sweep every (minutes)').fill('30')
   await page.getByLabel('Deep sweep covers (days)').fill('10')

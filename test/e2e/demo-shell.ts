@@ -1,0 +1,20 @@
+import { test } from '@playwright/test'
+import { startBrowserShell, type RunningBrowserShell } from '../support/browser-shell'
+
+/**
+ * Registers the hooks that start the built browser shell on a demo shop with these options
+ * before a spec's tests and stop it after them. Returns the running shell, to call in tests.
+ */
+export function useDemoShell(demoOptions: Record<string, unknown>): () => RunningBrowserShell {
+  let shell: RunningBrowserShell | undefined
+  test.beforeAll(async () => {
+    shell = await startBrowserShell({ TILL_DEMO_OPTIONS: JSON.stringify(demoOptions) })
+  })
+  test.afterAll(async () => {
+    await shell?.stop()
+  })
+  return () => {
+    if (!shell) throw new Error('the demo shell is not running (use it in a test or hook)')
+    return shell
+  }
+}
