@@ -1,5 +1,5 @@
 import type { TillDatabase } from '../cache/database'
-import { logEntries, type ExportPlan, type PostedState } from './export-log'
+import { logEntries, type ExportPlan, type LoggedEntry, type PostedState } from './export-log'
 import type { StoredBatch } from './run-export'
 
 /**
@@ -63,6 +63,12 @@ export async function acquireExportLock(databaseName: string): Promise<() => voi
 
 export class ExportLogWriter {
   private position = 0
+  /**
+   * The last page's log write, still under way: the export makes and writes out the next page
+   * meanwhile (IndexedDB does its share of the work outside this thread). Whatever reads the log
+   * or ends the run waits for it first, so pages are still logged and planned in order.
+   */
+  private writing: Promise<void> = Promise.resolve()
 
   constructor(
     private readonly db: TillDatabase,
@@ -91,6 +97,7 @@ export class ExportLogWriter {
    * first, in one request per kind, and only those are read.
    */
   async states(keys: readonly string[]): Promise<Map<string, PostedState>> {
+    await this.writing
     const states = new Map<string, PostedState>()
     if (keys.length === 0) return states
     const wanted = new Set(keys)
@@ -107,11 +114,12 @@ export class ExportLogWriter {
   }
 
   /**
-   * Stores a page's plan: its entries under the batch id, its states in place, and the
-   * committed states they replace (`before`: the states the page was planned against).
+   * Starts storing a page's plan: its entries under the batch id, its states in place, and the
+   * committed states they replace (`before`: the states the page was planned against). Returns
+   * at once; a failed write fails the next read of the log, or the commit.
    */
-  async record(plan: ExportPlan, before: ReadonlyMap<string, PostedState>): Promise<void> {
-    const { db, batchId } = this
+  record(plan: ExportPlan, before: ReadonlyMap<string, PostedState>): void {
+    const { batchId } = this
     if (plan.write.length === 0 && plan.postings.length === 0) return
     const entries = logEntries(batchId, this.position, plan.write)
     this.position += entries.length
@@ -119,6 +127,18 @@ export class ExportLogWriter {
       const old = before.get(state.key)
       return old ? [{ batchId, key: state.key, state: old }] : []
     })
+    const next = this.writing.then(() => this.store(entries, plan.postings, replacing))
+    // Failures surface where `writing` is awaited; this only keeps one from going unhandled.
+    next.catch(() => undefined)
+    this.writing = next
+  }
+
+  private async store(
+    entries: LoggedEntry[],
+    postings: PostedState[],
+    replacing: ReplacedPosting[],
+  ): Promise<void> {
+    const { db, batchId } = this
     await db.transaction('rw', [db.exportLog, db.postings, db.replacedPostings], async () => {
       if (replacing.length > 0) {
         // Keep the committed state: not one this run wrote (a bill read twice, moved while the
@@ -132,12 +152,13 @@ export class ExportLogWriter {
         )
       }
       await db.exportLog.bulkPut(entries)
-      await db.postings.bulkPut(plan.postings)
+      await db.postings.bulkPut(postings)
     })
   }
 
   /** Makes the run count: its batch row is written and what it replaced forgotten. */
   async commit(batch: StoredBatch): Promise<void> {
+    await this.writing
     const { db, batchId } = this
     await db.transaction('rw', [db.exportBatches, db.exportRuns, db.replacedPostings], async () => {
       await db.exportBatches.put(batch)
@@ -148,6 +169,7 @@ export class ExportLogWriter {
 
   /** Takes back everything the run wrote. Also for a run that wrote nothing new. */
   async discard(): Promise<void> {
+    await this.writing.catch(() => undefined)
     await this.db.transaction('rw', this.rollbackTables(), () => this.rollback(this.batchId))
   }
 

@@ -209,12 +209,13 @@ async function* journalExport(
       timeZone: options.timeZone,
       posted: postedView(states),
     })
-    const plan = async (
+    // Logs the page as it is handed on: the log is written while the writer formats it.
+    const plan = (
       entries: JournalEntry[],
       states: ReadonlyMap<string, PostedState>,
-    ): Promise<JournalEntry[]> => {
+    ): JournalEntry[] => {
       const planned = planExport(entries, states)
-      await log.record(planned, states)
+      log.record(planned, states)
       return planned.write.map((p) => p.entry)
     }
     const bills = async function* (
@@ -228,7 +229,7 @@ async function* journalExport(
         const states = await log.states(postingKeys(kept))
         const made = build(kept, context(states))
         problems.push(...made.problems)
-        yield await plan(made.entries, states)
+        yield plan(made.entries, states)
       }
     }
 
@@ -258,7 +259,7 @@ async function* journalExport(
         checkSignal(signal)
         progress.add(slice.length)
         const states = await log.states(slice.map((e) => `expense:${e.id}`))
-        yield await plan(expenseEntries(slice, context(new Map())), states)
+        yield plan(expenseEntries(slice, context(new Map())), states)
       }
       const variances = []
       for (const session of reconciled) {
@@ -278,7 +279,7 @@ async function* journalExport(
         const states = await log.states(
           variances.map((v) => `session:${v.registerSessionId}:variance`),
         )
-        yield await plan(varianceEntries(variances, context(new Map())), states)
+        yield plan(varianceEntries(variances, context(new Map())), states)
       }
     }
 

@@ -186,6 +186,20 @@ describe('an export streamed from the cache', () => {
     expect(result.entryCount).toBe(18)
   })
 
+  it('a log write that fails while the next page is made fails the export and changes nothing', async () => {
+    const database = await shop(manyBills(3))
+    database.exportLog.hook('creating', (_key, logged) => {
+      if (logged.position === 9) throw new Error('quota exceeded')
+    })
+    const { sink, calls } = recordingSink()
+    await expect(exportToSink('journal-csv', runExport(options(database)), sink)).rejects.toThrow(
+      'quota exceeded',
+    )
+    expect(calls.at(-1)).toBe('abort')
+    expect(calls).not.toContain('finish')
+    expect(await logRows(database)).toEqual(settled(0, 0, 0))
+  })
+
   it('writes entries and states as it goes; taken back, it leaves nothing', async () => {
     const database = await shop(manyBills(1))
     const left = recordingSink()
