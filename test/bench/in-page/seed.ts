@@ -1,18 +1,13 @@
 import { businessDate } from '../../../src-shared/domain/business-date'
 import type { Bill, BillType } from '../../../src-shared/domain/records'
-import { billFacets } from '../../../src-renderer/cache/bill-facets'
 import { TillDatabase } from '../../../src-renderer/cache/database'
-import type {
-  CachedBill,
-  CachedPayment,
-  RegisterSession,
-} from '../../../src-renderer/cache/records'
+import type { RegisterSession } from '../../../src-renderer/cache/records'
+import { billWriteTables, writeBills } from '../../../src-renderer/cache/writes'
 import { makeBill, type PaymentSpec } from '../../ledger/bill-factory'
 
 /**
- * Fills a connection's cache with generated sessions of bills, written the way the cache stores
- * them (facets and business dates from the cache's own modules), many thousand to a transaction:
- * seeding is preparation, not a figure.
+ * Fills a connection's cache with generated sessions of bills, written by the cache's own bill
+ * write, many thousand to a transaction: seeding is preparation, not a figure.
  */
 
 export interface SeedPlan {
@@ -81,19 +76,6 @@ function generatedBill(index: number, session: number, location: string, at: num
   return { ...bill, locationId: location, number: `${location}-${String(index).padStart(7, '0')}` }
 }
 
-function cached(bill: Bill, timeZone: string): CachedBill {
-  return { ...bill, businessDate: businessDate(bill.createdAt, timeZone), ...billFacets(bill) }
-}
-
-function paymentsOf(bill: Bill): CachedPayment[] {
-  return bill.payments.map((p) => ({
-    ...p,
-    billId: bill.id,
-    billType: bill.type,
-    locationId: bill.locationId,
-  }))
-}
-
 export async function seedShop(plan: SeedPlan): Promise<SeededShop> {
   // Relaxed durability: a seed that dies half-way is simply seeded again.
   const db = new TillDatabase(plan.databaseName, { chromeTransactionDurability: 'relaxed' })
@@ -103,16 +85,20 @@ export async function seedShop(plan: SeedPlan): Promise<SeededShop> {
   const firstDay = plan.endAt - dayCount * DAY_MS
   const locations = Array.from({ length: plan.locations }, (_, i) => `bench-L${i + 1}`)
   const sessions: RegisterSession[] = []
-  let bills: CachedBill[] = []
-  let billPayments: CachedPayment[] = []
+  let bills: Bill[] = []
   const flush = async (): Promise<void> => {
-    await db.transaction('rw', [db.bills, db.payments, db.sessions], async () => {
-      await db.bills.bulkPut(bills)
-      await db.payments.bulkPut(billPayments)
+    await db.transaction('rw', billWriteTables(db), async () => {
+      await writeBills(db, {
+        bills,
+        quarantined: [],
+        detailPriority: 0,
+        timeZone: plan.timeZone,
+        now: plan.endAt,
+      })
+      // The sessions as generated (closed, with their opening cash) over what the write made of them.
       await db.sessions.bulkPut(sessions.splice(0))
     })
     bills = []
-    billPayments = []
   }
   let index = 0
   for (let s = 0; s < sessionCount; s++) {
@@ -124,9 +110,7 @@ export async function seedShop(plan: SeedPlan): Promise<SeededShop> {
       (Math.floor(s / plan.locations) % SHIFTS_PER_DAY) * SHIFT_MS
     const count = Math.min(plan.billsPerSession, plan.bills - index)
     for (let b = 0; b < count; b++, index++) {
-      const bill = generatedBill(index, s, location, openedAt + Math.floor((b * SHIFT_MS) / count))
-      bills.push(cached(bill, plan.timeZone))
-      billPayments.push(...paymentsOf(bill))
+      bills.push(generatedBill(index, s, location, openedAt + Math.floor((b * SHIFT_MS) / count)))
     }
     sessions.push({
       id: sessionId(s),
