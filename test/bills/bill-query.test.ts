@@ -143,7 +143,8 @@ describe.each([
       ),
       { numRuns },
     )
-  })
+    // A generous budget: each run pages fake IndexedDB many times over; a busy machine is slow.
+  }, 180_000)
 })
 
 describe('bill queries read only what a page shows', () => {
