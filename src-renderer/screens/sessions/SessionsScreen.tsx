@@ -5,7 +5,6 @@ import type { ActiveConnection } from '../../app/active-connection'
 import type { RegisterSession } from '../../cache/records'
 import { formatMoney } from '../../format/money'
 import { formatDateTime } from '../../format/time'
-import { useThrottledLiveQuery } from '../../cache/throttled-live-query'
 import { currentFigures } from '../../ledger/load-session'
 import { readReconciliation } from '../../ledger/reconciliation-record'
 import { effectiveTimeZone } from '../../sync/sync-controller'
@@ -42,34 +41,23 @@ function useSeen<T extends Element>(margin = '200px'): [RefCallback<T>, boolean]
 /**
  * A session's headline figures, read once its row has been on screen: each reads every bill of
  * its session, so rows below the fold wait. Keyed on what the figures depend on, not on the row's
- * object, which every change to the sessions table replaces. Refreshed at most every
- * SUMMARY_REFRESH_MS, so a sync writing page after page does not re-read every visible session
- * after each page.
+ * object, which every change to the sessions table replaces.
  */
-const SUMMARY_REFRESH_MS = 1_500
-
 function useSessionSummary(
   connection: ActiveConnection,
   { id, openingCash }: RegisterSession,
   seen: boolean,
 ) {
   const { db } = connection
-  return useThrottledLiveQuery(
-    async () => {
-      if (!seen) return undefined
-      const [figures, stored] = await Promise.all([
-        currentFigures(db, { id, openingCash }),
-        db.reconciliations.get(id),
-      ])
-      const reconciliation = readReconciliation(stored)
-      return {
-        figures,
-        reconciliation: reconciliation.state === 'ok' ? reconciliation.record : null,
-      }
-    },
-    [db, id, openingCash, seen],
-    SUMMARY_REFRESH_MS,
-  )
+  return useLiveQuery(async () => {
+    if (!seen) return undefined
+    const [figures, stored] = await Promise.all([
+      currentFigures(db, { id, openingCash }),
+      db.reconciliations.get(id),
+    ])
+    const reconciliation = readReconciliation(stored)
+    return { figures, reconciliation: reconciliation.state === 'ok' ? reconciliation.record : null }
+  }, [db, id, openingCash, seen])
 }
 
 function statusLabel(session: RegisterSession, changedAfter: boolean): string {
