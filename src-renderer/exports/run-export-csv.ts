@@ -112,6 +112,7 @@ async function sessionRow(
   const figures = record?.figures ?? (await currentFigures(db, session))
   const firstBill = await db.bills.where('registerSessionId').equals(session.id).first()
   return {
+    ...figures,
     locationId: session.locationId,
     registerSessionId: session.id,
     businessDate: session.businessDate,
@@ -119,25 +120,8 @@ async function sessionRow(
     closedAt: session.closedAt,
     currency: record?.currency ?? firstBill?.currency ?? shopCurrency,
     status: session.status,
-    saleCount: figures.saleCount,
-    refundCount: figures.refundCount,
-    voidCount: figures.voidCount,
-    grossSales: figures.grossSales,
-    discounts: figures.discounts,
-    fees: figures.fees,
-    refunds: figures.refunds,
-    voids: figures.voids,
-    netSales: figures.netSales,
-    tax: figures.tax,
-    totalCollected: figures.totalCollected,
-    receivableChange: figures.receivableChange,
-    expenses: figures.expenses,
-    cashExpenses: figures.cashExpenses,
-    openingCash: figures.openingCash,
-    expectedCash: figures.expectedCash,
     countedCash: record?.count.countedCash ?? null,
     cashVariance: record?.count.cashVariance ?? null,
-    methods: figures.methods,
   }
 }
 

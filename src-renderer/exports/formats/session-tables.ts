@@ -1,3 +1,4 @@
+import type { DayCloseFigures } from '../../ledger/day-close'
 import { isoInstant } from './dates'
 import { decimal, money, writeCsv, type CsvColumn } from './csv'
 import type { Batches, OutputChunk } from './output'
@@ -8,7 +9,10 @@ import type { Batches, OutputChunk } from './output'
  * day close computed them, or as frozen at reconciliation); amounts are minor units.
  */
 
-export interface SessionRow {
+/** The figures a sessions.csv row carries: the day close's, less its per-rate and per-method lists. */
+type SessionFigures = Omit<DayCloseFigures, 'taxByRate' | 'methods' | 'billsAwaitingDetail'>
+
+export interface SessionRow extends SessionFigures {
   locationId: string
   registerSessionId: string
   businessDate: string
@@ -16,23 +20,6 @@ export interface SessionRow {
   closedAt: number | null
   currency: string
   status: string
-  saleCount: number
-  refundCount: number
-  voidCount: number
-  grossSales: number
-  discounts: number
-  fees: number
-  refunds: number
-  voids: number
-  netSales: number
-  tax: number
-  totalCollected: number
-  receivableChange: number
-  expenses: number
-  cashExpenses: number
-  /** Null while unknown; the expected cash then counts it as 0. */
-  openingCash: number | null
-  expectedCash: number
   /** Null until the manager counts the drawer. */
   countedCash: number | null
   cashVariance: number | null
