@@ -38,7 +38,7 @@ function referenceCompare(column: BillSortColumn): (a: CachedBill, b: CachedBill
     case 'time':
       return (a, b) => a.createdAt - b.createdAt || byId(a, b)
     case 'type':
-      return (a, b) => text(a.type, b.type) || byId(a, b)
+      return (a, b) => text(a.type, b.type) || a.createdAt - b.createdAt || byId(a, b)
     case 'location':
       return (a, b) =>
         text(a.locationId, b.locationId) || text(a.businessDate, b.businessDate) || byId(a, b)
@@ -52,7 +52,8 @@ function referenceCompare(column: BillSortColumn): (a: CachedBill, b: CachedBill
     case 'due':
       return (a, b) => a.amountDue - b.amountDue || byId(a, b)
     case 'state':
-      return (a, b) => text(a.paymentState, b.paymentState) || byId(a, b)
+      return (a, b) =>
+        text(a.paymentState, b.paymentState) || a.createdAt - b.createdAt || byId(a, b)
   }
 }
 
@@ -192,9 +193,16 @@ describe('bill queries read only what a page shows', () => {
       { column: 'time', desc: true },
     ],
     ['refunds by type', { ...ANY_BILL, type: 'refund' }, { column: 'type', desc: false }],
+    ['refunds by time', { ...ANY_BILL, type: 'refund' }, { column: 'time', desc: true }],
+    [
+      'unpaid bills by time',
+      { ...ANY_BILL, paymentState: 'unpaid' },
+      { column: 'time', desc: true },
+    ],
   ]
   it.each(inIndexOrder)('%s: a page reads its own bills only', async (_, filters, sort) => {
     const expected = reference(filters, sort).slice(100, 150)
+    expect(expected).toHaveLength(50)
     reads = { records: 0, valueCursors: 0 }
     const page = await new BillQueries(db).page(filters, sort, 100, 50)
     expect(page.map((b) => b.id)).toEqual(expected)

@@ -77,7 +77,7 @@ describe('cache schema upgrades', () => {
 
     const upgraded = new TillDatabase('till-upgrade', { indexedDB, IDBKeyRange })
     await upgraded.open()
-    expect(upgraded.verno).toBeGreaterThanOrEqual(8)
+    expect(upgraded.verno).toBeGreaterThanOrEqual(11)
     expect(await upgraded.bills.count()).toBe(4)
     expect((await upgraded.checkpoints.get('bills'))?.cursor).toBe('2026-11-20T00:00:00Z')
     const newestFirst = await upgraded.bills
@@ -86,14 +86,16 @@ describe('cache schema upgrades', () => {
       .reverse()
       .primaryKeys()
     expect(newestFirst).toEqual(['b-3', 'b-2', 'b-1'])
-    // Version 3 derives what the Bills screen filters on, for bills cached before it.
-    expect(await upgraded.bills.where('paymentState').equals('unpaid').primaryKeys()).toEqual([
-      'b-1',
-    ])
-    expect(await upgraded.bills.where('paymentState').equals('partly_paid').primaryKeys()).toEqual([
-      'b-3',
-      'other',
-    ])
+    // Version 3 derives what the Bills screen filters on, for bills cached before it; version
+    // 11 lists each payment state and each type in time order.
+    const inTimeOrder = (index: string, value: string) =>
+      upgraded.bills
+        .where(index)
+        .between([value, Dexie.minKey], [value, Dexie.maxKey])
+        .primaryKeys()
+    expect(await inTimeOrder('[paymentState+createdAt]', 'unpaid')).toEqual(['b-1'])
+    expect(await inTimeOrder('[paymentState+createdAt]', 'partly_paid')).toEqual(['b-3', 'other'])
+    expect(await inTimeOrder('[type+createdAt]', 'sale')).toEqual(['b-1', 'b-2', 'b-3', 'other'])
     expect(await upgraded.bills.where('methods').equals('card').primaryKeys()).toEqual(['b-2'])
     expect((await upgraded.bills.get('b-2'))?.numberKey).toBe('a-2')
     // Version 4 lists bills that break a §4 identity: b-3 was paid 1000 with a payment of 400.

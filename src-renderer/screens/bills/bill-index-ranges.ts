@@ -22,18 +22,22 @@ export interface FilterRange extends IndexRange {
 
 export const SESSION_INDEX = '[registerSessionId+createdAt]'
 const LOCATION_INDEX = '[locationId+businessDate]'
+const TYPE_INDEX = '[type+createdAt]'
+const STATE_INDEX = '[paymentState+createdAt]'
+/** Indexes whose range of one first part lists bills in time order. */
+const TIMED_INDEXES = new Set([SESSION_INDEX, TYPE_INDEX, STATE_INDEX])
 
-/** Which index gives each column's order (paid and due have none in schema v3). */
+/** Which index gives each column's order. */
 export const SORT_INDEX: Record<BillSortColumn, string> = {
   number: 'numberKey',
   time: 'createdAt',
-  type: 'type',
+  type: TYPE_INDEX,
   location: LOCATION_INDEX,
   session: SESSION_INDEX,
   total: 'total',
   paid: 'amountPaid',
   due: 'amountDue',
-  state: 'paymentState',
+  state: STATE_INDEX,
 }
 
 /**
@@ -62,6 +66,20 @@ function equalTo(index: string, value: string, matches: FilterRange['matches']):
   return filterRange(
     index,
     { lower: value, upper: value, lowerOpen: false, upperOpen: false },
+    matches,
+  )
+}
+
+/** The entries of a two-part index whose first part is `value`. */
+function firstPartIs(index: string, value: string, matches: FilterRange['matches']): FilterRange {
+  return filterRange(
+    index,
+    {
+      lower: pair(value, Dexie.minKey),
+      upper: pair(value, MAX_KEY),
+      lowerOpen: false,
+      upperOpen: false,
+    },
     matches,
   )
 }
@@ -125,10 +143,10 @@ export function filterRanges(filters: BillFilters): FilterRange[] {
     )
   }
   const { type, method, paymentState } = filters
-  if (type !== null) ranges.push(equalTo('type', type, (b) => b.type === type))
+  if (type !== null) ranges.push(firstPartIs(TYPE_INDEX, type, (b) => b.type === type))
   if (method !== null) ranges.push(equalTo('methods', method, (b) => b.methods.includes(method)))
   if (paymentState !== null)
-    ranges.push(equalTo('paymentState', paymentState, (b) => b.paymentState === paymentState))
+    ranges.push(firstPartIs(STATE_INDEX, paymentState, (b) => b.paymentState === paymentState))
   const prefix = filters.numberPrefix.trim().toLowerCase()
   if (prefix !== '')
     ranges.push(
@@ -150,15 +168,15 @@ export function isEmptyRange({ bounds }: IndexRange): boolean {
 
 /**
  * Whether a range lists its bills in the sort's order: a range of the sort column's own index,
- * or one session's range of the session index for time (within a session, it is time order).
+ * or for time one session's, one type's or one payment state's range (each in time order).
  */
 export function listsInOrder(range: IndexRange, sort: BillSort): boolean {
   if (range.index === SORT_INDEX[sort.column]) return true
-  return sort.column === 'time' && range.index === SESSION_INDEX && range.bounds !== null
+  return sort.column === 'time' && TIMED_INDEXES.has(range.index) && range.bounds !== null
 }
 
 /** What the orders compare. */
-export type SortFields = Pick<
+type SortFields = Pick<
   CachedBill,
   | 'id'
   | 'numberKey'
@@ -181,7 +199,7 @@ function sortKey(bill: SortFields, column: BillSortColumn): IndexableType {
     case 'time':
       return [bill.createdAt, bill.id]
     case 'type':
-      return [bill.type, bill.id]
+      return [bill.type, bill.createdAt, bill.id]
     case 'location':
       return [bill.locationId, bill.businessDate, bill.id]
     case 'session':
@@ -193,7 +211,7 @@ function sortKey(bill: SortFields, column: BillSortColumn): IndexableType {
     case 'due':
       return [bill.amountDue, bill.id]
     case 'state':
-      return [bill.paymentState, bill.id]
+      return [bill.paymentState, bill.createdAt, bill.id]
   }
 }
 

@@ -6,7 +6,6 @@ import {
   billOrder,
   filterRanges,
   isEmptyRange,
-  type SortFields,
   listsInOrder,
   SESSION_INDEX,
   SORT_INDEX,
@@ -29,16 +28,14 @@ import { walkIndex, type IndexPosition } from './index-walk'
  *
  * Pages:
  * - no filter, or one filter whose range lists bills in the sort's order (its own index; for
- *   time, also one session's range): that range, walked from the nearest earlier page's end,
- *   skipping natively to the offset;
+ *   time, also one session's, type's or payment state's range): that range, walked from the
+ *   nearest earlier page's end, skipping natively to the offset;
  * - some filter small: the small ranges' keys intersected, the bills read to test the broad
  *   filters and sorted in memory (at most `probeLimit` bills), unless a small range lists them
  *   in order and nothing else needs testing, when it is walked instead;
  * - every filter broad: the sort index (or a filter's range that lists in order) is walked,
  *   each bill read to test the filters; broad filters match many bills, so a page is near,
  *   unless their bills lie far along the order (one week, sorted by number).
- * Paid and due have no index in schema v3: with only broad filters or none, those orders read
- * every matching bill once.
  *
  * Counts: the table's count, one range's count, the small intersection's size; with only broad
  * filters, the intersection of their keys (seconds on a million bills; pages do not wait).
@@ -142,7 +139,6 @@ export class BillQueries {
     const ranges = filterRanges(filters)
     if (ranges.some(isEmptyRange)) return { kind: 'sorted', ids: [] }
     const sortIndex = SORT_INDEX[sort.column]
-    const indexed = sortIndex in this.db.bills.schema.idxByName
     const walk = (source: IndexRange, keys: Set<string> | null, tests: FilterRange[]): Plan => ({
       kind: 'walk',
       source,
@@ -150,36 +146,22 @@ export class BillQueries {
       keys,
       tests,
     })
-    if (ranges.length === 0 && indexed) return walk(wholeIndex(sortIndex), null, [])
+    if (ranges.length === 0) return walk(wholeIndex(sortIndex), null, [])
     if (ranges.length === 1 && listsInOrder(ranges[0]!, sort)) return walk(ranges[0]!, null, [])
-    if (ranges.length > 0) {
-      const { small, broad, candidates } = await this.probe(filters)
-      if (candidates) {
-        const { keys, bills } = await candidates
-        const ordered = small.find((entry) => listsInOrder(entry.range, sort))
-        if (ordered && broad.length === 0) return walk(ordered.range, keys, [])
-        const sorted = (bills ?? (await readBills(this.db, [...keys]))).sort(billOrder(sort))
-        return { kind: 'sorted', ids: sorted.map((bill) => bill.id) }
-      }
-      if (indexed) {
-        const source = ranges.find((range) => listsInOrder(range, sort)) ?? wholeIndex(sortIndex)
-        return walk(
-          source,
-          null,
-          ranges.filter((range) => range !== source),
-        )
-      }
+    const { small, broad, candidates } = await this.probe(filters)
+    if (candidates) {
+      const { keys, bills } = await candidates
+      const ordered = small.find((entry) => listsInOrder(entry.range, sort))
+      if (ordered && broad.length === 0) return walk(ordered.range, keys, [])
+      const sorted = (bills ?? (await readBills(this.db, [...keys]))).sort(billOrder(sort))
+      return { kind: 'sorted', ids: sorted.map((bill) => bill.id) }
     }
-    return { kind: 'sorted', ids: await this.sortEveryMatch(ranges, sort) }
-  }
-
-  /** Without an index for the order and without a small filter: every matching bill, once. */
-  private async sortEveryMatch(ranges: FilterRange[], sort: BillSort): Promise<string[]> {
-    const kept: SortFields[] = []
-    await this.db.bills.each((bill) => {
-      if (ranges.every((range) => range.matches(bill))) kept.push(sortFields(bill))
-    })
-    return kept.sort(billOrder(sort)).map((bill) => bill.id)
+    const source = ranges.find((range) => listsInOrder(range, sort)) ?? wholeIndex(sortIndex)
+    return walk(
+      source,
+      null,
+      ranges.filter((range) => range !== source),
+    )
   }
 
   /**
@@ -280,25 +262,6 @@ interface Anchor {
 interface OrderState {
   plan: Promise<Plan>
   anchors: Anchor[]
-}
-
-/** What an order compares, without the lines and payments, for sorting many bills. */
-function sortFields(bill: CachedBill): SortFields {
-  const { id, numberKey, createdAt, type, locationId, businessDate, registerSessionId } = bill
-  const { total, amountPaid, amountDue, paymentState } = bill
-  return {
-    id,
-    numberKey,
-    createdAt,
-    type,
-    locationId,
-    businessDate,
-    registerSessionId,
-    total,
-    amountPaid,
-    amountDue,
-    paymentState,
-  }
 }
 
 function collection(db: TillDatabase, { index, bounds }: IndexRange) {
