@@ -205,6 +205,7 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
       )}
       {open && (
         <SessionDetail
+          key={open.id}
           connection={connection}
           session={open}
           onClose={() => setOpen(null)}
