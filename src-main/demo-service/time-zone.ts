@@ -3,6 +3,7 @@
  * local wall times turned into instants. All instants here are unix seconds.
  */
 
+import { isTimeZone, zoneOffsetMs } from '../../src-shared/domain/business-date'
 import { InvalidOptionError } from './errors'
 
 const ISO_PATTERN =
@@ -36,24 +37,11 @@ export function addDays(date: LocalDate, days: number): LocalDate {
 }
 
 export class MerchantTimeZone {
-  private readonly parts: Intl.DateTimeFormat
   private readonly offsets = new Map<number, number>()
 
   constructor(readonly zone: string) {
-    try {
-      this.parts = new Intl.DateTimeFormat('en-US', {
-        timeZone: zone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: 'numeric',
-        second: 'numeric',
-      })
-    } catch {
+    if (!isTimeZone(zone))
       throw new InvalidOptionError('timezone', `unknown IANA time zone "${zone}"`)
-    }
   }
 
   /** Seconds to add to UTC to get local wall time at `instant`. */
@@ -68,19 +56,7 @@ export class MerchantTimeZone {
   }
 
   private computeOffset(instant: number): number {
-    const fields: Record<string, number> = {}
-    for (const part of this.parts.formatToParts(new Date(instant * 1000))) {
-      if (part.type !== 'literal') fields[part.type] = Number(part.value)
-    }
-    const wall = Date.UTC(
-      fields['year'] ?? 1970,
-      (fields['month'] ?? 1) - 1,
-      fields['day'] ?? 1,
-      fields['hour'] ?? 0,
-      fields['minute'] ?? 0,
-      fields['second'] ?? 0,
-    )
-    return Math.round(wall / 1000 - instant)
+    return Math.round(zoneOffsetMs(instant * 1000, this.zone) / 1000)
   }
 
   /** `2026-11-20T19:05:00+07:00` */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { filtersFromForm, NO_FILTER } from '../../src-renderer/screens/bills/bill-filter-form'
-import { nextDate, startOfMerchantDay } from '../../src-renderer/screens/bills/merchant-day'
+import { nextDate, startOfMerchantDay } from '../../src-shared/domain/business-date'
 
 describe('merchant days', () => {
   it.each([

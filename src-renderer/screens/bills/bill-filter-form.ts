@@ -1,7 +1,7 @@
 import type { BillType } from '../../../src-shared/domain/records'
 import type { PaymentState } from '../../cache/records'
 import { ANY_BILL, type BillFilters } from './bill-filters'
-import { nextDate, startOfMerchantDay } from './merchant-day'
+import { nextDate, startOfMerchantDay } from '../../../src-shared/domain/business-date'
 
 /** The filter fields as typed: '' is "any". */
 export interface BillFilterForm {
