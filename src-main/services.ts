@@ -62,7 +62,7 @@ export interface ServicesLifecycle {
 export function createServices(
   options: ServicesOptions,
 ): Services & ServicesLifecycle & { dispatch: Dispatch } {
-  addLogSink(fileLogSink(join(options.dataDir, 'logs', 'main.log')))
+  const removeFileLog = addLogSink(fileLogSink(join(options.dataDir, 'logs', 'main.log')))
   const log = createLogger('main')
   const profiles = new ProfileStore(options.dataDir, options.secrets, log.child('profiles'))
   const events = new EventBus(log.child('events'))
@@ -105,9 +105,13 @@ export function createServices(
         .catch((error: unknown) => log.error('demo mode failed to start', { error }))
     },
     stop: async () => {
-      await services.exportFiles.abortAll()
-      await services.demo.stop()
-      await services.webhooks.stop()
+      try {
+        await services.exportFiles.abortAll()
+        await services.demo.stop()
+        await services.webhooks.stop()
+      } finally {
+        removeFileLog()
+      }
     },
   }
 }

@@ -22,7 +22,10 @@ let threshold =
 
 export function addLogSink(sink: LogSink): () => void {
   sinks.push(sink)
-  return () => sinks.splice(sinks.indexOf(sink), 1)
+  return () => {
+    const at = sinks.indexOf(sink)
+    if (at >= 0) sinks.splice(at, 1)
+  }
 }
 
 export function setLogLevel(level: LogLevel): void {
