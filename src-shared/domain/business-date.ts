@@ -1,5 +1,30 @@
-const formatters = new Map<string, Intl.DateTimeFormat>()
-const wallClocks = new Map<string, Intl.DateTimeFormat>()
+const formats = new Map<string, Intl.DateTimeFormat>()
+const DATE_FIELDS: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+}
+// Numeric parts on a 24-hour clock, to read the wall clock back as numbers.
+const WALL_CLOCK_FIELDS: Intl.DateTimeFormatOptions = {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+}
+
+/** A date format in a zone, made once (making one costs far more than using it). */
+function formatIn(timeZone: string, locale: string, fields: Intl.DateTimeFormatOptions) {
+  const key = `${locale} ${timeZone}`
+  let format = formats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { timeZone, ...fields })
+    formats.set(key, format)
+  }
+  return format
+}
 
 /** Whether the runtime knows an IANA time zone name. */
 export function isTimeZone(zone: string): boolean {
@@ -16,44 +41,21 @@ export function isTimeZone(zone: string): boolean {
  * the PC's.
  */
 export function businessDate(epochMs: number, timeZone: string): string {
-  let format = formatters.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    })
-    formatters.set(timeZone, format)
-  }
-  return format.format(epochMs)
+  return formatIn(timeZone, 'en-CA', DATE_FIELDS).format(epochMs)
 }
 
 /** How far the zone's wall clock is ahead of UTC at an instant, in ms (whole seconds). */
 export function zoneOffsetMs(epochMs: number, timeZone: string): number {
-  let format = wallClocks.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-    wallClocks.set(timeZone, format)
-  }
-  const part = (type: Intl.DateTimeFormatPartTypes): number =>
-    Number(format.formatToParts(epochMs).find((p) => p.type === type)?.value)
+  const format = formatIn(timeZone, 'en-US', WALL_CLOCK_FIELDS)
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {}
+  for (const { type, value } of format.formatToParts(epochMs)) parts[type] = Number(value)
   const wallClock = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
+    parts.year!,
+    parts.month! - 1,
+    parts.day!,
+    parts.hour!,
+    parts.minute!,
+    parts.second!,
   )
   return wallClock - Math.floor(epochMs / 1000) * 1000
 }

@@ -9,17 +9,8 @@ import {
   type ScheduledExportSettings,
 } from '../../src-shared/bridge/schemas/exports'
 import type { BridgeResult } from '../../src-shared/bridge/errors'
-import type { SecretStore } from '../../src-main/keychain/secret-store'
+import { noSecrets } from '../support/no-secrets'
 import { createServices } from '../../src-main/services'
-
-/** The export channels need no secrets: a keychain that holds nothing. */
-const noSecrets: SecretStore = {
-  get: async () => null,
-  set: async () => undefined,
-  delete: async () => false,
-  listAccounts: async () => [],
-  probe: async () => null,
-}
 
 let dataDir: string
 let folder: string

@@ -2,17 +2,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { SecretStore } from '../../src-main/keychain/secret-store'
+import { noSecrets } from '../support/no-secrets'
 import { addLogSink, createLogger } from '../../src-main/logging/logger'
 import { createServices } from '../../src-main/services'
-
-const noSecrets: SecretStore = {
-  get: async () => null,
-  set: async () => undefined,
-  delete: async () => false,
-  listAccounts: async () => [],
-  probe: async () => null,
-}
 
 let dataDir: string | undefined
 afterEach(async () => {
