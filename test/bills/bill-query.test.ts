@@ -100,7 +100,7 @@ const sortArbitrary: fc.Arbitrary<BillSort> = fc.record({
   desc: fc.boolean(),
 })
 
-/** The cache, optionally with the paid and due indexes a later schema version may add. */
+/** The cache as the app opens it. */
 function openDatabase(indexedDB: InstanceType<typeof IDBFactory>): TillDatabase {
   return new TillDatabase('bill-query', { indexedDB, IDBKeyRange })
 }
@@ -149,7 +149,7 @@ describe.each([
 })
 
 describe('bill queries read only what a page shows', () => {
-  let reads = { records: 0, valueCursors: 0 }
+  let reads = { records: 0, valueCursors: 0, counts: 0 }
   let db: TillDatabase
 
   beforeAll(async () => {
@@ -168,6 +168,7 @@ describe('bill queries read only what a page shows', () => {
           return {
             ...table,
             get: (req) => ((reads.records += 1), table.get(req)),
+            count: (req) => ((reads.counts += 1), table.count(req)),
             getMany: (req) => ((reads.records += req.keys.length), table.getMany(req)),
             query: async (req) => {
               const answer = await table.query(req)
@@ -203,10 +204,10 @@ describe('bill queries read only what a page shows', () => {
   it.each(inIndexOrder)('%s: a page reads its own bills only', async (_, filters, sort) => {
     const expected = reference(filters, sort).slice(100, 150)
     expect(expected).toHaveLength(50)
-    reads = { records: 0, valueCursors: 0 }
+    reads = { records: 0, valueCursors: 0, counts: 0 }
     const page = await new BillQueries(db).page(filters, sort, 100, 50)
     expect(page.map((b) => b.id)).toEqual(expected)
-    expect(reads).toEqual({ records: expected.length, valueCursors: 0 })
+    expect(reads).toEqual({ records: expected.length, valueCursors: 0, counts: 0 })
   })
 
   it("a small filter's bills are read once for another order, then each page reads its own", async () => {
@@ -215,21 +216,36 @@ describe('bill queries read only what a page shows', () => {
     const expected = reference(filters, sort)
     expect(expected.length).toBeGreaterThan(100)
     const queries = new BillQueries(db)
-    reads = { records: 0, valueCursors: 0 }
+    reads = { records: 0, valueCursors: 0, counts: 0 }
     await queries.page(filters, sort, 0, 50)
     expect(reads.records).toBe(expected.length + 50)
-    reads = { records: 0, valueCursors: 0 }
+    reads = { records: 0, valueCursors: 0, counts: 0 }
     const second = await queries.page(filters, sort, 50, 50)
     expect(second.map((b) => b.id)).toEqual(expected.slice(50, 100))
-    expect(reads).toEqual({ records: 50, valueCursors: 0 })
+    expect(reads).toEqual({ records: 50, valueCursors: 0, counts: 0 })
   })
 
   it('broad filters are tested on one walk of the sort index', async () => {
     const filters = { ...ANY_BILL, type: 'sale' as const, paymentState: 'unpaid' as const }
     const sort: BillSort = { column: 'number', desc: true }
-    reads = { records: 0, valueCursors: 0 }
+    reads = { records: 0, valueCursors: 0, counts: 0 }
     const page = await new BillQueries(db, { probeLimit: 100 }).page(filters, sort, 0, 50)
     expect(page.map((b) => b.id)).toEqual(reference(filters, sort).slice(0, 50))
-    expect(reads).toEqual({ records: 50, valueCursors: 1 })
+    expect(reads).toEqual({ records: 50, valueCursors: 1, counts: 0 })
+  })
+
+  it('filters cleared, or chosen again, are not counted again', async () => {
+    const refunds = { ...ANY_BILL, type: 'refund' as const }
+    const queries = new BillQueries(db)
+    reads = { records: 0, valueCursors: 0, counts: 0 }
+    const all = await queries.count(ANY_BILL)
+    const refundCount = await queries.count(refunds)
+    expect(reads.counts).toBeGreaterThan(0)
+    reads = { records: 0, valueCursors: 0, counts: 0 }
+    expect(await queries.count(ANY_BILL)).toBe(all)
+    expect(await queries.count(refunds)).toBe(refundCount)
+    expect(reads).toEqual({ records: 0, valueCursors: 0, counts: 0 })
+    expect(all).toBe(BILLS.length)
+    expect(refundCount).toBe(reference(refunds, { column: 'time', desc: true }).length)
   })
 })

@@ -45,7 +45,8 @@ import { walkIndex, type IndexPosition } from './index-walk'
 export class BillQueries {
   private readonly probeLimit: number
   private probeMemo: Memo<Probe> | null = null
-  private countMemo: Memo<number> | null = null
+  /** Every count asked of this instance: going back to earlier filters (clearing them) is free. */
+  private readonly counts = new Map<string, Promise<number>>()
   private orderMemo: { key: string; order: OrderState } | null = null
   private sessionlessMemo: Promise<string[]> | null = null
 
@@ -58,8 +59,14 @@ export class BillQueries {
 
   count(filters: BillFilters): Promise<number> {
     const key = JSON.stringify(filters)
-    if (this.countMemo?.key !== key) this.countMemo = { key, value: this.countMatches(filters) }
-    return this.countMemo.value
+    let count = this.counts.get(key)
+    if (!count) {
+      count = this.countMatches(filters)
+      this.counts.set(key, count)
+      // A failed count is asked again next time, not remembered.
+      count.catch(() => this.counts.delete(key))
+    }
+    return count
   }
 
   async page(
