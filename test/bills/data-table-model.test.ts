@@ -36,8 +36,8 @@ const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve,
 const BY_TIME: SortingState = [{ id: 'time', desc: true }]
 
 describe('row pages', () => {
-  it('fetches the top at once, and shows it before the count is known', async () => {
-    let count: (total: number) => void = () => {}
+  it('fetches the top at once, shows it, and only then counts', async () => {
+    let count: ((total: number) => void) | null = null
     const { source, requests } = heldSource('a', 1_000)
     const pages = new RowPages<string, string>(100)
     pages.setQuery(
@@ -46,14 +46,35 @@ describe('row pages', () => {
       'f',
     )
     expect(requests.map((r) => r.offset)).toEqual([0])
+    expect(count).toBeNull()
     expect(pages.showable).toBe(0)
     requests[0]!.release()
     await settle()
+    expect(count).not.toBeNull()
     expect(pages.count).toBeNull()
     expect(pages.showable).toBe(100)
-    count(1_000)
+    count!(1_000)
     await settle()
     expect(pages.showable).toBe(1_000)
+  })
+
+  it('counts fresher data for the same query at once, its rows staying on show', async () => {
+    const first = heldSource('old', 500)
+    const pages = new RowPages<string, string>(100)
+    pages.setQuery(first.source, BY_TIME, 'f')
+    first.requests[0]!.release()
+    await settle()
+    let counted = 0
+    const fresh = heldSource('new', 600)
+    pages.setQuery(
+      { ...fresh.source, count: () => ((counted += 1), Promise.resolve(600)) },
+      BY_TIME,
+      'f',
+    )
+    await settle()
+    expect(counted).toBe(1)
+    expect(pages.count).toBe(600)
+    expect(pages.row(5)).toBe('old:5')
   })
 
   it('fetches only the pages covering the wanted rows, two at a time', async () => {

@@ -23,6 +23,8 @@ export class RowPages<Row, Filters> {
   private loading = new Set<number>()
   private wanted = { first: 0, last: -1 }
   private total: number | null = null
+  /** A new query's count, asked for once its top has arrived. */
+  private countLater: (() => void) | null = null
   private failure: string | null = null
   private version = 0
   private readonly listeners = new Set<() => void>()
@@ -45,19 +47,26 @@ export class RowPages<Row, Filters> {
     this.generation += 1
     this.loading.clear()
     this.failure = null
-    if (sameRows) for (const page of this.pages.keys()) this.stale.add(page)
-    else {
+    const generation = this.generation
+    const count = (): void => {
+      source.count(filters).then(
+        (total) => this.settle(generation, () => (this.total = total)),
+        (error: unknown) => this.fail(generation, error),
+      )
+    }
+    if (sameRows) {
+      for (const page of this.pages.keys()) this.stale.add(page)
+      this.countLater = null
+      count()
+    } else {
       this.pages.clear()
       this.stale.clear()
       this.total = null
-      // A new query shows its top first: fetch it while the count is worked out.
+      // A new query shows its top first, then counts: asked together, a count of a broad range
+      // (a second over a million bills) holds the top up in IndexedDB as long as it runs.
       this.wanted = { first: 0, last: 0 }
+      this.countLater = count
     }
-    const generation = this.generation
-    source.count(filters).then(
-      (count) => this.settle(generation, () => (this.total = count)),
-      (error: unknown) => this.fail(generation, error),
-    )
     this.pump()
     this.changed()
   }
@@ -130,6 +139,8 @@ export class RowPages<Row, Filters> {
             this.pages.delete(old)
             this.stale.delete(old)
           }
+          this.countLater?.()
+          this.countLater = null
           this.pump()
         }),
       (error: unknown) => this.fail(generation, error),

@@ -36,23 +36,35 @@ export interface ScreenState {
   settled: boolean
 }
 
-export type ScreenProbe = 'bills' | 'session-bills' | 'sessions' | 'sessions-figures'
+export type ScreenProbe = 'bills' | 'bills-rows' | 'session-bills' | 'sessions' | 'sessions-figures'
 
 const sessionRows = (): ArrayLike<Element> =>
   page.document.querySelectorAll('table[aria-label="Register sessions"] tbody tr')
 
+const billsGrid = () => {
+  const grid = page.document.querySelector('[role="grid"][aria-label="Bills"]')
+  const first = grid?.querySelector('tr.row[data-index="0"]') ?? null
+  return { grid, first, firstShown: first !== null && first.getAttribute('aria-busy') === null }
+}
+
 const PROBES: Record<ScreenProbe, () => ScreenState> = {
+  /** The first rows and the count of what they belong to. */
   bills: () => {
-    const grid = page.document.querySelector('[role="grid"][aria-label="Bills"]')
-    const first = grid?.querySelector('tr.row[data-index="0"]')
+    const { grid, first, firstShown } = billsGrid()
     return {
       snapshot: first?.textContent ?? '',
-      settled:
-        first !== undefined &&
-        first !== null &&
-        first.getAttribute('aria-busy') === null &&
-        grid?.getAttribute('aria-busy') === null,
+      settled: firstShown && grid?.getAttribute('aria-busy') === null,
     }
+  },
+  /**
+   * The first rows, counted or not ("Counting…"). A new order or filter clears the rows, so a
+   * first row on show belongs to it; the count line joins the snapshot so that a change keeping
+   * the same first bill still shows as one.
+   */
+  'bills-rows': () => {
+    const { first, firstShown } = billsGrid()
+    const status = page.document.querySelector('.data-table-count')?.textContent ?? ''
+    return { snapshot: `${first?.textContent ?? ''}|${status}`, settled: firstShown }
   },
   'session-bills': () => {
     const first = page.document.querySelector('table[aria-label^="Bills of session"] tbody tr')
