@@ -3,7 +3,7 @@
 // to TILL_SOAK_MEMORY_FILE. Garbage is collected first so the heap figure is what is retained.
 // A sample that cannot be written stops the sampling, never the process it watches.
 import { appendFileSync, readFileSync } from 'node:fs'
-import { setFlagsFromString } from 'node:v8'
+import { getHeapStatistics, setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 
 const file = process.env.TILL_SOAK_MEMORY_FILE
@@ -34,6 +34,8 @@ if (file) {
           at: Date.now(),
           rss,
           ...residentParts(),
+          // What V8 allocates outside its heap (compiled code metadata, parser zones, …).
+          v8Malloced: getHeapStatistics().malloced_memory,
           heapUsed,
           heapTotal,
           external,

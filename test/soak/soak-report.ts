@@ -7,6 +7,11 @@ import { BOUNDS, MIN_JUDGED_SECONDS } from './soak-settings'
 export interface MainSample {
   at: number
   rss: number
+  /** Resident memory the process allocated, and file-backed pages (code): Linux only. */
+  rssAnon?: number
+  rssFile?: number
+  /** What V8 allocates outside its heap. */
+  v8Malloced?: number
   heapUsed: number
   heapTotal: number
   external: number
