@@ -143,7 +143,7 @@ export async function writeBills(
       if (cached?.hasDetail && cached.updatedAt === bill.updatedAt) return
       pending.push(bill.id)
       // Keep an older full record on screen until its new detail arrives.
-      if (!cached?.hasDetail && (write.storeSummaries ?? true) === true)
+      if (!cached?.hasDetail && write.storeSummaries !== false)
         toPut.push(cachedBill(bill, write.timeZone))
     })
     const detailedIds = detailed.map((b) => b.id)

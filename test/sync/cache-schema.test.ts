@@ -33,11 +33,27 @@ const entry: JournalEntry = {
   ],
 }
 
+/**
+ * A cache made by an older schema (version 1, and `later` at its version number), and the
+ * same cache opened by the current schema, which upgrades it.
+ */
+function olderCache(later?: [version: number, stores: Record<string, string>]) {
+  const indexedDB = new IDBFactory()
+  const old = new Dexie('till-upgrade', { indexedDB, IDBKeyRange })
+  old.version(1).stores(SCHEMA_V1)
+  if (later) old.version(later[0]).stores(later[1])
+  const upgrade = async (): Promise<TillDatabase> => {
+    old.close()
+    const upgraded = new TillDatabase('till-upgrade', { indexedDB, IDBKeyRange })
+    await upgraded.open()
+    return upgraded
+  }
+  return { old, upgrade }
+}
+
 describe('cache schema upgrades', () => {
   it('opens a version-1 cache, keeps every record, serves the new indexes and derives new fields', async () => {
-    const indexedDB = new IDBFactory()
-    const old = new Dexie('till-upgrade', { indexedDB, IDBKeyRange })
-    old.version(1).stores(SCHEMA_V1)
+    const { old, upgrade } = olderCache()
     const bills = [3, 1, 2].map((n) => ({
       number: `A-${n}`,
       total: 1000,
@@ -73,10 +89,8 @@ describe('cache schema upgrades', () => {
       .table('bills')
       .bulkPut([...bills, { ...bills[0], id: 'other', registerSessionId: 'rs-2' }])
     await old.table('checkpoints').put({ key: 'bills', cursor: '2026-11-20T00:00:00Z' })
-    old.close()
 
-    const upgraded = new TillDatabase('till-upgrade', { indexedDB, IDBKeyRange })
-    await upgraded.open()
+    const upgraded = await upgrade()
     expect(upgraded.verno).toBeGreaterThanOrEqual(11)
     expect(await upgraded.bills.count()).toBe(4)
     expect((await upgraded.checkpoints.get('bills'))?.cursor).toBe('2026-11-20T00:00:00Z')
@@ -112,24 +126,22 @@ describe('cache schema upgrades', () => {
   })
 
   it('version 8 keeps the export log, computes its hashes again without accounts, and stores a mapping', async () => {
-    const indexedDB = new IDBFactory()
-    const old = new Dexie('till-upgrade-v8', { indexedDB, IDBKeyRange })
-    old.version(1).stores(SCHEMA_V1)
-    old.version(5).stores({
-      postings: 'key',
-      exportLog: 'entryId, key, batchId',
-      exportBatches: 'id, createdAt',
-    })
+    const { old, upgrade } = olderCache([
+      5,
+      {
+        postings: 'key',
+        exportLog: 'entryId, key, batchId',
+        exportBatches: 'id, createdAt',
+      },
+    ])
     await old
       .table('postings')
       .put({ key: 'b1', revision: 0, liveEntryId: 'b1', entry, hash: 'from-v5' })
     await old
       .table('exportLog')
       .put({ entryId: 'b1', key: 'b1', batchId: 'x', position: 0, hash: 'from-v5', entry })
-    old.close()
 
-    const upgraded = new TillDatabase('till-upgrade-v8', { indexedDB, IDBKeyRange })
-    await upgraded.open()
+    const upgraded = await upgrade()
     expect(upgraded.verno).toBeGreaterThanOrEqual(8)
     const remapped = {
       ...entry,
@@ -153,14 +165,14 @@ describe('cache schema upgrades', () => {
   })
 
   it('version 10 keeps the export log and finds a batch through [batchId+position] alone', async () => {
-    const indexedDB = new IDBFactory()
-    const old = new Dexie('till-upgrade-v10', { indexedDB, IDBKeyRange })
-    old.version(1).stores(SCHEMA_V1)
-    old.version(9).stores({
-      postings: 'key',
-      exportLog: 'entryId, key, batchId, [batchId+position]',
-      exportBatches: 'id, createdAt',
-    })
+    const { old, upgrade } = olderCache([
+      9,
+      {
+        postings: 'key',
+        exportLog: 'entryId, key, batchId, [batchId+position]',
+        exportBatches: 'id, createdAt',
+      },
+    ])
     const logged = (batchId: string, position: number, id: string) => ({
       entryId: id,
       key: id,
@@ -171,10 +183,8 @@ describe('cache schema upgrades', () => {
     })
     const rows = [logged('a', 0, 'b1'), logged('b', 1, 'b3'), logged('b', 0, 'b2')]
     await old.table('exportLog').bulkPut(rows)
-    old.close()
 
-    const upgraded = new TillDatabase('till-upgrade-v10', { indexedDB, IDBKeyRange })
-    await upgraded.open()
+    const upgraded = await upgrade()
     expect(upgraded.verno).toBeGreaterThanOrEqual(10)
     expect(upgraded.exportLog.schema.idxByName['batchId']).toBeUndefined()
     expect(await upgraded.exportLog.toArray()).toEqual(expect.arrayContaining(rows))
