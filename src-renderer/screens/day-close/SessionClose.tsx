@@ -1,16 +1,11 @@
 import type { TillDatabase } from '../../cache/database'
-import type { RegisterSession, SessionStatus } from '../../cache/records'
+import type { RegisterSession } from '../../cache/records'
+import { STATUS_LABEL } from '../../ledger/session-status'
 import { formatDateTime } from '../../format/time'
 import { CountForm } from './CountForm'
 import { ExpensesTable, FiguresTables } from './FiguresTables'
 import type { SessionAtClose } from './load-day'
 import { ReconciledPanel, ReconciliationLog } from './ReconciledPanel'
-
-const STATUS: Record<SessionStatus, string> = {
-  open: 'Open',
-  closed: 'Closed',
-  reconciled: 'Reconciled',
-}
 
 function SessionTimes({
   session,
@@ -60,16 +55,16 @@ export function SessionClose({
   currency: string
   timeZone: string
 }): React.JSX.Element {
-  const { session, figures, expenses, record } = close
+  const { session, figures, expenses, record, shown } = close
   const reconciled = session.status === 'reconciled'
   const titleId = `session-${session.id}-title`
   return (
     <section className="session-close panel" aria-labelledby={titleId}>
       <header className="session-head">
         <h2 id={titleId}>Session {session.id}</h2>
-        <span className={`badge status-${session.status}`}>
+        <span className={`badge status-${shown}`}>
           <span className="visually-hidden">Status: </span>
-          {STATUS[session.status]}
+          {STATUS_LABEL[shown]}
         </span>
       </header>
       <SessionTimes session={session} timeZone={timeZone} />

@@ -4,12 +4,14 @@ import { combineTakings, salesByHour, type HourOfDay } from '../../ledger/day-ch
 import { dayCloseFigures, type DayCloseFigures, type MethodTakings } from '../../ledger/day-close'
 import { loadSessionInputs, sessionsOn } from '../../ledger/load-session'
 import { readReconciliation, type StoredRecord } from '../../ledger/reconciliation-record'
+import { loadShownStatus, type ShownStatus } from '../../ledger/session-status'
 
 export interface SessionAtClose {
   session: RegisterSession
   figures: DayCloseFigures
   expenses: CachedExpense[]
   record: StoredRecord
+  shown: ShownStatus
 }
 
 export interface DayClose {
@@ -27,20 +29,23 @@ export async function loadDay(
   locationId: string,
   businessDate: string,
   timeZone: string,
+  now = Date.now(),
 ): Promise<DayClose> {
   const sessions = await sessionsOn(db, locationId, businessDate)
   const loaded = await Promise.all(
     sessions.map(async (session) => {
-      const [inputs, stored] = await Promise.all([
+      const [inputs, stored, shown] = await Promise.all([
         loadSessionInputs(db, session),
         db.reconciliations.get(session.id),
+        loadShownStatus(db, session, now),
       ])
-      return { session, inputs, record: readReconciliation(stored) }
+      return { session, inputs, record: readReconciliation(stored), shown }
     }),
   )
   const bills = loaded.flatMap((l) => l.inputs.bills)
-  const closes = loaded.map(({ session, inputs, record }) => ({
+  const closes = loaded.map(({ session, inputs, record, shown }) => ({
     session,
+    shown,
     figures: dayCloseFigures(inputs),
     expenses: inputs.expenses,
     record,

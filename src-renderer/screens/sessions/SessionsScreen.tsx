@@ -7,6 +7,7 @@ import { formatMoney } from '../../format/money'
 import { formatDateTime } from '../../format/time'
 import { currentFigures } from '../../ledger/load-session'
 import { readReconciliation } from '../../ledger/reconciliation-record'
+import { loadShownStatus, STATUS_LABEL, type ShownStatus } from '../../ledger/session-status'
 import { effectiveTimeZone } from '../../sync/sync-controller'
 import { ConnectionGate } from '../ConnectionGate'
 import { SessionDetail } from './SessionDetail'
@@ -43,26 +44,27 @@ function useSeen<T extends Element>(margin = '200px'): [RefCallback<T>, boolean]
  * its session, so rows below the fold wait. Keyed on what the figures depend on, not on the row's
  * object, which every change to the sessions table replaces.
  */
-function useSessionSummary(
-  connection: ActiveConnection,
-  { id, openingCash }: RegisterSession,
-  seen: boolean,
-) {
+function useSessionSummary(connection: ActiveConnection, session: RegisterSession, seen: boolean) {
   const { db } = connection
+  const { id, openingCash, status, openedAt, firstActivityAt } = session
   return useLiveQuery(async () => {
     if (!seen) return undefined
-    const [figures, stored] = await Promise.all([
+    const [figures, stored, shown] = await Promise.all([
       currentFigures(db, { id, openingCash }),
       db.reconciliations.get(id),
+      loadShownStatus(db, session, Date.now()),
     ])
     const reconciliation = readReconciliation(stored)
-    return { figures, reconciliation: reconciliation.state === 'ok' ? reconciliation.record : null }
-  }, [db, id, openingCash, seen])
+    return {
+      figures,
+      shown,
+      reconciliation: reconciliation.state === 'ok' ? reconciliation.record : null,
+    }
+  }, [db, id, openingCash, status, openedAt, firstActivityAt, seen])
 }
 
-function statusLabel(session: RegisterSession, changedAfter: boolean): string {
-  const base =
-    session.status === 'reconciled' ? 'Reconciled' : session.status === 'closed' ? 'Closed' : 'Open'
+function statusLabel(shown: ShownStatus, changedAfter: boolean): string {
+  const base = STATUS_LABEL[shown]
   return changedAfter ? `${base} — changed since` : base
 }
 
@@ -94,7 +96,7 @@ function SessionRow({
           {session.id}
         </button>
       </td>
-      <td>{statusLabel(session, Boolean(reconciled?.changedAfterAt))}</td>
+      <td>{summary ? statusLabel(summary.shown, Boolean(reconciled?.changedAfterAt)) : '…'}</td>
       <td className="amount">{figures ? figures.saleCount : '…'}</td>
       <td className="amount">{figures ? figures.refundCount + figures.voidCount : '…'}</td>
       <td className="amount">{money(figures?.netSales)}</td>
