@@ -217,6 +217,33 @@ export function dayCloseFigures(inputs: DayCloseInputs): DayCloseFigures {
   }
 }
 
+/** Where the opening cash of the expected cash came from. */
+export type OpeningCashSource = 'close event' | 'entered' | 'unknown'
+
+export function openingCashSource(
+  sessionOpeningCash: number | null,
+  openingFloat: number | null,
+): OpeningCashSource {
+  if (sessionOpeningCash !== null) return 'close event'
+  return openingFloat === null ? 'unknown' : 'entered'
+}
+
+/**
+ * The figures with the opening float the manager entered, while no close event has given the
+ * session's opening cash; as they are once it has.
+ */
+export function withOpeningFloat(
+  figures: DayCloseFigures,
+  openingFloat: number | null,
+): DayCloseFigures {
+  if (figures.openingCash !== null || openingFloat === null) return figures
+  return {
+    ...figures,
+    openingCash: openingFloat,
+    expectedCash: add(figures.expectedCash, openingFloat),
+  }
+}
+
 export interface DrawerCount {
   countedCash: number
   /** Counted totals of non-cash methods, for those the manager entered. */

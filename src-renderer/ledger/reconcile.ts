@@ -1,7 +1,13 @@
 import type { Bill } from '../../src-shared/domain/records'
 import type { TillDatabase } from '../cache/database'
 import type { CachedBill, Reconciliation } from '../cache/records'
-import { countVariance, dayCloseFigures, type DayCloseFigures, type DrawerCount } from './day-close'
+import {
+  countVariance,
+  dayCloseFigures,
+  withOpeningFloat,
+  type DayCloseFigures,
+  type DrawerCount,
+} from './day-close'
 import { loadSessionInputs } from './load-session'
 import { readReconciliation, type SessionReconciliation } from './reconciliation-record'
 
@@ -23,6 +29,8 @@ export interface ConfirmCount {
   /** The figures the manager counted against: the confirm refuses if they have moved since. */
   seen: DayCloseFigures
   currency: string | null
+  /** The opening float entered by the manager; counts only while the opening cash is unknown. */
+  openingFloat?: number | null
   /** Epoch ms of the confirm; now unless given. */
   now?: number
 }
@@ -51,7 +59,11 @@ export async function confirmCount(
       if (!session) throw new ReconcileError(`Session ${confirm.sessionId} is not in the cache.`)
       if (session.status === 'reconciled')
         throw new ReconcileError(`Session ${session.id} is already reconciled.`)
-      const figures = dayCloseFigures(await loadSessionInputs(db, session))
+      const openingFloat = session.openingCash === null ? (confirm.openingFloat ?? null) : null
+      const figures = withOpeningFloat(
+        dayCloseFigures(await loadSessionInputs(db, session)),
+        openingFloat,
+      )
       if (figures.billsAwaitingDetail > 0)
         throw new ReconcileError(
           'Some bills of this session are still being fetched; confirm once the sync has them.',
@@ -74,6 +86,7 @@ export async function confirmCount(
         count,
         statusBefore: session.status,
         reopenedAt: null,
+        openingFloat,
         log: [
           ...(earlier.state === 'ok' ? earlier.record.log : []),
           {

@@ -66,6 +66,8 @@ const recordSchema = z.object({
   statusBefore: z.enum(['open', 'closed']),
   /** Set by a reopen, cleared by the next confirm. */
   reopenedAt: z.number().nullable(),
+  /** The opening float the manager entered while the session's opening cash was unknown. */
+  openingFloat: minor.nullable().default(null),
   log: z.array(logEntrySchema),
 }) satisfies z.ZodType<Reconciliation>
 

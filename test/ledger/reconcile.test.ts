@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { Bill } from '../../src-shared/domain/records'
 import { TillDatabase } from '../../src-renderer/cache/database'
 import { writeBills } from '../../src-renderer/cache/writes'
+import { withOpeningFloat } from '../../src-renderer/ledger/day-close'
 import { currentFigures } from '../../src-renderer/ledger/load-session'
 import {
   confirmCount,
@@ -121,6 +122,46 @@ describe('reconciling a session', () => {
   it('refuses while some of the session’s bills are still list summaries', async () => {
     await write([{ ...makeBill({ id: 'D', session: 'S', lines: [] }), hasDetail: false }], DAY + 1)
     await expect(confirm(4000)).rejects.toThrow(/still being fetched/)
+  })
+})
+
+describe('an opening float', () => {
+  const confirmWithFloat = async (openingFloat: number): Promise<SessionReconciliation> => {
+    const session = (await db.sessions.get('S'))!
+    return confirmCount(db, {
+      sessionId: 'S',
+      count: { countedCash: 3500, countedByMethod: {} },
+      countedBy: 'AB',
+      seen: withOpeningFloat(await currentFigures(db, session), openingFloat),
+      currency: 'USD',
+      openingFloat,
+      now: LATER,
+    })
+  }
+
+  it('counts as the opening cash while no close event has given it, and is kept', async () => {
+    await db.sessions.update('S', { openingCash: null })
+    await confirmWithFloat(500)
+    const record = await stored()
+    expect(record.openingFloat).toBe(500)
+    expect(record.figures.openingCash).toBe(500)
+    expect(record.figures.expectedCash).toBe(3500)
+    expect(record.count.cashVariance).toBe(0)
+  })
+
+  it('does not replace an opening cash the close event gave', async () => {
+    const session = (await db.sessions.get('S'))!
+    await confirmCount(db, {
+      sessionId: 'S',
+      count: { countedCash: 4000, countedByMethod: {} },
+      countedBy: 'AB',
+      seen: await currentFigures(db, session),
+      currency: 'USD',
+      openingFloat: 500,
+      now: LATER,
+    })
+    expect((await stored()).openingFloat).toBeNull()
+    expect((await stored()).figures.openingCash).toBe(1000)
   })
 })
 

@@ -1,10 +1,17 @@
 import { useId, useState } from 'react'
 import type { TillDatabase } from '../../cache/database'
-import { CASH, countVariance, type DayCloseFigures } from '../../ledger/day-close'
+import {
+  CASH,
+  countVariance,
+  openingCashSource,
+  withOpeningFloat,
+  type DayCloseFigures,
+} from '../../ledger/day-close'
 import { confirmCount, ReconcileError } from '../../ledger/reconcile'
 import { formatMoney } from '../../format/money'
 import { amountPlaceholder, parseAmount, type ParsedAmount } from './amount-input'
 import { methodName, methodNameInText } from './method-names'
+import { OpeningCash } from './OpeningCash'
 import { Variance } from './Variance'
 
 function AmountField({
@@ -65,6 +72,7 @@ export function CountForm({
   currency: string
 }): React.JSX.Element {
   const [cash, setCash] = useState('')
+  const [float, setFloat] = useState('')
   const [byMethod, setByMethod] = useState<Record<string, string>>({})
   const [countedBy, setCountedBy] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
@@ -72,6 +80,11 @@ export function CountForm({
   const countedById = useId()
 
   const cashParsed = cash.trim() ? parseAmount(cash, currency) : null
+  const openingUnknown = figures.openingCash === null
+  const floatParsed = openingUnknown && float.trim() ? parseAmount(float, currency) : null
+  const openingFloat = floatParsed?.ok ? floatParsed.minor : null
+  const seen = withOpeningFloat(figures, openingFloat)
+  const source = openingCashSource(figures.openingCash, openingFloat)
   const otherMethods = figures.methods.filter((m) => m.method !== CASH)
   const methodParsed = Object.fromEntries(
     otherMethods.map((m) => {
@@ -82,9 +95,10 @@ export function CountForm({
   const countedByMethod = Object.fromEntries(
     Object.entries(methodParsed).flatMap(([method, p]) => (p?.ok ? [[method, p.minor]] : [])),
   )
-  const methodsValid = Object.values(methodParsed).every((p) => p === null || p.ok)
+  const methodsValid =
+    Object.values(methodParsed).every((p) => p === null || p.ok) && floatParsed?.ok !== false
   const count = cashParsed?.ok
-    ? countVariance(figures, { countedCash: cashParsed.minor, countedByMethod })
+    ? countVariance(seen, { countedCash: cashParsed.minor, countedByMethod })
     : null
   const incomplete = figures.billsAwaitingDetail > 0
   const ready = count !== null && methodsValid && countedBy.trim() !== '' && !incomplete
@@ -99,8 +113,9 @@ export function CountForm({
         sessionId,
         count: { countedCash: count.countedCash, countedByMethod },
         countedBy,
-        seen: figures,
+        seen,
         currency,
+        openingFloat,
       })
     } catch (error) {
       setProblem(
@@ -128,6 +143,16 @@ export function CountForm({
           parsed={cashParsed}
           currency={currency}
         />
+        {openingUnknown && (
+          <AmountField
+            label="Opening float"
+            hint="(the cash the drawer started with; no close event has given it yet)"
+            value={float}
+            onChange={setFloat}
+            parsed={floatParsed}
+            currency={currency}
+          />
+        )}
         <div className="field">
           <label htmlFor={countedById}>Counted by (name or initials)</label>
           <input
@@ -153,7 +178,15 @@ export function CountForm({
       <dl className="count-summary">
         <div>
           <dt>Expected cash</dt>
-          <dd className="amount">{formatMoney(figures.expectedCash, currency)}</dd>
+          <dd className="amount">
+            <output aria-label="Expected cash">{formatMoney(seen.expectedCash, currency)}</output>
+          </dd>
+        </div>
+        <div>
+          <dt>Opening cash</dt>
+          <dd>
+            <OpeningCash amount={seen.openingCash} source={source} currency={currency} />
+          </dd>
         </div>
         <div>
           <dt>Cash variance</dt>

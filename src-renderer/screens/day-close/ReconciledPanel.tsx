@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import type { TillDatabase } from '../../cache/database'
-import type { DayCloseFigures } from '../../ledger/day-close'
+import { openingCashSource, type DayCloseFigures } from '../../ledger/day-close'
 import { reopenSession, ReconcileError } from '../../ledger/reconcile'
 import type {
   ReconciliationLogEntry,
@@ -10,6 +10,7 @@ import { formatMoney } from '../../format/money'
 import { formatDateTime } from '../../format/time'
 import { changedFigures, type ChangedFigure } from './figure-rows'
 import { methodName } from './method-names'
+import { OpeningCash } from './OpeningCash'
 import { Variance } from './Variance'
 
 const counts = new Intl.NumberFormat()
@@ -181,6 +182,20 @@ export function ReconciledPanel({
         <div>
           <dt>Expected cash</dt>
           <dd className="amount">{formatMoney(record.figures.expectedCash, currency)}</dd>
+        </div>
+        <div>
+          <dt>Opening cash</dt>
+          <dd>
+            <OpeningCash
+              amount={record.figures.openingCash}
+              source={
+                record.openingFloat !== null
+                  ? 'entered'
+                  : openingCashSource(record.figures.openingCash, null)
+              }
+              currency={currency}
+            />
+          </dd>
         </div>
         <div>
           <dt>Cash variance</dt>

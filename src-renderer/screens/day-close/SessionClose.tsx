@@ -1,5 +1,6 @@
 import type { TillDatabase } from '../../cache/database'
 import type { RegisterSession } from '../../cache/records'
+import { withOpeningFloat } from '../../ledger/day-close'
 import { STATUS_LABEL } from '../../ledger/session-status'
 import { formatDateTime } from '../../format/time'
 import { CountForm } from './CountForm'
@@ -73,7 +74,7 @@ export function SessionClose({
           <ReconciledPanel
             db={db}
             record={record.record}
-            current={figures}
+            current={withOpeningFloat(figures, record.record.openingFloat)}
             currency={currency}
             timeZone={timeZone}
           />
