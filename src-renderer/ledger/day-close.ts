@@ -280,6 +280,11 @@ export function countVariance(figures: DayCloseFigures, count: DrawerCount): Cou
   }
 }
 
+/** Whether the cash or any method counted differs from what was expected. */
+export function hasVariance(count: CountResult): boolean {
+  return count.cashVariance !== 0 || count.methods.some((m) => m.variance !== 0)
+}
+
 export interface BrokenIdentity {
   /** The identity of DESIGN §4, as written there. */
   identity: string

@@ -4,6 +4,7 @@ import type { CachedBill, Reconciliation } from '../cache/records'
 import {
   countVariance,
   dayCloseFigures,
+  hasVariance,
   withOpeningFloat,
   type DayCloseFigures,
   type DrawerCount,
@@ -31,6 +32,8 @@ export interface ConfirmCount {
   currency: string | null
   /** The opening float entered by the manager; counts only while the opening cash is unknown. */
   openingFloat?: number | null
+  /** Why the count differs from what was expected: required when any variance is not 0. */
+  varianceNote?: string
   /** Epoch ms of the confirm; now unless given. */
   now?: number
 }
@@ -73,6 +76,9 @@ export async function confirmCount(
           'The figures changed while you were counting (a sync brought new data). Check them and confirm again.',
         )
       const count = countVariance(figures, confirm.count)
+      const varianceNote = confirm.varianceNote?.trim() ?? ''
+      if (hasVariance(count) && !varianceNote)
+        throw new ReconcileError('The count differs from what was expected: say why in the note.')
       const earlier = readReconciliation(await db.reconciliations.get(session.id))
       const record: SessionReconciliation = {
         sessionId: session.id,
@@ -87,6 +93,7 @@ export async function confirmCount(
         statusBefore: session.status,
         reopenedAt: null,
         openingFloat,
+        varianceNote,
         log: [
           ...(earlier.state === 'ok' ? earlier.record.log : []),
           {
@@ -95,6 +102,7 @@ export async function confirmCount(
             by: countedBy,
             countedCash: count.countedCash,
             cashVariance: count.cashVariance,
+            note: varianceNote,
           },
         ],
       }

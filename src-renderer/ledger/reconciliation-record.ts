@@ -47,6 +47,7 @@ const logEntrySchema = z.discriminatedUnion('action', [
     by: z.string(),
     countedCash: minor,
     cashVariance: minor,
+    note: z.string().default(''),
   }),
   z.object({ action: z.literal('reopened'), at: z.number(), by: z.string() }),
 ])
@@ -68,6 +69,8 @@ const recordSchema = z.object({
   reopenedAt: z.number().nullable(),
   /** The opening float the manager entered while the session's opening cash was unknown. */
   openingFloat: minor.nullable().default(null),
+  /** Why the count differs from what was expected; empty when nothing differs. */
+  varianceNote: z.string().default(''),
   log: z.array(logEntrySchema),
 }) satisfies z.ZodType<Reconciliation>
 

@@ -70,6 +70,7 @@ test('a manager counts the drawer, sees the variance, confirms, and the frozen c
   await expect(variance).toContainText('(over)')
   expect(idr((await variance.textContent())!.replace('(over)', ''))).toBe(2500)
   await session.getByLabel('Counted by (name or initials)').fill('E2E')
+  await session.getByLabel('Variance note').fill('Change given short')
   await session.getByRole('button', { name: 'Confirm count' }).click()
 
   await expect(session.getByText('Status: Reconciled')).toBeVisible()

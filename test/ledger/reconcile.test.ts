@@ -52,6 +52,7 @@ async function confirm(countedCash: number, now = LATER): Promise<SessionReconci
     sessionId: 'S',
     count: { countedCash, countedByMethod: { card: 1900 } },
     countedBy: ' AB ',
+    varianceNote: ' Card terminal batch short ',
     seen: await currentFigures(db, session),
     currency: 'USD',
     now,
@@ -84,7 +85,17 @@ describe('reconciling a session', () => {
       changedAfterAt: null,
       statusBefore: 'open',
       reopenedAt: null,
-      log: [{ action: 'reconciled', at: LATER, by: 'AB', countedCash: 3950, cashVariance: -50 }],
+      varianceNote: 'Card terminal batch short',
+      log: [
+        {
+          action: 'reconciled',
+          at: LATER,
+          by: 'AB',
+          countedCash: 3950,
+          cashVariance: -50,
+          note: 'Card terminal batch short',
+        },
+      ],
     })
     expect((await db.sessions.get('S'))!.status).toBe('reconciled')
   })
@@ -117,6 +128,25 @@ describe('reconciling a session', () => {
     expect((await db.sessions.get('S'))!.status).toBe('open')
     await confirm(1)
     await expect(confirm(1)).rejects.toThrow(/already reconciled/)
+  })
+
+  it('refuses a count that differs from what was expected without a note', async () => {
+    const seen = await currentFigures(db, (await db.sessions.get('S'))!)
+    const attempt = (countedCash: number, countedByMethod: Record<string, number>) =>
+      confirmCount(db, {
+        sessionId: 'S',
+        count: { countedCash, countedByMethod },
+        countedBy: 'AB',
+        varianceNote: '  ',
+        seen,
+        currency: 'USD',
+        now: LATER,
+      })
+    await expect(attempt(3999, {})).rejects.toThrow('say why in the note')
+    await expect(attempt(4000, { card: 1999 })).rejects.toThrow('say why in the note')
+    expect(await db.reconciliations.count()).toBe(0)
+    await attempt(4000, { card: 2000 })
+    expect((await stored()).varianceNote).toBe('')
   })
 
   it('refuses while some of the session’s bills are still list summaries', async () => {

@@ -3,6 +3,7 @@ import type { TillDatabase } from '../../cache/database'
 import {
   CASH,
   countVariance,
+  hasVariance,
   openingCashSource,
   withOpeningFloat,
   type DayCloseFigures,
@@ -31,12 +32,15 @@ function AmountField({
 }): React.JSX.Element {
   const id = useId()
   const problem = parsed && !parsed.ok ? parsed.message : null
+  const describedBy = [hint && `${id}-hint`, problem && `${id}-problem`].filter(Boolean).join(' ')
   return (
     <div className="field">
-      <label htmlFor={id}>
-        {label}
-        {hint && <span className="muted"> {hint}</span>}
-      </label>
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <span id={`${id}-hint`} className="muted hint">
+          {hint}
+        </span>
+      )}
       <input
         id={id}
         inputMode="decimal"
@@ -45,7 +49,7 @@ function AmountField({
         value={value}
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${id}-problem` : undefined}
+        aria-describedby={describedBy || undefined}
       />
       {problem && (
         <span id={`${id}-problem`} className="error">
@@ -75,9 +79,11 @@ export function CountForm({
   const [float, setFloat] = useState('')
   const [byMethod, setByMethod] = useState<Record<string, string>>({})
   const [countedBy, setCountedBy] = useState('')
+  const [note, setNote] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
   const countedById = useId()
+  const noteId = useId()
 
   const cashParsed = cash.trim() ? parseAmount(cash, currency) : null
   const openingUnknown = figures.openingCash === null
@@ -101,7 +107,10 @@ export function CountForm({
     ? countVariance(seen, { countedCash: cashParsed.minor, countedByMethod })
     : null
   const incomplete = figures.billsAwaitingDetail > 0
-  const ready = count !== null && methodsValid && countedBy.trim() !== '' && !incomplete
+  const noteNeeded = count !== null && hasVariance(count)
+  const noteMissing = noteNeeded && note.trim() === ''
+  const ready =
+    count !== null && methodsValid && countedBy.trim() !== '' && !noteMissing && !incomplete
 
   const submit = async (event: React.FormEvent): Promise<void> => {
     event.preventDefault()
@@ -116,6 +125,7 @@ export function CountForm({
         seen,
         currency,
         openingFloat,
+        varianceNote: note,
       })
     } catch (error) {
       setProblem(
@@ -146,7 +156,7 @@ export function CountForm({
         {openingUnknown && (
           <AmountField
             label="Opening float"
-            hint="(the cash the drawer started with; no close event has given it yet)"
+            hint="The cash the drawer started with (no close event has given it yet)."
             value={float}
             onChange={setFloat}
             parsed={floatParsed}
@@ -167,7 +177,7 @@ export function CountForm({
           <AmountField
             key={m.method}
             label={`Counted ${methodNameInText(m.method)}`}
-            hint={`(optional; net ${formatMoney(m.net, currency)})`}
+            hint={`Optional; net ${formatMoney(m.net, currency)}.`}
             value={byMethod[m.method] ?? ''}
             onChange={(value) => setByMethod((all) => ({ ...all, [m.method]: value }))}
             parsed={methodParsed[m.method] ?? null}
@@ -205,6 +215,26 @@ export function CountForm({
           </div>
         ))}
       </dl>
+      <div className="field variance-note">
+        <label htmlFor={noteId}>Variance note</label>
+        <span id={`${noteId}-hint`} className="muted hint">
+          {noteNeeded ? 'Required: the count differs from what was expected.' : 'Optional.'}
+        </span>
+        <textarea
+          id={noteId}
+          aria-describedby={`${noteId}-hint`}
+          rows={2}
+          maxLength={500}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          aria-required={noteNeeded}
+        />
+      </div>
+      <p className="muted pay-ins">
+        Pay-ins and pay-outs (cash put into or taken out of the drawer outside a sale or an expense)
+        are not in the service’s API, so the expected cash cannot include them: if there were any,
+        say so in the variance note.
+      </p>
       {incomplete && (
         <p className="notice">
           {figures.billsAwaitingDetail} bills of this session are still being fetched; the count can
@@ -221,7 +251,11 @@ export function CountForm({
           {saving ? 'Saving…' : 'Confirm count'}
         </button>
         {!ready && !incomplete && (
-          <span className="muted">Enter the counted cash and who counted to confirm.</span>
+          <span className="muted">
+            {noteMissing
+              ? 'Say why the count differs in the variance note to confirm.'
+              : 'Enter the counted cash and who counted to confirm.'}
+          </span>
         )}
       </div>
     </form>

@@ -88,7 +88,7 @@ function ChangedAfter({
 function logLine(entry: ReconciliationLogEntry, currency: string, timeZone: string): string {
   const when = formatDateTime(entry.at, timeZone)
   return entry.action === 'reconciled'
-    ? `${when}: counted ${formatMoney(entry.countedCash, currency)} by ${entry.by}, variance ${formatMoney(entry.cashVariance, currency)}`
+    ? `${when}: counted ${formatMoney(entry.countedCash, currency)} by ${entry.by}, variance ${formatMoney(entry.cashVariance, currency)}${entry.note ? ` (${entry.note})` : ''}`
     : `${when}: reopened by ${entry.by}`
 }
 
@@ -215,6 +215,11 @@ export function ReconciledPanel({
           </div>
         ))}
       </dl>
+      {record.varianceNote && (
+        <p className="variance-note">
+          <span className="muted">Variance note:</span> {record.varianceNote}
+        </p>
+      )}
       <ChangedAfter record={record} current={current} currency={currency} timeZone={timeZone} />
       <ReopenForm db={db} sessionId={record.sessionId} />
     </div>
