@@ -10,7 +10,13 @@ import {
 } from '../../ledger/day-close'
 import { confirmCount, ReconcileError } from '../../ledger/reconcile'
 import { formatMoney } from '../../format/money'
-import { amountPlaceholder, parseAmount, type ParsedAmount } from './amount-input'
+import {
+  amountHint,
+  amountPlaceholder,
+  groupAsTyped,
+  parseAmount,
+  type ParsedAmount,
+} from './amount-input'
 import { methodName, methodNameInText } from './method-names'
 import { OpeningCash } from './OpeningCash'
 import { Variance } from './Variance'
@@ -47,7 +53,7 @@ function AmountField({
         autoComplete="off"
         placeholder={amountPlaceholder(currency)}
         value={value}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => onChange(groupAsTyped(event.target.value, currency))}
         aria-invalid={problem ? true : undefined}
         aria-describedby={describedBy || undefined}
       />
@@ -148,6 +154,7 @@ export function CountForm({
       <div className="count-fields">
         <AmountField
           label="Counted cash"
+          hint={amountHint(currency)}
           value={cash}
           onChange={setCash}
           parsed={cashParsed}
