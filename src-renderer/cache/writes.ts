@@ -1,6 +1,10 @@
 import { businessDate } from '../../src-shared/domain/business-date'
 import type { Bill, Expense, QuarantinedRecord } from '../../src-shared/domain/records'
-import { flagChangesAfterReconciliation, sessionsChangedBy } from '../ledger/reconcile'
+import {
+  flagChangesAfterReconciliation,
+  noteCloseAfterReconciliation,
+  sessionsChangedBy,
+} from '../ledger/reconcile'
 import { billFacets } from './bill-facets'
 import type { TillDatabase } from './database'
 import type {
@@ -202,8 +206,10 @@ export async function closeSession(
     timeZone: string
   },
 ): Promise<void> {
-  await db.transaction('rw', db.sessions, async () => {
+  await db.transaction('rw', [db.sessions, db.reconciliations], async () => {
     const session = await db.sessions.get(close.id)
+    if (session?.status === 'reconciled' && session.closedAt === null)
+      await noteCloseAfterReconciliation(db, close.id, Date.now())
     const openedAt = close.openedAt ?? session?.openedAt ?? null
     const firstActivityAt = session?.firstActivityAt ?? null
     const anchor = openedAt ?? firstActivityAt ?? close.closedAt

@@ -11,6 +11,7 @@ import {
 } from './day-close'
 import { loadSessionInputs } from './load-session'
 import { readReconciliation, type SessionReconciliation } from './reconciliation-record'
+import { loadShownStatus } from './session-status'
 
 /** A confirm or reopen the cache refused, with what the manager should do. */
 export class ReconcileError extends Error {
@@ -34,6 +35,8 @@ export interface ConfirmCount {
   openingFloat?: number | null
   /** Why the count differs from what was expected: required when any variance is not 0. */
   varianceNote?: string
+  /** The manager chose to count a session that can still be trading. */
+  midShift?: boolean
   /** Epoch ms of the confirm; now unless given. */
   now?: number
 }
@@ -44,8 +47,9 @@ function sameFigures(a: DayCloseFigures, b: DayCloseFigures): boolean {
 
 /**
  * Confirms a drawer count: freezes the session's figures as the cache holds them now, with the
- * count, who and when, and marks the session reconciled, all in one transaction. An open session
- * may be counted (counting the drawer is how a manager closes it).
+ * count, who and when, and marks the session reconciled, all in one transaction. A session that
+ * can still be trading is counted only when the manager chose to count it mid-shift, and the
+ * count says so.
  */
 export async function confirmCount(
   db: TillDatabase,
@@ -62,6 +66,11 @@ export async function confirmCount(
       if (!session) throw new ReconcileError(`Session ${confirm.sessionId} is not in the cache.`)
       if (session.status === 'reconciled')
         throw new ReconcileError(`Session ${session.id} is already reconciled.`)
+      const midShift = (await loadShownStatus(db, session, now)) === 'open'
+      if (midShift && !confirm.midShift)
+        throw new ReconcileError(
+          'This session can still be trading (no close has been seen). Choose “Count mid-shift” to count it now.',
+        )
       const openingFloat = session.openingCash === null ? (confirm.openingFloat ?? null) : null
       const figures = withOpeningFloat(
         dayCloseFigures(await loadSessionInputs(db, session)),
@@ -94,6 +103,7 @@ export async function confirmCount(
         reopenedAt: null,
         openingFloat,
         varianceNote,
+        midShift,
         log: [
           ...(earlier.state === 'ok' ? earlier.record.log : []),
           {
@@ -157,6 +167,25 @@ export function sessionsChangedBy(
     if (before) note(before)
   })
   return sessions
+}
+
+/**
+ * A close event for a reconciled session (one counted mid-shift): the count is flagged as changed
+ * since, as for a changed bill, and a reopen gives the session back as closed. Runs inside the
+ * caller's transaction (it needs `reconciliations`).
+ */
+export async function noteCloseAfterReconciliation(
+  db: TillDatabase,
+  sessionId: string,
+  now: number,
+): Promise<void> {
+  const stored = await db.reconciliations.get(sessionId)
+  if (!stored) return
+  await db.reconciliations.put({
+    ...stored,
+    changedAfterAt: stored.changedAfterAt ?? now,
+    statusBefore: 'closed',
+  } as Reconciliation)
 }
 
 /**

@@ -71,6 +71,8 @@ const recordSchema = z.object({
   openingFloat: minor.nullable().default(null),
   /** Why the count differs from what was expected; empty when nothing differs. */
   varianceNote: z.string().default(''),
+  /** Counted while the session could still be trading (the manager chose "Count mid-shift"). */
+  midShift: z.boolean().default(false),
   log: z.array(logEntrySchema),
 }) satisfies z.ZodType<Reconciliation>
 

@@ -2,7 +2,8 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Bill } from '../../src-shared/domain/records'
 import { TillDatabase } from '../../src-renderer/cache/database'
-import { writeBills } from '../../src-renderer/cache/writes'
+import { closeSession, writeBills } from '../../src-renderer/cache/writes'
+import { changedFigures } from '../../src-renderer/screens/day-close/figure-rows'
 import { withOpeningFloat } from '../../src-renderer/ledger/day-close'
 import { currentFigures } from '../../src-renderer/ledger/load-session'
 import {
@@ -19,7 +20,8 @@ import { makeBill } from './bill-factory'
 
 const NAME = 'till-reconcile-test'
 const DAY = Date.UTC(2026, 10, 20, 3, 0)
-const LATER = DAY + 6 * 3600_000
+// Over 12 hours after its bills: the session, with no close event, can no longer be trading.
+const LATER = DAY + 13 * 3600_000
 
 let factory: InstanceType<typeof IDBFactory>
 let db: TillDatabase
@@ -152,6 +154,57 @@ describe('reconciling a session', () => {
   it('refuses while some of the session’s bills are still list summaries', async () => {
     await write([{ ...makeBill({ id: 'D', session: 'S', lines: [] }), hasDetail: false }], DAY + 1)
     await expect(confirm(4000)).rejects.toThrow(/still being fetched/)
+  })
+})
+
+describe('a count mid-shift', () => {
+  const SOON = DAY + 3600_000
+  const countNow = async (midShift: boolean) =>
+    confirmCount(db, {
+      sessionId: 'S',
+      count: { countedCash: 4000, countedByMethod: {} },
+      countedBy: 'AB',
+      varianceNote: 'Float not known',
+      seen: await currentFigures(db, (await db.sessions.get('S'))!),
+      currency: 'USD',
+      midShift,
+      now: SOON,
+    })
+
+  it('is refused on a session that can still be trading unless chosen, and marked', async () => {
+    await expect(countNow(false)).rejects.toThrow('Count mid-shift')
+    expect(await db.reconciliations.count()).toBe(0)
+    await countNow(true)
+    expect((await stored()).midShift).toBe(true)
+  })
+
+  it('is not one once the session is over', async () => {
+    await confirm(4000)
+    expect((await stored()).midShift).toBe(false)
+  })
+
+  it('shows the change when the close event and its opening cash come later', async () => {
+    await db.sessions.update('S', { openingCash: null })
+    await countNow(true)
+    await closeSession(db, {
+      id: 'S',
+      locationId: '101',
+      openedAt: DAY - 3600_000,
+      closedAt: DAY + 2 * 3600_000,
+      openingCash: 700,
+      timeZone: 'Asia/Jakarta',
+    })
+    const record = await stored()
+    expect(record.changedAfterAt).not.toBeNull()
+    expect(record.statusBefore).toBe('closed')
+    expect((await db.sessions.get('S'))!.status).toBe('reconciled')
+    const now = await currentFigures(db, (await db.sessions.get('S'))!)
+    expect(changedFigures(record.figures, now)).toEqual([
+      { label: 'Opening cash', kind: 'money', frozen: null, current: 700 },
+      { label: 'Expected cash', kind: 'money', frozen: 3000, current: 3700 },
+    ])
+    await reopenSession(db, { sessionId: 'S', by: 'CD', now: LATER })
+    expect((await db.sessions.get('S'))!.status).toBe('closed')
   })
 })
 

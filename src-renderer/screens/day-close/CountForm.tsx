@@ -75,17 +75,21 @@ export function CountForm({
   sessionId,
   figures,
   currency,
+  stillTrading,
 }: {
   db: TillDatabase
   sessionId: string
   figures: DayCloseFigures
   currency: string
+  /** The session can still be trading: counting it now is a mid-shift count, chosen on purpose. */
+  stillTrading: boolean
 }): React.JSX.Element {
   const [cash, setCash] = useState('')
   const [float, setFloat] = useState('')
   const [byMethod, setByMethod] = useState<Record<string, string>>({})
   const [countedBy, setCountedBy] = useState('')
   const [note, setNote] = useState('')
+  const [midShift, setMidShift] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
   const countedById = useId()
@@ -115,8 +119,14 @@ export function CountForm({
   const incomplete = figures.billsAwaitingDetail > 0
   const noteNeeded = count !== null && hasVariance(count)
   const noteMissing = noteNeeded && note.trim() === ''
+  const midShiftMissing = stillTrading && !midShift
   const ready =
-    count !== null && methodsValid && countedBy.trim() !== '' && !noteMissing && !incomplete
+    count !== null &&
+    methodsValid &&
+    countedBy.trim() !== '' &&
+    !noteMissing &&
+    !midShiftMissing &&
+    !incomplete
 
   const submit = async (event: React.FormEvent): Promise<void> => {
     event.preventDefault()
@@ -132,6 +142,7 @@ export function CountForm({
         currency,
         openingFloat,
         varianceNote: note,
+        midShift,
       })
     } catch (error) {
       setProblem(
@@ -242,6 +253,22 @@ export function CountForm({
         are not in the service’s API, so the expected cash cannot include them: if there were any,
         say so in the variance note.
       </p>
+      {stillTrading && (
+        <div className="mid-shift">
+          <p className="notice">
+            This session can still be trading: no close has been seen, and its last bill is recent.
+            A count now freezes the figures as they are; what is sold after it shows as a change.
+          </p>
+          <label>
+            <input
+              type="checkbox"
+              checked={midShift}
+              onChange={(event) => setMidShift(event.target.checked)}
+            />{' '}
+            Count mid-shift
+          </label>
+        </div>
+      )}
       {incomplete && (
         <p className="notice">
           {figures.billsAwaitingDetail} bills of this session are still being fetched; the count can
@@ -259,9 +286,11 @@ export function CountForm({
         </button>
         {!ready && !incomplete && (
           <span className="muted">
-            {noteMissing
-              ? 'Say why the count differs in the variance note to confirm.'
-              : 'Enter the counted cash and who counted to confirm.'}
+            {count === null || countedBy.trim() === ''
+              ? 'Enter the counted cash and who counted to confirm.'
+              : noteMissing
+                ? 'Say why the count differs in the variance note to confirm.'
+                : 'Choose “Count mid-shift” to count a session that can still be trading.'}
           </span>
         )}
       </div>

@@ -47,7 +47,7 @@ function ChangedAfter({
       <h4>Changed after reconciliation</h4>
       <p>
         {record.changedAfterAt !== null
-          ? `A bill or payment of this session changed on ${formatDateTime(record.changedAfterAt, timeZone)}, after the count was confirmed.`
+          ? `A bill, a payment or the close of this session came in on ${formatDateTime(record.changedAfterAt, timeZone)}, after the count was confirmed.`
           : 'The session’s data changed after the count was confirmed.'}{' '}
         {changes.length === 0
           ? 'None of the figures moved.'
@@ -159,12 +159,15 @@ export function ReconciledPanel({
   db,
   record,
   current,
+  closedAt,
   currency,
   timeZone,
 }: {
   db: TillDatabase
   record: SessionReconciliation
   current: DayCloseFigures
+  /** When the session's close event says it closed; null while none has come. */
+  closedAt: number | null
   currency: string
   timeZone: string
 }): React.JSX.Element {
@@ -174,6 +177,14 @@ export function ReconciledPanel({
         Reconciled by <strong>{record.reconciledBy}</strong> on{' '}
         {formatDateTime(record.reconciledAt, timeZone)} ({timeZone}).
       </p>
+      {record.midShift && (
+        <p className="notice mid-shift-count">
+          Counted mid-shift, while the session could still be trading.
+          {closedAt !== null
+            ? ` The session closed on ${formatDateTime(closedAt, timeZone)}, after the count.`
+            : ' No close has been seen since.'}
+        </p>
+      )}
       <dl className="count-summary" aria-label="Count">
         <div>
           <dt>Counted cash</dt>

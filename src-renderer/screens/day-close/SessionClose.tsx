@@ -75,6 +75,7 @@ export function SessionClose({
             db={db}
             record={record.record}
             current={withOpeningFloat(figures, record.record.openingFloat)}
+            closedAt={session.closedAt}
             currency={currency}
             timeZone={timeZone}
           />
@@ -97,7 +98,13 @@ export function SessionClose({
         <FiguresTables sessionId={session.id} figures={figures} currency={currency} />
       )}
       {!reconciled && (
-        <CountForm db={db} sessionId={session.id} figures={figures} currency={currency} />
+        <CountForm
+          db={db}
+          sessionId={session.id}
+          figures={figures}
+          currency={currency}
+          stillTrading={shown === 'open'}
+        />
       )}
       <ExpensesTable sessionId={session.id} expenses={expenses} currency={currency} />
       {record.state === 'ok' && (
