@@ -17,6 +17,8 @@ import {
   parseAmount,
   type ParsedAmount,
 } from './amount-input'
+import { denominationsOf } from '../../ledger/denominations'
+import { DenominationCount } from './DenominationCount'
 import { methodName, methodNameInText } from './method-names'
 import { OpeningCash } from './OpeningCash'
 import { Variance } from './Variance'
@@ -95,6 +97,7 @@ export function CountForm({
   const countedById = useId()
   const noteId = useId()
 
+  const denominations = denominationsOf(currency)
   const cashParsed = cash.trim() ? parseAmount(cash, currency) : null
   const openingUnknown = figures.openingCash === null
   const floatParsed = openingUnknown && float.trim() ? parseAmount(float, currency) : null
@@ -162,6 +165,13 @@ export function CountForm({
       onSubmit={(e) => void submit(e)}
     >
       <h3>Count the drawer</h3>
+      {denominations && (
+        <DenominationCount
+          denominations={denominations}
+          currency={currency}
+          onTotal={(text) => setCash(groupAsTyped(text, currency))}
+        />
+      )}
       <div className="count-fields">
         <AmountField
           label="Counted cash"
