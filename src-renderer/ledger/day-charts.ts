@@ -1,6 +1,6 @@
 import { sumMinor } from '../../src-shared/domain/money'
 import type { Bill } from '../../src-shared/domain/records'
-import { compareMethods, netSalesOf, type LedgerBill, type MethodTakings } from './day-close'
+import { netSalesOf, type LedgerBill } from './day-close'
 
 /** The series behind the day close's pictures, exact like the figures they illustrate. */
 
@@ -48,26 +48,6 @@ export function salesByHour(
     { length: span },
     (_, slot) => slots.get(slot) ?? { hour: (firstHour + slot) % 24, netSales: 0, bills: 0 },
   )
-}
-
-/** The takings of several sessions (a day at a location) added up per method. */
-export function combineTakings(sessions: readonly (readonly MethodTakings[])[]): MethodTakings[] {
-  const byMethod = new Map<string, MethodTakings>()
-  for (const methods of sessions) {
-    for (const m of methods) {
-      const entry = byMethod.get(m.method) ?? {
-        method: m.method,
-        collected: 0,
-        returned: 0,
-        net: 0,
-      }
-      entry.collected = sumMinor([entry.collected, m.collected])
-      entry.returned = sumMinor([entry.returned, m.returned])
-      entry.net = entry.collected - entry.returned
-      byMethod.set(m.method, entry)
-    }
-  }
-  return [...byMethod.values()].sort((a, b) => compareMethods(a.method, b.method))
 }
 
 /** The calendar date `days` after a YYYY-MM-DD date (negative: before). */

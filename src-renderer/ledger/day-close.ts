@@ -120,6 +120,29 @@ export function compareMethods(a: string, b: string): number {
   return rank(a) - rank(b) || a.localeCompare(b)
 }
 
+const compareTaxes = (a: TaxAtRate, b: TaxAtRate): number =>
+  (a.rate ?? -1) - (b.rate ?? -1) || a.name.localeCompare(b.name)
+
+/** The takings of several sessions (a day at a location) added up per method. */
+export function combineTakings(sessions: readonly (readonly MethodTakings[])[]): MethodTakings[] {
+  const byMethod = new Map<string, MethodTakings>()
+  for (const methods of sessions) {
+    for (const m of methods) {
+      const entry = byMethod.get(m.method) ?? {
+        method: m.method,
+        collected: 0,
+        returned: 0,
+        net: 0,
+      }
+      entry.collected = add(entry.collected, m.collected)
+      entry.returned = add(entry.returned, m.returned)
+      entry.net = entry.collected - entry.returned
+      byMethod.set(m.method, entry)
+    }
+  }
+  return [...byMethod.values()].sort((a, b) => compareMethods(a.method, b.method))
+}
+
 function taxesByRate(bills: readonly LedgerBill[]): TaxAtRate[] {
   const byKey = new Map<string, TaxAtRate>()
   for (const bill of bills) {
@@ -131,9 +154,7 @@ function taxesByRate(bills: readonly LedgerBill[]): TaxAtRate[] {
       else byKey.set(key, { name: tax.name, rate: tax.rate, amount: sign * tax.amount })
     }
   }
-  return [...byKey.values()].sort(
-    (a, b) => (a.rate ?? -1) - (b.rate ?? -1) || a.name.localeCompare(b.name),
-  )
+  return [...byKey.values()].sort(compareTaxes)
 }
 
 function takingsByMethod(
@@ -214,6 +235,45 @@ export function dayCloseFigures(inputs: DayCloseInputs): DayCloseFigures {
     openingCash: inputs.openingCash,
     expectedCash: (inputs.openingCash ?? 0) + netCash - cashExpenses,
     billsAwaitingDetail: bills.filter((b) => !b.hasDetail).length,
+  }
+}
+
+/**
+ * The figures of several sessions added up (a location's business day, or every location's): each
+ * sum of a session's figures is the sum over sessions; the opening cash is known only when every
+ * session's is.
+ */
+export function sumFigures(sessions: readonly DayCloseFigures[]): DayCloseFigures {
+  const total = (pick: (f: DayCloseFigures) => number): number => sumOf(sessions, pick)
+  const taxes = new Map<string, TaxAtRate>()
+  for (const f of sessions) {
+    for (const t of f.taxByRate) {
+      const key = `${t.name}\u0000${t.rate}`
+      const entry = taxes.get(key)
+      taxes.set(key, { ...t, amount: entry ? add(entry.amount, t.amount) : t.amount })
+    }
+  }
+  const openings = sessions.map((f) => f.openingCash)
+  return {
+    saleCount: total((f) => f.saleCount),
+    refundCount: total((f) => f.refundCount),
+    voidCount: total((f) => f.voidCount),
+    grossSales: total((f) => f.grossSales),
+    discounts: total((f) => f.discounts),
+    fees: total((f) => f.fees),
+    refunds: total((f) => f.refunds),
+    voids: total((f) => f.voids),
+    netSales: total((f) => f.netSales),
+    tax: total((f) => f.tax),
+    taxByRate: [...taxes.values()].sort(compareTaxes),
+    methods: combineTakings(sessions.map((f) => f.methods)),
+    totalCollected: total((f) => f.totalCollected),
+    receivableChange: total((f) => f.receivableChange),
+    expenses: total((f) => f.expenses),
+    cashExpenses: total((f) => f.cashExpenses),
+    openingCash: openings.every((o) => o !== null) ? sumOf(openings, (o) => o) : null,
+    expectedCash: total((f) => f.expectedCash),
+    billsAwaitingDetail: total((f) => f.billsAwaitingDetail),
   }
 }
 

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest'
 import type { Bill } from '../../src-shared/domain/records'
 import {
   checkBillIdentities,
+  combineTakings,
   countVariance,
   dayCloseFigures,
+  sumFigures,
   type SessionPayment,
 } from '../../src-renderer/ledger/day-close'
-import { combineTakings, dailyNetSales, salesByHour } from '../../src-renderer/ledger/day-charts'
+import { dailyNetSales, salesByHour } from '../../src-renderer/ledger/day-charts'
 import { makeBill } from './bill-factory'
 
 /** The payments table's view: payments taken in `session`, with their bill's type. */
@@ -222,5 +224,80 @@ describe('pictures of the day', () => {
       { businessDate: '2026-02-28', netSales: 15 },
       { businessDate: '2026-03-01', netSales: -3 },
     ])
+  })
+})
+
+describe('a day’s figures added up', () => {
+  const morning = [
+    makeBill({
+      id: 'M1',
+      session: 'AM',
+      lines: [1000, 250],
+      discount: 50,
+      payments: [{ method: 'cash', amount: 1200 }],
+    }),
+    makeBill({
+      id: 'M2',
+      session: 'AM',
+      lines: [400],
+      payments: [{ method: 'qris', amount: 400 }],
+    }),
+    makeBill({
+      id: 'MR',
+      type: 'refund',
+      parent: 'M1',
+      session: 'AM',
+      lines: [250],
+      payments: [{ method: 'cash', amount: 250 }],
+    }),
+  ]
+  const evening = [
+    makeBill({
+      id: 'E1',
+      session: 'PM',
+      lines: [3000],
+      fee: 100,
+      payments: [{ method: 'card', amount: 3100 }],
+    }),
+    { ...makeBill({ id: 'E2', session: 'PM', lines: [90] }), hasDetail: false },
+    makeBill({
+      id: 'EV',
+      type: 'void',
+      parent: 'E1',
+      session: 'PM',
+      lines: [3000],
+      fee: 100,
+      payments: [{ method: 'cash', amount: 5 }],
+    }),
+  ]
+  const inputs = (bills: Bill[], session: string, openingCash: number | null) => ({
+    bills,
+    payments: paymentsIn(session, bills),
+    expenses: [{ amount: 75, paymentMethod: 'cash' }],
+    openingCash,
+  })
+
+  it('are the figures of all the sessions’ bills, payments and expenses together', () => {
+    const am = dayCloseFigures(inputs(morning, 'AM', 500))
+    const pm = dayCloseFigures(inputs(evening, 'PM', 300))
+    const together = dayCloseFigures({
+      bills: [...morning, ...evening],
+      payments: [...paymentsIn('AM', morning), ...paymentsIn('PM', evening)],
+      expenses: [
+        { amount: 75, paymentMethod: 'cash' },
+        { amount: 75, paymentMethod: 'cash' },
+      ],
+      openingCash: 800,
+    })
+    expect(sumFigures([am, pm])).toEqual(together)
+    expect(sumFigures([am])).toEqual(am)
+  })
+
+  it('have an opening cash only when every session’s is known', () => {
+    const am = dayCloseFigures(inputs(morning, 'AM', 500))
+    const pm = dayCloseFigures(inputs(evening, 'PM', null))
+    const day = sumFigures([am, pm])
+    expect(day.openingCash).toBeNull()
+    expect(day.expectedCash).toBe(am.expectedCash + pm.expectedCash)
   })
 })

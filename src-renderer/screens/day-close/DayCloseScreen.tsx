@@ -9,6 +9,7 @@ import { formatDateTime } from '../../format/time'
 import { ConnectionGate } from '../ConnectionGate'
 import { formatBusinessDate } from './business-date-label'
 import { DayCharts } from './DayCharts'
+import { DayTotal } from './DayTotal'
 import { loadDay } from './load-day'
 import { SessionClose } from './SessionClose'
 import './day-close.css'
@@ -56,6 +57,14 @@ function DayView({
         mix={day.mix}
         currency={currency}
         timeZone={timeZone}
+      />
+      <DayTotal
+        locationName={locationName}
+        sessionCount={day.sessions.length}
+        total={day.total}
+        locations={day.locations}
+        allLocations={day.allLocations}
+        currency={currency}
       />
       {day.sessions.map((close) => (
         <SessionClose

@@ -11,13 +11,14 @@ function FigureValue({ row, currency }: { row: FigureRow; currency: string }): R
   return <>{row.kind === 'money' ? formatMoney(row.value, currency) : counts.format(row.value)}</>
 }
 
-/** Every §4 figure of a session, its takings per method and its tax per rate. */
+/** Every §4 figure of a session (or a day), its takings per method and its tax per rate. */
 export function FiguresTables({
-  sessionId,
+  subject,
   figures,
   currency,
 }: {
-  sessionId: string
+  /** What the figures are of, in the tables' names: "session 12", "the day at Location 3". */
+  subject: string
   figures: DayCloseFigures
   currency: string
 }): React.JSX.Element {
@@ -25,7 +26,7 @@ export function FiguresTables({
     <div className="figures">
       <div className="figures-summary">
         {figureSections(figures).map((section) => (
-          <table key={section.title} aria-label={`${section.title} of session ${sessionId}`}>
+          <table key={section.title} aria-label={`${section.title} of ${subject}`}>
             <caption>{section.title}</caption>
             <tbody>
               {section.rows.map((row) => (
@@ -41,7 +42,7 @@ export function FiguresTables({
         ))}
       </div>
       <div className="figures-detail">
-        <table aria-label={`Payments by method of session ${sessionId}`}>
+        <table aria-label={`Payments by method of ${subject}`}>
           <caption>Payments by method</caption>
           <thead>
             <tr>
@@ -61,7 +62,7 @@ export function FiguresTables({
             {figures.methods.length === 0 && (
               <tr>
                 <td colSpan={4} className="muted">
-                  No payments in this session.
+                  No payments.
                 </td>
               </tr>
             )}
@@ -75,13 +76,13 @@ export function FiguresTables({
             ))}
           </tbody>
         </table>
-        <table aria-label={`Tax by rate of session ${sessionId}`}>
+        <table aria-label={`Tax by rate of ${subject}`}>
           <caption>Tax by rate</caption>
           <tbody>
             {figures.taxByRate.length === 0 && (
               <tr>
                 <td colSpan={2} className="muted">
-                  No tax in this session.
+                  No tax.
                 </td>
               </tr>
             )}

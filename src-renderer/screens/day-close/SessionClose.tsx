@@ -81,7 +81,7 @@ export function SessionClose({
           />
           <h3>Figures frozen at reconciliation</h3>
           <FiguresTables
-            sessionId={session.id}
+            subject={`session ${session.id}`}
             figures={record.record.figures}
             currency={currency}
           />
@@ -95,7 +95,7 @@ export function SessionClose({
         </p>
       )}
       {!(reconciled && record.state === 'ok') && (
-        <FiguresTables sessionId={session.id} figures={figures} currency={currency} />
+        <FiguresTables subject={`session ${session.id}`} figures={figures} currency={currency} />
       )}
       {!reconciled && (
         <CountForm

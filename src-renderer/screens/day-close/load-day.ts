@@ -1,8 +1,13 @@
 import type { TillDatabase } from '../../cache/database'
 import type { CachedExpense, RegisterSession } from '../../cache/records'
-import { combineTakings, salesByHour, type HourOfDay } from '../../ledger/day-charts'
-import { dayCloseFigures, type DayCloseFigures, type MethodTakings } from '../../ledger/day-close'
-import { loadSessionInputs, sessionsOn } from '../../ledger/load-session'
+import { salesByHour, type HourOfDay } from '../../ledger/day-charts'
+import {
+  dayCloseFigures,
+  sumFigures,
+  type DayCloseFigures,
+  type MethodTakings,
+} from '../../ledger/day-close'
+import { currentFigures, loadSessionInputs, sessionsOn } from '../../ledger/load-session'
 import { readReconciliation, type StoredRecord } from '../../ledger/reconciliation-record'
 import { loadShownStatus, type ShownStatus } from '../../ledger/session-status'
 
@@ -14,13 +19,47 @@ export interface SessionAtClose {
   shown: ShownStatus
 }
 
+export interface LocationDay {
+  locationId: string
+  sessionCount: number
+  figures: DayCloseFigures
+}
+
 export interface DayClose {
   sessions: SessionAtClose[]
+  /** The location's business day: its sessions' figures added up. */
+  total: DayCloseFigures
+  /** Every location with sessions on the business date, and their figures added up. */
+  locations: LocationDay[]
+  allLocations: DayCloseFigures
   hours: HourOfDay[]
   /** The day's takings per method, every session added up. */
   mix: MethodTakings[]
   /** From the bills; null when the day has none. */
   currency: string | null
+}
+
+/** Every location's figures on a business date; the one already added up is not read again. */
+async function locationDays(
+  db: TillDatabase,
+  businessDate: string,
+  known: { locationId: string; figures: DayCloseFigures },
+): Promise<LocationDay[]> {
+  const sessions = await db.sessions.where('businessDate').equals(businessDate).toArray()
+  const byLocation = new Map<string, RegisterSession[]>()
+  for (const s of sessions)
+    byLocation.set(s.locationId, [...(byLocation.get(s.locationId) ?? []), s])
+  const days = await Promise.all(
+    [...byLocation].map(async ([id, those]) => ({
+      locationId: id,
+      sessionCount: those.length,
+      figures:
+        id === known.locationId
+          ? known.figures
+          : sumFigures(await Promise.all(those.map((s) => currentFigures(db, s)))),
+    })),
+  )
+  return days.sort((a, b) => a.locationId.localeCompare(b.locationId))
 }
 
 /** Everything the day close shows for one location and business date. */
@@ -50,10 +89,15 @@ export async function loadDay(
     expenses: inputs.expenses,
     record,
   }))
+  const total = sumFigures(closes.map((c) => c.figures))
+  const locations = await locationDays(db, businessDate, { locationId, figures: total })
   return {
     sessions: closes,
+    total,
+    locations,
+    allLocations: sumFigures(locations.map((l) => l.figures)),
     hours: salesByHour(bills, timeZone),
-    mix: combineTakings(closes.map((c) => c.figures.methods)),
+    mix: total.methods,
     currency: bills[0]?.currency ?? null,
   }
 }

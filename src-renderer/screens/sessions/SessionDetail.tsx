@@ -85,7 +85,11 @@ export function SessionDetail({
       )}
       {summary && currency && (
         <>
-          <FiguresTables sessionId={session.id} figures={summary.figures} currency={currency} />
+          <FiguresTables
+            subject={`session ${session.id}`}
+            figures={summary.figures}
+            currency={currency}
+          />
           <ExpensesTable sessionId={session.id} expenses={summary.expenses} currency={currency} />
         </>
       )}
