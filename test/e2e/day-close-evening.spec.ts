@@ -1,0 +1,210 @@
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { savedProfiles } from '../support/browser-shell'
+import { demoControl, type DemoControl } from '../support/demo-control'
+import { useDemoShell } from './demo-shell'
+
+/**
+ * The day close as a shop runs it in the evening, on a demo shop in IDR whose clock stands at
+ * midday (Jakarta) of yesterday: today's sessions trade, yesterday's are over but no close event
+ * ever came for them (the history is synced by polling). Till's page is held at the same moment.
+ */
+
+const CONTROL_TOKEN = 'demo_control_day_close_evening_e2e_4242'
+const HOUR = 3_600_000
+
+function yesterdayMiddayInJakarta(): string {
+  const jakartaYesterday = new Date(Date.now() + 7 * HOUR - 24 * HOUR).toISOString().slice(0, 10)
+  return `${jakartaYesterday}T05:00:00.000Z`
+}
+const DEMO_NOW = yesterdayMiddayInJakarta()
+
+const shell = useDemoShell({
+  seed: 41,
+  timezone: 'Asia/Jakarta',
+  currency: 'IDR',
+  now: DEMO_NOW,
+  days: 2,
+  locations: 2,
+  billsPerSession: 12,
+  live: false,
+  controlToken: CONTROL_TOKEN,
+})
+
+function control(): DemoControl {
+  return demoControl(
+    savedProfiles(shell()).find((p) => p.id === 'demo-shop')!.baseUrl,
+    CONTROL_TOKEN,
+  )
+}
+
+/** An amount as en-US shows it ("IDR 1,234,500", "-IDR 2,500"), in IDR's minor units. */
+function idr(text: string): number {
+  const digits = Number(text.replace(/[^\d]/g, ''))
+  return text.includes('-') ? -digits : digits
+}
+
+async function openDayClose(page: Page): Promise<void> {
+  // Till's clock a few minutes after the demo shop's: the shop's sessions of the day still trade.
+  await page.clock.setFixedTime(new Date(Date.parse(DEMO_NOW) + 10 * 60_000))
+  await page.goto(shell().url)
+  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  await page.getByRole('link', { name: 'Day close', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Day close', level: 1 })).toBeVisible()
+}
+
+const sessionRegions = (page: Page): Locator => page.getByRole('region', { name: /^Session \d+$/ })
+
+async function expectedCashOf(session: Locator): Promise<number> {
+  const id = (await session.getByRole('heading', { level: 2 }).textContent())!.replace(
+    'Session ',
+    '',
+  )
+  const drawer = session.getByRole('table', { name: `Cash drawer of session ${id}` })
+  return idr(
+    (await drawer
+      .getByRole('row', { name: /Expected cash/ })
+      .getByRole('cell')
+      .textContent())!,
+  )
+}
+
+async function netSalesOf(region: Locator, subject: string): Promise<number> {
+  const sales = region.getByRole('table', { name: `Sales of ${subject}` })
+  return idr(
+    (await sales
+      .getByRole('row', { name: /Net sales/ })
+      .getByRole('cell')
+      .textContent())!,
+  )
+}
+
+test('a session with no close event is shown closed once a later one started; today’s is open', async ({
+  page,
+}) => {
+  await openDayClose(page)
+  const dates = page.getByLabel('Business date')
+  await expect(sessionRegions(page).first().getByText('Status: Open')).toBeVisible()
+  await dates.selectOption({ index: 1 })
+  const yesterday = sessionRegions(page).first()
+  await expect(yesterday.getByText('Status: Closed (no close event)')).toBeVisible()
+  // The demo shop closes after midnight, under 12 hours before its midday: the later session is
+  // what says this one is over.
+  await expect(yesterday.getByText('no close seen yet')).toBeVisible()
+
+  await page.getByRole('link', { name: 'Sessions', exact: true }).click()
+  const table = page.getByRole('table', { name: 'Register sessions' })
+  await expect(table.getByRole('cell', { name: 'Closed (no close event)' }).first()).toBeVisible()
+  await expect(table.getByRole('cell', { name: 'Open', exact: true }).first()).toBeVisible()
+})
+
+test('a drawer counted by notes and coins, in IDR as the locale writes it, and a variance needs a note', async ({
+  page,
+}) => {
+  await openDayClose(page)
+  await page.getByLabel('Business date').selectOption({ index: 1 })
+  const session = sessionRegions(page).first()
+  const counted = session.getByLabel('Counted cash')
+
+  await session.getByText('Count notes and coins').click()
+  await session.getByLabel('Number of IDR 100,000 notes').fill('3')
+  await session.getByLabel('Number of IDR 500 coins').fill('2')
+  await expect(counted).toHaveValue('301,000')
+  await session.getByLabel('Number of IDR 500 coins').fill('')
+  await expect(counted).toHaveValue('300,000')
+
+  await counted.fill('')
+  await counted.pressSequentially('300.000')
+  await expect(counted).toHaveValue('300,000')
+  await expect(counted).toHaveAccessibleDescription(/300\.000, 300,000 and 300000/)
+  const expected = await expectedCashOf(session)
+  const variance = session.getByRole('status', { name: 'Cash variance' })
+  await expect(variance).toContainText(expected > 300_000 ? '(short)' : '(over)')
+  expect(idr((await variance.textContent())!.replace(/\((short|over)\)/, ''))).toBe(
+    300_000 - expected,
+  )
+
+  await session.getByLabel('Counted by (name or initials)').fill('E2E')
+  const confirm = session.getByRole('button', { name: 'Confirm count' })
+  await expect(confirm).toBeDisabled()
+  await expect(
+    session.getByText('Say why the count differs in the variance note to confirm.'),
+  ).toBeVisible()
+  await session.getByLabel('Variance note').fill('Float left in the safe')
+  await confirm.click()
+  await expect(session.getByText('Status: Reconciled')).toBeVisible()
+  await expect(session.getByText('Float left in the safe')).toBeVisible()
+  expect(idr((await session.getByLabel('Frozen cash variance').textContent())!)).toBe(
+    300_000 - expected,
+  )
+})
+
+test('a mid-shift count is flagged, and updated when the close event brings the opening cash; the Day total adds the sessions up', async ({
+  page,
+}) => {
+  await openDayClose(page)
+  const session = sessionRegions(page).first()
+  await expect(session.getByText('Status: Open')).toBeVisible()
+  const sessionId = (await session.getByRole('heading', { level: 2 }).textContent())!.replace(
+    'Session ',
+    '',
+  )
+
+  // No close event yet: the opening float is the manager's to enter, and the expected cash says so.
+  const before = await expectedCashOf(session)
+  await session.getByLabel('Opening float').fill('200000')
+  await expect(session.getByRole('status', { name: 'Expected cash' })).toHaveText(
+    `IDR ${(before + 200_000).toLocaleString('en-US')}`,
+  )
+  await expect(session.getByText('(entered as the opening float)')).toBeVisible()
+  await session.getByLabel('Counted cash').fill(String(before + 200_000))
+  await session.getByLabel('Counted by (name or initials)').fill('E2E')
+  const confirm = session.getByRole('button', { name: 'Confirm count' })
+  await expect(confirm).toBeDisabled()
+  await session.getByLabel('Count mid-shift').check()
+  await confirm.click()
+  await expect(session.getByText('Status: Reconciled')).toBeVisible()
+  await expect(
+    session.getByText(/^Counted mid-shift, while the session could still be trading/),
+  ).toBeVisible()
+
+  // The register closes; the next cashier opens a new session and sells.
+  type Session = { id: string; location_id: string; opening_cash: string }
+  const closed = await control()<{ closed: Session; opened: Session }>(
+    'POST',
+    `/sessions/${sessionId}/close`,
+    { reopen: true },
+  )
+  await control()('POST', '/sales', { count: 2, location_id: closed.closed.location_id })
+
+  await expect(session.getByText(/The session closed on .*, after the count\./)).toBeVisible({
+    timeout: 30_000,
+  })
+  const changes = session.getByRole('table', { name: 'Frozen and current figures' })
+  const openingRow = changes.getByRole('row', { name: /Opening cash/ })
+  await expect(openingRow).toContainText('IDR 200,000')
+  await expect(openingRow).toContainText(
+    `IDR ${Number(closed.closed.opening_cash).toLocaleString('en-US')}`,
+  )
+
+  // The day now has two sessions at this location: the Day total is their sum.
+  await expect(sessionRegions(page)).toHaveCount(2, { timeout: 30_000 })
+  const dayTotal = page.getByRole('region', { name: 'Day total' })
+  await expect(dayTotal).toContainText('2 register sessions this day')
+  const ids = await sessionRegions(page).getByRole('heading', { level: 2 }).allTextContents()
+  await expect
+    .poll(async () => {
+      // A reconciled session shows its frozen figures; the day adds the figures as they are now.
+      let sum = 0
+      for (const id of ids.map((t) => t.replace('Session ', ''))) {
+        const region = page.getByRole('region', { name: `Session ${id}`, exact: true })
+        const changed = region.getByRole('table', { name: 'Frozen and current figures' })
+        const netNow = changed.getByRole('row', { name: /^Net sales/ })
+        sum +=
+          (await netNow.count()) > 0
+            ? idr((await netNow.getByRole('cell').last().textContent())!)
+            : await netSalesOf(region, `session ${id}`)
+      }
+      return (await netSalesOf(dayTotal, 'the day')) - sum
+    })
+    .toBe(0)
+})
