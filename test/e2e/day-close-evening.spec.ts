@@ -78,7 +78,7 @@ async function netSalesOf(region: Locator, subject: string): Promise<number> {
   )
 }
 
-test('a session with no close event is shown closed once a later one started; today’s is open', async ({
+test('a session with no close event is shown closed once a later one started, today’s is open; the printout names the shop, location and date', async ({
   page,
 }) => {
   await openDayClose(page)
@@ -90,6 +90,17 @@ test('a session with no close event is shown closed once a later one started; to
   // The demo shop closes after midnight, under 12 hours before its midday: the later session is
   // what says this one is over.
   await expect(yesterday.getByText('no close seen yet')).toBeVisible()
+
+  // On paper: the shop, the location and the date at the top, lines to sign under each session.
+  const location = await page.getByLabel('Location').locator('option:checked').textContent()
+  const date = await dates.locator('option:checked').textContent()
+  await page.emulateMedia({ media: 'print' })
+  await expect(page.locator('#content').getByText('Demo shop', { exact: true })).toBeVisible()
+  await expect(page.getByText(`Day close of ${location} · ${date}`)).toBeVisible()
+  await expect(yesterday.getByText('Checked by')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden()
+  await page.emulateMedia({ media: 'screen' })
+  await expect(page.locator('#content').getByText('Demo shop', { exact: true })).toBeHidden()
 
   await page.getByRole('link', { name: 'Sessions', exact: true }).click()
   const table = page.getByRole('table', { name: 'Register sessions' })

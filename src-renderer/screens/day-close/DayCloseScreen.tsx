@@ -45,10 +45,13 @@ function DayView({
     )
   return (
     <>
-      <p className="print-only print-header">
-        {locationName(locationId)} · {formatBusinessDate(businessDate)} ({timeZone})
-        {printedAt !== null && ` · printed ${formatDateTime(printedAt, timeZone)}`}
-      </p>
+      <div className="print-only print-header">
+        <p className="print-shop">{profile.name}</p>
+        <p>
+          Day close of {locationName(locationId)} · {formatBusinessDate(businessDate)} ({timeZone})
+          {printedAt !== null && ` · printed ${formatDateTime(printedAt, timeZone)}`}
+        </p>
+      </div>
       <DayCharts
         db={db}
         locationId={locationId}

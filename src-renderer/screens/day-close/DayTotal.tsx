@@ -2,6 +2,7 @@ import type { DayCloseFigures } from '../../ledger/day-close'
 import { formatMoney } from '../../format/money'
 import { FiguresTables } from './FiguresTables'
 import type { LocationDay } from './load-day'
+import { SignatureLines } from './SignatureLines'
 
 const counts = new Intl.NumberFormat()
 
@@ -78,6 +79,8 @@ export function DayTotal({
           </tr>
         </tfoot>
       </table>
+      {/* With one session a day, its own lines are the day's; with more, the day is signed too. */}
+      {sessionCount > 1 && <SignatureLines withCount={true} />}
     </section>
   )
 }

@@ -7,6 +7,7 @@ import { CountForm } from './CountForm'
 import { ExpensesTable, FiguresTables } from './FiguresTables'
 import type { SessionAtClose } from './load-day'
 import { ReconciledPanel, ReconciliationLog } from './ReconciledPanel'
+import { SignatureLines } from './SignatureLines'
 
 function SessionTimes({
   session,
@@ -27,20 +28,6 @@ function SessionTimes({
     <p className="muted session-times">
       {opened} · {closed} ({timeZone})
     </p>
-  )
-}
-
-/** Lines to sign on paper: the count is a handover between people. */
-function SignatureLines({ withCount }: { withCount: boolean }): React.JSX.Element {
-  const lines = [...(withCount ? ['Counted cash', 'Variance'] : []), 'Counted by', 'Checked by']
-  return (
-    <div className="signature print-only" aria-hidden="true">
-      {lines.map((label) => (
-        <div key={label} className="sign-line">
-          {label}
-        </div>
-      ))}
-    </div>
   )
 }
 
