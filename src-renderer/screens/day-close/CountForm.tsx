@@ -119,17 +119,11 @@ export function CountForm({
   const count = cashParsed?.ok
     ? countVariance(seen, { countedCash: cashParsed.minor, countedByMethod })
     : null
-  const incomplete = figures.billsAwaitingDetail > 0
   const noteNeeded = count !== null && hasVariance(count)
   const noteMissing = noteNeeded && note.trim() === ''
   const midShiftMissing = stillTrading && !midShift
   const ready =
-    count !== null &&
-    methodsValid &&
-    countedBy.trim() !== '' &&
-    !noteMissing &&
-    !midShiftMissing &&
-    !incomplete
+    count !== null && methodsValid && countedBy.trim() !== '' && !noteMissing && !midShiftMissing
 
   const submit = async (event: React.FormEvent): Promise<void> => {
     event.preventDefault()
@@ -279,12 +273,6 @@ export function CountForm({
           </label>
         </div>
       )}
-      {incomplete && (
-        <p className="notice">
-          {figures.billsAwaitingDetail} bills of this session are still being fetched; the count can
-          be confirmed once the sync has them.
-        </p>
-      )}
       {problem && (
         <p role="alert" className="error">
           {problem}
@@ -294,7 +282,7 @@ export function CountForm({
         <button type="submit" className="primary" disabled={!ready || saving}>
           {saving ? 'Saving…' : 'Confirm count'}
         </button>
-        {!ready && !incomplete && (
+        {!ready && (
           <span className="muted">
             {count === null || countedBy.trim() === ''
               ? 'Enter the counted cash and who counted to confirm.'

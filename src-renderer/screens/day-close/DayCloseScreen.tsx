@@ -65,6 +65,7 @@ function DayView({
         locationName={locationName}
         sessionCount={day.sessions.length}
         total={day.total}
+        incomplete={day.incomplete}
         locations={day.locations}
         allLocations={day.allLocations}
         currency={currency}

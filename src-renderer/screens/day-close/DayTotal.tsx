@@ -3,6 +3,7 @@ import { formatMoney } from '../../format/money'
 import { FiguresTables } from './FiguresTables'
 import type { LocationDay } from './load-day'
 import { SignatureLines } from './SignatureLines'
+import { STILL_SYNCING } from './StillSyncing'
 
 const counts = new Intl.NumberFormat()
 
@@ -14,6 +15,7 @@ export function DayTotal({
   locationName,
   sessionCount,
   total,
+  incomplete,
   locations,
   allLocations,
   currency,
@@ -21,6 +23,7 @@ export function DayTotal({
   locationName: (id: string) => string
   sessionCount: number
   total: DayCloseFigures
+  incomplete: boolean
   locations: readonly LocationDay[]
   allLocations: DayCloseFigures
   currency: string
@@ -36,7 +39,13 @@ export function DayTotal({
         Figures as the cache holds them now (a reconciled session’s frozen figures are shown with it
         below).
       </p>
-      <FiguresTables subject="the day" figures={total} currency={currency} />
+      {incomplete ? (
+        <p className="notice still-syncing" role="note">
+          <strong>Day total {STILL_SYNCING}:</strong> a session of this day is still syncing.
+        </p>
+      ) : (
+        <FiguresTables subject="the day" figures={total} currency={currency} />
+      )}
       <table aria-label="The day at every location" className="day-locations">
         <caption>Every location this day</caption>
         <thead>
@@ -61,9 +70,17 @@ export function DayTotal({
             <tr key={l.locationId}>
               <th scope="row">{locationName(l.locationId)}</th>
               <td className="amount">{counts.format(l.sessionCount)}</td>
-              <td className="amount">{money(l.figures.netSales)}</td>
-              <td className="amount">{money(l.figures.totalCollected)}</td>
-              <td className="amount">{money(l.figures.expectedCash)}</td>
+              {l.incomplete ? (
+                <td colSpan={3} className="muted">
+                  {STILL_SYNCING}
+                </td>
+              ) : (
+                <>
+                  <td className="amount">{money(l.figures.netSales)}</td>
+                  <td className="amount">{money(l.figures.totalCollected)}</td>
+                  <td className="amount">{money(l.figures.expectedCash)}</td>
+                </>
+              )}
             </tr>
           ))}
         </tbody>
@@ -73,9 +90,17 @@ export function DayTotal({
             <td className="amount">
               {counts.format(locations.reduce((n, l) => n + l.sessionCount, 0))}
             </td>
-            <td className="amount">{money(allLocations.netSales)}</td>
-            <td className="amount">{money(allLocations.totalCollected)}</td>
-            <td className="amount">{money(allLocations.expectedCash)}</td>
+            {locations.some((l) => l.incomplete) ? (
+              <td colSpan={3} className="muted">
+                {STILL_SYNCING}
+              </td>
+            ) : (
+              <>
+                <td className="amount">{money(allLocations.netSales)}</td>
+                <td className="amount">{money(allLocations.totalCollected)}</td>
+                <td className="amount">{money(allLocations.expectedCash)}</td>
+              </>
+            )}
           </tr>
         </tfoot>
       </table>

@@ -8,6 +8,7 @@ import { ExpensesTable, FiguresTables } from './FiguresTables'
 import type { SessionAtClose } from './load-day'
 import { ReconciledPanel, ReconciliationLog } from './ReconciledPanel'
 import { SignatureLines } from './SignatureLines'
+import { StillSyncingNotice } from './StillSyncing'
 
 function SessionTimes({
   session,
@@ -43,7 +44,7 @@ export function SessionClose({
   currency: string
   timeZone: string
 }): React.JSX.Element {
-  const { session, figures, expenses, record, shown } = close
+  const { session, figures, expenses, record, shown, incomplete } = close
   const reconciled = session.status === 'reconciled'
   const titleId = `session-${session.id}-title`
   return (
@@ -81,10 +82,13 @@ export function SessionClose({
           cache holds them now.
         </p>
       )}
-      {!(reconciled && record.state === 'ok') && (
-        <FiguresTables subject={`session ${session.id}`} figures={figures} currency={currency} />
-      )}
-      {!reconciled && (
+      {!(reconciled && record.state === 'ok') &&
+        (incomplete ? (
+          <StillSyncingNotice billsAwaitingDetail={figures.billsAwaitingDetail} />
+        ) : (
+          <FiguresTables subject={`session ${session.id}`} figures={figures} currency={currency} />
+        ))}
+      {!reconciled && !incomplete && (
         <CountForm
           db={db}
           sessionId={session.id}

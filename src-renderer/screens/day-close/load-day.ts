@@ -10,6 +10,7 @@ import {
 import { currentFigures, loadSessionInputs, sessionsOn } from '../../ledger/load-session'
 import { readReconciliation, type StoredRecord } from '../../ledger/reconciliation-record'
 import { loadShownStatus, type ShownStatus } from '../../ledger/session-status'
+import { loadBillsSynced, stillSyncing, type BillsSynced } from '../../ledger/still-syncing'
 
 export interface SessionAtClose {
   session: RegisterSession
@@ -17,18 +18,24 @@ export interface SessionAtClose {
   expenses: CachedExpense[]
   record: StoredRecord
   shown: ShownStatus
+  /** Some of the session's bills are still to come: its figures are not whole. */
+  incomplete: boolean
 }
 
 export interface LocationDay {
   locationId: string
   sessionCount: number
   figures: DayCloseFigures
+  /** A session of the day is still syncing: the sum is not whole. */
+  incomplete: boolean
 }
 
 export interface DayClose {
   sessions: SessionAtClose[]
   /** The location's business day: its sessions' figures added up. */
   total: DayCloseFigures
+  /** A session of the day is still syncing. */
+  incomplete: boolean
   /** Every location with sessions on the business date, and their figures added up. */
   locations: LocationDay[]
   allLocations: DayCloseFigures
@@ -43,21 +50,25 @@ export interface DayClose {
 async function locationDays(
   db: TillDatabase,
   businessDate: string,
-  known: { locationId: string; figures: DayCloseFigures },
+  synced: BillsSynced,
+  known: { locationId: string; figures: DayCloseFigures; incomplete: boolean },
 ): Promise<LocationDay[]> {
   const sessions = await db.sessions.where('businessDate').equals(businessDate).toArray()
   const byLocation = new Map<string, RegisterSession[]>()
   for (const s of sessions)
     byLocation.set(s.locationId, [...(byLocation.get(s.locationId) ?? []), s])
   const days = await Promise.all(
-    [...byLocation].map(async ([id, those]) => ({
-      locationId: id,
-      sessionCount: those.length,
-      figures:
-        id === known.locationId
-          ? known.figures
-          : sumFigures(await Promise.all(those.map((s) => currentFigures(db, s)))),
-    })),
+    [...byLocation].map(async ([id, those]): Promise<LocationDay> => {
+      const sessionCount = those.length
+      if (id === known.locationId) return { ...known, sessionCount }
+      const figures = await Promise.all(those.map((s) => currentFigures(db, s)))
+      return {
+        locationId: id,
+        sessionCount,
+        figures: sumFigures(figures),
+        incomplete: those.some((s, i) => stillSyncing(s, figures[i]!.billsAwaitingDetail, synced)),
+      }
+    }),
   )
   return days.sort((a, b) => a.locationId.localeCompare(b.locationId))
 }
@@ -70,7 +81,10 @@ export async function loadDay(
   timeZone: string,
   now = Date.now(),
 ): Promise<DayClose> {
-  const sessions = await sessionsOn(db, locationId, businessDate)
+  const [sessions, synced] = await Promise.all([
+    sessionsOn(db, locationId, businessDate),
+    loadBillsSynced(db),
+  ])
   const loaded = await Promise.all(
     sessions.map(async (session) => {
       const [inputs, stored, shown] = await Promise.all([
@@ -82,18 +96,28 @@ export async function loadDay(
     }),
   )
   const bills = loaded.flatMap((l) => l.inputs.bills)
-  const closes = loaded.map(({ session, inputs, record, shown }) => ({
-    session,
-    shown,
-    figures: dayCloseFigures(inputs),
-    expenses: inputs.expenses,
-    record,
-  }))
+  const closes = loaded.map(({ session, inputs, record, shown }) => {
+    const figures = dayCloseFigures(inputs)
+    return {
+      session,
+      shown,
+      figures,
+      expenses: inputs.expenses,
+      record,
+      incomplete: stillSyncing(session, figures.billsAwaitingDetail, synced),
+    }
+  })
   const total = sumFigures(closes.map((c) => c.figures))
-  const locations = await locationDays(db, businessDate, { locationId, figures: total })
+  const incomplete = closes.some((c) => c.incomplete)
+  const locations = await locationDays(db, businessDate, synced, {
+    locationId,
+    figures: total,
+    incomplete,
+  })
   return {
     sessions: closes,
     total,
+    incomplete,
     locations,
     allLocations: sumFigures(locations.map((l) => l.figures)),
     hours: salesByHour(bills, timeZone),

@@ -6,9 +6,11 @@ import type { RegisterSession } from '../../cache/records'
 import { formatMoney } from '../../format/money'
 import { dayCloseFigures } from '../../ledger/day-close'
 import { loadSessionInputs } from '../../ledger/load-session'
+import { loadBillsSynced, stillSyncing } from '../../ledger/still-syncing'
 import { effectiveTimeZone } from '../../sync/sync-controller'
 import { BillDetail } from '../bills/BillDetail'
 import { ExpensesTable, FiguresTables } from '../day-close/FiguresTables'
+import { StillSyncingNotice } from '../day-close/StillSyncing'
 
 const BILLS_PAGE = 200
 
@@ -49,9 +51,14 @@ export function SessionDetail({
   const rowsIn = bills !== undefined
   const summary = useLiveQuery(async () => {
     if (!rowsIn) return undefined
-    const inputs = await loadSessionInputs(db, { id, openingCash })
+    const [inputs, synced] = await Promise.all([
+      loadSessionInputs(db, { id, openingCash }),
+      loadBillsSynced(db),
+    ])
+    const figures = dayCloseFigures(inputs)
     return {
-      figures: dayCloseFigures(inputs),
+      figures,
+      incomplete: stillSyncing(session, figures.billsAwaitingDetail, synced),
       expenses: inputs.expenses,
       billCount: inputs.bills.length,
     }
@@ -77,19 +84,18 @@ export function SessionDetail({
         Close
       </button>
       {!summary && <p role="status">Loading the session…</p>}
-      {summary && summary.figures.billsAwaitingDetail > 0 && (
-        <p className="notice">
-          {summary.figures.billsAwaitingDetail} bills are still being fetched; the figures are not
-          complete yet.
-        </p>
+      {summary?.incomplete && (
+        <StillSyncingNotice billsAwaitingDetail={summary.figures.billsAwaitingDetail} />
       )}
       {summary && currency && (
         <>
-          <FiguresTables
-            subject={`session ${session.id}`}
-            figures={summary.figures}
-            currency={currency}
-          />
+          {!summary.incomplete && (
+            <FiguresTables
+              subject={`session ${session.id}`}
+              figures={summary.figures}
+              currency={currency}
+            />
+          )}
           <ExpensesTable sessionId={session.id} expenses={summary.expenses} currency={currency} />
         </>
       )}

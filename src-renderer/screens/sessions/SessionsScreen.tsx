@@ -8,6 +8,8 @@ import { formatDateTime } from '../../format/time'
 import { currentFigures } from '../../ledger/load-session'
 import { readReconciliation } from '../../ledger/reconciliation-record'
 import { loadShownStatus, STATUS_LABEL, type ShownStatus } from '../../ledger/session-status'
+import { loadBillsSynced, stillSyncing } from '../../ledger/still-syncing'
+import { STILL_SYNCING } from '../day-close/StillSyncing'
 import { effectiveTimeZone } from '../../sync/sync-controller'
 import { ConnectionGate } from '../ConnectionGate'
 import { SessionDetail } from './SessionDetail'
@@ -49,15 +51,17 @@ function useSessionSummary(connection: ActiveConnection, session: RegisterSessio
   const { id, openingCash, status, openedAt, firstActivityAt } = session
   return useLiveQuery(async () => {
     if (!seen) return undefined
-    const [figures, stored, shown] = await Promise.all([
+    const [figures, stored, shown, synced] = await Promise.all([
       currentFigures(db, { id, openingCash }),
       db.reconciliations.get(id),
       loadShownStatus(db, session, Date.now()),
+      loadBillsSynced(db),
     ])
     const reconciliation = readReconciliation(stored)
     return {
       figures,
       shown,
+      incomplete: stillSyncing(session, figures.billsAwaitingDetail, synced),
       reconciliation: reconciliation.state === 'ok' ? reconciliation.record : null,
     }
   }, [db, id, openingCash, status, openedAt, firstActivityAt, seen])
@@ -97,10 +101,18 @@ function SessionRow({
         </button>
       </td>
       <td>{summary ? statusLabel(summary.shown, Boolean(reconciled?.changedAfterAt)) : '…'}</td>
-      <td className="amount">{figures ? figures.saleCount : '…'}</td>
-      <td className="amount">{figures ? figures.refundCount + figures.voidCount : '…'}</td>
-      <td className="amount">{money(figures?.netSales)}</td>
-      <td className="amount">{money(figures?.totalCollected)}</td>
+      {summary?.incomplete ? (
+        <td colSpan={4} className="muted still-syncing">
+          {STILL_SYNCING}
+        </td>
+      ) : (
+        <>
+          <td className="amount">{figures ? figures.saleCount : '…'}</td>
+          <td className="amount">{figures ? figures.refundCount + figures.voidCount : '…'}</td>
+          <td className="amount">{money(figures?.netSales)}</td>
+          <td className="amount">{money(figures?.totalCollected)}</td>
+        </>
+      )}
       <td className="amount">{reconciled ? money(reconciled.count.cashVariance) : '—'}</td>
     </tr>
   )
