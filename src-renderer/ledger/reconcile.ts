@@ -12,6 +12,7 @@ import {
 import { loadSessionInputs } from './load-session'
 import { readReconciliation, type SessionReconciliation } from './reconciliation-record'
 import { loadShownStatus } from './session-status'
+import { loadBillsSynced, stillSyncing } from './still-syncing'
 
 /** A confirm or reopen the cache refused, with what the manager should do. */
 export class ReconcileError extends Error {
@@ -60,7 +61,7 @@ export async function confirmCount(
   const now = confirm.now ?? Date.now()
   return db.transaction(
     'rw',
-    [db.sessions, db.reconciliations, db.bills, db.payments, db.expenses],
+    [db.sessions, db.reconciliations, db.bills, db.payments, db.expenses, db.checkpoints],
     async () => {
       const session = await db.sessions.get(confirm.sessionId)
       if (!session) throw new ReconcileError(`Session ${confirm.sessionId} is not in the cache.`)
@@ -76,7 +77,7 @@ export async function confirmCount(
         dayCloseFigures(await loadSessionInputs(db, session)),
         openingFloat,
       )
-      if (figures.billsAwaitingDetail > 0)
+      if (stillSyncing(session, figures.billsAwaitingDetail, await loadBillsSynced(db)))
         throw new ReconcileError(
           'Some bills of this session are still being fetched; confirm once the sync has them.',
         )
@@ -179,13 +180,14 @@ export async function noteCloseAfterReconciliation(
   sessionId: string,
   now: number,
 ): Promise<void> {
-  const stored = await db.reconciliations.get(sessionId)
-  if (!stored) return
-  await db.reconciliations.put({
-    ...stored,
-    changedAfterAt: stored.changedAfterAt ?? now,
+  const stored = readReconciliation(await db.reconciliations.get(sessionId))
+  if (stored.state !== 'ok') return
+  const record: SessionReconciliation = {
+    ...stored.record,
+    changedAfterAt: stored.record.changedAfterAt ?? now,
     statusBefore: 'closed',
-  } as Reconciliation)
+  }
+  await db.reconciliations.put(record)
 }
 
 /**

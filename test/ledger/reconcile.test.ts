@@ -66,6 +66,15 @@ beforeEach(async () => {
   db = open()
   await write([sale, other], DAY)
   await db.sessions.update('S', { openingCash: 1000 })
+  // The first sync has read every bill.
+  await db.checkpoints.put({
+    key: 'bills',
+    backfillPage: null,
+    backfillDone: true,
+    cursor: null,
+    cursorPage: 1,
+    lastSuccessAt: DAY,
+  })
 })
 
 describe('reconciling a session', () => {
@@ -154,6 +163,12 @@ describe('reconciling a session', () => {
   it('refuses while some of the session’s bills are still list summaries', async () => {
     await write([{ ...makeBill({ id: 'D', session: 'S', lines: [] }), hasDetail: false }], DAY + 1)
     await expect(confirm(4000)).rejects.toThrow(/still being fetched/)
+  })
+
+  it('refuses while the first sync has not read back to the session’s start', async () => {
+    await db.checkpoints.update('bills', { backfillDone: false })
+    await expect(confirm(4000)).rejects.toThrow(/still being fetched/)
+    expect(await db.reconciliations.count()).toBe(0)
   })
 })
 
