@@ -32,19 +32,25 @@ export function DayTotal({
   return (
     <section className="day-total panel" aria-labelledby="day-total-title">
       <h2 id="day-total-title">Day total</h2>
-      <p className="muted">
-        {sessionCount === 1
-          ? 'One register session this day: its count is the day’s count.'
-          : `${counts.format(sessionCount)} register sessions this day, added up.`}{' '}
-        Figures as the cache holds them now (a reconciled session’s frozen figures are shown with it
-        below).
-      </p>
-      {incomplete ? (
-        <p className="notice still-syncing" role="note">
-          <strong>Day total {STILL_SYNCING}:</strong> a session of this day is still syncing.
+      {sessionCount === 1 ? (
+        <p className="muted">
+          One register session this day: its figures below are the day’s, and its count is the day’s
+          count.
         </p>
       ) : (
-        <FiguresTables subject="the day" figures={total} currency={currency} />
+        <>
+          <p className="muted">
+            {counts.format(sessionCount)} register sessions this day, added up as the cache holds
+            them now (a reconciled session’s frozen figures are shown with it below).
+          </p>
+          {incomplete ? (
+            <p className="notice still-syncing" role="note">
+              <strong>Day total {STILL_SYNCING}:</strong> a session of this day is still syncing.
+            </p>
+          ) : (
+            <FiguresTables subject="the day" figures={total} currency={currency} />
+          )}
+        </>
       )}
       <table aria-label="The day at every location" className="day-locations">
         <caption>Every location this day</caption>
