@@ -114,6 +114,7 @@ export async function confirmCount(
             countedCash: count.countedCash,
             cashVariance: count.cashVariance,
             note: varianceNote,
+            midShift,
           },
         ],
       }

@@ -48,6 +48,7 @@ const logEntrySchema = z.discriminatedUnion('action', [
     countedCash: minor,
     cashVariance: minor,
     note: z.string().default(''),
+    midShift: z.boolean().default(false),
   }),
   z.object({ action: z.literal('reopened'), at: z.number(), by: z.string() }),
 ])

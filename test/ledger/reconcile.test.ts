@@ -2,6 +2,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Bill } from '../../src-shared/domain/records'
 import { TillDatabase } from '../../src-renderer/cache/database'
+import type { Reconciliation } from '../../src-renderer/cache/records'
 import { closeSession, writeBills } from '../../src-renderer/cache/writes'
 import { changedFigures } from '../../src-renderer/screens/day-close/figure-rows'
 import { withOpeningFloat } from '../../src-renderer/ledger/day-close'
@@ -105,6 +106,7 @@ describe('reconciling a session', () => {
           countedCash: 3950,
           cashVariance: -50,
           note: 'Card terminal batch short',
+          midShift: false,
         },
       ],
     })
@@ -191,6 +193,7 @@ describe('a count mid-shift', () => {
     expect(await db.reconciliations.count()).toBe(0)
     await countNow(true)
     expect((await stored()).midShift).toBe(true)
+    expect((await stored()).log.at(-1)).toMatchObject({ action: 'reconciled', midShift: true })
   })
 
   it('is not one once the session is over', async () => {
@@ -333,6 +336,21 @@ describe('reopening', () => {
       reopenSession(db, { sessionId: 'S', by: 'CD', now: LATER }),
     ).rejects.toBeInstanceOf(ReconcileError)
   })
+})
+
+it('reads a record saved before opening floats, variance notes and mid-shift counts', async () => {
+  await confirm(4000)
+  const { openingFloat, varianceNote, midShift, log, ...older } = await stored()
+  expect([openingFloat, midShift, log.length]).toEqual([null, false, 1])
+  expect(varianceNote).not.toBe('')
+  const olderLog = [
+    { action: 'reconciled', at: LATER, by: 'AB', countedCash: 4000, cashVariance: 0 },
+  ]
+  const read = readReconciliation({ ...older, log: olderLog } as Reconciliation)
+  expect(read.state).toBe('ok')
+  if (read.state !== 'ok') return
+  expect(read.record).toMatchObject({ openingFloat: null, varianceNote: '', midShift: false })
+  expect(read.record.log).toEqual([{ ...olderLog[0], note: '', midShift: false }])
 })
 
 it('says when a stored record cannot be read rather than guessing', () => {

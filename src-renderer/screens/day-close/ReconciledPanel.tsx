@@ -88,7 +88,7 @@ function ChangedAfter({
 function logLine(entry: ReconciliationLogEntry, currency: string, timeZone: string): string {
   const when = formatDateTime(entry.at, timeZone)
   return entry.action === 'reconciled'
-    ? `${when}: counted ${formatMoney(entry.countedCash, currency)} by ${entry.by}, variance ${formatMoney(entry.cashVariance, currency)}${entry.note ? ` (${entry.note})` : ''}`
+    ? `${when}: counted ${entry.midShift ? 'mid-shift ' : ''}${formatMoney(entry.countedCash, currency)} by ${entry.by}, variance ${formatMoney(entry.cashVariance, currency)}${entry.note ? ` (${entry.note})` : ''}`
     : `${when}: reopened by ${entry.by}`
 }
 

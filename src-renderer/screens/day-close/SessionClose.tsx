@@ -1,6 +1,5 @@
 import type { TillDatabase } from '../../cache/database'
 import type { RegisterSession } from '../../cache/records'
-import { withOpeningFloat } from '../../ledger/day-close'
 import { STATUS_LABEL } from '../../ledger/session-status'
 import { formatDateTime } from '../../format/time'
 import { CountForm } from './CountForm'
@@ -62,7 +61,7 @@ export function SessionClose({
           <ReconciledPanel
             db={db}
             record={record.record}
-            current={withOpeningFloat(figures, record.record.openingFloat)}
+            current={figures}
             closedAt={session.closedAt}
             currency={currency}
             timeZone={timeZone}

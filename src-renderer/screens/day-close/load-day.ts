@@ -4,6 +4,7 @@ import { salesByHour, type HourOfDay } from '../../ledger/day-charts'
 import {
   dayCloseFigures,
   sumFigures,
+  withOpeningFloat,
   type DayCloseFigures,
   type MethodTakings,
 } from '../../ledger/day-close'
@@ -97,7 +98,10 @@ export async function loadDay(
   )
   const bills = loaded.flatMap((l) => l.inputs.bills)
   const closes = loaded.map(({ session, inputs, record, shown }) => {
-    const figures = dayCloseFigures(inputs)
+    // A reconciled session's entered opening float stands until a close event gives the opening.
+    const float =
+      session.status === 'reconciled' && record.state === 'ok' ? record.record.openingFloat : null
+    const figures = withOpeningFloat(dayCloseFigures(inputs), float)
     return {
       session,
       shown,
