@@ -11,9 +11,12 @@ import { StillSyncingNotice } from './StillSyncing'
 
 function SessionTimes({
   session,
+  over,
   timeZone,
 }: {
   session: RegisterSession
+  /** No close event came, but the session is over (the status rule of session-status). */
+  over: boolean
   timeZone: string
 }): React.JSX.Element {
   const at = (t: number): string => formatDateTime(t, timeZone)
@@ -23,7 +26,12 @@ function SessionTimes({
       : session.firstActivityAt !== null
         ? `First bill ${at(session.firstActivityAt)} (opening not known yet)`
         : 'Opening not known yet'
-  const closed = session.closedAt !== null ? `closed ${at(session.closedAt)}` : 'no close seen yet'
+  const closed =
+    session.closedAt !== null
+      ? `closed ${at(session.closedAt)}`
+      : over
+        ? 'no close event came, but a later session has started or no bill came for 12 hours'
+        : 'no close seen yet'
   return (
     <p className="muted session-times">
       {opened} · {closed} ({timeZone})
@@ -55,7 +63,7 @@ export function SessionClose({
           {STATUS_LABEL[shown]}
         </span>
       </header>
-      <SessionTimes session={session} timeZone={timeZone} />
+      <SessionTimes session={session} over={shown === 'closed-no-event'} timeZone={timeZone} />
       {reconciled && record.state === 'ok' && (
         <>
           <ReconciledPanel
