@@ -65,7 +65,7 @@ export async function runScheduledExport(
         db,
         what: settings.what,
         range: { ...range, locationId: '' },
-        granularity: settings.granularity,
+        destinationId: settings.destinationId ?? settings.what,
         mapping: await readMapping(db),
         timeZone: options.timeZone,
         currency: profile.currency ?? 'USD',

@@ -58,7 +58,7 @@ test('closing a register session writes the new journal entries into the chosen 
 
   await panel.getByLabel('Export on a schedule').check()
   await panel.getByLabel('After a register session closes').check()
-  await panel.getByLabel('Scheduled format').selectOption('journal-csv')
+  await panel.getByLabel('Scheduled destination').selectOption('journal-csv')
   await panel.getByLabel('Export folder').fill('books/exports')
   await panel.getByRole('button', { name: 'Save scheduled export' }).click()
   await expect(panel.getByRole('alert')).toContainText('not a full path')

@@ -33,7 +33,13 @@ function batch(
   granularity: Granularity,
   format: JournalFormat = 'journal-csv',
 ): ExportBatch {
-  return { id, createdAt: '2026-11-21T08:00:00Z', granularity, target: defaultTarget(format) }
+  return {
+    id,
+    destinationId: format,
+    createdAt: '2026-11-21T08:00:00Z',
+    granularity,
+    target: defaultTarget(format),
+  }
 }
 
 function builder(shop: Shop, granularity: Granularity): (posted: PostedView) => JournalEntry[] {
@@ -409,7 +415,7 @@ describe('which exports a bill went into', () => {
     const exportTo = async (batchId: string, entries: JournalEntry[]): Promise<void> => {
       const plan = planExport(entries, postings)
       for (const state of plan.postings) postings.set(state.key, state)
-      await db.exportLog.bulkPut(logEntries(batchId, 0, plan.write))
+      await db.loggedEntries.bulkPut(logEntries('journal-csv', batchId, 0, plan.write))
     }
     await exportTo('first', perBill(shop).entries)
     shop = withBill(shop, 'b1', (b) => ({

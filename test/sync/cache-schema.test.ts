@@ -4,6 +4,13 @@ import { describe, expect, it } from 'vitest'
 import { SCHEMA_V1, TillDatabase } from '../../src-renderer/cache/database'
 import { postingHash } from '../../src-renderer/exports/export-log'
 import { batchLog } from '../../src-renderer/exports/run-export-log'
+import { billFacets } from '../../src-renderer/cache/bill-facets'
+import { AccountResolver, EMPTY_MAPPING } from '../../src-renderer/exports/accounts'
+import { planExport } from '../../src-renderer/exports/export-log'
+import { billEntries, NOTHING_POSTED } from '../../src-renderer/exports/journal'
+import { listDestinations } from '../../src-renderer/exports/destinations'
+import { exportToSink, runExport, type ChunkSink } from '../../src-renderer/exports/run-export'
+import { sale } from '../exports/support/fixtures'
 import type { JournalEntry } from '../../src-renderer/exports/journal-entry'
 
 const entry: JournalEntry = {
@@ -140,6 +147,7 @@ describe('cache schema upgrades', () => {
     await old
       .table('exportLog')
       .put({ entryId: 'b1', key: 'b1', batchId: 'x', position: 0, hash: 'from-v5', entry })
+    await old.table('exportBatches').put({ id: 'x', what: 'journal-csv', granularity: 'bill' })
 
     const upgraded = await upgrade()
     expect(upgraded.verno).toBeGreaterThanOrEqual(8)
@@ -150,10 +158,17 @@ describe('cache schema upgrades', () => {
         account: { ...l.account, code: `9${l.account.code}` },
       })),
     }
-    expect((await upgraded.postings.get('b1'))?.hash).toBe(postingHash(remapped))
-    expect((await upgraded.exportLog.get('b1'))?.hash).toBe(postingHash(entry))
+    expect((await upgraded.postedStates.get(['journal-csv', 'b1']))?.hash).toBe(
+      postingHash(remapped),
+    )
+    expect((await upgraded.loggedEntries.get(['journal-csv', 'b1']))?.hash).toBe(postingHash(entry))
     expect(postingHash(entry)).not.toBe('from-v5')
-    expect(await upgraded.exportLog.where('key').equals('b1').count()).toBe(1)
+    expect(
+      await upgraded.loggedEntries
+        .where('[destinationId+key]')
+        .equals(['journal-csv', 'b1'])
+        .count(),
+    ).toBe(1)
     await upgraded.accountMapping.put({
       id: 'mapping',
       accounts: {},
@@ -183,16 +198,130 @@ describe('cache schema upgrades', () => {
     })
     const rows = [logged('a', 0, 'b1'), logged('b', 1, 'b3'), logged('b', 0, 'b2')]
     await old.table('exportLog').bulkPut(rows)
+    await old
+      .table('exportBatches')
+      .bulkPut(['a', 'b'].map((id) => ({ id, what: 'ledger', granularity: 'bill', createdAt: id })))
 
     const upgraded = await upgrade()
     expect(upgraded.verno).toBeGreaterThanOrEqual(10)
-    expect(upgraded.exportLog.schema.idxByName['batchId']).toBeUndefined()
-    expect(await upgraded.exportLog.toArray()).toEqual(expect.arrayContaining(rows))
+    expect(upgraded.loggedEntries.schema.idxByName['batchId']).toBeUndefined()
+    expect(await upgraded.loggedEntries.toArray()).toEqual(
+      expect.arrayContaining(rows.map((row) => ({ ...row, destinationId: 'ledger' }))),
+    )
     expect((await batchLog(upgraded, 'b').toArray()).map((r) => r.entryId)).toEqual(['b2', 'b3'])
     expect((await batchLog(upgraded, 'b', 0).toArray()).map((r) => r.entryId)).toEqual(['b3'])
-    expect(await upgraded.exportLog.where('key').equals('b1').count()).toBe(1)
+    expect(
+      await upgraded.loggedEntries.where('[destinationId+key]').equals(['ledger', 'b1']).count(),
+    ).toBe(1)
     await batchLog(upgraded, 'a').delete()
-    expect((await upgraded.exportLog.toArray()).map((r) => r.entryId).sort()).toEqual(['b2', 'b3'])
+    expect((await upgraded.loggedEntries.toArray()).map((r) => r.entryId).sort()).toEqual([
+      'b2',
+      'b3',
+    ])
+    upgraded.close()
+  })
+
+  it('version 12 gives each logged entry to the destination of its format: nothing posted is posted again, a second format gets the rest', async () => {
+    const { old, upgrade } = olderCache([
+      11,
+      {
+        bills:
+          'id, updatedAt, registerSessionId, [locationId+businessDate], [type+createdAt], parentBillId, ' +
+          '[registerSessionId+createdAt], createdAt, numberKey, total, [paymentState+createdAt], ' +
+          '*methods, brokenIdentity, amountPaid, amountDue',
+        reconciliations: 'sessionId, reconciledAt',
+        postings: 'key',
+        exportLog: 'entryId, key, [batchId+position]',
+        exportBatches: 'id, createdAt',
+        exportRuns: 'id',
+        replacedPostings: '[batchId+key], batchId',
+        accountMapping: 'id',
+        accountRoles: 'key',
+      },
+    ])
+    const bills = [sale(), sale({ id: 'b2', number: '1024' }), sale({ id: 'b3', number: '1025' })]
+    const context = {
+      accounts: new AccountResolver(EMPTY_MAPPING),
+      timeZone: 'Asia/Jakarta',
+      posted: NOTHING_POSTED,
+    }
+    // The shared log of version 11: a generic CSV export posted b1 and b2, then a Xero export of
+    // the same day found only b3 new.
+    const plan = planExport(billEntries(bills, context).entries, new Map())
+    const batchOf = (key: string) => (key === 'b3' ? 'xero-1' : 'csv-1')
+    await old.table('postings').bulkPut(plan.postings)
+    await old.table('exportLog').bulkPut(
+      plan.write.map((w, position) => ({
+        entryId: w.entry.id,
+        key: w.key,
+        batchId: batchOf(w.key),
+        position,
+        hash: w.hash,
+        entry: w.entry,
+      })),
+    )
+    const range = { from: '2026-11-20', to: '2026-11-20', locationId: '' }
+    await old.table('exportBatches').bulkPut([
+      {
+        id: 'csv-1',
+        what: 'journal-csv',
+        granularity: 'bill',
+        createdAt: '2026-11-21T08:00:00Z',
+        range,
+      },
+      { id: 'xero-1', what: 'xero', granularity: 'bill', createdAt: '2026-11-21T09:00:00Z', range },
+    ])
+    // What a page closed mid-export left: a run, its entry and its state, never committed.
+    await old.table('exportRuns').put({ id: 'killed', startedAt: '2026-11-21T10:00:00Z' })
+    await old
+      .table('exportLog')
+      .put({ entryId: 'b9', key: 'b9', batchId: 'killed', position: 0, hash: 'x', entry })
+    await old.table('postings').put({ key: 'b9', revision: 0, liveEntryId: 'b9', entry, hash: 'x' })
+
+    const upgraded = await upgrade()
+    expect(upgraded.verno).toBeGreaterThanOrEqual(12)
+    const destinations = await listDestinations(upgraded)
+    expect(destinations.find((d) => d.id === 'journal-csv')).toMatchObject({
+      postedThrough: '2026-11-20',
+      periods: [{ from: '', granularity: 'bill' }],
+    })
+    expect(destinations.find((d) => d.id === 'quickbooks')?.postedThrough).toBe('')
+    expect((await upgraded.exportBatches.get('xero-1'))?.destinationId).toBe('xero')
+    const holders = async (key: string) =>
+      (await upgraded.postedStates.toArray())
+        .filter((s) => s.key === key)
+        .map((s) => s.destinationId)
+    expect(await holders('b1')).toEqual(['journal-csv'])
+    expect(await holders('b3')).toEqual(['xero'])
+    expect(await holders('b9')).toEqual([])
+    expect(await upgraded.exportRuns.count()).toBe(0)
+    expect(await batchLog(upgraded, 'killed').count()).toBe(0)
+
+    await upgraded.bills.bulkPut(bills.map((b) => ({ ...b, ...billFacets(b) })))
+    const written = async (what: 'journal-csv' | 'xero') => {
+      const sink: ChunkSink = {
+        write: async () => undefined,
+        finish: async () => ['file'],
+        abort: async () => undefined,
+      }
+      const { result } = await exportToSink(
+        what,
+        runExport({
+          db: upgraded,
+          what,
+          range,
+          mapping: EMPTY_MAPPING,
+          timeZone: 'Asia/Jakarta',
+          currency: 'USD',
+        }),
+        sink,
+      )
+      if (!result.batch) return []
+      return (await batchLog(upgraded, result.batch.id).toArray()).map((l) => l.entryId)
+    }
+    expect(await written('xero')).toEqual(['b1', 'b2'])
+    expect(await written('journal-csv')).toEqual(['b3'])
+    expect(await written('xero')).toEqual([])
     upgraded.close()
   })
 })

@@ -4,19 +4,23 @@ import type { ActiveConnection } from '../../app/active-connection'
 import { useBridge } from '../../bridge/context'
 import { readMapping } from '../../exports/account-mapping'
 import type { DefaultedAccount } from '../../exports/accounts'
-import type { Granularity } from '../../exports/export-log'
+import { listDestinations, type Destination } from '../../exports/destinations'
+import type { EntryRevision } from '../../exports/export-log'
 import {
   CSV_TABLES,
   ExportCancelledError,
-  JOURNAL_FORMATS,
+  batchesHolding,
   exportBatches,
   exportToSink,
-  isJournal,
+  previewExport,
   rangeLocations,
   recreateBatch,
   runExport,
+  type CsvTable,
   type ExportProgress,
+  type ExportRange,
   type ExportWhat,
+  type RunExportOptions,
   type StoredBatch,
 } from '../../exports/run-export'
 import { sessionDays } from '../../ledger/load-session'
@@ -26,11 +30,12 @@ import { UnmappedRolesNotice } from '../settings/AccountMappingNotice'
 import { contentType, fileExtension } from './download'
 import { openMainFile, downloadSink, writeToSink } from './file-sinks'
 import { FORMAT_LABELS, defaultedLabel } from './labels'
-import { GranularityField } from './GranularityField'
+import { GranularitySwitch } from './GranularitySwitch'
 
 type Outcome =
   | { kind: 'done'; files: string[]; entries: number | null; defaulted: DefaultedAccount[] }
-  | { kind: 'nothing-new'; defaulted: DefaultedAccount[] }
+  | { kind: 'nothing-new'; destination: string; holders: StoredBatch[] }
+  | { kind: 'preview'; destination: string; revisions: Record<EntryRevision, number> }
   | { kind: 'cancelled' }
   | { kind: 'error'; message: string }
 
@@ -87,11 +92,28 @@ function DefaultedNotice({ defaulted }: { defaulted: DefaultedAccount[] }): Reac
   )
 }
 
+function batchLabel(batch: StoredBatch): string {
+  const { range } = batch
+  return `${new Date(batch.createdAt).toLocaleString()} (${range.from} to ${range.to})`
+}
+
+/** “12 new entries, 1 reversal and 1 adjustment” */
+function revisionsLabel(revisions: Record<EntryRevision, number>): string {
+  const parts = [
+    `${count.format(revisions.original)} new ${revisions.original === 1 ? 'entry' : 'entries'}`,
+    `${count.format(revisions.reversal)} ${revisions.reversal === 1 ? 'reversal' : 'reversals'}`,
+    `${count.format(revisions.adjustment)} ${revisions.adjustment === 1 ? 'adjustment' : 'adjustments'}`,
+  ]
+  return `${parts[0]}, ${parts[1]} and ${parts[2]}`
+}
+
 function ExportLog({
   batches,
+  destinations,
   onDownload,
 }: {
   batches: StoredBatch[] | undefined
+  destinations: Destination[] | undefined
   onDownload(batch: StoredBatch): void
 }): React.JSX.Element {
   if (!batches) return <p role="status">Loading the export log…</p>
@@ -102,6 +124,7 @@ function ExportLog({
       <thead>
         <tr>
           <th scope="col">When</th>
+          <th scope="col">Destination</th>
           <th scope="col">What</th>
           <th scope="col">Range</th>
           <th scope="col" className="amount">
@@ -114,6 +137,7 @@ function ExportLog({
         {batches.map((b) => (
           <tr key={b.id}>
             <td>{new Date(b.createdAt).toLocaleString()}</td>
+            <td>{destinations?.find((d) => d.id === b.destinationId)?.name ?? b.destinationId}</td>
             <td>
               {FORMAT_LABELS[b.what]}, {b.granularity === 'bill' ? 'per bill' : 'per session'}
             </td>
@@ -139,11 +163,10 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
   const bridge = useBridge()
   const id = useId()
   const [shell, setShell] = useState<'electron' | 'browser'>('browser')
-  const [what, setWhat] = useState<ExportWhat>('journal-csv')
+  const [choice, setChoice] = useState<string>('journal-csv')
   const [chosenFrom, setFrom] = useState('')
   const [chosenTo, setTo] = useState('')
   const [locationId, setLocationId] = useState('')
-  const [granularity, setGranularity] = useState<Granularity>('bill')
   const [progress, setProgress] = useState<ExportProgress | null>(null)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const controller = useRef<AbortController | null>(null)
@@ -153,6 +176,8 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
     [db],
   )
   const batches = useLiveQuery(() => exportBatches(db), [db])
+  const destinations = useLiveQuery(() => listDestinations(db), [db])
+  const destination = destinations?.find((d) => d.id === choice)
 
   // The range starts on the latest business date the cache holds.
   const latest = days?.reduce((max, d) => (d.businessDate > max ? d.businessDate : max), '') ?? ''
@@ -168,7 +193,35 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
   }, [bridge])
 
   const running = progress !== null
-  const journal = isJournal(what)
+  const journal = destination !== undefined
+  const what: ExportWhat = destination?.format ?? (choice as CsvTable)
+  const range: ExportRange = { from, to, locationId }
+
+  const exportOptions = async (signal?: AbortSignal): Promise<RunExportOptions> => ({
+    db,
+    what,
+    destinationId: destination?.id,
+    range,
+    mapping: await readMapping(db),
+    timeZone: effectiveTimeZone(profile),
+    currency: profile.currency ?? 'USD',
+    signal,
+    onProgress: setProgress,
+  })
+
+  async function preview(): Promise<void> {
+    if (!destination) return
+    setOutcome(null)
+    setProgress({ done: 0, total: 0 })
+    try {
+      const result = await previewExport(await exportOptions())
+      setOutcome({ kind: 'preview', destination: destination.name, revisions: result.revisions })
+    } catch (error) {
+      setOutcome({ kind: 'error', message: error instanceof Error ? error.message : String(error) })
+    } finally {
+      setProgress(null)
+    }
+  }
 
   async function start(): Promise<void> {
     const abort = new AbortController()
@@ -180,22 +233,16 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
       if (!sink) return
       const { result, files } = await exportToSink(
         what,
-        runExport({
-          db,
-          what,
-          range: { from, to, locationId },
-          granularity,
-          mapping: await readMapping(db),
-          timeZone: effectiveTimeZone(profile),
-          currency: profile.currency ?? 'USD',
-          signal: abort.signal,
-          onProgress: setProgress,
-        }),
+        runExport(await exportOptions(abort.signal)),
         sink,
       )
       setOutcome(
         files.length === 0
-          ? { kind: 'nothing-new', defaulted: result.defaulted }
+          ? {
+              kind: 'nothing-new',
+              destination: destination?.name ?? '',
+              holders: batchesHolding(await exportBatches(db), destination?.id ?? '', range),
+            }
           : {
               kind: 'done',
               files,
@@ -244,14 +291,17 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
             <label htmlFor={`${id}-format`}>Format</label>
             <select
               id={`${id}-format`}
-              value={what}
+              value={choice}
               disabled={running}
-              onChange={(e) => setWhat(e.target.value as ExportWhat)}
+              onChange={(e) => {
+                setChoice(e.target.value)
+                setOutcome(null)
+              }}
             >
-              <optgroup label="Journals">
-                {JOURNAL_FORMATS.map((f) => (
-                  <option key={f} value={f}>
-                    {FORMAT_LABELS[f]}
+              <optgroup label="Journals, by destination">
+                {(destinations ?? []).map((d) => (
+                  <option key={d.id} value={d.id}>
+                    {d.name} ({FORMAT_LABELS[d.format]})
                   </option>
                 ))}
               </optgroup>
@@ -300,13 +350,8 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
               ))}
             </select>
           </span>
-          {journal && (
-            <GranularityField
-              name={`${id}-granularity`}
-              value={granularity}
-              disabled={running}
-              onChange={setGranularity}
-            />
+          {destination && (
+            <GranularitySwitch db={db} destination={destination} disabled={running} />
           )}
         </div>
         {days && days.length === 0 && (
@@ -324,6 +369,11 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
           <button type="submit" disabled={running || !rangeValid}>
             Export
           </button>
+          {journal && (
+            <button type="button" disabled={running || !rangeValid} onClick={() => void preview()}>
+              Preview
+            </button>
+          )}
           {running && (
             <button type="button" onClick={() => controller.current?.abort()}>
               Cancel
@@ -354,7 +404,21 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
         )}
         {outcome?.kind === 'nothing-new' && (
           <p className="notice" role="status">
-            Nothing new to export: every entry in this range is already in an earlier export.
+            Nothing new to export to {outcome.destination}: every entry in this range is already in{' '}
+            {outcome.holders.length === 0
+              ? 'its books'
+              : `its export${outcome.holders.length === 1 ? '' : 's'} of ${outcome.holders.map(batchLabel).join(', ')}`}
+            .
+          </p>
+        )}
+        {outcome?.kind === 'preview' && (
+          <p className="notice" role="status" aria-label="Export preview">
+            {outcome.revisions.original +
+              outcome.revisions.reversal +
+              outcome.revisions.adjustment ===
+            0
+              ? `Nothing new to export to ${outcome.destination} in this range.`
+              : `Exporting this range to ${outcome.destination} writes ${revisionsLabel(outcome.revisions)}.`}
           </p>
         )}
         {outcome?.kind === 'cancelled' && (
@@ -367,12 +431,14 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
             The export failed: {outcome.message}
           </p>
         )}
-        {(outcome?.kind === 'done' || outcome?.kind === 'nothing-new') && (
-          <DefaultedNotice defaulted={outcome.defaulted} />
-        )}
+        {outcome?.kind === 'done' && <DefaultedNotice defaulted={outcome.defaulted} />}
       </div>
       <h2>Export log</h2>
-      <ExportLog batches={batches} onDownload={(b) => void downloadAgain(b)} />
+      <ExportLog
+        batches={batches}
+        destinations={destinations}
+        onDownload={(b) => void downloadAgain(b)}
+      />
     </>
   )
 }

@@ -74,7 +74,8 @@ export const scheduledExportSettings = z.object({
   enabled: z.boolean(),
   trigger: scheduleTrigger,
   what: journalFormat,
-  granularity: z.enum(['bill', 'session']),
+  /** The destination's id (its granularity is its own); the format's own when absent. */
+  destinationId: z.string().min(1).max(100).optional(),
   /** An existing folder main may write into. */
   folder: z.string().min(1, 'Choose a folder').max(1024),
 })
