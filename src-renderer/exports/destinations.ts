@@ -26,7 +26,10 @@ export interface Destination {
   format: JournalFormat
   /** In order of `from`; the first from ''. */
   periods: GranularityPeriod[]
-  /** The latest entry date this destination's books hold; '' when nothing was posted. */
+  /**
+   * The latest business date this destination's books hold an entry of, or an entry for a
+   * session of; '' when nothing was posted.
+   */
   postedThrough: string
 }
 

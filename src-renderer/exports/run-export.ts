@@ -233,7 +233,9 @@ async function* journalExport(
   const log = new ExportLogWriter(db, destination.id, batchId, createdAt)
   await log.begin()
   let committed = false
+  // The latest date the batch posts: of its entries, and of the sessions they belong to.
   let postedThrough = ''
+  const postedSessions = new Set<string>()
   const revisions = noRevisions()
   try {
     const context = (states: ReadonlyMap<string, PostedState>): JournalContext => ({
@@ -250,6 +252,7 @@ async function* journalExport(
       log.record(planned, states)
       for (const { key, entry } of planned.write) {
         if (entry.date > postedThrough) postedThrough = entry.date
+        if (entry.registerSessionId !== null) postedSessions.add(entry.registerSessionId)
         revisions[entryRevision({ entryId: entry.id, key, entry })] += 1
       }
       return planned.write.map((p) => p.entry)
@@ -372,6 +375,8 @@ async function* journalExport(
       range,
       entryCount: log.written,
     }
+    for (const date of await modes.businessDates(postedSessions))
+      if (date > postedThrough) postedThrough = date
     await log.commit(batch, destination, postedThrough)
     committed = true
     return { batch, entryCount: log.written, ...done }

@@ -51,6 +51,12 @@ export class SessionModes {
     return known.filter((b) => !this.perBill(b.registerSessionId, b.businessDate))
   }
 
+  /** The business dates of these sessions, those the cache holds. */
+  async businessDates(ids: Iterable<string>): Promise<string[]> {
+    const sessions = await this.db.sessions.bulkGet([...ids])
+    return sessions.flatMap((s) => (s ? [s.businessDate] : []))
+  }
+
   private perBill(sessionId: string | null, fallbackDate: string): boolean {
     if (sessionId === null || this.single === 'bill') return true
     if (this.single === 'session') return false
