@@ -8,6 +8,7 @@ import { WebhookReceiverPanel } from './WebhookReceiverPanel'
 import { SyncSchedulePanel } from './SyncSchedulePanel'
 import { AccountMappingPanel } from './AccountMappingPanel'
 import { ScheduledExportPanel } from './ScheduledExportPanel'
+import { DestinationsPanel } from './DestinationsPanel'
 
 function DemoChoice({
   demo,
@@ -139,6 +140,7 @@ export function SettingsScreen(): React.JSX.Element {
       </section>
       <SyncSchedulePanel />
       <AccountMappingPanel />
+      <DestinationsPanel />
       <ScheduledExportPanel />
       <WebhookReceiverPanel />
       <DemoChoice demo={info?.demo ?? null} />
