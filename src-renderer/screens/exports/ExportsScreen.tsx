@@ -28,7 +28,8 @@ import { effectiveTimeZone } from '../../sync/sync-controller'
 import { ConnectionGate } from '../ConnectionGate'
 import { UnmappedRolesNotice } from '../settings/AccountMappingNotice'
 import { contentType, fileExtension } from './download'
-import { openMainFile, downloadSink, writeToSink } from './file-sinks'
+import { writeToSink } from './file-sinks'
+import { openFileSink } from './open-file-sink'
 import { FORMAT_LABELS, defaultedLabel } from './labels'
 import { GranularitySwitch } from './GranularitySwitch'
 
@@ -41,33 +42,14 @@ type Outcome =
 
 const count = new Intl.NumberFormat()
 
-/** A download: the Blob's object URL and a clicked `<a download>`. */
-function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = name
-  link.style.display = 'none'
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 60_000)
-}
-
-/**
- * Where an export of `what` goes: in Electron a file main writes, chosen in a save dialog (null
- * if the dialog is closed); in the browser shell a download.
- */
+/** Where an export of `what` goes (see `openFileSink`). */
 function openSink(
   bridge: ReturnType<typeof useBridge>,
   shell: 'electron' | 'browser',
   base: string,
   what: ExportWhat,
 ) {
-  const name = `${base}.${fileExtension(what)}`
-  return shell === 'electron'
-    ? openMainFile(bridge, { kind: 'dialog', suggestedName: name })
-    : Promise.resolve(downloadSink(name, contentType(what), saveBlob))
+  return openFileSink(bridge, shell, `${base}.${fileExtension(what)}`, contentType(what))
 }
 
 export function fileBase(what: ExportWhat, from: string, to: string): string {

@@ -9,6 +9,7 @@ import { SyncSchedulePanel } from './SyncSchedulePanel'
 import { AccountMappingPanel } from './AccountMappingPanel'
 import { ScheduledExportPanel } from './ScheduledExportPanel'
 import { DestinationsPanel } from './DestinationsPanel'
+import { RecordsBackupPanel } from './RecordsBackupPanel'
 
 function DemoChoice({
   demo,
@@ -141,6 +142,7 @@ export function SettingsScreen(): React.JSX.Element {
       <SyncSchedulePanel />
       <AccountMappingPanel />
       <DestinationsPanel />
+      <RecordsBackupPanel />
       <ScheduledExportPanel />
       <WebhookReceiverPanel />
       <DemoChoice demo={info?.demo ?? null} />
