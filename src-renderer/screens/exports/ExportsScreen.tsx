@@ -379,7 +379,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
         {outcome?.kind === 'done' && (
           <p className="notice" role="status">
             {outcome.entries !== null
-              ? `${count.format(outcome.entries)} entries exported`
+              ? `${count.format(outcome.entries)} ${outcome.entries === 1 ? 'entry' : 'entries'} exported`
               : 'Exported'}{' '}
             to {outcome.files.join(', ')}.
           </p>
