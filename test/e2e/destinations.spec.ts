@@ -111,7 +111,7 @@ test('each destination gets every entry once: CSV then Xero, a cut-over to per s
     })
     .toBe(true)
 
-  await page.getByRole('link', { name: 'Exports' }).click()
+  await page.getByRole('link', { name: 'Exports', exact: true }).click()
   await choose(page, 'journal-csv')
   await expect(page.getByLabel('To', { exact: true })).not.toHaveValue('')
   const today = await page.getByLabel('To', { exact: true }).inputValue()
@@ -155,13 +155,13 @@ test('each destination gets every entry once: CSV then Xero, a cut-over to per s
   expect(entryIds(csvRest.files)).toContain(sale.id)
 
   // A fresh destination given the whole range at once: the same sums, account by account.
-  await page.getByRole('link', { name: 'Settings' }).click()
+  await page.getByRole('link', { name: 'Settings', exact: true }).click()
   const destinations = page.getByRole('region', { name: 'Destinations' })
   await destinations.getByLabel('Destination name').fill('Xero, one shot')
   await destinations.getByLabel('Destination format').selectOption('xero')
   await destinations.getByRole('button', { name: 'Add destination' }).click()
   await expect(destinations.getByRole('status')).toContainText('Added Xero, one shot')
-  await page.getByRole('link', { name: 'Exports' }).click()
+  await page.getByRole('link', { name: 'Exports', exact: true }).click()
   const oneShotLabel = { label: 'Xero, one shot (Journal, Xero manual journal)' }
   await choose(page, oneShotLabel)
   const oneShot = await exportRange(page, yesterday, today)
