@@ -79,6 +79,13 @@ function batchLabel(batch: StoredBatch): string {
   return `${new Date(batch.createdAt).toLocaleString()} (${range.from} to ${range.to})`
 }
 
+/** The newest exports that hold a range, a few by name and the rest counted. */
+function holdersLabel(holders: StoredBatch[]): string {
+  const named = holders.slice(0, 3).map(batchLabel).join(', ')
+  const more = holders.length - 3
+  return more > 0 ? `${named} and ${count.format(more)} more` : named
+}
+
 /** “12 new entries, 1 reversal and 1 adjustment” */
 function revisionsLabel(revisions: Record<EntryRevision, number>): string {
   const parts = [
@@ -389,7 +396,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
             Nothing new to export to {outcome.destination}: every entry in this range is already in{' '}
             {outcome.holders.length === 0
               ? 'its books'
-              : `its export${outcome.holders.length === 1 ? '' : 's'} of ${outcome.holders.map(batchLabel).join(', ')}`}
+              : `its export${outcome.holders.length === 1 ? '' : 's'} of ${holdersLabel(outcome.holders)}`}
             .
           </p>
         )}
