@@ -7,8 +7,9 @@ import type { JournalFormat } from './formats/journal-formats'
  * Cache version 12: the export log, shared by every format before, becomes per destination
  * (./destinations.ts). Each logged entry belongs to the destination of the format its batch was
  * written in; a posting key's state goes to every destination that logged an entry for it, so
- * nothing a destination already holds is posted to it again. A run that never committed is
- * rolled back first, as the next export would have done.
+ * nothing a destination already holds is posted to it again. A destination takes the granularity
+ * of its format's latest batch; sessions its log posted the other way stay that way. A run that
+ * never committed is rolled back first, as the next export would have done.
  */
 
 const PAGE = 1_000
@@ -51,6 +52,17 @@ export async function upgradeToDestinations(tx: Transaction): Promise<void> {
     })
 
   const postedThrough = new Map<string, string>()
+  // How each format's log posted each session: a log of both granularities keeps each session
+  // the way it went (a summary wins where both did, already twice in those books).
+  const postedAs = new Map<string, Map<string, Granularity>>()
+  const notePosted = (format: string, row: LegacyLogged): void => {
+    const session = row.entry.registerSessionId
+    if (session === null || row.key.startsWith('expense:') || row.key.endsWith(':variance')) return
+    const sessions = postedAs.get(format) ?? new Map<string, Granularity>()
+    postedAs.set(format, sessions)
+    if (row.key.startsWith('session:')) sessions.set(session, 'session')
+    else if (!sessions.has(session)) sessions.set(session, 'bill')
+  }
   const logged = tx.table<LoggedEntry>('loggedEntries')
   let after = ''
   for (;;) {
@@ -61,6 +73,7 @@ export async function upgradeToDestinations(tx: Transaction): Promise<void> {
       if (!batch) return []
       const through = postedThrough.get(batch.what) ?? ''
       if (row.entry.date > through) postedThrough.set(batch.what, row.entry.date)
+      notePosted(batch.what, row)
       return [{ ...row, destinationId: batch.what }]
     })
     await logged.bulkPut(rows)
@@ -95,10 +108,16 @@ export async function upgradeToDestinations(tx: Transaction): Promise<void> {
     const seen = latest.get(batch.what)
     if (!seen || batch.createdAt > seen.createdAt) latest.set(batch.what, batch)
   }
-  const destinations: Destination[] = [...latest.values()].map((batch) => ({
-    ...builtInDestination(batch.what),
-    periods: [{ from: '', granularity: batch.granularity }],
-    postedThrough: postedThrough.get(batch.what) ?? '',
-  }))
+  const destinations: Destination[] = [...latest.values()].map((batch) => {
+    const otherWay = [...(postedAs.get(batch.what) ?? [])].filter(
+      ([, granularity]) => granularity !== batch.granularity,
+    )
+    return {
+      ...builtInDestination(batch.what),
+      periods: [{ from: '', granularity: batch.granularity }],
+      postedThrough: postedThrough.get(batch.what) ?? '',
+      ...(otherWay.length > 0 && { postedAs: Object.fromEntries(otherWay) }),
+    }
+  })
   await tx.table('destinations').bulkPut(destinations)
 }

@@ -27,6 +27,11 @@ export interface Destination {
   /** In order of `from`; the first from ''. */
   periods: GranularityPeriod[]
   /**
+   * Sessions a log from before destinations (cache version 12) posted the other way than the
+   * periods say, by id: they stay as they were posted.
+   */
+  postedAs?: Record<string, Granularity>
+  /**
    * The latest business date this destination's books hold an entry of, or an entry for a
    * session of; '' when nothing was posted.
    */
@@ -89,6 +94,14 @@ export function granularityOn(destination: Destination, businessDate: string): G
   return granularity
 }
 
+/** The granularity a session is posted with here. */
+export function sessionGranularity(
+  destination: Destination,
+  session: { id: string; businessDate: string },
+): Granularity {
+  return destination.postedAs?.[session.id] ?? granularityOn(destination, session.businessDate)
+}
+
 /** How new sessions are posted (the last period's granularity). */
 export function currentGranularity(destination: Destination): Granularity {
   return destination.periods[destination.periods.length - 1]!.granularity
@@ -97,7 +110,11 @@ export function currentGranularity(destination: Destination): Granularity {
 /** Whether every session of this destination, whatever its date, is posted one way. */
 export function singleGranularity(destination: Destination): Granularity | null {
   const first = destination.periods[0]!.granularity
-  return destination.periods.every((p) => p.granularity === first) ? first : null
+  const exceptions = Object.values(destination.postedAs ?? {})
+  return destination.periods.every((p) => p.granularity === first) &&
+    exceptions.every((g) => g === first)
+    ? first
+    : null
 }
 
 function checkedName(name: string): string {

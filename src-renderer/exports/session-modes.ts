@@ -1,5 +1,5 @@
 import type { TillDatabase } from '../cache/database'
-import { granularityOn, singleGranularity, type Destination } from './destinations'
+import { sessionGranularity, singleGranularity, type Destination } from './destinations'
 import type { Granularity } from './export-log'
 import { paymentSession, type JournalBill } from './journal'
 
@@ -24,8 +24,8 @@ export class SessionModes {
     this.mixed = this.single === null
   }
 
-  of(session: { businessDate: string }): Granularity {
-    return granularityOn(this.destination, session.businessDate)
+  of(session: { id: string; businessDate: string }): Granularity {
+    return sessionGranularity(this.destination, session)
   }
 
   /** The bills of `page` posted per bill, each with the payments posted per bill. */
@@ -61,8 +61,8 @@ export class SessionModes {
     if (sessionId === null || this.single === 'bill') return true
     if (this.single === 'session') return false
     // A session the cache does not hold yet is taken as of its bill's date.
-    const date = this.dates.get(sessionId) ?? fallbackDate
-    return granularityOn(this.destination, date) === 'bill'
+    const businessDate = this.dates.get(sessionId) ?? fallbackDate
+    return sessionGranularity(this.destination, { id: sessionId, businessDate }) === 'bill'
   }
 
   private async load(ids: readonly (string | null)[]): Promise<void> {

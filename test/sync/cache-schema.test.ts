@@ -7,10 +7,11 @@ import { batchLog } from '../../src-renderer/exports/run-export-log'
 import { billFacets } from '../../src-renderer/cache/bill-facets'
 import { AccountResolver, EMPTY_MAPPING } from '../../src-renderer/exports/accounts'
 import { planExport } from '../../src-renderer/exports/export-log'
-import { billEntries, NOTHING_POSTED } from '../../src-renderer/exports/journal'
+import { billEntries, NOTHING_POSTED, type JournalBill } from '../../src-renderer/exports/journal'
+import { sessionSummaryEntries } from '../../src-renderer/exports/session-summary'
 import { listDestinations } from '../../src-renderer/exports/destinations'
 import { exportToSink, runExport, type ChunkSink } from '../../src-renderer/exports/run-export'
-import { sale } from '../exports/support/fixtures'
+import { payment, sale, T0 } from '../exports/support/fixtures'
 import type { JournalEntry } from '../../src-renderer/exports/journal-entry'
 
 const entry: JournalEntry = {
@@ -56,6 +57,47 @@ function olderCache(later?: [version: number, stores: Record<string, string>]) {
     return upgraded
   }
   return { old, upgrade }
+}
+
+/** The export log's tables as version 11 had them (bills as version 11 indexed them). */
+const V11_EXPORT_STORES = {
+  bills:
+    'id, updatedAt, registerSessionId, [locationId+businessDate], [type+createdAt], parentBillId, ' +
+    '[registerSessionId+createdAt], createdAt, numberKey, total, [paymentState+createdAt], ' +
+    '*methods, brokenIdentity, amountPaid, amountDue',
+  reconciliations: 'sessionId, reconciledAt',
+  postings: 'key',
+  exportLog: 'entryId, key, [batchId+position]',
+  exportBatches: 'id, createdAt',
+  exportRuns: 'id',
+  replacedPostings: '[batchId+key], batchId',
+  accountMapping: 'id',
+  accountRoles: 'key',
+}
+
+/** A batch's rows as version 11 logged them. */
+function legacyRows(
+  batchId: string,
+  written: readonly { key: string; entry: JournalEntry; hash: string }[],
+) {
+  return written.map((w, position) => ({
+    entryId: w.entry.id,
+    key: w.key,
+    batchId,
+    position,
+    hash: w.hash,
+    entry: w.entry,
+  }))
+}
+
+/** Writes bills and their payments as the cache keeps them. */
+async function putBills(db: TillDatabase, bills: JournalBill[]): Promise<void> {
+  await db.bills.bulkPut(bills.map((b) => ({ ...b, ...billFacets(b) })))
+  await db.payments.bulkPut(
+    bills.flatMap((b) =>
+      b.payments.map((p) => ({ ...p, billId: b.id, billType: b.type, locationId: b.locationId })),
+    ),
+  )
 }
 
 describe('cache schema upgrades', () => {
@@ -222,23 +264,7 @@ describe('cache schema upgrades', () => {
   })
 
   it('version 12 gives each logged entry to the destination of its format: nothing posted is posted again, a second format gets the rest', async () => {
-    const { old, upgrade } = olderCache([
-      11,
-      {
-        bills:
-          'id, updatedAt, registerSessionId, [locationId+businessDate], [type+createdAt], parentBillId, ' +
-          '[registerSessionId+createdAt], createdAt, numberKey, total, [paymentState+createdAt], ' +
-          '*methods, brokenIdentity, amountPaid, amountDue',
-        reconciliations: 'sessionId, reconciledAt',
-        postings: 'key',
-        exportLog: 'entryId, key, [batchId+position]',
-        exportBatches: 'id, createdAt',
-        exportRuns: 'id',
-        replacedPostings: '[batchId+key], batchId',
-        accountMapping: 'id',
-        accountRoles: 'key',
-      },
-    ])
+    const { old, upgrade } = olderCache([11, V11_EXPORT_STORES])
     const bills = [sale(), sale({ id: 'b2', number: '1024' }), sale({ id: 'b3', number: '1025' })]
     const context = {
       accounts: new AccountResolver(EMPTY_MAPPING),
@@ -322,6 +348,88 @@ describe('cache schema upgrades', () => {
     expect(await written('xero')).toEqual(['b1', 'b2'])
     expect(await written('journal-csv')).toEqual(['b3'])
     expect(await written('xero')).toEqual([])
+    upgraded.close()
+  })
+
+  it('version 12 keeps each session of a log of both granularities the way it was posted', async () => {
+    const { old, upgrade } = olderCache([11, V11_EXPORT_STORES])
+    const context = {
+      accounts: new AccountResolver(EMPTY_MAPPING),
+      timeZone: 'Asia/Jakarta',
+      posted: NOTHING_POSTED,
+    }
+    const first = [
+      sale(),
+      sale({ id: 'b2', number: '1024', payments: [payment('p3', 'qris', 1685)] }),
+    ]
+    const nextDay = T0 + 86_400_000
+    const later = sale({
+      id: 'b4',
+      number: '1030',
+      registerSessionId: 's2',
+      createdAt: nextDay,
+      businessDate: '2026-11-21',
+      payments: [payment('p9', 'cash', 1685, { registerSessionId: 's2', createdAt: nextDay })],
+    })
+    // An hledger export per session summary of s1, then one per bill of the next day's s2.
+    const summary = planExport(
+      sessionSummaryEntries(
+        {
+          session: { id: 's1', locationId: 'loc1', businessDate: '2026-11-20' },
+          currency: 'USD',
+          bills: first,
+          payments: first.flatMap((b) =>
+            b.payments.map((p) => ({ ...p, billId: b.id, billType: b.type })),
+          ),
+        },
+        context,
+      ).entries,
+      new Map(),
+    )
+    const perBill = planExport(billEntries([later], context).entries, new Map())
+    await old.table('postings').bulkPut([...summary.postings, ...perBill.postings])
+    await old
+      .table('exportLog')
+      .bulkPut([...legacyRows('summary', summary.write), ...legacyRows('bills', perBill.write)])
+    await old.table('exportBatches').bulkPut([
+      { id: 'summary', what: 'ledger', granularity: 'session', createdAt: '2026-11-21T08:00:00Z' },
+      { id: 'bills', what: 'ledger', granularity: 'bill', createdAt: '2026-11-22T08:00:00Z' },
+    ])
+
+    const upgraded = await upgrade()
+    expect(await upgraded.destinations.get('ledger')).toMatchObject({
+      periods: [{ from: '', granularity: 'bill' }],
+      postedAs: { s1: 'session' },
+      postedThrough: '2026-11-21',
+    })
+    await putBills(upgraded, [...first, later])
+    await upgraded.sessions.bulkPut(
+      [
+        ['s1', '2026-11-20'],
+        ['s2', '2026-11-21'],
+      ].map(([id, businessDate]) => ({
+        id: id!,
+        locationId: 'loc1',
+        businessDate: businessDate!,
+        openedAt: null,
+        closedAt: null,
+        openingCash: null,
+        firstActivityAt: null,
+        status: 'closed' as const,
+      })),
+    )
+    const exports = runExport({
+      db: upgraded,
+      what: 'ledger',
+      range: { from: '2026-11-20', to: '2026-11-21', locationId: '' },
+      mapping: EMPTY_MAPPING,
+      timeZone: 'Asia/Jakarta',
+      currency: 'USD',
+    })
+    let next = await exports.next()
+    while (!next.done) next = await exports.next()
+    // s1's bills are in its summary, b4 is posted: nothing is new.
+    expect(next.value.entryCount).toBe(0)
     upgraded.close()
   })
 })
