@@ -51,7 +51,8 @@ export {
 
 /**
  * Drives an export from the cache (DESIGN §4, §5): records are read a page at a time through
- * the indexes for the range, journal entries are planned against the export log, and the
+ * the indexes for the range, journal entries are planned against the export log of the chosen
+ * destination (./destinations.ts: its own log, and its granularity per session), and the
  * writer's chunks are handed on as they come, so memory holds one page whatever the range. The
  * log is written as the export goes but counts only once the writer has finished and the run
  * commits (./run-export-log): a cancelled or failed export changes nothing. CSV tables of

@@ -340,7 +340,12 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
             </select>
           </span>
           {destination && (
-            <GranularitySwitch db={db} destination={destination} disabled={running} />
+            <GranularitySwitch
+              key={destination.id}
+              db={db}
+              destination={destination}
+              disabled={running}
+            />
           )}
         </div>
         {days && days.length === 0 && (
