@@ -123,13 +123,16 @@ test('each destination gets every entry once: CSV then Xero, a cut-over to per s
   const csvFirst = await exportRange(page, yesterday, yesterday)
   expect(entryIds(csvFirst.files).length).toBeGreaterThan(3)
   await choose(page, 'xero')
-  await page.getByRole('button', { name: 'Preview' }).click()
+  // Before exporting, the screen says what the export will write to Xero.
   await expect(page.getByRole('status', { name: 'Export preview' })).toHaveText(
     `Exporting this range to Xero writes ${entryIds(csvFirst.files).length} new entries, 0 reversals and 0 adjustments.`,
   )
   const xeroFirst = await exportRange(page, yesterday, yesterday)
   expect(entryIds(xeroFirst.files).sort()).toEqual(entryIds(csvFirst.files).sort())
   expect(accountSums(xeroFirst.files)).toEqual(accountSums(csvFirst.files))
+  await expect(page.getByRole('status', { name: 'Export preview' })).toHaveText(
+    'This range holds nothing new for Xero.',
+  )
   // Again: nothing new, naming the destination and the export that holds the range.
   const again = await exportRange(page, yesterday, yesterday)
   expect(again.status).toMatch(

@@ -5,14 +5,12 @@ import { useBridge } from '../../bridge/context'
 import { readMapping } from '../../exports/account-mapping'
 import type { DefaultedAccount } from '../../exports/accounts'
 import { listDestinations, type Destination } from '../../exports/destinations'
-import type { EntryRevision } from '../../exports/export-log'
 import {
   CSV_TABLES,
   ExportCancelledError,
   batchesHolding,
   exportBatches,
   exportToSink,
-  previewExport,
   rangeLocations,
   recreateBatch,
   runExport,
@@ -32,11 +30,11 @@ import { writeToSink } from './file-sinks'
 import { openFileSink } from './open-file-sink'
 import { FORMAT_LABELS, defaultedLabel } from './labels'
 import { GranularitySwitch } from './GranularitySwitch'
+import { ExportPreview } from './ExportPreview'
 
 type Outcome =
   | { kind: 'done'; files: string[]; entries: number | null; defaulted: DefaultedAccount[] }
   | { kind: 'nothing-new'; destination: string; holders: StoredBatch[] }
-  | { kind: 'preview'; destination: string; revisions: Record<EntryRevision, number> }
   | { kind: 'cancelled' }
   | { kind: 'error'; message: string }
 
@@ -84,16 +82,6 @@ function holdersLabel(holders: StoredBatch[]): string {
   const named = holders.slice(0, 3).map(batchLabel).join(', ')
   const more = holders.length - 3
   return more > 0 ? `${named} and ${count.format(more)} more` : named
-}
-
-/** “12 new entries, 1 reversal and 1 adjustment” */
-function revisionsLabel(revisions: Record<EntryRevision, number>): string {
-  const parts = [
-    `${count.format(revisions.original)} new ${revisions.original === 1 ? 'entry' : 'entries'}`,
-    `${count.format(revisions.reversal)} ${revisions.reversal === 1 ? 'reversal' : 'reversals'}`,
-    `${count.format(revisions.adjustment)} ${revisions.adjustment === 1 ? 'adjustment' : 'adjustments'}`,
-  ]
-  return `${parts[0]}, ${parts[1]} and ${parts[2]}`
 }
 
 function ExportLog({
@@ -186,7 +174,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
   const what: ExportWhat = destination?.format ?? (choice as CsvTable)
   const range: ExportRange = { from, to, locationId }
 
-  const exportOptions = async (signal?: AbortSignal): Promise<RunExportOptions> => ({
+  const exportOptions = async (signal: AbortSignal): Promise<RunExportOptions> => ({
     db,
     what,
     destinationId: destination?.id,
@@ -197,20 +185,6 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
     signal,
     onProgress: setProgress,
   })
-
-  async function preview(): Promise<void> {
-    if (!destination) return
-    setOutcome(null)
-    setProgress({ done: 0, total: 0 })
-    try {
-      const result = await previewExport(await exportOptions())
-      setOutcome({ kind: 'preview', destination: destination.name, revisions: result.revisions })
-    } catch (error) {
-      setOutcome({ kind: 'error', message: error instanceof Error ? error.message : String(error) })
-    } finally {
-      setProgress(null)
-    }
-  }
 
   async function start(): Promise<void> {
     const abort = new AbortController()
@@ -359,15 +333,20 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
           </p>
         )}
         {journal && rangeValid && <UnmappedRolesNotice db={db} range={{ from, to, locationId }} />}
+        {destination && rangeValid && (
+          <ExportPreview
+            db={db}
+            destination={destination}
+            range={range}
+            timeZone={effectiveTimeZone(profile)}
+            currency={profile.currency ?? 'USD'}
+            paused={running}
+          />
+        )}
         <div className="actions">
           <button type="submit" disabled={running || !rangeValid}>
             Export
           </button>
-          {journal && (
-            <button type="button" disabled={running || !rangeValid} onClick={() => void preview()}>
-              Preview
-            </button>
-          )}
           {running && (
             <button type="button" onClick={() => controller.current?.abort()}>
               Cancel
@@ -403,16 +382,6 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
               ? 'its books'
               : `its export${outcome.holders.length === 1 ? '' : 's'} of ${holdersLabel(outcome.holders)}`}
             .
-          </p>
-        )}
-        {outcome?.kind === 'preview' && (
-          <p className="notice" role="status" aria-label="Export preview">
-            {outcome.revisions.original +
-              outcome.revisions.reversal +
-              outcome.revisions.adjustment ===
-            0
-              ? `Nothing new to export to ${outcome.destination} in this range.`
-              : `Exporting this range to ${outcome.destination} writes ${revisionsLabel(outcome.revisions)}.`}
           </p>
         )}
         {outcome?.kind === 'cancelled' && (
