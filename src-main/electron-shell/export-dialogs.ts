@@ -5,6 +5,7 @@ const FILTERS: Record<string, Electron.FileFilter> = {
   csv: { name: 'CSV', extensions: ['csv'] },
   journal: { name: 'hledger / ledger journal', extensions: ['journal'] },
   beancount: { name: 'beancount', extensions: ['beancount'] },
+  jsonl: { name: 'Till records backup', extensions: ['jsonl'] },
 }
 
 /** The save dialog for an export file and the folder dialog for a scheduled export. */

@@ -12,7 +12,14 @@ import type {
   RegisterSession,
 } from './records'
 import { billFacets } from './bill-facets'
-import { postingHash, type LoggedEntry, type PostedState } from '../exports/export-log'
+import {
+  postingHash,
+  type DestinationPosting,
+  type LoggedEntry,
+  type PostedState,
+} from '../exports/export-log'
+import type { Destination } from '../exports/destinations'
+import { upgradeToDestinations } from '../exports/destination-upgrade'
 import type { SavedAccountMapping, SeenAccountRole } from '../exports/account-mapping'
 import type { StoredBatch } from '../exports/run-export'
 import type { ExportRun, ReplacedPosting } from '../exports/run-export-log'
@@ -52,8 +59,9 @@ export class TillDatabase extends Dexie {
   webhookIds!: EntityTable<ProcessedWebhook, 'id'>
   meta!: EntityTable<MetaEntry, 'key'>
   reconciliations!: EntityTable<Reconciliation, 'sessionId'>
-  postings!: EntityTable<PostedState, 'key'>
-  exportLog!: EntityTable<LoggedEntry, 'entryId'>
+  destinations!: EntityTable<Destination, 'id'>
+  postedStates!: Table<DestinationPosting, [string, string]>
+  loggedEntries!: Table<LoggedEntry, [string, string]>
   exportBatches!: EntityTable<StoredBatch, 'id'>
   accountMapping!: EntityTable<SavedAccountMapping, 'id'>
   accountRoles!: EntityTable<SeenAccountRole, 'key'>
@@ -137,6 +145,18 @@ export class TillDatabase extends Dexie {
     // rare one (unpaid, refunds) no longer reads bill after bill along the time index to fill a
     // page. Same number of indexes, so a bill costs the sync no more to write.
     this.version(11).stores({ bills: BILLS_V11 })
+    // Version 12: the export log per destination (exports/destinations.ts): posting states and
+    // logged entries keyed by destination, and the destinations. Entries already logged belong
+    // to the destination of the format they were written in (exports/destination-upgrade.ts).
+    this.version(12)
+      .stores({
+        destinations: 'id',
+        postedStates: '[destinationId+key]',
+        loggedEntries: '[destinationId+entryId], [destinationId+key], [batchId+position]',
+        postings: null,
+        exportLog: null,
+      })
+      .upgrade(upgradeToDestinations)
   }
 }
 

@@ -86,7 +86,7 @@ async function* planned(batches: AsyncIterable<JournalEntry[]>): AsyncGenerator<
   let position = 0
   for await (const batch of batches) {
     const plan = planExport(batch, new Map())
-    position += logEntries('bench', position, plan.write).length
+    position += logEntries('bench', 'bench', position, plan.write).length
     yield plan.write.map((p) => p.entry)
   }
 }

@@ -4,7 +4,8 @@ import type { PostedView } from './journal'
 import type { JournalTarget } from './formats/journal-formats'
 
 /**
- * The export log (DESIGN §4): exports are append-only and idempotent. Per posting key (the id an
+ * The export log (DESIGN §4): exports are append-only and idempotent, per destination (see
+ * ./destinations.ts; the functions here work within one). Per posting key (the id an
  * entry is first exported under: a bill id, `payment:<id>`, `session:<id>`, …) the log knows
  * what the books now hold; per exported entry, which batch wrote it, where, with which content.
  *
@@ -28,9 +29,13 @@ export interface PostedState {
 
 export type Granularity = 'bill' | 'session'
 
+/** A posting state as the cache keeps it: per destination (see ./destinations.ts). */
+export type DestinationPosting = PostedState & { destinationId: string }
+
 /** One export run: enough to write its file(s) again byte for byte. */
 export interface ExportBatch {
   id: string
+  destinationId: string
   /** ISO 8601; when the batch was made, shown in the log. */
   createdAt: string
   granularity: Granularity
@@ -39,6 +44,7 @@ export interface ExportBatch {
 
 /** One entry a batch wrote, in the order written. */
 export interface LoggedEntry {
+  destinationId: string
   entryId: string
   key: string
   batchId: string
@@ -202,11 +208,13 @@ function reversalOf(state: PostedState): JournalEntry {
 
 /** The log rows for entries a batch wrote, numbered on from `firstPosition`. */
 export function logEntries(
+  destinationId: string,
   batchId: string,
   firstPosition: number,
   written: readonly PlannedEntry[],
 ): LoggedEntry[] {
   return written.map(({ key, entry, hash }, index) => ({
+    destinationId,
     entryId: entry.id,
     key,
     batchId,

@@ -1,21 +1,28 @@
 import type { TillDatabase } from '../cache/database'
-import { logEntries, type ExportPlan, type LoggedEntry, type PostedState } from './export-log'
+import {
+  logEntries,
+  type DestinationPosting,
+  type ExportPlan,
+  type LoggedEntry,
+  type PostedState,
+} from './export-log'
+import type { Destination } from './destinations'
 import type { StoredBatch } from './run-export'
 
 /**
- * The export log written as an export goes, so its memory stays flat however many entries it
+ * The export log of one destination written as an export goes, so its memory stays flat however many entries it
  * writes, while a cancelled, failed or killed export still changes nothing once it is rolled
  * back:
  *
- * - the entries a run writes go into `exportLog` under the run's batch id at once, but a batch
+ * - the entries a run writes go into `loggedEntries` under the run's batch id at once, but a batch
  *   counts only once its `exportBatches` row exists, and that row is written last;
- * - the posting states a run plans go into `postings` at once (the run plans its later pages
+ * - the posting states a run plans go into `postedStates` at once (the run plans its later pages
  *   against them); where one replaces a state an earlier export committed, that state is kept
  *   in `replacedPostings` first;
  * - `exportRuns` lists the runs under way. A run that ends without committing is rolled back:
  *   each key it logged gets its replaced state again, or none if it had none. A run that never
  *   ended (the page was closed) is rolled back by the next export, which holds the database's
- *   export lock, so no other run can be under way then; only export runs read `postings`.
+ *   export lock, so no other run can be under way then; only export runs read `postedStates`.
  */
 
 export interface ExportRun {
@@ -27,7 +34,7 @@ export interface ExportRun {
 export interface ReplacedPosting {
   batchId: string
   key: string
-  state: PostedState
+  state: DestinationPosting
 }
 
 const ROLLBACK_PAGE = 2_000
@@ -72,6 +79,7 @@ export class ExportLogWriter {
 
   constructor(
     private readonly db: TillDatabase,
+    readonly destinationId: string,
     readonly batchId: string,
     private readonly startedAt: string,
   ) {}
@@ -98,17 +106,21 @@ export class ExportLogWriter {
    */
   async states(keys: readonly string[]): Promise<Map<string, PostedState>> {
     await this.writing
+    const { db, destinationId } = this
     const states = new Map<string, PostedState>()
     if (keys.length === 0) return states
     const wanted = new Set(keys)
     const spans = await Promise.all(
       keySpans(keys).map(([low, high]) =>
-        this.db.postings.where('key').between(low, high, true, true).primaryKeys(),
+        db.postedStates
+          .where('[destinationId+key]')
+          .between([destinationId, low], [destinationId, high], true, true)
+          .primaryKeys(),
       ),
     )
-    const stored = spans.flat().filter((key) => wanted.has(key))
+    const stored = spans.flat().filter(([, key]) => wanted.has(key))
     if (stored.length === 0) return states
-    for (const state of await this.db.postings.bulkGet(stored))
+    for (const state of await db.postedStates.bulkGet(stored))
       if (state) states.set(state.key, state)
     return states
   }
@@ -119,15 +131,16 @@ export class ExportLogWriter {
    * at once; a failed write fails the next read of the log, or the commit.
    */
   record(plan: ExportPlan, before: ReadonlyMap<string, PostedState>): void {
-    const { batchId } = this
+    const { batchId, destinationId } = this
     if (plan.write.length === 0 && plan.postings.length === 0) return
-    const entries = logEntries(batchId, this.position, plan.write)
+    const entries = logEntries(destinationId, batchId, this.position, plan.write)
     this.position += entries.length
     const replacing = plan.postings.flatMap((state) => {
       const old = before.get(state.key)
-      return old ? [{ batchId, key: state.key, state: old }] : []
+      return old ? [{ batchId, key: state.key, state: { ...old, destinationId } }] : []
     })
-    const next = this.writing.then(() => this.store(entries, plan.postings, replacing))
+    const postings = plan.postings.map((state) => ({ ...state, destinationId }))
+    const next = this.writing.then(() => this.store(entries, postings, replacing))
     // Failures surface where `writing` is awaited; this only keeps one from going unhandled.
     next.catch(() => undefined)
     this.writing = next
@@ -135,32 +148,40 @@ export class ExportLogWriter {
 
   private async store(
     entries: LoggedEntry[],
-    postings: PostedState[],
+    postings: DestinationPosting[],
     replacing: ReplacedPosting[],
   ): Promise<void> {
-    const { db, batchId } = this
-    await db.transaction('rw', [db.exportLog, db.postings, db.replacedPostings], async () => {
+    const { db, batchId, destinationId } = this
+    const tables = [db.loggedEntries, db.postedStates, db.replacedPostings]
+    await db.transaction('rw', tables, async () => {
       if (replacing.length > 0) {
         // Keep the committed state: not one this run wrote (a bill read twice, moved while the
         // export ran), nor over one already kept.
         const [live, kept] = await Promise.all([
-          db.exportLog.bulkGet(replacing.map((r) => r.state.liveEntryId)),
+          db.loggedEntries.bulkGet(replacing.map((r) => [destinationId, r.state.liveEntryId])),
           db.replacedPostings.bulkGet(replacing.map((r) => [batchId, r.key])),
         ])
         await db.replacedPostings.bulkAdd(
           replacing.filter((_, i) => live[i]?.batchId !== batchId && kept[i] === undefined),
         )
       }
-      await db.exportLog.bulkPut(entries)
-      await db.postings.bulkPut(postings)
+      await db.loggedEntries.bulkPut(entries)
+      await db.postedStates.bulkPut(postings)
     })
   }
 
-  /** Makes the run count: its batch row is written and what it replaced forgotten. */
-  async commit(batch: StoredBatch): Promise<void> {
+  /**
+   * Makes the run count: its batch row is written, what it replaced forgotten, and the
+   * destination (stored from now on, if built in) knows the latest date it has posted.
+   */
+  async commit(batch: StoredBatch, destination: Destination, postedThrough: string): Promise<void> {
     await this.writing
     const { db, batchId } = this
-    await db.transaction('rw', [db.exportBatches, db.exportRuns, db.replacedPostings], async () => {
+    const tables = [db.exportBatches, db.exportRuns, db.replacedPostings, db.destinations]
+    await db.transaction('rw', tables, async () => {
+      const stored = (await db.destinations.get(destination.id)) ?? destination
+      if (postedThrough > stored.postedThrough) stored.postedThrough = postedThrough
+      await db.destinations.put(stored)
       await db.exportBatches.put(batch)
       await db.exportRuns.delete(batchId)
       await db.replacedPostings.where('batchId').equals(batchId).delete()
@@ -175,7 +196,7 @@ export class ExportLogWriter {
 
   private rollbackTables() {
     const { db } = this
-    return [db.exportRuns, db.exportLog, db.postings, db.replacedPostings]
+    return [db.exportRuns, db.loggedEntries, db.postedStates, db.replacedPostings]
   }
 
   private async rollback(batchId: string): Promise<void> {
@@ -184,10 +205,14 @@ export class ExportLogWriter {
     for (;;) {
       const page = await batchLog(db, batchId, after).limit(ROLLBACK_PAGE).toArray()
       if (page.length === 0) break
-      const keys = [...new Set(page.map((logged) => logged.key))]
-      const replaced = await db.replacedPostings.bulkGet(keys.map((key) => [batchId, key]))
-      await db.postings.bulkDelete(keys.filter((_, i) => replaced[i] === undefined))
-      await db.postings.bulkPut(replaced.flatMap((r) => (r ? [r.state] : [])))
+      const keys = new Map(page.map((logged) => [logged.key, logged.destinationId]))
+      const replaced = await db.replacedPostings.bulkGet(
+        [...keys.keys()].map((key) => [batchId, key]),
+      )
+      await db.postedStates.bulkDelete(
+        [...keys].filter((_, i) => replaced[i] === undefined).map(([key, d]) => [d, key]),
+      )
+      await db.postedStates.bulkPut(replaced.flatMap((r) => (r ? [r.state] : [])))
       after = page[page.length - 1]!.position
     }
     await batchLog(db, batchId).delete()
@@ -198,7 +223,7 @@ export class ExportLogWriter {
 
 /** A batch's logged entries after `after`, in the order written. */
 export function batchLog(db: TillDatabase, batchId: string, after = -1) {
-  return db.exportLog
+  return db.loggedEntries
     .where('[batchId+position]')
     .between([batchId, after], [batchId, Infinity], false, true)
 }

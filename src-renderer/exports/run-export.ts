@@ -3,22 +3,27 @@ import type { RegisterSession } from '../cache/records'
 import { readReconciliation } from '../ledger/reconciliation-record'
 import { AccountResolver, type AccountMapping, type DefaultedAccount } from './accounts'
 import {
+  entryRevision,
   planExport,
   postedView,
+  type EntryRevision,
   type ExportBatch,
-  type Granularity,
   type PostedState,
 } from './export-log'
 import {
   billEntries,
   expenseEntries,
   postingKeys,
+  separatePaymentEntries,
   varianceEntries,
+  type JournalBill,
   type JournalContext,
   type JournalProblem,
 } from './journal'
 import type { JournalEntry } from './journal-entry'
-import { sessionSummaryEntries, sessionlessBillEntries } from './session-summary'
+import { sessionSummaryEntries } from './session-summary'
+import { SessionModes } from './session-modes'
+import { DestinationError, currentGranularity, readDestination } from './destinations'
 import { defaultTarget, writeJournal, type JournalFormat } from './formats/journal-formats'
 import type { OutputChunk } from './formats/output'
 import { csvExport } from './run-export-csv'
@@ -46,7 +51,8 @@ export {
 
 /**
  * Drives an export from the cache (DESIGN §4, §5): records are read a page at a time through
- * the indexes for the range, journal entries are planned against the export log, and the
+ * the indexes for the range, journal entries are planned against the export log of the chosen
+ * destination (./destinations.ts: its own log, and its granularity per session), and the
  * writer's chunks are handed on as they come, so memory holds one page whatever the range. The
  * log is written as the export goes but counts only once the writer has finished and the run
  * commits (./run-export-log): a cancelled or failed export changes nothing. CSV tables of
@@ -92,12 +98,15 @@ export interface RunExportOptions {
   db: TillDatabase
   what: ExportWhat
   range: ExportRange
-  granularity: Granularity
+  /** The destination a journal goes to; the format's own destination when left out. */
+  destinationId?: string
   mapping: AccountMapping
   timeZone: string
   /** The shop's currency, for sessions without bills. */
   currency: string
   signal?: AbortSignal
+  /** Plan the export and count what it would write, then change nothing (a preview). */
+  dryRun?: boolean
   onProgress?: (progress: ExportProgress) => void
   /** Records per page read from the cache. */
   sliceSize?: number
@@ -111,6 +120,8 @@ export interface ExportResult {
   batch: StoredBatch | null
   /** Journal entries written (0 for CSV tables). */
   entryCount: number
+  /** Of those, by what each does to the destination's books. */
+  revisions: Record<EntryRevision, number>
   /** Records read. */
   records: number
   defaulted: DefaultedAccount[]
@@ -164,6 +175,15 @@ export async function exportToSink(
   return { result, files: await sink.finish() }
 }
 
+/** What a journal export would write now, by kind of entry; nothing is written or logged. */
+export async function previewExport(options: RunExportOptions): Promise<ExportResult> {
+  const exports = runExport({ ...options, dryRun: true })
+  for (;;) {
+    const next = await exports.next()
+    if (next.done) return next.value
+  }
+}
+
 /** Runs an export: chunks as they are written; the result once the whole file is made. */
 export async function* runExport(
   options: RunExportOptions,
@@ -178,7 +198,14 @@ export async function* runExport(
   if (!isJournal(what)) {
     yield* csvExport(options, what, locations, size, progress)
     checkSignal(signal)
-    return { batch: null, entryCount: 0, records: progress.done, defaulted: [], problems: [] }
+    return {
+      batch: null,
+      entryCount: 0,
+      revisions: noRevisions(),
+      records: progress.done,
+      defaulted: [],
+      problems: [],
+    }
   }
   const release = await acquireExportLock(db.name)
   try {
@@ -195,14 +222,22 @@ async function* journalExport(
   size: number,
   progress: ProgressCounter,
 ): AsyncGenerator<OutputChunk, ExportResult> {
-  const { db, range, signal, granularity } = options
+  const { db, range, signal } = options
+  const destination = await readDestination(db, options.destinationId ?? what)
+  if (destination.format !== what)
+    throw new DestinationError(`${destination.name} takes ${destination.format}, not ${what}`)
+  const modes = new SessionModes(db, destination)
   const accounts = new AccountResolver(options.mapping)
   const problems: JournalProblem[] = []
   const createdAt = (options.now?.() ?? new Date()).toISOString()
   const batchId = options.batchId ?? `export-${createdAt}-${Math.random().toString(36).slice(2, 8)}`
-  const log = new ExportLogWriter(db, batchId, createdAt)
+  const log = new ExportLogWriter(db, destination.id, batchId, createdAt)
   await log.begin()
   let committed = false
+  // The latest date the batch posts: of its entries, and of the sessions they belong to.
+  let postedThrough = ''
+  const postedSessions = new Set<string>()
+  const revisions = noRevisions()
   try {
     const context = (states: ReadonlyMap<string, PostedState>): JournalContext => ({
       accounts,
@@ -216,25 +251,24 @@ async function* journalExport(
     ): JournalEntry[] => {
       const planned = planExport(entries, states)
       log.record(planned, states)
+      for (const { key, entry } of planned.write) {
+        if (entry.date > postedThrough) postedThrough = entry.date
+        if (entry.registerSessionId !== null) postedSessions.add(entry.registerSessionId)
+        revisions[entryRevision({ entryId: entry.id, key, entry })] += 1
+      }
       return planned.write.map((p) => p.entry)
     }
-    const bills = async function* (
-      build: typeof billEntries,
-      keep: (bill: { registerSessionId: string | null }) => boolean,
-    ): AsyncGenerator<JournalEntry[]> {
-      for await (const page of billPages(db, range, locations, size, signal)) {
-        progress.add(page.length)
-        const kept = page.filter(keep)
-        if (kept.length === 0) continue
-        const states = await log.states(postingKeys(kept))
-        const made = build(kept, context(states))
-        problems.push(...made.problems)
-        yield plan(made.entries, states)
-      }
+    const perBill = async (page: JournalBill[]): Promise<JournalEntry[]> => {
+      const posted = await modes.perBillOnly(page)
+      if (posted.length === 0) return []
+      const states = await log.states(postingKeys(posted))
+      const made = billEntries(posted, context(states))
+      problems.push(...made.problems)
+      return plan(made.entries, states)
     }
 
     const sessions = await sessionsIn(db, range, locations)
-    const summarised = granularity === 'session' ? sessions : []
+    const summarised = sessions.filter((s) => modes.of(s) === 'session')
     const reconciled = sessions.filter((s) => s.status === 'reconciled')
     const expenses = await expensesIn(db, range, locations)
     progress.start(
@@ -245,16 +279,18 @@ async function* journalExport(
     )
 
     async function* entries(): AsyncGenerator<JournalEntry[]> {
-      if (granularity === 'bill') yield* bills(billEntries, () => true)
-      else {
-        for (const session of summarised) {
-          checkSignal(signal)
-          yield await summaryOf(session)
-          progress.add(1)
-        }
-        // Bills of no session cannot be summarised: they post per bill.
-        yield* bills(sessionlessBillEntries, (b) => b.registerSessionId === null)
+      for await (const page of billPages(db, range, locations, size, signal)) {
+        progress.add(page.length)
+        yield await perBill(page)
       }
+      for (const session of summarised) {
+        checkSignal(signal)
+        yield await summaryOf(session)
+        progress.add(1)
+      }
+      if (modes.mixed)
+        for (const session of sessions)
+          if (modes.of(session) === 'bill') yield await summarisedBillsPayments(session)
       for (const slice of chunked(expenses, size)) {
         checkSignal(signal)
         progress.add(slice.length)
@@ -302,27 +338,57 @@ async function* journalExport(
       return plan(made.entries, states)
     }
 
+    /**
+     * A session posted per bill takes in payments for sales of sessions posted as summaries
+     * (whose summaries carry only the payments taken in them): each posts on its own.
+     */
+    async function summarisedBillsPayments(session: RegisterSession): Promise<JournalEntry[]> {
+      const payments = await db.payments.where('registerSessionId').equals(session.id).toArray()
+      const sales = await db.bills.bulkGet(
+        payments.filter((p) => p.billType === 'sale').map((p) => p.billId),
+      )
+      const outside = await modes.summarisedOnly(sales)
+      if (outside.length === 0) return []
+      const taken = outside.map((bill) => ({
+        ...bill,
+        payments: bill.payments.filter((p) => p.registerSessionId === session.id),
+      }))
+      const states = await log.states(postingKeys(taken))
+      return plan(
+        taken.flatMap((bill) => separatePaymentEntries(bill, [], context(states))),
+        states,
+      )
+    }
+
     const target = defaultTarget(what)
     yield* writeJournal(target, entries())
     checkSignal(signal)
-    const done = { records: progress.done, defaulted: accounts.defaulted, problems }
-    if (log.written === 0) return { batch: null, entryCount: 0, ...done }
+    const done = { records: progress.done, defaulted: accounts.defaulted, problems, revisions }
+    if (log.written === 0 || options.dryRun)
+      return { batch: null, entryCount: log.written, ...done }
     const batch: StoredBatch = {
       id: batchId,
+      destinationId: destination.id,
       createdAt,
-      granularity,
+      granularity: currentGranularity(destination),
       target,
       what,
       range,
       entryCount: log.written,
     }
-    await log.commit(batch)
+    for (const date of await modes.businessDates(postedSessions))
+      if (date > postedThrough) postedThrough = date
+    await log.commit(batch, destination, postedThrough)
     committed = true
     return { batch, entryCount: log.written, ...done }
   } finally {
     // Should this fail too, the next export clears what is left (see ExportLogWriter.begin).
     if (!committed) await log.discard().catch(() => undefined)
   }
+}
+
+function noRevisions(): Record<EntryRevision, number> {
+  return { original: 0, reversal: 0, adjustment: 0 }
 }
 
 function* chunked<T>(items: readonly T[], size: number): Generator<T[]> {
@@ -357,4 +423,21 @@ async function* loggedPages(
 /** The log's batches, newest first. */
 export function exportBatches(db: TillDatabase): Promise<StoredBatch[]> {
   return db.exportBatches.orderBy('createdAt').reverse().toArray()
+}
+
+/** The destination's batches whose range overlaps `range` (same location, or all), newest first. */
+export function batchesHolding(
+  batches: readonly StoredBatch[],
+  destinationId: string,
+  range: ExportRange,
+): StoredBatch[] {
+  return batches.filter(
+    (b) =>
+      b.destinationId === destinationId &&
+      b.range.from <= range.to &&
+      b.range.to >= range.from &&
+      (b.range.locationId === '' ||
+        range.locationId === '' ||
+        b.range.locationId === range.locationId),
+  )
 }

@@ -10,6 +10,7 @@ import type { TillDatabase } from '../cache/database'
 import { openMainFile } from '../screens/exports/file-sinks'
 import { fileNames } from '../screens/exports/download'
 import { readMapping } from './account-mapping'
+import { readDestination } from './destinations'
 import { exportToSink, runExport } from './run-export'
 import { scheduledRange } from './schedule-trigger'
 
@@ -53,6 +54,7 @@ export async function runScheduledExport(
   const base = `till-${settings.what}-${range.from}_${range.to}-${stamp(now)}`
   let run: ScheduledExportRun
   try {
+    const destination = await readDestination(db, settings.destinationId ?? settings.what)
     const sink = await openMainFile(bridge, {
       kind: 'scheduled',
       profileId: profile.id,
@@ -65,7 +67,7 @@ export async function runScheduledExport(
         db,
         what: settings.what,
         range: { ...range, locationId: '' },
-        granularity: settings.granularity,
+        destinationId: destination.id,
         mapping: await readMapping(db),
         timeZone: options.timeZone,
         currency: profile.currency ?? 'USD',
@@ -78,7 +80,7 @@ export async function runScheduledExport(
       ok: true,
       message:
         files.length === 0
-          ? 'Nothing new to export.'
+          ? `Nothing new to export to ${destination.name}.`
           : `${result.entryCount} entries written to ${files.join(', ')}.`,
       files,
       entries: result.entryCount,

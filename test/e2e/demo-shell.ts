@@ -18,3 +18,15 @@ export function useDemoShell(demoOptions: Record<string, unknown>): () => Runnin
     return shell
   }
 }
+
+const HOUR = 3_600_000
+
+/**
+ * Midday of yesterday in Jakarta (UTC+7, no daylight saving), for a demo clock: the shop's only
+ * location is open then (it closes between 00:30 and 02:00), the moment is past whenever the
+ * test runs, and it lies inside a scheduled export's window of recent business days.
+ */
+export function yesterdayMiddayInJakarta(): string {
+  const jakartaYesterday = new Date(Date.now() + 7 * HOUR - 24 * HOUR).toISOString().slice(0, 10)
+  return `${jakartaYesterday}T05:00:00.000Z`
+}

@@ -4,6 +4,7 @@ import { savedProfiles } from '../support/browser-shell'
 import { useDemoShell } from './demo-shell'
 import { demoControl, type DemoControl } from '../support/demo-control'
 import { parseCsvFile } from './csv-file'
+import { cachedRecords } from './cache-read'
 
 /**
  * DESIGN §4, end to end in Chromium with the demo shop: exports are append-only and idempotent.
@@ -61,26 +62,12 @@ async function exportJournal(page: Page): Promise<Buffer> {
 }
 
 /** Whether the cache holds a bill with its detail and an expense of the given amount. */
-function cacheHolds(page: Page, billId: string, expenseId: string, amount: number) {
-  return page.evaluate(
-    async ([bill, expense, minor]) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open('till-demo-shop')
-        open.onsuccess = () => resolve(open.result)
-        open.onerror = () => reject(open.error)
-      })
-      const get = (store: string, key: string) =>
-        new Promise<Record<string, unknown> | undefined>((resolve, reject) => {
-          const request = db.transaction(store).objectStore(store).get(key)
-          request.onsuccess = () => resolve(request.result as Record<string, unknown> | undefined)
-          request.onerror = () => reject(request.error)
-        })
-      const [b, e] = [await get('bills', bill), await get('expenses', expense)]
-      db.close()
-      return b?.hasDetail === true && e?.amount === minor
-    },
-    [billId, expenseId, amount] as const,
-  )
+async function cacheHolds(page: Page, billId: string, expenseId: string, amount: number) {
+  const [bill, expense] = await cachedRecords(page, [
+    ['bills', billId],
+    ['expenses', expenseId],
+  ])
+  return bill?.hasDetail === true && expense?.amount === amount
 }
 
 test('re-exports add only what changed, as new entries and reversals, and a past file comes back byte for byte', async ({

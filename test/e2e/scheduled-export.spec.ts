@@ -3,23 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { savedProfiles } from '../support/browser-shell'
-import { useDemoShell } from './demo-shell'
+import { useDemoShell, yesterdayMiddayInJakarta } from './demo-shell'
 import { demoControl, type DemoControl } from '../support/demo-control'
 import { parseCsvFile } from './csv-file'
 
 const CONTROL_TOKEN = 'demo_control_scheduled_export_e2e_3141'
-const HOUR = 3_600_000
 let folder: string
-
-/**
- * Midday of yesterday in Jakarta (UTC+7, no daylight saving): the shop's only location is open
- * then (it closes between 00:30 and 02:00), the moment is past whenever the test runs, and it
- * lies inside the scheduled export's window of recent business days.
- */
-function yesterdayMiddayInJakarta(): string {
-  const jakartaYesterday = new Date(Date.now() + 7 * HOUR - 24 * HOUR).toISOString().slice(0, 10)
-  return `${jakartaYesterday}T05:00:00.000Z`
-}
 
 const shell = useDemoShell({
   seed: 23,
@@ -58,7 +47,7 @@ test('closing a register session writes the new journal entries into the chosen 
 
   await panel.getByLabel('Export on a schedule').check()
   await panel.getByLabel('After a register session closes').check()
-  await panel.getByLabel('Scheduled format').selectOption('journal-csv')
+  await panel.getByLabel('Scheduled destination').selectOption('journal-csv')
   await panel.getByLabel('Export folder').fill('books/exports')
   await panel.getByRole('button', { name: 'Save scheduled export' }).click()
   await expect(panel.getByRole('alert')).toContainText('not a full path')

@@ -24,7 +24,8 @@ import type { JournalEntry } from '../../src-renderer/exports/journal-entry'
 import { expense, line, payment, sale } from './support/fixtures'
 import { accountTotals, context, perBill, perSession, sortedTotals } from './support/journals'
 import { MemoryLog } from './support/memory-log'
-import { METHODS, paymentsTakenIn, shopArbitrary, type Shop } from './support/shop'
+import { applyChange, changeArbitrary, withBill } from './support/changes'
+import { paymentsTakenIn, shopArbitrary, type Shop } from './support/shop'
 
 const FORMATS: JournalFormat[] = ['journal-csv', 'xero', 'quickbooks', 'beancount', 'ledger']
 
@@ -33,7 +34,13 @@ function batch(
   granularity: Granularity,
   format: JournalFormat = 'journal-csv',
 ): ExportBatch {
-  return { id, createdAt: '2026-11-21T08:00:00Z', granularity, target: defaultTarget(format) }
+  return {
+    id,
+    destinationId: format,
+    createdAt: '2026-11-21T08:00:00Z',
+    granularity,
+    target: defaultTarget(format),
+  }
 }
 
 function builder(shop: Shop, granularity: Granularity): (posted: PostedView) => JournalEntry[] {
@@ -60,14 +67,6 @@ function smallShop(): Shop {
     bills: [paidInCash('b1', 4_000), paidInCash('b2', 10_000)],
     expenses: [expense({ supplier: null })],
   }
-}
-
-function withBill(
-  shop: Shop,
-  id: string,
-  change: (b: Shop['bills'][number]) => Shop['bills'][number],
-): Shop {
-  return { ...shop, bills: shop.bills.map((b) => (b.id === id ? change(b) : b)) }
 }
 
 const ids = (entries: JournalEntry[]) => entries.map((e) => e.id)
@@ -264,94 +263,6 @@ describe('export log: session summaries post deltas', () => {
   })
 })
 
-type Change =
-  | { kind: 'pay'; bill: number; method: string; amount: number; session: number }
-  | { kind: 'reverse'; bill: number }
-  | { kind: 'edit'; bill: number; delta: number }
-  | { kind: 'refund'; bill: number }
-  | { kind: 'expense'; amount: number }
-
-const changeArbitrary: fc.Arbitrary<Change> = fc.oneof(
-  fc.record({
-    kind: fc.constant('pay' as const),
-    bill: fc.nat(),
-    method: fc.constantFrom(...METHODS),
-    amount: fc.nat(50_000),
-    session: fc.integer({ min: -1, max: 3 }),
-  }),
-  fc.record({ kind: fc.constant('reverse' as const), bill: fc.nat() }),
-  fc.record({
-    kind: fc.constant('edit' as const),
-    bill: fc.nat(),
-    delta: fc.integer({ min: 1, max: 5_000 }),
-  }),
-  fc.record({ kind: fc.constant('refund' as const), bill: fc.nat() }),
-  fc.record({ kind: fc.constant('expense' as const), amount: fc.nat(90_000) }),
-)
-
-function applyChange(shop: Shop, change: Change, n: number): Shop {
-  const sales = shop.bills.filter((b) => b.type === 'sale')
-  const target = sales[('bill' in change ? change.bill : 0) % Math.max(sales.length, 1)]
-  switch (change.kind) {
-    case 'expense':
-      return {
-        ...shop,
-        expenses: shop.expenses.map((e, i) => (i === 0 ? { ...e, amount: change.amount } : e)),
-      }
-    case 'refund':
-      if (!target) return shop
-      return {
-        ...shop,
-        bills: [
-          ...shop.bills,
-          {
-            ...target,
-            id: `${target.id}-late-${n}`,
-            type: 'refund',
-            parentBillId: target.id,
-            payments: [],
-          },
-        ],
-      }
-    default:
-      if (!target) return shop
-      return withBill(shop, target.id, (b) => {
-        if (change.kind === 'pay') {
-          const session =
-            change.session < 0
-              ? null
-              : (shop.sessions[change.session % shop.sessions.length]?.id ?? null)
-          const payment = {
-            id: `${b.id}-late-${n}`,
-            method: change.method,
-            amount: change.amount,
-            ref: null,
-            createdAt: b.createdAt + 86_400_000,
-            registerSessionId: session,
-            reversedAt: null,
-          }
-          return { ...b, payments: [...b.payments, payment] }
-        }
-        if (change.kind === 'reverse') {
-          const live = b.payments.find((p) => p.reversedAt === null)
-          return {
-            ...b,
-            payments: b.payments.map((p) =>
-              p === live ? { ...p, reversedAt: p.createdAt + 3_600_000 } : p,
-            ),
-          }
-        }
-        const [head, ...rest] = b.lines
-        if (!head) return b
-        return {
-          ...b,
-          lines: [{ ...head, total: head.total + change.delta }, ...rest],
-          total: b.total + change.delta,
-        }
-      })
-  }
-}
-
 describe('export log properties', () => {
   it('leaves the books, after any changes and re-exports, where a fresh export of the final records would', async () => {
     await fc.assert(
@@ -409,7 +320,7 @@ describe('which exports a bill went into', () => {
     const exportTo = async (batchId: string, entries: JournalEntry[]): Promise<void> => {
       const plan = planExport(entries, postings)
       for (const state of plan.postings) postings.set(state.key, state)
-      await db.exportLog.bulkPut(logEntries(batchId, 0, plan.write))
+      await db.loggedEntries.bulkPut(logEntries('journal-csv', batchId, 0, plan.write))
     }
     await exportTo('first', perBill(shop).entries)
     shop = withBill(shop, 'b1', (b) => ({

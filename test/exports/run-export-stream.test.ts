@@ -64,7 +64,6 @@ function options(database: TillDatabase, more: Partial<RunExportOptions> = {}): 
     db: database,
     what: 'journal-csv',
     range: { from: '2026-11-19', to: '2026-11-21', locationId: '' },
-    granularity: 'bill',
     mapping: EMPTY_MAPPING,
     timeZone: 'Asia/Jakarta',
     currency: 'USD',
@@ -96,8 +95,8 @@ function recordingSink(onFinish: () => Promise<void> = async () => undefined) {
 
 async function logRows(database: TillDatabase) {
   return {
-    postings: await database.postings.count(),
-    entries: await database.exportLog.count(),
+    postings: await database.postedStates.count(),
+    entries: await database.loggedEntries.count(),
     batches: await database.exportBatches.count(),
     runs: await database.exportRuns.count(),
     replaced: await database.replacedPostings.count(),
@@ -188,7 +187,7 @@ describe('an export streamed from the cache', () => {
 
   it('a log write that fails while the next page is made fails the export and changes nothing', async () => {
     const database = await shop(manyBills(3))
-    database.exportLog.hook('creating', (_key, logged) => {
+    database.loggedEntries.hook('creating', (_key, logged) => {
       if (logged.position === 9) throw new Error('quota exceeded')
     })
     const { sink, calls } = recordingSink()
@@ -221,7 +220,7 @@ describe('an export streamed from the cache', () => {
       recordingSink().sink,
     )
     const first = 'loc1-2026-11-19-001'
-    const committed = await database.postings.get(first)
+    const committed = await database.postedStates.get(['journal-csv', first])
     const bill = (await database.bills.get(first))!
     await database.bills.put({
       ...bill,
@@ -235,12 +234,12 @@ describe('an export streamed from the cache', () => {
     )
     await sink.sink.write((await generator.next()).value as OutputChunk)
     await sink.sink.write((await generator.next()).value as OutputChunk)
-    expect((await database.postings.get(first))?.revision).toBe(1)
+    expect((await database.postedStates.get(['journal-csv', first]))?.revision).toBe(1)
     expect(await database.replacedPostings.count()).toBe(1)
     controller.abort()
     await expect(exportToSink('journal-csv', generator, sink.sink)).rejects.toThrow(/cancelled/)
 
-    expect(await database.postings.get(first)).toEqual(committed)
+    expect(await database.postedStates.get(['journal-csv', first])).toEqual(committed)
     expect(await logRows(database)).toEqual(settled(6, 6, 1))
     const third = recordingSink()
     await exportToSink('journal-csv', runExport(options(database)), third.sink)
@@ -255,10 +254,11 @@ describe('an export streamed from the cache', () => {
       recordingSink().sink,
     )
     const first = 'loc1-2026-11-19-001'
-    const committed = (await database.postings.get(first))!
+    const committed = (await database.postedStates.get(['journal-csv', first]))!
     // What a page closed mid-export leaves: its run, its entries, the states it wrote (one
     // replacing a committed state, kept aside; one new) .
     const logged = (entryId: string, key: string, position: number) => ({
+      destinationId: 'journal-csv',
       entryId,
       key,
       batchId: 'killed',
@@ -267,13 +267,13 @@ describe('an export streamed from the cache', () => {
       entry: committed.entry,
     })
     await database.exportRuns.put({ id: 'killed', startedAt: '2026-11-21T00:00:00Z' })
-    await database.exportLog.bulkPut([
+    await database.loggedEntries.bulkPut([
       logged(`${first}:reversal`, first, 0),
       logged(`${first}:adj:1`, first, 1),
       logged('ghost', 'ghost', 2),
     ])
     await database.replacedPostings.put({ batchId: 'killed', key: first, state: committed })
-    await database.postings.bulkPut([
+    await database.postedStates.bulkPut([
       { ...committed, revision: 1, liveEntryId: `${first}:adj:1`, hash: 'changed' },
       { ...committed, key: 'ghost', liveEntryId: 'ghost' },
     ])
@@ -281,8 +281,8 @@ describe('an export streamed from the cache', () => {
     const next = recordingSink()
     const { result } = await exportToSink('journal-csv', runExport(options(database)), next.sink)
     expect(result.entryCount).toBe(0)
-    expect(await database.postings.get(first)).toEqual(committed)
-    expect(await database.postings.get('ghost')).toBeUndefined()
+    expect(await database.postedStates.get(['journal-csv', first])).toEqual(committed)
+    expect(await database.postedStates.get(['journal-csv', 'ghost'])).toBeUndefined()
     expect(await batchLog(database, 'killed').count()).toBe(0)
     expect(await logRows(database)).toEqual(settled(6, 6, 1))
   })
@@ -299,7 +299,7 @@ describe('an export streamed from the cache', () => {
       ),
     )
     expect([a!.result.entryCount, b!.result.entryCount].sort()).toEqual([0, 12])
-    expect(await database.exportLog.count()).toBe(12)
+    expect(await database.loggedEntries.count()).toBe(12)
   })
 
   it('refuses a range that ends before it starts, before reading anything', async () => {

@@ -5,6 +5,7 @@ import { TillDatabase } from '../../src-renderer/cache/database'
 import type { CachedBill } from '../../src-renderer/cache/records'
 import { EMPTY_MAPPING } from '../../src-renderer/exports/accounts'
 import type { Granularity } from '../../src-renderer/exports/export-log'
+import { switchGranularity } from '../../src-renderer/exports/destinations'
 import type { JournalBill } from '../../src-renderer/exports/journal'
 import {
   ExportCancelledError,
@@ -62,7 +63,6 @@ function options(
     db: database,
     what,
     range: { from: '2026-11-20', to: '2026-11-20', locationId: '' },
-    granularity: 'bill',
     mapping: EMPTY_MAPPING,
     timeZone: 'Asia/Jakarta',
     currency: 'USD',
@@ -99,26 +99,32 @@ describe('runExport', () => {
     'exports a range once (%s): again nothing new, a change as reversal plus adjustment',
     async (granularity) => {
       const database = await shop(three())
-      const first = await run(options(database, 'journal-csv', { batchId: 'one', granularity }))
+      await switchGranularity(database, 'journal-csv', granularity, null)
+      const first = await run(options(database, 'journal-csv', { batchId: 'one' }))
       const ids = entryIds(first.parts[0]!)
       expect(ids).toEqual(
         granularity === 'bill' ? ['b1', 'b2', 'b3', 'expense:e1'] : ['session:s1', 'expense:e1'],
       )
       expect(first.result.batch?.entryCount).toBe(ids.length)
-      expect(await database.exportLog.count()).toBe(ids.length)
+      expect(await database.loggedEntries.count()).toBe(ids.length)
 
-      const again = await run(options(database, 'journal-csv', { batchId: 'two', granularity }))
+      const again = await run(options(database, 'journal-csv', { batchId: 'two' }))
       expect(again.result.batch).toBeNull()
       expect(entryIds(again.parts[0] ?? '')).toEqual([])
       expect(await database.exportBatches.count()).toBe(1)
 
       await putBills(database, [sale({ payments: [payment('p1', 'card', 1685)] })])
-      const changed = await run(options(database, 'journal-csv', { batchId: 'three', granularity }))
+      const changed = await run(options(database, 'journal-csv', { batchId: 'three' }))
       expect(entryIds(changed.parts[0]!)).toEqual(
         granularity === 'bill' ? ['b1:reversal', 'b1:adj:1'] : ['session:s1:adj:1'],
       )
       expect(
-        (await database.postings.get(granularity === 'bill' ? 'b1' : 'session:s1'))?.revision,
+        (
+          await database.postedStates.get([
+            'journal-csv',
+            granularity === 'bill' ? 'b1' : 'session:s1',
+          ])
+        )?.revision,
       ).toBe(1)
     },
   )
@@ -127,7 +133,7 @@ describe('runExport', () => {
     const database = await shop(three())
     for (const what of ['journal-csv', 'xero', 'beancount'] as const) {
       const batchId = `batch-${what}`
-      await database.postings.clear()
+      await database.postedStates.clear()
       const first = await run(options(database, what, { batchId }))
       expect(first.parts.join('').length).toBeGreaterThan(0)
       expect(await collectParts(recreateBatch(database, batchId))).toEqual(first.parts)
@@ -153,8 +159,8 @@ describe('runExport', () => {
       })(),
     ).rejects.toBeInstanceOf(ExportCancelledError)
     expect(chunks.length).toBeGreaterThan(0)
-    expect(await database.postings.count()).toBe(0)
-    expect(await database.exportLog.count()).toBe(0)
+    expect(await database.postedStates.count()).toBe(0)
+    expect(await database.loggedEntries.count()).toBe(0)
     expect(await database.exportBatches.count()).toBe(0)
     expect(await database.exportRuns.count()).toBe(0)
     expect(await database.replacedPostings.count()).toBe(0)
@@ -170,14 +176,14 @@ describe('runExport', () => {
       'clearing:gift_card',
       'expense:Supplies',
     ])
-    await database.postings.clear()
+    await database.postedStates.clear()
     for (const what of ['bills', 'payments', 'bill_lines', 'expenses', 'sessions'] as const) {
       const { parts, result } = await run(options(database, what))
       const rows = parseCsv(parts[0]!.replace(/^\uFEFF/, '')).filter((r) => r.length > 1)
       expect(rows.length, what).toBeGreaterThan(1)
       expect(result.batch).toBeNull()
     }
-    expect(await database.postings.count()).toBe(0)
+    expect(await database.postedStates.count()).toBe(0)
     const other = await run(
       options(database, 'bills', {
         range: { from: '2026-11-21', to: '2026-11-30', locationId: '' },

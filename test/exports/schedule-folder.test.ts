@@ -47,7 +47,6 @@ const settings = (more: Partial<ScheduledExportSettings> = {}): ScheduledExportS
   enabled: true,
   trigger: { kind: 'session-close' },
   what: 'journal-csv',
-  granularity: 'bill',
   folder,
   ...more,
 })

@@ -17,7 +17,6 @@ const settings = (trigger: ScheduledExportSettings['trigger']): ScheduledExportS
   enabled: true,
   trigger,
   what: 'journal-csv',
-  granularity: 'bill',
   folder: '/books',
 })
 const nightly = settings({ kind: 'nightly', time: '02:30' })

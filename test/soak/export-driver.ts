@@ -14,7 +14,8 @@ const FORMATS = [
   ['ledger', 'session'],
   ['beancount', 'bill'],
   ['sessions', null],
-  ['journal-csv', 'session'],
+  // A destination keeps one granularity: switching one that has posted takes a cut-over.
+  ['journal-csv', 'bill'],
   ['expenses', null],
 ] as const
 

@@ -4,6 +4,14 @@ import { describe, expect, it } from 'vitest'
 import { SCHEMA_V1, TillDatabase } from '../../src-renderer/cache/database'
 import { postingHash } from '../../src-renderer/exports/export-log'
 import { batchLog } from '../../src-renderer/exports/run-export-log'
+import { billFacets } from '../../src-renderer/cache/bill-facets'
+import { AccountResolver, EMPTY_MAPPING } from '../../src-renderer/exports/accounts'
+import { planExport } from '../../src-renderer/exports/export-log'
+import { billEntries, NOTHING_POSTED, type JournalBill } from '../../src-renderer/exports/journal'
+import { sessionSummaryEntries } from '../../src-renderer/exports/session-summary'
+import { listDestinations } from '../../src-renderer/exports/destinations'
+import { exportToSink, runExport, type ChunkSink } from '../../src-renderer/exports/run-export'
+import { payment, sale, T0 } from '../exports/support/fixtures'
 import type { JournalEntry } from '../../src-renderer/exports/journal-entry'
 
 const entry: JournalEntry = {
@@ -49,6 +57,47 @@ function olderCache(later?: [version: number, stores: Record<string, string>]) {
     return upgraded
   }
   return { old, upgrade }
+}
+
+/** The export log's tables as version 11 had them (bills as version 11 indexed them). */
+const V11_EXPORT_STORES = {
+  bills:
+    'id, updatedAt, registerSessionId, [locationId+businessDate], [type+createdAt], parentBillId, ' +
+    '[registerSessionId+createdAt], createdAt, numberKey, total, [paymentState+createdAt], ' +
+    '*methods, brokenIdentity, amountPaid, amountDue',
+  reconciliations: 'sessionId, reconciledAt',
+  postings: 'key',
+  exportLog: 'entryId, key, [batchId+position]',
+  exportBatches: 'id, createdAt',
+  exportRuns: 'id',
+  replacedPostings: '[batchId+key], batchId',
+  accountMapping: 'id',
+  accountRoles: 'key',
+}
+
+/** A batch's rows as version 11 logged them. */
+function legacyRows(
+  batchId: string,
+  written: readonly { key: string; entry: JournalEntry; hash: string }[],
+) {
+  return written.map((w, position) => ({
+    entryId: w.entry.id,
+    key: w.key,
+    batchId,
+    position,
+    hash: w.hash,
+    entry: w.entry,
+  }))
+}
+
+/** Writes bills and their payments as the cache keeps them. */
+async function putBills(db: TillDatabase, bills: JournalBill[]): Promise<void> {
+  await db.bills.bulkPut(bills.map((b) => ({ ...b, ...billFacets(b) })))
+  await db.payments.bulkPut(
+    bills.flatMap((b) =>
+      b.payments.map((p) => ({ ...p, billId: b.id, billType: b.type, locationId: b.locationId })),
+    ),
+  )
 }
 
 describe('cache schema upgrades', () => {
@@ -140,6 +189,7 @@ describe('cache schema upgrades', () => {
     await old
       .table('exportLog')
       .put({ entryId: 'b1', key: 'b1', batchId: 'x', position: 0, hash: 'from-v5', entry })
+    await old.table('exportBatches').put({ id: 'x', what: 'journal-csv', granularity: 'bill' })
 
     const upgraded = await upgrade()
     expect(upgraded.verno).toBeGreaterThanOrEqual(8)
@@ -150,10 +200,17 @@ describe('cache schema upgrades', () => {
         account: { ...l.account, code: `9${l.account.code}` },
       })),
     }
-    expect((await upgraded.postings.get('b1'))?.hash).toBe(postingHash(remapped))
-    expect((await upgraded.exportLog.get('b1'))?.hash).toBe(postingHash(entry))
+    expect((await upgraded.postedStates.get(['journal-csv', 'b1']))?.hash).toBe(
+      postingHash(remapped),
+    )
+    expect((await upgraded.loggedEntries.get(['journal-csv', 'b1']))?.hash).toBe(postingHash(entry))
     expect(postingHash(entry)).not.toBe('from-v5')
-    expect(await upgraded.exportLog.where('key').equals('b1').count()).toBe(1)
+    expect(
+      await upgraded.loggedEntries
+        .where('[destinationId+key]')
+        .equals(['journal-csv', 'b1'])
+        .count(),
+    ).toBe(1)
     await upgraded.accountMapping.put({
       id: 'mapping',
       accounts: {},
@@ -183,16 +240,196 @@ describe('cache schema upgrades', () => {
     })
     const rows = [logged('a', 0, 'b1'), logged('b', 1, 'b3'), logged('b', 0, 'b2')]
     await old.table('exportLog').bulkPut(rows)
+    await old
+      .table('exportBatches')
+      .bulkPut(['a', 'b'].map((id) => ({ id, what: 'ledger', granularity: 'bill', createdAt: id })))
 
     const upgraded = await upgrade()
     expect(upgraded.verno).toBeGreaterThanOrEqual(10)
-    expect(upgraded.exportLog.schema.idxByName['batchId']).toBeUndefined()
-    expect(await upgraded.exportLog.toArray()).toEqual(expect.arrayContaining(rows))
+    expect(upgraded.loggedEntries.schema.idxByName['batchId']).toBeUndefined()
+    expect(await upgraded.loggedEntries.toArray()).toEqual(
+      expect.arrayContaining(rows.map((row) => ({ ...row, destinationId: 'ledger' }))),
+    )
     expect((await batchLog(upgraded, 'b').toArray()).map((r) => r.entryId)).toEqual(['b2', 'b3'])
     expect((await batchLog(upgraded, 'b', 0).toArray()).map((r) => r.entryId)).toEqual(['b3'])
-    expect(await upgraded.exportLog.where('key').equals('b1').count()).toBe(1)
+    expect(
+      await upgraded.loggedEntries.where('[destinationId+key]').equals(['ledger', 'b1']).count(),
+    ).toBe(1)
     await batchLog(upgraded, 'a').delete()
-    expect((await upgraded.exportLog.toArray()).map((r) => r.entryId).sort()).toEqual(['b2', 'b3'])
+    expect((await upgraded.loggedEntries.toArray()).map((r) => r.entryId).sort()).toEqual([
+      'b2',
+      'b3',
+    ])
+    upgraded.close()
+  })
+
+  it('version 12 gives each logged entry to the destination of its format: nothing posted is posted again, a second format gets the rest', async () => {
+    const { old, upgrade } = olderCache([11, V11_EXPORT_STORES])
+    const bills = [sale(), sale({ id: 'b2', number: '1024' }), sale({ id: 'b3', number: '1025' })]
+    const context = {
+      accounts: new AccountResolver(EMPTY_MAPPING),
+      timeZone: 'Asia/Jakarta',
+      posted: NOTHING_POSTED,
+    }
+    // The shared log of version 11: a generic CSV export posted b1 and b2, then a Xero export of
+    // the same day found only b3 new.
+    const plan = planExport(billEntries(bills, context).entries, new Map())
+    const batchOf = (key: string) => (key === 'b3' ? 'xero-1' : 'csv-1')
+    await old.table('postings').bulkPut(plan.postings)
+    await old.table('exportLog').bulkPut(
+      plan.write.map((w, position) => ({
+        entryId: w.entry.id,
+        key: w.key,
+        batchId: batchOf(w.key),
+        position,
+        hash: w.hash,
+        entry: w.entry,
+      })),
+    )
+    const range = { from: '2026-11-20', to: '2026-11-20', locationId: '' }
+    await old.table('exportBatches').bulkPut([
+      {
+        id: 'csv-1',
+        what: 'journal-csv',
+        granularity: 'bill',
+        createdAt: '2026-11-21T08:00:00Z',
+        range,
+      },
+      { id: 'xero-1', what: 'xero', granularity: 'bill', createdAt: '2026-11-21T09:00:00Z', range },
+    ])
+    // What a page closed mid-export left: a run, its entry and its state, never committed.
+    await old.table('exportRuns').put({ id: 'killed', startedAt: '2026-11-21T10:00:00Z' })
+    await old
+      .table('exportLog')
+      .put({ entryId: 'b9', key: 'b9', batchId: 'killed', position: 0, hash: 'x', entry })
+    await old.table('postings').put({ key: 'b9', revision: 0, liveEntryId: 'b9', entry, hash: 'x' })
+
+    const upgraded = await upgrade()
+    expect(upgraded.verno).toBeGreaterThanOrEqual(12)
+    const destinations = await listDestinations(upgraded)
+    expect(destinations.find((d) => d.id === 'journal-csv')).toMatchObject({
+      postedThrough: '2026-11-20',
+      periods: [{ from: '', granularity: 'bill' }],
+    })
+    expect(destinations.find((d) => d.id === 'quickbooks')?.postedThrough).toBe('')
+    expect((await upgraded.exportBatches.get('xero-1'))?.destinationId).toBe('xero')
+    const holders = async (key: string) =>
+      (await upgraded.postedStates.toArray())
+        .filter((s) => s.key === key)
+        .map((s) => s.destinationId)
+    expect(await holders('b1')).toEqual(['journal-csv'])
+    expect(await holders('b3')).toEqual(['xero'])
+    expect(await holders('b9')).toEqual([])
+    expect(await upgraded.exportRuns.count()).toBe(0)
+    expect(await batchLog(upgraded, 'killed').count()).toBe(0)
+
+    await upgraded.bills.bulkPut(bills.map((b) => ({ ...b, ...billFacets(b) })))
+    const written = async (what: 'journal-csv' | 'xero') => {
+      const sink: ChunkSink = {
+        write: async () => undefined,
+        finish: async () => ['file'],
+        abort: async () => undefined,
+      }
+      const { result } = await exportToSink(
+        what,
+        runExport({
+          db: upgraded,
+          what,
+          range,
+          mapping: EMPTY_MAPPING,
+          timeZone: 'Asia/Jakarta',
+          currency: 'USD',
+        }),
+        sink,
+      )
+      if (!result.batch) return []
+      return (await batchLog(upgraded, result.batch.id).toArray()).map((l) => l.entryId)
+    }
+    expect(await written('xero')).toEqual(['b1', 'b2'])
+    expect(await written('journal-csv')).toEqual(['b3'])
+    expect(await written('xero')).toEqual([])
+    upgraded.close()
+  })
+
+  it('version 12 keeps each session of a log of both granularities the way it was posted', async () => {
+    const { old, upgrade } = olderCache([11, V11_EXPORT_STORES])
+    const context = {
+      accounts: new AccountResolver(EMPTY_MAPPING),
+      timeZone: 'Asia/Jakarta',
+      posted: NOTHING_POSTED,
+    }
+    const first = [
+      sale(),
+      sale({ id: 'b2', number: '1024', payments: [payment('p3', 'qris', 1685)] }),
+    ]
+    const nextDay = T0 + 86_400_000
+    const later = sale({
+      id: 'b4',
+      number: '1030',
+      registerSessionId: 's2',
+      createdAt: nextDay,
+      businessDate: '2026-11-21',
+      payments: [payment('p9', 'cash', 1685, { registerSessionId: 's2', createdAt: nextDay })],
+    })
+    // An hledger export per session summary of s1, then one per bill of the next day's s2.
+    const summary = planExport(
+      sessionSummaryEntries(
+        {
+          session: { id: 's1', locationId: 'loc1', businessDate: '2026-11-20' },
+          currency: 'USD',
+          bills: first,
+          payments: first.flatMap((b) =>
+            b.payments.map((p) => ({ ...p, billId: b.id, billType: b.type })),
+          ),
+        },
+        context,
+      ).entries,
+      new Map(),
+    )
+    const perBill = planExport(billEntries([later], context).entries, new Map())
+    await old.table('postings').bulkPut([...summary.postings, ...perBill.postings])
+    await old
+      .table('exportLog')
+      .bulkPut([...legacyRows('summary', summary.write), ...legacyRows('bills', perBill.write)])
+    await old.table('exportBatches').bulkPut([
+      { id: 'summary', what: 'ledger', granularity: 'session', createdAt: '2026-11-21T08:00:00Z' },
+      { id: 'bills', what: 'ledger', granularity: 'bill', createdAt: '2026-11-22T08:00:00Z' },
+    ])
+
+    const upgraded = await upgrade()
+    expect(await upgraded.destinations.get('ledger')).toMatchObject({
+      periods: [{ from: '', granularity: 'bill' }],
+      postedAs: { s1: 'session' },
+      postedThrough: '2026-11-21',
+    })
+    await putBills(upgraded, [...first, later])
+    await upgraded.sessions.bulkPut(
+      [
+        ['s1', '2026-11-20'],
+        ['s2', '2026-11-21'],
+      ].map(([id, businessDate]) => ({
+        id: id!,
+        locationId: 'loc1',
+        businessDate: businessDate!,
+        openedAt: null,
+        closedAt: null,
+        openingCash: null,
+        firstActivityAt: null,
+        status: 'closed' as const,
+      })),
+    )
+    const exports = runExport({
+      db: upgraded,
+      what: 'ledger',
+      range: { from: '2026-11-20', to: '2026-11-21', locationId: '' },
+      mapping: EMPTY_MAPPING,
+      timeZone: 'Asia/Jakarta',
+      currency: 'USD',
+    })
+    let next = await exports.next()
+    while (!next.done) next = await exports.next()
+    // s1's bills are in its summary, b4 is posted: nothing is new.
+    expect(next.value.entryCount).toBe(0)
     upgraded.close()
   })
 })

@@ -9,7 +9,6 @@ import { methodLabel, PAYMENT_STATE_LABELS, TYPE_LABELS } from './bill-labels'
 import { billExports, type BillExport } from './bill-exports'
 import { fileNames } from '../exports/download'
 import { fileBase } from '../exports/ExportsScreen'
-import { FORMAT_LABELS } from '../exports/labels'
 
 interface DetailProps {
   db: TillDatabase
@@ -212,7 +211,7 @@ function Exports({ db, bill, timeZone }: { db: TillDatabase; bill: CachedBill; t
             <thead>
               <tr>
                 <th scope="col">Exported ({timeZone})</th>
-                <th scope="col">Format</th>
+                <th scope="col">Destination</th>
                 <th scope="col">File</th>
                 <th scope="col">Entry</th>
                 <th scope="col">Kind</th>
@@ -223,7 +222,7 @@ function Exports({ db, bill, timeZone }: { db: TillDatabase; bill: CachedBill; t
                 <tr key={`${row.batch.id} ${row.entryId}`}>
                   <td>{formatDateTime(Date.parse(row.batch.createdAt), timeZone)}</td>
                   <td>
-                    {FORMAT_LABELS[row.batch.what]},{' '}
+                    {row.destination},{' '}
                     {row.batch.granularity === 'bill' ? 'per bill' : 'per session'}
                   </td>
                   <td>{batchFile(row)}</td>

@@ -3,9 +3,10 @@ import type { Bill } from '../../../src-shared/domain/records'
 import { entryRevision, type EntryRevision } from '../../exports/export-log'
 import { postingKeys } from '../../exports/journal'
 import type { StoredBatch } from '../../exports/run-export'
+import { listDestinations } from '../../exports/destinations'
 
 /**
- * "In which export did this bill go?": every logged entry under the bill's posting keys (its own
+ * "In which export did this bill go?": in every destination, every logged entry under the bill's posting keys (its own
  * entry, its payments posted apart, their reversals and adjustments) and, for a bill in a
  * register session, the entries of that session's summary, which carry the bill's amounts when
  * the export was per session. Entries of a run not committed yet have no batch and are left out.
@@ -17,6 +18,8 @@ export interface BillExport {
   /** What the entry is for the bill. */
   carrier: 'bill' | 'payment' | 'session summary'
   batch: StoredBatch
+  /** The name of the destination the batch posted to. */
+  destination: string
 }
 
 function carrierOf(key: string): BillExport['carrier'] {
@@ -29,7 +32,11 @@ function carrierOf(key: string): BillExport['carrier'] {
 export async function billExports(db: TillDatabase, bill: Bill): Promise<BillExport[]> {
   const keys = postingKeys([bill])
   if (bill.registerSessionId !== null) keys.push(`session:${bill.registerSessionId}`)
-  const logged = await db.exportLog.where('key').anyOf(keys).toArray()
+  const destinations = new Map((await listDestinations(db)).map((d) => [d.id, d.name]))
+  const logged = await db.loggedEntries
+    .where('[destinationId+key]')
+    .anyOf([...destinations.keys()].flatMap((id) => keys.map((key) => [id, key])))
+    .toArray()
   const batchIds = [...new Set(logged.map((entry) => entry.batchId))]
   const batches = new Map<string, StoredBatch>()
   for (const batch of await db.exportBatches.bulkGet(batchIds))
@@ -45,6 +52,7 @@ export async function billExports(db: TillDatabase, bill: Bill): Promise<BillExp
           revision: entryRevision(entry),
           carrier: carrierOf(entry.key),
           batch,
+          destination: destinations.get(entry.destinationId) ?? entry.destinationId,
         },
       ]
     })

@@ -4,19 +4,21 @@ import type { ActiveConnection } from '../../app/active-connection'
 import { useBridge } from '../../bridge/context'
 import { readMapping } from '../../exports/account-mapping'
 import type { DefaultedAccount } from '../../exports/accounts'
-import type { Granularity } from '../../exports/export-log'
+import { listDestinations, type Destination } from '../../exports/destinations'
 import {
   CSV_TABLES,
   ExportCancelledError,
-  JOURNAL_FORMATS,
+  batchesHolding,
   exportBatches,
   exportToSink,
-  isJournal,
   rangeLocations,
   recreateBatch,
   runExport,
+  type CsvTable,
   type ExportProgress,
+  type ExportRange,
   type ExportWhat,
+  type RunExportOptions,
   type StoredBatch,
 } from '../../exports/run-export'
 import { sessionDays } from '../../ledger/load-session'
@@ -24,45 +26,28 @@ import { effectiveTimeZone } from '../../sync/sync-controller'
 import { ConnectionGate } from '../ConnectionGate'
 import { UnmappedRolesNotice } from '../settings/AccountMappingNotice'
 import { contentType, fileExtension } from './download'
-import { openMainFile, downloadSink, writeToSink } from './file-sinks'
+import { writeToSink } from './file-sinks'
+import { openFileSink } from './open-file-sink'
 import { FORMAT_LABELS, defaultedLabel } from './labels'
-import { GranularityField } from './GranularityField'
+import { GranularitySwitch } from './GranularitySwitch'
+import { ExportPreview } from './ExportPreview'
 
 type Outcome =
   | { kind: 'done'; files: string[]; entries: number | null; defaulted: DefaultedAccount[] }
-  | { kind: 'nothing-new'; defaulted: DefaultedAccount[] }
+  | { kind: 'nothing-new'; destination: string; holders: StoredBatch[] }
   | { kind: 'cancelled' }
   | { kind: 'error'; message: string }
 
 const count = new Intl.NumberFormat()
 
-/** A download: the Blob's object URL and a clicked `<a download>`. */
-function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = name
-  link.style.display = 'none'
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 60_000)
-}
-
-/**
- * Where an export of `what` goes: in Electron a file main writes, chosen in a save dialog (null
- * if the dialog is closed); in the browser shell a download.
- */
+/** Where an export of `what` goes (see `openFileSink`). */
 function openSink(
   bridge: ReturnType<typeof useBridge>,
   shell: 'electron' | 'browser',
   base: string,
   what: ExportWhat,
 ) {
-  const name = `${base}.${fileExtension(what)}`
-  return shell === 'electron'
-    ? openMainFile(bridge, { kind: 'dialog', suggestedName: name })
-    : Promise.resolve(downloadSink(name, contentType(what), saveBlob))
+  return openFileSink(bridge, shell, `${base}.${fileExtension(what)}`, contentType(what))
 }
 
 export function fileBase(what: ExportWhat, from: string, to: string): string {
@@ -87,11 +72,25 @@ function DefaultedNotice({ defaulted }: { defaulted: DefaultedAccount[] }): Reac
   )
 }
 
+function batchLabel(batch: StoredBatch): string {
+  const { range } = batch
+  return `${new Date(batch.createdAt).toLocaleString()} (${range.from} to ${range.to})`
+}
+
+/** The newest exports that hold a range, a few by name and the rest counted. */
+function holdersLabel(holders: StoredBatch[]): string {
+  const named = holders.slice(0, 3).map(batchLabel).join(', ')
+  const more = holders.length - 3
+  return more > 0 ? `${named} and ${count.format(more)} more` : named
+}
+
 function ExportLog({
   batches,
+  destinations,
   onDownload,
 }: {
   batches: StoredBatch[] | undefined
+  destinations: Destination[] | undefined
   onDownload(batch: StoredBatch): void
 }): React.JSX.Element {
   if (!batches) return <p role="status">Loading the export log…</p>
@@ -102,6 +101,7 @@ function ExportLog({
       <thead>
         <tr>
           <th scope="col">When</th>
+          <th scope="col">Destination</th>
           <th scope="col">What</th>
           <th scope="col">Range</th>
           <th scope="col" className="amount">
@@ -114,6 +114,7 @@ function ExportLog({
         {batches.map((b) => (
           <tr key={b.id}>
             <td>{new Date(b.createdAt).toLocaleString()}</td>
+            <td>{destinations?.find((d) => d.id === b.destinationId)?.name ?? b.destinationId}</td>
             <td>
               {FORMAT_LABELS[b.what]}, {b.granularity === 'bill' ? 'per bill' : 'per session'}
             </td>
@@ -139,11 +140,10 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
   const bridge = useBridge()
   const id = useId()
   const [shell, setShell] = useState<'electron' | 'browser'>('browser')
-  const [what, setWhat] = useState<ExportWhat>('journal-csv')
+  const [choice, setChoice] = useState<string>('journal-csv')
   const [chosenFrom, setFrom] = useState('')
   const [chosenTo, setTo] = useState('')
   const [locationId, setLocationId] = useState('')
-  const [granularity, setGranularity] = useState<Granularity>('bill')
   const [progress, setProgress] = useState<ExportProgress | null>(null)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const controller = useRef<AbortController | null>(null)
@@ -153,6 +153,8 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
     [db],
   )
   const batches = useLiveQuery(() => exportBatches(db), [db])
+  const destinations = useLiveQuery(() => listDestinations(db), [db])
+  const destination = destinations?.find((d) => d.id === choice)
 
   // The range starts on the latest business date the cache holds.
   const latest = days?.reduce((max, d) => (d.businessDate > max ? d.businessDate : max), '') ?? ''
@@ -168,7 +170,21 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
   }, [bridge])
 
   const running = progress !== null
-  const journal = isJournal(what)
+  const journal = destination !== undefined
+  const what: ExportWhat = destination?.format ?? (choice as CsvTable)
+  const range: ExportRange = { from, to, locationId }
+
+  const exportOptions = async (signal: AbortSignal): Promise<RunExportOptions> => ({
+    db,
+    what,
+    destinationId: destination?.id,
+    range,
+    mapping: await readMapping(db),
+    timeZone: effectiveTimeZone(profile),
+    currency: profile.currency ?? 'USD',
+    signal,
+    onProgress: setProgress,
+  })
 
   async function start(): Promise<void> {
     const abort = new AbortController()
@@ -180,22 +196,16 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
       if (!sink) return
       const { result, files } = await exportToSink(
         what,
-        runExport({
-          db,
-          what,
-          range: { from, to, locationId },
-          granularity,
-          mapping: await readMapping(db),
-          timeZone: effectiveTimeZone(profile),
-          currency: profile.currency ?? 'USD',
-          signal: abort.signal,
-          onProgress: setProgress,
-        }),
+        runExport(await exportOptions(abort.signal)),
         sink,
       )
       setOutcome(
         files.length === 0
-          ? { kind: 'nothing-new', defaulted: result.defaulted }
+          ? {
+              kind: 'nothing-new',
+              destination: destination?.name ?? '',
+              holders: batchesHolding(await exportBatches(db), destination?.id ?? '', range),
+            }
           : {
               kind: 'done',
               files,
@@ -244,14 +254,17 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
             <label htmlFor={`${id}-format`}>Format</label>
             <select
               id={`${id}-format`}
-              value={what}
+              value={choice}
               disabled={running}
-              onChange={(e) => setWhat(e.target.value as ExportWhat)}
+              onChange={(e) => {
+                setChoice(e.target.value)
+                setOutcome(null)
+              }}
             >
-              <optgroup label="Journals">
-                {JOURNAL_FORMATS.map((f) => (
-                  <option key={f} value={f}>
-                    {FORMAT_LABELS[f]}
+              <optgroup label="Journals, by destination">
+                {(destinations ?? []).map((d) => (
+                  <option key={d.id} value={d.id}>
+                    {d.name} ({FORMAT_LABELS[d.format]})
                   </option>
                 ))}
               </optgroup>
@@ -300,12 +313,12 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
               ))}
             </select>
           </span>
-          {journal && (
-            <GranularityField
-              name={`${id}-granularity`}
-              value={granularity}
+          {destination && (
+            <GranularitySwitch
+              key={destination.id}
+              db={db}
+              destination={destination}
               disabled={running}
-              onChange={setGranularity}
             />
           )}
         </div>
@@ -320,6 +333,16 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
           </p>
         )}
         {journal && rangeValid && <UnmappedRolesNotice db={db} range={{ from, to, locationId }} />}
+        {destination && rangeValid && (
+          <ExportPreview
+            db={db}
+            destination={destination}
+            range={range}
+            timeZone={effectiveTimeZone(profile)}
+            currency={profile.currency ?? 'USD'}
+            paused={running}
+          />
+        )}
         <div className="actions">
           <button type="submit" disabled={running || !rangeValid}>
             Export
@@ -347,14 +370,18 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
         {outcome?.kind === 'done' && (
           <p className="notice" role="status">
             {outcome.entries !== null
-              ? `${count.format(outcome.entries)} entries exported`
+              ? `${count.format(outcome.entries)} ${outcome.entries === 1 ? 'entry' : 'entries'} exported`
               : 'Exported'}{' '}
             to {outcome.files.join(', ')}.
           </p>
         )}
         {outcome?.kind === 'nothing-new' && (
           <p className="notice" role="status">
-            Nothing new to export: every entry in this range is already in an earlier export.
+            Nothing new to export to {outcome.destination}: every entry in this range is already in{' '}
+            {outcome.holders.length === 0
+              ? 'its books'
+              : `its export${outcome.holders.length === 1 ? '' : 's'} of ${holdersLabel(outcome.holders)}`}
+            .
           </p>
         )}
         {outcome?.kind === 'cancelled' && (
@@ -367,12 +394,14 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
             The export failed: {outcome.message}
           </p>
         )}
-        {(outcome?.kind === 'done' || outcome?.kind === 'nothing-new') && (
-          <DefaultedNotice defaulted={outcome.defaulted} />
-        )}
+        {outcome?.kind === 'done' && <DefaultedNotice defaulted={outcome.defaulted} />}
       </div>
       <h2>Export log</h2>
-      <ExportLog batches={batches} onDownload={(b) => void downloadAgain(b)} />
+      <ExportLog
+        batches={batches}
+        destinations={destinations}
+        onDownload={(b) => void downloadAgain(b)}
+      />
     </>
   )
 }

@@ -1,22 +1,20 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
-import {
-  journalFormat,
-  type ScheduledExportSettings,
-  type ScheduledExportState,
+import { useLiveQuery } from 'dexie-react-hooks'
+import type {
+  ScheduledExportSettings,
+  ScheduledExportState,
 } from '../../../src-shared/bridge/contract'
 import { useActiveConnection } from '../../app/active-connection'
 import { useBridge } from '../../bridge/context'
 import { latestSessionClose } from '../../exports/schedule-run'
 import { nextNightly, startingWatermark } from '../../exports/schedule-trigger'
-import { FORMAT_LABELS } from '../exports/labels'
-import { GranularityField } from '../exports/GranularityField'
+import { listDestinations } from '../../exports/destinations'
 import { onScheduledRun } from './ScheduledExportRunner'
 
 const DEFAULTS: ScheduledExportSettings = {
   enabled: false,
   trigger: { kind: 'session-close' },
   what: 'journal-csv',
-  granularity: 'bill',
   folder: '',
 }
 
@@ -49,6 +47,8 @@ export function ScheduledExportPanel(): React.JSX.Element | null {
   const [canChoose, setCanChoose] = useState(false)
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null)
   const profileId = connection?.profile.id
+  const db = connection?.db
+  const destinations = useLiveQuery(async () => (db ? listDestinations(db) : []), [db])
 
   useEffect(() => {
     if (!profileId) return
@@ -148,25 +148,21 @@ export function ScheduledExportPanel(): React.JSX.Element | null {
             </>
           )}
         </fieldset>
-        <label htmlFor={`${id}-format`}>Scheduled format</label>
+        <label htmlFor={`${id}-destination`}>Scheduled destination</label>
         <select
-          id={`${id}-format`}
-          value={form.what}
-          onChange={(e) =>
-            setForm({ ...form, what: e.target.value as ScheduledExportSettings['what'] })
-          }
+          id={`${id}-destination`}
+          value={form.destinationId ?? form.what}
+          onChange={(e) => {
+            const chosen = destinations?.find((d) => d.id === e.target.value)
+            if (chosen) setForm({ ...form, what: chosen.format, destinationId: chosen.id })
+          }}
         >
-          {journalFormat.options.map((f) => (
-            <option key={f} value={f}>
-              {FORMAT_LABELS[f]}
+          {(destinations ?? []).map((d) => (
+            <option key={d.id} value={d.id}>
+              {d.name}
             </option>
           ))}
         </select>
-        <GranularityField
-          name={`${id}-granularity`}
-          value={form.granularity}
-          onChange={(granularity) => setForm({ ...form, granularity })}
-        />
         <label htmlFor={`${id}-folder`}>Export folder</label>
         <input
           id={`${id}-folder`}

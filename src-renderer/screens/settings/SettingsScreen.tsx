@@ -8,6 +8,8 @@ import { WebhookReceiverPanel } from './WebhookReceiverPanel'
 import { SyncSchedulePanel } from './SyncSchedulePanel'
 import { AccountMappingPanel } from './AccountMappingPanel'
 import { ScheduledExportPanel } from './ScheduledExportPanel'
+import { DestinationsPanel } from './DestinationsPanel'
+import { RecordsBackupPanel } from './RecordsBackupPanel'
 
 function DemoChoice({
   demo,
@@ -139,6 +141,8 @@ export function SettingsScreen(): React.JSX.Element {
       </section>
       <SyncSchedulePanel />
       <AccountMappingPanel />
+      <DestinationsPanel />
+      <RecordsBackupPanel />
       <ScheduledExportPanel />
       <WebhookReceiverPanel />
       <DemoChoice demo={info?.demo ?? null} />

@@ -16,8 +16,8 @@ export const MAX_EXPORT_PARTS = 10_000
 export const exportFileName = z
   .string()
   .regex(
-    /^[\w .()-]{1,160}\.(csv|journal|beancount)$/,
-    'A file name of letters, digits, spaces and . ( ) - _ ending in .csv, .journal or .beancount',
+    /^[\w .()-]{1,160}\.(csv|journal|beancount|jsonl)$/,
+    'A file name of letters, digits, spaces and . ( ) - _ ending in .csv, .journal, .beancount or .jsonl',
   )
 
 /** 32 random bytes, base64url: only the page that opened the file knows it. */
@@ -74,7 +74,8 @@ export const scheduledExportSettings = z.object({
   enabled: z.boolean(),
   trigger: scheduleTrigger,
   what: journalFormat,
-  granularity: z.enum(['bill', 'session']),
+  /** The destination's id (its granularity is its own); the format's own when absent. */
+  destinationId: z.string().min(1).max(100).optional(),
   /** An existing folder main may write into. */
   folder: z.string().min(1, 'Choose a folder').max(1024),
 })

@@ -56,8 +56,8 @@ async function drain(chunks: AsyncIterable<OutputChunk>): Promise<ExportRun> {
 
 /** Forgets what earlier runs exported, so every run writes the whole range. */
 async function forgetExports(db: TillDatabase): Promise<void> {
-  await db.transaction('rw', [db.postings, db.exportLog, db.exportBatches], async () => {
-    await Promise.all([db.postings.clear(), db.exportLog.clear(), db.exportBatches.clear()])
+  await db.transaction('rw', [db.postedStates, db.loggedEntries, db.exportBatches], async () => {
+    await Promise.all([db.postedStates.clear(), db.loggedEntries.clear(), db.exportBatches.clear()])
   })
 }
 
@@ -74,7 +74,6 @@ export async function exportJournal(
         db,
         what: 'journal-csv',
         range,
-        granularity: 'bill',
         mapping: EMPTY_MAPPING,
         timeZone,
         currency: 'USD',

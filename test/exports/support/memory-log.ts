@@ -35,7 +35,7 @@ export class MemoryLog {
       for (const slice of slices(current, sliceSize)) {
         const plan = planExport(slice, postings)
         for (const state of plan.postings) postings.set(state.key, state)
-        entries.push(...logEntries(batch.id, written.length, plan.write))
+        entries.push(...logEntries(batch.destinationId, batch.id, written.length, plan.write))
         const out = plan.write.map((p) => p.entry)
         written.push(...out)
         yield out
