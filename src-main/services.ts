@@ -1,4 +1,5 @@
 import * as fs from 'node:fs/promises'
+import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { EventBus } from './bridge/event-bus'
 import { createDispatcher, type Dispatch } from './bridge/dispatcher'
@@ -26,6 +27,8 @@ export interface ServicesOptions {
   startDemoService?: typeof startDemoService
   /** Save and folder dialogs for export files (Electron only; the browser shell downloads). */
   exportDialogs?: ExportDialogs
+  /** The home folder a typed export folder must be inside; the user's own unless a test says. */
+  homeDir?: string
 }
 
 export interface ExportDialogs {
@@ -92,7 +95,11 @@ export function createServices(
       overrides: demoOverridesFromEnv(),
     }),
     exportFiles: new ExportFiles({ fs }),
-    scheduledExports: new ScheduledExportStore(options.dataDir, log.child('scheduled-exports')),
+    scheduledExports: new ScheduledExportStore(
+      options.dataDir,
+      log.child('scheduled-exports'),
+      options.homeDir ?? homedir(),
+    ),
     exportDialogs: options.exportDialogs,
   }
   return {

@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
+import { mkdtempSync } from 'node:fs'
+import { mkdir, readFile, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
@@ -9,7 +10,9 @@ import { parseCsvFile } from './csv-file'
 
 const CONTROL_TOKEN = 'demo_control_scheduled_export_e2e_3141'
 const HOUR = 3_600_000
-let folder: string
+/** The shell's home folder: a typed export folder must be inside it. */
+const home = mkdtempSync(join(tmpdir(), 'till-scheduled-export-home-'))
+const folder = join(home, 'books')
 
 /**
  * Midday of yesterday in Jakarta (UTC+7, no daylight saving): the shop's only location is open
@@ -21,22 +24,25 @@ function yesterdayMiddayInJakarta(): string {
   return `${jakartaYesterday}T05:00:00.000Z`
 }
 
-const shell = useDemoShell({
-  seed: 23,
-  timezone: 'Asia/Jakarta',
-  now: yesterdayMiddayInJakarta(),
-  days: 2,
-  locations: 1,
-  billsPerSession: 10,
-  live: false,
-  appKey: 'demo_key_scheduled_export_e2e_2718',
-  controlToken: CONTROL_TOKEN,
-})
+const shell = useDemoShell(
+  {
+    seed: 23,
+    timezone: 'Asia/Jakarta',
+    now: yesterdayMiddayInJakarta(),
+    days: 2,
+    locations: 1,
+    billsPerSession: 10,
+    live: false,
+    appKey: 'demo_key_scheduled_export_e2e_2718',
+    controlToken: CONTROL_TOKEN,
+  },
+  { HOME: home },
+)
 test.beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'till-scheduled-export-'))
+  await mkdir(folder)
 })
 test.afterAll(async () => {
-  await rm(folder, { recursive: true, force: true })
+  await rm(home, { recursive: true, force: true })
 })
 
 /** The demo shop's control API; the shell saves the shop's address once a page opened it. */
@@ -62,6 +68,9 @@ test('closing a register session writes the new journal entries into the chosen 
   await panel.getByLabel('Export folder').fill('books/exports')
   await panel.getByRole('button', { name: 'Save scheduled export' }).click()
   await expect(panel.getByRole('alert')).toContainText('not a full path')
+  await panel.getByLabel('Export folder').fill('/etc')
+  await panel.getByRole('button', { name: 'Save scheduled export' }).click()
+  await expect(panel.getByRole('alert')).toContainText('inside your home folder')
 
   await panel.getByLabel('Export folder').fill(folder)
   await panel.getByRole('button', { name: 'Save scheduled export' }).click()
