@@ -108,6 +108,7 @@ export const testConnectionInput = z.object({
 
 export const demoStatus = z.object({
   available: z.boolean(),
+  /** Why the demo shop is not running: the last start's failure, until a start succeeds. */
   reason: z.string().nullable(),
   running: z.boolean(),
   profileId: z.string().nullable(),
