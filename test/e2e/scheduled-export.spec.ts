@@ -3,7 +3,7 @@ import { mkdir, readFile, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
-import { savedProfiles } from '../support/browser-shell'
+import { openTill, savedProfiles } from '../support/browser-shell'
 import { useDemoShell } from './demo-shell'
 import { demoControl, type DemoControl } from '../support/demo-control'
 import { parseCsvFile } from './csv-file'
@@ -56,7 +56,7 @@ function control(): DemoControl {
 test('closing a register session writes the new journal entries into the chosen folder', async ({
   page,
 }) => {
-  await page.goto(shell().url)
+  await openTill(page, shell())
   await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
   await page.getByRole('link', { name: 'Settings' }).click()
   const panel = page.getByRole('region', { name: /^Scheduled export for / })

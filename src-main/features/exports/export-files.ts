@@ -4,10 +4,11 @@ import type { FileHandle } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { partFileName } from '../../../src-shared/bridge/schemas/exports'
 import { NotFoundError, ValidationError } from '../../errors'
+import { PRIVATE_FILE_MODE } from '../../platform/private-files'
 
 /** What the writer needs of `node:fs/promises`; tests pass the real one or one that fails. */
 export interface ExportFs {
-  open(path: string, flags: string): Promise<FileHandle>
+  open(path: string, flags: string, mode: number): Promise<FileHandle>
   link(existing: string, created: string): Promise<void>
   copyFile(from: string, to: string, mode: number): Promise<void>
   rm(path: string, options: { force: boolean }): Promise<void>
@@ -95,7 +96,7 @@ export class ExportFiles {
     return this.serial(handle, async (file) => {
       let out = file.parts.get(part)
       if (!out) {
-        out = await this.fs.open(this.temporary(file, part), 'wx')
+        out = await this.fs.open(this.temporary(file, part), 'wx', PRIVATE_FILE_MODE)
         file.parts.set(part, out)
       }
       const { bytesWritten } = await out.write(text, null, 'utf8')
@@ -114,7 +115,9 @@ export class ExportFiles {
       const missing = parts.findIndex((part, i) => part !== i + 1)
       if (missing >= 0) throw new ValidationError(`Part ${missing + 1} of the export never came.`)
       for (const part of parts) {
-        const out = file.parts.get(part) ?? (await this.fs.open(this.temporary(file, part), 'wx'))
+        const out =
+          file.parts.get(part) ??
+          (await this.fs.open(this.temporary(file, part), 'wx', PRIVATE_FILE_MODE))
         file.parts.set(part, out)
         await out.sync()
       }
