@@ -1,4 +1,5 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -6,7 +7,11 @@ import type { ChannelInput, ChannelName, ChannelOutput } from '../../src-shared/
 import type { BridgeResult } from '../../src-shared/bridge/errors'
 import { startDemoService, type DemoServiceHandle } from '../../src-main/demo-service'
 import { KeychainUnavailableError } from '../../src-main/errors'
-import type { SecretStore } from '../../src-main/keychain/secret-store'
+import {
+  createKeychainSecretStore,
+  type KeytarLike,
+  type SecretStore,
+} from '../../src-main/keychain/secret-store'
 import { createServices } from '../../src-main/services'
 import { postSigned, webhookBody } from '../support/sign-webhook'
 
@@ -144,5 +149,59 @@ describe('without a keychain (issue 14, 6)', () => {
     expect((await ok('app.info')).demo).toMatchObject({ running: false, profileId: null })
     expect((await ok('profiles.list')).profiles).toEqual([])
     await expect(fetch(`${demo!.url}/apps-v1/expenses`)).rejects.toThrow()
+  })
+})
+
+/** The keychain on Linux with keytar absent, as npm install leaves it when keytar's build fails. */
+const keytarNotBuilt = createKeychainSecretStore(
+  () => createRequire(__filename)('keytar-that-npm-could-not-build') as KeytarLike,
+  'till-test-keytar-not-built',
+  'linux',
+)
+
+describe('without keytar built (issue 14, 9)', () => {
+  it('runs the demo shop; Settings and a real connection say what to install', async () => {
+    await start(keytarNotBuilt)
+    expect((await ok('app.info')).demo).toMatchObject({ running: true, profileId: 'demo-shop' })
+    const page = await ok('service.bills.list', {
+      profileId: 'demo-shop',
+      currency: 'IDR',
+      query: { page: 1, limit: 5 },
+    })
+    expect(page.bills.length).toBeGreaterThan(0)
+
+    const { keychain } = await ok('profiles.list')
+    expect(keychain.available).toBe(false)
+    expect(keychain.problem).toContain(
+      "Till's keychain module (keytar) is not built on this machine.",
+    )
+    expect(keychain.problem).toContain('sudo apt install libsecret-1-dev')
+    expect(keychain.problem).toContain('then npm rebuild keytar')
+
+    const refused = await services!.dispatch('profiles.save', {
+      name: 'Main street',
+      baseUrl: 'https://pos.example.com',
+      storeId: 'st-1',
+      apiKey: 'real-key-never-in-memory-1234',
+    })
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { kind: 'keychain', message: keychain.problem },
+    })
+  })
+
+  it('names the load error when keytar is there but will not load', async () => {
+    const store = createKeychainSecretStore(
+      () => {
+        throw new Error(
+          'libsecret-1.so.0: cannot open shared object file: No such file or directory',
+        )
+      },
+      'till-test-keytar-unloadable',
+      'linux',
+    )
+    const problem = await store.probe()
+    expect(problem).toContain('could not load (libsecret-1.so.0: cannot open shared object file')
+    expect(problem).toContain('then npm rebuild keytar')
   })
 })
