@@ -1,5 +1,6 @@
-// `npm start`: builds Till, then opens it in Electron; where the Electron binary is missing
-// (it downloads from outside the npm registry), says so in one line and starts the browser shell.
+// `npm start`: builds Till, says how to fix a keychain module that would not load, then opens Till
+// in Electron; where the Electron binary is missing (it downloads from outside the npm registry),
+// says so in one line and starts the browser shell.
 // `npm run start:browser` (or `--browser`) starts the browser shell on purpose.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
@@ -35,6 +36,12 @@ if (!process.env.TILL_SKIP_BUILD) {
   })
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
+
+// Where keytar could not be built (it is optional), this prints the one line that fixes it; Till
+// starts all the same, the demo shop running without a keychain.
+spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check-keychain-module.ts'], {
+  stdio: 'inherit',
+})
 
 const electron = wantsBrowser ? null : electronBinary()
 if (!wantsBrowser && !electron) {

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs/promises'
+import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { EventBus } from './bridge/event-bus'
 import { createDispatcher, type Dispatch } from './bridge/dispatcher'
@@ -6,10 +7,11 @@ import { createHandlers } from './bridge/handlers'
 import type { FetchLike } from './apps-api/request'
 import { ProfileStore } from './features/connections/profile-store'
 import { WebhookReceiver } from './features/webhooks/receiver'
-import { DemoMode, demoOverridesFromEnv } from './features/demo/demo-mode'
+import { DemoMode, demoOverridesFromEnv, isDemoAccount } from './features/demo/demo-mode'
 import { startDemoService } from './demo-service'
 import { ExportFiles } from './features/exports/export-files'
 import { ScheduledExportStore } from './features/exports/scheduled-export-store'
+import { withMemoryFallback } from './keychain/memory-fallback'
 import type { SecretStore } from './keychain/secret-store'
 import { addLogSink, createLogger, fileLogSink, type Logger } from './logging/logger'
 
@@ -26,6 +28,8 @@ export interface ServicesOptions {
   startDemoService?: typeof startDemoService
   /** Save and folder dialogs for export files (Electron only; the browser shell downloads). */
   exportDialogs?: ExportDialogs
+  /** The home folder a typed export folder must be inside; the user's own unless a test says. */
+  homeDir?: string
 }
 
 export interface ExportDialogs {
@@ -64,7 +68,11 @@ export function createServices(
 ): Services & ServicesLifecycle & { dispatch: Dispatch } {
   const removeFileLog = addLogSink(fileLogSink(join(options.dataDir, 'logs', 'main.log')))
   const log = createLogger('main')
-  const profiles = new ProfileStore(options.dataDir, options.secrets, log.child('profiles'))
+  const profiles = new ProfileStore(
+    options.dataDir,
+    withMemoryFallback(options.secrets, isDemoAccount),
+    log.child('profiles'),
+  )
   const events = new EventBus(log.child('events'))
   const webhooks = new WebhookReceiver({
     dataDir: options.dataDir,
@@ -92,7 +100,11 @@ export function createServices(
       overrides: demoOverridesFromEnv(),
     }),
     exportFiles: new ExportFiles({ fs }),
-    scheduledExports: new ScheduledExportStore(options.dataDir, log.child('scheduled-exports')),
+    scheduledExports: new ScheduledExportStore(
+      options.dataDir,
+      log.child('scheduled-exports'),
+      options.homeDir ?? homedir(),
+    ),
     exportDialogs: options.exportDialogs,
   }
   return {

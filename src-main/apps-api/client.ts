@@ -5,9 +5,8 @@ import type { Logger } from '../logging/logger'
 import type { ServiceConnection } from './connection'
 import { billSchema } from './records/bill-schema'
 import { expenseSchema } from './records/expense-schema'
-import { idOf, MalformedListError, parseListPage, type PageInfo } from './records/list-page'
-import { describeIssues } from './records/tolerant'
-import { fetchOnce, parseJsonAnswer, type FetchLike } from './request'
+import { MalformedListError, parseListPage, readRecord, type PageInfo } from './records/list-page'
+import { AnswerTooLargeError, fetchOnce, parseJsonAnswer, type FetchLike } from './request'
 import { backoffDelay, DEFAULT_RETRY_POLICY, parseRetryAfter, type RetryPolicy } from './retry'
 import { serviceErrorFor } from './service-errors'
 
@@ -135,6 +134,8 @@ export class AppsApiClient {
       body = await this.get(`/sales/bills/${encodeURIComponent(id)}`)
     } catch (error) {
       if (error instanceof NotFoundError) return null
+      if (error instanceof AnswerTooLargeError)
+        return { quarantined: { kind: 'bill', id, reason: error.message, raw: null } }
       throw error
     }
     // A detail answer may come bare or wrapped in `data`.
@@ -142,16 +143,7 @@ export class AppsApiClient {
       body && typeof body === 'object' && 'data' in body && !('id' in body)
         ? (body as { data: unknown }).data
         : body
-    const parsed = billSchema(currency).safeParse(raw)
-    return parsed.success
-      ? { bill: parsed.data }
-      : {
-          quarantined: {
-            kind: 'bill',
-            id: idOf(raw) ?? id,
-            reason: describeIssues(parsed.error),
-            raw,
-          },
-        }
+    const read = readRecord(raw, billSchema(currency), 'bill', id)
+    return 'record' in read ? { bill: read.record } : read
   }
 }

@@ -1,6 +1,11 @@
-import { NetworkError } from '../errors'
+import { NetworkError, ServiceError } from '../errors'
 import { appsApiUrl, authHeaders, type ServiceConnection } from './connection'
 import { serviceErrorFor } from './service-errors'
+
+/** The largest answer Till reads (documented in the README); the read stops past it. */
+export const ANSWER_LIMIT_BYTES = 32 * 2 ** 20
+
+export class AnswerTooLargeError extends ServiceError {}
 
 export type FetchLike = (input: URL, init: RequestInit) => Promise<Response>
 
@@ -28,11 +33,12 @@ export async function fetchOnce(
     })
     return {
       status: response.status,
-      text: await response.text(),
+      text: await cappedText(response, url.host),
       retryAfter: response.headers.get('retry-after'),
       host: url.host,
     }
   } catch (error) {
+    if (error instanceof AnswerTooLargeError) throw error
     throw new NetworkError(
       `Till couldn't reach ${url.host}. Check the Service URL and that this PC is online.`,
       [
@@ -42,6 +48,32 @@ export async function fetchOnce(
       ],
     )
   }
+}
+
+/** The body as text, read no further than ANSWER_LIMIT_BYTES. */
+async function cappedText(response: Response, host: string): Promise<string> {
+  const tooLarge = (): AnswerTooLargeError =>
+    new AnswerTooLargeError(
+      `The answer from ${host} was larger than ${ANSWER_LIMIT_BYTES / 2 ** 20} MB, more than Till reads.`,
+    )
+  if (Number(response.headers.get('content-length')) > ANSWER_LIMIT_BYTES) {
+    await response.body?.cancel()
+    throw tooLarge()
+  }
+  if (!response.body) return ''
+  const reader = response.body.getReader()
+  const decoder = new TextDecoder()
+  let length = 0
+  let text = ''
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    length += chunk.value.byteLength
+    if (length > ANSWER_LIMIT_BYTES) {
+      await reader.cancel()
+      throw tooLarge()
+    }
+    text += decoder.decode(chunk.value, { stream: true })
+  }
+  return text + decoder.decode()
 }
 
 /** Parses a 2xx body; a cut-off body is a network failure (worth retrying), not a bad record. */

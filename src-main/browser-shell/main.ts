@@ -52,7 +52,11 @@ async function main(): Promise<void> {
     events: services.events,
     log: services.log.child('browser-shell'),
   })
-  process.stdout.write(`Till is running in your browser at:\n${shell.url}\n`)
+  process.stdout.write(
+    'Till is running in your browser at the address below. It signs in the first browser that\n' +
+      'opens it, once; for another browser, restart Till for a new address.\n' +
+      `${shell.url}\n`,
+  )
   if (!values['no-open']) await openInSystemBrowser(shell.url)
   const stop = (): void => {
     void Promise.all([shell.close(), services.stop()]).then(() => process.exit(0))

@@ -5,7 +5,14 @@ import type { EventBus } from '../bridge/event-bus'
 import type { Logger } from '../logging/logger'
 import { SECURITY_HEADERS } from '../platform/content-security-policy'
 import { readRendererFile } from '../platform/static-files'
-import { checkHostAndOrigin, checkToken, type GuardVerdict } from './request-guard'
+import { randomBytes } from 'node:crypto'
+import {
+  checkHostAndOrigin,
+  checkSession,
+  checkToken,
+  sessionCookieName,
+  type GuardVerdict,
+} from './request-guard'
 
 export const DEFAULT_BROWSER_SHELL_PORT = 47615
 const MAX_CALL_BODY_BYTES = 1024 * 1024
@@ -23,7 +30,10 @@ export interface BrowserShellOptions {
 export interface BrowserShell {
   server: Server
   port: number
-  /** The address to open, with the per-launch token in the fragment (never sent to a server). */
+  /**
+   * The address to open, with the per-launch token in the fragment (never sent to a server). The
+   * page trades the token for a session cookie once; a second use of it is refused.
+   */
   url: string
   close(): Promise<void>
 }
@@ -66,13 +76,38 @@ async function readBody(request: IncomingMessage, limit: number): Promise<string
 
 /**
  * The browser shell's transport: the built renderer and the bridge contract over HTTP, on
- * 127.0.0.1 only. Bridge calls need the per-launch token; every request needs a loopback Host
- * and, when present, a same-origin Origin. No CORS headers are ever sent.
+ * 127.0.0.1 only. The printed launch token is good for one exchange, for a session cookie
+ * (HttpOnly, SameSite=Strict, named for the port, gone when the browser closes); bridge calls need
+ * that cookie. The token left in the browser's history is then spent. Every request needs a
+ * loopback Host and, when present, a same-origin Origin. No CORS headers are ever sent.
  */
 export async function startBrowserShellServer(options: BrowserShellOptions): Promise<BrowserShell> {
   const { dispatch, events, log, token, rendererDir } = options
   const eventStreams = new Set<ServerResponse>()
   let port = options.port
+  /** Set by the one exchange of the launch token. */
+  let session: string | null = null
+
+  const handleExchange = (request: IncomingMessage, response: ServerResponse): void => {
+    const auth = checkToken(request, token)
+    if (!auth.ok) return refuse(response, auth)
+    if (session !== null) {
+      log.warn('refused a second use of the launch token')
+      return refuse(response, {
+        ok: false,
+        status: 401,
+        reason:
+          'This address was already used to open Till. Go on in the browser that opened it, or restart Till for a new address.',
+      })
+    }
+    session = randomBytes(32).toString('base64url')
+    response.writeHead(204, {
+      ...SECURITY_HEADERS,
+      'Cache-Control': 'no-store',
+      'Set-Cookie': `${sessionCookieName(port)}=${session}; HttpOnly; SameSite=Strict; Path=/`,
+    })
+    response.end()
+  }
 
   const handleCall = async (
     request: IncomingMessage,
@@ -127,8 +162,10 @@ export async function startBrowserShellServer(options: BrowserShellOptions): Pro
       return refuse(response, guard)
     }
     const path = (request.url ?? '/').split('?')[0] ?? '/'
+    if (path === '/bridge/session' && request.method === 'POST')
+      return handleExchange(request, response)
     if (path.startsWith('/bridge/')) {
-      const auth = checkToken(request, token)
+      const auth = checkSession(request, port, session)
       if (!auth.ok) return refuse(response, auth)
       const call = CALL_PATH.exec(path)
       if (call && request.method === 'POST') {

@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises'
 import { dialog, type BrowserWindow } from 'electron'
+import { PRIVATE_FILE_MODE } from '../platform/private-files'
 
 /** "Save as PDF": the page in its print layout, written where the person chooses. */
 export function pdfSaver(
@@ -16,6 +17,7 @@ export function pdfSaver(
     await writeFile(
       filePath,
       await target.webContents.printToPDF({ pageSize: 'A4', printBackground: false }),
+      { mode: PRIVATE_FILE_MODE },
     )
     return true
   }

@@ -40,6 +40,23 @@ export function howToFixKeychain(platform: NodeJS.Platform, cause: string): stri
   }
 }
 
+/**
+ * keytar would not load: npm install could not build it (it is an optional dependency, so the
+ * install goes on without it), most often for want of libsecret's development files on Linux.
+ */
+export function howToFixKeychainModule(platform: NodeJS.Platform, error: unknown): string {
+  const notBuilt = (error as NodeJS.ErrnoException | null)?.code === 'MODULE_NOT_FOUND'
+  const cause = error instanceof Error ? error.message.split('\n')[0] : String(error)
+  const what = notBuilt
+    ? "Till's keychain module (keytar) is not built on this machine."
+    : `Till's keychain module (keytar) could not load (${cause}).`
+  const install =
+    platform === 'linux'
+      ? 'On Debian or Ubuntu run sudo apt install libsecret-1-dev build-essential (Fedora: sudo dnf install libsecret-devel gcc-c++ make), then '
+      : 'Run '
+  return `${what} ${install}npm rebuild keytar in Till's folder, and start Till again.`
+}
+
 /** Wraps keytar: every failure becomes a KeychainUnavailableError saying what to do. */
 export function createKeychainSecretStore(
   loadKeytar: () => KeytarLike,
@@ -51,11 +68,9 @@ export function createKeychainSecretStore(
     try {
       keytar = loadKeytar()
     } catch (error) {
-      throw new KeychainUnavailableError(
-        howToFixKeychain(platform, 'the keychain module could not load'),
-        undefined,
-        { cause: error },
-      )
+      throw new KeychainUnavailableError(howToFixKeychainModule(platform, error), undefined, {
+        cause: error,
+      })
     }
     try {
       return await work(keytar)

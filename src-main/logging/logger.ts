@@ -1,7 +1,8 @@
-import { appendFileSync, mkdirSync } from 'node:fs'
+import { appendFileSync, chmodSync, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { inspect } from 'node:util'
 import { scrubSecrets } from './secret'
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../platform/private-files'
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
 
@@ -32,15 +33,20 @@ export function setLogLevel(level: LogLevel): void {
   threshold = LEVELS[level]
 }
 
-/** Appends to a log file in the data folder (created on first write). */
+/**
+ * Appends to a log file in the data folder (created on first write). Folder and file are private,
+ * also when an older Till left them readable by others.
+ */
 export function fileLogSink(path: string): LogSink {
   let ready = false
   return (line) => {
+    if (!ready) mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_FOLDER_MODE })
+    appendFileSync(path, line + '\n', { mode: PRIVATE_FILE_MODE })
     if (!ready) {
-      mkdirSync(dirname(path), { recursive: true })
+      chmodSync(dirname(path), PRIVATE_FOLDER_MODE)
+      chmodSync(path, PRIVATE_FILE_MODE)
       ready = true
     }
-    appendFileSync(path, line + '\n')
   }
 }
 

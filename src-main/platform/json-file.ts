@@ -2,6 +2,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { z } from 'zod'
 import type { Logger } from '../logging/logger'
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from './private-files'
 
 /**
  * A JSON document on disk, validated on read and replaced atomically on write. A file that
@@ -37,9 +38,9 @@ export class JsonFile<T> {
   }
 
   async write(value: T): Promise<void> {
-    await mkdir(dirname(this.path), { recursive: true })
+    await mkdir(dirname(this.path), { recursive: true, mode: PRIVATE_FOLDER_MODE })
     const temporary = `${this.path}.${process.pid}.tmp`
-    await writeFile(temporary, JSON.stringify(value, null, 2) + '\n', { mode: 0o600 })
+    await writeFile(temporary, JSON.stringify(value, null, 2) + '\n', { mode: PRIVATE_FILE_MODE })
     await rename(temporary, this.path)
   }
 }

@@ -2,20 +2,32 @@ import type { TillBridgeTransport } from '../../src-shared/bridge/api'
 import { bridgeEvent, type BridgeEvent } from '../../src-shared/bridge/contract'
 import { bridgeResult, type BridgeResult } from '../../src-shared/bridge/errors'
 
-const TOKEN_KEY = 'till.browser-shell.token'
-
 /**
- * The browser shell's token arrives in the URL fragment (never sent to a server). It moves to
- * sessionStorage, which survives a reload of this tab only, and leaves the address bar.
+ * The browser shell's launch token arrives in the URL fragment (never sent to a server). It
+ * leaves the address bar at once and is kept nowhere: the transport trades it for a session
+ * cookie, after which the token is spent.
  */
 export function takeLaunchToken(win: Window): string | null {
   const match = /(?:^#|&)token=([A-Za-z0-9_-]+)/.exec(win.location.hash)
-  if (match?.[1]) {
-    win.sessionStorage.setItem(TOKEN_KEY, match[1])
-    win.history.replaceState(null, '', win.location.pathname + win.location.search)
-    return match[1]
-  }
-  return win.sessionStorage.getItem(TOKEN_KEY)
+  if (!match?.[1]) return null
+  win.history.replaceState(null, '', win.location.pathname + win.location.search)
+  return match[1]
+}
+
+/**
+ * Trades the launch token for the session cookie. A refusal is no error here: on a reload, or
+ * when the printed address is opened again in the same browser, the cookie is already set; where
+ * it is not, calls answer 401 and say so.
+ */
+function signIn(launchToken: string | null): Promise<void> {
+  if (launchToken === null) return Promise.resolve()
+  return fetch('/bridge/session', {
+    method: 'POST',
+    headers: { 'X-Till-Token': launchToken },
+  }).then(
+    () => undefined,
+    () => undefined,
+  )
 }
 
 function transportFailure(message: string): BridgeResult<unknown> {
@@ -23,10 +35,12 @@ function transportFailure(message: string): BridgeResult<unknown> {
 }
 
 /** The stand-in for the preload: the same contract over HTTP to the browser shell. */
-export function createHttpTransport(token: string | null): TillBridgeTransport {
-  const headers = { 'Content-Type': 'application/json', 'X-Till-Token': token ?? '' }
+export function createHttpTransport(launchToken: string | null): TillBridgeTransport {
+  const signedIn = signIn(launchToken)
+  const headers = { 'Content-Type': 'application/json' }
   return {
     call: async (channel, input) => {
+      await signedIn
       let response: Response
       try {
         response = await fetch(`/bridge/call/${encodeURIComponent(channel)}`, {
@@ -42,7 +56,8 @@ export function createHttpTransport(token: string | null): TillBridgeTransport {
           ok: false,
           error: {
             kind: 'auth',
-            message: 'This tab has no valid launch token. Open Till from the address it printed.',
+            message:
+              'This browser is not signed in to Till. The address Till prints opens it once, in one browser: restart Till for a new address.',
           },
         }
       }
@@ -54,6 +69,7 @@ export function createHttpTransport(token: string | null): TillBridgeTransport {
     subscribe: (listener) => {
       const controller = new AbortController()
       const listen = async (): Promise<void> => {
+        await signedIn
         while (!controller.signal.aborted) {
           try {
             const response = await fetch('/bridge/events', { headers, signal: controller.signal })

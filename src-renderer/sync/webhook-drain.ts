@@ -1,5 +1,6 @@
 import type { QueuedWebhook } from '../../src-shared/bridge/contract'
 import { currencyExponent, toMinorUnits } from '../../src-shared/domain/money'
+import { recordIdProblem } from '../../src-shared/domain/record-id'
 import type { TillBridge } from '../bridge/client'
 import type { TillDatabase } from '../cache/database'
 import { closeSession, writeBills } from '../cache/writes'
@@ -21,6 +22,11 @@ function time(data: Record<string, unknown>, key: string): number | null {
   return Number.isNaN(ms) ? null : ms
 }
 
+/** An id the detail request can carry; another (`..`, a NUL) would fail the whole batch it joins. */
+function usableId(id: string | null): id is string {
+  return id !== null && recordIdProblem(id) === null
+}
+
 /** Bill ids an event says changed: the bill, and for refunds and voids the parent too. */
 function billsNamed(event: QueuedWebhook): string[] {
   const { data } = event.envelope
@@ -28,12 +34,10 @@ function billsNamed(event: QueuedWebhook): string[] {
     case 'bill.created':
     case 'payment.created':
     case 'payment.reversed':
-      return [text(data, 'bill_id')].filter((id): id is string => id !== null)
+      return [text(data, 'bill_id')].filter(usableId)
     case 'bill.refunded':
     case 'bill.voided':
-      return [text(data, 'bill_id'), text(data, 'parent_bill_id')].filter(
-        (id): id is string => id !== null,
-      )
+      return [text(data, 'bill_id'), text(data, 'parent_bill_id')].filter(usableId)
     default:
       return []
   }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { startBrowserShell, type RunningBrowserShell } from '../support/browser-shell'
+import { openTill, startBrowserShell, type RunningBrowserShell } from '../support/browser-shell'
 import { chromiumPath, inPage, inPageBundle, launchBrowser, type BenchBrowser } from './chromium'
 import { measureDayClose, measureJournalExport } from './figures/computed'
 import { measureReceiver } from './figures/receiver'
@@ -106,7 +106,7 @@ async function measureInApp(): Promise<Figure[]> {
     shell = await startBrowserShell({ TILL_DEMO_OPTIONS: JSON.stringify(EMBEDDED_DEMO) })
     browser = await launchBrowser(profileDir, bundle)
     const { page } = browser
-    await page.goto(shell.url)
+    await openTill(page, shell)
     await page.getByText(/^Last synced /).waitFor({ timeout: 120_000 })
     let shop: SeededShop | null = null
     if (needsCache) {
@@ -124,7 +124,7 @@ async function measureInApp(): Promise<Figure[]> {
         endAt: Math.floor(Date.now() / DAY_MS) * DAY_MS,
       })
       log(`seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`)
-      await page.goto(shell.url)
+      await openTill(page, shell)
     }
     const seeded = shop
     const listed = seeded && (await settledSince(page, 'sessions-figures'))
@@ -158,14 +158,14 @@ async function measureInApp(): Promise<Figure[]> {
         measureJournalExport(page, DEMO_DATABASE, seeded, sizes.journalLines, TIME_ZONE),
       )),
     )
-    const origin = shell.url
+    const running = shell
     figures.push(
       ...(await attempt('cold-start', async () => {
         await browser!.close()
         const launched = performance.now()
         browser = await launchBrowser(profileDir, bundle)
         const launchMs = performance.now() - launched
-        await browser.page.goto(origin, { waitUntil: 'commit' })
+        await openTill(browser.page, running, { waitUntil: 'commit' })
         const [rows, allFigures] = await Promise.all([
           settledSince(browser.page, 'sessions'),
           settledSince(browser.page, 'sessions-figures'),

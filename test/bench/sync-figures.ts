@@ -21,7 +21,7 @@ import { DETAIL_CONCURRENCY } from '../../src-main/features/service-data/handler
 import { buildLocations } from '../../src-main/demo-service/catalogue'
 import type { DemoServiceOptions } from '../../src-main/demo-service'
 import type { Bill } from '../../src-shared/domain/records'
-import { startBrowserShell, type RunningBrowserShell } from '../support/browser-shell'
+import { openTill, startBrowserShell, type RunningBrowserShell } from '../support/browser-shell'
 import { callShellBridge } from '../support/shell-bridge'
 import type { ChildMessage, ServedRequest } from './sync-demo-child'
 import type { CacheCounts, SyncBenchPage } from './sync-page'
@@ -339,7 +339,7 @@ export async function measureSyncFigures(options: SyncFiguresOptions): Promise<S
     }
     const cpuBefore = { main: mainPid && cpuSecondsOf(mainPid), service: cpuSecondsOf(demo.pid) }
     log('syncing in Chromium')
-    await page.goto(shell.url)
+    await openTill(page, shell)
     await syncFinished(page)
     const finishedAt = wallClock()
     const { metrics } = await cdp.send('Performance.getMetrics')

@@ -44,8 +44,23 @@ function send(
   })
 }
 
+/** Trades the launch token for the session cookie, as the page does on its first load. */
+function exchange(port: number, token: string, headers: Record<string, string> = {}) {
+  return send(port, '/bridge/session', {
+    method: 'POST',
+    headers: { 'X-Till-Token': token, Origin: `http://127.0.0.1:${port}`, ...headers },
+  })
+}
+
+function setCookie(answer: Answer): string {
+  const header = answer.headers['set-cookie']
+  return (Array.isArray(header) ? header : [String(header)]).join('\n')
+}
+
 describe('browser shell transport', () => {
   let shell: BrowserShell
+  /** The `Cookie` header of the session the launch token was traded for. */
+  let session: string
   const events = new EventBus(log)
   const call = (
     channel: string,
@@ -56,7 +71,7 @@ describe('browser shell transport', () => {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',
-        'X-Till-Token': TOKEN,
+        Cookie: session,
         Origin: `http://127.0.0.1:${shell.port}`,
         ...headers,
       },
@@ -81,10 +96,80 @@ describe('browser shell transport', () => {
       events,
       log,
     })
+    session = setCookie(await exchange(shell.port, TOKEN)).split(';')[0]!
   })
   afterAll(() => shell.close())
 
-  it('listens on 127.0.0.1 only and prints its address with the token in the fragment', () => {
+  it('trades the printed token once for an HttpOnly, SameSite=Strict session cookie named for its port (issue 14, 7)', async () => {
+    const fresh = await startBrowserShellServer({
+      port: 0,
+      rendererDir: mkdtempSync(join(tmpdir(), 'till-renderer-')),
+      token: TOKEN,
+      dispatch: createDispatcher(
+        { 'profiles.delete': async ({ id }: { id: string }) => ({ id }) } as ChannelHandlers,
+        log,
+      ),
+      events,
+      log,
+    })
+    try {
+      const first = await exchange(fresh.port, TOKEN)
+      expect(first.status).toBe(204)
+      const cookie = setCookie(first)
+      expect(cookie).toMatch(new RegExp(`^till-session-${fresh.port}=[A-Za-z0-9_-]{40,};`))
+      expect(cookie).toMatch(/; HttpOnly/)
+      expect(cookie).toMatch(/; SameSite=Strict/)
+      expect(cookie).toMatch(/; Path=\//)
+      expect(cookie).not.toMatch(/Expires|Max-Age/i)
+      expect(cookie).not.toContain(TOKEN)
+
+      const again = await exchange(fresh.port, TOKEN)
+      expect(again.status).toBe(401)
+      expect(again.body).toMatch(/already used/)
+      expect(setCookie(again)).not.toMatch(/till-session/)
+
+      const deleteCall = (headers: Record<string, string>) =>
+        send(fresh.port, '/bridge/call/profiles.delete', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...headers },
+          body: JSON.stringify({ input: { id: 'shop-1' } }),
+        })
+      expect((await deleteCall({ Cookie: cookie.split(';')[0]! })).status).toBe(200)
+      // The launch token itself opens nothing; nor does this cookie under another port's name.
+      expect((await deleteCall({ 'X-Till-Token': TOKEN })).status).toBe(401)
+      const value = cookie.split(';')[0]!.split('=')[1]!
+      expect((await deleteCall({ Cookie: `till-session-${fresh.port + 1}=${value}` })).status).toBe(
+        401,
+      )
+      expect((await deleteCall({ Cookie: `till-session-${fresh.port}=${TOKEN}` })).status).toBe(401)
+    } finally {
+      await fresh.close()
+    }
+  })
+
+  it('refuses to trade a wrong token, and takes the right one only from its own origin', async () => {
+    const fresh = await startBrowserShellServer({
+      port: 0,
+      rendererDir: mkdtempSync(join(tmpdir(), 'till-renderer-')),
+      token: TOKEN,
+      dispatch: createDispatcher({} as ChannelHandlers, log),
+      events,
+      log,
+    })
+    try {
+      expect((await exchange(fresh.port, TOKEN.replace(/.$/, 'X'))).status).toBe(401)
+      expect((await exchange(fresh.port, '')).status).toBe(401)
+      expect((await exchange(fresh.port, TOKEN, { Origin: 'https://evil.example' })).status).toBe(
+        403,
+      )
+      // Those attempts used nothing up.
+      expect((await exchange(fresh.port, TOKEN)).status).toBe(204)
+    } finally {
+      await fresh.close()
+    }
+  })
+
+  it('listens on 127.0.0.1 only and prints its address with the launch token in the fragment', () => {
     expect(shell.server.address()).toMatchObject({ address: '127.0.0.1' })
     expect(shell.url).toBe(`http://127.0.0.1:${shell.port}/#token=${TOKEN}`)
   })
@@ -95,15 +180,14 @@ describe('browser shell transport', () => {
     expect(JSON.parse(answer.body)).toEqual({ ok: true, value: { id: 'shop-1' } })
   })
 
-  it('refuses a call with no token or a wrong token', async () => {
-    expect((await call('profiles.delete', { id: 'a' }, { 'X-Till-Token': '' })).status).toBe(401)
+  it('refuses a call with no session or a wrong one', async () => {
+    expect((await call('profiles.delete', { id: 'a' }, { Cookie: '' })).status).toBe(401)
     expect(
-      (await call('profiles.delete', { id: 'a' }, { 'X-Till-Token': TOKEN.replace(/.$/, 'X') }))
-        .status,
+      (await call('profiles.delete', { id: 'a' }, { Cookie: session.replace(/.$/, 'X') })).status,
     ).toBe(401)
-    expect(
-      (await call('profiles.delete', { id: 'a' }, { 'X-Till-Token': TOKEN + 'extra' })).status,
-    ).toBe(401)
+    expect((await call('profiles.delete', { id: 'a' }, { Cookie: session + 'extra' })).status).toBe(
+      401,
+    )
     const noHeader = await send(shell.port, '/bridge/call/profiles.list', {
       method: 'POST',
       body: '{}',
@@ -159,7 +243,7 @@ describe('browser shell transport', () => {
     })
     const bad = await send(shell.port, '/bridge/call/profiles.list', {
       method: 'POST',
-      headers: { 'X-Till-Token': TOKEN },
+      headers: { Cookie: session },
       body: '{not json',
     })
     expect(bad.status).toBe(400)
@@ -190,14 +274,14 @@ describe('browser shell transport', () => {
     }
   })
 
-  it('streams main→renderer events to a client holding the token', async () => {
+  it('streams main→renderer events to a client holding the session', async () => {
     const received = await new Promise<string>((resolve, reject) => {
       const req = httpRequest(
         {
           host: '127.0.0.1',
           port: shell.port,
           path: '/bridge/events',
-          headers: { Host: `127.0.0.1:${shell.port}`, 'X-Till-Token': TOKEN },
+          headers: { Host: `127.0.0.1:${shell.port}`, Cookie: session },
         },
         (res) => {
           let text = ''

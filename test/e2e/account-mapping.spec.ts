@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
 import { useDemoShell } from './demo-shell'
 import { parseCsvFile } from './csv-file'
+import { openTill } from '../support/browser-shell'
 
 /**
  * Settings → Account mapping, end to end with the demo shop: the shop's taxes are listed for
@@ -37,7 +38,7 @@ function codesOf(bytes: Buffer, name: string): Set<string> {
 test('a saved mapping is what the next export posts to; bad codes are explained where they are', async ({
   page,
 }) => {
-  await page.goto(shell().url)
+  await openTill(page, shell())
   await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
   const form = await openMapping(page)
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { distinctColours } from './screenshot'
-import { savedProfiles } from '../support/browser-shell'
+import { openTill, savedProfiles } from '../support/browser-shell'
 import { useDemoShell } from './demo-shell'
 
 const APP_KEY = 'demo_key_back_office_e2e_7788'
@@ -44,7 +44,7 @@ async function control<T>(method: string, path: string, body?: unknown): Promise
 }
 
 async function synced(page: Page): Promise<void> {
-  await page.goto(shell().url)
+  await openTill(page, shell())
   await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
 }
 

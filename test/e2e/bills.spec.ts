@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { distinctColours } from './screenshot'
-import { savedProfiles } from '../support/browser-shell'
+import { openTill, savedProfiles } from '../support/browser-shell'
 import { useDemoShell } from './demo-shell'
 
 const APP_KEY = 'demo_key_bills_e2e_41d7'
@@ -51,7 +51,7 @@ const paidWith = (bill: ServiceBill, method: string): boolean =>
   bill.payments.some((p) => p.method === method && p.reversed_at === null)
 
 async function openBills(page: Page): Promise<void> {
-  await page.goto(shell().url)
+  await openTill(page, shell())
   await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
   await page.getByRole('link', { name: 'Bills', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Bills', level: 1 })).toBeVisible()

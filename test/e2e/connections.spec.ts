@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { startBrowserShell, type RunningBrowserShell } from '../support/browser-shell'
+import { openTill, startBrowserShell, type RunningBrowserShell } from '../support/browser-shell'
 import { startStubAppsApi } from '../support/stub-apps-api'
 
 const SECRET_KEY = 'bills-only-key'
@@ -30,7 +30,7 @@ test.afterAll(async () => {
 })
 
 async function openSettings(page: Page): Promise<void> {
-  await page.goto(shell.url)
+  await openTill(page, shell)
   await page.getByRole('link', { name: 'Settings', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
 }
@@ -75,7 +75,7 @@ test('a connection is saved to the keychain and only its last four characters co
   page,
 }) => {
   // With no connection of its own yet, Till opens on the demo shop.
-  await page.goto(shell.url)
+  await openTill(page, shell)
   await expect(page.getByLabel('Active connection')).toHaveText('Demo shop')
   for (const name of ['Sessions', 'Bills', 'Expenses', 'Day close', 'Exports', 'Settings']) {
     await expect(page.getByRole('link', { name, exact: true })).toBeVisible()

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { savedProfiles } from '../support/browser-shell'
+import { openTill, savedProfiles } from '../support/browser-shell'
 import { demoControl, type DemoControl } from '../support/demo-control'
 import { useDemoShell } from './demo-shell'
 
@@ -46,7 +46,7 @@ function idr(text: string): number {
 async function openDayClose(page: Page): Promise<void> {
   // Till's clock a few minutes after the demo shop's: the shop's sessions of the day still trade.
   await page.clock.setFixedTime(new Date(Date.parse(DEMO_NOW) + 10 * 60_000))
-  await page.goto(shell().url)
+  await openTill(page, shell())
   await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
   await page.getByRole('link', { name: 'Day close', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Day close', level: 1 })).toBeVisible()

@@ -1,6 +1,7 @@
 import { inflateSync } from 'node:zlib'
 import { expect, test, type Page } from '@playwright/test'
 import { useDemoShell } from './demo-shell'
+import { openTill } from '../support/browser-shell'
 
 const shell = useDemoShell({
   seed: 17,
@@ -23,7 +24,7 @@ function distinctPixelBytes(png: Buffer): number {
 }
 
 async function openDayClose(page: Page, businessDate?: string): Promise<void> {
-  await page.goto(shell().url)
+  await openTill(page, shell())
   await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
   await page.getByRole('link', { name: 'Day close', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Day close', level: 1 })).toBeVisible()

@@ -3,12 +3,15 @@ import { startBrowserShell, type RunningBrowserShell } from '../support/browser-
 
 /**
  * Registers the hooks that start the built browser shell on a demo shop with these options
- * before a spec's tests and stop it after them. Returns the running shell, to call in tests.
+ * (and these environment variables) before a spec's tests and stop it after them. Returns the running shell, to call in tests.
  */
-export function useDemoShell(demoOptions: Record<string, unknown>): () => RunningBrowserShell {
+export function useDemoShell(
+  demoOptions: Record<string, unknown>,
+  env: Record<string, string> = {},
+): () => RunningBrowserShell {
   let shell: RunningBrowserShell | undefined
   test.beforeAll(async () => {
-    shell = await startBrowserShell({ TILL_DEMO_OPTIONS: JSON.stringify(demoOptions) })
+    shell = await startBrowserShell({ ...env, TILL_DEMO_OPTIONS: JSON.stringify(demoOptions) })
   })
   test.afterAll(async () => {
     await shell?.stop()

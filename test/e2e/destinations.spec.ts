@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Download, type Page } from '@playwright/test'
-import { savedProfiles } from '../support/browser-shell'
+import { openTill, savedProfiles } from '../support/browser-shell'
 import { demoControl, type DemoControl } from '../support/demo-control'
 import { cachedRecords } from './cache-read'
 import { parseCsvFile } from './csv-file'
@@ -101,7 +101,7 @@ test('each destination gets every entry once: CSV then Xero, a cut-over to per s
   page,
 }) => {
   type Bill = { id: string; register_session_id: string }
-  await page.goto(shell().url)
+  await openTill(page, shell())
   await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
   const [sale] = (await control()<{ data: Bill[] }>('POST', '/sales', { count: 1 })).data as [Bill]
   await page.getByRole('button', { name: 'Sync now' }).click()

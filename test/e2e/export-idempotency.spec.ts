@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
-import { savedProfiles } from '../support/browser-shell'
+import { openTill, savedProfiles } from '../support/browser-shell'
 import { useDemoShell } from './demo-shell'
 import { demoControl, type DemoControl } from '../support/demo-control'
 import { parseCsvFile } from './csv-file'
@@ -75,7 +75,7 @@ test('re-exports add only what changed, as new entries and reversals, and a past
 }) => {
   type Sale = { id: string; number: string; register_session_id: string }
   type Expense = { id: string; amount: number; expense_date: string }
-  await page.goto(shell().url)
+  await openTill(page, shell())
   await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
   const [sale] = (await control()<{ data: Sale[] }>('POST', '/sales', { count: 1 })).data as [Sale]
   const expense = await control()<Expense>('POST', '/expenses', {

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
 import { useDemoShell } from './demo-shell'
 import { parseCsvFile } from './csv-file'
+import { openTill } from '../support/browser-shell'
 
 const shell = useDemoShell({
   seed: 11,
@@ -13,7 +14,7 @@ const shell = useDemoShell({
 })
 
 test("exports a day's generic journal CSV that balances, then nothing new", async ({ page }) => {
-  await page.goto(shell().url)
+  await openTill(page, shell())
   await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
   await page.getByRole('link', { name: 'Exports' }).click()
   await expect(page.getByRole('heading', { name: 'Exports' })).toBeVisible()

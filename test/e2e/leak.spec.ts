@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import { savedProfiles } from '../support/browser-shell'
+import { openTill, savedProfiles } from '../support/browser-shell'
 import { useDemoShell } from './demo-shell'
 import { demoControl } from '../support/demo-control'
 import { callShellBridge } from '../support/shell-bridge'
@@ -134,7 +134,7 @@ test('the API key and webhook secret appear nowhere after a sync, live updates a
   page.on('console', (message) => consoleLines.push(message.text()))
   page.on('pageerror', (error) => consoleLines.push(`${error.message}\n${error.stack ?? ''}`))
 
-  await page.goto(shell().url)
+  await openTill(page, shell())
   await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 90_000 })
 
   // Live updates: sales on the service arrive as signed webhooks and are applied.

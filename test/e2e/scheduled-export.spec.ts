@@ -1,31 +1,37 @@
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
+import { mkdtempSync } from 'node:fs'
+import { mkdir, readFile, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
-import { savedProfiles } from '../support/browser-shell'
+import { openTill, savedProfiles } from '../support/browser-shell'
 import { useDemoShell, yesterdayMiddayInJakarta } from './demo-shell'
 import { demoControl, type DemoControl } from '../support/demo-control'
 import { parseCsvFile } from './csv-file'
 
 const CONTROL_TOKEN = 'demo_control_scheduled_export_e2e_3141'
-let folder: string
+/** The shell's home folder: a typed export folder must be inside it. */
+const home = mkdtempSync(join(tmpdir(), 'till-scheduled-export-home-'))
+const folder = join(home, 'books')
 
-const shell = useDemoShell({
-  seed: 23,
-  timezone: 'Asia/Jakarta',
-  now: yesterdayMiddayInJakarta(),
-  days: 2,
-  locations: 1,
-  billsPerSession: 10,
-  live: false,
-  appKey: 'demo_key_scheduled_export_e2e_2718',
-  controlToken: CONTROL_TOKEN,
-})
+const shell = useDemoShell(
+  {
+    seed: 23,
+    timezone: 'Asia/Jakarta',
+    now: yesterdayMiddayInJakarta(),
+    days: 2,
+    locations: 1,
+    billsPerSession: 10,
+    live: false,
+    appKey: 'demo_key_scheduled_export_e2e_2718',
+    controlToken: CONTROL_TOKEN,
+  },
+  { HOME: home },
+)
 test.beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'till-scheduled-export-'))
+  await mkdir(folder)
 })
 test.afterAll(async () => {
-  await rm(folder, { recursive: true, force: true })
+  await rm(home, { recursive: true, force: true })
 })
 
 /** The demo shop's control API; the shell saves the shop's address once a page opened it. */
@@ -39,7 +45,7 @@ function control(): DemoControl {
 test('closing a register session writes the new journal entries into the chosen folder', async ({
   page,
 }) => {
-  await page.goto(shell().url)
+  await openTill(page, shell())
   await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
   await page.getByRole('link', { name: 'Settings' }).click()
   const panel = page.getByRole('region', { name: /^Scheduled export for / })
@@ -51,6 +57,9 @@ test('closing a register session writes the new journal entries into the chosen 
   await panel.getByLabel('Export folder').fill('books/exports')
   await panel.getByRole('button', { name: 'Save scheduled export' }).click()
   await expect(panel.getByRole('alert')).toContainText('not a full path')
+  await panel.getByLabel('Export folder').fill('/etc')
+  await panel.getByRole('button', { name: 'Save scheduled export' }).click()
+  await expect(panel.getByRole('alert')).toContainText('inside your home folder')
 
   await panel.getByLabel('Export folder').fill(folder)
   await panel.getByRole('button', { name: 'Save scheduled export' }).click()

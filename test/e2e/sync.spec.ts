@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { savedProfiles } from '../support/browser-shell'
+import { openTill, savedProfiles } from '../support/browser-shell'
 import { useDemoShell } from './demo-shell'
 
 const CONTROL_TOKEN = 'e2e-demo-control-token-5c1d'
@@ -26,7 +26,7 @@ async function control<T = unknown>(method: string, path: string, body?: unknown
 test('demo mode syncs with visible progress, shows sessions, and a new sale appears within 5 s', async ({
   page,
 }) => {
-  await page.goto(shell().url)
+  await openTill(page, shell())
   await expect(page.getByRole('heading', { name: 'Sessions', level: 1 })).toBeVisible()
   const progress = page.getByRole('progressbar', { name: 'Sync progress' })
   await expect(progress).toBeVisible()
@@ -51,7 +51,7 @@ test('demo mode syncs with visible progress, shows sessions, and a new sale appe
 test('with the service cut off, Till says it is offline and the saved data stays browsable', async ({
   page,
 }) => {
-  await page.goto(shell().url)
+  await openTill(page, shell())
   await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
   await control('PUT', '/faults', { dropped_connection: { rate: 1 } })
   try {
@@ -73,7 +73,7 @@ test('with the service cut off, Till says it is offline and the saved data stays
 })
 
 test('Settings shows the webhook receiver listening, with what it received', async ({ page }) => {
-  await page.goto(shell().url)
+  await openTill(page, shell())
   await page.getByRole('link', { name: 'Settings', exact: true }).click()
   const status = page.getByLabel('Webhook receiver status')
   await expect(status).toContainText('Listening')
@@ -85,7 +85,7 @@ test('Settings shows the webhook receiver listening, with what it received', asy
 test('the sync schedule is set per connection in Settings, and limits are explained', async ({
   page,
 }) => {
-  await page.goto(shell().url)
+  await openTill(page, shell())
   await page.getByRole('link', { name: 'Settings', exact: true }).click()
   await page.getByLabel('Sweep every (minutes)').fill('30')
   await page.getByLabel('Deep sweep covers (days)').fill('10')

@@ -1,5 +1,5 @@
 import * as fs from 'node:fs/promises'
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -59,6 +59,39 @@ describe('export files written by main', () => {
     expect(await files.abort(handle)).toEqual({ aborted: false })
   })
 
+  it('never replaces a file it did not create: the export takes a new name (issue 14, 4)', async () => {
+    await writeFile(join(dir, 'journal.csv'), 'the bookkeeper’s own file')
+    const files = new ExportFiles({ fs })
+    const first = await files.start(join(dir, 'journal.csv'))
+    await files.write(first, 1, 'first export')
+    expect(await files.finish(first)).toEqual({ folder: dir, files: ['journal (2).csv'] })
+    const second = await files.start(join(dir, 'journal.csv'))
+    await files.write(second, 1, 'second export')
+    expect(await files.finish(second)).toEqual({ folder: dir, files: ['journal (3).csv'] })
+    expect(await readFile(join(dir, 'journal.csv'), 'utf8')).toBe('the bookkeeper’s own file')
+    expect(await readFile(join(dir, 'journal (2).csv'), 'utf8')).toBe('first export')
+    expect(await readFile(join(dir, 'journal (3).csv'), 'utf8')).toBe('second export')
+    expect((await readdir(dir)).filter((n) => n.startsWith('.'))).toEqual([])
+  })
+
+  it('gives every part of an export the same new name when any one of them is taken', async () => {
+    await writeFile(join(dir, 'x-part-2.csv'), 'kept')
+    const files = new ExportFiles({ fs })
+    const handle = await files.start(join(dir, 'x.csv'))
+    await files.write(handle, 1, 'a')
+    await files.write(handle, 2, 'b')
+    expect(await files.finish(handle)).toEqual({
+      folder: dir,
+      files: ['x (2)-part-1.csv', 'x (2)-part-2.csv'],
+    })
+    expect((await readdir(dir)).sort()).toEqual([
+      'x (2)-part-1.csv',
+      'x (2)-part-2.csv',
+      'x-part-2.csv',
+    ])
+    expect(await readFile(join(dir, 'x-part-2.csv'), 'utf8')).toBe('kept')
+  })
+
   it('refuses a finish with a part missing, and removes what it wrote', async () => {
     const files = new ExportFiles({ fs })
     const handle = await files.start(join(dir, 'x.csv'))
@@ -68,14 +101,13 @@ describe('export files written by main', () => {
     expect(await readdir(dir)).toEqual([])
   })
 
-  it('when a rename fails, takes back the parts already in place', async () => {
-    let renames = 0
+  it('when placing a part fails, takes back the parts already in place', async () => {
+    let links = 0
     const failing: ExportFs = {
-      open: (path, flags) => fs.open(path, flags),
-      rm: (path, options) => fs.rm(path, options),
-      rename: async (from, to) => {
-        if (++renames === 2) throw Object.assign(new Error('disk full'), { code: 'ENOSPC' })
-        await fs.rename(from, to)
+      ...fs,
+      link: async (from, to) => {
+        if (++links === 2) throw Object.assign(new Error('disk full'), { code: 'ENOSPC' })
+        await fs.link(from, to)
       },
     }
     const files = new ExportFiles({ fs: failing })
@@ -84,6 +116,23 @@ describe('export files written by main', () => {
     await files.write(handle, 2, 'b')
     await expect(files.finish(handle)).rejects.toThrow('disk full')
     expect(await readdir(dir)).toEqual([])
+  })
+
+  it('copies a part into place, never over a file, where the file system has no hard links', async () => {
+    await writeFile(join(dir, 'x.csv'), 'kept')
+    const noLinks: ExportFs = {
+      ...fs,
+      link: async () => {
+        throw Object.assign(new Error('operation not permitted'), { code: 'EPERM' })
+      },
+    }
+    const files = new ExportFiles({ fs: noLinks })
+    const handle = await files.start(join(dir, 'x.csv'))
+    await files.write(handle, 1, 'exported')
+    expect(await files.finish(handle)).toEqual({ folder: dir, files: ['x (2).csv'] })
+    expect((await readdir(dir)).sort()).toEqual(['x (2).csv', 'x.csv'])
+    expect(await readFile(join(dir, 'x.csv'), 'utf8')).toBe('kept')
+    expect(await readFile(join(dir, 'x (2).csv'), 'utf8')).toBe('exported')
   })
 
   it('aborts an export left idle, and caps how many are open', async () => {

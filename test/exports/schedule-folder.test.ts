@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -10,27 +10,39 @@ import {
 } from '../../src-shared/bridge/schemas/exports'
 import type { BridgeResult } from '../../src-shared/bridge/errors'
 import { noSecrets } from '../support/no-secrets'
-import { createServices } from '../../src-main/services'
+import { createServices, type ExportDialogs } from '../../src-main/services'
 
 let dataDir: string
+let home: string
 let folder: string
+let outside: string
 let services: ReturnType<typeof createServices>
+
+function startServices(exportDialogs?: ExportDialogs): ReturnType<typeof createServices> {
+  return createServices({
+    dataDir,
+    secrets: noSecrets,
+    shell: exportDialogs ? 'electron' : 'browser',
+    version: 'test',
+    openExternal: async () => undefined,
+    homeDir: home,
+    ...(exportDialogs ? { exportDialogs } : {}),
+  })
+}
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'till-schedule-data-'))
-  folder = await mkdtemp(join(tmpdir(), 'till-schedule-out-'))
-  services = createServices({
-    dataDir,
-    secrets: noSecrets,
-    shell: 'browser',
-    version: 'test',
-    openExternal: async () => undefined,
-  })
+  home = await mkdtemp(join(tmpdir(), 'till-schedule-home-'))
+  folder = join(home, 'books')
+  await mkdir(folder)
+  outside = await mkdtemp(join(tmpdir(), 'till-schedule-outside-'))
+  services = startServices()
 })
 afterEach(async () => {
   await services.exportFiles.abortAll()
   await rm(dataDir, { recursive: true, force: true })
-  await rm(folder, { recursive: true, force: true })
+  await rm(home, { recursive: true, force: true })
+  await rm(outside, { recursive: true, force: true })
 })
 
 function call<C extends ChannelName>(channel: C, input?: ChannelInput<C>) {
@@ -71,6 +83,63 @@ describe('scheduled export folder, through the dispatcher', () => {
       if (!result.ok) expect(result.error.message).toMatch(reason)
     }
     expect((await ok('exports.schedule.get', { profileId })).settings).toBeNull()
+  })
+
+  it('refuses a typed folder outside the home folder, symlinks resolved (issue 14, 4)', async () => {
+    await symlink('/etc', join(home, 'etc-link'))
+    await symlink(outside, join(home, 'outside-link'))
+    for (const path of ['/etc', '/', outside, join(home, 'etc-link'), join(home, 'outside-link')]) {
+      const result = await call('exports.schedule.save', {
+        profileId,
+        settings: settings({ folder: path }),
+        watermark,
+      })
+      expect(result.ok, path).toBe(false)
+      if (!result.ok) expect(result.error.message).toMatch(/inside your home folder/)
+    }
+    expect((await ok('exports.schedule.get', { profileId })).settings).toBeNull()
+    await symlink(folder, join(home, 'books-link'))
+    const saved = await ok('exports.schedule.save', {
+      profileId,
+      settings: settings({ folder: join(home, 'books-link') }),
+      watermark,
+    })
+    expect(saved.settings?.folder).toBe(folder)
+  })
+
+  it('accepts a folder outside the home folder when a folder dialog chose it, after a restart too', async () => {
+    await services.stop()
+    services = startServices({ saveFile: async () => null, chooseFolder: async () => outside })
+    expect(await ok('exports.schedule.chooseFolder')).toEqual({ folder: outside })
+    await ok('exports.schedule.save', {
+      profileId,
+      settings: settings({ folder: outside }),
+      watermark,
+    })
+    await services.stop()
+    services = startServices()
+    const { handle } = await ok('exports.open', {
+      target: { kind: 'scheduled', profileId, name: 'x.csv' },
+    })
+    expect(handle).not.toBeNull()
+  })
+
+  it('refuses to write into a saved folder that now leads outside the home folder', async () => {
+    const movable = join(home, 'movable')
+    await mkdir(movable)
+    await ok('exports.schedule.save', {
+      profileId,
+      settings: settings({ folder: movable }),
+      watermark,
+    })
+    await rm(movable, { recursive: true })
+    await symlink(outside, movable)
+    const result = await call('exports.open', {
+      target: { kind: 'scheduled', profileId, name: 'x.csv' },
+    })
+    expect(result.ok).toBe(false)
+    if (!result.ok) expect(result.error.message).toMatch(/inside your home folder/)
+    expect(await readdir(outside)).toEqual([])
   })
 
   it('writes a scheduled export into the saved folder and nowhere else', async () => {

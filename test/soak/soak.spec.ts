@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
-import { startBrowserShell, type RunningBrowserShell } from '../support/browser-shell'
+import { openTill, startBrowserShell, type RunningBrowserShell } from '../support/browser-shell'
 import { compareCacheWithTruth } from '../support/cache-vs-truth'
 import { demoControl, type DemoControl } from '../support/demo-control'
 import { readServiceTruth } from '../support/service-truth'
@@ -126,7 +126,7 @@ test('soak: live trading with faults, webhooks and exports; the cache ends equal
     await callShellBridge(shell, 'profiles.activate', { id: profile.id })
     const database = `till-${profile.id}`
     await control('PUT', '/faults', FAULTS)
-    await page.goto(shell.url)
+    await openTill(page, shell)
     await expect(page.getByRole('heading', { name: 'Sessions', level: 1 })).toBeVisible()
     await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: FIRST_SYNC_TIMEOUT_MS })
 

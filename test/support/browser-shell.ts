@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
+import type { Page } from '@playwright/test'
 
 /** What the shell saved about its connections (profiles.json); never secrets. */
 export function savedProfiles(
@@ -16,9 +17,16 @@ export function savedProfiles(
 }
 
 export interface RunningBrowserShell {
+  /** The printed address, with the launch token: good for one exchange (see `session`). */
   url: string
   origin: string
   token: string
+  /**
+   * The session cookie (`name=value`) the launch token was traded for, by the test process on
+   * first need. Tests share it with each browser context they open (`openTill`), since the token
+   * opens one browser only.
+   */
+  session(): Promise<string>
   dataDir: string
   keychainService: string
   output: () => string
@@ -71,10 +79,22 @@ export async function startBrowserShell(
     })
   })
   const parsed = new URL(url)
+  const token = parsed.hash.replace('#token=', '')
+  let session: Promise<string> | null = null
   return {
     url,
     origin: parsed.origin,
-    token: parsed.hash.replace('#token=', ''),
+    token,
+    session: () =>
+      (session ??= fetch(`${parsed.origin}/bridge/session`, {
+        method: 'POST',
+        headers: { 'X-Till-Token': token },
+      }).then((response) => {
+        const cookie = response.headers.get('set-cookie')?.split(';')[0]
+        if (response.status !== 204 || !cookie)
+          throw new Error(`the launch token was refused (HTTP ${response.status})`)
+        return cookie
+      })),
     dataDir,
     keychainService,
     output: () => output,
@@ -87,4 +107,17 @@ export async function startBrowserShell(
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/** Opens Till in this page's browser context, signed in with the test process's session. */
+export async function openTill(
+  page: Page,
+  shell: RunningBrowserShell,
+  options: { waitUntil?: 'commit' | 'load' } = {},
+): Promise<void> {
+  const [name, value] = (await shell.session()).split('=') as [string, string]
+  await page
+    .context()
+    .addCookies([{ name, value, url: shell.origin, httpOnly: true, sameSite: 'Strict' }])
+  await page.goto(`${shell.origin}/`, options)
 }

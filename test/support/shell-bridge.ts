@@ -1,6 +1,6 @@
 /**
- * A bridge call to a running browser shell from the test process, with the shell's token, as
- * the page makes it. Runs in Node.
+ * A bridge call to a running browser shell from the test process, with the session the shell's
+ * launch token was traded for, as the page makes it. Runs in Node.
  */
 import type { RunningBrowserShell } from './browser-shell'
 
@@ -11,7 +11,7 @@ export async function callShellBridge<T>(
 ): Promise<T> {
   const response = await fetch(`${shell.origin}/bridge/call/${channel}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Till-Token': shell.token },
+    headers: { 'Content-Type': 'application/json', Cookie: await shell.session() },
     body: JSON.stringify({ input }),
   })
   const answer = (await response.json()) as { ok: boolean; value?: T; error?: unknown }

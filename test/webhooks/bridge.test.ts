@@ -1,6 +1,11 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { BridgeEvent } from '../../src-shared/bridge/contract'
 import { createServices } from '../../src-main/services'
+import { createBridgeClient } from '../../src-renderer/bridge/client'
+import { TillDatabase } from '../../src-renderer/cache/database'
+import type { ServiceReader } from '../../src-renderer/sync/service-reader'
+import { drainWebhooks } from '../../src-renderer/sync/webhook-drain'
 import { postSigned, webhookBody } from '../support/sign-webhook'
 import { receiverDataDir, testKeychain } from './receiver-fixture'
 
@@ -55,6 +60,42 @@ describe('webhook channels through main services', () => {
       accepted: 1,
       pending: 0,
     })
+  })
+
+  it('queues no detail fetch for a bill id that is a dot-segment or holds a control character (issue 14, 5)', async () => {
+    const { url } = (await call('webhooks.status')) as { url: string }
+    const { profiles } = (await call('profiles.list')) as {
+      profiles: Array<{ id: string; storeId: string }>
+    }
+    for (const billId of ['..', '.', 'b-\u0000x', 'b-9'])
+      expect(
+        (
+          await postSigned(
+            url,
+            SECRET,
+            webhookBody('st-bridge', 'bill.created', { bill_id: billId }),
+          )
+        ).status,
+      ).toBe(200)
+    const db = new TillDatabase(`till-drain-${Math.random()}`, {
+      indexedDB: new IDBFactory(),
+      IDBKeyRange,
+    })
+    const bridge = createBridgeClient({
+      call: (channel, input) => services.dispatch(channel, input),
+      subscribe: () => () => undefined,
+    })
+    const { handled } = await drainWebhooks(bridge, db, {
+      db,
+      reader: {} as ServiceReader,
+      profileId: profiles.find((p) => p.storeId === 'st-bridge')!.id,
+      currency: 'IDR',
+      timeZone: 'Asia/Jakarta',
+      now: () => Date.now(),
+    })
+    expect(handled).toBe(4)
+    expect(await db.pendingDetails.toCollection().primaryKeys()).toEqual(['b-9'])
+    db.close()
   })
 
   it('checks new receiver settings before using them', async () => {

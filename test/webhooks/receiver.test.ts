@@ -168,6 +168,20 @@ describe('webhook receiver', () => {
     expect(await counts(main)).toEqual({ ...before, rejected: before.rejected + 2 })
   })
 
+  it('answers 400 to a signed envelope nested too deep to keep, and queues the next one (issue 14, 3)', async () => {
+    const before = await counts(main)
+    const deep = webhookBody(STORE).replace(
+      /"data":\{/,
+      `"data":{"note":${'['.repeat(100_000)}${']'.repeat(100_000)},`,
+    )
+    expect((await postSigned(main.url, SECRET, deep)).status).toBe(400)
+    expect((await postSigned(main.url, SECRET, webhookBody(STORE))).status).toBe(200)
+    expect(await counts(main)).toMatchObject({
+      accepted: before.accepted + 1,
+      rejected: before.rejected + 1,
+    })
+  })
+
   it('keeps queued events and remembered ids across a restart of main; acknowledged ones never return', async () => {
     const dataDir = receiverDataDir()
     let first = await start(dataDir)

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { QuarantinedRecord } from '../../../src-shared/domain/records'
+import { excerptOf, recordLimitProblem } from './record-limits'
 import { describeIssues } from './tolerant'
 
 const pageMeta = z
@@ -47,9 +48,9 @@ export function parseListPage<T>(
   const records: T[] = []
   const quarantined: QuarantinedRecord[] = []
   for (const raw of data) {
-    const result = item.safeParse(raw)
-    if (result.success) records.push(result.data)
-    else quarantined.push({ kind, id: idOf(raw), reason: describeIssues(result.error), raw })
+    const read = readRecord(raw, item, kind)
+    if ('record' in read) records.push(read.record)
+    else quarantined.push(read.quarantined)
   }
   const page = meta?.page ?? meta?.current_page ?? requested.page
   const limit = meta?.limit ?? meta?.per_page ?? requested.limit
@@ -67,10 +68,32 @@ export function parseListPage<T>(
   }
 }
 
-export function idOf(raw: unknown): string | null {
+/**
+ * One record checked on its own: within the record limits, then against its schema. A record
+ * that fails either is quarantined with the reason (beyond the limits, only an excerpt is kept).
+ */
+export function readRecord<T>(
+  raw: unknown,
+  item: z.ZodType<T>,
+  kind: QuarantinedRecord['kind'],
+  fallbackId: string | null = null,
+): { record: T } | { quarantined: QuarantinedRecord } {
+  const id = idOf(raw) ?? fallbackId
+  const beyondLimits = recordLimitProblem(raw)
+  if (beyondLimits)
+    return {
+      quarantined: { kind, id, reason: `The record is ${beyondLimits}`, raw: excerptOf(raw) },
+    }
+  const result = item.safeParse(raw)
+  return result.success
+    ? { record: result.data }
+    : { quarantined: { kind, id, reason: describeIssues(result.error), raw } }
+}
+
+function idOf(raw: unknown): string | null {
   if (raw && typeof raw === 'object' && 'id' in raw) {
     const id = (raw as { id: unknown }).id
-    if (typeof id === 'string' || typeof id === 'number') return String(id)
+    if (typeof id === 'string' || typeof id === 'number') return String(id).slice(0, 200)
   }
   return null
 }

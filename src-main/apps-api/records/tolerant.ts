@@ -1,13 +1,25 @@
 import { z } from 'zod'
 import { currencyExponent, MoneyError, toMinorUnits } from '../../../src-shared/domain/money'
+import { recordIdProblem } from '../../../src-shared/domain/record-id'
 
 /** Pieces of the tolerant schemas: what DESIGN §2 says the client must also accept. */
 
-export const idText = z.union([z.string().min(1), z.number()]).transform(String)
+/** Refuses an id that would change a request path (a dot-segment) or holds a control character. */
+function usableId<T extends string | null>(id: T, ctx: z.RefinementCtx): T {
+  const problem = id === null ? null : recordIdProblem(id)
+  if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  return id
+}
+
+export const idText = z
+  .union([z.string().min(1), z.number()])
+  .transform((v, ctx) => usableId(String(v), ctx))
 export const optionalIdText = z
   .union([z.string(), z.number(), z.null()])
   .optional()
-  .transform((v) => (v === null || v === undefined || v === '' ? null : String(v)))
+  .transform((v, ctx) =>
+    usableId(v === null || v === undefined || v === '' ? null : String(v), ctx),
+  )
 
 export const optionalText = z
   .union([z.string(), z.number(), z.null()])

@@ -50,7 +50,7 @@ export function connectionHandlers(services: Services): Pick<ChannelHandlers, Co
       const key = apiKey
         ? new Secret(apiKey)
         : profileId
-          ? await profiles.secret(profileId, 'api-key')
+          ? await profiles.apiKeyFor(profileId, baseUrl)
           : null
       if (!key) throw new ValidationError('Enter the API key to test.', ['apiKey: required'])
       return testConnection({ baseUrl, storeId, apiKey: key }, services.fetch)

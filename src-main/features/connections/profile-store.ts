@@ -7,7 +7,7 @@ import type {
   SecretStatus,
 } from '../../../src-shared/bridge/contract'
 import { profileId } from '../../../src-shared/bridge/contract'
-import { KeychainUnavailableError, NotFoundError } from '../../errors'
+import { KeychainUnavailableError, NotFoundError, ValidationError } from '../../errors'
 import type { Logger } from '../../logging/logger'
 import type { Secret } from '../../logging/secret'
 import type { SecretStore } from '../../keychain/secret-store'
@@ -38,6 +38,15 @@ export type SecretKind = 'api-key' | 'webhook-secret'
 /** One keychain account per profile and secret kind. */
 export function keychainAccount(id: string, kind: SecretKind): string {
   return `${id}/${kind}`
+}
+
+/** A service URL as compared for the key binding: scheme and host in lower case, no trailing slash. */
+function serviceUrl(url: string): string {
+  return new URL(url.trim()).href.replace(/\/+$/, '')
+}
+
+function sameServiceUrl(a: string, b: string): boolean {
+  return serviceUrl(a) === serviceUrl(b)
 }
 
 function slug(name: string): string {
@@ -86,13 +95,21 @@ export class ProfileStore {
     return doc.profiles.find((p) => p.id === doc.activeProfileId) ?? null
   }
 
-  /** Secrets are written to the keychain first, so a keychain failure leaves no half profile. */
+  /**
+   * Secrets are written to the keychain first, so a keychain failure leaves no half profile. A
+   * stored key is bound to the URL it was saved with (DESIGN §1): a new URL needs the key again.
+   */
   async save(
     input: SaveProfileInput,
     kind: StoredProfile['kind'] = 'service',
   ): Promise<ProfileView> {
     const doc = await this.file.read()
     const existing = input.id ? (doc.profiles.find((p) => p.id === input.id) ?? null) : null
+    if (existing && !input.apiKey && !sameServiceUrl(existing.baseUrl, input.baseUrl))
+      throw new ValidationError(
+        `The service URL changed: enter the API key for ${input.baseUrl.trim()}. A saved key is only ever sent to the URL it was saved with.`,
+        ['apiKey: required when the service URL changes'],
+      )
     const id = existing?.id ?? input.id ?? slug(input.name)
     if (input.apiKey) await this.secrets.set(keychainAccount(id, 'api-key'), input.apiKey)
     if (input.webhookSecret)
@@ -166,6 +183,17 @@ export class ProfileStore {
     const activeProfileId =
       doc.activeProfileId === id ? (profiles[0]?.id ?? null) : doc.activeProfileId
     await this.file.write({ ...doc, profiles, activeProfileId })
+  }
+
+  /** The stored API key, only for the URL it was saved with; another URL needs a key typed for it. */
+  async apiKeyFor(id: string, baseUrl: string): Promise<Secret | null> {
+    const profile = this.find(await this.file.read(), id)
+    if (!sameServiceUrl(profile.baseUrl, baseUrl))
+      throw new ValidationError(
+        `Enter the API key to test ${baseUrl.trim()}: the saved key is only ever sent to ${profile.baseUrl}.`,
+        ['apiKey: required for a service URL other than the saved one'],
+      )
+    return this.secret(id, 'api-key')
   }
 
   secret(id: string, kind: SecretKind): Promise<Secret | null> {

@@ -5,6 +5,11 @@ import type { Logger } from '../../logging/logger'
 
 export const DEMO_PROFILE_ID = 'demo-shop'
 
+/** The demo profile's keychain accounts: without a keychain, held in memory (DESIGN §7). */
+export function isDemoAccount(account: string): boolean {
+  return account.startsWith(`${DEMO_PROFILE_ID}/`)
+}
+
 /** The shop the demo shows: three outlets, two months of trading, still trading live. */
 export const DEMO_SHOP: Partial<DemoServiceOptions> = {
   seed: 7,
@@ -42,20 +47,22 @@ export function demoOverridesFromEnv(
 
 /**
  * Demo mode: the embedded demo service on a free loopback port, and a "Demo shop" profile whose
- * key and signing secret go through the keychain like any other. The shop is generated anew at
- * each launch (its `epoch`), so it always shows today's trading.
+ * key and signing secret go through the keychain where there is one (else memory). The shop is
+ * generated anew at each launch (its `epoch`), so it always shows today's trading.
  */
 export class DemoMode {
   private handle: DemoServiceHandle | null = null
   private starting: Promise<ProfileView> | null = null
   private epoch: string | null = null
+  /** Why the last start failed, until one succeeds. */
+  private failure: string | null = null
 
   constructor(private readonly deps: DemoModeDeps) {}
 
   status(): DemoStatus {
     return {
       available: true,
-      reason: null,
+      reason: this.failure,
       running: this.handle !== null,
       profileId: this.handle ? DEMO_PROFILE_ID : null,
       epoch: this.epoch,
@@ -75,6 +82,19 @@ export class DemoMode {
   }
 
   private async launch(activate: boolean): Promise<ProfileView> {
+    try {
+      const profile = await this.startAndSave()
+      this.failure = null
+      return activate ? await this.deps.profiles.activate(DEMO_PROFILE_ID) : profile
+    } catch (error) {
+      this.failure = `The demo shop could not start: ${error instanceof Error ? error.message : String(error)}`
+      // A demo service without its profile would post webhooks no connection can take.
+      await this.stop()
+      throw error
+    }
+  }
+
+  private async startAndSave(): Promise<ProfileView> {
     if (!this.handle) {
       const now = new Date()
       now.setUTCSeconds(0, 0)
@@ -87,7 +107,7 @@ export class DemoMode {
       this.epoch = now.toISOString()
       this.deps.log.info('demo service started', { url: this.handle.url })
     }
-    const profile = await this.deps.profiles.save(
+    return this.deps.profiles.save(
       {
         id: DEMO_PROFILE_ID,
         name: 'Demo shop',
@@ -100,7 +120,6 @@ export class DemoMode {
       },
       'demo',
     )
-    return activate ? this.deps.profiles.activate(DEMO_PROFILE_ID) : profile
   }
 
   /** The receiver moved (reconfigured): deliveries follow it. */

@@ -1,14 +1,34 @@
 import { randomBytes } from 'node:crypto'
+import { constants } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { partFileName } from '../../../src-shared/bridge/schemas/exports'
 import { NotFoundError, ValidationError } from '../../errors'
+import { PRIVATE_FILE_MODE } from '../../platform/private-files'
 
 /** What the writer needs of `node:fs/promises`; tests pass the real one or one that fails. */
 export interface ExportFs {
-  open(path: string, flags: string): Promise<FileHandle>
-  rename(from: string, to: string): Promise<void>
+  open(path: string, flags: string, mode: number): Promise<FileHandle>
+  link(existing: string, created: string): Promise<void>
+  copyFile(from: string, to: string, mode: number): Promise<void>
   rm(path: string, options: { force: boolean }): Promise<void>
+}
+
+/** A file system that cannot hard-link (FAT, some network shares) answers with one of these. */
+const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV', 'EMLINK'])
+
+/** New names tried for an export whose name is taken, before giving up. */
+const MAX_NAME_TRIES = 1000
+
+function errorCode(error: unknown): unknown {
+  return (error as { code?: unknown } | null)?.code
+}
+
+/** `journal.csv`, `journal (2).csv`, `journal (3).csv`, … */
+function numberedName(name: string, n: number): string {
+  if (n === 1) return name
+  const dot = name.lastIndexOf('.')
+  return dot <= 0 ? `${name} (${n})` : `${name.slice(0, dot)} (${n})${name.slice(dot)}`
 }
 
 interface OpenExport {
@@ -35,7 +55,7 @@ export interface ExportFilesOptions {
 
 /**
  * Export files written by main from the chunks the renderer sends. Each part is written to a
- * hidden temporary file next to its target and renamed into place on finish, so an export that
+ * hidden temporary file next to its target and linked into place on finish, so an export that
  * is cancelled, fails or is left behind never leaves a half file under the target's name. A
  * file is known by a handle of 32 random bytes that only the page that opened it has.
  */
@@ -76,7 +96,7 @@ export class ExportFiles {
     return this.serial(handle, async (file) => {
       let out = file.parts.get(part)
       if (!out) {
-        out = await this.fs.open(this.temporary(file, part), 'wx')
+        out = await this.fs.open(this.temporary(file, part), 'wx', PRIVATE_FILE_MODE)
         file.parts.set(part, out)
       }
       const { bytesWritten } = await out.write(text, null, 'utf8')
@@ -84,7 +104,10 @@ export class ExportFiles {
     })
   }
 
-  /** Closes every part and renames it into place: the folder and the file names. */
+  /**
+   * Closes every part and puts it in place under the target's name, or under a numbered one when
+   * a file of that name exists: an export never replaces a file. The folder and the file names.
+   */
   async finish(handle: string): Promise<{ folder: string; files: string[] }> {
     const result = await this.serial(handle, async (file) => {
       const parts = [...file.parts.keys()].sort((a, b) => a - b)
@@ -92,24 +115,16 @@ export class ExportFiles {
       const missing = parts.findIndex((part, i) => part !== i + 1)
       if (missing >= 0) throw new ValidationError(`Part ${missing + 1} of the export never came.`)
       for (const part of parts) {
-        const out = file.parts.get(part) ?? (await this.fs.open(this.temporary(file, part), 'wx'))
+        const out =
+          file.parts.get(part) ??
+          (await this.fs.open(this.temporary(file, part), 'wx', PRIVATE_FILE_MODE))
         file.parts.set(part, out)
         await out.sync()
       }
+      for (const part of parts) await file.parts.get(part)!.close()
       const folder = dirname(file.target)
-      const files = parts.map((part) => partFileName(basename(file.target), part, parts.length))
-      const placed: string[] = []
-      try {
-        for (const part of parts) {
-          await file.parts.get(part)!.close()
-          await this.fs.rename(this.temporary(file, part), join(folder, files[part - 1]!))
-          placed.push(join(folder, files[part - 1]!))
-        }
-      } catch (error) {
-        // All the parts or none: an import of some parts only would miss entries.
-        for (const path of placed) await this.fs.rm(path, { force: true })
-        throw error
-      }
+      const files = await this.place(file, parts)
+      for (const part of parts) await this.fs.rm(this.temporary(file, part), { force: true })
       file.parts.clear()
       return { folder, files }
     }).catch(async (error: unknown) => {
@@ -136,6 +151,41 @@ export class ExportFiles {
   /** Aborts every open export (on quit). */
   async abortAll(): Promise<void> {
     await Promise.all([...this.open.keys()].map((handle) => this.abort(handle)))
+  }
+
+  /** Places every part under the first numbered name free for all of them; all or none. */
+  private async place(file: OpenExport, parts: number[]): Promise<string[]> {
+    const folder = dirname(file.target)
+    for (let n = 1; n <= MAX_NAME_TRIES; n++) {
+      const name = numberedName(basename(file.target), n)
+      const files = parts.map((part) => partFileName(name, part, parts.length))
+      const placed: string[] = []
+      try {
+        for (const part of parts) {
+          const path = join(folder, files[part - 1]!)
+          await this.placeOne(this.temporary(file, part), path)
+          placed.push(path)
+        }
+        return files
+      } catch (error) {
+        // All the parts or none: an import of some parts only would miss entries.
+        for (const path of placed) await this.fs.rm(path, { force: true })
+        if (errorCode(error) !== 'EEXIST') throw error
+      }
+    }
+    throw new ValidationError(
+      `“${basename(file.target)}” and ${MAX_NAME_TRIES - 1} numbered names after it are all taken in ${folder}.`,
+    )
+  }
+
+  /** A hard link (or an exclusive copy) fails with EEXIST where rename would replace a file. */
+  private async placeOne(temporary: string, path: string): Promise<void> {
+    try {
+      await this.fs.link(temporary, path)
+    } catch (error) {
+      if (!NO_LINKS.has(errorCode(error) as string)) throw error
+      await this.fs.copyFile(temporary, path, constants.COPYFILE_EXCL)
+    }
   }
 
   private temporary(file: OpenExport, part: number): string {

@@ -37,7 +37,9 @@ export function exportHandlers(services: Services): Pick<ChannelHandlers, Export
     'exports.schedule.chooseFolder': async () => {
       if (!exportDialogs)
         throw new ValidationError('This window has no folder dialog: type the folder’s full path.')
-      return { folder: await exportDialogs.chooseFolder() }
+      const folder = await exportDialogs.chooseFolder()
+      if (folder !== null) await scheduledExports.rememberChosen(folder)
+      return { folder }
     },
   }
 }

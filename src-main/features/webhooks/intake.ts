@@ -1,4 +1,5 @@
 import { webhookEnvelope } from '../../../src-shared/bridge/contract'
+import { recordLimitProblem } from '../../apps-api/records/record-limits'
 import { KeychainUnavailableError } from '../../errors'
 import type { Logger } from '../../logging/logger'
 import type { InstallLifecycle } from './install-lifecycle'
@@ -66,7 +67,9 @@ export class WebhookIntake {
     })
     if ('failure' in signer) return { kind: 'rejected', reason: signer.failure }
     const envelope = webhookEnvelope.safeParse(json)
-    if (!envelope.success) return { kind: 'rejected', reason: 'invalid-envelope' }
+    // A body nested too deep could not be written to the queue (nor cross the bridge).
+    if (!envelope.success || recordLimitProblem(json) !== null)
+      return { kind: 'rejected', reason: 'invalid-envelope' }
     const result = await this.queue
       .enqueue({
         key: JSON.stringify([storeId, envelope.data.id]),

@@ -1,6 +1,7 @@
 import { mkdir, open, rename, unlink, type FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { Logger } from '../../logging/logger'
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../../platform/private-files'
 
 interface Waiter {
   resolve: () => void
@@ -50,8 +51,8 @@ export class JournalFile {
    * was never acknowledged (its fsync did not finish), so it is cut off before appending.
    */
   static async open(path: string, log: Logger): Promise<{ journal: JournalFile; lines: string[] }> {
-    await mkdir(dirname(path), { recursive: true })
-    const handle = await open(path, 'a+', 0o600)
+    await mkdir(dirname(path), { recursive: true, mode: PRIVATE_FOLDER_MODE })
+    const handle = await open(path, 'a+', PRIVATE_FILE_MODE)
     try {
       const content = await handle.readFile()
       const end = content.lastIndexOf(NEWLINE) + 1
@@ -166,7 +167,7 @@ export class JournalFile {
       return false
     }
     try {
-      const handle = await open(temporary, 'w', 0o600)
+      const handle = await open(temporary, 'w', PRIVATE_FILE_MODE)
       try {
         await handle.write(data)
         await handle.sync()
@@ -187,7 +188,7 @@ export class JournalFile {
     }
     if (replaced) await syncFolder(this.path)
     try {
-      this.handle = await open(this.path, 'a', 0o600)
+      this.handle = await open(this.path, 'a', PRIVATE_FILE_MODE)
     } catch (error) {
       this.broken = error
       this.log.error('could not reopen the journal; nothing more can be written', { error })

@@ -167,7 +167,9 @@ export function ScheduledExportPanel(): React.JSX.Element | null {
         <input
           id={`${id}-folder`}
           value={form.folder}
-          placeholder="The folder’s full path"
+          placeholder={
+            canChoose ? 'Choose the folder' : 'The full path of a folder inside your home folder'
+          }
           readOnly={canChoose}
           onChange={(e) => setForm({ ...form, folder: e.target.value })}
         />

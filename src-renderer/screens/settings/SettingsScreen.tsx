@@ -50,7 +50,7 @@ function DemoChoice({
           {problem}
         </p>
       )}
-      {demo && !demo.available && (
+      {demo?.reason && (
         <p id="demo-reason" className="muted">
           {demo.reason}
         </p>
@@ -96,6 +96,10 @@ export function SettingsScreen(): React.JSX.Element {
             <strong>Till can’t use the system keychain.</strong>
           </p>
           <p>{state.data.keychain.problem}</p>
+          <p>
+            Your own connections need a keyring: Till keeps their keys nowhere else. The demo shop
+            runs without one, its key made for this launch and held in memory only.
+          </p>
         </div>
       )}
       {state.status === 'ready' && state.data.profiles.length === 0 && (

@@ -65,7 +65,7 @@ export const saveProfileInput = z.object({
   name: z.string().trim().min(1, 'Give the connection a name').max(80),
   baseUrl: httpUrl,
   storeId: z.string().trim().min(1, 'Enter the Store ID').max(200),
-  /** Empty or absent keeps the stored key. */
+  /** Empty or absent keeps the stored key, unless the service URL changes (the key is bound to it). */
   apiKey: optionalSecretInput,
   webhookSecret: optionalSecretInput.refine(
     (s) => !s || s.startsWith('whsec_'),
@@ -99,7 +99,7 @@ export const merchantFactsInput = z.object({
 })
 
 export const testConnectionInput = z.object({
-  /** When the key is left empty, the stored key of this profile is used. */
+  /** When the key is left empty, the stored key of this profile is used, for its own URL only. */
   profileId: profileId.optional(),
   baseUrl: httpUrl,
   storeId: z.string().trim().min(1, 'Enter the Store ID').max(200),
@@ -108,6 +108,7 @@ export const testConnectionInput = z.object({
 
 export const demoStatus = z.object({
   available: z.boolean(),
+  /** Why the demo shop is not running: the last start's failure, until a start succeeds. */
   reason: z.string().nullable(),
   running: z.boolean(),
   profileId: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { bill, billType, expense, quarantinedRecord } from '../../domain/records'
+import { recordId } from '../../domain/record-id'
 import { profileId } from './connections'
 
 /** Reads from the service's Apps API, carried out by main for the renderer's sync engine. */
@@ -43,7 +44,7 @@ export type PageInfo = z.infer<typeof pageInfo>
 export const listBillsInput = z.object({
   profileId,
   currency,
-  locationId: z.string().min(1).max(200).optional(),
+  locationId: recordId.optional(),
   query: billListQuery,
 })
 export const listBillsOutput = z.object({
@@ -55,7 +56,7 @@ export const listBillsOutput = z.object({
 export const getBillsInput = z.object({
   profileId,
   currency,
-  ids: z.array(z.string().min(1).max(200)).min(1).max(200),
+  ids: z.array(recordId).min(1).max(200),
 })
 export const getBillsOutput = z.object({
   bills: z.array(bill),

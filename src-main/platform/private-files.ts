@@ -1,0 +1,3 @@
+/** Folders and files Till writes are its user's alone (DESIGN §1: nothing readable by others). */
+export const PRIVATE_FOLDER_MODE = 0o700
+export const PRIVATE_FILE_MODE = 0o600
