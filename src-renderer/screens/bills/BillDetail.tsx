@@ -5,7 +5,7 @@ import type { TillDatabase } from '../../cache/database'
 import type { CachedBill } from '../../cache/records'
 import { formatMoney } from '../../format/money'
 import { formatDateTime } from '../../format/time'
-import { methodLabel, PAYMENT_STATE_LABELS, TYPE_LABELS } from './bill-labels'
+import { billStateLabel, methodLabel, signedAmount, TYPE_LABELS } from './bill-labels'
 import { billExports, type BillExport } from './bill-exports'
 import { fileNames } from '../exports/download'
 import { fileBase } from '../exports/ExportsScreen'
@@ -69,7 +69,9 @@ function Relations({
             {children.map((child) => (
               <li key={child.id}>
                 <BillLink bill={child} onOpenBill={onOpenBill} />{' '}
-                <span className="muted">{formatMoney(child.total, child.currency)}</span>
+                <span className="muted">
+                  {formatMoney(signedAmount(child, child.total), child.currency)}
+                </span>
               </li>
             ))}
           </ul>
@@ -322,11 +324,11 @@ function BillBody({
           ...(bill.subtotal === null
             ? []
             : [['Subtotal', money(bill.subtotal)] as [string, string]]),
-          ['Total', money(bill.total)],
-          ['Tax included', money(bill.totalTax)],
-          ['Paid', money(bill.amountPaid)],
-          ['Due', money(bill.amountDue)],
-          ['Payment state', PAYMENT_STATE_LABELS[bill.paymentState]],
+          ['Total', money(signedAmount(bill, bill.total))],
+          ['Tax included', money(signedAmount(bill, bill.totalTax))],
+          ['Paid', money(signedAmount(bill, bill.amountPaid))],
+          ['Due', money(signedAmount(bill, bill.amountDue))],
+          ['State', billStateLabel(bill)],
         ]}
       />
       <Exports db={props.db} bill={bill} timeZone={timeZone} />

@@ -3,7 +3,7 @@ import type { CachedBill } from '../../cache/records'
 import { formatMoney } from '../../format/money'
 import { formatDateTime } from '../../format/time'
 import type { BillSortColumn } from './bill-filters'
-import { PAYMENT_STATE_LABELS, TYPE_LABELS } from './bill-labels'
+import { billStateLabel, signedAmount, TYPE_LABELS } from './bill-labels'
 
 const column = createColumnHelper<CachedBill>()
 
@@ -13,7 +13,8 @@ export function billColumns(timeZone: string): Array<ColumnDef<CachedBill>> {
     column.display({
       id,
       header,
-      cell: ({ row }) => formatMoney(amount(row.original), row.original.currency),
+      cell: ({ row }) =>
+        formatMoney(signedAmount(row.original, amount(row.original)), row.original.currency),
       meta: { numeric: true, width: '8rem' },
     })
   return [
@@ -54,7 +55,7 @@ export function billColumns(timeZone: string): Array<ColumnDef<CachedBill>> {
     column.display({
       id: 'state' satisfies BillSortColumn,
       header: 'State',
-      cell: ({ row }) => PAYMENT_STATE_LABELS[row.original.paymentState],
+      cell: ({ row }) => billStateLabel(row.original),
       meta: { width: '6.5rem' },
     }),
   ]

@@ -8,6 +8,7 @@ import { dayCloseFigures } from '../../ledger/day-close'
 import { loadSessionInputs } from '../../ledger/load-session'
 import { effectiveTimeZone } from '../../sync/sync-controller'
 import { BillDetail } from '../bills/BillDetail'
+import { billStateLabel, signedAmount, TYPE_LABELS } from '../bills/bill-labels'
 import { ExpensesTable, FiguresTables } from '../day-close/FiguresTables'
 
 const BILLS_PAGE = 200
@@ -97,7 +98,7 @@ export function SessionDetail({
                 <th scope="col">Bill</th>
                 <th scope="col">Time</th>
                 <th scope="col">Type</th>
-                <th scope="col">Payment</th>
+                <th scope="col">State</th>
                 <th scope="col" className="amount">
                   Total
                 </th>
@@ -112,9 +113,11 @@ export function SessionDetail({
                     </button>
                   </td>
                   <td>{formatTime(bill.createdAt)}</td>
-                  <td>{bill.type}</td>
-                  <td>{bill.paymentState.replace('_', ' ')}</td>
-                  <td className="amount">{formatMoney(bill.total, bill.currency)}</td>
+                  <td>{TYPE_LABELS[bill.type]}</td>
+                  <td>{billStateLabel(bill)}</td>
+                  <td className="amount">
+                    {formatMoney(signedAmount(bill, bill.total), bill.currency)}
+                  </td>
                 </tr>
               ))}
             </tbody>
