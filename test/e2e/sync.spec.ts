@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { savedProfiles } from '../support/browser-shell'
 import { useDemoShell } from './demo-shell'
+import { goToAddress } from './addresses'
 
 const CONTROL_TOKEN = 'e2e-demo-control-token-5c1d'
 const shell = useDemoShell({
@@ -37,12 +38,8 @@ test('demo mode syncs with visible progress, shows sessions, and a new sale appe
   await expect(sessions.getByRole('row')).not.toHaveCount(1)
   type Sale = { number: string; register_session_id: string }
   const [sale] = (await control<{ data: Sale[] }>('POST', '/sales', { count: 1 })).data as [Sale]
-  const sessionButton = sessions.getByRole('button', {
-    name: sale.register_session_id,
-    exact: true,
-  })
-  await sessionButton.click()
-  const bills = page.getByRole('table', { name: `Bills of session ${sale.register_session_id}` })
+  await goToAddress(page, 'sessions', sale.register_session_id)
+  const bills = page.getByRole('table', { name: /^Bills of session / })
   await expect(bills.getByRole('cell', { name: sale.number, exact: true })).toBeVisible({
     timeout: 5_000,
   })
@@ -62,10 +59,10 @@ test('with the service cut off, Till says it is offline and the saved data stays
     const sessions = page.getByRole('table', { name: 'Register sessions' })
     await expect(sessions.getByRole('row')).not.toHaveCount(1)
     const first = sessions.getByRole('button').first()
-    const sessionId = (await first.textContent())!.trim()
+    const sessionName = (await first.textContent())!.trim()
     await first.click()
     await expect(
-      page.getByRole('table', { name: `Bills of session ${sessionId}` }).getByRole('row'),
+      page.getByRole('table', { name: `Bills of session ${sessionName}` }).getByRole('row'),
     ).not.toHaveCount(1)
   } finally {
     await control('DELETE', '/faults')

@@ -8,6 +8,8 @@ import { formatDateTime } from '../../format/time'
 import { billStateLabel, methodLabel, signedAmount, TYPE_LABELS } from './bill-labels'
 import { billExports, type BillExport } from './bill-exports'
 import { fileNames } from '../exports/download'
+import { usePageTitle } from '../../app/page-title'
+import { sessionLabel } from '../../format/session-label'
 import { fileBase } from '../exports/ExportsScreen'
 import { FORMAT_LABELS } from '../exports/labels'
 
@@ -264,8 +266,13 @@ function BillBody({
   bill,
   ...props
 }: { bill: CachedBill } & Omit<DetailProps, 'billId' | 'onClose'>) {
-  const { timeZone } = props
+  const { timeZone, db } = props
   const money = (minor: number): string => formatMoney(minor, bill.currency)
+  const sessionId = bill.registerSessionId
+  const session = useLiveQuery(
+    async () => (sessionId === null ? undefined : db.sessions.get(sessionId)),
+    [db, sessionId],
+  )
   return (
     <>
       <Facts
@@ -274,7 +281,10 @@ function BillBody({
           ['Status', bill.status],
           [`Time (${timeZone})`, formatDateTime(bill.createdAt, timeZone)],
           ['Location', bill.locationId],
-          ['Session', bill.registerSessionId ?? '—'],
+          [
+            'Session',
+            session ? sessionLabel(session, timeZone) : sessionId === null ? '—' : 'Not synced yet',
+          ],
           ['Currency', bill.currency],
         ]}
       />
@@ -345,6 +355,7 @@ export function BillDetail({ onClose, billId, ...props }: DetailProps): React.JS
   const bill = useLiveQuery(async () => (await db.bills.get(billId)) ?? null, [db, billId])
   const title = useRef<HTMLHeadingElement>(null)
   const loaded = bill !== undefined
+  usePageTitle(bill ? `Bill ${bill.number}` : 'Bill', 2)
 
   useEffect(() => {
     if (loaded) title.current?.focus()
@@ -358,7 +369,8 @@ export function BillDetail({ onClose, billId, ...props }: DetailProps): React.JS
   }, [onClose])
 
   return (
-    <aside className="bill-detail" role="dialog" aria-labelledby="bill-detail-title">
+    // Not modal (the list stays usable beside it), so a plain element with the dialog role.
+    <div className="bill-detail" role="dialog" aria-labelledby="bill-detail-title">
       <header className="bill-detail-head">
         <h2 id="bill-detail-title" tabIndex={-1} ref={title}>
           {bill ? `Bill ${bill.number}` : 'Bill'}
@@ -370,6 +382,6 @@ export function BillDetail({ onClose, billId, ...props }: DetailProps): React.JS
       {bill === undefined && <p role="status">Loading the bill…</p>}
       {bill === null && <p className="notice">This bill is no longer in the cache.</p>}
       {bill && <BillBody bill={bill} {...props} />}
-    </aside>
+    </div>
   )
 }

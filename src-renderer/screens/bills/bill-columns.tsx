@@ -8,7 +8,10 @@ import { billStateLabel, signedAmount, TYPE_LABELS } from './bill-labels'
 const column = createColumnHelper<CachedBill>()
 
 /** The Bills table's columns; each id is the order the query planner sorts by. */
-export function billColumns(timeZone: string): Array<ColumnDef<CachedBill>> {
+export function billColumns(
+  timeZone: string,
+  sessionName: (id: string) => string,
+): Array<ColumnDef<CachedBill>> {
   const money = (id: BillSortColumn, header: string, amount: (bill: CachedBill) => number) =>
     column.display({
       id,
@@ -46,7 +49,10 @@ export function billColumns(timeZone: string): Array<ColumnDef<CachedBill>> {
     column.display({
       id: 'session' satisfies BillSortColumn,
       header: 'Session',
-      cell: ({ row }) => row.original.registerSessionId ?? '—',
+      cell: ({ row }) => {
+        const id = row.original.registerSessionId
+        return id === null ? '—' : sessionName(id)
+      },
       meta: { width: '7rem' },
     }),
     money('total', 'Total', (bill) => bill.total),

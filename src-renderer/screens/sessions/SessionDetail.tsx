@@ -10,6 +10,8 @@ import { effectiveTimeZone } from '../../sync/sync-controller'
 import { BillDetail } from '../bills/BillDetail'
 import { billStateLabel, signedAmount, TYPE_LABELS } from '../bills/bill-labels'
 import { ExpensesTable, FiguresTables } from '../day-close/FiguresTables'
+import { usePageTitle } from '../../app/page-title'
+import { sessionLabel } from '../../format/session-label'
 
 const BILLS_PAGE = 200
 
@@ -33,6 +35,9 @@ export function SessionDetail({
   const [shown, setShown] = useState(BILLS_PAGE)
   useEffect(() => heading.current?.focus(), [session.id])
   const { id, openingCash } = session
+  const timeZone = effectiveTimeZone(profile)
+  const name = sessionLabel(session, timeZone)
+  usePageTitle(`Session ${name}`, 1)
   // A page at a time, newest first, from the index.
   const bills = useLiveQuery(
     () =>
@@ -67,7 +72,7 @@ export function SessionDetail({
       onKeyDown={(e) => e.key === 'Escape' && !openBill && onClose()}
     >
       <h2 id="session-detail-title" tabIndex={-1} ref={heading}>
-        Session {session.id} · {session.locationId} · {session.businessDate}
+        Session {name}
       </h2>
       <p className="muted">
         {session.openedAt ? `Opened ${formatTime(session.openedAt)}` : 'Opening not known yet'}
@@ -92,7 +97,7 @@ export function SessionDetail({
       )}
       {bills && (
         <>
-          <table aria-label={`Bills of session ${session.id}`}>
+          <table aria-label={`Bills of session ${name}`}>
             <thead>
               <tr>
                 <th scope="col">Bill</th>
@@ -135,7 +140,7 @@ export function SessionDetail({
             <BillDetail
               db={db}
               billId={openBill}
-              timeZone={effectiveTimeZone(profile)}
+              timeZone={timeZone}
               onOpenBill={setOpenBill}
               onClose={() => setOpenBill(null)}
             />

@@ -9,6 +9,8 @@ import { currentFigures } from '../../ledger/load-session'
 import { readReconciliation } from '../../ledger/reconciliation-record'
 import { effectiveTimeZone } from '../../sync/sync-controller'
 import { ConnectionGate } from '../ConnectionGate'
+import { useOpenItem } from '../../app/use-hash-route'
+import { sessionLabel } from '../../format/session-label'
 import { SessionDetail } from './SessionDetail'
 
 const PAGE = 60
@@ -69,12 +71,14 @@ function statusLabel(session: RegisterSession, changedAfter: boolean): string {
 function SessionRow({
   connection,
   session,
+  name,
   currency,
   selected,
   onOpen,
 }: {
   connection: ActiveConnection
   session: RegisterSession
+  name: string
   currency: string | null
   selected: boolean
   onOpen(): void
@@ -87,11 +91,9 @@ function SessionRow({
   const figures = summary?.figures
   return (
     <tr ref={rowRef} aria-selected={selected}>
-      <td>{session.businessDate}</td>
-      <td>{session.locationId}</td>
       <td>
         <button type="button" className="link" onClick={onOpen} aria-expanded={selected}>
-          {session.id}
+          {name}
         </button>
       </td>
       <td>{statusLabel(session, Boolean(reconciled?.changedAfterAt))}</td>
@@ -107,7 +109,12 @@ function SessionRow({
 function SessionList({ connection }: { connection: ActiveConnection }): React.JSX.Element {
   const { db, profile } = connection
   const id = useId()
-  const [open, setOpen] = useState<RegisterSession | null>(null)
+  // The open session lives in the address (#/sessions/<id>): a reload reopens it.
+  const [openId, setOpenId] = useOpenItem()
+  const open = useLiveQuery(
+    async () => (openId === null ? null : ((await db.sessions.get(openId)) ?? null)),
+    [db, openId],
+  )
   const [location, setLocation] = useState('')
   const [limit, setLimit] = useState(PAGE)
   const locations = useLiveQuery(
@@ -164,8 +171,6 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
       <table aria-label="Register sessions">
         <thead>
           <tr>
-            <th scope="col">Business date</th>
-            <th scope="col">Location</th>
             <th scope="col">Session</th>
             <th scope="col">Status</th>
             <th scope="col" className="amount">
@@ -191,9 +196,10 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
               key={s.id}
               connection={connection}
               session={s}
+              name={sessionLabel(s, timeZone)}
               currency={currency}
-              selected={s.id === open?.id}
-              onOpen={() => setOpen(s.id === open?.id ? null : s)}
+              selected={s.id === openId}
+              onOpen={() => setOpenId(s.id === openId ? null : s.id)}
             />
           ))}
         </tbody>
@@ -203,12 +209,15 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
           Show older sessions
         </button>
       )}
+      {openId !== null && open === null && (
+        <p className="notice">This session is not in Till’s saved data (yet).</p>
+      )}
       {open && (
         <SessionDetail
           key={open.id}
           connection={connection}
           session={open}
-          onClose={() => setOpen(null)}
+          onClose={() => setOpenId(null)}
           formatTime={(ms) => formatDateTime(ms, timeZone)}
         />
       )}
