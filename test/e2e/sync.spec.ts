@@ -72,6 +72,8 @@ test('with the service cut off, Till says it is offline and the saved data stays
 test('Settings shows the webhook receiver listening, with what it received', async ({ page }) => {
   await page.goto(shell().url)
   await page.getByRole('link', { name: 'Settings', exact: true }).click()
+  await page.getByRole('link', { name: 'Live updates', exact: true }).click()
+  await expect(page).toHaveTitle('Live updates · Settings · Till')
   const status = page.getByLabel('Webhook receiver status')
   await expect(status).toContainText('Listening')
   await expect(status).toContainText(/http:\/\/127\.0\.0\.1:\d+\/webhooks/)
@@ -84,6 +86,7 @@ test('the sync schedule is set per connection in Settings, and limits are explai
 }) => {
   await page.goto(shell().url)
   await page.getByRole('link', { name: 'Settings', exact: true }).click()
+  await page.getByRole('link', { name: 'Sync schedule', exact: true }).click()
   await page.getByLabel('Sweep every (minutes)').fill('30')
   await page.getByLabel('Deep sweep covers (days)').fill('10')
   await page.getByRole('button', { name: 'Save schedule', exact: true }).click()
@@ -93,7 +96,7 @@ test('the sync schedule is set per connection in Settings, and limits are explai
   await page.getByLabel('Deep sweep covers (days)').fill('400')
   await page.getByRole('button', { name: 'Save schedule', exact: true }).click()
   await expect(page.getByText('The deep sweep covers 1 to 60 days.')).toBeVisible()
+  // The section has its own address: a reload comes back to it.
   await page.reload()
-  await page.getByRole('link', { name: 'Settings', exact: true }).click()
   await expect(page.getByLabel('Sweep every (minutes)')).toHaveValue('30')
 })

@@ -27,6 +27,7 @@ import { contentType, fileExtension } from './download'
 import { openMainFile, downloadSink, writeToSink } from './file-sinks'
 import { FORMAT_LABELS, defaultedLabel } from './labels'
 import { GranularityField } from './GranularityField'
+import { useFormatMoment } from '../../app/active-connection'
 
 type Outcome =
   | { kind: 'done'; files: string[]; entries: number | null; defaulted: DefaultedAccount[] }
@@ -94,6 +95,7 @@ function ExportLog({
   batches: StoredBatch[] | undefined
   onDownload(batch: StoredBatch): void
 }): React.JSX.Element {
+  const moment = useFormatMoment()
   if (!batches) return <p role="status">Loading the export log…</p>
   if (batches.length === 0)
     return <p className="empty-state">No journal exported yet. Exports you make appear here.</p>
@@ -113,7 +115,7 @@ function ExportLog({
       <tbody>
         {batches.map((b) => (
           <tr key={b.id}>
-            <td>{new Date(b.createdAt).toLocaleString()}</td>
+            <td className="moment">{moment(b.createdAt)}</td>
             <td>
               {FORMAT_LABELS[b.what]}, {b.granularity === 'bill' ? 'per bill' : 'per session'}
             </td>
