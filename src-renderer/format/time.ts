@@ -35,3 +35,13 @@ export function formatBusinessDay(businessDate: string): string {
     parts.find((p) => p.type === type)?.value ?? ''
   return `${part('weekday')} ${part('day')} ${part('month')}`
 }
+
+/**
+ * Moments as wide as formatDateTime writes them in this zone (every month, a late two-digit
+ * hour): what a column of times is sized to.
+ */
+export function widestMoments(timeZone: string, year = new Date().getUTCFullYear()): string[] {
+  return Array.from({ length: 12 }, (_, month) =>
+    [12, 23].map((hour) => formatDateTime(Date.UTC(year, month, 28, hour, 59), timeZone)),
+  ).flat()
+}

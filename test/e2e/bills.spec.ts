@@ -224,9 +224,13 @@ test('the Session filter is a combobox: type words of a session’s name, choose
   const matched = Number((await status.textContent())!.replace(/\D/g, ''))
   expect([...perSession.values()]).toContain(matched)
   const grid = page.getByRole('grid', { name: 'Bills' })
+  // Beside each bill's date and location, the table names its session by its hours.
+  const hours = name.split(' · ')[2]!
   const sessionCells = grid.getByRole('row').locator('td:nth-child(5)')
-  await expect(sessionCells.first()).toHaveText(name)
-  for (const text of await sessionCells.allTextContents()) expect(text).toBe(name)
+  await expect(sessionCells.first()).toHaveText(hours)
+  for (const text of await sessionCells.allTextContents()) expect(text).toBe(hours)
+  const locations = await grid.getByRole('row').locator('td:nth-child(4)').allTextContents()
+  expect(new Set(locations)).toEqual(new Set([location]))
 
   // Escape on a closed combobox clears the choice.
   await page.keyboard.press('Escape')

@@ -13,6 +13,8 @@ import './bills.css'
 import { useLiveBills } from './use-live-bills'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useSessionNames } from '../sessions/session-names'
+import { formatMoney } from '../../format/money'
+import { sessionHours } from '../../format/session-label'
 import { useOpenItem } from '../../app/use-hash-route'
 
 const counts = new Intl.NumberFormat()
@@ -26,7 +28,17 @@ function BillsView({ connection }: { connection: ActiveConnection }): React.JSX.
   const [sorting, setSorting] = useState<SortingState>(NEWEST_FIRST)
   const sessions = useLiveQuery(() => db.sessions.orderBy('businessDate').reverse().toArray(), [db])
   const sessionName = useSessionNames(sessions, timeZone)
-  const columns = useMemo(() => billColumns(timeZone, sessionName), [timeZone, sessionName])
+  // Beside the bill's time and location, a session is told by its hours.
+  const hoursOf = useSessionNames(sessions, timeZone, sessionHours)
+  const largest = useLiveQuery(() => db.bills.orderBy('total').last(), [db])
+  const widestAmount = formatMoney(
+    -(largest?.total ?? 0),
+    largest?.currency ?? profile.currency ?? 'XXX',
+  )
+  const columns = useMemo(
+    () => billColumns(timeZone, hoursOf, widestAmount),
+    [timeZone, hoursOf, widestAmount],
+  )
   // The open bill lives in the address (#/bills/<id>): a reload reopens it.
   const [openId, setOpenId] = useOpenItem()
   const table = useRef<DataTableHandle>(null)

@@ -1,16 +1,21 @@
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table'
 import type { CachedBill } from '../../cache/records'
 import { formatMoney } from '../../format/money'
-import { formatDateTime } from '../../format/time'
+import { formatDateTime, widestMoments } from '../../format/time'
+import type { SessionNames } from '../sessions/session-names'
 import type { BillSortColumn } from './bill-filters'
-import { billStateLabel, signedAmount, TYPE_LABELS } from './bill-labels'
+import { BILL_STATE_WORDS, billStateLabel, signedAmount, TYPE_LABELS } from './bill-labels'
 
 const column = createColumnHelper<CachedBill>()
 
-/** The Bills table's columns; each id is the order the query planner sorts by. */
+/**
+ * The Bills table's columns; each id is the order the query planner sorts by. Amounts, times and
+ * session names are sized to show whole: amounts to the largest bill going out (`widestAmount`).
+ */
 export function billColumns(
   timeZone: string,
-  sessionName: (id: string) => string,
+  sessionName: SessionNames,
+  widestAmount: string,
 ): Array<ColumnDef<CachedBill>> {
   const money = (id: BillSortColumn, header: string, amount: (bill: CachedBill) => number) =>
     column.display({
@@ -18,7 +23,7 @@ export function billColumns(
       header,
       cell: ({ row }) =>
         formatMoney(signedAmount(row.original, amount(row.original)), row.original.currency),
-      meta: { numeric: true, width: '8rem' },
+      meta: { numeric: true, fit: [widestAmount] },
     })
   return [
     column.display({
@@ -32,13 +37,13 @@ export function billColumns(
       header: `Time (${timeZone})`,
       cell: ({ row }) => formatDateTime(row.original.createdAt, timeZone),
       sortDescFirst: true,
-      meta: { width: '12rem' },
+      meta: { fit: widestMoments(timeZone) },
     }),
     column.display({
       id: 'type' satisfies BillSortColumn,
       header: 'Type',
       cell: ({ row }) => TYPE_LABELS[row.original.type],
-      meta: { width: '5rem' },
+      meta: { fit: Object.values(TYPE_LABELS) },
     }),
     column.display({
       id: 'location' satisfies BillSortColumn,
@@ -48,12 +53,12 @@ export function billColumns(
     }),
     column.display({
       id: 'session' satisfies BillSortColumn,
-      header: 'Session',
+      header: 'Session hours',
       cell: ({ row }) => {
         const id = row.original.registerSessionId
         return id === null ? '—' : sessionName(id)
       },
-      meta: { width: '7rem' },
+      meta: { fit: sessionName.all },
     }),
     money('total', 'Total', (bill) => bill.total),
     money('paid', 'Paid', (bill) => bill.amountPaid),
@@ -62,7 +67,7 @@ export function billColumns(
       id: 'state' satisfies BillSortColumn,
       header: 'State',
       cell: ({ row }) => billStateLabel(row.original),
-      meta: { width: '6.5rem' },
+      meta: { fit: BILL_STATE_WORDS },
     }),
   ]
 }

@@ -23,6 +23,13 @@ export function billStateLabel(bill: Pick<CachedBill, 'type' | 'paymentState'>):
   return PAYMENT_STATE_LABELS[bill.paymentState]
 }
 
+/** Every word billStateLabel may say. */
+export const BILL_STATE_WORDS: readonly string[] = [
+  ...Object.values(PAYMENT_STATE_LABELS),
+  'Refunded',
+  'Voided',
+]
+
 /**
  * An amount of the bill as money moves: the service gives refund and void amounts as magnitudes,
  * Till shows them going out (negative).

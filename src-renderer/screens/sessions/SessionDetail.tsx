@@ -117,7 +117,7 @@ export function SessionDetail({
                       {bill.number}
                     </button>
                   </td>
-                  <td>{formatTime(bill.createdAt)}</td>
+                  <td className="moment">{formatTime(bill.createdAt)}</td>
                   <td>{TYPE_LABELS[bill.type]}</td>
                   <td>{billStateLabel(bill)}</td>
                   <td className="amount">

@@ -1,6 +1,6 @@
 import Dexie from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useCallback, useId, useState, type RefCallback } from 'react'
+import { useCallback, useEffect, useId, useState, type RefCallback } from 'react'
 import type { ActiveConnection } from '../../app/active-connection'
 import type { RegisterSession } from '../../cache/records'
 import { formatMoney } from '../../format/money'
@@ -17,10 +17,21 @@ const PAGE = 60
 
 /**
  * Whether an element has been on screen (or within `margin` of it) since it mounted: lets a row
- * fetch what it shows only once someone can see it, and keep it when scrolled away.
+ * fetch what it shows once someone can see it first, and keep it when scrolled away. Rows off
+ * screen follow when the page is idle, so a printed page has every row's figures.
  */
 function useSeen<T extends Element>(margin = '200px'): [RefCallback<T>, boolean] {
   const [seen, setSeen] = useState(false)
+  useEffect(() => {
+    if (seen) return
+    const idle = requestIdleCallback(() => setSeen(true), { timeout: 5_000 })
+    const print = (): void => setSeen(true)
+    window.addEventListener('beforeprint', print)
+    return () => {
+      cancelIdleCallback(idle)
+      window.removeEventListener('beforeprint', print)
+    }
+  }, [seen])
   const ref = useCallback<RefCallback<T>>(
     (element) => {
       if (!element || seen) return
