@@ -9,7 +9,7 @@ import { cutFiguresAndTimes, distinctColours } from './screenshot'
  */
 const shell = useDemoShell({
   seed: 23,
-  days: 4,
+  days: 10,
   locations: 2,
   billsPerSession: 30,
   live: false,
@@ -127,4 +127,19 @@ test('the check finds an amount cut by an ellipsis, a time wrapped, and one scro
     { text: '8:01 PM', why: 'wrapped' },
     { text: 'IDR 25,000', why: 'out of view' },
   ])
+})
+
+test('sessions below the fold get their figures too, so a printed list has them all', async ({
+  page,
+}) => {
+  // A short window: most sessions start below the fold and are never scrolled to.
+  await page.setViewportSize({ width: 1280, height: 360 })
+  const sessions = page.getByRole('table', { name: 'Register sessions' })
+  const rows = sessions.getByRole('row')
+  await expect(rows).not.toHaveCount(1)
+  const last = rows.last()
+  await expect(last).not.toBeInViewport()
+  await expect(sessions.getByRole('cell', { name: '…' })).toHaveCount(0, { timeout: 20_000 })
+  await page.emulateMedia({ media: 'print' })
+  await expect(last.getByRole('cell').nth(4)).toHaveText(/^[-−]?IDR\s[\d,]+$/)
 })

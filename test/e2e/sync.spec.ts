@@ -100,3 +100,29 @@ test('the sync schedule is set per connection in Settings, and limits are explai
   await page.reload()
   await expect(page.getByLabel('Sweep every (minutes)')).toHaveValue('30')
 })
+
+test('a sync Till starts on its own leaves "Sync now" as it is; pressing it makes the run yours to cancel', async ({
+  page,
+}) => {
+  await page.goto(shell().url)
+  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  // Slow answers keep the background run going long enough to look at.
+  await control('PUT', '/faults', { slow: { rate: 1, delay_ms: 2_000 } })
+  try {
+    // The sale's webhook starts a sync in the background.
+    await control('POST', '/sales', { count: 1 })
+    await expect(page.getByRole('status').filter({ hasText: 'Checking for changes…' })).toBeVisible(
+      { timeout: 15_000 },
+    )
+    await expect(page.getByRole('button', { name: 'Sync now' })).toBeEnabled()
+    await expect(page.getByRole('button', { name: 'Cancel sync' })).toHaveCount(0)
+    await expect(page.getByRole('progressbar', { name: 'Sync progress' })).toHaveCount(0)
+
+    await page.getByRole('button', { name: 'Sync now' }).click()
+    await expect(page.getByRole('progressbar', { name: 'Sync progress' })).toBeVisible()
+    await page.getByRole('button', { name: 'Cancel sync' }).click()
+    await expect(page.getByRole('button', { name: 'Sync now' })).toBeVisible({ timeout: 15_000 })
+  } finally {
+    await control('DELETE', '/faults')
+  }
+})
