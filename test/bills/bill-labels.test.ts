@@ -27,3 +27,12 @@ describe("a bill's amounts as money moves", () => {
     expect(Object.is(signedAmount({ type: 'refund' }, 0), 0)).toBe(true)
   })
 })
+
+describe('an amount going out', () => {
+  it('keeps its minus on the line of its figure', () => {
+    const text = formatMoney(-64_000, 'IDR')
+    // A hyphen-minus allows a line break after it; the word joiner takes that away.
+    expect(text).toMatch(/^-\u2060IDR\s64,000$/)
+    expect(formatMoney(64_000, 'IDR')).toMatch(/^IDR\s64,000$/)
+  })
+})

@@ -120,11 +120,13 @@ test('the check finds an amount cut by an ellipsis, a time wrapped, and one scro
       <td style="overflow: hidden; text-overflow: ellipsis; white-space: nowrap">IDR 1,460,000</td>
     </tr></table>
     <p style="width: 1px">8:01 PM</p>
+    <p style="width: 1px">-IDR 64,000</p>
     <div style="overflow: auto; width: 60px"><span style="white-space: nowrap">Total IDR 25,000</span></div>
     <p>Whole: -IDR 40,000 at 19:05</p>`)
   expect(await cutFiguresAndTimes(scratch)).toEqual([
     { text: 'IDR 1,460,000', why: 'clipped' },
     { text: '8:01 PM', why: 'wrapped' },
+    { text: '-IDR 64,000', why: 'wrapped' },
     { text: 'IDR 25,000', why: 'out of view' },
   ])
 })
