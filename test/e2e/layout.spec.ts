@@ -29,7 +29,7 @@ test.beforeEach(async ({ page }) => {
   await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
 })
 
-test('at 1280×720, Sessions, Bills, Day close and Exports show every amount and time whole', async ({
+test('at 1280×720, Sessions, Bills, Expenses, Day close, Exports and Problems show every amount and time whole', async ({
   page,
 }, testInfo) => {
   // An export, so the export log has a row with its time.
@@ -39,7 +39,7 @@ test('at 1280×720, Sessions, Bills, Day close and Exports show every amount and
   await downloading
   await expect(page.getByRole('table', { name: 'Export log' }).getByRole('row')).toHaveCount(2)
 
-  for (const name of ['Sessions', 'Bills', 'Day close', 'Exports']) {
+  for (const name of ['Sessions', 'Bills', 'Expenses', 'Day close', 'Exports', 'Problems']) {
     await open(page, name)
     if (name === 'Sessions') {
       const sessions = page.getByRole('table', { name: 'Register sessions' })
@@ -122,7 +122,8 @@ test('the check finds an amount cut by an ellipsis, a time wrapped, and one scro
     <p style="width: 1px">8:01 PM</p>
     <p style="width: 1px">-IDR 64,000</p>
     <div style="overflow: auto; width: 60px"><span style="white-space: nowrap">Total IDR 25,000</span></div>
-    <p>Whole: -IDR 40,000 at 19:05</p>`)
+    <p>Whole: -IDR 40,000 at 19:05</p>
+    <p style="width: 1px">EXP-000034, a number, not an amount</p>`)
   expect(await cutFiguresAndTimes(scratch)).toEqual([
     { text: 'IDR 1,460,000', why: 'clipped' },
     { text: '8:01 PM', why: 'wrapped' },

@@ -39,7 +39,7 @@ export interface CutText {
 export async function cutFiguresAndTimes(page: Page): Promise<CutText[]> {
   return page.evaluate(() => {
     // An amount with its currency ("-IDR 1,460,000", "IDR 0"), a clock time ("8:01 PM", "19:05").
-    const figures = /[-−]?\u2060?[A-Z]{3}\s?[-−]?\d[\d,.]*|\d{1,2}:\d{2}(?:\s?[AP]M)?/g
+    const figures = /[-−]?\u2060?\b[A-Z]{3}\s?\d[\d,.]*|\d{1,2}:\d{2}(?:\s?[AP]M)?/g
     const found: CutText[] = []
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
