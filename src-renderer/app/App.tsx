@@ -1,7 +1,9 @@
+import { useRef } from 'react'
 import type { TillBridge } from '../bridge/client'
 import { BridgeContext } from '../bridge/context'
 import { ROUTES, type RouteId } from './routes'
-import { useHashRoute } from './use-hash-route'
+import { OpenItemContext, useHashRoute } from './use-hash-route'
+import { usePageTitle } from './page-title'
 import { SettingsScreen } from '../screens/settings/SettingsScreen'
 import { NotYetScreen } from '../screens/placeholder/NotYetScreen'
 import { SessionsScreen } from '../screens/sessions/SessionsScreen'
@@ -27,7 +29,10 @@ function Screen({ route }: { route: RouteId }): React.JSX.Element {
 
 export function App({ bridge }: { bridge: TillBridge }): React.JSX.Element {
   const connection = useConnectionLifecycle(bridge)
-  const [route, navigate] = useHashRoute(connection.status === 'none' ? 'settings' : 'sessions')
+  const [place, navigate] = useHashRoute(connection.status === 'none' ? 'settings' : 'sessions')
+  const { route } = place
+  const main = useRef<HTMLElement>(null)
+  usePageTitle(ROUTES.find((r) => r.id === route)?.label ?? 'Till')
   const activeName =
     connection.status === 'ready'
       ? connection.connection.profile.name
@@ -39,6 +44,17 @@ export function App({ bridge }: { bridge: TillBridge }): React.JSX.Element {
     <BridgeContext.Provider value={bridge}>
       <ActiveConnectionContext.Provider value={connection}>
         <div className="app">
+          <a
+            className="skip-link"
+            href="#content"
+            onClick={(event) => {
+              // The fragment is the router's: move focus without changing the address.
+              event.preventDefault()
+              main.current?.focus()
+            }}
+          >
+            Skip to content
+          </a>
           <header className="top-bar">
             <span className="brand">Till</span>
             <span className="connection-name" aria-label="Active connection">
@@ -56,7 +72,7 @@ export function App({ bridge }: { bridge: TillBridge }): React.JSX.Element {
                     aria-current={r.id === route ? 'page' : undefined}
                     onClick={(event) => {
                       event.preventDefault()
-                      navigate(r.id)
+                      navigate({ route: r.id, item: null })
                     }}
                   >
                     {r.label}
@@ -65,8 +81,10 @@ export function App({ bridge }: { bridge: TillBridge }): React.JSX.Element {
               ))}
             </ul>
           </nav>
-          <main className="content" id="content">
-            <Screen route={route} />
+          <main className="content" id="content" tabIndex={-1} ref={main}>
+            <OpenItemContext.Provider value={[place.item, (item) => navigate({ route, item })]}>
+              <Screen route={route} />
+            </OpenItemContext.Provider>
           </main>
         </div>
       </ActiveConnectionContext.Provider>

@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react'
 import type { SyncController, SyncState } from '../sync/sync-controller'
-import type { SyncPhase } from '../sync/progress'
+import { effectiveTimeZone } from '../sync/sync-controller'
+import { timeLeftText, type SyncPhase } from '../sync/progress'
+import { formatDateTime } from '../format/time'
 import { useActiveConnection } from './active-connection'
 
 const PHASES: Record<SyncPhase, string> = {
@@ -22,27 +24,44 @@ function useSyncState(sync: SyncController): SyncState {
   )
 }
 
-function lastSynced(at: number | null): string {
+function lastSynced(at: number | null, timeZone: string): string {
   if (at === null) return 'Not synced yet'
-  return `Last synced ${new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`
+  return `Last synced ${formatDateTime(at, timeZone)}`
 }
 
 /** Sync now, cancel, progress with a visible count, last success, offline and problem states. */
 export function SyncBar(): React.JSX.Element | null {
   const connection = useActiveConnection()
   if (connection.status !== 'ready') return null
-  return <SyncControls sync={connection.connection.sync} />
+  return (
+    <SyncControls
+      sync={connection.connection.sync}
+      timeZone={effectiveTimeZone(connection.connection.profile)}
+    />
+  )
 }
 
-function SyncControls({ sync }: { sync: SyncController }): React.JSX.Element {
+/**
+ * A run the person started shows its progress and turns the button into "Cancel sync"; sweeps and
+ * webhook-driven fetches show as a quiet line and leave "Sync now" as it is (pressing it makes the
+ * run theirs). The first sync shows its progress whoever started it.
+ */
+function SyncControls({
+  sync,
+  timeZone,
+}: {
+  sync: SyncController
+  timeZone: string
+}): React.JSX.Element {
   const state = useSyncState(sync)
   const { progress } = state
+  const watched = state.running && (state.manual || state.lastSuccessAt === null)
   const label = progress
     ? `${PHASES[progress.phase]}: ${count.format(progress.done)}${progress.total !== null ? ` of ${count.format(progress.total)}` : ''}`
     : ''
   return (
     <div className="sync-bar">
-      {state.running ? (
+      {state.running && state.manual ? (
         <button type="button" onClick={() => sync.cancel()}>
           Cancel sync
         </button>
@@ -55,7 +74,7 @@ function SyncControls({ sync }: { sync: SyncController }): React.JSX.Element {
           Sync now
         </button>
       )}
-      {state.running && (
+      {watched && (
         <div className="sync-progress">
           <progress
             aria-label="Sync progress"
@@ -66,11 +85,16 @@ function SyncControls({ sync }: { sync: SyncController }): React.JSX.Element {
           <span className="sync-count">
             {label}
             {progress && progress.rate > 0 && ` · ${count.format(Math.round(progress.rate))}/s`}
-            {progress?.etaSeconds != null && ` · about ${Math.ceil(progress.etaSeconds)} s left`}
+            {progress?.etaSeconds != null && ` · ${timeLeftText(progress.etaSeconds)}`}
           </span>
         </div>
       )}
-      {!state.running && <span className="muted">{lastSynced(state.lastSuccessAt)}</span>}
+      {state.running && !watched && (
+        <span role="status" className="muted sync-background">
+          Checking for changes…
+        </span>
+      )}
+      {!watched && <span className="muted">{lastSynced(state.lastSuccessAt, timeZone)}</span>}
       {state.offline && (
         <span role="status" className="badge warning">
           Offline — showing what Till has saved

@@ -2,7 +2,8 @@ import { createContext, useContext, useEffect, useState } from 'react'
 import type { ChannelOutput, ProfileView } from '../../src-shared/bridge/contract'
 import type { TillBridge } from '../bridge/client'
 import { databaseName, TillDatabase } from '../cache/database'
-import { SyncController } from '../sync/sync-controller'
+import { effectiveTimeZone, SyncController } from '../sync/sync-controller'
+import { formatDateTime } from '../format/time'
 
 export interface ActiveConnection {
   profile: ProfileView
@@ -20,6 +21,20 @@ export const ActiveConnectionContext = createContext<ConnectionState>({ status: 
 
 export function useActiveConnection(): ConnectionState {
   return useContext(ActiveConnectionContext)
+}
+
+/**
+ * Writes a moment as every screen does: in the active shop's zone (this PC's while there is no
+ * connection or the shop's zone is not known yet).
+ */
+export function useFormatMoment(): (moment: number | string) => string {
+  const state = useActiveConnection()
+  const timeZone =
+    state.status === 'ready'
+      ? effectiveTimeZone(state.connection.profile)
+      : Intl.DateTimeFormat().resolvedOptions().timeZone
+  return (moment) =>
+    formatDateTime(typeof moment === 'string' ? Date.parse(moment) : moment, timeZone)
 }
 
 /** The demo shop is generated anew at each launch: a cache of an older one is dropped. */

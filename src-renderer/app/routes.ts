@@ -10,7 +10,26 @@ export const ROUTES = [
 
 export type RouteId = (typeof ROUTES)[number]['id']
 
-export function routeFromHash(hash: string): RouteId | null {
-  const id = hash.replace(/^#\/?/, '')
-  return ROUTES.find((route) => route.id === id)?.id ?? null
+/** Where the person is: a screen, and what is open on it (a session, a bill, a Settings section). */
+export interface Place {
+  route: RouteId
+  item: string | null
+}
+
+/** `#/bills/<bill id>` → bills with that bill open; null for anything else (e.g. `#token=…`). */
+export function placeFromHash(hash: string): Place | null {
+  const [id, item] = hash.replace(/^#\/?/, '').split('/', 2)
+  const route = ROUTES.find((r) => r.id === id)?.id
+  if (!route) return null
+  let decoded: string | null = null
+  try {
+    decoded = item ? decodeURIComponent(item) : null
+  } catch {
+    // A mangled address still opens its screen.
+  }
+  return { route, item: decoded }
+}
+
+export function hashOf({ route, item }: Place): string {
+  return item === null ? `#/${route}` : `#/${route}/${encodeURIComponent(item)}`
 }

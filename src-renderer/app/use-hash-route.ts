@@ -1,13 +1,26 @@
-import { useEffect, useState } from 'react'
-import { routeFromHash, type RouteId } from './routes'
+import { createContext, useContext, useEffect, useState } from 'react'
+import { hashOf, placeFromHash, type Place, type RouteId } from './routes'
 
-/** The current screen, kept in the URL fragment so reload and back/forward keep it. */
-export function useHashRoute(fallback: RouteId): [RouteId, (route: RouteId) => void] {
-  const [route, setRoute] = useState<RouteId>(() => routeFromHash(window.location.hash) ?? fallback)
+/** The current place, kept in the URL fragment so reload and back/forward keep it. */
+export function useHashRoute(fallback: RouteId): [Place, (place: Place) => void] {
+  const [place, setPlace] = useState<Place>(
+    () => placeFromHash(window.location.hash) ?? { route: fallback, item: null },
+  )
   useEffect(() => {
-    const onChange = (): void => setRoute(routeFromHash(window.location.hash) ?? fallback)
+    const onChange = (): void =>
+      setPlace(placeFromHash(window.location.hash) ?? { route: fallback, item: null })
     window.addEventListener('hashchange', onChange)
     return () => window.removeEventListener('hashchange', onChange)
   }, [fallback])
-  return [route, (next) => (window.location.hash = `#/${next}`)]
+  return [place, (next) => (window.location.hash = hashOf(next))]
+}
+
+/** What is open on the current screen (from the address), and a way to open something else. */
+export const OpenItemContext = createContext<[string | null, (item: string | null) => void]>([
+  null,
+  () => undefined,
+])
+
+export function useOpenItem(): [string | null, (item: string | null) => void] {
+  return useContext(OpenItemContext)
 }

@@ -4,7 +4,8 @@ const formatters = new Map<string, Intl.NumberFormat>()
 
 /**
  * An amount in the merchant's currency format. The decimal text goes to Intl as a string, which it
- * formats exactly (no float division).
+ * formats exactly (no float division). A word joiner holds a leading minus to what follows: a line
+ * may break after a hyphen-minus, which would leave "-" alone at the end of a line.
  */
 export function formatMoney(minor: number, currency: string): string {
   let format = formatters.get(currency)
@@ -12,5 +13,8 @@ export function formatMoney(minor: number, currency: string): string {
     format = new Intl.NumberFormat(undefined, { style: 'currency', currency })
     formatters.set(currency, format)
   }
-  return format.format(formatMinorUnits(minor, currencyExponent(currency)) as unknown as number)
+  const text = format.format(
+    formatMinorUnits(minor, currencyExponent(currency)) as unknown as number,
+  )
+  return text.replace(/^-(?=\D)/, '-\u2060')
 }

@@ -1,15 +1,47 @@
 const formatters = new Map<string, Intl.DateTimeFormat>()
 
-/** A time in the merchant's zone, e.g. "20 Nov 2026, 19:05". */
-export function formatDateTime(epochMs: number, timeZone: string): string {
-  let format = formatters.get(timeZone)
+function formatter(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  let format = formatters.get(key)
   if (!format) {
-    format = new Intl.DateTimeFormat(undefined, {
-      timeZone,
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    })
-    formatters.set(timeZone, format)
+    format = new Intl.DateTimeFormat(undefined, options)
+    formatters.set(key, format)
   }
-  return format.format(epochMs)
+  return format
+}
+
+/** A time in the merchant's zone, e.g. "20 Nov 2026, 19:05": the one format for a moment. */
+export function formatDateTime(epochMs: number, timeZone: string): string {
+  return formatter(`datetime ${timeZone}`, {
+    timeZone,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(epochMs)
+}
+
+/** The clock time alone in the merchant's zone, e.g. "19:05", as formatDateTime writes it. */
+export function formatClock(epochMs: number, timeZone: string): string {
+  return formatter(`clock ${timeZone}`, { timeZone, timeStyle: 'short' }).format(epochMs)
+}
+
+/** A business date (YYYY-MM-DD) as a person reads it: "Mon 23 Nov". */
+export function formatBusinessDay(businessDate: string): string {
+  const parts = formatter('day', {
+    timeZone: 'UTC',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+  }).formatToParts(Date.parse(`${businessDate}T12:00:00Z`))
+  const part = (type: Intl.DateTimeFormatPartTypes): string =>
+    parts.find((p) => p.type === type)?.value ?? ''
+  return `${part('weekday')} ${part('day')} ${part('month')}`
+}
+
+/**
+ * Moments as wide as formatDateTime writes them in this zone (every month, a late two-digit
+ * hour): what a column of times is sized to.
+ */
+export function widestMoments(timeZone: string, year = new Date().getUTCFullYear()): string[] {
+  return Array.from({ length: 12 }, (_, month) =>
+    [12, 23].map((hour) => formatDateTime(Date.UTC(year, month, 28, hour, 59), timeZone)),
+  ).flat()
 }

@@ -12,6 +12,8 @@ const DEEP_SWEEP_EVERY_MS = 24 * 60 * 60_000
 
 export interface SyncState {
   running: boolean
+  /** The person started this run (or took over a background one) with "Sync now". */
+  manual: boolean
   progress: SyncProgress | null
   lastSuccessAt: number | null
   /** Why the last run stopped, when it did not finish. */
@@ -38,8 +40,11 @@ export class SyncController {
   private timers: ReturnType<typeof setInterval>[] = []
   private unsubscribe: (() => void) | null = null
   private draining: Promise<void> | null = null
-  /** Events arrived while a run was going: run once more when it ends. */
-  private rerun = false
+  /**
+   * Run once more when this run ends: events arrived while it was going, or the person asked to
+   * retry an area this run skips.
+   */
+  private rerun: { manual: boolean } | null = null
   private readonly ctx: CollectionContext
   private schedule: SyncSchedule = DEFAULT_SCHEDULE
 
@@ -59,6 +64,7 @@ export class SyncController {
     }
     this.state = {
       running: false,
+      manual: false,
       progress: null,
       lastSuccessAt: null,
       problem: null,
@@ -108,10 +114,18 @@ export class SyncController {
 
   /**
    * One run. A manual one (the "Sync now" button) also retries areas found without their scope;
-   * periodic runs leave those alone until the install is reauthorized.
+   * periodic runs leave those alone until the install is reauthorized. "Sync now" during a
+   * background run makes that run the person's (theirs to watch and cancel).
    */
   async syncNow({ manual = false }: { manual?: boolean } = {}): Promise<SyncOutcome | null> {
-    if (this.state.running || this.state.stopped) return null
+    if (this.state.stopped) return null
+    if (this.state.running) {
+      if (!manual) return null
+      this.update({ manual: true })
+      const skipsAnArea = !this.state.areas.bills.enabled || !this.state.areas.expenses.enabled
+      if (skipsAnArea) this.rerun = { manual: true }
+      return null
+    }
     if (manual) this.update({ areas: { bills: { enabled: true }, expenses: { enabled: true } } })
     const skip = Object.fromEntries(
       (['bills', 'expenses'] as const).flatMap((area) => {
@@ -122,7 +136,7 @@ export class SyncController {
     const deepAt = Number((await this.db.meta.get('deep-sweep-at'))?.value ?? 0)
     const deep = this.now() - deepAt > DEEP_SWEEP_EVERY_MS && this.state.lastSuccessAt !== null
     this.abort = new AbortController()
-    this.update({ running: true, problem: null })
+    this.update({ running: true, manual, problem: null })
     try {
       const outcome = await new SyncEngine(this.ctx).run({
         signal: this.abort.signal,
@@ -151,11 +165,10 @@ export class SyncController {
       return outcome
     } finally {
       this.abort = null
-      this.update({ running: false, progress: null })
-      if (this.rerun) {
-        this.rerun = false
-        void this.syncNow()
-      }
+      this.update({ running: false, manual: false, progress: null })
+      const rerun = this.rerun
+      this.rerun = null
+      if (rerun) void this.syncNow(rerun)
     }
   }
 
@@ -182,7 +195,7 @@ export class SyncController {
         if (handled === 0) return
         if (reauthorized)
           this.update({ areas: { bills: { enabled: true }, expenses: { enabled: true } } })
-        if (this.state.running) this.rerun = true
+        if (this.state.running) this.rerun ??= { manual: false }
         else void this.syncNow()
       } catch (error) {
         this.update({

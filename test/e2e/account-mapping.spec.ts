@@ -21,6 +21,7 @@ const shell = useDemoShell({
 
 async function openMapping(page: Page) {
   await page.getByRole('link', { name: 'Settings', exact: true }).click()
+  await page.getByRole('link', { name: 'Account mapping', exact: true }).click()
   const form = page.getByRole('form', { name: 'Account mapping' })
   await expect(form.getByRole('table', { name: 'Other accounts' })).toBeVisible()
   return form

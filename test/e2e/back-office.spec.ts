@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { distinctColours } from './screenshot'
+import { goToAddress, openItemId } from './addresses'
 import { openTill, savedProfiles } from '../support/browser-shell'
 import { useDemoShell } from './demo-shell'
 
@@ -54,8 +55,11 @@ test('a session opens with its figures, payments by method, expenses and bills',
   await synced(page)
   const sessions = page.getByRole('table', { name: 'Register sessions' })
   const first = sessions.getByRole('button').first()
-  const sessionId = (await first.textContent())!.trim()
+  const sessionName = (await first.textContent())!.trim()
+  expect(sessionName).toMatch(/^\w{3} \d{1,2} \w{3} · .+ · .+–.+$/)
   await first.click()
+  const sessionId = openItemId(page)!
+  await expect(page.getByRole('heading', { name: `Session ${sessionName}` })).toBeFocused()
   const figures = page.getByRole('table', { name: `Sales of session ${sessionId}` })
   await expect(figures.getByRole('row', { name: /^Net sales/ })).toBeVisible()
   await expect(
@@ -64,7 +68,7 @@ test('a session opens with its figures, payments by method, expenses and bills',
       .getByRole('row'),
   ).not.toHaveCount(1)
   await expect(
-    page.getByRole('table', { name: `Bills of session ${sessionId}` }).getByRole('row'),
+    page.getByRole('table', { name: `Bills of session ${sessionName}` }).getByRole('row'),
   ).not.toHaveCount(1)
   await page.keyboard.press('Escape')
   await expect(figures).toHaveCount(0)
@@ -75,9 +79,8 @@ test('from a session, a sale opens with a link to its refund', async ({ page }) 
   type Bill = { id: string; number: string; register_session_id: string }
   const [sale] = (await control<{ data: Bill[] }>('POST', '/sales', { count: 1 })).data as [Bill]
   await control('POST', `/bills/${sale.id}/refund`, {})
-  const sessions = page.getByRole('table', { name: 'Register sessions' })
-  await sessions.getByRole('button', { name: sale.register_session_id, exact: true }).click()
-  const bills = page.getByRole('table', { name: `Bills of session ${sale.register_session_id}` })
+  await goToAddress(page, 'sessions', sale.register_session_id)
+  const bills = page.getByRole('table', { name: /^Bills of session / })
   await bills.getByRole('button', { name: sale.number, exact: true }).click()
   const detail = page.getByRole('dialog', { name: `Bill ${sale.number}` })
   await expect(detail.getByRole('button', { name: /^Refund / })).toBeVisible({ timeout: 10_000 })
@@ -118,4 +121,55 @@ test('every screen renders something a person can see', async ({ page }) => {
     const shot = await page.screenshot()
     expect(await distinctColours(page, shot), `${name} looks blank`).toBeGreaterThan(12)
   }
+})
+
+test('a session and a bill have their own address: a reload reopens them, named in the title', async ({
+  page,
+}) => {
+  await synced(page)
+  await expect(page).toHaveTitle('Sessions · Till')
+  const first = page.getByRole('table', { name: 'Register sessions' }).getByRole('button').first()
+  const sessionName = (await first.textContent())!.trim()
+  await first.click()
+  const sessionId = openItemId(page)
+  expect(sessionId).toMatch(/\S/)
+  await expect(page).toHaveTitle(`Session ${sessionName} · Till`)
+  await page.reload()
+  await expect(page.getByRole('heading', { name: `Session ${sessionName}` })).toBeVisible()
+  await expect(page.getByRole('table', { name: `Bills of session ${sessionName}` })).toBeVisible()
+  await expect(page).toHaveTitle(`Session ${sessionName} · Till`)
+  expect(openItemId(page)).toBe(sessionId)
+
+  await page.getByRole('link', { name: 'Bills', exact: true }).click()
+  await expect(page).toHaveTitle('Bills · Till')
+  const row = page.getByRole('grid', { name: 'Bills' }).getByRole('row').nth(1)
+  const number = (await row.locator('td').first().textContent())!
+  await row.click()
+  const panel = page.getByRole('dialog', { name: `Bill ${number}` })
+  await expect(panel).toBeVisible()
+  await expect(page).toHaveTitle(`Bill ${number} · Till`)
+  await page.reload()
+  await expect(panel).toBeVisible()
+  await expect(panel.getByRole('table', { name: 'Lines' })).toBeVisible()
+  await expect(page).toHaveTitle(`Bill ${number} · Till`)
+  // Closing it goes back to the list's own address, and Back reopens the bill.
+  await panel.getByRole('button', { name: 'Close' }).click()
+  await expect(panel).toHaveCount(0)
+  expect(openItemId(page)).toBeNull()
+  await page.goBack()
+  await expect(panel).toBeVisible()
+})
+
+test('a skip link leads past the header and navigation to the screen', async ({ page }) => {
+  await synced(page)
+  await page.keyboard.press('Tab')
+  const skip = page.getByRole('link', { name: 'Skip to content' })
+  await expect(skip).toBeFocused()
+  await expect(skip).toBeInViewport()
+  const address = page.url()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('main')).toBeFocused()
+  // The fragment is the router's: the skip link leaves it alone.
+  expect(page.url()).toBe(address)
+  await expect(page.getByRole('heading', { name: 'Sessions', level: 1 })).toBeVisible()
 })

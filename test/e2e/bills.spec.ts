@@ -18,6 +18,7 @@ const shell = useDemoShell({
 
 interface ServiceBill {
   id: string
+  register_session_id: string | null
   number: string
   type: string
   parent_bill_id: string | null
@@ -79,6 +80,10 @@ test('filtering by type and by payment method shows the counts the service has',
   const grid = page.getByRole('grid', { name: 'Bills' })
   await expect(grid).toHaveAttribute('aria-rowcount', String(refunds + 1))
   await expect(grid.getByRole('row').nth(1)).toContainText('Refund')
+  // A refund is money going out, in a state of its own.
+  const refundCells = grid.getByRole('row').nth(1).locator('td')
+  await expect(refundCells.last()).toHaveText('Refunded')
+  await expect(refundCells.nth(5)).toHaveText(/^[-−]/)
 
   await page.getByLabel('Type').selectOption('')
   await page.getByLabel('Payment method').selectOption('card')
@@ -177,4 +182,58 @@ test('the Bills screen and its detail panel render something a person can see', 
   await expect(page.getByRole('dialog')).toBeVisible()
   const colours = await distinctColours(page, await page.screenshot())
   expect(colours).toBeGreaterThan(12)
+})
+
+test('the Session filter is a combobox: type words of a session’s name, choose with the keyboard', async ({
+  page,
+}) => {
+  const bills = await serviceBills()
+  const perSession = new Map<string, number>()
+  for (const b of bills)
+    if (b.register_session_id)
+      perSession.set(b.register_session_id, (perSession.get(b.register_session_id) ?? 0) + 1)
+  await openBills(page)
+  const status = page.locator('.data-table-count')
+  await expect(status).toHaveText(`${count(bills.length)} bills`, { timeout: 30_000 })
+
+  const session = page.getByRole('combobox', { name: 'Session' })
+  await session.focus()
+  await page.keyboard.press('ArrowDown')
+  await expect(session).toHaveAttribute('aria-expanded', 'true')
+  const options = page.getByRole('listbox', { name: 'Session' }).getByRole('option')
+  await expect(options.first()).toHaveText('Any')
+  const name = (await options.nth(2).textContent())!
+  const [day, location] = name.split(' · ')
+  // Words in any order and case narrow the list.
+  await session.fill(`${location!.toLowerCase()} ${day}`)
+  await expect(options.filter({ hasText: name })).toHaveCount(1)
+  const position = await options.evaluateAll(
+    (all, wanted) => all.findIndex((o) => o.textContent === wanted),
+    name,
+  )
+  for (let i = 0; i < position; i++) await page.keyboard.press('ArrowDown')
+  await expect(session).toHaveAttribute(
+    'aria-activedescendant',
+    (await options.nth(position).getAttribute('id'))!,
+  )
+  await page.keyboard.press('Enter')
+  await expect(session).toHaveAttribute('aria-expanded', 'false')
+  await expect(session).toHaveValue(name)
+
+  await expect(status).toHaveText(/ bills match$/)
+  const matched = Number((await status.textContent())!.replace(/\D/g, ''))
+  expect([...perSession.values()]).toContain(matched)
+  const grid = page.getByRole('grid', { name: 'Bills' })
+  // Beside each bill's date and location, the table names its session by its hours.
+  const hours = name.split(' · ')[2]!
+  const sessionCells = grid.getByRole('row').locator('td:nth-child(5)')
+  await expect(sessionCells.first()).toHaveText(hours)
+  for (const text of await sessionCells.allTextContents()) expect(text).toBe(hours)
+  const locations = await grid.getByRole('row').locator('td:nth-child(4)').allTextContents()
+  expect(new Set(locations)).toEqual(new Set([location]))
+
+  // Escape on a closed combobox clears the choice.
+  await page.keyboard.press('Escape')
+  await expect(session).toHaveValue('')
+  await expect(status).toHaveText(`${count(bills.length)} bills`)
 })

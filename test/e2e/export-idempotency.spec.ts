@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
 import { openTill, savedProfiles } from '../support/browser-shell'
 import { useDemoShell } from './demo-shell'
+import { goToAddress } from './addresses'
 import { demoControl, type DemoControl } from '../support/demo-control'
 import { parseCsvFile } from './csv-file'
 import { cachedRecords } from './cache-read'
@@ -144,10 +145,8 @@ test('re-exports add only what changed, as new entries and reversals, and a past
   expect(await readFile((await (await again).path())!)).toEqual(first)
 
   // The sale's panel says where it went: the first export, as the original entry.
-  await page.getByRole('link', { name: 'Sessions' }).click()
-  const sessions = page.getByRole('table', { name: 'Register sessions' })
-  await sessions.getByRole('button', { name: sale.register_session_id, exact: true }).click()
-  const bills = page.getByRole('table', { name: `Bills of session ${sale.register_session_id}` })
+  await goToAddress(page, 'sessions', sale.register_session_id)
+  const bills = page.getByRole('table', { name: /^Bills of session / })
   await bills.getByRole('button', { name: sale.number, exact: true }).click()
   const exports = page
     .getByRole('dialog', { name: `Bill ${sale.number}` })

@@ -48,6 +48,7 @@ test('closing a register session writes the new journal entries into the chosen 
   await openTill(page, shell())
   await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
   await page.getByRole('link', { name: 'Settings' }).click()
+  await page.getByRole('link', { name: 'Scheduled export', exact: true }).click()
   const panel = page.getByRole('region', { name: /^Scheduled export for / })
   await expect(panel.getByText('No scheduled export has run yet.')).toBeVisible()
 

@@ -8,5 +8,10 @@ declare module '@tanstack/react-table' {
     numeric?: boolean
     /** The column's CSS width, e.g. `'8rem'`; columns without one share what is left. */
     width?: string
+    /**
+     * Texts the column must show whole (its widest values: amounts, times): it is made as wide
+     * as the widest of them, or as its header, instead of `width`.
+     */
+    fit?: readonly string[]
   }
 }

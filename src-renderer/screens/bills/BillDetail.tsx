@@ -5,9 +5,11 @@ import type { TillDatabase } from '../../cache/database'
 import type { CachedBill } from '../../cache/records'
 import { formatMoney } from '../../format/money'
 import { formatDateTime } from '../../format/time'
-import { methodLabel, PAYMENT_STATE_LABELS, TYPE_LABELS } from './bill-labels'
+import { billStateLabel, methodLabel, signedAmount, TYPE_LABELS } from './bill-labels'
 import { billExports, type BillExport } from './bill-exports'
 import { fileNames } from '../exports/download'
+import { usePageTitle } from '../../app/page-title'
+import { sessionLabel } from '../../format/session-label'
 import { fileBase } from '../exports/ExportsScreen'
 
 interface DetailProps {
@@ -68,7 +70,9 @@ function Relations({
             {children.map((child) => (
               <li key={child.id}>
                 <BillLink bill={child} onOpenBill={onOpenBill} />{' '}
-                <span className="muted">{formatMoney(child.total, child.currency)}</span>
+                <span className="muted">
+                  {formatMoney(signedAmount(child, child.total), child.currency)}
+                </span>
               </li>
             ))}
           </ul>
@@ -261,8 +265,13 @@ function BillBody({
   bill,
   ...props
 }: { bill: CachedBill } & Omit<DetailProps, 'billId' | 'onClose'>) {
-  const { timeZone } = props
+  const { timeZone, db } = props
   const money = (minor: number): string => formatMoney(minor, bill.currency)
+  const sessionId = bill.registerSessionId
+  const session = useLiveQuery(
+    async () => (sessionId === null ? undefined : db.sessions.get(sessionId)),
+    [db, sessionId],
+  )
   return (
     <>
       <Facts
@@ -271,7 +280,10 @@ function BillBody({
           ['Status', bill.status],
           [`Time (${timeZone})`, formatDateTime(bill.createdAt, timeZone)],
           ['Location', bill.locationId],
-          ['Session', bill.registerSessionId ?? '—'],
+          [
+            'Session',
+            session ? sessionLabel(session, timeZone) : sessionId === null ? '—' : 'Not synced yet',
+          ],
           ['Currency', bill.currency],
         ]}
       />
@@ -321,11 +333,11 @@ function BillBody({
           ...(bill.subtotal === null
             ? []
             : [['Subtotal', money(bill.subtotal)] as [string, string]]),
-          ['Total', money(bill.total)],
-          ['Tax included', money(bill.totalTax)],
-          ['Paid', money(bill.amountPaid)],
-          ['Due', money(bill.amountDue)],
-          ['Payment state', PAYMENT_STATE_LABELS[bill.paymentState]],
+          ['Total', money(signedAmount(bill, bill.total))],
+          ['Tax included', money(signedAmount(bill, bill.totalTax))],
+          ['Paid', money(signedAmount(bill, bill.amountPaid))],
+          ['Due', money(signedAmount(bill, bill.amountDue))],
+          ['State', billStateLabel(bill)],
         ]}
       />
       <Exports db={props.db} bill={bill} timeZone={timeZone} />
@@ -342,6 +354,7 @@ export function BillDetail({ onClose, billId, ...props }: DetailProps): React.JS
   const bill = useLiveQuery(async () => (await db.bills.get(billId)) ?? null, [db, billId])
   const title = useRef<HTMLHeadingElement>(null)
   const loaded = bill !== undefined
+  usePageTitle(bill ? `Bill ${bill.number}` : 'Bill', 2)
 
   useEffect(() => {
     if (loaded) title.current?.focus()
@@ -355,7 +368,8 @@ export function BillDetail({ onClose, billId, ...props }: DetailProps): React.JS
   }, [onClose])
 
   return (
-    <aside className="bill-detail" role="dialog" aria-labelledby="bill-detail-title">
+    // Not modal (the list stays usable beside it), so a plain element with the dialog role.
+    <div className="bill-detail" role="dialog" aria-labelledby="bill-detail-title">
       <header className="bill-detail-head">
         <h2 id="bill-detail-title" tabIndex={-1} ref={title}>
           {bill ? `Bill ${bill.number}` : 'Bill'}
@@ -367,6 +381,6 @@ export function BillDetail({ onClose, billId, ...props }: DetailProps): React.JS
       {bill === undefined && <p role="status">Loading the bill…</p>}
       {bill === null && <p className="notice">This bill is no longer in the cache.</p>}
       {bill && <BillBody bill={bill} {...props} />}
-    </aside>
+    </div>
   )
 }

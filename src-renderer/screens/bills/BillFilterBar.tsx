@@ -1,5 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { TillDatabase } from '../../cache/database'
+import type { RegisterSession } from '../../cache/records'
+import { Combobox } from '../../components/combobox/Combobox'
 import { NO_FILTER, type BillFilterForm } from './bill-filter-form'
 import { methodLabel, PAYMENT_STATE_LABELS, TYPE_LABELS } from './bill-labels'
 
@@ -32,15 +34,19 @@ function Choice({
 export function BillFilterBar({
   db,
   timeZone,
+  sessions,
+  sessionName,
   form,
   onChange,
 }: {
   db: TillDatabase
   timeZone: string
+  /** Newest first. */
+  sessions: RegisterSession[] | undefined
+  sessionName: (id: string) => string
   form: BillFilterForm
   onChange: (form: BillFilterForm) => void
 }): React.JSX.Element {
-  const sessions = useLiveQuery(() => db.sessions.orderBy('businessDate').reverse().toArray(), [db])
   // The methods index lists each method once however many bills use it.
   const methods = useLiveQuery(() => db.bills.orderBy('methods').uniqueKeys(), [db])
   const locations = [...new Set((sessions ?? []).map((s) => s.locationId))].sort()
@@ -54,7 +60,7 @@ export function BillFilterBar({
   }
   const sessionOptions = (sessions ?? [])
     .filter((s) => form.location === '' || s.locationId === form.location)
-    .map((s): [string, string] => [s.id, `${s.businessDate} · ${s.id}`])
+    .map((s): [string, string] => [s.id, sessionName(s.id)])
 
   return (
     <fieldset className="bill-filters">
@@ -73,7 +79,8 @@ export function BillFilterBar({
         options={locations.map((id) => [id, id])}
         onChange={set('location')}
       />
-      <Choice
+      <Combobox
+        className="bill-filter"
         label="Session"
         value={form.session}
         options={sessionOptions}

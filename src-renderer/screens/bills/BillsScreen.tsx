@@ -11,6 +11,11 @@ import { filtersFromForm, NO_FILTER, type BillFilterForm } from './bill-filter-f
 import { BillFilterBar } from './BillFilterBar'
 import './bills.css'
 import { useLiveBills } from './use-live-bills'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useSessionNames } from '../sessions/session-names'
+import { formatMoney } from '../../format/money'
+import { sessionHours } from '../../format/session-label'
+import { useOpenItem } from '../../app/use-hash-route'
 
 const counts = new Intl.NumberFormat()
 
@@ -21,13 +26,26 @@ function BillsView({ connection }: { connection: ActiveConnection }): React.JSX.
   const [form, setForm] = useState<BillFilterForm>(NO_FILTER)
   const filters = useMemo(() => filtersFromForm(form, timeZone), [form, timeZone])
   const [sorting, setSorting] = useState<SortingState>(NEWEST_FIRST)
-  const columns = useMemo(() => billColumns(timeZone), [timeZone])
-  const [openId, setOpenId] = useState<string | null>(null)
+  const sessions = useLiveQuery(() => db.sessions.orderBy('businessDate').reverse().toArray(), [db])
+  const sessionName = useSessionNames(sessions, timeZone)
+  // Beside the bill's time and location, a session is told by its hours.
+  const hoursOf = useSessionNames(sessions, timeZone, sessionHours)
+  const largest = useLiveQuery(() => db.bills.orderBy('total').last(), [db])
+  const widestAmount = formatMoney(
+    -(largest?.total ?? 0),
+    largest?.currency ?? profile.currency ?? 'XXX',
+  )
+  const columns = useMemo(
+    () => billColumns(timeZone, hoursOf, widestAmount),
+    [timeZone, hoursOf, widestAmount],
+  )
+  // The open bill lives in the address (#/bills/<id>): a reload reopens it.
+  const [openId, setOpenId] = useOpenItem()
   const table = useRef<DataTableHandle>(null)
   const close = useCallback(() => {
     setOpenId(null)
     table.current?.focusActiveRow()
-  }, [])
+  }, [setOpenId])
 
   if (anyBill === null) return <p role="status">Loading bills…</p>
   if (!anyBill)
@@ -39,7 +57,14 @@ function BillsView({ connection }: { connection: ActiveConnection }): React.JSX.
   const filtered = Object.values(form).some((value) => value !== '')
   return (
     <div className="bills">
-      <BillFilterBar db={db} timeZone={timeZone} form={form} onChange={setForm} />
+      <BillFilterBar
+        db={db}
+        timeZone={timeZone}
+        sessions={sessions}
+        sessionName={sessionName}
+        form={form}
+        onChange={setForm}
+      />
       <DataTable
         label="Bills"
         columns={columns}

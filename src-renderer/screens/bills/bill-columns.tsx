@@ -1,20 +1,29 @@
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table'
 import type { CachedBill } from '../../cache/records'
 import { formatMoney } from '../../format/money'
-import { formatDateTime } from '../../format/time'
+import { formatDateTime, widestMoments } from '../../format/time'
+import type { SessionNames } from '../sessions/session-names'
 import type { BillSortColumn } from './bill-filters'
-import { PAYMENT_STATE_LABELS, TYPE_LABELS } from './bill-labels'
+import { BILL_STATE_WORDS, billStateLabel, signedAmount, TYPE_LABELS } from './bill-labels'
 
 const column = createColumnHelper<CachedBill>()
 
-/** The Bills table's columns; each id is the order the query planner sorts by. */
-export function billColumns(timeZone: string): Array<ColumnDef<CachedBill>> {
+/**
+ * The Bills table's columns; each id is the order the query planner sorts by. Amounts, times and
+ * session names are sized to show whole: amounts to the largest bill going out (`widestAmount`).
+ */
+export function billColumns(
+  timeZone: string,
+  sessionName: SessionNames,
+  widestAmount: string,
+): Array<ColumnDef<CachedBill>> {
   const money = (id: BillSortColumn, header: string, amount: (bill: CachedBill) => number) =>
     column.display({
       id,
       header,
-      cell: ({ row }) => formatMoney(amount(row.original), row.original.currency),
-      meta: { numeric: true, width: '8rem' },
+      cell: ({ row }) =>
+        formatMoney(signedAmount(row.original, amount(row.original)), row.original.currency),
+      meta: { numeric: true, fit: [widestAmount] },
     })
   return [
     column.display({
@@ -28,13 +37,13 @@ export function billColumns(timeZone: string): Array<ColumnDef<CachedBill>> {
       header: `Time (${timeZone})`,
       cell: ({ row }) => formatDateTime(row.original.createdAt, timeZone),
       sortDescFirst: true,
-      meta: { width: '12rem' },
+      meta: { fit: widestMoments(timeZone) },
     }),
     column.display({
       id: 'type' satisfies BillSortColumn,
       header: 'Type',
       cell: ({ row }) => TYPE_LABELS[row.original.type],
-      meta: { width: '5rem' },
+      meta: { fit: Object.values(TYPE_LABELS) },
     }),
     column.display({
       id: 'location' satisfies BillSortColumn,
@@ -44,9 +53,12 @@ export function billColumns(timeZone: string): Array<ColumnDef<CachedBill>> {
     }),
     column.display({
       id: 'session' satisfies BillSortColumn,
-      header: 'Session',
-      cell: ({ row }) => row.original.registerSessionId ?? '—',
-      meta: { width: '7rem' },
+      header: 'Session hours',
+      cell: ({ row }) => {
+        const id = row.original.registerSessionId
+        return id === null ? '—' : sessionName(id)
+      },
+      meta: { fit: sessionName.all },
     }),
     money('total', 'Total', (bill) => bill.total),
     money('paid', 'Paid', (bill) => bill.amountPaid),
@@ -54,8 +66,8 @@ export function billColumns(timeZone: string): Array<ColumnDef<CachedBill>> {
     column.display({
       id: 'state' satisfies BillSortColumn,
       header: 'State',
-      cell: ({ row }) => PAYMENT_STATE_LABELS[row.original.paymentState],
-      meta: { width: '6.5rem' },
+      cell: ({ row }) => billStateLabel(row.original),
+      meta: { fit: BILL_STATE_WORDS },
     }),
   ]
 }

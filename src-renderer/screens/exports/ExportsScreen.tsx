@@ -31,6 +31,7 @@ import { openFileSink } from './open-file-sink'
 import { FORMAT_LABELS, defaultedLabel } from './labels'
 import { GranularitySwitch } from './GranularitySwitch'
 import { ExportPreview } from './ExportPreview'
+import { useFormatMoment } from '../../app/active-connection'
 
 type Outcome =
   | { kind: 'done'; files: string[]; entries: number | null; defaulted: DefaultedAccount[] }
@@ -93,6 +94,7 @@ function ExportLog({
   destinations: Destination[] | undefined
   onDownload(batch: StoredBatch): void
 }): React.JSX.Element {
+  const moment = useFormatMoment()
   if (!batches) return <p role="status">Loading the export log…</p>
   if (batches.length === 0)
     return <p className="empty-state">No journal exported yet. Exports you make appear here.</p>
@@ -113,7 +115,7 @@ function ExportLog({
       <tbody>
         {batches.map((b) => (
           <tr key={b.id}>
-            <td>{new Date(b.createdAt).toLocaleString()}</td>
+            <td className="moment">{moment(b.createdAt)}</td>
             <td>{destinations?.find((d) => d.id === b.destinationId)?.name ?? b.destinationId}</td>
             <td>
               {FORMAT_LABELS[b.what]}, {b.granularity === 'bill' ? 'per bill' : 'per session'}

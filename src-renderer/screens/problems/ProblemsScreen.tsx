@@ -8,6 +8,7 @@ import { formatMoney } from '../../format/money'
 import { checkBillIdentities } from '../../ledger/day-close'
 import { effectiveTimeZone } from '../../sync/sync-controller'
 import { ConnectionGate } from '../ConnectionGate'
+import { useFormatMoment } from '../../app/active-connection'
 
 const REJECTION_MEANING: Record<string, string> = {
   'missing-header': 'It carried no signature.',
@@ -101,6 +102,7 @@ function BillsBreakingIdentities({
 
 function RefusedDeliveries(): React.JSX.Element {
   const bridge = useBridge()
+  const moment = useFormatMoment()
   const [status, setStatus] = useState<WebhookReceiverStatus | null>(null)
   useEffect(() => {
     const refresh = (): void =>
@@ -117,7 +119,7 @@ function RefusedDeliveries(): React.JSX.Element {
         {refused.map((r) => (
           <li key={`${r.at}-${r.delivery ?? ''}`}>
             <strong>{r.event ?? 'An event'}</strong>{' '}
-            <span className="muted">at {new Date(r.at).toLocaleString()}</span>
+            <span className="muted">at {moment(r.at)}</span>
             <p>{REJECTION_MEANING[r.reason] ?? r.reason}</p>
           </li>
         ))}

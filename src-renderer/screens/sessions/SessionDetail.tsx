@@ -9,8 +9,11 @@ import { loadSessionInputs } from '../../ledger/load-session'
 import { loadBillsSynced, stillSyncing } from '../../ledger/still-syncing'
 import { effectiveTimeZone } from '../../sync/sync-controller'
 import { BillDetail } from '../bills/BillDetail'
+import { billStateLabel, signedAmount, TYPE_LABELS } from '../bills/bill-labels'
 import { ExpensesTable, FiguresTables } from '../day-close/FiguresTables'
 import { StillSyncingNotice } from '../day-close/StillSyncing'
+import { usePageTitle } from '../../app/page-title'
+import { sessionLabel } from '../../format/session-label'
 
 const BILLS_PAGE = 200
 
@@ -34,6 +37,9 @@ export function SessionDetail({
   const [shown, setShown] = useState(BILLS_PAGE)
   useEffect(() => heading.current?.focus(), [session.id])
   const { id, openingCash } = session
+  const timeZone = effectiveTimeZone(profile)
+  const name = sessionLabel(session, timeZone)
+  usePageTitle(`Session ${name}`, 1)
   // A page at a time, newest first, from the index.
   const bills = useLiveQuery(
     () =>
@@ -73,7 +79,7 @@ export function SessionDetail({
       onKeyDown={(e) => e.key === 'Escape' && !openBill && onClose()}
     >
       <h2 id="session-detail-title" tabIndex={-1} ref={heading}>
-        Session {session.id} · {session.locationId} · {session.businessDate}
+        Session {name}
       </h2>
       <p className="muted">
         {session.openedAt ? `Opened ${formatTime(session.openedAt)}` : 'Opening not known yet'}
@@ -101,13 +107,13 @@ export function SessionDetail({
       )}
       {bills && (
         <>
-          <table aria-label={`Bills of session ${session.id}`}>
+          <table aria-label={`Bills of session ${name}`}>
             <thead>
               <tr>
                 <th scope="col">Bill</th>
                 <th scope="col">Time</th>
                 <th scope="col">Type</th>
-                <th scope="col">Payment</th>
+                <th scope="col">State</th>
                 <th scope="col" className="amount">
                   Total
                 </th>
@@ -121,10 +127,12 @@ export function SessionDetail({
                       {bill.number}
                     </button>
                   </td>
-                  <td>{formatTime(bill.createdAt)}</td>
-                  <td>{bill.type}</td>
-                  <td>{bill.paymentState.replace('_', ' ')}</td>
-                  <td className="amount">{formatMoney(bill.total, bill.currency)}</td>
+                  <td className="moment">{formatTime(bill.createdAt)}</td>
+                  <td>{TYPE_LABELS[bill.type]}</td>
+                  <td>{billStateLabel(bill)}</td>
+                  <td className="amount">
+                    {formatMoney(signedAmount(bill, bill.total), bill.currency)}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -142,7 +150,7 @@ export function SessionDetail({
             <BillDetail
               db={db}
               billId={openBill}
-              timeZone={effectiveTimeZone(profile)}
+              timeZone={timeZone}
               onOpenBill={setOpenBill}
               onClose={() => setOpenBill(null)}
             />

@@ -1,6 +1,6 @@
 import Dexie from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useCallback, useId, useState, type RefCallback } from 'react'
+import { useCallback, useEffect, useId, useState, type RefCallback } from 'react'
 import type { ActiveConnection } from '../../app/active-connection'
 import type { RegisterSession } from '../../cache/records'
 import { formatMoney } from '../../format/money'
@@ -12,16 +12,29 @@ import { loadBillsSynced, stillSyncing } from '../../ledger/still-syncing'
 import { STILL_SYNCING } from '../day-close/StillSyncing'
 import { effectiveTimeZone } from '../../sync/sync-controller'
 import { ConnectionGate } from '../ConnectionGate'
+import { useOpenItem } from '../../app/use-hash-route'
+import { sessionLabel } from '../../format/session-label'
 import { SessionDetail } from './SessionDetail'
 
 const PAGE = 60
 
 /**
  * Whether an element has been on screen (or within `margin` of it) since it mounted: lets a row
- * fetch what it shows only once someone can see it, and keep it when scrolled away.
+ * fetch what it shows once someone can see it first, and keep it when scrolled away. Rows off
+ * screen follow when the page is idle, so a printed page has every row's figures.
  */
 function useSeen<T extends Element>(margin = '200px'): [RefCallback<T>, boolean] {
   const [seen, setSeen] = useState(false)
+  useEffect(() => {
+    if (seen) return
+    const idle = requestIdleCallback(() => setSeen(true), { timeout: 5_000 })
+    const print = (): void => setSeen(true)
+    window.addEventListener('beforeprint', print)
+    return () => {
+      cancelIdleCallback(idle)
+      window.removeEventListener('beforeprint', print)
+    }
+  }, [seen])
   const ref = useCallback<RefCallback<T>>(
     (element) => {
       if (!element || seen) return
@@ -75,12 +88,14 @@ function statusLabel(shown: ShownStatus, changedAfter: boolean): string {
 function SessionRow({
   connection,
   session,
+  name,
   currency,
   selected,
   onOpen,
 }: {
   connection: ActiveConnection
   session: RegisterSession
+  name: string
   currency: string | null
   selected: boolean
   onOpen(): void
@@ -93,11 +108,9 @@ function SessionRow({
   const figures = summary?.figures
   return (
     <tr ref={rowRef} aria-selected={selected}>
-      <td>{session.businessDate}</td>
-      <td>{session.locationId}</td>
       <td>
         <button type="button" className="link" onClick={onOpen} aria-expanded={selected}>
-          {session.id}
+          {name}
         </button>
       </td>
       <td>{summary ? statusLabel(summary.shown, Boolean(reconciled?.changedAfterAt)) : '…'}</td>
@@ -121,7 +134,12 @@ function SessionRow({
 function SessionList({ connection }: { connection: ActiveConnection }): React.JSX.Element {
   const { db, profile } = connection
   const id = useId()
-  const [open, setOpen] = useState<RegisterSession | null>(null)
+  // The open session lives in the address (#/sessions/<id>): a reload reopens it.
+  const [openId, setOpenId] = useOpenItem()
+  const open = useLiveQuery(
+    async () => (openId === null ? null : ((await db.sessions.get(openId)) ?? null)),
+    [db, openId],
+  )
   const [location, setLocation] = useState('')
   const [limit, setLimit] = useState(PAGE)
   const locations = useLiveQuery(
@@ -178,8 +196,6 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
       <table aria-label="Register sessions">
         <thead>
           <tr>
-            <th scope="col">Business date</th>
-            <th scope="col">Location</th>
             <th scope="col">Session</th>
             <th scope="col">Status</th>
             <th scope="col" className="amount">
@@ -205,9 +221,10 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
               key={s.id}
               connection={connection}
               session={s}
+              name={sessionLabel(s, timeZone)}
               currency={currency}
-              selected={s.id === open?.id}
-              onOpen={() => setOpen(s.id === open?.id ? null : s)}
+              selected={s.id === openId}
+              onOpen={() => setOpenId(s.id === openId ? null : s.id)}
             />
           ))}
         </tbody>
@@ -217,12 +234,15 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
           Show older sessions
         </button>
       )}
+      {openId !== null && open === null && (
+        <p className="notice">This session is not in Till’s saved data (yet).</p>
+      )}
       {open && (
         <SessionDetail
           key={open.id}
           connection={connection}
           session={open}
-          onClose={() => setOpen(null)}
+          onClose={() => setOpenId(null)}
           formatTime={(ms) => formatDateTime(ms, timeZone)}
         />
       )}

@@ -37,8 +37,8 @@ export function UnmappedRolesNotice({
     <div className="notice" role="note" aria-label="Unmapped accounts">
       <p>
         Not mapped yet: this range would post these to a default account.{' '}
-        <a href="#/settings">Map them in Settings</a> before exporting; a mapping saved later
-        applies only to later exports.
+        <a href="#/settings/account-mapping">Map them in Settings</a> before exporting; a mapping
+        saved later applies only to later exports.
       </p>
       <ul>
         {defaulted.map((d) => (

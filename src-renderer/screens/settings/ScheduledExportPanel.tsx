@@ -4,7 +4,7 @@ import type {
   ScheduledExportSettings,
   ScheduledExportState,
 } from '../../../src-shared/bridge/contract'
-import { useActiveConnection } from '../../app/active-connection'
+import { useActiveConnection, useFormatMoment } from '../../app/active-connection'
 import { useBridge } from '../../bridge/context'
 import { latestSessionClose } from '../../exports/schedule-run'
 import { nextNightly, startingWatermark } from '../../exports/schedule-trigger'
@@ -19,9 +19,10 @@ const DEFAULTS: ScheduledExportSettings = {
 }
 
 function LastRun({ state }: { state: ScheduledExportState }): React.JSX.Element {
+  const moment = useFormatMoment()
   const run = state.lastRun
   if (!run) return <p className="muted">No scheduled export has run yet.</p>
-  const when = new Date(run.at).toLocaleString()
+  const when = moment(run.at)
   if (run.ok)
     return (
       <p role="status" aria-label="Last scheduled export">
@@ -40,6 +41,7 @@ function LastRun({ state }: { state: ScheduledExportState }): React.JSX.Element 
 export function ScheduledExportPanel(): React.JSX.Element | null {
   const bridge = useBridge()
   const state = useActiveConnection()
+  const moment = useFormatMoment()
   const connection = state.status === 'ready' ? state.connection : null
   const id = useId()
   const [schedule, setSchedule] = useState<ScheduledExportState | null>(null)
@@ -189,7 +191,7 @@ export function ScheduledExportPanel(): React.JSX.Element | null {
       </form>
       {schedule.settings?.enabled && schedule.settings.trigger.kind === 'nightly' && (
         <p className="muted">
-          Next run: {nextNightly(new Date(), schedule.settings.trigger.time).toLocaleString()}.
+          Next run: {moment(nextNightly(new Date(), schedule.settings.trigger.time).getTime())}.
         </p>
       )}
       <LastRun state={schedule} />

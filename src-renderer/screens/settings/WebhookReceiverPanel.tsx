@@ -2,12 +2,14 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react'
 import type { WebhookReceiverStatus } from '../../../src-shared/bridge/contract'
 import { BridgeCallError } from '../../bridge/client'
 import { useBridge } from '../../bridge/context'
+import { useFormatMoment } from '../../app/active-connection'
 
 const REFRESH_MS = 5_000
 
 /** Where the service sends live updates, whether Till is listening, and what it has received. */
 export function WebhookReceiverPanel(): React.JSX.Element {
   const bridge = useBridge()
+  const moment = useFormatMoment()
   const id = useId()
   const [status, setStatus] = useState<WebhookReceiverStatus | null>(null)
   const [form, setForm] = useState<{ host: string; port: string; path: string } | null>(null)
@@ -75,7 +77,7 @@ export function WebhookReceiverPanel(): React.JSX.Element {
           <dt>Address for the service</dt>
           <dd>{status.url ?? '—'}</dd>
           <dt>Last event</dt>
-          <dd>{status.lastEventAt ? new Date(status.lastEventAt).toLocaleString() : 'None yet'}</dd>
+          <dd>{status.lastEventAt ? moment(status.lastEventAt) : 'None yet'}</dd>
           <dt>Accepted / rejected / duplicates</dt>
           <dd>
             {status.accepted} / {status.rejected} / {status.duplicates}

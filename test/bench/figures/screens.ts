@@ -1,7 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { inPage } from '../chromium'
 import type { ScreenProbe } from '../in-page/screen-timing'
-import { SESSION_PREFIX } from '../in-page/seed'
 import type { Figure } from '../results'
 import { median } from '../stats'
 
@@ -32,9 +31,8 @@ export function settledSince(page: Page, probe: ScreenProbe): Promise<number> {
 }
 
 export async function measureSessionOpen(page: Page, sessionBills: number): Promise<Figure[]> {
-  const listed = page
-    .getByRole('table', { name: 'Register sessions' })
-    .getByRole('button', { name: new RegExp(`^${SESSION_PREFIX}`) })
+  // Each row's one button opens its session (named by day, location and hours).
+  const listed = page.getByRole('table', { name: 'Register sessions' }).getByRole('button')
   const times: number[] = []
   for (let i = 0; i < 5; i++) {
     const button = listed.nth(i)

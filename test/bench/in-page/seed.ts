@@ -33,7 +33,7 @@ const SHIFTS_PER_DAY = 2
 const METHODS = ['cash', 'card', 'qris', 'e_wallet']
 const WRITE_BATCH = 10_000
 
-export const SESSION_PREFIX = 'bench-S'
+const SESSION_PREFIX = 'bench-S'
 
 export function sessionId(index: number): string {
   return `${SESSION_PREFIX}${String(index).padStart(5, '0')}`
