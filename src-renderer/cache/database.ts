@@ -16,6 +16,7 @@ import { postingHash, type LoggedEntry, type PostedState } from '../exports/expo
 import type { SavedAccountMapping, SeenAccountRole } from '../exports/account-mapping'
 import type { StoredBatch } from '../exports/run-export'
 import type { ExportRun, ReplacedPosting } from '../exports/run-export-log'
+import type { LocationName } from './location-names'
 
 export const SCHEMA_V1 = {
   bills: 'id, updatedAt, registerSessionId, [locationId+businessDate], type, parentBillId',
@@ -59,6 +60,7 @@ export class TillDatabase extends Dexie {
   accountRoles!: EntityTable<SeenAccountRole, 'key'>
   exportRuns!: EntityTable<ExportRun, 'id'>
   replacedPostings!: Table<ReplacedPosting, [string, string]>
+  locationNames!: EntityTable<LocationName, 'locationId'>
 
   constructor(name: string, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options)
@@ -137,6 +139,22 @@ export class TillDatabase extends Dexie {
     // rare one (unpaid, refunds) no longer reads bill after bill along the time index to fill a
     // page. Same number of indexes, so a bill costs the sync no more to write.
     this.version(11).stores({ bills: BILLS_V11 })
+    // Version 13: the names people give locations in Settings (the API has none). Refunds and
+    // voids flagged for amount_due = total − amount_paid, an identity of sales only, are
+    // judged again.
+    this.version(13)
+      .stores({ locationNames: 'locationId' })
+      .upgrade((tx) =>
+        tx
+          .table('bills')
+          .where('brokenIdentity')
+          .equals(1)
+          .modify((bill: CachedBill) => {
+            if (bill.type === 'sale') return
+            delete bill.brokenIdentity
+            Object.assign(bill, billFacets(bill))
+          }),
+      )
   }
 }
 

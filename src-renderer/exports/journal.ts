@@ -1,6 +1,7 @@
 import { businessDate } from '../../src-shared/domain/business-date'
 import { sumMinor } from '../../src-shared/domain/money'
 import type { Bill, Expense, Payment } from '../../src-shared/domain/records'
+import { categoryLabel, methodLabel } from '../format/labels'
 import { roleKey, type AccountResolver, type AccountRole } from './accounts'
 import {
   balancedEntry,
@@ -126,7 +127,11 @@ export function billCoreLines(
 /** A payment's lines in the sale direction: money in, receivable settled. */
 export function paymentLines(payment: Payment, line: LineFor): JournalLine[] {
   return [
-    line({ type: 'clearing', method: payment.method }, payment.amount, `${payment.method} payment`),
+    line(
+      { type: 'clearing', method: payment.method },
+      payment.amount,
+      `${methodLabel(payment.method)} payment`,
+    ),
     line({ type: 'receivable' }, -payment.amount, 'Accounts receivable'),
   ]
 }
@@ -175,7 +180,7 @@ export function separatePaymentEntries(
       locationId: bill.locationId,
       paymentIds: [payment.id],
     }
-    const description = `${payment.method} payment ${payment.id} on ${billLabel(bill)}`
+    const description = `${methodLabel(payment.method)} payment ${payment.id} on ${billLabel(bill)}`
     if (ownEntry)
       entries.push(
         balancedEntry({
@@ -270,13 +275,13 @@ export function expenseEntries(
         line(
           { type: 'expense', category: expense.category },
           expense.amount - expense.taxAmount,
-          expense.category,
+          categoryLabel(expense.category),
         ),
         line({ type: 'input-tax' }, expense.taxAmount, 'Input tax'),
         line(
           { type: 'clearing', method: expense.paymentMethod },
           -expense.amount,
-          `${expense.paymentMethod} payment`,
+          `${methodLabel(expense.paymentMethod)} payment`,
         ),
       ],
     })

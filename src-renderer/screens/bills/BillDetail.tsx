@@ -5,7 +5,8 @@ import type { TillDatabase } from '../../cache/database'
 import type { CachedBill } from '../../cache/records'
 import { formatMoney } from '../../format/money'
 import { formatDateTime } from '../../format/time'
-import { methodLabel, PAYMENT_STATE_LABELS, TYPE_LABELS } from './bill-labels'
+import { methodLabel, taxLabel } from '../../format/labels'
+import { PAYMENT_STATE_LABELS, TYPE_LABELS } from './bill-labels'
 import { billExports, type BillExport } from './bill-exports'
 import { fileNames } from '../exports/download'
 import { fileBase } from '../exports/ExportsScreen'
@@ -20,11 +21,7 @@ interface DetailProps {
 }
 
 function taxText(taxes: LineTax[], currency: string): string {
-  return taxes
-    .map(
-      (t) => `${t.name}${t.rate === null ? '' : ` ${t.rate}%`}: ${formatMoney(t.amount, currency)}`,
-    )
-    .join('; ')
+  return taxes.map((t) => `${taxLabel(t)}: ${formatMoney(t.amount, currency)}`).join('; ')
 }
 
 function BillLink({ bill, onOpenBill }: { bill: CachedBill; onOpenBill: (id: string) => void }) {
@@ -309,7 +306,7 @@ function BillBody({
             currency={bill.currency}
             rows={bill.taxes.map((t, i) => ({
               key: String(i),
-              name: t.rate === null ? t.name : `${t.name} ${t.rate}%`,
+              name: taxLabel(t),
               amount: t.amount,
             }))}
           />

@@ -1,7 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { TillDatabase } from '../../cache/database'
 import { NO_FILTER, type BillFilterForm } from './bill-filter-form'
-import { methodLabel, PAYMENT_STATE_LABELS, TYPE_LABELS } from './bill-labels'
+import { methodLabel } from '../../format/labels'
+import { PAYMENT_STATE_LABELS, TYPE_LABELS } from './bill-labels'
 
 function Choice({
   label,

@@ -12,16 +12,3 @@ export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
   partly_paid: 'Partly paid',
   unpaid: 'Unpaid',
 }
-
-const METHOD_LABELS: Record<string, string> = {
-  cash: 'Cash',
-  card: 'Card',
-  qris: 'QRIS',
-  bank_transfer: 'Bank transfer',
-  e_wallet: 'E-wallet',
-}
-
-/** A payment method's name; one Till does not know is shown as the service sent it. */
-export function methodLabel(method: string): string {
-  return METHOD_LABELS[method] ?? method
-}

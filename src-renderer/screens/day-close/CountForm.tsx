@@ -4,7 +4,7 @@ import { CASH, countVariance, type DayCloseFigures } from '../../ledger/day-clos
 import { confirmCount, ReconcileError } from '../../ledger/reconcile'
 import { formatMoney } from '../../format/money'
 import { amountPlaceholder, parseAmount, type ParsedAmount } from './amount-input'
-import { methodName, methodNameInText } from './method-names'
+import { methodLabel, methodLabelInText } from '../../format/labels'
 import { Variance } from './Variance'
 
 function AmountField({
@@ -141,7 +141,7 @@ export function CountForm({
         {otherMethods.map((m) => (
           <AmountField
             key={m.method}
-            label={`Counted ${methodNameInText(m.method)}`}
+            label={`Counted ${methodLabelInText(m.method)}`}
             hint={`(optional; net ${formatMoney(m.net, currency)})`}
             value={byMethod[m.method] ?? ''}
             onChange={(value) => setByMethod((all) => ({ ...all, [m.method]: value }))}
@@ -165,7 +165,7 @@ export function CountForm({
         </div>
         {count?.methods.map((m) => (
           <div key={m.method}>
-            <dt>{methodName(m.method)} variance</dt>
+            <dt>{methodLabel(m.method)} variance</dt>
             <dd className="amount">
               <Variance amount={m.variance} currency={currency} />
             </dd>

@@ -9,7 +9,7 @@ import type {
 import { formatMoney } from '../../format/money'
 import { formatDateTime } from '../../format/time'
 import { changedFigures, type ChangedFigure } from './figure-rows'
-import { methodName } from './method-names'
+import { methodLabel } from '../../format/labels'
 import { Variance } from './Variance'
 
 const counts = new Intl.NumberFormat()
@@ -191,7 +191,7 @@ export function ReconciledPanel({
         {record.count.methods.map((m) => (
           <div key={m.method}>
             <dt>
-              {methodName(m.method)}: counted {formatMoney(m.counted, currency)}, net{' '}
+              {methodLabel(m.method)}: counted {formatMoney(m.counted, currency)}, net{' '}
               {formatMoney(m.expected, currency)}
             </dt>
             <dd className="amount">

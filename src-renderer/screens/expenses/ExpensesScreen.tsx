@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useId, useState } from 'react'
 import type { ActiveConnection } from '../../app/active-connection'
+import { categoryLabel, methodLabel } from '../../format/labels'
 import { formatMoney } from '../../format/money'
 import { ConnectionGate } from '../ConnectionGate'
 import { expenseFacets, queryExpenses, type ExpenseFilters } from './expense-query'
@@ -11,11 +12,13 @@ function Choice({
   label,
   value,
   options,
+  optionLabel,
   onChange,
 }: {
   label: string
   value: string
   options: string[]
+  optionLabel(option: string): string
   onChange(value: string): void
 }): React.JSX.Element {
   const id = useId()
@@ -26,7 +29,7 @@ function Choice({
         <option value="">All</option>
         {options.map((o) => (
           <option key={o} value={o}>
-            {o}
+            {optionLabel(o)}
           </option>
         ))}
       </select>
@@ -69,18 +72,21 @@ function Expenses({ connection }: { connection: ActiveConnection }): React.JSX.E
           label="Location"
           value={filters.locationId}
           options={facets?.locations ?? []}
+          optionLabel={String}
           onChange={(locationId) => set({ locationId })}
         />
         <Choice
           label="Category"
           value={filters.category}
           options={facets?.categories ?? []}
+          optionLabel={categoryLabel}
           onChange={(category) => set({ category })}
         />
         <Choice
           label="Payment method"
           value={filters.method}
           options={facets?.methods ?? []}
+          optionLabel={methodLabel}
           onChange={(method) => set({ method })}
         />
       </div>
@@ -124,10 +130,10 @@ function Expenses({ connection }: { connection: ActiveConnection }): React.JSX.E
                     <td>{e.expenseDate}</td>
                     <td>{e.number}</td>
                     <td>{e.locationId}</td>
-                    <td>{e.category}</td>
+                    <td>{categoryLabel(e.category)}</td>
                     <td>{e.description}</td>
                     <td>{e.supplier ?? '—'}</td>
-                    <td>{e.paymentMethod}</td>
+                    <td>{methodLabel(e.paymentMethod)}</td>
                     <td className="amount">{formatMoney(e.taxAmount, e.currency)}</td>
                     <td className="amount">{formatMoney(e.amount, e.currency)}</td>
                   </tr>
