@@ -22,6 +22,7 @@ import { sessionSummaryEntries, sessionlessBillEntries } from './session-summary
 import { defaultTarget, writeJournal, type JournalFormat } from './formats/journal-formats'
 import type { OutputChunk } from './formats/output'
 import { csvExport } from './run-export-csv'
+import { rememberSubAccountCodes } from './sub-account-codes'
 import { ExportLogWriter, acquireExportLock, batchLog } from './run-export-log'
 import {
   ProgressCounter,
@@ -305,6 +306,7 @@ async function* journalExport(
     const target = defaultTarget(what)
     yield* writeJournal(target, entries())
     checkSignal(signal)
+    await rememberSubAccountCodes(db, accounts.subAccountCodes)
     const done = { records: progress.done, defaulted: accounts.defaulted, problems }
     if (log.written === 0) return { batch: null, entryCount: 0, ...done }
     const batch: StoredBatch = {

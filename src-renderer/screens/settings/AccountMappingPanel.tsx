@@ -31,9 +31,10 @@ interface Loaded {
 }
 
 async function load(db: TillDatabase): Promise<Loaded> {
-  const [mapping, seen, locations] = await Promise.all([
+  // The roles first: reading them gives new taxes and categories their sub-account codes.
+  const seen = await rolesInCache(db)
+  const [mapping, locations] = await Promise.all([
     readMapping(db),
-    rolesInCache(db),
     rangeLocations(db, { from: '', to: '', locationId: '' }),
   ])
   return { form: formFromMapping(mapping), rows: mappingRows(seen, mapping), locations }

@@ -65,7 +65,7 @@ export function mappingRows(seen: readonly AccountRole[], mapping: AccountMappin
   for (const key of [...chartKeys, ...others]) {
     const role = roleFromKey(key)
     if (!role) continue
-    const { account, known } = defaultAccount(role)
+    const { account, known } = defaultAccount(role, mapping.subAccountCodes)
     rows.push({
       key,
       role,

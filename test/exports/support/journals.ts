@@ -2,6 +2,7 @@ import {
   AccountResolver,
   EMPTY_MAPPING,
   type AccountMapping,
+  type AccountRole,
 } from '../../../src-renderer/exports/accounts'
 import {
   billEntries,
@@ -30,9 +31,25 @@ export interface Build {
   problems: JournalProblem[]
 }
 
+/**
+ * The shop's taxes and categories with their sub-account codes given once, as the cache keeps
+ * them, so two builds of the same shop post a tax to the same account.
+ */
+export function shopMapping(shop: Shop): AccountMapping {
+  const resolver = new AccountResolver(EMPTY_MAPPING)
+  const roles: AccountRole[] = [
+    ...shop.bills.flatMap((b) =>
+      b.taxes.map((t): AccountRole => ({ type: 'tax-payable', tax: t.name })),
+    ),
+    ...shop.expenses.map((e): AccountRole => ({ type: 'expense', category: e.category })),
+  ]
+  for (const role of roles) resolver.resolve(role, '')
+  return { ...EMPTY_MAPPING, subAccountCodes: resolver.subAccountCodes }
+}
+
 /** Per-bill granularity: every bill's entries, then every expense's. */
 export function perBill(shop: Shop, posted: PostedView = NOTHING_POSTED): Build {
-  const ctx = context(posted)
+  const ctx = context(posted, shopMapping(shop))
   const bills = billEntries(shop.bills, ctx)
   return {
     entries: [...bills.entries, ...expenseEntries(shop.expenses, ctx)],
@@ -42,7 +59,7 @@ export function perBill(shop: Shop, posted: PostedView = NOTHING_POSTED): Build 
 
 /** Per-session granularity: a summary per session, bills of no session per bill, expenses. */
 export function perSession(shop: Shop, posted: PostedView = NOTHING_POSTED): Build {
-  const ctx = context(posted)
+  const ctx = context(posted, shopMapping(shop))
   const entries: JournalEntry[] = []
   const problems: JournalProblem[] = []
   for (const session of shop.sessions) {
