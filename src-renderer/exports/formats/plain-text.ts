@@ -32,10 +32,22 @@ function component(text: string): string {
   return folded === '' ? 'X' : folded.charAt(0).toUpperCase() + folded.slice(1)
 }
 
-/** Names accounts for one file, remembering which it has named (to declare each once). */
+/**
+ * Names accounts for one file, remembering the accounts, commodities and tags it has met (to
+ * declare each once).
+ */
 export class PlainTextAccounts {
   readonly #names = new Map<string, string>()
   readonly #owners = new Map<string, string>()
+  readonly #declared = new Set<string>()
+
+  /** Whether this is the first use of the commodity or tag in the file. */
+  firstUse(kind: 'commodity' | 'tag', name: string): boolean {
+    const key = `${kind} ${name}`
+    if (this.#declared.has(key)) return false
+    this.#declared.add(key)
+    return true
+  }
 
   /** The account's name, and whether this is its first use in the file. */
   name(account: LedgerAccount): { name: string; first: boolean } {
