@@ -28,6 +28,12 @@ export type JournalBill = Bill & {
   businessDate: string
 }
 
+/** What dating an entry needs of a register session (see `entryDate`). */
+export interface SessionDay {
+  businessDate: string
+  closedAt: number | null
+}
+
 /** What the export log says was already posted; see `postedView` in export-log.ts. */
 export interface PostedView {
   /** The payments the posted version of a bill's entry carries; undefined when not posted. */
@@ -42,9 +48,28 @@ export const NOTHING_POSTED: PostedView = {
 
 export interface JournalContext {
   accounts: AccountResolver
-  /** The merchant's time zone: dates of payments and their reversals. */
+  /** The merchant's time zone: dates of what happened in no known session. */
   timeZone: string
   posted: PostedView
+  /** The sessions the records to post belong to, by id; an unknown one dates by the clock. */
+  sessions?: ReadonlyMap<string, SessionDay>
+}
+
+/**
+ * An entry's date (DESIGN §4): the business date of the register session it happened in, so a
+ * day's per-bill entries and its per-session entry carry the same date, a session across
+ * midnight being one date. Something done after its session closed (a reversal) happened in a
+ * later session: it takes the merchant-local date it happened on.
+ */
+export function entryDate(
+  context: JournalContext,
+  sessionId: string | null,
+  at: number,
+  fallback = businessDate(at, context.timeZone),
+): string {
+  const session = sessionId === null ? undefined : context.sessions?.get(sessionId)
+  if (session && (session.closedAt === null || at <= session.closedAt)) return session.businessDate
+  return fallback
 }
 
 /** A record the journal could not post as the service sent it: listed under Problems. */
@@ -187,7 +212,7 @@ export function separatePaymentEntries(
           ...base,
           id: ownId,
           kind: 'payment',
-          date: businessDate(payment.createdAt, context.timeZone),
+          date: entryDate(context, session, payment.createdAt),
           description: `Payment: ${description}`,
           lines,
         }),
@@ -198,7 +223,7 @@ export function separatePaymentEntries(
           ...base,
           id: `${ownId}:reversal`,
           kind: 'payment-reversal',
-          date: businessDate(reversedAt, context.timeZone),
+          date: entryDate(context, session, reversedAt),
           description: `Reversed payment: ${description}`,
           lines: negated(lines),
         }),
@@ -224,7 +249,7 @@ export function billEntries(bills: readonly JournalBill[], context: JournalConte
       balancedEntry({
         id: bill.id,
         kind: 'bill',
-        date: bill.businessDate,
+        date: entryDate(context, bill.registerSessionId, bill.createdAt, bill.businessDate),
         currency: bill.currency,
         description: billLabel(bill),
         payee: null,
@@ -263,7 +288,7 @@ export function expenseEntries(
     return balancedEntry({
       id: `expense:${expense.id}`,
       kind: 'expense',
-      date: expense.expenseDate,
+      date: entryDate(context, expense.registerSessionId, expense.createdAt, expense.expenseDate),
       currency: expense.currency,
       description: `Expense ${expense.number}: ${expense.description}`,
       payee: expense.supplier,

@@ -15,6 +15,7 @@ import {
   postingKeys,
   varianceEntries,
   type JournalContext,
+  type SessionDay,
   type JournalProblem,
 } from './journal'
 import type { JournalEntry } from './journal-entry'
@@ -22,6 +23,7 @@ import { sessionSummaryEntries, sessionlessBillEntries } from './session-summary
 import { defaultTarget, writeJournal, type JournalFormat } from './formats/journal-formats'
 import type { OutputChunk } from './formats/output'
 import { csvExport } from './run-export-csv'
+import { billSessionIds, sessionDays } from './session-days'
 import { rememberSubAccountCodes } from './sub-account-codes'
 import { ExportLogWriter, acquireExportLock, batchLog } from './run-export-log'
 import {
@@ -205,10 +207,14 @@ async function* journalExport(
   await log.begin()
   let committed = false
   try {
-    const context = (states: ReadonlyMap<string, PostedState>): JournalContext => ({
+    const context = (
+      states: ReadonlyMap<string, PostedState>,
+      sessions?: ReadonlyMap<string, SessionDay>,
+    ): JournalContext => ({
       accounts,
       timeZone: options.timeZone,
       posted: postedView(states),
+      sessions,
     })
     // Logs the page as it is handed on: the log is written while the writer formats it.
     const plan = (
@@ -228,7 +234,7 @@ async function* journalExport(
         const kept = page.filter(keep)
         if (kept.length === 0) continue
         const states = await log.states(postingKeys(kept))
-        const made = build(kept, context(states))
+        const made = build(kept, context(states, await sessionDays(db, billSessionIds(kept))))
         problems.push(...made.problems)
         yield plan(made.entries, states)
       }
@@ -260,7 +266,11 @@ async function* journalExport(
         checkSignal(signal)
         progress.add(slice.length)
         const states = await log.states(slice.map((e) => `expense:${e.id}`))
-        yield plan(expenseEntries(slice, context(new Map())), states)
+        const sessions = await sessionDays(
+          db,
+          slice.map((e) => e.registerSessionId),
+        )
+        yield plan(expenseEntries(slice, context(new Map(), sessions)), states)
       }
       const variances = []
       for (const session of reconciled) {

@@ -142,6 +142,59 @@ describe('journal rules for a bill (DESIGN §4)', () => {
   })
 })
 
+describe('entry dates (DESIGN §4: the business date of the session it happened in)', () => {
+  // Session s1 of 2026-11-20 runs past midnight and closes at 01:00 in Jakarta on the 21st;
+  // session s2 is the 21st's, still open.
+  const HOUR = 3_600_000
+  const closed = T0 + 15 * HOUR
+  const sessions = new Map([
+    ['s1', { businessDate: '2026-11-20', closedAt: closed }],
+    ['s2', { businessDate: '2026-11-21', closedAt: null }],
+  ])
+  const dated = context(undefined, undefined, sessions)
+
+  it('dates a bill rung up after midnight by its session', () => {
+    const late = sale({ createdAt: T0 + 14.5 * HOUR, businessDate: '2026-11-21' })
+    const [entry] = billEntries([late], dated).entries
+    expect(entry).toMatchObject({ id: 'b1', date: '2026-11-20' })
+  })
+
+  it('dates a late payment and a reversal by the session they happened in', () => {
+    const bill = sale({
+      payments: [
+        payment('p1', 'card', 1000, { reversedAt: T0 + 14 * HOUR }),
+        payment('p2', 'cash', 500, { reversedAt: closed + HOUR }),
+        payment('p3', 'qris', 185, { registerSessionId: 's2', createdAt: T0 + 40 * HOUR }),
+      ],
+    })
+    const { entries } = billEntries(
+      [bill],
+      context(posted({ b1: ['p1', 'p2'] }), undefined, sessions),
+    )
+    expect(entries.map((e) => [e.id, e.date])).toEqual([
+      ['b1', '2026-11-20'],
+      // Reversed before s1 closed, in the small hours of the 21st: s1's date.
+      ['payment:p1:reversal', '2026-11-20'],
+      // Reversed after s1 closed: in a later session, on the day it happened.
+      ['payment:p2:reversal', '2026-11-21'],
+      // Taken in s2 on the 22nd's calendar day (02:00 in Jakarta): s2's date.
+      ['payment:p3', '2026-11-21'],
+    ])
+  })
+
+  it('dates an expense of a session by the session, else by its own date', () => {
+    const [ofSession, ofNone] = expenseEntries(
+      [
+        expense({ expenseDate: '2026-11-21', createdAt: T0 + 14 * HOUR }),
+        expense({ id: 'e2', registerSessionId: null, expenseDate: '2026-11-19' }),
+      ],
+      dated,
+    )
+    expect(ofSession?.date).toBe('2026-11-20')
+    expect(ofNone?.date).toBe('2026-11-19')
+  })
+})
+
 describe('journal rules for expenses and cash counts', () => {
   it('posts an expense net of tax, its input tax, and the money paid', () => {
     const [entry] = expenseEntries(

@@ -11,6 +11,7 @@ import {
   type JournalContext,
   type JournalProblem,
   type PostedView,
+  type SessionDay,
 } from '../../../src-renderer/exports/journal'
 import type { JournalEntry } from '../../../src-renderer/exports/journal-entry'
 import {
@@ -22,8 +23,14 @@ import { paymentsTakenIn, TIME_ZONE, type Shop } from './shop'
 export function context(
   posted: PostedView = NOTHING_POSTED,
   mapping: AccountMapping = EMPTY_MAPPING,
+  sessions?: ReadonlyMap<string, SessionDay>,
 ): JournalContext {
-  return { accounts: new AccountResolver(mapping), timeZone: TIME_ZONE, posted }
+  return { accounts: new AccountResolver(mapping), timeZone: TIME_ZONE, posted, sessions }
+}
+
+/** The shop's sessions as the export knows them: every one still open. */
+function shopSessions(shop: Shop): Map<string, SessionDay> {
+  return new Map(shop.sessions.map((s) => [s.id, { businessDate: s.businessDate, closedAt: null }]))
 }
 
 export interface Build {
@@ -49,7 +56,7 @@ export function shopMapping(shop: Shop): AccountMapping {
 
 /** Per-bill granularity: every bill's entries, then every expense's. */
 export function perBill(shop: Shop, posted: PostedView = NOTHING_POSTED): Build {
-  const ctx = context(posted, shopMapping(shop))
+  const ctx = context(posted, shopMapping(shop), shopSessions(shop))
   const bills = billEntries(shop.bills, ctx)
   return {
     entries: [...bills.entries, ...expenseEntries(shop.expenses, ctx)],
@@ -59,7 +66,7 @@ export function perBill(shop: Shop, posted: PostedView = NOTHING_POSTED): Build 
 
 /** Per-session granularity: a summary per session, bills of no session per bill, expenses. */
 export function perSession(shop: Shop, posted: PostedView = NOTHING_POSTED): Build {
-  const ctx = context(posted, shopMapping(shop))
+  const ctx = context(posted, shopMapping(shop), shopSessions(shop))
   const entries: JournalEntry[] = []
   const problems: JournalProblem[] = []
   for (const session of shop.sessions) {
@@ -84,12 +91,19 @@ export function perSession(shop: Shop, posted: PostedView = NOTHING_POSTED): Bui
   return { entries, problems }
 }
 
-/** Debit-positive movement per account (`code name`), zero movements left out. */
-export function accountTotals(entries: readonly JournalEntry[]): Map<string, number> {
+/**
+ * Debit-positive movement per account (`code name`), zero movements left out; with `byDate`, per
+ * entry date and account.
+ */
+export function accountTotals(
+  entries: readonly JournalEntry[],
+  byDate = false,
+): Map<string, number> {
   const totals = new Map<string, number>()
   for (const entry of entries)
     for (const line of entry.lines) {
-      const key = `${line.account.code} ${line.account.name}`
+      const account = `${line.account.code} ${line.account.name}`
+      const key = byDate ? `${entry.date} ${account}` : account
       totals.set(key, (totals.get(key) ?? 0) + line.amount)
     }
   for (const [key, value] of totals) if (value === 0) totals.delete(key)
