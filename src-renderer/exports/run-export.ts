@@ -20,7 +20,13 @@ import {
 } from './journal'
 import type { JournalEntry } from './journal-entry'
 import { sessionSummaryEntries, sessionlessBillEntries } from './session-summary'
-import { defaultTarget, writeJournal, type JournalFormat } from './formats/journal-formats'
+import { loadLocationNames } from '../cache/location-names'
+import {
+  defaultTarget,
+  withLocationNames,
+  writeJournal,
+  type JournalFormat,
+} from './formats/journal-formats'
 import type { OutputChunk } from './formats/output'
 import { csvExport } from './run-export-csv'
 import { billSessionIds, sessionDays } from './session-days'
@@ -313,7 +319,7 @@ async function* journalExport(
       return plan(made.entries, states)
     }
 
-    const target = defaultTarget(what)
+    const target = withLocationNames(defaultTarget(what), await loadLocationNames(db))
     yield* writeJournal(target, entries())
     checkSignal(signal)
     await rememberSubAccountCodes(db, accounts.subAccountCodes)

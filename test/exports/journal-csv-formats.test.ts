@@ -151,7 +151,7 @@ describe('Xero manual journal', () => {
       AccountCode: '4000',
       TaxRate: 'Tax Exempt',
       TrackingName1: 'Location',
-      TrackingOption1: 'loc2',
+      TrackingOption1: 'Location loc2',
     })
     const [labelled] = await collectParts(
       writeXeroJournal([[e]], {
@@ -191,7 +191,10 @@ describe('QuickBooks Online journal', () => {
     expect(rows.every((r) => r['Journal No.']!.length <= 21)).toBe(true)
     const numbers = new Set(list.map((e) => journalNumber(e.id)))
     expect(numbers.size).toBe(list.length)
-    expect(rows[0]).toMatchObject({ 'Journal Date': '11/20/2026', Location: list[0]?.locationId })
+    expect(rows[0]).toMatchObject({
+      'Journal Date': '11/20/2026',
+      Location: `Location ${list[0]?.locationId}`,
+    })
     expect(journalNumber(long.id)).toMatch(/^T-[0-9a-f]{16}$/)
     expect(Object.keys(rows[0] ?? {})).toEqual([
       'Journal No.',

@@ -1,7 +1,7 @@
 import type { JournalEntry } from '../journal-entry'
 import { csvHead, encodeRow, money, type CsvCell } from './csv'
 import { formatDate } from './dates'
-import { locationLabel } from './journal-rows'
+import { locationLabel, type LocationNames } from '../../cache/location-names'
 import type { Batches, OutputChunk } from './output'
 
 /**
@@ -15,8 +15,8 @@ export interface XeroOptions {
   /** The organisation's no-tax rate, by its full name in Xero ("Tax Exempt", "No GST", …). */
   taxRate: string
   trackingName: string
-  /** Tracking option per location id; a location not listed goes by its id. */
-  locationLabels: Record<string, string>
+  /** The locations' names, each its tracking option; an unnamed one is "Location <id>". */
+  locationLabels: LocationNames
   maxLinesPerFile: number
 }
 
@@ -46,7 +46,7 @@ export class XeroEntryTooLargeError extends Error {
 function entryRows(entry: JournalEntry, options: XeroOptions): string {
   const narration = `${entry.description} [${entry.id}]`
   const date = formatDate(entry.date, options.dateFormat)
-  const tracking = locationLabel(options.locationLabels, entry.locationId)
+  const tracking = locationLabel(entry.locationId, options.locationLabels)
   let text = ''
   for (const line of entry.lines) {
     const cells: CsvCell[] = [

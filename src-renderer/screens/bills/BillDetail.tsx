@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useRef } from 'react'
 import type { LineTax } from '../../../src-shared/domain/records'
 import type { TillDatabase } from '../../cache/database'
+import { locationLabel, useLocationNames } from '../../cache/location-names'
 import type { CachedBill } from '../../cache/records'
 import { formatMoney } from '../../format/money'
 import { formatDateTime } from '../../format/time'
@@ -260,6 +261,7 @@ function BillBody({
   ...props
 }: { bill: CachedBill } & Omit<DetailProps, 'billId' | 'onClose'>) {
   const { timeZone } = props
+  const names = useLocationNames(props.db)
   const money = (minor: number): string => formatMoney(minor, bill.currency)
   return (
     <>
@@ -268,7 +270,7 @@ function BillBody({
           ['Type', TYPE_LABELS[bill.type]],
           ['Status', bill.status],
           [`Time (${timeZone})`, formatDateTime(bill.createdAt, timeZone)],
-          ['Location', bill.locationId],
+          ['Location', locationLabel(bill.locationId, names)],
           ['Session', bill.registerSessionId ?? '—'],
           ['Currency', bill.currency],
         ]}

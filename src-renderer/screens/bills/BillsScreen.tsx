@@ -4,6 +4,7 @@ import type { ActiveConnection } from '../../app/active-connection'
 import { DataTable, type DataTableHandle } from '../../components/data-table/DataTable'
 import { effectiveTimeZone } from '../../sync/sync-controller'
 import { ConnectionGate } from '../ConnectionGate'
+import { useLocationNames } from '../../cache/location-names'
 import { billColumns } from './bill-columns'
 import { NEWEST_FIRST } from './bill-source'
 import { BillDetail } from './BillDetail'
@@ -21,7 +22,8 @@ function BillsView({ connection }: { connection: ActiveConnection }): React.JSX.
   const [form, setForm] = useState<BillFilterForm>(NO_FILTER)
   const filters = useMemo(() => filtersFromForm(form, timeZone), [form, timeZone])
   const [sorting, setSorting] = useState<SortingState>(NEWEST_FIRST)
-  const columns = useMemo(() => billColumns(timeZone), [timeZone])
+  const names = useLocationNames(db)
+  const columns = useMemo(() => billColumns(timeZone, names), [timeZone, names])
   const [openId, setOpenId] = useState<string | null>(null)
   const table = useRef<DataTableHandle>(null)
   const close = useCallback(() => {

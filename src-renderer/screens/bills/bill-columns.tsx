@@ -1,4 +1,5 @@
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table'
+import { locationLabel, type LocationNames } from '../../cache/location-names'
 import type { CachedBill } from '../../cache/records'
 import { formatMoney } from '../../format/money'
 import { formatDateTime } from '../../format/time'
@@ -8,7 +9,7 @@ import { PAYMENT_STATE_LABELS, TYPE_LABELS } from './bill-labels'
 const column = createColumnHelper<CachedBill>()
 
 /** The Bills table's columns; each id is the order the query planner sorts by. */
-export function billColumns(timeZone: string): Array<ColumnDef<CachedBill>> {
+export function billColumns(timeZone: string, names: LocationNames): Array<ColumnDef<CachedBill>> {
   const money = (id: BillSortColumn, header: string, amount: (bill: CachedBill) => number) =>
     column.display({
       id,
@@ -39,7 +40,7 @@ export function billColumns(timeZone: string): Array<ColumnDef<CachedBill>> {
     column.display({
       id: 'location' satisfies BillSortColumn,
       header: 'Location',
-      cell: ({ row }) => row.original.locationId,
+      cell: ({ row }) => locationLabel(row.original.locationId, names),
       meta: { width: '6rem' },
     }),
     column.display({

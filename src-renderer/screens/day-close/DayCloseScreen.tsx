@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react'
 import { flushSync } from 'react-dom'
 import type { ActiveConnection } from '../../app/active-connection'
 import { useBridge } from '../../bridge/context'
+import { locationLabel, useLocationNames } from '../../cache/location-names'
 import { sessionDays, type SessionDay } from '../../ledger/load-session'
 import { effectiveTimeZone } from '../../sync/sync-controller'
 import { formatDateTime } from '../../format/time'
@@ -12,8 +13,6 @@ import { DayCharts } from './DayCharts'
 import { loadDay } from './load-day'
 import { SessionClose } from './SessionClose'
 import './day-close.css'
-
-const locationName = (id: string): string => `Location ${id}`
 
 function DayView({
   connection,
@@ -29,6 +28,7 @@ function DayView({
   printedAt: number | null
 }): React.JSX.Element {
   const { db, profile } = connection
+  const names = useLocationNames(db)
   const day = useLiveQuery(
     () => loadDay(db, locationId, businessDate, timeZone),
     [db, locationId, businessDate, timeZone],
@@ -45,7 +45,7 @@ function DayView({
   return (
     <>
       <p className="print-only print-header">
-        {locationName(locationId)} · {formatBusinessDate(businessDate)} ({timeZone})
+        {locationLabel(locationId, names)} · {formatBusinessDate(businessDate)} ({timeZone})
         {printedAt !== null && ` · printed ${formatDateTime(printedAt, timeZone)}`}
       </p>
       <DayCharts
@@ -95,6 +95,7 @@ function DayClose({ connection }: { connection: ActiveConnection }): React.JSX.E
   const { db, profile } = connection
   const timeZone = effectiveTimeZone(profile)
   const days = useLiveQuery(() => sessionDays(db), [db])
+  const names = useLocationNames(db)
   const [choice, setChoice] = useState<{ locationId: string | null; businessDate: string | null }>({
     locationId: null,
     businessDate: null,
@@ -130,7 +131,10 @@ function DayClose({ connection }: { connection: ActiveConnection }): React.JSX.E
     setPdfProblem(null)
     bridge
       .call('print.savePdf', {
-        suggestedName: `Day close ${locationId} ${businessDate}.pdf`.replace(/[^\w .()-]/g, '-'),
+        suggestedName: `Day close ${locationLabel(locationId, names)} ${businessDate}.pdf`.replace(
+          /[^\w .()-]/g,
+          '-',
+        ),
       })
       .catch((error: Error) => setPdfProblem(error.message))
   }
@@ -146,7 +150,7 @@ function DayClose({ connection }: { connection: ActiveConnection }): React.JSX.E
           >
             {locations.map((id) => (
               <option key={id} value={id}>
-                {locationName(id)}
+                {locationLabel(id, names)}
               </option>
             ))}
           </select>

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useId, useState } from 'react'
 import type { ActiveConnection } from '../../app/active-connection'
+import { locationLabel, useLocationNames } from '../../cache/location-names'
 import { categoryLabel, methodLabel } from '../../format/labels'
 import { formatMoney } from '../../format/money'
 import { ConnectionGate } from '../ConnectionGate'
@@ -42,6 +43,7 @@ function Expenses({ connection }: { connection: ActiveConnection }): React.JSX.E
   const id = useId()
   const [filters, setFilters] = useState<ExpenseFilters>(NO_FILTERS)
   const facets = useLiveQuery(() => expenseFacets(db), [db])
+  const names = useLocationNames(db)
   const result = useLiveQuery(() => queryExpenses(db, filters), [db, filters])
   const currency = profile.currency ?? result?.rows[0]?.currency ?? null
   const money = (minor: number): string => (currency ? formatMoney(minor, currency) : String(minor))
@@ -72,7 +74,7 @@ function Expenses({ connection }: { connection: ActiveConnection }): React.JSX.E
           label="Location"
           value={filters.locationId}
           options={facets?.locations ?? []}
-          optionLabel={String}
+          optionLabel={(l) => locationLabel(l, names)}
           onChange={(locationId) => set({ locationId })}
         />
         <Choice
@@ -129,7 +131,7 @@ function Expenses({ connection }: { connection: ActiveConnection }): React.JSX.E
                   <tr key={e.id}>
                     <td>{e.expenseDate}</td>
                     <td>{e.number}</td>
-                    <td>{e.locationId}</td>
+                    <td>{locationLabel(e.locationId, names)}</td>
                     <td>{categoryLabel(e.category)}</td>
                     <td>{e.description}</td>
                     <td>{e.supplier ?? '—'}</td>

@@ -27,6 +27,7 @@ import { contentType, fileExtension } from './download'
 import { openMainFile, downloadSink, writeToSink } from './file-sinks'
 import { FORMAT_LABELS, defaultedLabel } from './labels'
 import { GranularityField } from './GranularityField'
+import { locationLabel, useLocationNames, type LocationNames } from '../../cache/location-names'
 
 type Outcome =
   | { kind: 'done'; files: string[]; entries: number | null; defaulted: DefaultedAccount[] }
@@ -89,9 +90,11 @@ function DefaultedNotice({ defaulted }: { defaulted: DefaultedAccount[] }): Reac
 
 function ExportLog({
   batches,
+  names,
   onDownload,
 }: {
   batches: StoredBatch[] | undefined
+  names: LocationNames
   onDownload(batch: StoredBatch): void
 }): React.JSX.Element {
   if (!batches) return <p role="status">Loading the export log…</p>
@@ -119,7 +122,9 @@ function ExportLog({
             </td>
             <td>
               {b.range.from} to {b.range.to}
-              {b.range.locationId ? `, ${b.range.locationId}` : ', all locations'}
+              {b.range.locationId
+                ? `, ${locationLabel(b.range.locationId, names)}`
+                : ', all locations'}
             </td>
             <td className="amount">{count.format(b.entryCount)}</td>
             <td>
@@ -153,6 +158,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
     [db],
   )
   const batches = useLiveQuery(() => exportBatches(db), [db])
+  const names = useLocationNames(db)
 
   // The range starts on the latest business date the cache holds.
   const latest = days?.reduce((max, d) => (d.businessDate > max ? d.businessDate : max), '') ?? ''
@@ -295,7 +301,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
               <option value="">All locations</option>
               {(locations ?? []).map((l) => (
                 <option key={l} value={l}>
-                  {l}
+                  {locationLabel(l, names)}
                 </option>
               ))}
             </select>
@@ -372,7 +378,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
         )}
       </div>
       <h2>Export log</h2>
-      <ExportLog batches={batches} onDownload={(b) => void downloadAgain(b)} />
+      <ExportLog batches={batches} names={names} onDownload={(b) => void downloadAgain(b)} />
     </>
   )
 }

@@ -15,6 +15,8 @@ const BILLS_PAGE = 200
 interface Props {
   connection: ActiveConnection
   session: RegisterSession
+  /** The session's location as people read it (see location-names.ts). */
+  locationName: string
   onClose(): void
   formatTime(ms: number): string
 }
@@ -23,6 +25,7 @@ interface Props {
 export function SessionDetail({
   connection,
   session,
+  locationName,
   onClose,
   formatTime,
 }: Props): React.JSX.Element {
@@ -66,7 +69,7 @@ export function SessionDetail({
       onKeyDown={(e) => e.key === 'Escape' && !openBill && onClose()}
     >
       <h2 id="session-detail-title" tabIndex={-1} ref={heading}>
-        Session {session.id} · {session.locationId} · {session.businessDate}
+        Session {session.id} · {locationName} · {session.businessDate}
       </h2>
       <p className="muted">
         {session.openedAt ? `Opened ${formatTime(session.openedAt)}` : 'Opening not known yet'}

@@ -2,6 +2,7 @@ import Dexie from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useCallback, useId, useState, type RefCallback } from 'react'
 import type { ActiveConnection } from '../../app/active-connection'
+import { locationLabel, useLocationNames, type LocationNames } from '../../cache/location-names'
 import type { RegisterSession } from '../../cache/records'
 import { formatMoney } from '../../format/money'
 import { formatDateTime } from '../../format/time'
@@ -70,12 +71,14 @@ function SessionRow({
   connection,
   session,
   currency,
+  names,
   selected,
   onOpen,
 }: {
   connection: ActiveConnection
   session: RegisterSession
   currency: string | null
+  names: LocationNames
   selected: boolean
   onOpen(): void
 }): React.JSX.Element {
@@ -88,7 +91,7 @@ function SessionRow({
   return (
     <tr ref={rowRef} aria-selected={selected}>
       <td>{session.businessDate}</td>
-      <td>{session.locationId}</td>
+      <td>{locationLabel(session.locationId, names)}</td>
       <td>
         <button type="button" className="link" onClick={onOpen} aria-expanded={selected}>
           {session.id}
@@ -110,6 +113,7 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
   const [open, setOpen] = useState<RegisterSession | null>(null)
   const [location, setLocation] = useState('')
   const [limit, setLimit] = useState(PAGE)
+  const names = useLocationNames(db)
   const locations = useLiveQuery(
     async () => [
       ...new Set(
@@ -154,7 +158,7 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
             <option value="">All</option>
             {locations?.map((l) => (
               <option key={l} value={l}>
-                {l}
+                {locationLabel(l, names)}
               </option>
             ))}
           </select>
@@ -192,6 +196,7 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
               connection={connection}
               session={s}
               currency={currency}
+              names={names}
               selected={s.id === open?.id}
               onOpen={() => setOpen(s.id === open?.id ? null : s)}
             />
@@ -208,6 +213,7 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
           key={open.id}
           connection={connection}
           session={open}
+          locationName={locationLabel(open.locationId, names)}
           onClose={() => setOpen(null)}
           formatTime={(ms) => formatDateTime(ms, timeZone)}
         />

@@ -8,6 +8,7 @@ import { WebhookReceiverPanel } from './WebhookReceiverPanel'
 import { SyncSchedulePanel } from './SyncSchedulePanel'
 import { AccountMappingPanel } from './AccountMappingPanel'
 import { ScheduledExportPanel } from './ScheduledExportPanel'
+import { LocationsPanel } from './LocationsPanel'
 
 function DemoChoice({
   demo,
@@ -138,6 +139,7 @@ export function SettingsScreen(): React.JSX.Element {
         />
       </section>
       <SyncSchedulePanel />
+      <LocationsPanel />
       <AccountMappingPanel />
       <ScheduledExportPanel />
       <WebhookReceiverPanel />
