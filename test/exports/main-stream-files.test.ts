@@ -32,20 +32,20 @@ describe('export files written by main', () => {
     await expect(files.write(handle, 1, 'more')).rejects.toBeInstanceOf(NotFoundError)
   })
 
-  it('names parts after the chosen file and writes them all', async () => {
+  it('names parts after the chosen file and writes them all into one folder of its name', async () => {
     const files = new ExportFiles({ fs })
     const handle = await files.start(join(dir, 'till-xero.csv'))
     await files.write(handle, 1, 'a')
     await files.write(handle, 2, 'b')
     await files.write(handle, 3, 'c')
     const done = await files.finish(handle)
-    expect(done.files).toEqual([
-      'till-xero-part-1.csv',
-      'till-xero-part-2.csv',
-      'till-xero-part-3.csv',
-    ])
-    expect((await readdir(dir)).sort()).toEqual(done.files)
-    expect(await readFile(join(dir, 'till-xero-part-3.csv'), 'utf8')).toBe('c')
+    expect(done).toEqual({
+      folder: join(dir, 'till-xero'),
+      files: ['till-xero-part-1.csv', 'till-xero-part-2.csv', 'till-xero-part-3.csv'],
+    })
+    expect(await readdir(dir)).toEqual(['till-xero'])
+    expect((await readdir(join(dir, 'till-xero'))).sort()).toEqual(done.files)
+    expect(await readFile(join(dir, 'till-xero', 'till-xero-part-3.csv'), 'utf8')).toBe('c')
   })
 
   it('an aborted export leaves nothing, and an earlier file of that name untouched', async () => {
@@ -73,6 +73,8 @@ describe('export files written by main', () => {
     const failing: ExportFs = {
       open: (path, flags) => fs.open(path, flags),
       rm: (path, options) => fs.rm(path, options),
+      mkdir: (path, options) => fs.mkdir(path, options),
+      rmdir: (path) => fs.rmdir(path),
       rename: async (from, to) => {
         if (++renames === 2) throw Object.assign(new Error('disk full'), { code: 'ENOSPC' })
         await fs.rename(from, to)

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { FileHandle } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
+import { basename, dirname, extname, join } from 'node:path'
 import { partFileName } from '../../../src-shared/bridge/schemas/exports'
 import { NotFoundError, ValidationError } from '../../errors'
 
@@ -9,10 +9,17 @@ export interface ExportFs {
   open(path: string, flags: string): Promise<FileHandle>
   rename(from: string, to: string): Promise<void>
   rm(path: string, options: { force: boolean }): Promise<void>
+  /** The first folder made, or undefined when it was there already (node's `recursive`). */
+  mkdir(path: string, options: { recursive: true }): Promise<string | undefined>
+  rmdir(path: string): Promise<void>
 }
 
 interface OpenExport {
-  /** Where the file goes; with several parts, each is named after it (`-part-<n>`). */
+  /**
+   * Where the file goes; with several parts, each is named after it (`-part-<n>`), in a folder
+   * of the file's name (`till-xero-….csv` → `till-xero-…/till-xero-…-part-1.csv`), so the parts
+   * of one export stay together.
+   */
   target: string
   token: string
   parts: Map<number, FileHandle>
@@ -84,7 +91,7 @@ export class ExportFiles {
     })
   }
 
-  /** Closes every part and renames it into place: the folder and the file names. */
+  /** Closes every part and renames it into place: the folder (the parts' own one) and the file names. */
   async finish(handle: string): Promise<{ folder: string; files: string[] }> {
     const result = await this.serial(handle, async (file) => {
       const parts = [...file.parts.keys()].sort((a, b) => a - b)
@@ -96,9 +103,14 @@ export class ExportFiles {
         file.parts.set(part, out)
         await out.sync()
       }
-      const folder = dirname(file.target)
-      const files = parts.map((part) => partFileName(basename(file.target), part, parts.length))
+      const name = basename(file.target)
+      const folder =
+        parts.length === 1
+          ? dirname(file.target)
+          : join(dirname(file.target), basename(name, extname(name)))
+      const files = parts.map((part) => partFileName(name, part, parts.length))
       const placed: string[] = []
+      const made = parts.length === 1 ? undefined : await this.fs.mkdir(folder, { recursive: true })
       try {
         for (const part of parts) {
           await file.parts.get(part)!.close()
@@ -108,6 +120,7 @@ export class ExportFiles {
       } catch (error) {
         // All the parts or none: an import of some parts only would miss entries.
         for (const path of placed) await this.fs.rm(path, { force: true })
+        if (made !== undefined) await this.fs.rmdir(made).catch(() => undefined)
         throw error
       }
       file.parts.clear()
