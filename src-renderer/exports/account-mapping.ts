@@ -8,6 +8,7 @@ import {
   hasSubAccountCode,
   roleFromKey,
   roleKey,
+  roleLabel,
   type AccountKind,
   type AccountMapping,
   type AccountRole,
@@ -77,32 +78,6 @@ export const accountMappingSchema = z.object({
   accounts: accountsSchema,
   locations: z.record(z.string().trim().min(1, 'A location needs its id.'), accountsSchema),
 })
-
-/** A role in words, for labels and messages. */
-export function roleLabel(role: AccountRole): string {
-  switch (role.type) {
-    case 'clearing':
-      return `Payment method “${role.method}”`
-    case 'tax-payable':
-      return `Tax “${role.tax}”`
-    case 'expense':
-      return `Expense category “${role.category}”`
-    case 'receivable':
-      return 'Accounts receivable'
-    case 'input-tax':
-      return 'Input tax on expenses'
-    case 'sales':
-      return 'Sales'
-    case 'discounts':
-      return 'Discounts'
-    case 'fee-income':
-      return 'Fee income'
-    case 'cash-over-short':
-      return 'Cash over/short'
-    case 'rounding':
-      return 'Rounding'
-  }
-}
 
 const KIND_WORDS: Record<AccountKind, string> = {
   asset: 'an asset',

@@ -111,13 +111,42 @@ const FIXED: Record<
   Exclude<AccountRole['type'], 'clearing' | 'tax-payable' | 'expense'>,
   MappedAccount
 > = {
-  receivable: { code: '1100', name: 'Accounts receivable' },
+  // A clearing current asset, not Xero's or QuickBooks' own Accounts Receivable: Xero's
+  // manual journals refuse its system accounts (help: "Enter multiple manual journals using an
+  // import template"), and unpaid POS bills are no customer invoices.
+  receivable: { code: '1100', name: 'Unpaid bills clearing' },
   'input-tax': { code: '1400', name: 'Input tax' },
   sales: { code: '4000', name: 'Sales' },
   discounts: { code: '4050', name: 'Discounts' },
   'fee-income': { code: '4100', name: 'Fee income' },
   'cash-over-short': { code: '6900', name: 'Cash over/short' },
   rounding: { code: '6990', name: 'Rounding' },
+}
+
+/** A role in words, for labels and messages. */
+export function roleLabel(role: AccountRole): string {
+  switch (role.type) {
+    case 'clearing':
+      return `Payment method “${role.method}”`
+    case 'tax-payable':
+      return `Tax “${role.tax}”`
+    case 'expense':
+      return `Expense category “${role.category}”`
+    case 'receivable':
+      return 'Unpaid bills (receivable)'
+    case 'input-tax':
+      return 'Input tax on expenses'
+    case 'sales':
+      return 'Sales'
+    case 'discounts':
+      return 'Discounts'
+    case 'fee-income':
+      return 'Fee income'
+    case 'cash-over-short':
+      return 'Cash over/short'
+    case 'rounding':
+      return 'Rounding'
+  }
 }
 
 export function accountKind(role: AccountRole): AccountKind {
@@ -134,6 +163,33 @@ export function accountKind(role: AccountRole): AccountKind {
       return 'income'
     default:
       return 'expense'
+  }
+}
+
+/** The type of account to create for a role in Xero and in QuickBooks Online, in their words. */
+export interface PackageAccountTypes {
+  xero: string
+  quickBooks: string
+}
+
+/**
+ * The account types a role's account needs to be created as. Xero's manual journal import
+ * refuses its system accounts (Accounts Receivable, Accounts Payable, Sales Tax, …) and bank
+ * accounts (help: "Enter multiple manual journals using an import template"), so every
+ * clearing account, unpaid bills included, is a current asset, never a Bank or Accounts
+ * Receivable account; QuickBooks' journal import takes its "Other Current Assets" and "Other
+ * Current Liabilities" without the customer or supplier its A/R and A/P accounts ask for.
+ */
+export function packageAccountTypes(role: AccountRole): PackageAccountTypes {
+  switch (accountKind(role)) {
+    case 'asset':
+      return { xero: 'Current Asset', quickBooks: 'Other Current Assets' }
+    case 'liability':
+      return { xero: 'Current Liability', quickBooks: 'Other Current Liabilities' }
+    case 'income':
+      return { xero: 'Revenue', quickBooks: 'Income' }
+    case 'expense':
+      return { xero: 'Expense', quickBooks: 'Expenses' }
   }
 }
 

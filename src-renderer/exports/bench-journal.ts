@@ -57,7 +57,7 @@ function* entries(lineCount: number): Generator<JournalEntry> {
         line({ type: 'sales' }, -(total - tax), 'Sales'),
         line({ type: 'tax-payable', tax: 'VAT' }, -tax, 'Tax VAT'),
         line({ type: 'clearing', method }, paid, `${methodLabel(method)} payment`),
-        line({ type: 'receivable' }, total - paid, 'Accounts receivable'),
+        line({ type: 'receivable' }, total - paid, 'Unpaid bills'),
       ],
     })
   }

@@ -144,7 +144,7 @@ export function billCoreLines(
       line({ type: 'tax-payable', tax: t.name }, -t.amount, `Tax ${t.name}`),
     ),
     line({ type: 'rounding' }, -difference, 'Rounding'),
-    line({ type: 'receivable' }, bill.total, 'Accounts receivable'),
+    line({ type: 'receivable' }, bill.total, 'Unpaid bills'),
   ]
   return { lines, problems }
 }
@@ -157,7 +157,7 @@ export function paymentLines(payment: Payment, line: LineFor): JournalLine[] {
       payment.amount,
       `${methodLabel(payment.method)} payment`,
     ),
-    line({ type: 'receivable' }, -payment.amount, 'Accounts receivable'),
+    line({ type: 'receivable' }, -payment.amount, 'Unpaid bills'),
   ]
 }
 

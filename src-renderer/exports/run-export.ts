@@ -31,6 +31,7 @@ import type { OutputChunk } from './formats/output'
 import { csvExport } from './run-export-csv'
 import { billSessionIds, sessionDays } from './session-days'
 import { rememberSubAccountCodes } from './sub-account-codes'
+import { checkXeroMapping } from './xero-accounts'
 import { ExportLogWriter, acquireExportLock, batchLog } from './run-export-log'
 import {
   ProgressCounter,
@@ -189,6 +190,7 @@ export async function* runExport(
     checkSignal(signal)
     return { batch: null, entryCount: 0, records: progress.done, defaulted: [], problems: [] }
   }
+  if (what === 'xero') checkXeroMapping(options.mapping)
   const release = await acquireExportLock(db.name)
   try {
     return yield* journalExport(options, what, locations, size, progress)

@@ -16,7 +16,7 @@ describe('default chart (DESIGN §4)', () => {
       [{ type: 'clearing', method: 'bank_transfer' }, '1030', 'Bank transfer clearing'],
       [{ type: 'clearing', method: 'e_wallet' }, '1040', 'E-wallet clearing'],
       [{ type: 'clearing', method: 'voucher' }, '1090', 'Other clearing'],
-      [{ type: 'receivable' }, '1100', 'Accounts receivable'],
+      [{ type: 'receivable' }, '1100', 'Unpaid bills clearing'],
       [{ type: 'input-tax' }, '1400', 'Input tax'],
       [{ type: 'tax-payable', tax: 'PPN 11%' }, '2100', 'Tax payable:PPN 11%'],
       [{ type: 'sales' }, '4000', 'Sales'],

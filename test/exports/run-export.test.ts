@@ -15,6 +15,7 @@ import {
   type RunExportOptions,
 } from '../../src-renderer/exports/run-export'
 import type { OutputChunk } from '../../src-renderer/exports/formats/output'
+import { XeroMappingError } from '../../src-renderer/exports/xero-accounts'
 import { collectParts } from './support/collect'
 import { parseCsv } from './support/csv-parse'
 import { expense, payment, sale } from './support/fixtures'
@@ -122,6 +123,23 @@ describe('runExport', () => {
       ).toBe(1)
     },
   )
+
+  it('refuses a Xero export while a role is mapped to a Xero system account, writing nothing', async () => {
+    const database = await shop(three())
+    const mapping = {
+      accounts: { receivable: { code: '610', name: 'Accounts Receivable' } },
+      locations: {},
+    }
+    await expect(run(options(database, 'xero', { mapping }))).rejects.toBeInstanceOf(
+      XeroMappingError,
+    )
+    await expect(run(options(database, 'xero', { mapping }))).rejects.toThrow(
+      /Unpaid bills \(receivable\) goes to “Accounts Receivable”, a Xero system account/,
+    )
+    expect(await database.exportLog.count()).toBe(0)
+    // The default chart goes out to Xero.
+    expect((await run(options(database, 'xero'))).result.entryCount).toBe(4)
+  })
 
   it('re-creates a past batch with identical bytes, in every part', async () => {
     const database = await shop(three())

@@ -7,6 +7,7 @@ import {
   rolesInCache,
   saveMapping,
 } from '../../exports/account-mapping'
+import { packageAccountTypes } from '../../exports/accounts'
 import { rangeLocations } from '../../exports/run-export'
 import {
   EVERY_LOCATION,
@@ -169,6 +170,7 @@ export function AccountMappingPanel(): React.JSX.Element | null {
                   <th scope="col">{group}</th>
                   <th scope="col">Code</th>
                   <th scope="col">Name</th>
+                  <th scope="col">Create in Xero / QuickBooks as</th>
                 </tr>
               </thead>
               <tbody>
@@ -200,6 +202,10 @@ export function AccountMappingPanel(): React.JSX.Element | null {
                       </th>
                       <td>{field('code')}</td>
                       <td>{field('name')}</td>
+                      <td className="muted">
+                        {packageAccountTypes(row.role).xero} /{' '}
+                        {packageAccountTypes(row.role).quickBooks}
+                      </td>
                     </tr>
                   )
                 })}

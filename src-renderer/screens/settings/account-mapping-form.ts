@@ -1,9 +1,10 @@
-import { AccountMappingError, roleLabel } from '../../exports/account-mapping'
+import { AccountMappingError } from '../../exports/account-mapping'
 import {
   CHART_ROLES,
   defaultAccount,
   roleFromKey,
   roleKey,
+  roleLabel,
   type AccountMapping,
   type AccountRole,
   type LedgerAccount,
