@@ -24,6 +24,7 @@ import { loadLocationNames } from '../cache/location-names'
 import {
   defaultTarget,
   withLocationNames,
+  withXeroTaxRates,
   writeJournal,
   type JournalFormat,
 } from './formats/journal-formats'
@@ -321,7 +322,10 @@ async function* journalExport(
       return plan(made.entries, states)
     }
 
-    const target = withLocationNames(defaultTarget(what), await loadLocationNames(db))
+    const target = withXeroTaxRates(
+      withLocationNames(defaultTarget(what), await loadLocationNames(db)),
+      options.mapping.xeroTaxRates,
+    )
     yield* writeJournal(target, entries())
     checkSignal(signal)
     await rememberSubAccountCodes(db, accounts.subAccountCodes)
