@@ -77,17 +77,6 @@ const accountsSchema = z.record(roleKeySchema, mappedAccountSchema, {
 export const accountMappingSchema = z.object({
   accounts: accountsSchema,
   locations: z.record(z.string().trim().min(1, 'A location needs its id.'), accountsSchema),
-  xeroTaxRates: z
-    .record(
-      z.string(),
-      z
-        .string()
-        .trim()
-        .max(100, 'A Xero tax rate name has at most 100 characters.')
-        .refine((name) => !CONTROL.test(name), 'A tax rate name is one line, without tabs.'),
-    )
-    .transform((rates) => Object.fromEntries(Object.entries(rates).filter(([, r]) => r !== '')))
-    .optional(),
 })
 
 const KIND_WORDS: Record<AccountKind, string> = {
@@ -198,12 +187,7 @@ export async function readMapping(db: TillDatabase): Promise<AccountMapping> {
     db.accountMapping.get('mapping'),
     readSubAccountCodes(db),
   ])
-  return {
-    accounts: saved?.accounts ?? {},
-    locations: saved?.locations ?? {},
-    subAccountCodes,
-    ...(saved?.xeroTaxRates ? { xeroTaxRates: saved.xeroTaxRates } : {}),
-  }
+  return { accounts: saved?.accounts ?? {}, locations: saved?.locations ?? {}, subAccountCodes }
 }
 
 /** Gives every tax and category among `roles` without a sub-account code one, in name order. */

@@ -92,8 +92,6 @@ export interface AccountMapping {
   accounts: Record<RoleKey, MappedAccount>
   locations: Record<string, Record<RoleKey, MappedAccount>>
   subAccountCodes?: SubAccountCodes
-  /** Per tax name (as the bills name it), the Xero tax rate it is reported under. */
-  xeroTaxRates?: Record<string, string>
 }
 
 export const EMPTY_MAPPING: AccountMapping = { accounts: {}, locations: {} }

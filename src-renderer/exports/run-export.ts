@@ -24,7 +24,6 @@ import { loadLocationNames } from '../cache/location-names'
 import {
   defaultTarget,
   withLocationNames,
-  withXeroTaxRates,
   writeJournal,
   type JournalFormat,
 } from './formats/journal-formats'
@@ -322,10 +321,7 @@ async function* journalExport(
       return plan(made.entries, states)
     }
 
-    const target = withXeroTaxRates(
-      withLocationNames(defaultTarget(what), await loadLocationNames(db)),
-      options.mapping.xeroTaxRates,
-    )
+    const target = withLocationNames(defaultTarget(what), await loadLocationNames(db))
     yield* writeJournal(target, entries())
     checkSignal(signal)
     await rememberSubAccountCodes(db, accounts.subAccountCodes)

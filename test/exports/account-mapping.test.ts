@@ -193,18 +193,6 @@ describe('account mapping in the cache', () => {
     expect(await readMapping(database)).toEqual({ ...mapping, subAccountCodes: {} })
   })
 
-  it('keeps each tax’s Xero tax rate, trimmed, and forgets one left empty', async () => {
-    const database = await cache()
-    await saveMapping(database, {
-      ...general({}),
-      xeroTaxRates: { PB1: ' PB1 10% on Income ', VAT: '' },
-    })
-    expect((await readMapping(database)).xeroTaxRates).toEqual({ PB1: 'PB1 10% on Income' })
-    await expect(
-      saveMapping(database, { ...general({}), xeroTaxRates: { PB1: 'a\tb' } }),
-    ).rejects.toBeInstanceOf(AccountMappingError)
-  })
-
   it('finds the methods, taxes and categories of the shop, and those an export check met', async () => {
     const database = await cache()
     const keys = async () => (await rolesInCache(database)).map(roleKey).sort()

@@ -11,16 +11,13 @@ import {
   writeQuickBooksJournal,
 } from '../../src-renderer/exports/formats/quickbooks'
 import {
-  lineTaxRates,
   writeXeroJournal,
   XERO_DEFAULTS,
   XeroEntryTooLargeError,
 } from '../../src-renderer/exports/formats/xero'
 import { collectParts, collectText, slices } from './support/collect'
 import { parseCsvFile } from './support/csv-parse'
-import { context, perBill } from './support/journals'
-import { billEntries } from '../../src-renderer/exports/journal'
-import { sale } from './support/fixtures'
+import { perBill } from './support/journals'
 import { shopArbitrary } from './support/shop'
 
 const ROLES: AccountRole[] = [
@@ -167,75 +164,6 @@ describe('Xero manual journal', () => {
       Date: '20/11/2026',
       TrackingOption1: 'Main street',
     })
-  })
-
-  it('gives each tax and each expense category its own account code', async () => {
-    // The generated shop of those sampled with the most taxes and categories.
-    const roles = (entries: JournalEntry[]) =>
-      new Set(
-        entries
-          .flatMap((e) => e.lines.map((l) => l.role))
-          .filter((r) => /^(tax-payable|expense):/.test(r)),
-      ).size
-    const list = fc
-      .sample(shopArbitrary({ consistent: false }), { seed: 8, numRuns: 20 })
-      .map((shop) => perBill(shop).entries)
-      .sort((a, b) => roles(b) - roles(a))[0]!
-    const rows = (await xeroFiles(list, 300, 50)).flat()
-    const codeOf = new Map<string, Set<string>>()
-    for (const entry of list)
-      for (const line of entry.lines)
-        if (/^(tax-payable|expense):/.test(line.role))
-          codeOf.set(line.role, (codeOf.get(line.role) ?? new Set()).add(line.account.code))
-    expect(codeOf.size).toBeGreaterThan(2)
-    for (const codes of codeOf.values()) expect(codes.size).toBe(1)
-    const codes = [...codeOf.values()].map((c) => [...c][0])
-    expect(new Set(codes).size).toBe(codeOf.size)
-    for (const code of codes) expect(rows.some((r) => r.AccountCode === code)).toBe(true)
-  })
-
-  it('reports a bill’s net and its tax under the Xero rate mapped for the tax, the rest as no tax', async () => {
-    const taxRates = { VAT: '11% VAT on Income', PB1: 'PB1 10%' }
-    const [vat] = billEntries([sale()], context()).entries
-    const mixed = billEntries(
-      [
-        sale({
-          id: 'b2',
-          taxes: [
-            { name: 'VAT', rate: 10, amount: 100 },
-            { name: 'PB1', rate: 10, amount: 53 },
-          ],
-        }),
-      ],
-      context(),
-    ).entries[0]!
-    const ratesBy = (entry: JournalEntry, rates: Record<string, string>) =>
-      Object.fromEntries(
-        lineTaxRates(entry, { ...XERO_DEFAULTS, taxRates: rates }).map((rate, i) => [
-          entry.lines[i]!.role,
-          rate,
-        ]),
-      )
-    expect(ratesBy(vat!, taxRates)).toEqual({
-      sales: '11% VAT on Income',
-      'fee-income': '11% VAT on Income',
-      discounts: '11% VAT on Income',
-      'tax-payable:VAT': '11% VAT on Income',
-      'clearing:card': 'Tax Exempt',
-      'clearing:cash': 'Tax Exempt',
-      receivable: 'Tax Exempt',
-    })
-    expect(new Set(Object.values(ratesBy(vat!, {})))).toEqual(new Set(['Tax Exempt']))
-    // Two taxes of two rates: each tax line its own, the revenue they share no one rate.
-    expect(ratesBy(mixed, taxRates)).toMatchObject({
-      sales: 'Tax Exempt',
-      'tax-payable:VAT': '11% VAT on Income',
-      'tax-payable:PB1': 'PB1 10%',
-    })
-    const [rows] = await collectParts(writeXeroJournal([[vat!]], { ...XERO_DEFAULTS, taxRates }))
-    expect(parseCsvFile(rows ?? '').map((r) => r.TaxRate)).toEqual(
-      lineTaxRates(vat!, { ...XERO_DEFAULTS, taxRates }),
-    )
   })
 
   it('refuses a date that is not ISO rather than guess its order', () => {

@@ -31,14 +31,6 @@ export function defaultTarget(format: JournalFormat): JournalTarget {
   }
 }
 
-/** A Xero target with the mapping's Xero tax rates; any other target as it is. */
-export function withXeroTaxRates(
-  target: JournalTarget,
-  taxRates: Readonly<Record<string, string>> = {},
-): JournalTarget {
-  return target.format === 'xero' ? { ...target, options: { ...target.options, taxRates } } : target
-}
-
 /** The target with the locations' names as Xero tracking options or QuickBooks locations. */
 export function withLocationNames(target: JournalTarget, names: LocationNames): JournalTarget {
   switch (target.format) {

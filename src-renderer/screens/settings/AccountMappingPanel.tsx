@@ -27,8 +27,6 @@ import {
 
 interface Loaded {
   form: MappingForm
-  /** Per tax name, the Xero tax rate its lines report under. */
-  xeroTaxRates: Record<string, string>
   rows: MappingRow[]
   locations: string[]
 }
@@ -40,12 +38,7 @@ async function load(db: TillDatabase): Promise<Loaded> {
     readMapping(db),
     rangeLocations(db, { from: '', to: '', locationId: '' }),
   ])
-  return {
-    form: formFromMapping(mapping),
-    xeroTaxRates: { ...mapping.xeroTaxRates },
-    rows: mappingRows(seen, mapping),
-    locations,
-  }
+  return { form: formFromMapping(mapping), rows: mappingRows(seen, mapping), locations }
 }
 
 function AccountField({
@@ -123,7 +116,7 @@ export function AccountMappingPanel(): React.JSX.Element | null {
   const save = (event: FormEvent): void => {
     event.preventDefault()
     setSaved(null)
-    saveMapping(connection.db, { ...mappingFromForm(form), xeroTaxRates: loaded.xeroTaxRates })
+    saveMapping(connection.db, mappingFromForm(form))
       .then(async () => {
         setErrors(new Map())
         setLoaded(await load(connection.db))
@@ -178,7 +171,6 @@ export function AccountMappingPanel(): React.JSX.Element | null {
                   <th scope="col">Code</th>
                   <th scope="col">Name</th>
                   <th scope="col">Create in Xero / QuickBooks as</th>
-                  {group === 'Taxes' && <th scope="col">Xero tax rate</th>}
                 </tr>
               </thead>
               <tbody>
@@ -214,22 +206,6 @@ export function AccountMappingPanel(): React.JSX.Element | null {
                         {packageAccountTypes(row.role).xero} /{' '}
                         {packageAccountTypes(row.role).quickBooks}
                       </td>
-                      {row.role.type === 'tax-payable' && (
-                        <td>
-                          <XeroTaxRateField
-                            tax={row.role.tax}
-                            label={row.label}
-                            value={loaded.xeroTaxRates[row.role.tax] ?? ''}
-                            onChange={(tax, rate) => {
-                              setLoaded({
-                                ...loaded,
-                                xeroTaxRates: { ...loaded.xeroTaxRates, [tax]: rate },
-                              })
-                              setSaved(null)
-                            }}
-                          />
-                        </td>
-                      )}
                     </tr>
                   )
                 })}
@@ -249,32 +225,6 @@ export function AccountMappingPanel(): React.JSX.Element | null {
         )}
       </form>
     </section>
-  )
-}
-
-/**
- * The name of the Xero tax rate a tax reports under, as the organisation's tax settings spell it
- * (Xero's import wants "the full tax rate name"); empty for the no-tax rate.
- */
-function XeroTaxRateField({
-  tax,
-  label,
-  value,
-  onChange,
-}: {
-  tax: string
-  label: string
-  value: string
-  onChange(tax: string, rate: string): void
-}): React.JSX.Element {
-  return (
-    <input
-      aria-label={`Xero tax rate for ${label}`}
-      value={value}
-      maxLength={100}
-      placeholder={`e.g. ${tax} on Income`}
-      onChange={(e) => onChange(tax, e.target.value)}
-    />
   )
 }
 
