@@ -166,6 +166,31 @@ describe('Xero manual journal', () => {
     })
   })
 
+  it('gives each tax and each expense category its own account code', async () => {
+    // The generated shop of those sampled with the most taxes and categories.
+    const roles = (entries: JournalEntry[]) =>
+      new Set(
+        entries
+          .flatMap((e) => e.lines.map((l) => l.role))
+          .filter((r) => /^(tax-payable|expense):/.test(r)),
+      ).size
+    const list = fc
+      .sample(shopArbitrary({ consistent: false }), { seed: 8, numRuns: 20 })
+      .map((shop) => perBill(shop).entries)
+      .sort((a, b) => roles(b) - roles(a))[0]!
+    const rows = (await xeroFiles(list, 300, 50)).flat()
+    const codeOf = new Map<string, Set<string>>()
+    for (const entry of list)
+      for (const line of entry.lines)
+        if (/^(tax-payable|expense):/.test(line.role))
+          codeOf.set(line.role, (codeOf.get(line.role) ?? new Set()).add(line.account.code))
+    expect(codeOf.size).toBeGreaterThan(2)
+    for (const codes of codeOf.values()) expect(codes.size).toBe(1)
+    const codes = [...codeOf.values()].map((c) => [...c][0])
+    expect(new Set(codes).size).toBe(codeOf.size)
+    for (const code of codes) expect(rows.some((r) => r.AccountCode === code)).toBe(true)
+  })
+
   it('refuses a date that is not ISO rather than guess its order', () => {
     expect(() => formatDate('20/11/2026', 'DD MMM YYYY')).toThrow(DateTextError)
     expect(formatDate('2026-02-03', 'MM/DD/YYYY')).toBe('02/03/2026')

@@ -5,9 +5,18 @@ import { locationLabel, type LocationNames } from '../../cache/location-names'
 import type { Batches, OutputChunk } from './output'
 
 /**
- * Xero's manual journal import: rows with the same Narration and Date form one journal, so the
- * narration carries the entry id. Amount is positive for a debit, negative for a credit. Xero
- * takes at most 300 lines a file: the export is split into numbered parts, never inside an entry.
+ * Xero's manual journal import, as its help describes the template ("Enter multiple manual
+ * journals using an import template"): rows with the same Narration and Date form one journal,
+ * so the narration carries the entry id; Date as dd/mm/yyyy or dd mmm yyyy; AccountCode the
+ * account's code; TaxRate mandatory on every row, "the full tax rate name as it appears in your
+ * tax settings"; Amount positive for a debit, negative for a credit; at most 300 lines a file, so
+ * the export is split into numbered parts, never inside an entry.
+ *
+ * Every row carries the organisation's no-tax rate (`taxRate`): Till posts each bill's tax
+ * itself, to its own tax account, exact to the minor unit. A taxable rate on a line would have
+ * Xero work out tax on that line's amount and post it to Xero's own tax account (third-party
+ * guides for Xero's and QuickBooks' journal imports describe it so), which would count the tax
+ * twice and, Xero rounding per line, unbalance the journal.
  */
 
 export interface XeroOptions {
