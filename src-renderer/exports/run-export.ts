@@ -41,6 +41,7 @@ import {
   countBills,
   expensesIn,
   rangeLocations,
+  recordDatesOf,
   sessionsIn,
   type ExportProgress,
   type ExportRange,
@@ -233,16 +234,32 @@ async function* journalExport(
       log.record(planned, states)
       return planned.write.map((p) => p.entry)
     }
+    // Entries are dated by their session's business date (DESIGN §4), so the range holds the
+    // records of its dates' sessions: read a day further, for sessions that run past midnight,
+    // and keep what dates into the range.
+    const recordDates = recordDatesOf(range)
+    const dated = (
+      sessions: ReadonlyMap<string, SessionDay>,
+      record: { registerSessionId: string | null },
+      own: string,
+    ): boolean => {
+      const date =
+        (record.registerSessionId === null
+          ? undefined
+          : sessions.get(record.registerSessionId)?.businessDate) ?? own
+      return date >= range.from && date <= range.to
+    }
     const bills = async function* (
       build: typeof billEntries,
       keep: (bill: { registerSessionId: string | null }) => boolean,
     ): AsyncGenerator<JournalEntry[]> {
-      for await (const page of billPages(db, range, locations, size, signal)) {
+      for await (const page of billPages(db, recordDates, locations, size, signal)) {
         progress.add(page.length)
-        const kept = page.filter(keep)
+        const sessions = await sessionDays(db, billSessionIds(page))
+        const kept = page.filter((b) => keep(b) && dated(sessions, b, b.businessDate))
         if (kept.length === 0) continue
         const states = await log.states(postingKeys(kept))
-        const made = build(kept, context(states, await sessionDays(db, billSessionIds(kept))))
+        const made = build(kept, context(states, sessions))
         problems.push(...made.problems)
         yield plan(made.entries, states)
       }
@@ -251,10 +268,10 @@ async function* journalExport(
     const sessions = await sessionsIn(db, range, locations)
     const summarised = granularity === 'session' ? sessions : []
     const reconciled = sessions.filter((s) => s.status === 'reconciled')
-    const expenses = await expensesIn(db, range, locations)
+    const expenses = await expensesIn(db, recordDates, locations)
     progress.start(
       summarised.length +
-        (await countBills(db, range, locations)) +
+        (await countBills(db, recordDates, locations)) +
         expenses.length +
         reconciled.length,
     )
@@ -278,7 +295,8 @@ async function* journalExport(
           db,
           slice.map((e) => e.registerSessionId),
         )
-        yield plan(expenseEntries(slice, context(new Map(), sessions)), states)
+        const kept = slice.filter((e) => dated(sessions, e, e.expenseDate))
+        yield plan(expenseEntries(kept, context(new Map(), sessions)), states)
       }
       const variances = []
       for (const session of reconciled) {
