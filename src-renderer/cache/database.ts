@@ -23,6 +23,7 @@ import { upgradeToDestinations } from '../exports/destination-upgrade'
 import type { SavedAccountMapping, SeenAccountRole } from '../exports/account-mapping'
 import type { StoredBatch } from '../exports/run-export'
 import type { ExportRun, ReplacedPosting } from '../exports/run-export-log'
+import type { LocationName } from './location-names'
 
 export const SCHEMA_V1 = {
   bills: 'id, updatedAt, registerSessionId, [locationId+businessDate], type, parentBillId',
@@ -67,6 +68,7 @@ export class TillDatabase extends Dexie {
   accountRoles!: EntityTable<SeenAccountRole, 'key'>
   exportRuns!: EntityTable<ExportRun, 'id'>
   replacedPostings!: Table<ReplacedPosting, [string, string]>
+  locationNames!: EntityTable<LocationName, 'locationId'>
 
   constructor(name: string, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options)
@@ -157,6 +159,22 @@ export class TillDatabase extends Dexie {
         exportLog: null,
       })
       .upgrade(upgradeToDestinations)
+    // Version 13: the names people give locations in Settings (the API has none). Refunds and
+    // voids flagged for amount_due = total − amount_paid, an identity of sales only, are
+    // judged again.
+    this.version(13)
+      .stores({ locationNames: 'locationId' })
+      .upgrade((tx) =>
+        tx
+          .table('bills')
+          .where('brokenIdentity')
+          .equals(1)
+          .modify((bill: CachedBill) => {
+            if (bill.type === 'sale') return
+            delete bill.brokenIdentity
+            Object.assign(bill, billFacets(bill))
+          }),
+      )
   }
 }
 

@@ -5,9 +5,10 @@ import {
   accountKind,
   CHART_ROLES,
   defaultAccount,
-  EMPTY_MAPPING,
+  hasSubAccountCode,
   roleFromKey,
   roleKey,
+  roleLabel,
   type AccountKind,
   type AccountMapping,
   type AccountRole,
@@ -16,6 +17,7 @@ import {
   type RoleKey,
 } from './accounts'
 import { rangeLocations, type ExportRange } from './run-export'
+import { readSubAccountCodes, rememberSubAccountCodes } from './sub-account-codes'
 
 /**
  * The bookkeeper's account mapping as Settings keeps it, one per connection (in its cache), and
@@ -30,9 +32,13 @@ export interface SavedAccountMapping extends AccountMapping {
   savedAt: string
 }
 
-/** A role met in the cache or in an export's range, so Settings lists it for mapping. */
+/**
+ * A role met in the cache or in an export's range, so Settings lists it for mapping; a tax or
+ * category with the sub-account code the default chart gave it, never changed once given.
+ */
 export interface SeenAccountRole {
   key: RoleKey
+  code?: string
 }
 
 const CODE = /^[A-Za-z0-9][A-Za-z0-9.-]*$/
@@ -72,32 +78,6 @@ export const accountMappingSchema = z.object({
   accounts: accountsSchema,
   locations: z.record(z.string().trim().min(1, 'A location needs its id.'), accountsSchema),
 })
-
-/** A role in words, for labels and messages. */
-export function roleLabel(role: AccountRole): string {
-  switch (role.type) {
-    case 'clearing':
-      return `Payment method “${role.method}”`
-    case 'tax-payable':
-      return `Tax “${role.tax}”`
-    case 'expense':
-      return `Expense category “${role.category}”`
-    case 'receivable':
-      return 'Accounts receivable'
-    case 'input-tax':
-      return 'Input tax on expenses'
-    case 'sales':
-      return 'Sales'
-    case 'discounts':
-      return 'Discounts'
-    case 'fee-income':
-      return 'Fee income'
-    case 'cash-over-short':
-      return 'Cash over/short'
-    case 'rounding':
-      return 'Rounding'
-  }
-}
 
 const KIND_WORDS: Record<AccountKind, string> = {
   asset: 'an asset',
@@ -201,11 +181,25 @@ export function checkMapping(mapping: AccountMapping): AccountMapping {
   throw new AccountMappingError([...malformed, ...conflicts])
 }
 
-/** The connection's mapping; the default chart alone until one is saved. */
+/** The connection's mapping (the default chart alone until one is saved), with its sub-account codes. */
 export async function readMapping(db: TillDatabase): Promise<AccountMapping> {
-  const saved = await db.accountMapping.get('mapping')
-  if (!saved) return EMPTY_MAPPING
-  return { accounts: saved.accounts, locations: saved.locations }
+  const [saved, subAccountCodes] = await Promise.all([
+    db.accountMapping.get('mapping'),
+    readSubAccountCodes(db),
+  ])
+  return { accounts: saved?.accounts ?? {}, locations: saved?.locations ?? {}, subAccountCodes }
+}
+
+/** Gives every tax and category among `roles` without a sub-account code one, in name order. */
+async function numberSubAccounts(db: TillDatabase, roles: readonly AccountRole[]): Promise<void> {
+  const resolver = new AccountResolver({
+    accounts: {},
+    locations: {},
+    subAccountCodes: await readSubAccountCodes(db),
+  })
+  for (const role of [...roles].sort((a, b) => roleKey(a).localeCompare(roleKey(b))))
+    if (hasSubAccountCode(role)) resolver.resolve(role, '')
+  await rememberSubAccountCodes(db, resolver.subAccountCodes)
 }
 
 /** Saves a mapping that passes `checkMapping`; anything else is refused and nothing changes. */
@@ -243,7 +237,9 @@ export async function rolesInCache(db: TillDatabase): Promise<AccountRole[]> {
       for (const tax of bill.taxes) keys.add(roleKey({ type: 'tax-payable', tax: tax.name }))
     })
   for (const key of await db.accountRoles.toCollection().primaryKeys()) keys.add(key)
-  return [...keys].map(roleFromKey).filter((role): role is AccountRole => role !== null)
+  const roles = [...keys].map(roleFromKey).filter((role): role is AccountRole => role !== null)
+  await numberSubAccounts(db, roles)
+  return roles
 }
 
 /**
@@ -282,6 +278,11 @@ export async function defaultedInRange(
       })
   }
   if (signal?.aborted) return []
-  await db.accountRoles.bulkPut([...met].map((key) => ({ key })))
+  const codes = resolver.subAccountCodes
+  await db.transaction('rw', db.accountRoles, async () => {
+    const known = new Set(await db.accountRoles.toCollection().primaryKeys())
+    await db.accountRoles.bulkAdd([...met].filter((key) => !known.has(key)).map((key) => ({ key })))
+  })
+  await rememberSubAccountCodes(db, codes)
   return resolver.defaulted
 }

@@ -13,6 +13,7 @@
  * yardstick for the writers' speed.
  */
 import { currencyExponent, formatMinorUnits } from '../../src-shared/domain/money'
+import { methodLabel } from '../format/labels'
 import { defaultAccount, roleKey, type AccountRole } from './accounts'
 import { logEntries, planExport } from './export-log'
 import { defaultTarget, writeJournal, type JournalFormat } from './formats/journal-formats'
@@ -55,8 +56,8 @@ function* entries(lineCount: number): Generator<JournalEntry> {
       lines: [
         line({ type: 'sales' }, -(total - tax), 'Sales'),
         line({ type: 'tax-payable', tax: 'VAT' }, -tax, 'Tax VAT'),
-        line({ type: 'clearing', method }, paid, `${method} payment`),
-        line({ type: 'receivable' }, total - paid, 'Accounts receivable'),
+        line({ type: 'clearing', method }, paid, `${methodLabel(method)} payment`),
+        line({ type: 'receivable' }, total - paid, 'Unpaid bills'),
       ],
     })
   }

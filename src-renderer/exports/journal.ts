@@ -1,6 +1,7 @@
 import { businessDate } from '../../src-shared/domain/business-date'
 import { sumMinor } from '../../src-shared/domain/money'
 import type { Bill, Expense, Payment } from '../../src-shared/domain/records'
+import { categoryLabel, methodLabel } from '../format/labels'
 import { roleKey, type AccountResolver, type AccountRole } from './accounts'
 import {
   balancedEntry,
@@ -27,6 +28,12 @@ export type JournalBill = Bill & {
   businessDate: string
 }
 
+/** What dating an entry needs of a register session (see `entryDate`). */
+export interface SessionDay {
+  businessDate: string
+  closedAt: number | null
+}
+
 /** What the export log says was already posted; see `postedView` in export-log.ts. */
 export interface PostedView {
   /** The payments the posted version of a bill's entry carries; undefined when not posted. */
@@ -41,9 +48,28 @@ export const NOTHING_POSTED: PostedView = {
 
 export interface JournalContext {
   accounts: AccountResolver
-  /** The merchant's time zone: dates of payments and their reversals. */
+  /** The merchant's time zone: dates of what happened in no known session. */
   timeZone: string
   posted: PostedView
+  /** The sessions the records to post belong to, by id; an unknown one dates by the clock. */
+  sessions?: ReadonlyMap<string, SessionDay>
+}
+
+/**
+ * An entry's date (DESIGN §4): the business date of the register session it happened in, so a
+ * day's per-bill entries and its per-session entry carry the same date, a session across
+ * midnight being one date. Something done after its session closed (a reversal) happened in a
+ * later session: it takes the merchant-local date it happened on.
+ */
+export function entryDate(
+  context: JournalContext,
+  sessionId: string | null,
+  at: number,
+  fallback = businessDate(at, context.timeZone),
+): string {
+  const session = sessionId === null ? undefined : context.sessions?.get(sessionId)
+  if (session && (session.closedAt === null || at <= session.closedAt)) return session.businessDate
+  return fallback
 }
 
 /** A record the journal could not post as the service sent it: listed under Problems. */
@@ -118,7 +144,7 @@ export function billCoreLines(
       line({ type: 'tax-payable', tax: t.name }, -t.amount, `Tax ${t.name}`),
     ),
     line({ type: 'rounding' }, -difference, 'Rounding'),
-    line({ type: 'receivable' }, bill.total, 'Accounts receivable'),
+    line({ type: 'receivable' }, bill.total, 'Unpaid bills'),
   ]
   return { lines, problems }
 }
@@ -126,8 +152,12 @@ export function billCoreLines(
 /** A payment's lines in the sale direction: money in, receivable settled. */
 export function paymentLines(payment: Payment, line: LineFor): JournalLine[] {
   return [
-    line({ type: 'clearing', method: payment.method }, payment.amount, `${payment.method} payment`),
-    line({ type: 'receivable' }, -payment.amount, 'Accounts receivable'),
+    line(
+      { type: 'clearing', method: payment.method },
+      payment.amount,
+      `${methodLabel(payment.method)} payment`,
+    ),
+    line({ type: 'receivable' }, -payment.amount, 'Unpaid bills'),
   ]
 }
 
@@ -175,14 +205,14 @@ export function separatePaymentEntries(
       locationId: bill.locationId,
       paymentIds: [payment.id],
     }
-    const description = `${payment.method} payment ${payment.id} on ${billLabel(bill)}`
+    const description = `${methodLabel(payment.method)} payment ${payment.id} on ${billLabel(bill)}`
     if (ownEntry)
       entries.push(
         balancedEntry({
           ...base,
           id: ownId,
           kind: 'payment',
-          date: businessDate(payment.createdAt, context.timeZone),
+          date: entryDate(context, session, payment.createdAt),
           description: `Payment: ${description}`,
           lines,
         }),
@@ -193,7 +223,7 @@ export function separatePaymentEntries(
           ...base,
           id: `${ownId}:reversal`,
           kind: 'payment-reversal',
-          date: businessDate(reversedAt, context.timeZone),
+          date: entryDate(context, session, reversedAt),
           description: `Reversed payment: ${description}`,
           lines: negated(lines),
         }),
@@ -219,7 +249,7 @@ export function billEntries(bills: readonly JournalBill[], context: JournalConte
       balancedEntry({
         id: bill.id,
         kind: 'bill',
-        date: bill.businessDate,
+        date: entryDate(context, bill.registerSessionId, bill.createdAt, bill.businessDate),
         currency: bill.currency,
         description: billLabel(bill),
         payee: null,
@@ -258,7 +288,7 @@ export function expenseEntries(
     return balancedEntry({
       id: `expense:${expense.id}`,
       kind: 'expense',
-      date: expense.expenseDate,
+      date: entryDate(context, expense.registerSessionId, expense.createdAt, expense.expenseDate),
       currency: expense.currency,
       description: `Expense ${expense.number}: ${expense.description}`,
       payee: expense.supplier,
@@ -270,13 +300,13 @@ export function expenseEntries(
         line(
           { type: 'expense', category: expense.category },
           expense.amount - expense.taxAmount,
-          expense.category,
+          categoryLabel(expense.category),
         ),
         line({ type: 'input-tax' }, expense.taxAmount, 'Input tax'),
         line(
           { type: 'clearing', method: expense.paymentMethod },
           -expense.amount,
-          `${expense.paymentMethod} payment`,
+          `${methodLabel(expense.paymentMethod)} payment`,
         ),
       ],
     })

@@ -21,6 +21,7 @@ export const BACKUP_TABLES = [
   'reconciliations',
   'accountMapping',
   'accountRoles',
+  'locationNames',
 ] as const
 
 type BackupTable = (typeof BACKUP_TABLES)[number]

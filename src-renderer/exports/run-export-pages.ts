@@ -1,5 +1,6 @@
 import type { TillDatabase } from '../cache/database'
 import type { CachedBill, CachedExpense, RegisterSession } from '../cache/records'
+import { nextDate } from '../../src-shared/domain/business-date'
 import { walkIndex, type IndexPosition } from '../screens/bills/index-walk'
 
 /**
@@ -14,6 +15,15 @@ export interface ExportRange {
   to: string
   /** Empty for every location. */
   locationId: string
+}
+
+/**
+ * The record dates that can hold the records of a range's register sessions: a session's
+ * records fall on its business date or later, and a session that runs past midnight ends within
+ * the next day.
+ */
+export function recordDatesOf(range: ExportRange): ExportRange {
+  return { ...range, to: nextDate(range.to) }
 }
 
 export class ExportCancelledError extends Error {

@@ -18,15 +18,25 @@ import {
   varianceEntries,
   type JournalBill,
   type JournalContext,
+  type SessionDay,
   type JournalProblem,
 } from './journal'
 import type { JournalEntry } from './journal-entry'
 import { sessionSummaryEntries } from './session-summary'
 import { SessionModes } from './session-modes'
 import { DestinationError, currentGranularity, readDestination } from './destinations'
-import { defaultTarget, writeJournal, type JournalFormat } from './formats/journal-formats'
+import { loadLocationNames } from '../cache/location-names'
+import {
+  defaultTarget,
+  withLocationNames,
+  writeJournal,
+  type JournalFormat,
+} from './formats/journal-formats'
 import type { OutputChunk } from './formats/output'
 import { csvExport } from './run-export-csv'
+import { billSessionIds, sessionDays } from './session-days'
+import { rememberSubAccountCodes } from './sub-account-codes'
+import { checkXeroMapping } from './xero-accounts'
 import { ExportLogWriter, acquireExportLock, batchLog } from './run-export-log'
 import {
   ProgressCounter,
@@ -36,6 +46,7 @@ import {
   countBills,
   expensesIn,
   rangeLocations,
+  recordDatesOf,
   sessionsIn,
   type ExportProgress,
   type ExportRange,
@@ -207,6 +218,7 @@ export async function* runExport(
       problems: [],
     }
   }
+  if (what === 'xero') checkXeroMapping(options.mapping)
   const release = await acquireExportLock(db.name)
   try {
     return yield* journalExport(options, what, locations, size, progress)
@@ -239,10 +251,14 @@ async function* journalExport(
   const postedSessions = new Set<string>()
   const revisions = noRevisions()
   try {
-    const context = (states: ReadonlyMap<string, PostedState>): JournalContext => ({
+    const context = (
+      states: ReadonlyMap<string, PostedState>,
+      sessions?: ReadonlyMap<string, SessionDay>,
+    ): JournalContext => ({
       accounts,
       timeZone: options.timeZone,
       posted: postedView(states),
+      sessions,
     })
     // Logs the page as it is handed on: the log is written while the writer formats it.
     const plan = (
@@ -258,11 +274,29 @@ async function* journalExport(
       }
       return planned.write.map((p) => p.entry)
     }
+    // Entries are dated by their session's business date (DESIGN §4), so the range holds the
+    // records of its dates' sessions: read a day further, for sessions that run past midnight,
+    // and keep what dates into the range.
+    const recordDates = recordDatesOf(range)
+    const dated = (
+      sessions: ReadonlyMap<string, SessionDay>,
+      record: { registerSessionId: string | null },
+      own: string,
+    ): boolean => {
+      const date =
+        (record.registerSessionId === null
+          ? undefined
+          : sessions.get(record.registerSessionId)?.businessDate) ?? own
+      return date >= range.from && date <= range.to
+    }
     const perBill = async (page: JournalBill[]): Promise<JournalEntry[]> => {
-      const posted = await modes.perBillOnly(page)
+      const sessions = await sessionDays(db, billSessionIds(page))
+      const posted = (await modes.perBillOnly(page)).filter((b) =>
+        dated(sessions, b, b.businessDate),
+      )
       if (posted.length === 0) return []
       const states = await log.states(postingKeys(posted))
-      const made = billEntries(posted, context(states))
+      const made = billEntries(posted, context(states, sessions))
       problems.push(...made.problems)
       return plan(made.entries, states)
     }
@@ -270,16 +304,16 @@ async function* journalExport(
     const sessions = await sessionsIn(db, range, locations)
     const summarised = sessions.filter((s) => modes.of(s) === 'session')
     const reconciled = sessions.filter((s) => s.status === 'reconciled')
-    const expenses = await expensesIn(db, range, locations)
+    const expenses = await expensesIn(db, recordDates, locations)
     progress.start(
       summarised.length +
-        (await countBills(db, range, locations)) +
+        (await countBills(db, recordDates, locations)) +
         expenses.length +
         reconciled.length,
     )
 
     async function* entries(): AsyncGenerator<JournalEntry[]> {
-      for await (const page of billPages(db, range, locations, size, signal)) {
+      for await (const page of billPages(db, recordDates, locations, size, signal)) {
         progress.add(page.length)
         yield await perBill(page)
       }
@@ -295,7 +329,12 @@ async function* journalExport(
         checkSignal(signal)
         progress.add(slice.length)
         const states = await log.states(slice.map((e) => `expense:${e.id}`))
-        yield plan(expenseEntries(slice, context(new Map())), states)
+        const sessions = await sessionDays(
+          db,
+          slice.map((e) => e.registerSessionId),
+        )
+        const kept = slice.filter((e) => dated(sessions, e, e.expenseDate))
+        yield plan(expenseEntries(kept, context(new Map(), sessions)), states)
       }
       const variances = []
       for (const session of reconciled) {
@@ -353,19 +392,23 @@ async function* journalExport(
         ...bill,
         payments: bill.payments.filter((p) => p.registerSessionId === session.id),
       }))
-      const states = await log.states(postingKeys(taken))
+      const [states, sessions] = await Promise.all([
+        log.states(postingKeys(taken)),
+        sessionDays(db, billSessionIds(taken)),
+      ])
       return plan(
-        taken.flatMap((bill) => separatePaymentEntries(bill, [], context(states))),
+        taken.flatMap((bill) => separatePaymentEntries(bill, [], context(states, sessions))),
         states,
       )
     }
 
-    const target = defaultTarget(what)
+    const target = withLocationNames(defaultTarget(what), await loadLocationNames(db))
     yield* writeJournal(target, entries())
     checkSignal(signal)
     const done = { records: progress.done, defaulted: accounts.defaulted, problems, revisions }
     if (log.written === 0 || options.dryRun)
       return { batch: null, entryCount: log.written, ...done }
+    await rememberSubAccountCodes(db, accounts.subAccountCodes)
     const batch: StoredBatch = {
       id: batchId,
       destinationId: destination.id,

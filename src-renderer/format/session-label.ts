@@ -22,8 +22,11 @@ export function sessionHours(session: SessionFacts, timeZone: string): string {
   return from === null ? to : `${formatClock(from, timeZone)}–${to}`
 }
 
-/** A register session as a person names it: "Mon 23 Nov · Outlet · 19:24–02:10". */
-export function sessionLabel(session: SessionFacts, timeZone: string): string {
+/**
+ * A register session as a person names it: "Mon 23 Nov · Kemang · 19:24–02:10", with its
+ * location's name (`locationLabel`).
+ */
+export function sessionLabel(session: SessionFacts, timeZone: string, location: string): string {
   const day = formatBusinessDay(session.businessDate)
-  return `${day} · ${session.locationId} · ${sessionHours(session, timeZone)}`
+  return `${day} · ${location} · ${sessionHours(session, timeZone)}`
 }

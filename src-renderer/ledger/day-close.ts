@@ -355,7 +355,7 @@ export interface BrokenIdentity {
 }
 
 /**
- * The §4 identities a bill breaks; empty when it keeps them all. A bill known only from its list
+ * The §4 identities a bill breaks; empty when it keeps them all. A sale known only from its list
  * summary is checked on what the summary carries (amount_due).
  */
 export function checkBillIdentities(bill: LedgerBill): BrokenIdentity[] {
@@ -379,10 +379,12 @@ export function checkBillIdentities(bill: LedgerBill): BrokenIdentity[] {
       },
     )
   }
-  checks.push({
-    identity: 'amount_due = total − amount_paid',
-    expected: bill.total - bill.amountPaid,
-    actual: bill.amountDue,
-  })
+  // A refund or void owes nothing whatever it paid back: the identity is the sale's (§4).
+  if (bill.type === 'sale')
+    checks.push({
+      identity: 'amount_due = total − amount_paid',
+      expected: bill.total - bill.amountPaid,
+      actual: bill.amountDue,
+    })
   return checks.filter((c) => c.expected !== c.actual)
 }

@@ -183,14 +183,14 @@ async function cache(): Promise<TillDatabase> {
 describe('account mapping in the cache', () => {
   it('saves a checked mapping and reads it back; refuses a bad one and keeps the saved one', async () => {
     const database = await cache()
-    expect(await readMapping(database)).toEqual(EMPTY_MAPPING)
+    expect(await readMapping(database)).toEqual({ ...EMPTY_MAPPING, subAccountCodes: {} })
     const mapping = general({ 'clearing:gift_card': { code: '1060', name: 'Gift cards' } })
     await saveMapping(database, mapping)
-    expect(await readMapping(database)).toEqual(mapping)
+    expect(await readMapping(database)).toEqual({ ...mapping, subAccountCodes: {} })
     await expect(
       saveMapping(database, general({ sales: { code: '', name: 'Sales' } })),
     ).rejects.toBeInstanceOf(AccountMappingError)
-    expect(await readMapping(database)).toEqual(mapping)
+    expect(await readMapping(database)).toEqual({ ...mapping, subAccountCodes: {} })
   })
 
   it('finds the methods, taxes and categories of the shop, and those an export check met', async () => {
@@ -208,6 +208,20 @@ describe('account mapping in the cache', () => {
     )
     await database.accountRoles.put({ key: 'tax-payable:Old tax' })
     expect(await keys()).toContain('tax-payable:Old tax')
+    // Each tax and category has its own code under 2100 or 6000, given in name order as met,
+    // and kept: a tax met later takes the next code, one named before it included.
+    expect((await readMapping(database)).subAccountCodes).toEqual({
+      'expense:Rent': '6001',
+      'tax-payable:PB1': '2101',
+      'tax-payable:VAT': '2102',
+      'tax-payable:Old tax': '2103',
+    })
+    await database.accountRoles.put({ key: 'tax-payable:A new tax' })
+    await keys()
+    expect((await readMapping(database)).subAccountCodes).toMatchObject({
+      'tax-payable:A new tax': '2104',
+      'tax-payable:PB1': '2101',
+    })
   })
 
   it('says before an export which roles of the range would go to a default account', async () => {
@@ -217,9 +231,13 @@ describe('account mapping in the cache', () => {
       (await defaultedInRange(database, mapping, range)).map((d) => [d.roleKey, d.account.code])
     expect(await keys(EMPTY_MAPPING)).toEqual([
       ['clearing:gift_card', '1090'],
-      ['tax-payable:PB1', '2100'],
-      ['expense:Rent', '6000'],
+      ['tax-payable:PB1', '2101'],
+      ['expense:Rent', '6001'],
     ])
+    expect((await readMapping(database)).subAccountCodes).toEqual({
+      'tax-payable:PB1': '2101',
+      'expense:Rent': '6001',
+    })
     expect(
       await keys(
         general({
@@ -227,7 +245,7 @@ describe('account mapping in the cache', () => {
           'expense:Rent': { code: '6100', name: 'Rent' },
         }),
       ),
-    ).toEqual([['tax-payable:PB1', '2100']])
+    ).toEqual([['tax-payable:PB1', '2101']])
     // The voucher of the day before is not in the range; the check remembers what it met.
     expect((await database.accountRoles.toCollection().primaryKeys()).sort()).toEqual(
       ['clearing:cash', 'clearing:gift_card', 'expense:Rent', 'tax-payable:PB1'].sort(),

@@ -16,7 +16,7 @@ describe('default chart (DESIGN §4)', () => {
       [{ type: 'clearing', method: 'bank_transfer' }, '1030', 'Bank transfer clearing'],
       [{ type: 'clearing', method: 'e_wallet' }, '1040', 'E-wallet clearing'],
       [{ type: 'clearing', method: 'voucher' }, '1090', 'Other clearing'],
-      [{ type: 'receivable' }, '1100', 'Accounts receivable'],
+      [{ type: 'receivable' }, '1100', 'Unpaid bills clearing'],
       [{ type: 'input-tax' }, '1400', 'Input tax'],
       [{ type: 'tax-payable', tax: 'PPN 11%' }, '2100', 'Tax payable:PPN 11%'],
       [{ type: 'sales' }, '4000', 'Sales'],
@@ -76,9 +76,36 @@ describe('account mapping', () => {
     for (const role of roles) resolver.resolve(role, 'loc1')
     expect(resolver.defaulted.map((d) => [d.roleKey, d.account.code, d.account.name])).toEqual([
       ['clearing:gift_card', '1090', 'Other clearing'],
-      ['tax-payable:PB1', '2100', 'Tax payable:PB1'],
-      ['expense:Rent', '6000', 'Expenses:Rent'],
+      ['tax-payable:PB1', '2101', 'Tax payable:PB1'],
+      ['expense:Rent', '6001', 'Expenses:Rent'],
     ])
     expect(new AccountResolver(EMPTY_MAPPING).defaulted).toEqual([])
+  })
+
+  it('gives each tax and category a code of its own under 2100 and 6000, keeping codes given before', () => {
+    const resolver = new AccountResolver({
+      ...EMPTY_MAPPING,
+      subAccountCodes: { 'tax-payable:VAT 11%': '2102', 'expense:Rent': '6001' },
+    })
+    const code = (role: AccountRole): string => resolver.resolve(role, 'loc1').code
+    expect(code({ type: 'tax-payable', tax: 'PB1 10%' })).toBe('2101')
+    expect(code({ type: 'tax-payable', tax: 'VAT 11%' })).toBe('2102')
+    expect(code({ type: 'tax-payable', tax: 'Levy' })).toBe('2103')
+    expect(code({ type: 'tax-payable', tax: 'PB1 10%' })).toBe('2101')
+    expect(code({ type: 'expense', category: 'Ingredients' })).toBe('6002')
+    expect(code({ type: 'expense', category: 'Rent' })).toBe('6001')
+    expect(resolver.subAccountCodes).toEqual({
+      'tax-payable:PB1 10%': '2101',
+      'tax-payable:VAT 11%': '2102',
+      'tax-payable:Levy': '2103',
+      'expense:Rent': '6001',
+      'expense:Ingredients': '6002',
+    })
+    const many = new AccountResolver(EMPTY_MAPPING)
+    const codes = Array.from(
+      { length: 101 },
+      (_, i) => many.resolve({ type: 'tax-payable', tax: `T${i}` }, '').code,
+    )
+    expect(codes.slice(97)).toEqual(['2198', '2199', '2100.100', '2100.101'])
   })
 })

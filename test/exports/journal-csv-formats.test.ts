@@ -151,7 +151,7 @@ describe('Xero manual journal', () => {
       AccountCode: '4000',
       TaxRate: 'Tax Exempt',
       TrackingName1: 'Location',
-      TrackingOption1: 'loc2',
+      TrackingOption1: 'Location loc2',
     })
     const [labelled] = await collectParts(
       writeXeroJournal([[e]], {
@@ -164,6 +164,31 @@ describe('Xero manual journal', () => {
       Date: '20/11/2026',
       TrackingOption1: 'Main street',
     })
+  })
+
+  it('gives each tax and each expense category its own account code', async () => {
+    // The generated shop of those sampled with the most taxes and categories.
+    const roles = (entries: JournalEntry[]) =>
+      new Set(
+        entries
+          .flatMap((e) => e.lines.map((l) => l.role))
+          .filter((r) => /^(tax-payable|expense):/.test(r)),
+      ).size
+    const list = fc
+      .sample(shopArbitrary({ consistent: false }), { seed: 8, numRuns: 20 })
+      .map((shop) => perBill(shop).entries)
+      .sort((a, b) => roles(b) - roles(a))[0]!
+    const rows = (await xeroFiles(list, 300, 50)).flat()
+    const codeOf = new Map<string, Set<string>>()
+    for (const entry of list)
+      for (const line of entry.lines)
+        if (/^(tax-payable|expense):/.test(line.role))
+          codeOf.set(line.role, (codeOf.get(line.role) ?? new Set()).add(line.account.code))
+    expect(codeOf.size).toBeGreaterThan(2)
+    for (const codes of codeOf.values()) expect(codes.size).toBe(1)
+    const codes = [...codeOf.values()].map((c) => [...c][0])
+    expect(new Set(codes).size).toBe(codeOf.size)
+    for (const code of codes) expect(rows.some((r) => r.AccountCode === code)).toBe(true)
   })
 
   it('refuses a date that is not ISO rather than guess its order', () => {
@@ -191,7 +216,10 @@ describe('QuickBooks Online journal', () => {
     expect(rows.every((r) => r['Journal No.']!.length <= 21)).toBe(true)
     const numbers = new Set(list.map((e) => journalNumber(e.id)))
     expect(numbers.size).toBe(list.length)
-    expect(rows[0]).toMatchObject({ 'Journal Date': '11/20/2026', Location: list[0]?.locationId })
+    expect(rows[0]).toMatchObject({
+      'Journal Date': '11/20/2026',
+      Location: `Location ${list[0]?.locationId}`,
+    })
     expect(journalNumber(long.id)).toMatch(/^T-[0-9a-f]{16}$/)
     expect(Object.keys(rows[0] ?? {})).toEqual([
       'Journal No.',

@@ -52,6 +52,23 @@ describe('journal properties over generated shops (0, 2 and 3 decimals)', () => 
     )
   })
 
+  it('dates per-bill entries by their session, as its summary: the same totals per date and account', () => {
+    fc.assert(
+      fc.property(anyShops, (shop) => {
+        const bills = perBill(shop).entries
+        const sessions = perSession(shop).entries
+        expect(sortedTotals(accountTotals(sessions, true))).toEqual(
+          sortedTotals(accountTotals(bills, true)),
+        )
+        const dateOf = new Map(shop.sessions.map((s) => [s.id, s.businessDate]))
+        for (const entry of bills)
+          if (entry.kind === 'bill' && entry.registerSessionId !== null)
+            expect(entry.date).toBe(dateOf.get(entry.registerSessionId))
+      }),
+      { numRuns: 200 },
+    )
+  })
+
   it('agrees with the day-close figures of every session', () => {
     fc.assert(
       fc.property(consistentShops, fc.boolean(), (shop: Shop, summarised) => {

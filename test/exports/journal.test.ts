@@ -36,7 +36,7 @@ describe('journal rules for a bill (DESIGN §4)', () => {
       'Tax payable:VAT': -153,
       'Card clearing': 1000,
       'Cash clearing': 500,
-      'Accounts receivable': 185,
+      'Unpaid bills clearing': 185,
     })
     expect(entries[0]).toMatchObject({
       date: '2026-11-20',
@@ -69,7 +69,7 @@ describe('journal rules for a bill (DESIGN §4)', () => {
   it('sends what the total does not explain to Rounding and lists the bill as a problem', () => {
     const { entries, problems } = billEntries([sale({ total: 1680 })], context())
     expect(problems).toEqual([{ kind: 'rounding', billId: 'b1', currency: 'USD', difference: -5 }])
-    expect(byName(entries[0])).toMatchObject({ Rounding: 5, 'Accounts receivable': 180 })
+    expect(byName(entries[0])).toMatchObject({ Rounding: 5, 'Unpaid bills clearing': 180 })
   })
 
   it('posts the bill taxes and lists the bill when total_tax is not their sum', () => {
@@ -93,9 +93,12 @@ describe('journal rules for a bill (DESIGN §4)', () => {
     })
     const { entries } = billEntries([bill], context())
     expect(entries.map((e) => e.id)).toEqual(['b1', 'payment:p2'])
-    expect(byName(entries[0])).toMatchObject({ 'Card clearing': 1000, 'Accounts receivable': 685 })
+    expect(byName(entries[0])).toMatchObject({
+      'Card clearing': 1000,
+      'Unpaid bills clearing': 685,
+    })
     expect(entries[1]).toMatchObject({ date: '2026-11-21', registerSessionId: 's2' })
-    expect(byName(entries[1])).toEqual({ 'Cash clearing': 500, 'Accounts receivable': -500 })
+    expect(byName(entries[1])).toEqual({ 'Cash clearing': 500, 'Unpaid bills clearing': -500 })
   })
 
   it('keeps an exported bill entry as it was and posts a later payment as payment:<id>', () => {
@@ -108,8 +111,8 @@ describe('journal rules for a bill (DESIGN §4)', () => {
     })
     const { entries } = billEntries([later], context(posted({ b1: ['p1', 'p2'] })))
     expect(entries.map((e) => e.id)).toEqual(['b1', 'payment:p9'])
-    expect(byName(entries[0])['Accounts receivable']).toBe(185)
-    expect(byName(entries[1])).toEqual({ 'QRIS clearing': 185, 'Accounts receivable': -185 })
+    expect(byName(entries[0])['Unpaid bills clearing']).toBe(185)
+    expect(byName(entries[1])).toEqual({ 'QRIS clearing': 185, 'Unpaid bills clearing': -185 })
   })
 
   it('posts the opposite when a posted payment is reversed, and nothing for one never posted', () => {
@@ -130,15 +133,68 @@ describe('journal rules for a bill (DESIGN §4)', () => {
       'payment:p3:reversal',
     ])
     expect(entries[1]).toMatchObject({ kind: 'payment-reversal', date: '2026-11-22' })
-    expect(byName(entries[1])).toEqual({ 'Card clearing': -1000, 'Accounts receivable': 1000 })
-    expect(byName(entries[3])).toEqual({ 'QRIS clearing': -100, 'Accounts receivable': 100 })
+    expect(byName(entries[1])).toEqual({ 'Card clearing': -1000, 'Unpaid bills clearing': 1000 })
+    expect(byName(entries[3])).toEqual({ 'QRIS clearing': -100, 'Unpaid bills clearing': 100 })
   })
 
   it('leaves a payment reversed before the first export out of the books', () => {
     const bill = sale({ payments: [payment('p1', 'card', 1000, { reversedAt: T0 + 1 })] })
     const { entries } = billEntries([bill], context())
     expect(entries.map((e) => e.id)).toEqual(['b1'])
-    expect(byName(entries[0])['Accounts receivable']).toBe(1685)
+    expect(byName(entries[0])['Unpaid bills clearing']).toBe(1685)
+  })
+})
+
+describe('entry dates (DESIGN §4: the business date of the session it happened in)', () => {
+  // Session s1 of 2026-11-20 runs past midnight and closes at 01:00 in Jakarta on the 21st;
+  // session s2 is the 21st's, still open.
+  const HOUR = 3_600_000
+  const closed = T0 + 15 * HOUR
+  const sessions = new Map([
+    ['s1', { businessDate: '2026-11-20', closedAt: closed }],
+    ['s2', { businessDate: '2026-11-21', closedAt: null }],
+  ])
+  const dated = context(undefined, undefined, sessions)
+
+  it('dates a bill rung up after midnight by its session', () => {
+    const late = sale({ createdAt: T0 + 14.5 * HOUR, businessDate: '2026-11-21' })
+    const [entry] = billEntries([late], dated).entries
+    expect(entry).toMatchObject({ id: 'b1', date: '2026-11-20' })
+  })
+
+  it('dates a late payment and a reversal by the session they happened in', () => {
+    const bill = sale({
+      payments: [
+        payment('p1', 'card', 1000, { reversedAt: T0 + 14 * HOUR }),
+        payment('p2', 'cash', 500, { reversedAt: closed + HOUR }),
+        payment('p3', 'qris', 185, { registerSessionId: 's2', createdAt: T0 + 40 * HOUR }),
+      ],
+    })
+    const { entries } = billEntries(
+      [bill],
+      context(posted({ b1: ['p1', 'p2'] }), undefined, sessions),
+    )
+    expect(entries.map((e) => [e.id, e.date])).toEqual([
+      ['b1', '2026-11-20'],
+      // Reversed before s1 closed, in the small hours of the 21st: s1's date.
+      ['payment:p1:reversal', '2026-11-20'],
+      // Reversed after s1 closed: in a later session, on the day it happened.
+      ['payment:p2:reversal', '2026-11-21'],
+      // Taken in s2 on the 22nd's calendar day (02:00 in Jakarta): s2's date.
+      ['payment:p3', '2026-11-21'],
+    ])
+  })
+
+  it('dates an expense of a session by the session, else by its own date', () => {
+    const [ofSession, ofNone] = expenseEntries(
+      [
+        expense({ expenseDate: '2026-11-21', createdAt: T0 + 14 * HOUR }),
+        expense({ id: 'e2', registerSessionId: null, expenseDate: '2026-11-19' }),
+      ],
+      dated,
+    )
+    expect(ofSession?.date).toBe('2026-11-20')
+    expect(ofNone?.date).toBe('2026-11-19')
   })
 })
 

@@ -1,5 +1,5 @@
 import * as fs from 'node:fs/promises'
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -32,20 +32,20 @@ describe('export files written by main', () => {
     await expect(files.write(handle, 1, 'more')).rejects.toBeInstanceOf(NotFoundError)
   })
 
-  it('names parts after the chosen file and writes them all', async () => {
+  it('names parts after the chosen file and writes them all into one folder of its name', async () => {
     const files = new ExportFiles({ fs })
     const handle = await files.start(join(dir, 'till-xero.csv'))
     await files.write(handle, 1, 'a')
     await files.write(handle, 2, 'b')
     await files.write(handle, 3, 'c')
     const done = await files.finish(handle)
-    expect(done.files).toEqual([
-      'till-xero-part-1.csv',
-      'till-xero-part-2.csv',
-      'till-xero-part-3.csv',
-    ])
-    expect((await readdir(dir)).sort()).toEqual(done.files)
-    expect(await readFile(join(dir, 'till-xero-part-3.csv'), 'utf8')).toBe('c')
+    expect(done).toEqual({
+      folder: join(dir, 'till-xero'),
+      files: ['till-xero-part-1.csv', 'till-xero-part-2.csv', 'till-xero-part-3.csv'],
+    })
+    expect(await readdir(dir)).toEqual(['till-xero'])
+    expect((await readdir(join(dir, 'till-xero'))).sort()).toEqual(done.files)
+    expect(await readFile(join(dir, 'till-xero', 'till-xero-part-3.csv'), 'utf8')).toBe('c')
   })
 
   it('an aborted export leaves nothing, and an earlier file of that name untouched', async () => {
@@ -74,22 +74,21 @@ describe('export files written by main', () => {
     expect((await readdir(dir)).filter((n) => n.startsWith('.'))).toEqual([])
   })
 
-  it('gives every part of an export the same new name when any one of them is taken', async () => {
-    await writeFile(join(dir, 'x-part-2.csv'), 'kept')
+  it('puts the parts into a new folder of the next free name when a folder of that name exists', async () => {
+    await mkdir(join(dir, 'x'))
+    await writeFile(join(dir, 'x', 'x-part-2.csv'), 'kept')
     const files = new ExportFiles({ fs })
     const handle = await files.start(join(dir, 'x.csv'))
     await files.write(handle, 1, 'a')
     await files.write(handle, 2, 'b')
     expect(await files.finish(handle)).toEqual({
-      folder: dir,
+      folder: join(dir, 'x (2)'),
       files: ['x (2)-part-1.csv', 'x (2)-part-2.csv'],
     })
-    expect((await readdir(dir)).sort()).toEqual([
-      'x (2)-part-1.csv',
-      'x (2)-part-2.csv',
-      'x-part-2.csv',
-    ])
-    expect(await readFile(join(dir, 'x-part-2.csv'), 'utf8')).toBe('kept')
+    expect((await readdir(dir)).sort()).toEqual(['x', 'x (2)'])
+    expect(await readdir(join(dir, 'x'))).toEqual(['x-part-2.csv'])
+    expect(await readFile(join(dir, 'x', 'x-part-2.csv'), 'utf8')).toBe('kept')
+    expect(await readFile(join(dir, 'x (2)', 'x (2)-part-2.csv'), 'utf8')).toBe('b')
   })
 
   it('refuses a finish with a part missing, and removes what it wrote', async () => {

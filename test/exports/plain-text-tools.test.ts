@@ -35,7 +35,7 @@ function file(extension: string, text: string): string {
 
 async function tool(command: string, args: string[]): Promise<string> {
   const { stdout, stderr } = await run(command, args, { maxBuffer: 64 * 1024 * 1024 })
-  expect(stderr).not.toMatch(/error/i)
+  expect(stderr).not.toMatch(/error|warning/i)
   return stdout
 }
 
@@ -107,7 +107,7 @@ function sorted(map: Map<string, number>): [string, number][] {
 }
 
 async function hledgerBalances(path: string): Promise<Map<string, number>> {
-  await tool('hledger', ['-f', path, 'check', 'accounts'])
+  await tool('hledger', ['-f', path, 'check', '--strict'])
   const csv = await tool('hledger', ['-f', path, 'balance', '-O', 'csv', '-N', '--layout=bare'])
   const [, ...rows] = parseCsv(csv.replace(/\r?\n/g, '\r\n'))
   return reported(rows.map(([a = '', c = '', b = '']) => [a, c, b]))
@@ -116,6 +116,7 @@ async function hledgerBalances(path: string): Promise<Map<string, number>> {
 /** ledger's flat balance of an account includes its sub-accounts: compare like with like. */
 async function ledgerBalances(path: string): Promise<Map<string, number>> {
   const out = await tool('ledger', [
+    '--strict',
     '-f',
     path,
     'balance',
@@ -191,7 +192,7 @@ describe('plain-text journals in the real tools', () => {
       await collectText(writeBeancount([entries], BEANCOUNT_DEFAULTS)),
     )
     expect(sorted(await hledgerBalances(journal))).toEqual(sorted(expected))
-    await tool('ledger', ['-f', journal, 'balance'])
+    await tool('ledger', ['--strict', '-f', journal, 'balance'])
     expect(sorted(await beancountBalances(beancount))).toEqual(sorted(expected))
   })
 
@@ -205,7 +206,7 @@ describe('plain-text journals in the real tools', () => {
     ]
     const main = file('journal', journals.map((j) => `include ${j}\n`).join(''))
     expect(sorted(await hledgerBalances(main))).toEqual(sorted(tillBalances(entries)))
-    await tool('ledger', ['-f', main, 'balance'])
+    await tool('ledger', ['--strict', '-f', main, 'balance'])
     // Beancount refuses a second `open`: later batches leave them out and use opened accounts.
     const again = entries.map((e) => ({ ...e, id: `again/${e.id}` }))
     const beans = [

@@ -6,12 +6,19 @@ import { PlainTextAccounts } from '../../src-renderer/exports/formats/plain-text
 const BEANCOUNT_ACCOUNT = /^(Assets|Liabilities|Income|Expenses)(:[A-Z0-9][A-Za-z0-9-]*)+$/
 
 describe('plain-text account names', () => {
-  it('are valid beancount names, with the code first and a component per name part', () => {
+  it('are valid beancount names, a component per name part, the root not doubled', () => {
     const names = new PlainTextAccounts()
-    expect(names.name({ code: '2100', name: 'Tax payable:PPN 11%', kind: 'liability' })).toEqual({
-      name: 'Liabilities:2100-Tax-payable:PPN-11',
+    expect(names.name({ code: '2101', name: 'Tax payable:PPN 11%', kind: 'liability' })).toEqual({
+      name: 'Liabilities:Tax-payable:PPN-11',
       first: true,
     })
+    expect(names.name({ code: '6001', name: 'Expenses:Ingredients', kind: 'expense' }).name).toBe(
+      'Expenses:Ingredients',
+    )
+    expect(names.name({ code: '4000', name: 'Sales', kind: 'income' }).name).toBe('Income:Sales')
+    expect(names.name({ code: '6000', name: 'Expenses', kind: 'expense' }).name).toBe(
+      'Expenses:Expenses',
+    )
     for (const name of ['café: ünïcode', '  :::', '"quoted"; (x) [y]', 'lower case', '日本語'])
       expect(names.name({ code: '', name, kind: 'expense' }).name).toMatch(BEANCOUNT_ACCOUNT)
   })
@@ -20,8 +27,11 @@ describe('plain-text account names', () => {
     const names = new PlainTextAccounts()
     const a = names.name({ code: '2110', name: 'PPN (11%)', kind: 'liability' })
     const b = names.name({ code: '2110', name: 'PPN [11%]', kind: 'liability' })
-    expect(a.name).toBe('Liabilities:2110-PPN-11')
-    expect(b.name).toMatch(/^Liabilities:2110-PPN-11-[0-9A-F]{8}$/)
+    expect(a.name).toBe('Liabilities:PPN-11')
+    expect(b.name).toMatch(/^Liabilities:PPN-11-[0-9A-F]{8}$/)
+    const c = names.name({ code: '2120', name: 'PPN (11%)', kind: 'liability' })
+    expect(c.name).toMatch(/^Liabilities:PPN-11-[0-9A-F]{8}$/)
+    expect(c.name).not.toBe(b.name)
     expect(names.name({ code: '2110', name: 'PPN (11%)', kind: 'liability' })).toEqual({
       name: a.name,
       first: false,

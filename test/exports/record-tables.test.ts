@@ -164,8 +164,8 @@ describe('session CSV files', () => {
     expect(text.split('\r\n')[0]).toBe(
       '\uFEFFlocation_id,register_session_id,business_date,opened_at,closed_at,currency,status,' +
         'sale_count,refund_count,void_count,gross_sales,discounts,fees,refunds,voids,net_sales,tax,' +
-        'total_collected,receivable_change,expenses,cash_expenses,opening_cash,expected_cash,' +
-        'counted_cash,cash_variance',
+        'total_collected,receivable_change,expenses,cash_expenses,opening_cash,opening_cash_known,' +
+        'expected_cash,counted_cash,cash_variance',
     )
     expect(parseCsvFile(text)[0]).toMatchObject({
       opened_at: '2026-11-20T01:00:00.000Z',
@@ -174,7 +174,15 @@ describe('session CSV files', () => {
       gross_sales: '12.345',
       net_sales: '11.295',
       opening_cash: '',
+      // Expected cash assumed an opening float of 0: the row says so.
+      opening_cash_known: 'false',
+      expected_cash: '4.500',
       cash_variance: '-0.050',
+    })
+    const known = await collectText(writeSessionsCsv([[{ ...session, openingCash: 0 }]]))
+    expect(parseCsvFile(known)[0]).toMatchObject({
+      opening_cash: '0.000',
+      opening_cash_known: 'true',
     })
   })
 

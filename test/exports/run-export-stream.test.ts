@@ -1,3 +1,4 @@
+import { unzipSync } from 'fflate'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { afterEach, describe, expect, it } from 'vitest'
 import { partFileName } from '../../src-shared/bridge/schemas/exports'
@@ -347,24 +348,40 @@ describe('sinks', () => {
     expect(textPieces('', 4)).toEqual([''])
   })
 
-  it('a download gathers each part as Blobs and saves them only when finished', async () => {
-    const saved: { name: string; text: string; type: string }[] = []
-    const pending: Promise<void>[] = []
+  it('a download of several parts saves one zip of the numbered parts, only when finished', async () => {
+    const saved: { name: string; blob: Blob; type: string }[] = []
     const sink = downloadSink('till-xero-2026-11-20.csv', 'text/csv', (blob, name) => {
-      pending.push(blob.text().then((text) => void saved.push({ name, text, type: blob.type })))
+      saved.push({ name, blob, type: blob.type })
     })
+    const chunks1 = async function* (): AsyncGenerator<OutputChunk> {
+      yield { part: 1, text: 'h\r\na\r\n' }
+    }
     const chunks = async function* (): AsyncGenerator<OutputChunk> {
       yield { part: 1, text: 'h\r\na\r\n' }
       yield { part: 2, text: 'h\r\n' }
       yield { part: 2, text: 'b\r\n' }
     }
     const names = await writeToSink(chunks(), sink)
-    await Promise.all(pending)
-    expect(names).toEqual([1, 2].map((n) => partFileName('till-xero-2026-11-20.csv', n, 2)))
-    expect(saved).toEqual([
-      { name: 'till-xero-2026-11-20-part-1.csv', text: 'h\r\na\r\n', type: 'text/csv' },
-      { name: 'till-xero-2026-11-20-part-2.csv', text: 'h\r\nb\r\n', type: 'text/csv' },
+    expect(names).toEqual(['till-xero-2026-11-20.zip'])
+    expect(saved).toHaveLength(1)
+    expect(saved[0]).toMatchObject({ name: 'till-xero-2026-11-20.zip', type: 'application/zip' })
+    const files = unzipSync(new Uint8Array(await saved[0]!.blob.arrayBuffer()))
+    const decoder = new TextDecoder()
+    expect(Object.keys(files)).toEqual(
+      [1, 2].map((n) => partFileName('till-xero-2026-11-20.csv', n, 2)),
+    )
+    expect(Object.values(files).map((bytes) => decoder.decode(bytes))).toEqual([
+      'h\r\na\r\n',
+      'h\r\nb\r\n',
     ])
+
+    const one: { name: string; blob: Blob }[] = []
+    const single = downloadSink('till-xero-2026-11-21.csv', 'text/csv', (blob, name) => {
+      one.push({ name, blob })
+    })
+    expect(await writeToSink(chunks1(), single)).toEqual(['till-xero-2026-11-21.csv'])
+    expect(one.map((s) => s.name)).toEqual(['till-xero-2026-11-21.csv'])
+    expect(await one[0]!.blob.text()).toBe('h\r\na\r\n')
   })
 
   it('a failed download saves nothing', async () => {

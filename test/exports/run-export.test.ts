@@ -16,9 +16,10 @@ import {
   type RunExportOptions,
 } from '../../src-renderer/exports/run-export'
 import type { OutputChunk } from '../../src-renderer/exports/formats/output'
+import { XeroMappingError } from '../../src-renderer/exports/xero-accounts'
 import { collectParts } from './support/collect'
 import { parseCsv } from './support/csv-parse'
-import { expense, payment, sale } from './support/fixtures'
+import { expense, payment, sale, T0 } from './support/fixtures'
 
 let db: TillDatabase | undefined
 afterEach(() => db?.close())
@@ -128,6 +129,42 @@ describe('runExport', () => {
       ).toBe(1)
     },
   )
+
+  it('refuses a Xero export while a role is mapped to a Xero system account, writing nothing', async () => {
+    const database = await shop(three())
+    const mapping = {
+      accounts: { receivable: { code: '610', name: 'Accounts Receivable' } },
+      locations: {},
+    }
+    await expect(run(options(database, 'xero', { mapping }))).rejects.toBeInstanceOf(
+      XeroMappingError,
+    )
+    await expect(run(options(database, 'xero', { mapping }))).rejects.toThrow(
+      /Unpaid bills \(receivable\) goes to “Accounts Receivable”, a Xero system account/,
+    )
+    expect(await database.exportLog.count()).toBe(0)
+    // The default chart goes out to Xero.
+    expect((await run(options(database, 'xero'))).result.entryCount).toBe(4)
+  })
+
+  it('exports a bill rung up past midnight with its session’s date, not the next day’s', async () => {
+    const late = sale({
+      id: 'b9',
+      createdAt: T0 + 15 * 3_600_000,
+      businessDate: '2026-11-21',
+      payments: [payment('p9', 'cash', 1685, { createdAt: T0 + 15 * 3_600_000 })],
+    })
+    const database = await shop([late])
+    const nextDay = { from: '2026-11-21', to: '2026-11-21', locationId: '' }
+    const next = await run(options(database, 'journal-csv', { range: nextDay }))
+    expect(entryIds(next.parts[0] ?? '')).toEqual([])
+    const day = await run(options(database, 'journal-csv'))
+    expect(entryIds(day.parts[0]!)).toEqual(['b9', 'expense:e1'])
+    const [, ...rows] = parseCsv(day.parts[0]!.replace(/^\uFEFF/, ''))
+    expect(new Set(rows.filter((r) => r.length > 1).map((r) => r[1]))).toEqual(
+      new Set(['2026-11-20']),
+    )
+  })
 
   it('re-creates a past batch with identical bytes, in every part', async () => {
     const database = await shop(three())

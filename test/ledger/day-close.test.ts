@@ -163,6 +163,37 @@ describe('checkBillIdentities', () => {
     ])
   })
 
+  it('holds a void of a partly paid sale to no sale identity (0-decimal currency)', () => {
+    // A hand-built void in IDR: the sale of 25000 was paid 10000 in cash before it was voided;
+    // the void mirrors the whole sale and returns the 10000. It owes nothing (amount_due 0),
+    // although its payments are not its total: amount_due = total − amount_paid is for sales.
+    const sale = makeBill({
+      id: 'S1',
+      session: 'S',
+      lines: [25000],
+      payments: [{ method: 'cash', amount: 10000 }],
+    })
+    const voided: Bill = {
+      ...makeBill({
+        id: 'V1',
+        type: 'void',
+        parent: 'S1',
+        session: 'S',
+        lines: [25000],
+        payments: [{ method: 'cash', amount: 10000 }],
+      }),
+      currency: 'IDR',
+      amountDue: 0,
+    }
+    expect(voided.amountPaid).toBe(10000)
+    expect(checkBillIdentities(voided)).toEqual([])
+    expect(checkBillIdentities({ ...voided, type: 'refund' })).toEqual([])
+    const owingNothing: Bill = { ...sale, currency: 'IDR', amountDue: 0 }
+    expect(checkBillIdentities(owingNothing)).toEqual([
+      { identity: 'amount_due = total − amount_paid', expected: 15000, actual: 0 },
+    ])
+  })
+
   it('checks a list summary only on what it carries', () => {
     const summary: Bill = { ...good, hasDetail: false, lines: [], payments: [], amountDue: 7 }
     expect(checkBillIdentities(summary).map((b) => b.identity)).toEqual([

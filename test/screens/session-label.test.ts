@@ -9,7 +9,7 @@ const CLOSED = Date.parse('2026-11-23T19:10:00Z')
 
 const session = {
   businessDate: '2026-11-23',
-  locationId: 'Kemang',
+  locationId: '101',
   openedAt: OPENED,
   closedAt: CLOSED,
   firstActivityAt: OPENED + 60_000,
@@ -17,8 +17,8 @@ const session = {
 }
 
 describe('a session named for people', () => {
-  it('reads as its day, location and hours in the merchant zone', () => {
-    const label = sessionLabel(session, JAKARTA)
+  it('reads as its day, location name and hours in the merchant zone', () => {
+    const label = sessionLabel(session, JAKARTA, 'Kemang')
     expect(label).toBe(
       `Mon 23 Nov · Kemang · ${formatClock(OPENED, JAKARTA)}–${formatClock(CLOSED, JAKARTA)}`,
     )
@@ -28,14 +28,14 @@ describe('a session named for people', () => {
 
   it('says "open" while the session is open, and uses its first sale when the opening is unknown', () => {
     const open = { ...session, openedAt: null, closedAt: null, status: 'open' as const }
-    expect(sessionLabel(open, JAKARTA)).toBe(
+    expect(sessionLabel(open, JAKARTA, 'Kemang')).toBe(
       `Mon 23 Nov · Kemang · ${formatClock(OPENED + 60_000, JAKARTA)}–open`,
     )
   })
 
   it('never reads as open once closed, even while the close time is unknown', () => {
     const closed = { ...session, closedAt: null, firstActivityAt: null }
-    expect(sessionLabel(closed, JAKARTA)).toMatch(/–…$/)
-    expect(sessionLabel({ ...closed, openedAt: null }, JAKARTA)).toBe('Mon 23 Nov · Kemang · …')
+    expect(sessionLabel(closed, JAKARTA, 'Kemang')).toMatch(/–…$/)
+    expect(sessionLabel({ ...closed, openedAt: null }, JAKARTA, 'Kemang')).toBe('Mon 23 Nov · Kemang · …')
   })
 })

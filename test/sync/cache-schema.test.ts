@@ -2,6 +2,7 @@ import Dexie from 'dexie'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import { SCHEMA_V1, TillDatabase } from '../../src-renderer/cache/database'
+import { loadLocationNames, saveLocationName } from '../../src-renderer/cache/location-names'
 import { postingHash } from '../../src-renderer/exports/export-log'
 import { batchLog } from '../../src-renderer/exports/run-export-log'
 import { billFacets } from '../../src-renderer/cache/bill-facets'
@@ -430,6 +431,55 @@ describe('cache schema upgrades', () => {
     while (!next.done) next = await exports.next()
     // s1's bills are in its summary, b4 is posted: nothing is new.
     expect(next.value.entryCount).toBe(0)
+    upgraded.close()
+  })
+  it('version 13 clears the sale identity from refunds and voids, keeps it on sales, and names locations', async () => {
+    const { old, upgrade } = olderCache([6, { bills: `${SCHEMA_V1.bills}, brokenIdentity` }])
+    // A void of a sale paid 10000 of 25000 (IDR): it returned 10000 and owes nothing. Before
+    // version 13 it was flagged for amount_due = total − amount_paid, which only sales keep.
+    const flagged = (id: string, type: string, amountPaid: number, amountDue: number) => ({
+      id,
+      number: id,
+      type,
+      parentBillId: type === 'sale' ? null : 's1',
+      registerSessionId: 'rs-1',
+      locationId: '101',
+      businessDate: '2026-11-20',
+      currency: 'IDR',
+      createdAt: 1,
+      updatedAt: 1,
+      total: 25000,
+      totalTax: 0,
+      amountPaid,
+      amountDue,
+      hasDetail: true,
+      lines: [{ total: 25000, taxes: [] }],
+      discounts: [],
+      fees: [],
+      taxes: [],
+      payments: [
+        {
+          id: `${id}-p`,
+          method: 'cash',
+          amount: 10000,
+          reversedAt: null,
+          registerSessionId: 'rs-1',
+        },
+      ],
+      brokenIdentity: 1,
+    })
+    await old
+      .table('bills')
+      .bulkPut([flagged('v1', 'void', 10000, 0), flagged('s1', 'sale', 10000, 0)])
+
+    const upgraded = await upgrade()
+    expect(upgraded.verno).toBeGreaterThanOrEqual(13)
+    expect(await upgraded.bills.where('brokenIdentity').equals(1).primaryKeys()).toEqual(['s1'])
+    expect((await upgraded.bills.get('v1'))?.paymentState).toBe('partly_paid')
+    await saveLocationName(upgraded, '101', '  Main   street ')
+    expect(await loadLocationNames(upgraded)).toEqual({ '101': 'Main street' })
+    await saveLocationName(upgraded, '101', ' ')
+    expect(await upgraded.locationNames.count()).toBe(0)
     upgraded.close()
   })
 })

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { constants } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
+import { basename, dirname, extname, join } from 'node:path'
 import { partFileName } from '../../../src-shared/bridge/schemas/exports'
 import { NotFoundError, ValidationError } from '../../errors'
 import { PRIVATE_FILE_MODE } from '../../platform/private-files'
@@ -12,6 +12,9 @@ export interface ExportFs {
   link(existing: string, created: string): Promise<void>
   copyFile(from: string, to: string, mode: number): Promise<void>
   rm(path: string, options: { force: boolean }): Promise<void>
+  /** Makes one new folder; fails with EEXIST when it is there already. */
+  mkdir(path: string): Promise<unknown>
+  rmdir(path: string): Promise<void>
 }
 
 /** A file system that cannot hard-link (FAT, some network shares) answers with one of these. */
@@ -32,7 +35,11 @@ function numberedName(name: string, n: number): string {
 }
 
 interface OpenExport {
-  /** Where the file goes; with several parts, each is named after it (`-part-<n>`). */
+  /**
+   * Where the file goes; with several parts, each is named after it (`-part-<n>`), in a folder
+   * of the file's name (`till-xero-….csv` → `till-xero-…/till-xero-…-part-1.csv`), so the parts
+   * of one export stay together.
+   */
   target: string
   token: string
   parts: Map<number, FileHandle>
@@ -106,7 +113,8 @@ export class ExportFiles {
 
   /**
    * Closes every part and puts it in place under the target's name, or under a numbered one when
-   * a file of that name exists: an export never replaces a file. The folder and the file names.
+   * a file (or, for several parts, their folder) of that name exists: an export never replaces a
+   * file. The folder and the file names.
    */
   async finish(handle: string): Promise<{ folder: string; files: string[] }> {
     const result = await this.serial(handle, async (file) => {
@@ -122,8 +130,7 @@ export class ExportFiles {
         await out.sync()
       }
       for (const part of parts) await file.parts.get(part)!.close()
-      const folder = dirname(file.target)
-      const files = await this.place(file, parts)
+      const { folder, files } = await this.place(file, parts)
       for (const part of parts) await this.fs.rm(this.temporary(file, part), { force: true })
       file.parts.clear()
       return { folder, files }
@@ -153,28 +160,42 @@ export class ExportFiles {
     await Promise.all([...this.open.keys()].map((handle) => this.abort(handle)))
   }
 
-  /** Places every part under the first numbered name free for all of them; all or none. */
-  private async place(file: OpenExport, parts: number[]): Promise<string[]> {
-    const folder = dirname(file.target)
+  /**
+   * Places every part under the first numbered name free for all of them; all or none. Several
+   * parts go into a new folder of the file's name (`till-xero-….csv` →
+   * `till-xero-…/till-xero-…-part-1.csv`), so the parts of one export stay together.
+   */
+  private async place(
+    file: OpenExport,
+    parts: number[],
+  ): Promise<{ folder: string; files: string[] }> {
+    const where = dirname(file.target)
     for (let n = 1; n <= MAX_NAME_TRIES; n++) {
       const name = numberedName(basename(file.target), n)
       const files = parts.map((part) => partFileName(name, part, parts.length))
+      const folder = parts.length === 1 ? where : join(where, basename(name, extname(name)))
       const placed: string[] = []
+      let made = false
       try {
+        if (parts.length > 1) {
+          await this.fs.mkdir(folder)
+          made = true
+        }
         for (const part of parts) {
           const path = join(folder, files[part - 1]!)
           await this.placeOne(this.temporary(file, part), path)
           placed.push(path)
         }
-        return files
+        return { folder, files }
       } catch (error) {
         // All the parts or none: an import of some parts only would miss entries.
         for (const path of placed) await this.fs.rm(path, { force: true })
+        if (made) await this.fs.rmdir(folder).catch(() => undefined)
         if (errorCode(error) !== 'EEXIST') throw error
       }
     }
     throw new ValidationError(
-      `“${basename(file.target)}” and ${MAX_NAME_TRIES - 1} numbered names after it are all taken in ${folder}.`,
+      `“${basename(file.target)}” and ${MAX_NAME_TRIES - 1} numbered names after it are all taken in ${where}.`,
     )
   }
 

@@ -1,3 +1,4 @@
+import type { LocationNames } from '../../cache/location-names'
 import type { JournalEntry } from '../journal-entry'
 import { BEANCOUNT_DEFAULTS, writeBeancount, type BeancountOptions } from './beancount'
 import { writeJournalCsv } from './journal-csv'
@@ -27,6 +28,18 @@ export function defaultTarget(format: JournalFormat): JournalTarget {
       return { format, options: BEANCOUNT_DEFAULTS }
     default:
       return { format }
+  }
+}
+
+/** The target with the locations' names as Xero tracking options or QuickBooks locations. */
+export function withLocationNames(target: JournalTarget, names: LocationNames): JournalTarget {
+  switch (target.format) {
+    case 'xero':
+      return { ...target, options: { ...target.options, locationLabels: names } }
+    case 'quickbooks':
+      return { ...target, options: { ...target.options, locationLabels: names } }
+    default:
+      return target
   }
 }
 

@@ -18,11 +18,3 @@ export function debit(row: JournalRow): CsvNumber | null {
 export function credit(row: JournalRow): CsvNumber | null {
   return row.line.amount < 0 ? money(-row.line.amount, row.entry.currency) : null
 }
-
-/** The name a location goes by in the target (a Xero tracking option, a QuickBooks location). */
-export function locationLabel(
-  labels: Readonly<Record<string, string>>,
-  locationId: string,
-): string {
-  return labels[locationId] ?? locationId
-}

@@ -10,13 +10,18 @@ import {
 
 /**
  * A journal both hledger and ledger read: the entry's ids as `key: value` tags on comment lines
- * of their own (each tool parses one tag a line alike), an `account` declaration before an
- * account's first use, and no commodity directives (the two tools disagree on their syntax).
+ * of their own (each tool parses one tag a line alike), and a `commodity`, `tag` and `account`
+ * declaration before the first use of each, so `hledger check --strict` and `ledger --strict`
+ * pass (`commodity USD`, without a sample amount: the one form both tools read alike).
  * A description stops at a `;` in hledger, so it has none.
  */
 
 function transaction(entry: JournalEntry, accounts: PlainTextAccounts): string {
-  let declarations = ''
+  const tags = entryTags(entry)
+  let declarations = accounts.firstUse('commodity', entry.currency)
+    ? `commodity ${entry.currency}\n`
+    : ''
+  for (const [key] of tags) if (accounts.firstUse('tag', key)) declarations += `tag ${key}\n`
   let postings = ''
   for (const line of entry.lines) {
     const { name, first } = accounts.name(line.account)
@@ -26,11 +31,9 @@ function transaction(entry: JournalEntry, accounts: PlainTextAccounts): string {
   const description = oneLine(
     entry.payee === null ? entry.description : `${entry.payee} | ${entry.description}`,
   ).replaceAll(';', ',')
-  const tags = entryTags(entry)
-    .map(([key, value]) => `    ; ${key}: ${oneLine(value)}\n`)
-    .join('')
+  const tagLines = tags.map(([key, value]) => `    ; ${key}: ${oneLine(value)}\n`).join('')
   const head = `${entry.date} * ${description}\n`
-  return `${declarations}${declarations === '' ? '' : '\n'}${head}${tags}${postings}\n`
+  return `${declarations}${declarations === '' ? '' : '\n'}${head}${tagLines}${postings}\n`
 }
 
 export function writeLedgerJournal(entries: Batches<JournalEntry>): AsyncGenerator<OutputChunk> {

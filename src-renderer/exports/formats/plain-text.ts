@@ -8,8 +8,9 @@ import { formatMinorUnits, currencyExponent } from '../../../src-shared/domain/m
  * What beancount, hledger and ledger share: account names every one of them accepts, amounts
  * with their commodity, text kept on one line.
  *
- * A name is the kind's root, then the account's code and name, each `:`-part of the name a
- * component: "2100 Tax payable:VAT 11%" → `Liabilities:2100-Tax-payable:VAT-11`. Beancount wants
+ * A name is the kind's root, then each `:`-part of the account's name a component ("Tax
+ * payable:VAT 11%" → `Liabilities:Tax-payable:VAT-11`), the root not said twice ("Expenses:Rent"
+ * → `Expenses:Rent`); the code is the other formats' key, not part of the name. Beancount wants
  * each component to start with a capital or digit and hold letters, digits and dashes only, so
  * the others are folded to ASCII and dashes; should two accounts fold to one name, the later one
  * gets a suffix from its own identity, so they never merge.
@@ -31,19 +32,32 @@ function component(text: string): string {
   return folded === '' ? 'X' : folded.charAt(0).toUpperCase() + folded.slice(1)
 }
 
-/** Names accounts for one file, remembering which it has named (to declare each once). */
+/**
+ * Names accounts for one file, remembering the accounts, commodities and tags it has met (to
+ * declare each once).
+ */
 export class PlainTextAccounts {
   readonly #names = new Map<string, string>()
   readonly #owners = new Map<string, string>()
+  readonly #declared = new Set<string>()
+
+  /** Whether this is the first use of the commodity or tag in the file. */
+  firstUse(kind: 'commodity' | 'tag', name: string): boolean {
+    const key = `${kind} ${name}`
+    if (this.#declared.has(key)) return false
+    this.#declared.add(key)
+    return true
+  }
 
   /** The account's name, and whether this is its first use in the file. */
   name(account: LedgerAccount): { name: string; first: boolean } {
     const identity = `${account.kind}\u0000${account.code}\u0000${account.name}`
     const known = this.#names.get(identity)
     if (known !== undefined) return { name: known, first: false }
-    const [head = '', ...rest] = account.name.split(':')
-    const components = [[account.code, head].filter((t) => t !== '').join(' '), ...rest]
-    let name = [ROOTS[account.kind], ...components.map(component)].join(':')
+    const root = ROOTS[account.kind]
+    const components = account.name.split(':').map(component)
+    if (components.length > 1 && components[0] === root) components.shift()
+    let name = [root, ...components].join(':')
     if (this.#owners.has(name)) name = `${name}-${fnv1a64(identity).slice(0, 8).toUpperCase()}`
     this.#names.set(identity, name)
     this.#owners.set(name, identity)

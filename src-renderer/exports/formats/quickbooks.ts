@@ -2,7 +2,8 @@ import type { JournalEntry } from '../journal-entry'
 import { fnv1a64 } from '../content-hash'
 import { writeCsv, type CsvColumn } from './csv'
 import { formatDate } from './dates'
-import { credit, debit, journalRows, locationLabel, type JournalRow } from './journal-rows'
+import { locationLabel, type LocationNames } from '../../cache/location-names'
+import { credit, debit, journalRows, type JournalRow } from './journal-rows'
 import { flatMapBatches, type Batches, type OutputChunk } from './output'
 
 /**
@@ -16,7 +17,8 @@ export interface QuickBooksOptions {
   dateFormat: 'MM/DD/YYYY' | 'DD/MM/YYYY'
   /** The customer receivable lines are posted to. */
   customerName: string
-  locationLabels: Record<string, string>
+  /** The locations' names, each its QuickBooks Location; an unnamed one is "Location <id>". */
+  locationLabels: LocationNames
 }
 
 export const QUICKBOOKS_DEFAULTS: QuickBooksOptions = {
@@ -45,7 +47,7 @@ function columns(options: QuickBooksOptions): CsvColumn<JournalRow>[] {
     { header: 'Debits', cell: debit },
     { header: 'Credits', cell: credit },
     { header: 'Name', cell: (r) => (r.line.role === 'receivable' ? options.customerName : null) },
-    { header: 'Location', cell: (r) => locationLabel(options.locationLabels, r.entry.locationId) },
+    { header: 'Location', cell: (r) => locationLabel(r.entry.locationId, options.locationLabels) },
   ]
 }
 

@@ -71,6 +71,8 @@ const SESSION_COLUMNS: CsvColumn<SessionRow>[] = [
   amount('expenses', (r) => r.expenses),
   amount('cash_expenses', (r) => r.cashExpenses),
   amount('opening_cash', (r) => r.openingCash),
+  // Expected cash counts an unknown opening float as 0 (§4); this says when it did.
+  { header: 'opening_cash_known', cell: (s) => (s.openingCash === null ? 'false' : 'true') },
   amount('expected_cash', (r) => r.expectedCash),
   amount('counted_cash', (r) => r.countedCash),
   amount('cash_variance', (r) => r.cashVariance),

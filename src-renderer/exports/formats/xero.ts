@@ -1,13 +1,22 @@
 import type { JournalEntry } from '../journal-entry'
 import { csvHead, encodeRow, money, type CsvCell } from './csv'
 import { formatDate } from './dates'
-import { locationLabel } from './journal-rows'
+import { locationLabel, type LocationNames } from '../../cache/location-names'
 import type { Batches, OutputChunk } from './output'
 
 /**
- * Xero's manual journal import: rows with the same Narration and Date form one journal, so the
- * narration carries the entry id. Amount is positive for a debit, negative for a credit. Xero
- * takes at most 300 lines a file: the export is split into numbered parts, never inside an entry.
+ * Xero's manual journal import, as its help describes the template ("Enter multiple manual
+ * journals using an import template"): rows with the same Narration and Date form one journal,
+ * so the narration carries the entry id; Date as dd/mm/yyyy or dd mmm yyyy; AccountCode the
+ * account's code; TaxRate mandatory on every row, "the full tax rate name as it appears in your
+ * tax settings"; Amount positive for a debit, negative for a credit; at most 300 lines a file, so
+ * the export is split into numbered parts, never inside an entry.
+ *
+ * Every row carries the organisation's no-tax rate (`taxRate`): Till posts each bill's tax
+ * itself, to its own tax account, exact to the minor unit. A taxable rate on a line would have
+ * Xero work out tax on that line's amount and post it to Xero's own tax account (third-party
+ * guides for Xero's and QuickBooks' journal imports describe it so), which would count the tax
+ * twice and, Xero rounding per line, unbalance the journal.
  */
 
 export interface XeroOptions {
@@ -15,8 +24,8 @@ export interface XeroOptions {
   /** The organisation's no-tax rate, by its full name in Xero ("Tax Exempt", "No GST", …). */
   taxRate: string
   trackingName: string
-  /** Tracking option per location id; a location not listed goes by its id. */
-  locationLabels: Record<string, string>
+  /** The locations' names, each its tracking option; an unnamed one is "Location <id>". */
+  locationLabels: LocationNames
   maxLinesPerFile: number
 }
 
@@ -46,7 +55,7 @@ export class XeroEntryTooLargeError extends Error {
 function entryRows(entry: JournalEntry, options: XeroOptions): string {
   const narration = `${entry.description} [${entry.id}]`
   const date = formatDate(entry.date, options.dateFormat)
-  const tracking = locationLabel(options.locationLabels, entry.locationId)
+  const tracking = locationLabel(entry.locationId, options.locationLabels)
   let text = ''
   for (const line of entry.lines) {
     const cells: CsvCell[] = [

@@ -2,10 +2,12 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useRef } from 'react'
 import type { LineTax } from '../../../src-shared/domain/records'
 import type { TillDatabase } from '../../cache/database'
+import { locationLabel, useLocationNames } from '../../cache/location-names'
 import type { CachedBill } from '../../cache/records'
 import { formatMoney } from '../../format/money'
 import { formatDateTime } from '../../format/time'
-import { billStateLabel, methodLabel, signedAmount, TYPE_LABELS } from './bill-labels'
+import { methodLabel, taxLabel } from '../../format/labels'
+import { billStateLabel, signedAmount, TYPE_LABELS } from './bill-labels'
 import { billExports, type BillExport } from './bill-exports'
 import { fileNames } from '../exports/download'
 import { usePageTitle } from '../../app/page-title'
@@ -21,11 +23,7 @@ interface DetailProps {
 }
 
 function taxText(taxes: LineTax[], currency: string): string {
-  return taxes
-    .map(
-      (t) => `${t.name}${t.rate === null ? '' : ` ${t.rate}%`}: ${formatMoney(t.amount, currency)}`,
-    )
-    .join('; ')
+  return taxes.map((t) => `${taxLabel(t)}: ${formatMoney(t.amount, currency)}`).join('; ')
 }
 
 function BillLink({ bill, onOpenBill }: { bill: CachedBill; onOpenBill: (id: string) => void }) {
@@ -266,6 +264,7 @@ function BillBody({
   ...props
 }: { bill: CachedBill } & Omit<DetailProps, 'billId' | 'onClose'>) {
   const { timeZone, db } = props
+  const names = useLocationNames(db)
   const money = (minor: number): string => formatMoney(minor, bill.currency)
   const sessionId = bill.registerSessionId
   const session = useLiveQuery(
@@ -279,10 +278,12 @@ function BillBody({
           ['Type', TYPE_LABELS[bill.type]],
           ['Status', bill.status],
           [`Time (${timeZone})`, formatDateTime(bill.createdAt, timeZone)],
-          ['Location', bill.locationId],
+          ['Location', locationLabel(bill.locationId, names)],
           [
             'Session',
-            session ? sessionLabel(session, timeZone) : sessionId === null ? '—' : 'Not synced yet',
+            session
+              ? sessionLabel(session, timeZone, locationLabel(session.locationId, names))
+              : sessionId === null ? '—' : 'Not synced yet',
           ],
           ['Currency', bill.currency],
         ]}
@@ -320,7 +321,7 @@ function BillBody({
             currency={bill.currency}
             rows={bill.taxes.map((t, i) => ({
               key: String(i),
-              name: t.rate === null ? t.name : `${t.name} ${t.rate}%`,
+              name: taxLabel(t),
               amount: t.amount,
             }))}
           />

@@ -2,8 +2,10 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import type { TillDatabase } from '../../cache/database'
 import type { RegisterSession } from '../../cache/records'
 import { Combobox } from '../../components/combobox/Combobox'
+import { locationLabel, useLocationNames } from '../../cache/location-names'
 import { NO_FILTER, type BillFilterForm } from './bill-filter-form'
-import { methodLabel, PAYMENT_STATE_LABELS, TYPE_LABELS } from './bill-labels'
+import { methodLabel } from '../../format/labels'
+import { PAYMENT_STATE_LABELS, TYPE_LABELS } from './bill-labels'
 
 function Choice({
   label,
@@ -50,6 +52,7 @@ export function BillFilterBar({
   // The methods index lists each method once however many bills use it.
   const methods = useLiveQuery(() => db.bills.orderBy('methods').uniqueKeys(), [db])
   const locations = [...new Set((sessions ?? []).map((s) => s.locationId))].sort()
+  const names = useLocationNames(db)
   const set = (field: keyof BillFilterForm) => (value: string) => {
     const next = { ...form, [field]: value }
     // A session belongs to one location: choosing another location forgets the session.
@@ -76,7 +79,7 @@ export function BillFilterBar({
       <Choice
         label="Location"
         value={form.location}
-        options={locations.map((id) => [id, id])}
+        options={locations.map((id) => [id, locationLabel(id, names)])}
         onChange={set('location')}
       />
       <Combobox

@@ -4,6 +4,7 @@ import type { ActiveConnection } from '../../app/active-connection'
 import { DataTable, type DataTableHandle } from '../../components/data-table/DataTable'
 import { effectiveTimeZone } from '../../sync/sync-controller'
 import { ConnectionGate } from '../ConnectionGate'
+import { useLocationNames } from '../../cache/location-names'
 import { billColumns } from './bill-columns'
 import { NEWEST_FIRST } from './bill-source'
 import { BillDetail } from './BillDetail'
@@ -27,17 +28,18 @@ function BillsView({ connection }: { connection: ActiveConnection }): React.JSX.
   const filters = useMemo(() => filtersFromForm(form, timeZone), [form, timeZone])
   const [sorting, setSorting] = useState<SortingState>(NEWEST_FIRST)
   const sessions = useLiveQuery(() => db.sessions.orderBy('businessDate').reverse().toArray(), [db])
-  const sessionName = useSessionNames(sessions, timeZone)
+  const names = useLocationNames(db)
+  const sessionName = useSessionNames(sessions, timeZone, names)
   // Beside the bill's time and location, a session is told by its hours.
-  const hoursOf = useSessionNames(sessions, timeZone, sessionHours)
+  const hoursOf = useSessionNames(sessions, timeZone, names, sessionHours)
   const largest = useLiveQuery(() => db.bills.orderBy('total').last(), [db])
   const widestAmount = formatMoney(
     -(largest?.total ?? 0),
     largest?.currency ?? profile.currency ?? 'XXX',
   )
   const columns = useMemo(
-    () => billColumns(timeZone, hoursOf, widestAmount),
-    [timeZone, hoursOf, widestAmount],
+    () => billColumns(timeZone, hoursOf, widestAmount, names),
+    [timeZone, hoursOf, widestAmount, names],
   )
   // The open bill lives in the address (#/bills/<id>): a reload reopens it.
   const [openId, setOpenId] = useOpenItem()

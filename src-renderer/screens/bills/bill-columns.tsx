@@ -1,4 +1,5 @@
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table'
+import { locationLabel, type LocationNames } from '../../cache/location-names'
 import type { CachedBill } from '../../cache/records'
 import { formatMoney } from '../../format/money'
 import { formatDateTime, widestMoments } from '../../format/time'
@@ -16,6 +17,7 @@ export function billColumns(
   timeZone: string,
   sessionName: SessionNames,
   widestAmount: string,
+  names: LocationNames,
 ): Array<ColumnDef<CachedBill>> {
   const money = (id: BillSortColumn, header: string, amount: (bill: CachedBill) => number) =>
     column.display({
@@ -48,7 +50,7 @@ export function billColumns(
     column.display({
       id: 'location' satisfies BillSortColumn,
       header: 'Location',
-      cell: ({ row }) => row.original.locationId,
+      cell: ({ row }) => locationLabel(row.original.locationId, names),
       meta: { width: '6rem' },
     }),
     column.display({

@@ -37,16 +37,3 @@ export const BILL_STATE_WORDS: readonly string[] = [
 export function signedAmount(bill: Pick<CachedBill, 'type'>, magnitude: number): number {
   return bill.type === 'sale' || magnitude === 0 ? magnitude : -magnitude
 }
-
-const METHOD_LABELS: Record<string, string> = {
-  cash: 'Cash',
-  card: 'Card',
-  qris: 'QRIS',
-  bank_transfer: 'Bank transfer',
-  e_wallet: 'E-wallet',
-}
-
-/** A payment method's name; one Till does not know is shown as the service sent it. */
-export function methodLabel(method: string): string {
-  return METHOD_LABELS[method] ?? method
-}

@@ -19,7 +19,7 @@ import {
 } from './amount-input'
 import { denominationsOf } from '../../ledger/denominations'
 import { DenominationCount } from './DenominationCount'
-import { methodName, methodNameInText } from './method-names'
+import { methodLabel, methodLabelInText } from '../../format/labels'
 import { OpeningCash } from './OpeningCash'
 import { Variance } from './Variance'
 
@@ -198,7 +198,7 @@ export function CountForm({
         {otherMethods.map((m) => (
           <AmountField
             key={m.method}
-            label={`Counted ${methodNameInText(m.method)}`}
+            label={`Counted ${methodLabelInText(m.method)}`}
             hint={`Optional; net ${formatMoney(m.net, currency)}.`}
             value={byMethod[m.method] ?? ''}
             onChange={(value) => setByMethod((all) => ({ ...all, [m.method]: value }))}
@@ -230,7 +230,7 @@ export function CountForm({
         </div>
         {count?.methods.map((m) => (
           <div key={m.method}>
-            <dt>{methodName(m.method)} variance</dt>
+            <dt>{methodLabel(m.method)} variance</dt>
             <dd className="amount">
               <Variance amount={m.variance} currency={currency} />
             </dd>

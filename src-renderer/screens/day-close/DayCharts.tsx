@@ -5,7 +5,7 @@ import type { MethodTakings } from '../../ledger/day-close'
 import { sessionNetSales } from '../../ledger/load-session'
 import { formatMoney } from '../../format/money'
 import { formatBusinessDate } from './business-date-label'
-import { methodName } from './method-names'
+import { methodLabel } from '../../format/labels'
 
 const TREND_DAYS = 30
 const MIX_COLOURS = 6
@@ -154,7 +154,7 @@ function PaymentMix({
             viewBox="0 0 1000 40"
             preserveAspectRatio="none"
             role="img"
-            aria-label={`Payment mix: ${shares.map((m) => `${methodName(m.method)} ${percent.format(m.collected / total)}`).join(', ')}`}
+            aria-label={`Payment mix: ${shares.map((m) => `${methodLabel(m.method)} ${percent.format(m.collected / total)}`).join(', ')}`}
           >
             {shares.map((m, i) => (
               <rect
@@ -171,7 +171,7 @@ function PaymentMix({
             {shares.map((m, i) => (
               <li key={m.method}>
                 <span className={`swatch mix-${i % MIX_COLOURS}`} aria-hidden="true" />
-                {methodName(m.method)}{' '}
+                {methodLabel(m.method)}{' '}
                 <span className="amount">{formatMoney(m.collected, currency)}</span>{' '}
                 <span className="muted">({percent.format(m.collected / total)})</span>
               </li>

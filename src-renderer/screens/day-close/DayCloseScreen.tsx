@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react'
 import { flushSync } from 'react-dom'
 import type { ActiveConnection } from '../../app/active-connection'
 import { useBridge } from '../../bridge/context'
+import { locationLabel, useLocationNames } from '../../cache/location-names'
 import { sessionDays, type SessionDay } from '../../ledger/load-session'
 import { effectiveTimeZone } from '../../sync/sync-controller'
 import { formatDateTime } from '../../format/time'
@@ -13,8 +14,6 @@ import { DayTotal } from './DayTotal'
 import { loadDay } from './load-day'
 import { SessionClose } from './SessionClose'
 import './day-close.css'
-
-const locationName = (id: string): string => `Location ${id}`
 
 function DayView({
   connection,
@@ -30,6 +29,7 @@ function DayView({
   printedAt: number | null
 }): React.JSX.Element {
   const { db, profile } = connection
+  const names = useLocationNames(db)
   const day = useLiveQuery(
     () => loadDay(db, locationId, businessDate, timeZone),
     [db, locationId, businessDate, timeZone],
@@ -48,7 +48,7 @@ function DayView({
       <div className="print-only print-header">
         <p className="print-shop">{profile.name}</p>
         <p>
-          Day close of {locationName(locationId)} · {formatBusinessDate(businessDate)} ({timeZone})
+          Day close of {locationLabel(locationId, names)} · {formatBusinessDate(businessDate)} ({timeZone})
           {printedAt !== null && ` · printed ${formatDateTime(printedAt, timeZone)}`}
         </p>
       </div>
@@ -62,7 +62,7 @@ function DayView({
         timeZone={timeZone}
       />
       <DayTotal
-        locationName={locationName}
+        locationName={(id) => locationLabel(id, names)}
         sessionCount={day.sessions.length}
         total={day.total}
         incomplete={day.incomplete}
@@ -108,6 +108,7 @@ function DayClose({ connection }: { connection: ActiveConnection }): React.JSX.E
   const { db, profile } = connection
   const timeZone = effectiveTimeZone(profile)
   const days = useLiveQuery(() => sessionDays(db), [db])
+  const names = useLocationNames(db)
   const [choice, setChoice] = useState<{ locationId: string | null; businessDate: string | null }>({
     locationId: null,
     businessDate: null,
@@ -143,7 +144,10 @@ function DayClose({ connection }: { connection: ActiveConnection }): React.JSX.E
     setPdfProblem(null)
     bridge
       .call('print.savePdf', {
-        suggestedName: `Day close ${locationId} ${businessDate}.pdf`.replace(/[^\w .()-]/g, '-'),
+        suggestedName: `Day close ${locationLabel(locationId, names)} ${businessDate}.pdf`.replace(
+          /[^\w .()-]/g,
+          '-',
+        ),
       })
       .catch((error: Error) => setPdfProblem(error.message))
   }
@@ -159,7 +163,7 @@ function DayClose({ connection }: { connection: ActiveConnection }): React.JSX.E
           >
             {locations.map((id) => (
               <option key={id} value={id}>
-                {locationName(id)}
+                {locationLabel(id, names)}
               </option>
             ))}
           </select>

@@ -1,8 +1,8 @@
 import type { CachedExpense } from '../../cache/records'
 import type { DayCloseFigures } from '../../ledger/day-close'
 import { formatMoney } from '../../format/money'
-import { figureSections, taxName, type FigureRow } from './figure-rows'
-import { methodName } from './method-names'
+import { categoryLabel, methodLabel, taxLabel } from '../../format/labels'
+import { figureSections, type FigureRow } from './figure-rows'
 
 const counts = new Intl.NumberFormat()
 
@@ -68,7 +68,7 @@ export function FiguresTables({
             )}
             {figures.methods.map((m) => (
               <tr key={m.method}>
-                <th scope="row">{methodName(m.method)}</th>
+                <th scope="row">{methodLabel(m.method)}</th>
                 <td className="amount">{formatMoney(m.collected, currency)}</td>
                 <td className="amount">{formatMoney(m.returned, currency)}</td>
                 <td className="amount">{formatMoney(m.net, currency)}</td>
@@ -88,7 +88,7 @@ export function FiguresTables({
             )}
             {figures.taxByRate.map((t) => (
               <tr key={`${t.name} ${t.rate}`}>
-                <th scope="row">{taxName(t)}</th>
+                <th scope="row">{taxLabel(t)}</th>
                 <td className="amount">{formatMoney(t.amount, currency)}</td>
               </tr>
             ))}
@@ -132,9 +132,9 @@ export function ExpensesTable({
         )}
         {expenses.map((e) => (
           <tr key={e.id}>
-            <td>{e.category}</td>
+            <td>{categoryLabel(e.category)}</td>
             <td>{e.description}</td>
-            <td>{methodName(e.paymentMethod)}</td>
+            <td>{methodLabel(e.paymentMethod)}</td>
             <td className="amount">{formatMoney(e.amount, currency)}</td>
           </tr>
         ))}

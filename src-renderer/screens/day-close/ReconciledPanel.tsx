@@ -9,7 +9,7 @@ import type {
 import { formatMoney } from '../../format/money'
 import { formatDateTime } from '../../format/time'
 import { changedFigures, type ChangedFigure } from './figure-rows'
-import { methodName } from './method-names'
+import { methodLabel } from '../../format/labels'
 import { OpeningCash } from './OpeningCash'
 import { Variance } from './Variance'
 
@@ -44,7 +44,7 @@ function ChangedAfter({
   if (record.changedAfterAt === null && changes.length === 0) return null
   return (
     <div className="changed-after" role="group" aria-label="Changed after reconciliation">
-      <h4>Changed after reconciliation</h4>
+      <h3>Changed after reconciliation</h3>
       <p>
         {record.changedAfterAt !== null
           ? `A bill, a payment or the close of this session came in on ${formatDateTime(record.changedAfterAt, timeZone)}, after the count was confirmed.`
@@ -217,7 +217,7 @@ export function ReconciledPanel({
         {record.count.methods.map((m) => (
           <div key={m.method}>
             <dt>
-              {methodName(m.method)}: counted {formatMoney(m.counted, currency)}, net{' '}
+              {methodLabel(m.method)}: counted {formatMoney(m.counted, currency)}, net{' '}
               {formatMoney(m.expected, currency)}
             </dt>
             <dd className="amount">

@@ -1,5 +1,5 @@
-import { CASH, type DayCloseFigures, type TaxAtRate } from '../../ledger/day-close'
-import { methodNameInText } from './method-names'
+import { CASH, type DayCloseFigures } from '../../ledger/day-close'
+import { methodLabelInText, taxLabel } from '../../format/labels'
 
 /** The day-close figures as labelled rows: the tables, the print and the frozen-vs-now list. */
 
@@ -62,11 +62,6 @@ export function figureSections(f: DayCloseFigures): FigureSection[] {
   ]
 }
 
-/** "VAT 11 %", or the name alone when the service gave no rate. */
-export function taxName(tax: Pick<TaxAtRate, 'name' | 'rate'>): string {
-  return tax.rate === null ? tax.name : `${tax.name} ${tax.rate} %`
-}
-
 export interface ChangedFigure {
   label: string
   kind: FigureRow['kind']
@@ -78,8 +73,8 @@ export interface ChangedFigure {
 export function changedFigures(frozen: DayCloseFigures, current: DayCloseFigures): ChangedFigure[] {
   const rows = (f: DayCloseFigures): Map<string, FigureRow> => {
     const all = figureSections(f).flatMap((s) => s.rows)
-    for (const m of f.methods) all.push(money(`Net ${methodNameInText(m.method)}`, m.net))
-    for (const t of f.taxByRate) all.push(money(`Tax ${taxName(t)}`, t.amount))
+    for (const m of f.methods) all.push(money(`Net ${methodLabelInText(m.method)}`, m.net))
+    for (const t of f.taxByRate) all.push(money(`Tax ${taxLabel(t)}`, t.amount))
     return new Map(all.map((r) => [r.label, r]))
   }
   const before = rows(frozen)

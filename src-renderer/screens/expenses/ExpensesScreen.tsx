@@ -1,6 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useId, useState } from 'react'
 import type { ActiveConnection } from '../../app/active-connection'
+import { locationLabel, useLocationNames } from '../../cache/location-names'
+import { categoryLabel, methodLabel } from '../../format/labels'
 import { formatMoney } from '../../format/money'
 import { ConnectionGate } from '../ConnectionGate'
 import { expenseFacets, queryExpenses, type ExpenseFilters } from './expense-query'
@@ -11,11 +13,13 @@ function Choice({
   label,
   value,
   options,
+  optionLabel,
   onChange,
 }: {
   label: string
   value: string
   options: string[]
+  optionLabel(option: string): string
   onChange(value: string): void
 }): React.JSX.Element {
   const id = useId()
@@ -26,7 +30,7 @@ function Choice({
         <option value="">All</option>
         {options.map((o) => (
           <option key={o} value={o}>
-            {o}
+            {optionLabel(o)}
           </option>
         ))}
       </select>
@@ -39,6 +43,7 @@ function Expenses({ connection }: { connection: ActiveConnection }): React.JSX.E
   const id = useId()
   const [filters, setFilters] = useState<ExpenseFilters>(NO_FILTERS)
   const facets = useLiveQuery(() => expenseFacets(db), [db])
+  const names = useLocationNames(db)
   const result = useLiveQuery(() => queryExpenses(db, filters), [db, filters])
   const currency = profile.currency ?? result?.rows[0]?.currency ?? null
   const money = (minor: number): string => (currency ? formatMoney(minor, currency) : String(minor))
@@ -69,18 +74,21 @@ function Expenses({ connection }: { connection: ActiveConnection }): React.JSX.E
           label="Location"
           value={filters.locationId}
           options={facets?.locations ?? []}
+          optionLabel={(l) => locationLabel(l, names)}
           onChange={(locationId) => set({ locationId })}
         />
         <Choice
           label="Category"
           value={filters.category}
           options={facets?.categories ?? []}
+          optionLabel={categoryLabel}
           onChange={(category) => set({ category })}
         />
         <Choice
           label="Payment method"
           value={filters.method}
           options={facets?.methods ?? []}
+          optionLabel={methodLabel}
           onChange={(method) => set({ method })}
         />
       </div>
@@ -123,11 +131,11 @@ function Expenses({ connection }: { connection: ActiveConnection }): React.JSX.E
                   <tr key={e.id}>
                     <td>{e.expenseDate}</td>
                     <td>{e.number}</td>
-                    <td>{e.locationId}</td>
-                    <td>{e.category}</td>
+                    <td>{locationLabel(e.locationId, names)}</td>
+                    <td>{categoryLabel(e.category)}</td>
                     <td>{e.description}</td>
                     <td>{e.supplier ?? '—'}</td>
-                    <td>{e.paymentMethod}</td>
+                    <td>{methodLabel(e.paymentMethod)}</td>
                     <td className="amount">{formatMoney(e.taxAmount, e.currency)}</td>
                     <td className="amount">{formatMoney(e.amount, e.currency)}</td>
                   </tr>

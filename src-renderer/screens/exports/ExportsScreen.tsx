@@ -32,6 +32,7 @@ import { FORMAT_LABELS, defaultedLabel } from './labels'
 import { GranularitySwitch } from './GranularitySwitch'
 import { ExportPreview } from './ExportPreview'
 import { useFormatMoment } from '../../app/active-connection'
+import { locationLabel, useLocationNames, type LocationNames } from '../../cache/location-names'
 
 type Outcome =
   | { kind: 'done'; files: string[]; entries: number | null; defaulted: DefaultedAccount[] }
@@ -88,10 +89,12 @@ function holdersLabel(holders: StoredBatch[]): string {
 function ExportLog({
   batches,
   destinations,
+  names,
   onDownload,
 }: {
   batches: StoredBatch[] | undefined
   destinations: Destination[] | undefined
+  names: LocationNames
   onDownload(batch: StoredBatch): void
 }): React.JSX.Element {
   const moment = useFormatMoment()
@@ -122,7 +125,9 @@ function ExportLog({
             </td>
             <td>
               {b.range.from} to {b.range.to}
-              {b.range.locationId ? `, ${b.range.locationId}` : ', all locations'}
+              {b.range.locationId
+                ? `, ${locationLabel(b.range.locationId, names)}`
+                : ', all locations'}
             </td>
             <td className="amount">{count.format(b.entryCount)}</td>
             <td>
@@ -157,6 +162,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
   const batches = useLiveQuery(() => exportBatches(db), [db])
   const destinations = useLiveQuery(() => listDestinations(db), [db])
   const destination = destinations?.find((d) => d.id === choice)
+  const names = useLocationNames(db)
 
   // The range starts on the latest business date the cache holds.
   const latest = days?.reduce((max, d) => (d.businessDate > max ? d.businessDate : max), '') ?? ''
@@ -310,7 +316,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
               <option value="">All locations</option>
               {(locations ?? []).map((l) => (
                 <option key={l} value={l}>
-                  {l}
+                  {locationLabel(l, names)}
                 </option>
               ))}
             </select>
@@ -402,6 +408,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
       <ExportLog
         batches={batches}
         destinations={destinations}
+        names={names}
         onDownload={(b) => void downloadAgain(b)}
       />
     </>

@@ -3,6 +3,7 @@ import {
   partFileName,
   type ExportOpenInput,
 } from '../../../src-shared/bridge/contract'
+import { Zip, ZipDeflate } from 'fflate'
 import type { TillBridge } from '../../bridge/client'
 import type { OutputChunk } from '../../exports/formats/output'
 import type { ChunkSink } from '../../exports/run-export'
@@ -11,7 +12,8 @@ import type { ChunkSink } from '../../exports/run-export'
  * Where an export's chunks go. In Electron, main writes them to the file chosen in a save dialog
  * (or into a scheduled export's folder), chunk by chunk. In the browser shell, which has no save
  * dialog, each chunk becomes a Blob at once, so its text leaves the page's heap for the
- * browser's blob storage (which spills to disk when large), and the parts download at the end.
+ * browser's blob storage (which spills to disk when large), and the file downloads at the end:
+ * an export of several parts (Xero's 300-line files) as one zip of the numbered parts.
  */
 
 /** `text` in pieces of at most `max` UTF-16 units, never between the halves of a surrogate pair. */
@@ -51,7 +53,35 @@ export async function openMainFile(
   }
 }
 
-/** The parts as Blobs, handed to `save` (a download) once the export is whole. */
+/** `till-xero-2026-11-20.csv` → `till-xero-2026-11-20.zip`. */
+export function zipFileName(name: string): string {
+  return `${name.replace(/\.[^.]*$/, '')}.zip`
+}
+
+/** The parts, each a file of its own name, zipped (fflate) into Blobs a part at a time. */
+async function zipParts(parts: readonly Blob[][], names: readonly string[]): Promise<Blob> {
+  const out: Blob[] = []
+  let failure: Error | null = null
+  const zip = new Zip((error, data) => {
+    if (error) failure = error
+    else out.push(new Blob([data as Uint8Array<ArrayBuffer>]))
+  })
+  for (const [i, blobs] of parts.entries()) {
+    const file = new ZipDeflate(names[i]!, { level: 6 })
+    zip.add(file)
+    if (blobs.length === 0) file.push(new Uint8Array(0), true)
+    for (const [j, blob] of blobs.entries())
+      file.push(new Uint8Array(await blob.arrayBuffer()), j === blobs.length - 1)
+  }
+  zip.end()
+  if (failure) throw failure
+  return new Blob(out, { type: 'application/zip' })
+}
+
+/**
+ * The parts as Blobs, handed to `save` (a download) once the export is whole: one file, or one
+ * zip of the numbered parts.
+ */
 export function downloadSink(
   name: string,
   type: string,
@@ -63,10 +93,15 @@ export function downloadSink(
       ;(parts[part - 1] ??= []).push(new Blob([text]))
     },
     async finish() {
-      const names = parts.map((_, i) => partFileName(name, i + 1, parts.length))
-      parts.forEach((blobs, i) => save(new Blob(blobs, { type }), names[i]!))
+      const written = parts
       parts = []
-      return names
+      if (written.length <= 1) {
+        save(new Blob(written[0] ?? [], { type }), name)
+        return [name]
+      }
+      const names = written.map((_, i) => partFileName(name, i + 1, written.length))
+      save(await zipParts(written, names), zipFileName(name))
+      return [zipFileName(name)]
     },
     async abort() {
       parts = []

@@ -20,6 +20,8 @@ const BILLS_PAGE = 200
 interface Props {
   connection: ActiveConnection
   session: RegisterSession
+  /** The session's location as people read it (see location-names.ts). */
+  locationName: string
   onClose(): void
   formatTime(ms: number): string
 }
@@ -28,6 +30,7 @@ interface Props {
 export function SessionDetail({
   connection,
   session,
+  locationName,
   onClose,
   formatTime,
 }: Props): React.JSX.Element {
@@ -38,7 +41,7 @@ export function SessionDetail({
   useEffect(() => heading.current?.focus(), [session.id])
   const { id, openingCash } = session
   const timeZone = effectiveTimeZone(profile)
-  const name = sessionLabel(session, timeZone)
+  const name = sessionLabel(session, timeZone, locationName)
   usePageTitle(`Session ${name}`, 1)
   // A page at a time, newest first, from the index.
   const bills = useLiveQuery(

@@ -2,6 +2,7 @@ import Dexie from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useCallback, useEffect, useId, useState, type RefCallback } from 'react'
 import type { ActiveConnection } from '../../app/active-connection'
+import { locationLabel, useLocationNames } from '../../cache/location-names'
 import type { RegisterSession } from '../../cache/records'
 import { formatMoney } from '../../format/money'
 import { formatDateTime } from '../../format/time'
@@ -142,6 +143,7 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
   )
   const [location, setLocation] = useState('')
   const [limit, setLimit] = useState(PAGE)
+  const names = useLocationNames(db)
   const locations = useLiveQuery(
     async () => [
       ...new Set(
@@ -186,7 +188,7 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
             <option value="">All</option>
             {locations?.map((l) => (
               <option key={l} value={l}>
-                {l}
+                {locationLabel(l, names)}
               </option>
             ))}
           </select>
@@ -221,7 +223,7 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
               key={s.id}
               connection={connection}
               session={s}
-              name={sessionLabel(s, timeZone)}
+              name={sessionLabel(s, timeZone, locationLabel(s.locationId, names))}
               currency={currency}
               selected={s.id === openId}
               onOpen={() => setOpenId(s.id === openId ? null : s.id)}
@@ -242,6 +244,7 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
           key={open.id}
           connection={connection}
           session={open}
+          locationName={locationLabel(open.locationId, names)}
           onClose={() => setOpenId(null)}
           formatTime={(ms) => formatDateTime(ms, timeZone)}
         />

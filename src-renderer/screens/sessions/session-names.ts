@@ -1,4 +1,5 @@
 import { useMemo } from 'react'
+import { locationLabel, type LocationNames } from '../../cache/location-names'
 import type { RegisterSession } from '../../cache/records'
 import { sessionLabel } from '../../format/session-label'
 
@@ -12,12 +13,18 @@ export interface SessionNames {
 export function useSessionNames(
   sessions: RegisterSession[] | undefined,
   timeZone: string,
-  nameOf: (session: RegisterSession, timeZone: string) => string = sessionLabel,
+  locations: LocationNames,
+  nameOf: (session: RegisterSession, timeZone: string, location: string) => string = sessionLabel,
 ): SessionNames {
   return useMemo(() => {
-    const names = new Map((sessions ?? []).map((s) => [s.id, nameOf(s, timeZone)]))
+    const names = new Map(
+      (sessions ?? []).map((s) => [
+        s.id,
+        nameOf(s, timeZone, locationLabel(s.locationId, locations)),
+      ]),
+    )
     return Object.assign((id: string) => names.get(id) ?? `Session ${id}`, {
       all: [...names.values()],
     })
-  }, [sessions, timeZone, nameOf])
+  }, [sessions, timeZone, locations, nameOf])
 }

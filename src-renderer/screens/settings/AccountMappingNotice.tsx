@@ -1,8 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
 import type { TillDatabase } from '../../cache/database'
-import { defaultedInRange, readMapping, roleLabel } from '../../exports/account-mapping'
-import type { DefaultedAccount } from '../../exports/accounts'
+import { defaultedInRange, readMapping } from '../../exports/account-mapping'
+import { roleLabel, type DefaultedAccount } from '../../exports/accounts'
 import type { ExportRange } from '../../exports/run-export'
 
 /**

@@ -7,6 +7,7 @@ import {
   rolesInCache,
   saveMapping,
 } from '../../exports/account-mapping'
+import { packageAccountTypes } from '../../exports/accounts'
 import { rangeLocations } from '../../exports/run-export'
 import {
   EVERY_LOCATION,
@@ -31,9 +32,10 @@ interface Loaded {
 }
 
 async function load(db: TillDatabase): Promise<Loaded> {
-  const [mapping, seen, locations] = await Promise.all([
+  // The roles first: reading them gives new taxes and categories their sub-account codes.
+  const seen = await rolesInCache(db)
+  const [mapping, locations] = await Promise.all([
     readMapping(db),
-    rolesInCache(db),
     rangeLocations(db, { from: '', to: '', locationId: '' }),
   ])
   return { form: formFromMapping(mapping), rows: mappingRows(seen, mapping), locations }
@@ -168,6 +170,7 @@ export function AccountMappingPanel(): React.JSX.Element | null {
                   <th scope="col">{group}</th>
                   <th scope="col">Code</th>
                   <th scope="col">Name</th>
+                  <th scope="col">Create in Xero / QuickBooks as</th>
                 </tr>
               </thead>
               <tbody>
@@ -199,6 +202,10 @@ export function AccountMappingPanel(): React.JSX.Element | null {
                       </th>
                       <td>{field('code')}</td>
                       <td>{field('name')}</td>
+                      <td className="muted">
+                        {packageAccountTypes(row.role).xero} /{' '}
+                        {packageAccountTypes(row.role).quickBooks}
+                      </td>
                     </tr>
                   )
                 })}

@@ -1,9 +1,10 @@
-import { AccountMappingError, roleLabel } from '../../exports/account-mapping'
+import { AccountMappingError } from '../../exports/account-mapping'
 import {
   CHART_ROLES,
   defaultAccount,
   roleFromKey,
   roleKey,
+  roleLabel,
   type AccountMapping,
   type AccountRole,
   type LedgerAccount,
@@ -65,7 +66,7 @@ export function mappingRows(seen: readonly AccountRole[], mapping: AccountMappin
   for (const key of [...chartKeys, ...others]) {
     const role = roleFromKey(key)
     if (!role) continue
-    const { account, known } = defaultAccount(role)
+    const { account, known } = defaultAccount(role, mapping.subAccountCodes)
     rows.push({
       key,
       role,

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react'
 import { ConnectionsSection } from './ConnectionsSection'
+import { LocationsPanel } from './LocationsPanel'
 import { WebhookReceiverPanel } from './WebhookReceiverPanel'
 import { SyncSchedulePanel } from './SyncSchedulePanel'
 import { AccountMappingPanel } from './AccountMappingPanel'
@@ -18,6 +19,7 @@ export interface SettingsSection {
 /** Settings, a section at a time, in this order; adding a section is adding its line here. */
 export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: 'connections', label: 'Connections', Panel: ConnectionsSection },
+  { id: 'locations', label: 'Locations', Panel: LocationsPanel },
   { id: 'live-updates', label: 'Live updates', Panel: WebhookReceiverPanel },
   { id: 'sync-schedule', label: 'Sync schedule', Panel: SyncSchedulePanel },
   { id: 'account-mapping', label: 'Account mapping', Panel: AccountMappingPanel },

@@ -2,6 +2,7 @@ import {
   AccountResolver,
   EMPTY_MAPPING,
   type AccountMapping,
+  type AccountRole,
 } from '../../../src-renderer/exports/accounts'
 import {
   billEntries,
@@ -10,6 +11,7 @@ import {
   type JournalContext,
   type JournalProblem,
   type PostedView,
+  type SessionDay,
 } from '../../../src-renderer/exports/journal'
 import type { JournalEntry } from '../../../src-renderer/exports/journal-entry'
 import {
@@ -21,8 +23,14 @@ import { paymentsTakenIn, TIME_ZONE, type Shop } from './shop'
 export function context(
   posted: PostedView = NOTHING_POSTED,
   mapping: AccountMapping = EMPTY_MAPPING,
+  sessions?: ReadonlyMap<string, SessionDay>,
 ): JournalContext {
-  return { accounts: new AccountResolver(mapping), timeZone: TIME_ZONE, posted }
+  return { accounts: new AccountResolver(mapping), timeZone: TIME_ZONE, posted, sessions }
+}
+
+/** The shop's sessions as the export knows them: every one still open. */
+function shopSessions(shop: Shop): Map<string, SessionDay> {
+  return new Map(shop.sessions.map((s) => [s.id, { businessDate: s.businessDate, closedAt: null }]))
 }
 
 export interface Build {
@@ -30,9 +38,25 @@ export interface Build {
   problems: JournalProblem[]
 }
 
+/**
+ * The shop's taxes and categories with their sub-account codes given once, as the cache keeps
+ * them, so two builds of the same shop post a tax to the same account.
+ */
+export function shopMapping(shop: Shop): AccountMapping {
+  const resolver = new AccountResolver(EMPTY_MAPPING)
+  const roles: AccountRole[] = [
+    ...shop.bills.flatMap((b) =>
+      b.taxes.map((t): AccountRole => ({ type: 'tax-payable', tax: t.name })),
+    ),
+    ...shop.expenses.map((e): AccountRole => ({ type: 'expense', category: e.category })),
+  ]
+  for (const role of roles) resolver.resolve(role, '')
+  return { ...EMPTY_MAPPING, subAccountCodes: resolver.subAccountCodes }
+}
+
 /** Per-bill granularity: every bill's entries, then every expense's. */
 export function perBill(shop: Shop, posted: PostedView = NOTHING_POSTED): Build {
-  const ctx = context(posted)
+  const ctx = context(posted, shopMapping(shop), shopSessions(shop))
   const bills = billEntries(shop.bills, ctx)
   return {
     entries: [...bills.entries, ...expenseEntries(shop.expenses, ctx)],
@@ -42,7 +66,7 @@ export function perBill(shop: Shop, posted: PostedView = NOTHING_POSTED): Build 
 
 /** Per-session granularity: a summary per session, bills of no session per bill, expenses. */
 export function perSession(shop: Shop, posted: PostedView = NOTHING_POSTED): Build {
-  const ctx = context(posted)
+  const ctx = context(posted, shopMapping(shop), shopSessions(shop))
   const entries: JournalEntry[] = []
   const problems: JournalProblem[] = []
   for (const session of shop.sessions) {
@@ -67,12 +91,19 @@ export function perSession(shop: Shop, posted: PostedView = NOTHING_POSTED): Bui
   return { entries, problems }
 }
 
-/** Debit-positive movement per account (`code name`), zero movements left out. */
-export function accountTotals(entries: readonly JournalEntry[]): Map<string, number> {
+/**
+ * Debit-positive movement per account (`code name`), zero movements left out; with `byDate`, per
+ * entry date and account.
+ */
+export function accountTotals(
+  entries: readonly JournalEntry[],
+  byDate = false,
+): Map<string, number> {
   const totals = new Map<string, number>()
   for (const entry of entries)
     for (const line of entry.lines) {
-      const key = `${line.account.code} ${line.account.name}`
+      const account = `${line.account.code} ${line.account.name}`
+      const key = byDate ? `${entry.date} ${account}` : account
       totals.set(key, (totals.get(key) ?? 0) + line.amount)
     }
   for (const [key, value] of totals) if (value === 0) totals.delete(key)

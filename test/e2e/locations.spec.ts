@@ -1,0 +1,49 @@
+import { readFile } from 'node:fs/promises'
+import { expect, test } from '@playwright/test'
+import { openTill } from '../support/browser-shell'
+import { useDemoShell } from './demo-shell'
+import { parseCsvFile } from './csv-file'
+
+const shell = useDemoShell({ seed: 19, days: 2, locations: 2, billsPerSession: 8, live: false })
+
+test('a location named once in Settings goes by its name on Sessions, Day close and in a Xero export', async ({
+  page,
+}) => {
+  await openTill(page, shell())
+  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  await page.getByRole('link', { name: 'Settings', exact: true }).click()
+  await page.getByRole('link', { name: 'Locations', exact: true }).click()
+  const panel = page.getByRole('region', { name: 'Locations' })
+  const fields = panel.getByRole('textbox', { name: 'Location name', exact: true })
+  await expect(fields).toHaveCount(2)
+  const first = panel.getByRole('group').first()
+  const locationId = (await first.locator('legend').textContent())!.replace('Location ', '')
+  await first.getByRole('textbox', { name: 'Location name' }).fill('Jalan Sabang')
+  await panel.getByRole('button', { name: 'Save location names' }).click()
+  await expect(panel.getByText('Location names saved.')).toBeVisible()
+
+  await page.getByRole('link', { name: 'Sessions', exact: true }).click()
+  const sessions = page.getByRole('table', { name: 'Register sessions' })
+  // Sessions are named "Mon 23 Nov · <location> · 19:24–02:10".
+  await expect(sessions.getByRole('button', { name: / · Jalan Sabang · / }).first()).toBeVisible()
+  await expect(sessions.getByRole('button', { name: ` · ${locationId} · ` })).toHaveCount(0)
+  // The other location has no name yet.
+  await expect(sessions.getByRole('button', { name: / · Location \d+ · / }).first()).toBeVisible()
+
+  await page.getByRole('link', { name: 'Day close', exact: true }).click()
+  const location = page.getByLabel('Location', { exact: true })
+  await location.selectOption({ label: 'Jalan Sabang' })
+  await expect(location).toHaveValue(locationId)
+  await expect(page.locator('.print-header')).toContainText('Jalan Sabang')
+
+  await page.getByRole('link', { name: 'Exports', exact: true }).click()
+  await page.getByLabel('Format').selectOption('xero')
+  await page.getByLabel('Location', { exact: true }).selectOption({ label: 'Jalan Sabang' })
+  await expect(page.getByLabel('From', { exact: true })).not.toHaveValue('')
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export' }).click()
+  const rows = parseCsvFile(await readFile((await (await downloading).path())!))
+  expect(rows.length).toBeGreaterThan(0)
+  for (const row of rows)
+    expect(row).toMatchObject({ TrackingName1: 'Location', TrackingOption1: 'Jalan Sabang' })
+})

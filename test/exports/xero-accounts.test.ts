@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import {
+  CHART_ROLES,
+  defaultAccount,
+  EMPTY_MAPPING,
+  packageAccountTypes,
+  roleKey,
+} from '../../src-renderer/exports/accounts'
+import { xeroMappingProblems } from '../../src-renderer/exports/xero-accounts'
+
+describe('accounts Xero and QuickBooks accept', () => {
+  it('makes the default chart of accounts a manual journal can post to', () => {
+    const receivable = defaultAccount({ type: 'receivable' }).account
+    expect(receivable).toMatchObject({ code: '1100', name: 'Unpaid bills clearing', kind: 'asset' })
+    expect(packageAccountTypes({ type: 'receivable' })).toEqual({
+      xero: 'Current Asset',
+      quickBooks: 'Other Current Assets',
+    })
+    for (const role of CHART_ROLES)
+      expect(['Current Asset', 'Current Liability', 'Revenue', 'Expense'], roleKey(role)).toContain(
+        packageAccountTypes(role).xero,
+      )
+    expect(packageAccountTypes({ type: 'tax-payable', tax: 'VAT' })).toEqual({
+      xero: 'Current Liability',
+      quickBooks: 'Other Current Liabilities',
+    })
+    expect(packageAccountTypes({ type: 'expense', category: 'Rent' }).quickBooks).toBe('Expenses')
+    expect(xeroMappingProblems(EMPTY_MAPPING)).toEqual([])
+  })
+
+  it('names each role mapped to a Xero system account, for every location or one', () => {
+    const problems = xeroMappingProblems({
+      accounts: {
+        receivable: { code: '610', name: 'accounts receivable ' },
+        sales: { code: '200', name: 'Sales' },
+      },
+      locations: { '102': { 'tax-payable:VAT': { code: '820', name: 'GST' } } },
+    })
+    expect(problems).toHaveLength(2)
+    expect(problems[0]).toMatch(/^Unpaid bills \(receivable\) goes to “accounts receivable ”/)
+    expect(problems[1]).toMatch(/^Tax “VAT” \(location 102\) goes to “GST”/)
+  })
+})
