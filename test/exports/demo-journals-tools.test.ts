@@ -8,6 +8,7 @@ import { EMPTY_MAPPING } from '../../src-renderer/exports/accounts'
 import type { JournalFormat } from '../../src-renderer/exports/formats/journal-formats'
 import type { Granularity } from '../../src-renderer/exports/export-log'
 import { runExport } from '../../src-renderer/exports/run-export'
+import { switchGranularity } from '../../src-renderer/exports/destinations'
 import { demoCache, type DemoCache } from '../ledger/demo-cache'
 import { collectParts } from './support/collect'
 
@@ -34,13 +35,18 @@ afterAll(async () => {
 /** The journal of the range, written as if to a fresh set of books. */
 async function exported(what: JournalFormat, granularity: Granularity): Promise<string[]> {
   const { db, currency, timeZone } = shop!
-  await Promise.all([db.postings.clear(), db.exportLog.clear(), db.exportBatches.clear()])
+  await Promise.all([
+    db.postedStates.clear(),
+    db.loggedEntries.clear(),
+    db.exportBatches.clear(),
+    db.destinations.clear(),
+  ])
+  await switchGranularity(db, what, granularity, null)
   return collectParts(
     runExport({
       db,
       what,
       range: { from: '2026-11-14', to: '2026-11-20', locationId: '' },
-      granularity,
       mapping: EMPTY_MAPPING,
       timeZone,
       currency,

@@ -142,7 +142,7 @@ describe('runExport', () => {
     await expect(run(options(database, 'xero', { mapping }))).rejects.toThrow(
       /Unpaid bills \(receivable\) goes to “Accounts Receivable”, a Xero system account/,
     )
-    expect(await database.exportLog.count()).toBe(0)
+    expect(await database.loggedEntries.count()).toBe(0)
     // The default chart goes out to Xero.
     expect((await run(options(database, 'xero'))).result.entryCount).toBe(4)
   })

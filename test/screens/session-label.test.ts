@@ -36,6 +36,8 @@ describe('a session named for people', () => {
   it('never reads as open once closed, even while the close time is unknown', () => {
     const closed = { ...session, closedAt: null, firstActivityAt: null }
     expect(sessionLabel(closed, JAKARTA, 'Kemang')).toMatch(/–…$/)
-    expect(sessionLabel({ ...closed, openedAt: null }, JAKARTA, 'Kemang')).toBe('Mon 23 Nov · Kemang · …')
+    expect(sessionLabel({ ...closed, openedAt: null }, JAKARTA, 'Kemang')).toBe(
+      'Mon 23 Nov · Kemang · …',
+    )
   })
 })

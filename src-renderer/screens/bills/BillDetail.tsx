@@ -283,7 +283,9 @@ function BillBody({
             'Session',
             session
               ? sessionLabel(session, timeZone, locationLabel(session.locationId, names))
-              : sessionId === null ? '—' : 'Not synced yet',
+              : sessionId === null
+                ? '—'
+                : 'Not synced yet',
           ],
           ['Currency', bill.currency],
         ]}

@@ -48,8 +48,8 @@ function DayView({
       <div className="print-only print-header">
         <p className="print-shop">{profile.name}</p>
         <p>
-          Day close of {locationLabel(locationId, names)} · {formatBusinessDate(businessDate)} ({timeZone})
-          {printedAt !== null && ` · printed ${formatDateTime(printedAt, timeZone)}`}
+          Day close of {locationLabel(locationId, names)} · {formatBusinessDate(businessDate)} (
+          {timeZone}){printedAt !== null && ` · printed ${formatDateTime(printedAt, timeZone)}`}
         </p>
       </div>
       <DayCharts
