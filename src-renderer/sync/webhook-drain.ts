@@ -157,25 +157,32 @@ async function handle(
  * fetch, a session to close and fetch whole), and acknowledges it once that is saved. An event
  * for another connection is acknowledged and left to that connection's sweep. An event that
  * cannot be applied is set aside in main with the reason (Problems lists it) and the drain moves
- * on; a failure of the connection or the cache stops the drain with the event still queued.
+ * on; a failure of the connection or the cache stops the drain with the event still queued, and
+ * so does `signal` (the connection is closing), before the next event.
  */
 export async function drainWebhooks(
   bridge: TillBridge,
   db: TillDatabase,
   ctx: CollectionContext,
+  signal?: AbortSignal,
 ): Promise<{ handled: number; expensesChanged: boolean; reauthorized: boolean }> {
   let handled = 0
   let expensesChanged = false
   let reauthorized = false
   let merchantNoted = false
+  const summary = () => ({ handled, expensesChanged, reauthorized })
   for (;;) {
+    if (signal?.aborted) return summary()
     const { events } = await bridge.call('webhooks.take', { max: TAKE })
-    if (events.length === 0) return { handled, expensesChanged, reauthorized }
+    if (events.length === 0) return summary()
     const done: number[] = []
-    const acknowledge = async (): Promise<void> => {
-      if (done.length) await bridge.call('webhooks.ack', { seqs: done })
-    }
-    for (const event of events) {
+    let stoppedAt = events.length
+    let failure: { error: unknown } | null = null
+    for (const [index, event] of events.entries()) {
+      if (signal?.aborted) {
+        stoppedAt = index
+        break
+      }
       try {
         if (event.profileId === ctx.profileId && !(await db.webhookIds.get(event.envelope.id))) {
           const merchant = await merchantFacts(ctx, event)
@@ -196,12 +203,17 @@ export async function drainWebhooks(
         done.push(event.seq)
       } catch (error) {
         if (isPassing(error)) {
-          await acknowledge()
-          throw error
+          stoppedAt = index
+          failure = { error }
+          break
         }
         await bridge.call('webhooks.setAside', { seq: event.seq, reason: unappliedReason(error) })
       }
     }
-    await acknowledge()
+    if (done.length) await bridge.call('webhooks.ack', { seqs: done })
+    // Not applied through no fault of their own: handed back without counting as attempts.
+    const untried = events.slice(stoppedAt).map((e) => e.seq)
+    if (untried.length) await bridge.call('webhooks.release', { seqs: untried })
+    if (failure) throw failure.error
   }
 }

@@ -78,6 +78,8 @@ export const channels = {
   },
   /** Removes events for good: applied ones, or set-aside ones dismissed. */
   'webhooks.ack': { input: webhookSeqsInput, output: webhookPending },
+  /** Hands back taken events that were not applied for a passing reason (offline, closing). */
+  'webhooks.release': { input: webhookSeqsInput, output: webhookPending },
   'webhooks.setAside': { input: webhookSetAsideInput, output: webhookPending },
   'webhooks.setAsideList': {
     input: noInput,

@@ -127,6 +127,9 @@ describe('durable webhook queue', () => {
     const queue = await openQueue(dir)
     for (const id of ids(3)) await queue.enqueue(incoming(id))
     const taken = (batch: { envelope: { id: string } }[]) => batch.map((e) => e.envelope.id)
+    // Handed back untried (offline, or the connection closing), a batch is no attempt at all.
+    const untried = await queue.takeToApply(10)
+    queue.release(untried.map((e) => e.seq))
     // The window takes a batch and crashes on it: from then on events come one at a time.
     expect(taken(await queue.takeToApply(10))).toEqual(['evt_1', 'evt_2', 'evt_3'])
     for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt++)

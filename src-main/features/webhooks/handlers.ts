@@ -6,6 +6,7 @@ type WebhookChannels =
   | 'webhooks.configure'
   | 'webhooks.take'
   | 'webhooks.ack'
+  | 'webhooks.release'
   | 'webhooks.setAside'
   | 'webhooks.setAsideList'
   | 'webhooks.retry'
@@ -17,6 +18,7 @@ export function webhookHandlers(services: Services): Pick<ChannelHandlers, Webho
     'webhooks.configure': (settings) => webhooks.configure(settings),
     'webhooks.take': async ({ max }) => ({ events: await webhooks.takeToApply(max) }),
     'webhooks.ack': async ({ seqs }) => ({ pending: await webhooks.ack(seqs) }),
+    'webhooks.release': async ({ seqs }) => ({ pending: await webhooks.release(seqs) }),
     'webhooks.setAside': async ({ seq, reason }) => ({
       pending: await webhooks.setAside(seq, reason),
     }),

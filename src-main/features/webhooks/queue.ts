@@ -201,6 +201,14 @@ export class WebhookQueue {
     }
   }
 
+  /** Events handed out but not applied for a reason not their own: that attempt does not count. */
+  release(seqs: readonly number[]): void {
+    for (const s of new Set(seqs)) {
+      const entry = this.entries.get(s)
+      if (entry) entry.attempts = Math.max(0, entry.attempts - 1)
+    }
+  }
+
   /**
    * Moves a pending event out of the queue into the set-aside events, with the reason it could not
    * be applied; it stays there, on disk, until retried or dismissed. Unknown seqs are ignored.

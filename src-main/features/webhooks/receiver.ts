@@ -200,6 +200,12 @@ export class WebhookReceiver {
     return (await this.openQueue()).ack(seqs)
   }
 
+  async release(seqs: readonly number[]): Promise<number> {
+    const queue = await this.openQueue()
+    queue.release(seqs)
+    return queue.pending()
+  }
+
   /** An event the renderer could not apply: out of the queue, kept with its reason. */
   async setAside(seq: number, reason: string): Promise<number> {
     const queue = await this.openQueue()
