@@ -69,7 +69,7 @@ export function createKeychainSecretStore(
   /**
    * Each account's secret (or its absence) once read or written. Main needs the API key for every
    * Apps API request, and each keychain read costs native memory libsecret never gives back
-   * (about 1 KB a call, measured): read per request, that grew main by 100 MB an hour.
+   * (about 1 KB a call, measured): read per request, that grew main 86 to 134 MB an hour.
    */
   const known = new Map<string, Secret | null>()
   /** Counts changes as they start and end, so a read that overlapped one does not cache. */

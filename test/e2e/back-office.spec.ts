@@ -100,6 +100,7 @@ test('Problems says plainly that nothing was set aside', async ({ page }) => {
   await page.getByRole('link', { name: 'Problems', exact: true }).click()
   await expect(page.getByText('None. Every record synced so far was readable.')).toBeVisible()
   await expect(page.getByText('None. Every synced bill adds up.')).toBeVisible()
+  await expect(page.getByText('None. Every live update received so far was applied.')).toBeVisible()
 })
 
 test('every screen renders something a person can see', async ({ page }) => {
