@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useState } from 'react'
 import type { ChannelOutput, ProfileView } from '../../src-shared/bridge/contract'
 import type { TillBridge } from '../bridge/client'
 import { databaseName, TillDatabase } from '../cache/database'
+import { closeConnection } from '../sync/close-connection'
 import { effectiveTimeZone, SyncController } from '../sync/sync-controller'
 import { formatDateTime } from '../format/time'
 
@@ -42,7 +43,9 @@ async function openDatabase(
   profile: ProfileView,
   demo: ChannelOutput<'app.info'>['demo'],
 ): Promise<TillDatabase> {
+  // Opened here, so a switch away at once closes an open cache rather than one still opening.
   const db = new TillDatabase(databaseName(profile.id))
+  await db.open()
   if (profile.kind !== 'demo' || !demo.epoch) return db
   const cachedEpoch = (await db.meta.get('demo-epoch'))?.value
   if (cachedEpoch === demo.epoch) return db
@@ -88,8 +91,7 @@ export function useConnectionLifecycle(bridge: TillBridge): ConnectionState {
     })()
     return () => {
       cancelled = true
-      opened?.sync.stop()
-      opened?.db.close()
+      if (opened) void closeConnection(opened)
     }
   }, [bridge, revision])
 

@@ -45,6 +45,10 @@ export class SyncController {
    * retry an area this run skips.
    */
   private rerun: { manual: boolean } | null = null
+  /** The run going on, if any, settled into a value: what `stop` waits for. */
+  private running: Promise<unknown> | null = null
+  /** Aborted by `stop`: nothing starts after it, and what is going ends at its next step. */
+  private readonly lifetime = new AbortController()
   private readonly ctx: CollectionContext
   private schedule: SyncSchedule = DEFAULT_SCHEDULE
 
@@ -86,26 +90,66 @@ export class SyncController {
   }
 
   async start(): Promise<void> {
-    const checkpoint = await this.db.checkpoints.get('bills')
+    const checkpoint = await this.whileLive(() => this.db.checkpoints.get('bills'))
+    if (this.stopped) return
     this.update({ lastSuccessAt: checkpoint?.lastSuccessAt ?? null })
     this.unsubscribe = this.bridge.on('webhooks.queued', () => void this.drain())
     await this.reschedule()
-    void this.syncNow().then(() => this.drain())
+    this.inBackground(this.syncNow().then(() => this.drain()))
   }
 
   /** Reads the sweep schedule again (after Settings changed it) and restarts the sweep timer. */
   async reschedule(): Promise<SyncSchedule> {
-    this.schedule = await readSchedule(this.db)
+    const schedule = await this.whileLive(() => readSchedule(this.db))
+    if (this.stopped || !schedule) return this.schedule
+    this.schedule = schedule
     this.timers.forEach(clearInterval)
-    this.timers = [setInterval(() => void this.syncNow(), this.schedule.sweepMinutes * 60_000)]
+    this.timers = [
+      setInterval(() => this.inBackground(this.syncNow()), this.schedule.sweepMinutes * 60_000),
+    ]
     return this.schedule
   }
 
-  stop(): void {
+  /**
+   * Stops for good (the connection is being closed): the timers and live updates stop at once,
+   * a run or drain going on ends at its next step, and this resolves once neither touches the
+   * cache any more, so the cache can be closed under nothing.
+   */
+  async stop(): Promise<void> {
+    this.lifetime.abort()
     this.cancel()
     this.timers.forEach(clearInterval)
     this.timers = []
     this.unsubscribe?.()
+    this.unsubscribe = null
+    await Promise.all([this.running, this.draining])
+  }
+
+  private get stopped(): boolean {
+    return this.lifetime.signal.aborted
+  }
+
+  /** Cache work that may meet a cache being closed: after `stop` its failure is expected. */
+  private async whileLive<T>(work: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await work()
+    } catch (error) {
+      if (this.stopped) return undefined
+      throw error
+    }
+  }
+
+  /** Work nobody awaits: a failure becomes the sync's problem, never an unhandled rejection. */
+  private inBackground(work: Promise<unknown>): void {
+    work.catch((error: unknown) => {
+      if (this.stopped) return
+      this.update({
+        problem: {
+          kind: 'internal',
+          message: error instanceof Error ? error.message : String(error),
+        },
+      })
+    })
   }
 
   cancel(): void {
@@ -118,7 +162,7 @@ export class SyncController {
    * background run makes that run the person's (theirs to watch and cancel).
    */
   async syncNow({ manual = false }: { manual?: boolean } = {}): Promise<SyncOutcome | null> {
-    if (this.state.stopped) return null
+    if (this.state.stopped || this.stopped) return null
     if (this.state.running) {
       if (!manual) return null
       this.update({ manual: true })
@@ -126,6 +170,16 @@ export class SyncController {
       if (skipsAnArea) this.rerun = { manual: true }
       return null
     }
+    const run = this.run({ manual })
+    this.running = run.catch(() => undefined)
+    try {
+      return await this.whileLive(() => run).then((outcome) => outcome ?? null)
+    } finally {
+      this.running = null
+    }
+  }
+
+  private async run({ manual }: { manual: boolean }): Promise<SyncOutcome | null> {
     if (manual) this.update({ areas: { bills: { enabled: true }, expenses: { enabled: true } } })
     const skip = Object.fromEntries(
       (['bills', 'expenses'] as const).flatMap((area) => {
@@ -135,6 +189,7 @@ export class SyncController {
     )
     const deepAt = Number((await this.db.meta.get('deep-sweep-at'))?.value ?? 0)
     const deep = this.now() - deepAt > DEEP_SWEEP_EVERY_MS && this.state.lastSuccessAt !== null
+    if (this.stopped) return null
     this.abort = new AbortController()
     this.update({ running: true, manual, problem: null })
     try {
@@ -168,7 +223,7 @@ export class SyncController {
       this.update({ running: false, manual: false, progress: null })
       const rerun = this.rerun
       this.rerun = null
-      if (rerun) void this.syncNow(rerun)
+      if (rerun && !this.stopped) this.inBackground(this.syncNow(rerun))
     }
   }
 
@@ -189,15 +244,22 @@ export class SyncController {
    * takes live bills first), then syncs what they pointed at.
    */
   private drain(): Promise<void> {
+    if (this.stopped) return Promise.resolve()
     this.draining ??= (async () => {
       try {
-        const { handled, reauthorized } = await drainWebhooks(this.bridge, this.db, this.ctx)
-        if (handled === 0) return
+        const { handled, reauthorized } = await drainWebhooks(
+          this.bridge,
+          this.db,
+          this.ctx,
+          this.lifetime.signal,
+        )
+        if (handled === 0 || this.stopped) return
         if (reauthorized)
           this.update({ areas: { bills: { enabled: true }, expenses: { enabled: true } } })
         if (this.state.running) this.rerun ??= { manual: false }
-        else void this.syncNow()
+        else this.inBackground(this.syncNow())
       } catch (error) {
+        if (this.stopped) return
         this.update({
           problem: {
             kind: 'webhooks',
