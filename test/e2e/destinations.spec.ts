@@ -159,6 +159,7 @@ test('each destination gets every entry once: CSV then Xero, a cut-over to per s
 
   // A fresh destination given the whole range at once: the same sums, account by account.
   await page.getByRole('link', { name: 'Settings', exact: true }).click()
+  await page.getByRole('link', { name: 'Destinations', exact: true }).click()
   const destinations = page.getByRole('region', { name: 'Destinations' })
   await destinations.getByLabel('Destination name').fill('Xero, one shot')
   await destinations.getByLabel('Destination format').selectOption('xero')
