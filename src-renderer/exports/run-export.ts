@@ -35,7 +35,7 @@ import {
 import type { OutputChunk } from './formats/output'
 import { csvExport } from './run-export-csv'
 import { billSessionIds, sessionDays } from './session-days'
-import { rememberSubAccountCodes } from './sub-account-codes'
+import { readSubAccountCodes, rememberSubAccountCodes } from './sub-account-codes'
 import { checkXeroMapping } from './xero-accounts'
 import { ExportLogWriter, acquireExportLock, batchLog } from './run-export-log'
 import {
@@ -239,7 +239,12 @@ async function* journalExport(
   if (destination.format !== what)
     throw new DestinationError(`${destination.name} takes ${destination.format}, not ${what}`)
   const modes = new SessionModes(db, destination)
-  const accounts = new AccountResolver(options.mapping)
+  // A tax or category keeps the sub-account code it was first given (kept in the cache), whatever
+  // mapping the caller passed: two exports never post one tax to two accounts.
+  const accounts = new AccountResolver({
+    ...options.mapping,
+    subAccountCodes: { ...options.mapping.subAccountCodes, ...(await readSubAccountCodes(db)) },
+  })
   const problems: JournalProblem[] = []
   const createdAt = (options.now?.() ?? new Date()).toISOString()
   const batchId = options.batchId ?? `export-${createdAt}-${Math.random().toString(36).slice(2, 8)}`

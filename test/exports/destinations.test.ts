@@ -318,15 +318,15 @@ describe('destinations', () => {
               const made = await exportTo(db, id, range, mapping, shop.currency)
               if (made) files.set(made.batchId, made.parts)
               const posted = await loggedTo(db, id)
-              const expected = [reference]
+              // The journal rules' reference numbers its sub-accounts in its own order, so it is
+              // compared by role; the one-shot export shares the cache's codes, so by account too.
+              expect(roleTotals(posted), id).toEqual(roleTotals(reference))
               if (index === checked) {
                 const fresh = await addDestination(db, `Fresh ${id}`, format)
                 const { periods } = await readDestination(db, id)
                 await db.destinations.update(fresh.id, { periods })
                 await exportTo(db, fresh.id, range, mapping, shop.currency)
-                expected.push(await loggedTo(db, fresh.id))
-              }
-              for (const oneShot of expected) {
+                const oneShot = await loggedTo(db, fresh.id)
                 expect(roleTotals(posted), id).toEqual(roleTotals(oneShot))
                 if (!remapped)
                   expect(sortedTotals(accountTotals(posted)), id).toEqual(
