@@ -109,7 +109,7 @@ function SessionRow({
   const figures = summary?.figures
   return (
     <tr ref={rowRef} aria-selected={selected}>
-      <td>
+      <td className="moment">
         <button type="button" className="link" onClick={onOpen} aria-expanded={selected}>
           {name}
         </button>
