@@ -151,10 +151,9 @@ export function AccountMappingPanel(): React.JSX.Element | null {
       )
   }
 
-  const unmapped = rows.filter((r) => r.needsMapping)
-  const general = errors.get('')
-  return (
-    <section aria-labelledby={`${id}-title`} className="panel">
+  // Kept in one place in both renderings, so the select keeps focus while a mapping loads.
+  const top = (
+    <>
       <h2 id={`${id}-title`}>Account mapping for “{connection.profile.name}”</h2>
       <label htmlFor={`${id}-mapping`}>Mapping for</label>{' '}
       <select
@@ -173,6 +172,20 @@ export function AccountMappingPanel(): React.JSX.Element | null {
           </option>
         ))}
       </select>
+    </>
+  )
+  if (loaded.mappingId !== mappingId)
+    return (
+      <section aria-labelledby={`${id}-title`} className="panel" aria-busy>
+        {top}
+        <p className="muted">Loading the mapping…</p>
+      </section>
+    )
+  const unmapped = rows.filter((r) => r.needsMapping)
+  const general = errors.get('')
+  return (
+    <section aria-labelledby={`${id}-title`} className="panel">
+      {top}
       <p className="muted">
         Journals post to these accounts. Leave a row empty to keep the default chart’s account (for
         one location: the account set for every location). A change applies to what you export after
