@@ -23,9 +23,9 @@ import { readSubAccountCodes, rememberSubAccountCodes } from './sub-account-code
 /**
  * The bookkeeper's account mappings as Settings keeps them in the connection's cache (the shared
  * one, and one for each destination that posts to a chart of its own), and the rules a mapping
- * must follow to import cleanly: Xero matches accounts by code, QuickBooks by
- * name, the plain-text ledgers by both, so a code names one account, a name has one code, and an
- * account is of one kind.
+ * must follow to import cleanly: Xero matches accounts by code, QuickBooks by name, the
+ * plain-text ledgers by both, so a code names one account, a name has one code, and an account is
+ * of one kind.
  */
 
 /**
