@@ -16,19 +16,24 @@ import {
   type MappedAccount,
   type RoleKey,
 } from './accounts'
+import { mappingIdOf, readDestination, SHARED_MAPPING, type MappingId } from './destinations'
 import { rangeLocations, type ExportRange } from './run-export'
 import { readSubAccountCodes, rememberSubAccountCodes } from './sub-account-codes'
 
 /**
- * The bookkeeper's account mapping as Settings keeps it, one per connection (in its cache), and
- * the rules a mapping must follow to import cleanly: Xero matches accounts by code, QuickBooks by
- * name, the plain-text ledgers by both, so a code names one account, a name has one code, and an
- * account is of one kind.
+ * The bookkeeper's account mappings as Settings keeps them in the connection's cache (the shared
+ * one, and one for each destination that posts to a chart of its own), and the rules a mapping
+ * must follow to import cleanly: Xero matches accounts by code, QuickBooks by name, the
+ * plain-text ledgers by both, so a code names one account, a name has one code, and an account is
+ * of one kind.
  */
 
-/** The stored mapping: one row, replaced whole on each save. */
+/**
+ * A stored mapping, replaced whole on each save: the shared one, and one for each destination
+ * that has its own (./destinations.ts `mappingIdOf`).
+ */
 export interface SavedAccountMapping extends AccountMapping {
-  id: 'mapping'
+  id: MappingId
   savedAt: string
 }
 
@@ -181,13 +186,27 @@ export function checkMapping(mapping: AccountMapping): AccountMapping {
   throw new AccountMappingError([...malformed, ...conflicts])
 }
 
-/** The connection's mapping (the default chart alone until one is saved), with its sub-account codes. */
-export async function readMapping(db: TillDatabase): Promise<AccountMapping> {
+/**
+ * A mapping, the shared one unless told (the default chart alone until one is saved), with the
+ * connection's sub-account codes, which every mapping shares.
+ */
+export async function readMapping(
+  db: TillDatabase,
+  id: MappingId = SHARED_MAPPING,
+): Promise<AccountMapping> {
   const [saved, subAccountCodes] = await Promise.all([
-    db.accountMapping.get('mapping'),
+    db.accountMapping.get(id),
     readSubAccountCodes(db),
   ])
   return { accounts: saved?.accounts ?? {}, locations: saved?.locations ?? {}, subAccountCodes }
+}
+
+/** The mapping a journal export to the destination posts with. */
+export async function readDestinationMapping(
+  db: TillDatabase,
+  destinationId: string,
+): Promise<AccountMapping> {
+  return readMapping(db, mappingIdOf(await readDestination(db, destinationId)))
 }
 
 /** Gives every tax and category among `roles` without a sub-account code one, in name order. */
@@ -207,9 +226,10 @@ export async function saveMapping(
   db: TillDatabase,
   mapping: AccountMapping,
   now: Date = new Date(),
+  id: MappingId = SHARED_MAPPING,
 ): Promise<AccountMapping> {
   const checked = checkMapping(mapping)
-  await db.accountMapping.put({ id: 'mapping', ...checked, savedAt: now.toISOString() })
+  await db.accountMapping.put({ id, ...checked, savedAt: now.toISOString() })
   return checked
 }
 

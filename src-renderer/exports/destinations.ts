@@ -36,6 +36,11 @@ export interface Destination {
    * session of; '' when nothing was posted.
    */
   postedThrough: string
+  /**
+   * 'own' when the destination posts with a mapping of its own (a second Xero organisation has
+   * its own chart); absent, as on every destination before, it uses the connection's shared one.
+   */
+  mapping?: 'own'
 }
 
 export const BUILT_IN_NAMES: Record<JournalFormat, string> = {
@@ -62,6 +67,15 @@ export function builtInDestination(format: JournalFormat): Destination {
     periods: [{ from: '', granularity: 'bill' }],
     postedThrough: '',
   }
+}
+
+/** The key of the shared account mapping in the cache's accountMapping table. */
+export const SHARED_MAPPING = 'mapping'
+export type MappingId = typeof SHARED_MAPPING | `destination:${string}`
+
+/** The key of the account mapping the destination posts with. */
+export function mappingIdOf(destination: Pick<Destination, 'id' | 'mapping'>): MappingId {
+  return destination.mapping === 'own' ? `destination:${destination.id}` : SHARED_MAPPING
 }
 
 export class DestinationError extends Error {
@@ -178,5 +192,37 @@ export async function switchGranularity(
     const switched = { ...destination, periods }
     await db.destinations.put(switched)
     return switched
+  })
+}
+
+/**
+ * Has the destination post with the shared mapping or with its own. Its own starts as a copy of
+ * the shared mapping; one it had before, set aside when it went back to shared, is taken up
+ * again, so going back and forth loses no account. Entries already posted stay as they are: the
+ * log's hashes do not cover accounts, so nothing is posted again.
+ */
+export async function chooseMapping(
+  db: TillDatabase,
+  id: string,
+  mapping: 'shared' | 'own',
+  now: Date = new Date(),
+): Promise<Destination> {
+  return db.transaction('rw', db.destinations, db.accountMapping, async () => {
+    const destination = await readDestination(db, id)
+    const { mapping: _previous, ...rest } = destination
+    const chosen: Destination = mapping === 'own' ? { ...rest, mapping: 'own' } : rest
+    const own = mappingIdOf(chosen)
+    if (own !== SHARED_MAPPING && !(await db.accountMapping.get(own))) {
+      const shared = await db.accountMapping.get(SHARED_MAPPING)
+      await db.accountMapping.put({
+        accounts: {},
+        locations: {},
+        ...shared,
+        id: own,
+        savedAt: now.toISOString(),
+      })
+    }
+    await db.destinations.put(chosen)
+    return chosen
   })
 }

@@ -9,7 +9,7 @@ import type { TillBridge } from '../bridge/client'
 import type { TillDatabase } from '../cache/database'
 import { openMainFile } from '../screens/exports/file-sinks'
 import { fileNames } from '../screens/exports/download'
-import { readMapping } from './account-mapping'
+import { readDestinationMapping } from './account-mapping'
 import { readDestination } from './destinations'
 import { exportToSink, runExport } from './run-export'
 import { scheduledRange } from './schedule-trigger'
@@ -68,7 +68,7 @@ export async function runScheduledExport(
         what: settings.what,
         range: { ...range, locationId: '' },
         destinationId: destination.id,
-        mapping: await readMapping(db),
+        mapping: await readDestinationMapping(db, destination.id),
         timeZone: options.timeZone,
         currency: profile.currency ?? 'USD',
         now: () => now,

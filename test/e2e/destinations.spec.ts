@@ -11,7 +11,8 @@ import { useDemoShell, yesterdayMiddayInJakarta } from './demo-shell'
  * own destination with its own export log. A generic CSV export and then a Xero export of the
  * same day are both complete; Xero is switched to per session summary at a cut-over, and its
  * files sum, account by account, to a one-shot export of the whole range to a fresh destination;
- * a refund synced afterwards is one new entry in each destination.
+ * a refund synced afterwards is one new entry in each destination. A second Xero organisation
+ * with a mapping of its own gets the same entries under its own account code.
  */
 
 const CONTROL_TOKEN = 'demo_control_destinations_e2e_1618'
@@ -180,6 +181,7 @@ test('each destination gets every entry once: CSV then Xero, a cut-over to per s
       timeout: 60_000,
     })
     .toBe(true)
+  const lateToOneShot: Buffer[] = []
   for (const [destination, expected] of [
     ['journal-csv', refund.id],
     ['xero', `session:${refund.register_session_id}:adj:1`],
@@ -189,5 +191,41 @@ test('each destination gets every entry once: CSV then Xero, a cut-over to per s
     const late = await exportRange(page, yesterday, today)
     expect(late.status).toMatch(/^1 entry exported to /)
     expect(entryIds(late.files)).toEqual([expected])
+    if (destination === oneShotLabel) lateToOneShot.push(...late.files)
   }
+
+  // A second Xero organisation with its own chart: its own mapping, a copy of the shared one
+  // with its own code for Sales, leaves the shared mapping as it was.
+  await page.getByRole('link', { name: 'Settings', exact: true }).click()
+  await page.getByRole('link', { name: 'Destinations', exact: true }).click()
+  const second = 'Xero, second shop'
+  await destinations.getByLabel('Destination name').fill(second)
+  await destinations.getByLabel('Destination format').selectOption('xero')
+  await destinations.getByRole('button', { name: 'Add destination' }).click()
+  await expect(destinations.getByRole('status')).toContainText(`Added ${second}`)
+  await destinations.getByLabel(`Account mapping of ${second}`).selectOption('Its own')
+  await expect(destinations.getByRole('status')).toContainText(
+    `${second} posts with its own account mapping`,
+  )
+  await page.getByRole('link', { name: 'Account mapping', exact: true }).click()
+  await page.getByLabel('Mapping for', { exact: true }).selectOption({ label: second })
+  const mapping = page.getByRole('form', { name: 'Account mapping' })
+  await mapping.getByLabel('Code for Sales', { exact: true }).fill('4010')
+  await mapping.getByLabel('Name for Sales', { exact: true }).fill('Second shop sales')
+  await mapping.getByRole('button', { name: 'Save account mapping' }).click()
+  await expect(mapping.getByRole('status')).toContainText('Saved')
+  await page
+    .getByLabel('Mapping for', { exact: true })
+    .selectOption({ label: 'Shared (every destination without its own)' })
+  await expect(mapping.getByLabel('Code for Sales', { exact: true })).toHaveValue('')
+  await page.getByRole('link', { name: 'Exports', exact: true }).click()
+  await choose(page, { label: `${second} (Journal, Xero manual journal)` })
+  const ownMapped = await exportRange(page, yesterday, today)
+  const sharedSums = accountSums([...oneShot.files, ...lateToOneShot])
+  expect(sharedSums.map(([account]) => account)).toContain('4000')
+  expect(accountSums(ownMapped.files)).toEqual(
+    sharedSums
+      .map(([account, sum]): [string, number] => [account === '4000' ? '4010' : account, sum])
+      .sort(([a], [b]) => a.localeCompare(b)),
+  )
 })

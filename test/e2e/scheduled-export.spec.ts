@@ -48,6 +48,19 @@ test('closing a register session writes the new journal entries into the chosen 
   await openTill(page, shell())
   await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
   await page.getByRole('link', { name: 'Settings' }).click()
+  // The scheduled destination posts with a mapping of its own: its Sales code, not the shared one.
+  await page.getByRole('link', { name: 'Destinations', exact: true }).click()
+  await page.getByLabel('Account mapping of Generic CSV journal').selectOption('Its own')
+  await expect(page.getByRole('status')).toContainText('posts with its own account mapping')
+  await page.getByRole('link', { name: 'Account mapping', exact: true }).click()
+  await page
+    .getByLabel('Mapping for', { exact: true })
+    .selectOption({ label: 'Generic CSV journal' })
+  const mapping = page.getByRole('form', { name: 'Account mapping' })
+  await mapping.getByLabel('Code for Sales', { exact: true }).fill('4010')
+  await mapping.getByLabel('Name for Sales', { exact: true }).fill('Shop sales')
+  await mapping.getByRole('button', { name: 'Save account mapping' }).click()
+  await expect(mapping.getByRole('status')).toContainText('Saved')
   await page.getByRole('link', { name: 'Scheduled export', exact: true }).click()
   const panel = page.getByRole('region', { name: /^Scheduled export for / })
   await expect(panel.getByText('No scheduled export has run yet.')).toBeVisible()
@@ -83,6 +96,11 @@ test('closing a register session writes the new journal entries into the chosen 
   const rows = parseCsvFile(await readFile(join(folder, name!)))
   const entries = new Set(rows.map((row) => row.entry_id))
   expect(entries.size).toBeGreaterThan(0)
+  const sales = rows
+    .filter((row) => row.account_name === 'Shop sales')
+    .map((row) => row.account_code)
+  expect(sales.length).toBeGreaterThan(0)
+  expect(new Set(sales)).toEqual(new Set(['4010']))
   await expect(panel.getByLabel('Last scheduled export')).toContainText(
     `${entries.size} entries written to ${name}`,
   )

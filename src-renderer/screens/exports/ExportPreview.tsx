@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
 import type { TillDatabase } from '../../cache/database'
-import { readMapping } from '../../exports/account-mapping'
+import { readDestinationMapping } from '../../exports/account-mapping'
 import type { Destination } from '../../exports/destinations'
 import type { EntryRevision } from '../../exports/export-log'
 import { ExportCancelledError, previewExport, type ExportRange } from '../../exports/run-export'
@@ -77,7 +77,7 @@ export function ExportPreview({
             what: destination.format,
             destinationId: destination.id,
             range: { from, to, locationId },
-            mapping: await readMapping(db),
+            mapping: await readDestinationMapping(db, destination.id),
             timeZone,
             currency,
             signal: abort.signal,

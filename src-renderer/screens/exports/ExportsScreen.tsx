@@ -4,7 +4,7 @@ import type { ActiveConnection } from '../../app/active-connection'
 import { useBridge } from '../../bridge/context'
 import { readMapping } from '../../exports/account-mapping'
 import type { DefaultedAccount } from '../../exports/accounts'
-import { listDestinations, type Destination } from '../../exports/destinations'
+import { listDestinations, mappingIdOf, type Destination } from '../../exports/destinations'
 import {
   CSV_TABLES,
   ExportCancelledError,
@@ -187,7 +187,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
     what,
     destinationId: destination?.id,
     range,
-    mapping: await readMapping(db),
+    mapping: await readMapping(db, destination && mappingIdOf(destination)),
     timeZone: effectiveTimeZone(profile),
     currency: profile.currency ?? 'USD',
     signal,
@@ -340,7 +340,9 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
             The range ends before it starts.
           </p>
         )}
-        {journal && rangeValid && <UnmappedRolesNotice db={db} range={{ from, to, locationId }} />}
+        {destination && rangeValid && (
+          <UnmappedRolesNotice db={db} destination={destination} range={{ from, to, locationId }} />
+        )}
         {destination && rangeValid && (
           <ExportPreview
             db={db}

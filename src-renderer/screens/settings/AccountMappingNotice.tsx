@@ -1,22 +1,29 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
 import type { TillDatabase } from '../../cache/database'
-import { defaultedInRange, readMapping } from '../../exports/account-mapping'
+import { defaultedInRange, readDestinationMapping } from '../../exports/account-mapping'
 import { roleLabel, type DefaultedAccount } from '../../exports/accounts'
+import type { Destination } from '../../exports/destinations'
 import type { ExportRange } from '../../exports/run-export'
 
 /**
  * On the Exports screen, before exporting: the methods, taxes and expense categories of the
- * range that no mapping covers, which the export would post to a default account.
+ * range that the destination's mapping does not cover, which the export would post to a default
+ * account.
  */
 export function UnmappedRolesNotice({
   db,
+  destination,
   range,
 }: {
   db: TillDatabase
+  destination: Destination
   range: ExportRange
 }): React.JSX.Element | null {
-  const mapping = useLiveQuery(() => readMapping(db), [db])
+  const mapping = useLiveQuery(
+    () => readDestinationMapping(db, destination.id),
+    [db, destination.id],
+  )
   const [defaulted, setDefaulted] = useState<DefaultedAccount[]>([])
   const { from, to, locationId } = range
 

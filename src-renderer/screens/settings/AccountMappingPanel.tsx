@@ -1,3 +1,4 @@
+import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useActiveConnection } from '../../app/active-connection'
 import type { TillDatabase } from '../../cache/database'
@@ -8,6 +9,12 @@ import {
   saveMapping,
 } from '../../exports/account-mapping'
 import { packageAccountTypes } from '../../exports/accounts'
+import {
+  listDestinations,
+  mappingIdOf,
+  SHARED_MAPPING,
+  type MappingId,
+} from '../../exports/destinations'
 import { rangeLocations } from '../../exports/run-export'
 import {
   EVERY_LOCATION,
@@ -26,19 +33,21 @@ import {
 } from './account-mapping-form'
 
 interface Loaded {
+  /** The mapping the form shows, which saving replaces. */
+  mappingId: MappingId
   form: MappingForm
   rows: MappingRow[]
   locations: string[]
 }
 
-async function load(db: TillDatabase): Promise<Loaded> {
+async function load(db: TillDatabase, mappingId: MappingId): Promise<Loaded> {
   // The roles first: reading them gives new taxes and categories their sub-account codes.
   const seen = await rolesInCache(db)
   const [mapping, locations] = await Promise.all([
-    readMapping(db),
+    readMapping(db, mappingId),
     rangeLocations(db, { from: '', to: '', locationId: '' }),
   ])
-  return { form: formFromMapping(mapping), rows: mappingRows(seen, mapping), locations }
+  return { mappingId, form: formFromMapping(mapping), rows: mappingRows(seen, mapping), locations }
 }
 
 function AccountField({
@@ -81,7 +90,8 @@ function AccountField({
 /**
  * Settings → Account mapping: every account of the default chart (DESIGN §4) and every payment
  * method, tax and expense category the shop's data shows, each re-mappable by code and name, for
- * every location or for one. Roles the chart only guesses are marked until mapped.
+ * every location or for one. Roles the chart only guesses are marked until mapped. The shared
+ * mapping, or that of a destination posting with its own.
  */
 export function AccountMappingPanel(): React.JSX.Element | null {
   const state = useActiveConnection()
@@ -91,15 +101,23 @@ export function AccountMappingPanel(): React.JSX.Element | null {
   const [scope, setScope] = useState<Scope>(EVERY_LOCATION)
   const [errors, setErrors] = useState<Map<string, string>>(new Map())
   const [saved, setSaved] = useState<string | null>(null)
+  const [chosen, setChosen] = useState<MappingId>(SHARED_MAPPING)
+  const db = connection?.db
+  const ownMappings = useLiveQuery(
+    async () => (db ? (await listDestinations(db)).filter((d) => d.mapping === 'own') : []),
+    [db],
+  )
+  // A destination gone back to the shared mapping takes its own out of the choice.
+  const mappingId = ownMappings?.some((d) => mappingIdOf(d) === chosen) ? chosen : SHARED_MAPPING
 
   useEffect(() => {
     if (!connection) return
     let live = true
-    void load(connection.db).then((next) => live && setLoaded(next))
+    void load(connection.db, mappingId).then((next) => live && setLoaded(next))
     return () => {
       live = false
     }
-  }, [connection])
+  }, [connection, mappingId])
 
   if (!connection || !loaded) return null
   const { form, rows, locations } = loaded
@@ -116,10 +134,10 @@ export function AccountMappingPanel(): React.JSX.Element | null {
   const save = (event: FormEvent): void => {
     event.preventDefault()
     setSaved(null)
-    saveMapping(connection.db, mappingFromForm(form))
+    saveMapping(connection.db, mappingFromForm(form), new Date(), loaded.mappingId)
       .then(async () => {
         setErrors(new Map())
-        setLoaded(await load(connection.db))
+        setLoaded(await load(connection.db, loaded.mappingId))
         setSaved(
           'Saved. Exports from now on post with this mapping; entries already exported stay as they are in the books.',
         )
@@ -133,11 +151,41 @@ export function AccountMappingPanel(): React.JSX.Element | null {
       )
   }
 
+  // Kept in one place in both renderings, so the select keeps focus while a mapping loads.
+  const top = (
+    <>
+      <h2 id={`${id}-title`}>Account mapping for “{connection.profile.name}”</h2>
+      <label htmlFor={`${id}-mapping`}>Mapping for</label>{' '}
+      <select
+        id={`${id}-mapping`}
+        value={mappingId}
+        onChange={(e) => {
+          setChosen(e.target.value as MappingId)
+          setErrors(new Map())
+          setSaved(null)
+        }}
+      >
+        <option value={SHARED_MAPPING}>Shared (every destination without its own)</option>
+        {(ownMappings ?? []).map((d) => (
+          <option key={d.id} value={mappingIdOf(d)}>
+            {d.name}
+          </option>
+        ))}
+      </select>
+    </>
+  )
+  if (loaded.mappingId !== mappingId)
+    return (
+      <section aria-labelledby={`${id}-title`} className="panel" aria-busy>
+        {top}
+        <p className="muted">Loading the mapping…</p>
+      </section>
+    )
   const unmapped = rows.filter((r) => r.needsMapping)
   const general = errors.get('')
   return (
     <section aria-labelledby={`${id}-title`} className="panel">
-      <h2 id={`${id}-title`}>Account mapping for “{connection.profile.name}”</h2>
+      {top}
       <p className="muted">
         Journals post to these accounts. Leave a row empty to keep the default chart’s account (for
         one location: the account set for every location). A change applies to what you export after

@@ -4,6 +4,7 @@ import { useActiveConnection } from '../../app/active-connection'
 import type { TillDatabase } from '../../cache/database'
 import {
   addDestination,
+  chooseMapping,
   currentGranularity,
   listDestinations,
   renameDestination,
@@ -17,16 +18,30 @@ function DestinationRow({
   db,
   destination,
   onError,
+  onMappingChosen,
 }: {
   db: TillDatabase
   destination: Destination
   onError(message: string | null): void
+  onMappingChosen(message: string): void
 }): React.JSX.Element {
   const [name, setName] = useState(destination.name)
   const rename = (event: FormEvent): void => {
     event.preventDefault()
     onError(null)
     renameDestination(db, destination.id, name).catch((e: Error) => onError(e.message))
+  }
+  const choose = (mapping: 'shared' | 'own'): void => {
+    onError(null)
+    chooseMapping(db, destination.id, mapping).then(
+      (chosen) =>
+        onMappingChosen(
+          mapping === 'own'
+            ? `${chosen.name} posts with its own account mapping: edit it in Account mapping, under “Mapping for”. Entries already exported stay as they are.`
+            : `${chosen.name} posts with the shared account mapping. Entries already exported stay as they are.`,
+        ),
+      (e: Error) => onError(e.message),
+    )
   }
   return (
     <tr>
@@ -45,6 +60,16 @@ function DestinationRow({
       <td>{FORMAT_LABELS[destination.format]}</td>
       <td>{currentGranularity(destination) === 'bill' ? 'Per bill' : 'Per session summary'}</td>
       <td>{destination.postedThrough || 'Nothing yet'}</td>
+      <td>
+        <select
+          aria-label={`Account mapping of ${destination.name}`}
+          value={destination.mapping === 'own' ? 'own' : 'shared'}
+          onChange={(e) => choose(e.target.value as 'shared' | 'own')}
+        >
+          <option value="shared">Shared</option>
+          <option value="own">Its own</option>
+        </select>
+      </td>
     </tr>
   )
 }
@@ -52,7 +77,8 @@ function DestinationRow({
 /**
  * The sets of books Till posts into (DESIGN §4). Each journal format is one out of the box; a
  * bookkeeper adds more (two Xero organisations, a test file) and names them. Each keeps its own
- * export log; its granularity is switched on the Exports screen.
+ * export log, and posts with the shared account mapping or one of its own; its granularity is
+ * switched on the Exports screen.
  */
 export function DestinationsPanel(): React.JSX.Element | null {
   const state = useActiveConnection()
@@ -83,7 +109,9 @@ export function DestinationsPanel(): React.JSX.Element | null {
       <h2 id={`${id}-title`}>Destinations</h2>
       <p className="muted">
         Each destination is one set of books with its own export log: an export posts to it only
-        what it does not hold yet. Add one for a second organisation or a test file.
+        what it does not hold yet. Add one for a second organisation or a test file. A destination
+        posts with the shared account mapping, or with its own when its books have another chart of
+        accounts.
       </p>
       <table aria-label="Destinations">
         <thead>
@@ -92,6 +120,7 @@ export function DestinationsPanel(): React.JSX.Element | null {
             <th scope="col">Format</th>
             <th scope="col">Granularity</th>
             <th scope="col">Posted through</th>
+            <th scope="col">Account mapping</th>
           </tr>
         </thead>
         <tbody>
@@ -101,6 +130,7 @@ export function DestinationsPanel(): React.JSX.Element | null {
               db={db}
               destination={d}
               onError={(text) => setMessage(text === null ? null : { ok: false, text })}
+              onMappingChosen={(text) => setMessage({ ok: true, text })}
             />
           ))}
         </tbody>
