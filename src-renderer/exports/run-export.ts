@@ -29,6 +29,7 @@ import { loadLocationNames } from '../cache/location-names'
 import {
   defaultTarget,
   withLocationNames,
+  withXeroTaxRates,
   writeJournal,
   type JournalFormat,
 } from './formats/journal-formats'
@@ -402,8 +403,13 @@ async function* journalExport(
       )
     }
 
-    const target = withLocationNames(defaultTarget(what), await loadLocationNames(db))
-    yield* writeJournal(target, entries())
+    const target = withXeroTaxRates(
+      withLocationNames(defaultTarget(what), await loadLocationNames(db)),
+      options.mapping.xeroTaxRates,
+    )
+    yield* writeJournal(target, entries(), (entryId, taxes) =>
+      problems.push({ kind: 'xero-tax-exempt', entryId, taxes }),
+    )
     checkSignal(signal)
     const done = { records: progress.done, defaulted: accounts.defaulted, problems, revisions }
     if (log.written === 0 || options.dryRun)
