@@ -7,7 +7,8 @@ import {
   rolesInCache,
   saveMapping,
 } from '../../exports/account-mapping'
-import { packageAccountTypes } from '../../exports/accounts'
+import { packageAccountTypes, type RoleKey } from '../../exports/accounts'
+import type { XeroTaxRate } from '../../exports/formats/xero-tax'
 import { rangeLocations } from '../../exports/run-export'
 import {
   EVERY_LOCATION,
@@ -25,8 +26,15 @@ import {
   type Scope,
 } from './account-mapping-form'
 
+/** A tax's Xero tax rate as typed: its name, and for input tax its percentage. */
+interface XeroRateFields {
+  name: string
+  percent: string
+}
+
 interface Loaded {
   form: MappingForm
+  xeroTaxRates: Record<RoleKey, XeroRateFields>
   rows: MappingRow[]
   locations: string[]
 }
@@ -38,7 +46,29 @@ async function load(db: TillDatabase): Promise<Loaded> {
     readMapping(db),
     rangeLocations(db, { from: '', to: '', locationId: '' }),
   ])
-  return { form: formFromMapping(mapping), rows: mappingRows(seen, mapping), locations }
+  const xeroTaxRates = Object.fromEntries(
+    Object.entries(mapping.xeroTaxRates ?? {}).map(([key, rate]) => [
+      key,
+      { name: rate.name, percent: rate.percent === undefined ? '' : String(rate.percent) },
+    ]),
+  )
+  return {
+    form: formFromMapping(mapping),
+    xeroTaxRates,
+    rows: mappingRows(seen, mapping),
+    locations,
+  }
+}
+
+function xeroTaxRatesFromFields(
+  fields: Record<RoleKey, XeroRateFields>,
+): Record<RoleKey, XeroTaxRate> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, { name, percent }]) => [
+      key,
+      { name, ...(percent.trim() === '' ? {} : { percent: Number(percent) }) },
+    ]),
+  )
 }
 
 function AccountField({
@@ -116,7 +146,10 @@ export function AccountMappingPanel(): React.JSX.Element | null {
   const save = (event: FormEvent): void => {
     event.preventDefault()
     setSaved(null)
-    saveMapping(connection.db, mappingFromForm(form))
+    saveMapping(connection.db, {
+      ...mappingFromForm(form),
+      xeroTaxRates: xeroTaxRatesFromFields(loaded.xeroTaxRates),
+    })
       .then(async () => {
         setErrors(new Map())
         setLoaded(await load(connection.db))
@@ -171,6 +204,7 @@ export function AccountMappingPanel(): React.JSX.Element | null {
                   <th scope="col">Code</th>
                   <th scope="col">Name</th>
                   <th scope="col">Create in Xero / QuickBooks as</th>
+                  {group === 'Taxes' && <th scope="col">Xero tax rate</th>}
                 </tr>
               </thead>
               <tbody>
@@ -206,6 +240,22 @@ export function AccountMappingPanel(): React.JSX.Element | null {
                         {packageAccountTypes(row.role).xero} /{' '}
                         {packageAccountTypes(row.role).quickBooks}
                       </td>
+                      {group === 'Taxes' && (
+                        <td>
+                          <XeroTaxRateField
+                            label={row.label}
+                            withPercent={row.role.type === 'input-tax'}
+                            value={loaded.xeroTaxRates[row.key] ?? { name: '', percent: '' }}
+                            onChange={(rate) => {
+                              setLoaded({
+                                ...loaded,
+                                xeroTaxRates: { ...loaded.xeroTaxRates, [row.key]: rate },
+                              })
+                              setSaved(null)
+                            }}
+                          />
+                        </td>
+                      )}
                     </tr>
                   )
                 })}
@@ -225,6 +275,49 @@ export function AccountMappingPanel(): React.JSX.Element | null {
         )}
       </form>
     </section>
+  )
+}
+
+/**
+ * The Xero tax rate a tax reports under in a Xero export, by its full name in the organisation's
+ * tax settings (see formats/xero-tax.ts); input tax also needs its percentage, which expenses do
+ * not give. Empty: the tax keeps its own line, Tax Exempt.
+ */
+function XeroTaxRateField({
+  label,
+  withPercent,
+  value,
+  onChange,
+}: {
+  label: string
+  withPercent: boolean
+  value: XeroRateFields
+  onChange(rate: XeroRateFields): void
+}): React.JSX.Element {
+  return (
+    <>
+      <input
+        aria-label={`Xero tax rate for ${label}`}
+        value={value.name}
+        maxLength={100}
+        placeholder="Tax Exempt"
+        onChange={(e) => onChange({ ...value, name: e.target.value })}
+      />
+      {withPercent && (
+        <>
+          {' '}
+          <input
+            aria-label={`Percentage of ${label}`}
+            inputMode="decimal"
+            size={5}
+            value={value.percent}
+            placeholder="%"
+            onChange={(e) => onChange({ ...value, percent: e.target.value })}
+          />
+          %
+        </>
+      )}
+    </>
   )
 }
 
