@@ -76,7 +76,7 @@ const accountsSchema = z.record(roleKeySchema, mappedAccountSchema, {
 const taxRoleKeySchema = z.string().refine((key) => {
   const role = roleFromKey(key)
   return role?.type === 'tax-payable' || role?.type === 'input-tax'
-}, 'Only a tax has a Xero tax rate.')
+})
 
 /**
  * A tax's Xero tax rate (see formats/xero-tax.ts): the rate's name as Xero's tax settings spell
@@ -97,6 +97,10 @@ const xeroTaxRatesSchema = z
         .max(100, 'A tax rate’s percentage is at most 100.')
         .optional(),
     }),
+    {
+      error: (issue) =>
+        issue.code === 'invalid_key' ? 'Only a tax has a Xero tax rate.' : undefined,
+    },
   )
   .transform((rates) => Object.fromEntries(Object.entries(rates).filter(([, r]) => r.name !== '')))
   .refine(
