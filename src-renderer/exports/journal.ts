@@ -81,7 +81,7 @@ export type JournalProblem =
   /** `total_tax` is not the sum of the bill's taxes; the taxes were posted. */
   | { kind: 'tax-mismatch'; billId: string; totalTax: number; taxes: number }
   /** Taxes with a Xero tax rate that no tax-exclusive amount gives: they went out Tax Exempt. */
-  | { kind: 'xero-tax-exempt'; entryId: string; taxes: string[] }
+  | { kind: 'xero-tax-exempt'; entryId: string; description: string; taxes: string[] }
 
 export interface JournalBuild {
   entries: JournalEntry[]

@@ -407,8 +407,13 @@ async function* journalExport(
       withLocationNames(defaultTarget(what), await loadLocationNames(db)),
       options.mapping.xeroTaxRates,
     )
-    yield* writeJournal(target, entries(), (entryId, taxes) =>
-      problems.push({ kind: 'xero-tax-exempt', entryId, taxes }),
+    yield* writeJournal(target, entries(), (entry, taxes) =>
+      problems.push({
+        kind: 'xero-tax-exempt',
+        entryId: entry.id,
+        description: entry.description,
+        taxes,
+      }),
     )
     checkSignal(signal)
     const done = { records: progress.done, defaulted: accounts.defaulted, problems, revisions }

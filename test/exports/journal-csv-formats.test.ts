@@ -219,7 +219,7 @@ describe('Xero manual journal', () => {
             writeXeroJournal(
               [[e]],
               { ...XERO_DEFAULTS, taxRates: { 'tax-payable:PPN': { name: 'Tax on Sales 11%' } } },
-              (id, taxes) => unmatched.push([id, ...taxes]),
+              (e, taxes) => unmatched.push([e.id, ...taxes]),
             ),
           )
         )[0]!,

@@ -161,7 +161,7 @@ describe('Xero rows with mapped tax rates', () => {
             writeXeroJournal(
               [build.entries],
               { ...XERO_DEFAULTS, taxRates, maxLinesPerFile: 100_000 },
-              (entryId, taxes) => unmatched.push(...taxes.map((t) => `${entryId} ${t}`)),
+              (entry, taxes) => unmatched.push(...taxes.map((t) => `${entry.id} ${t}`)),
             ),
           )
           const rows = parts.flatMap(parseCsvFile)

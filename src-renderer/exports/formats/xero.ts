@@ -61,7 +61,7 @@ export class XeroEntryTooLargeError extends Error {
 }
 
 /** Taxes of an entry that keep their no-tax line although mapped to a Xero tax rate. */
-export type UnmatchedXeroTax = (entryId: string, taxes: string[]) => void
+export type UnmatchedXeroTax = (entry: JournalEntry, taxes: string[]) => void
 
 function entryRows(entry: JournalEntry, lines: readonly XeroLine[], options: XeroOptions): string {
   const narration = `${entry.description} [${entry.id}]`
@@ -99,7 +99,7 @@ export async function* writeXeroJournal(
         options.taxRates ?? {},
         currencyExponent(entry.currency),
       )
-      if (unmatched.length > 0) onUnmatchedTax(entry.id, unmatched)
+      if (unmatched.length > 0) onUnmatchedTax(entry, unmatched)
       const count = lines.length
       if (count === 0) continue
       if (count > options.maxLinesPerFile)
