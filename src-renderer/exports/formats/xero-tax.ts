@@ -19,7 +19,7 @@ import type { JournalEntry, JournalLine } from '../journal-entry'
  * a currency with two decimals a hundredth is the minor unit and such an N always exists
  * (0 < r ≤ 100: the steps of r / 100 are at most one minor unit); for a currency with fewer or
  * more decimals Xero's hundredths are not the currency's minor unit, an N may not exist, and the
- * tax then keeps its own no-tax line (and the export lists the entry under its problems).
+ * tax then keeps its own no-tax line (and the Exports screen names the entry).
  */
 
 /** A tax's rate in Xero: its full name in the organisation's tax settings, and its percentage. */
