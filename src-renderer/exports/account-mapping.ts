@@ -78,10 +78,46 @@ const accountsSchema = z.record(roleKeySchema, mappedAccountSchema, {
     issue.code === 'invalid_key' ? `Till posts to no role “${String(issue.input)}”.` : undefined,
 })
 
+const taxRoleKeySchema = z.string().refine((key) => {
+  const role = roleFromKey(key)
+  return role?.type === 'tax-payable' || role?.type === 'input-tax'
+})
+
+/**
+ * A tax's Xero tax rate (see formats/xero-tax.ts): the rate's name as Xero's tax settings spell
+ * it, and for input tax its percentage, which expenses do not give; an empty name maps nothing.
+ */
+const xeroTaxRatesSchema = z
+  .record(
+    taxRoleKeySchema,
+    z.object({
+      name: z
+        .string()
+        .trim()
+        .max(100, 'A Xero tax rate name has at most 100 characters.')
+        .refine((name) => !CONTROL.test(name), 'A tax rate name is one line, without tabs.'),
+      percent: z
+        .number('A tax rate’s percentage is a number.')
+        .gt(0, 'A tax rate’s percentage is more than 0.')
+        .max(100, 'A tax rate’s percentage is at most 100.')
+        .optional(),
+    }),
+    {
+      error: (issue) =>
+        issue.code === 'invalid_key' ? 'Only a tax has a Xero tax rate.' : undefined,
+    },
+  )
+  .transform((rates) => Object.fromEntries(Object.entries(rates).filter(([, r]) => r.name !== '')))
+  .refine(
+    (rates) => rates['input-tax'] === undefined || rates['input-tax'].percent !== undefined,
+    'Give input tax’s Xero tax rate its percentage too: expenses do not say it.',
+  )
+
 /** The shape and each field of a mapping; how the accounts fit together is `chartConflicts`. */
 export const accountMappingSchema = z.object({
   accounts: accountsSchema,
   locations: z.record(z.string().trim().min(1, 'A location needs its id.'), accountsSchema),
+  xeroTaxRates: xeroTaxRatesSchema.optional(),
 })
 
 const KIND_WORDS: Record<AccountKind, string> = {
@@ -198,7 +234,12 @@ export async function readMapping(
     db.accountMapping.get(id),
     readSubAccountCodes(db),
   ])
-  return { accounts: saved?.accounts ?? {}, locations: saved?.locations ?? {}, subAccountCodes }
+  return {
+    accounts: saved?.accounts ?? {},
+    locations: saved?.locations ?? {},
+    subAccountCodes,
+    ...(saved?.xeroTaxRates ? { xeroTaxRates: saved.xeroTaxRates } : {}),
+  }
 }
 
 /** The mapping a journal export to the destination posts with. */

@@ -1,3 +1,5 @@
+import type { XeroTaxRate } from './formats/xero-tax'
+
 /**
  * The chart of accounts journals post to (DESIGN §4): the default chart, the bookkeeper's
  * mapping over it (per location if wanted), and a resolver that says which accounts it had to
@@ -92,6 +94,8 @@ export interface AccountMapping {
   accounts: Record<RoleKey, MappedAccount>
   locations: Record<string, Record<RoleKey, MappedAccount>>
   subAccountCodes?: SubAccountCodes
+  /** Per tax role key (`tax-payable:<name>`, `input-tax`), the Xero tax rate it reports under. */
+  xeroTaxRates?: Record<RoleKey, XeroTaxRate>
 }
 
 export const EMPTY_MAPPING: AccountMapping = { accounts: {}, locations: {} }

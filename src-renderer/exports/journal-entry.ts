@@ -9,6 +9,11 @@ export interface JournalLine {
   account: LedgerAccount
   amount: number
   memo: string
+  /**
+   * A tax line's percentage, as the bills give it; absent when unknown or when lines summed into
+   * this one differ. Not part of what an entry posts (see `postingHash`): Xero rows use it.
+   */
+  taxPercent?: number
 }
 
 /** Where an entry came from; `reversal` entries are written by the export log. */
@@ -59,7 +64,12 @@ export function sumByAccount(lines: Iterable<JournalLine>): JournalLine[] {
   for (const line of lines) {
     const key = `${line.role}\u0000${line.account.code}\u0000${line.account.name}`
     const seen = summed.get(key)
-    summed.set(key, seen ? { ...seen, amount: seen.amount + line.amount } : { ...line })
+    if (!seen) summed.set(key, { ...line })
+    else {
+      const { taxPercent, ...rest } = seen
+      const samePercent = taxPercent === line.taxPercent ? { taxPercent } : {}
+      summed.set(key, { ...rest, ...samePercent, amount: seen.amount + line.amount })
+    }
   }
   return [...summed.values()]
 }

@@ -80,6 +80,8 @@ export type JournalProblem =
   | { kind: 'missing-detail'; billId: string }
   /** `total_tax` is not the sum of the bill's taxes; the taxes were posted. */
   | { kind: 'tax-mismatch'; billId: string; totalTax: number; taxes: number }
+  /** Taxes with a Xero tax rate that no tax-exclusive amount gives: they went out Tax Exempt. */
+  | { kind: 'xero-tax-exempt'; entryId: string; description: string; taxes: string[] }
 
 export interface JournalBuild {
   entries: JournalEntry[]
@@ -140,9 +142,10 @@ export function billCoreLines(
     line({ type: 'sales' }, -(gross - lineTaxes), 'Sales'),
     line({ type: 'fee-income' }, -(fees - feeTaxes), 'Fee income'),
     line({ type: 'discounts' }, discounts - (lineTaxes + feeTaxes - totalTax), 'Discounts'),
-    ...bill.taxes.map((t) =>
-      line({ type: 'tax-payable', tax: t.name }, -t.amount, `Tax ${t.name}`),
-    ),
+    ...bill.taxes.map((t) => ({
+      ...line({ type: 'tax-payable', tax: t.name }, -t.amount, `Tax ${t.name}`),
+      ...(t.rate === null ? {} : { taxPercent: t.rate }),
+    })),
     line({ type: 'rounding' }, -difference, 'Rounding'),
     line({ type: 'receivable' }, bill.total, 'Unpaid bills'),
   ]

@@ -29,6 +29,7 @@ import { loadLocationNames } from '../cache/location-names'
 import {
   defaultTarget,
   withLocationNames,
+  withXeroTaxRates,
   writeJournal,
   type JournalFormat,
 } from './formats/journal-formats'
@@ -407,8 +408,18 @@ async function* journalExport(
       )
     }
 
-    const target = withLocationNames(defaultTarget(what), await loadLocationNames(db))
-    yield* writeJournal(target, entries())
+    const target = withXeroTaxRates(
+      withLocationNames(defaultTarget(what), await loadLocationNames(db)),
+      options.mapping.xeroTaxRates,
+    )
+    yield* writeJournal(target, entries(), (entry, taxes) =>
+      problems.push({
+        kind: 'xero-tax-exempt',
+        entryId: entry.id,
+        description: entry.description,
+        taxes,
+      }),
+    )
     checkSignal(signal)
     const done = { records: progress.done, defaulted: accounts.defaulted, problems, revisions }
     if (log.written === 0 || options.dryRun)

@@ -105,3 +105,47 @@ test('a saved mapping is what the next export posts to; bad codes are explained 
   await page.getByRole('button', { name: 'Export', exact: true }).click()
   await expect(page.getByText(/^Nothing new to export/)).toBeVisible()
 })
+
+test('a tax given a Xero tax rate goes out at that rate, as a tax-exclusive Sales line Xero taxes to it', async ({
+  page,
+}) => {
+  await openTill(page, shell())
+  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  const form = await openMapping(page)
+  const rateFields = form
+    .getByRole('table', { name: 'Taxes' })
+    .getByRole('textbox', { name: /^Xero tax rate for Tax “/ })
+  const count = await rateFields.count()
+  expect(count).toBeGreaterThan(0)
+  const names: string[] = []
+  for (let i = 0; i < count; i++) {
+    names.push(`Output rate ${i + 1}`)
+    await rateFields.nth(i).fill(names[i]!)
+  }
+  // Input tax needs its percentage: refused without, saved with.
+  await form.getByLabel('Xero tax rate for Input tax').fill('GST on Expenses')
+  await form.getByRole('button', { name: 'Save account mapping' }).click()
+  await expect(form.getByRole('alert')).toContainText('its percentage too')
+  await form.getByLabel('Percentage of Input tax').fill('11')
+  await form.getByRole('button', { name: 'Save account mapping' }).click()
+  await expect(form.getByRole('status')).toContainText('Saved')
+
+  await page.getByRole('link', { name: 'Exports' }).click()
+  await page.getByLabel('Format').selectOption('xero')
+  await expect(page.getByRole('button', { name: 'Export', exact: true })).toBeEnabled()
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export', exact: true }).click()
+  const rows = parseCsvFile(await readFile((await (await downloading).path())!))
+  // The demo shop's rupiah have no cents, and Xero works tax out in hundredths: an 11 % tax it
+  // cannot give exactly keeps its own line, and the Exports screen names the bills.
+  const exempt = page.getByRole('note', { name: 'Taxes sent Tax Exempt' })
+  await expect(exempt.getByRole('listitem').first()).toHaveText(/^(Sale|Refund|Void) .+: .+/)
+  const taxed = rows.filter((row) => names.includes(row.TaxRate!))
+  expect(taxed.length).toBeGreaterThan(0)
+  // Each taxed line is on Sales, a credit.
+  const salesCode = rows.find((row) => row.Description === 'Sales')!.AccountCode
+  for (const row of taxed) {
+    expect(row.AccountCode).toBe(salesCode)
+    expect(Number(row.Amount)).toBeLessThan(0)
+  }
+})

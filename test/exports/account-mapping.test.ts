@@ -151,6 +151,38 @@ describe('account mapping rules', () => {
     ).toEqual([])
   })
 
+  it('takes a Xero tax rate per tax, trimmed, drops an empty one, and wants input tax’s percentage', () => {
+    const checked = checkMapping({
+      ...general({}),
+      xeroTaxRates: {
+        'tax-payable:PPN 11%': { name: ' Tax on Sales 11% ' },
+        'tax-payable:PB1': { name: '  ' },
+        'input-tax': { name: 'GST on Expenses', percent: 12.5 },
+      },
+    })
+    expect(checked.xeroTaxRates).toEqual({
+      'tax-payable:PPN 11%': { name: 'Tax on Sales 11%' },
+      'input-tax': { name: 'GST on Expenses', percent: 12.5 },
+    })
+    const refused = (xeroTaxRates: AccountMapping['xeroTaxRates']) =>
+      issues({ ...general({}), xeroTaxRates }).map((i) => i.message)
+    expect(refused({ 'input-tax': { name: 'GST on Expenses' } })).toEqual([
+      'Give input tax’s Xero tax rate its percentage too: expenses do not say it.',
+    ])
+    expect(refused({ 'input-tax': { name: 'GST', percent: 0 } })).toEqual([
+      'A tax rate’s percentage is more than 0.',
+    ])
+    expect(refused({ 'input-tax': { name: 'GST', percent: Number('12,5') } })).toEqual([
+      'A tax rate’s percentage is a number.',
+    ])
+    expect(refused({ sales: { name: 'GST on Income' } })).toEqual([
+      'Only a tax has a Xero tax rate.',
+    ])
+    expect(refused({ 'tax-payable:PB1': { name: 'GST\ton Income' } })).toEqual([
+      'A tax rate name is one line, without tabs.',
+    ])
+  })
+
   it('refuses a role Till does not post to', () => {
     expect(issues(general({ bonus: { code: '1', name: 'Bonus' } }))[0]?.message).toBe(
       'Till posts to no role “bonus”.',
@@ -191,6 +223,9 @@ describe('account mapping in the cache', () => {
       saveMapping(database, general({ sales: { code: '', name: 'Sales' } })),
     ).rejects.toBeInstanceOf(AccountMappingError)
     expect(await readMapping(database)).toEqual({ ...mapping, subAccountCodes: {} })
+    const withRates = { ...mapping, xeroTaxRates: { 'tax-payable:PB1': { name: 'PB1 10%' } } }
+    await saveMapping(database, withRates)
+    expect(await readMapping(database)).toEqual({ ...withRates, subAccountCodes: {} })
   })
 
   it('finds the methods, taxes and categories of the shop, and those an export check met', async () => {

@@ -191,6 +191,66 @@ describe('Xero manual journal', () => {
     for (const code of codes) expect(rows.some((r) => r.AccountCode === code)).toBe(true)
   })
 
+  it('writes a tax with a Xero tax rate as the tax-exclusive sales Xero taxes to it; others stay Tax Exempt', async () => {
+    const sale = (currency: string, sign: 1 | -1, amounts: [number, number, number]) => {
+      const [sales, ppn, pb1] = amounts
+      const lineOf = (role: AccountRole, amount: number, memo: string) => ({
+        role: roleKey(role),
+        account: defaultAccount(role).account,
+        amount: sign * amount,
+        memo,
+      })
+      return balancedEntry({
+        ...entry('b1', 2, [1]),
+        currency,
+        lines: [
+          lineOf({ type: 'sales' }, -sales, 'Sales'),
+          { ...lineOf({ type: 'tax-payable', tax: 'PPN' }, -ppn, 'Tax PPN'), taxPercent: 11 },
+          { ...lineOf({ type: 'tax-payable', tax: 'PB1' }, -pb1, 'Tax PB1'), taxPercent: 10 },
+          lineOf({ type: 'receivable' }, sales + ppn + pb1, 'Unpaid bills'),
+        ],
+      })
+    }
+    const unmatched: string[][] = []
+    const rows = async (e: JournalEntry) =>
+      parseCsvFile(
+        (
+          await collectParts(
+            writeXeroJournal(
+              [[e]],
+              { ...XERO_DEFAULTS, taxRates: { 'tax-payable:PPN': { name: 'Tax on Sales 11%' } } },
+              (e, taxes) => unmatched.push([e.id, ...taxes]),
+            ),
+          )
+        )[0]!,
+      ).map((r) => [r.AccountCode, r.TaxRate, r.Amount])
+    const sales = defaultAccount({ type: 'sales' }).account.code
+    const pb1 = defaultAccount({ type: 'tax-payable', tax: 'PB1' }).account.code
+    const receivable = defaultAccount({ type: 'receivable' }).account.code
+    // USD 11.01 at 11 %: Xero taxes 100.09 to 11.0099, 11.01; Sales keeps 100.00 in all.
+    expect(await rows(sale('USD', 1, [10_000, 1101, 1000]))).toEqual([
+      [sales, 'Tax Exempt', '0.09'],
+      [sales, 'Tax on Sales 11%', '-100.09'],
+      [pb1, 'Tax Exempt', '-10.00'],
+      [receivable, 'Tax Exempt', '121.01'],
+    ])
+    // A refund: the same, sides swapped; the exempt Sales line of 0 is left out.
+    expect(await rows(sale('USD', -1, [10_000, 1100, 1000]))).toEqual([
+      [sales, 'Tax on Sales 11%', '100.00'],
+      [pb1, 'Tax Exempt', '10.00'],
+      [receivable, 'Tax Exempt', '-121.00'],
+    ])
+    expect(unmatched).toEqual([])
+    // IDR 1,101 at 11 %: no amount Xero taxes, in hundredths, to exactly 1,101: a line of its own.
+    const idr = await rows(sale('IDR', 1, [10_000, 1101, 1000]))
+    expect(idr).toContainEqual([
+      defaultAccount({ type: 'tax-payable', tax: 'PPN' }).account.code,
+      'Tax Exempt',
+      '-1101',
+    ])
+    expect(unmatched).toEqual([['b1', 'PPN']])
+  })
+
   it('refuses a date that is not ISO rather than guess its order', () => {
     expect(() => formatDate('20/11/2026', 'DD MMM YYYY')).toThrow(DateTextError)
     expect(formatDate('2026-02-03', 'MM/DD/YYYY')).toBe('02/03/2026')

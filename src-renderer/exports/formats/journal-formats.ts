@@ -5,7 +5,9 @@ import { writeJournalCsv } from './journal-csv'
 import { writeLedgerJournal } from './ledger'
 import type { Batches, OutputChunk } from './output'
 import { QUICKBOOKS_DEFAULTS, writeQuickBooksJournal, type QuickBooksOptions } from './quickbooks'
-import { XERO_DEFAULTS, writeXeroJournal, type XeroOptions } from './xero'
+import type { RoleKey } from '../accounts'
+import { XERO_DEFAULTS, writeXeroJournal, type UnmatchedXeroTax, type XeroOptions } from './xero'
+import type { XeroTaxRate } from './xero-tax'
 
 /** Every journal format, with the options that make its bytes (kept with each export batch). */
 export type JournalTarget =
@@ -31,6 +33,14 @@ export function defaultTarget(format: JournalFormat): JournalTarget {
   }
 }
 
+/** A Xero target with the mapping's Xero tax rates; any other target as it is. */
+export function withXeroTaxRates(
+  target: JournalTarget,
+  taxRates: Readonly<Record<RoleKey, XeroTaxRate>> = {},
+): JournalTarget {
+  return target.format === 'xero' ? { ...target, options: { ...target.options, taxRates } } : target
+}
+
 /** The target with the locations' names as Xero tracking options or QuickBooks locations. */
 export function withLocationNames(target: JournalTarget, names: LocationNames): JournalTarget {
   switch (target.format) {
@@ -46,12 +56,13 @@ export function withLocationNames(target: JournalTarget, names: LocationNames): 
 export function writeJournal(
   target: JournalTarget,
   entries: Batches<JournalEntry>,
+  onUnmatchedXeroTax?: UnmatchedXeroTax,
 ): AsyncGenerator<OutputChunk> {
   switch (target.format) {
     case 'journal-csv':
       return writeJournalCsv(entries)
     case 'xero':
-      return writeXeroJournal(entries, target.options)
+      return writeXeroJournal(entries, target.options, onUnmatchedXeroTax)
     case 'quickbooks':
       return writeQuickBooksJournal(entries, target.options)
     case 'beancount':

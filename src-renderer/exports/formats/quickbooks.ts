@@ -9,7 +9,10 @@ import { flatMapBatches, type Batches, type OutputChunk } from './output'
 /**
  * QuickBooks Online's journal entry import: rows with the same Journal No. form one entry, and
  * accounts are matched by name (`Parent:Child` for a sub-account). QuickBooks refuses an Accounts
- * receivable line without a customer, so receivable lines carry one.
+ * receivable line without a customer, so receivable lines carry one. The import has no tax
+ * column (Intuit's "Import journal entries": Journal No., Journal Date, Account Name, Description,
+ * Debits, Credits, Name, and Location and Class when tracked), so unlike Xero's rows (xero-tax.ts)
+ * taxes stay lines of their own.
  */
 
 export interface QuickBooksOptions {

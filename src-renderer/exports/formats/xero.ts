@@ -1,8 +1,11 @@
+import type { RoleKey } from '../accounts'
 import type { JournalEntry } from '../journal-entry'
+import { currencyExponent } from '../../../src-shared/domain/money'
 import { csvHead, encodeRow, money, type CsvCell } from './csv'
 import { formatDate } from './dates'
 import { locationLabel, type LocationNames } from '../../cache/location-names'
 import type { Batches, OutputChunk } from './output'
+import { xeroTaxLines, type XeroLine, type XeroTaxRate } from './xero-tax'
 
 /**
  * Xero's manual journal import, as its help describes the template ("Enter multiple manual
@@ -12,17 +15,22 @@ import type { Batches, OutputChunk } from './output'
  * tax settings"; Amount positive for a debit, negative for a credit; at most 300 lines a file, so
  * the export is split into numbered parts, never inside an entry.
  *
- * Every row carries the organisation's no-tax rate (`taxRate`): Till posts each bill's tax
- * itself, to its own tax account, exact to the minor unit. A taxable rate on a line would have
- * Xero work out tax on that line's amount and post it to Xero's own tax account (third-party
- * guides for Xero's and QuickBooks' journal imports describe it so), which would count the tax
- * twice and, Xero rounding per line, unbalance the journal.
+ * A row carries the organisation's no-tax rate (`taxRate`), and Till posts each tax itself, to
+ * its own tax account, exact to the minor unit; a taxable rate on such a row would have Xero work
+ * out tax on its amount and post it again. A tax given a Xero tax rate in Account mapping
+ * (`taxRates`) is instead written as a taxed, tax-exclusive line that Xero computes the same tax
+ * from (xero-tax.ts), so Xero's tax reports see it.
  */
 
 export interface XeroOptions {
   dateFormat: 'DD/MM/YYYY' | 'DD MMM YYYY'
   /** The organisation's no-tax rate, by its full name in Xero ("Tax Exempt", "No GST", …). */
   taxRate: string
+  /**
+   * Per tax role key, the Xero tax rate it reports under (Account mapping); absent from the
+   * targets of batches exported before there were any, which re-create as they were.
+   */
+  taxRates?: Readonly<Record<RoleKey, XeroTaxRate>>
   trackingName: string
   /** The locations' names, each its tracking option; an unnamed one is "Location <id>". */
   locationLabels: LocationNames
@@ -52,18 +60,21 @@ export class XeroEntryTooLargeError extends Error {
   override name = 'XeroEntryTooLargeError'
 }
 
-function entryRows(entry: JournalEntry, options: XeroOptions): string {
+/** Taxes of an entry that keep their no-tax line although mapped to a Xero tax rate. */
+export type UnmatchedXeroTax = (entry: JournalEntry, taxes: string[]) => void
+
+function entryRows(entry: JournalEntry, lines: readonly XeroLine[], options: XeroOptions): string {
   const narration = `${entry.description} [${entry.id}]`
   const date = formatDate(entry.date, options.dateFormat)
   const tracking = locationLabel(entry.locationId, options.locationLabels)
   let text = ''
-  for (const line of entry.lines) {
+  for (const line of lines) {
     const cells: CsvCell[] = [
       narration,
       date,
       line.memo,
       line.account.code,
-      options.taxRate,
+      line.taxRate ?? options.taxRate,
       money(line.amount, entry.currency),
       options.trackingName,
       tracking,
@@ -76,13 +87,20 @@ function entryRows(entry: JournalEntry, options: XeroOptions): string {
 export async function* writeXeroJournal(
   entries: Batches<JournalEntry>,
   options: XeroOptions,
+  onUnmatchedTax: UnmatchedXeroTax = () => {},
 ): AsyncGenerator<OutputChunk> {
   let part = 1
   let linesInPart = 0
   let text = csvHead(HEADERS)
   for await (const batch of entries) {
     for (const entry of batch) {
-      const count = entry.lines.length
+      const { lines, unmatched } = xeroTaxLines(
+        entry,
+        options.taxRates ?? {},
+        currencyExponent(entry.currency),
+      )
+      if (unmatched.length > 0) onUnmatchedTax(entry, unmatched)
+      const count = lines.length
       if (count === 0) continue
       if (count > options.maxLinesPerFile)
         throw new XeroEntryTooLargeError(
@@ -94,7 +112,7 @@ export async function* writeXeroJournal(
         linesInPart = 0
         text = csvHead(HEADERS)
       }
-      text += entryRows(entry, options)
+      text += entryRows(entry, lines, options)
       linesInPart += count
     }
     if (text !== '') yield { part, text }

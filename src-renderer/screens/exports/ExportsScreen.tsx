@@ -4,6 +4,7 @@ import type { ActiveConnection } from '../../app/active-connection'
 import { useBridge } from '../../bridge/context'
 import { readMapping } from '../../exports/account-mapping'
 import type { DefaultedAccount } from '../../exports/accounts'
+import type { JournalProblem } from '../../exports/journal'
 import { listDestinations, mappingIdOf, type Destination } from '../../exports/destinations'
 import {
   CSV_TABLES,
@@ -35,7 +36,13 @@ import { useFormatMoment } from '../../app/active-connection'
 import { locationLabel, useLocationNames, type LocationNames } from '../../cache/location-names'
 
 type Outcome =
-  | { kind: 'done'; files: string[]; entries: number | null; defaulted: DefaultedAccount[] }
+  | {
+      kind: 'done'
+      files: string[]
+      entries: number | null
+      defaulted: DefaultedAccount[]
+      taxExempt: TaxExemptEntry[]
+    }
   | { kind: 'nothing-new'; destination: string; holders: StoredBatch[] }
   | { kind: 'cancelled' }
   | { kind: 'error'; message: string }
@@ -54,6 +61,37 @@ function openSink(
 
 export function fileBase(what: ExportWhat, from: string, to: string): string {
   return `till-${what}-${from === to ? from : `${from}_${to}`}`
+}
+
+/** Entries whose mapped Xero tax rates went unused, and which taxes (see formats/xero-tax.ts). */
+interface TaxExemptEntry {
+  entryId: string
+  description: string
+  taxes: string[]
+}
+
+function taxExemptEntries(problems: readonly JournalProblem[]): TaxExemptEntry[] {
+  return problems.flatMap((p) => (p.kind === 'xero-tax-exempt' ? [p] : []))
+}
+
+function TaxExemptNotice({ entries }: { entries: TaxExemptEntry[] }): React.JSX.Element {
+  if (entries.length === 0) return <></>
+  return (
+    <div className="notice" role="note" aria-label="Taxes sent Tax Exempt">
+      <p>
+        Taxes sent Tax Exempt: no tax-exclusive amount has Xero work out exactly these taxes (or the
+        entry has no line they were charged on), so they went out on their own tax line, as without
+        a Xero tax rate. The books are right; Xero’s tax reports leave them out.
+      </p>
+      <ul>
+        {entries.map((e) => (
+          <li key={e.entryId}>
+            {e.description}: {e.taxes.join(', ')}
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
 }
 
 function DefaultedNotice({ defaulted }: { defaulted: DefaultedAccount[] }): React.JSX.Element {
@@ -219,6 +257,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
               files,
               entries: journal ? result.entryCount : null,
               defaulted: result.defaulted,
+              taxExempt: taxExemptEntries(result.problems),
             },
       )
     } catch (error) {
@@ -239,7 +278,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
       const sink = await openSink(bridge, shell, base, batch.what)
       if (!sink) return
       const files = await writeToSink(recreateBatch(db, batch.id), sink)
-      setOutcome({ kind: 'done', files, entries: batch.entryCount, defaulted: [] })
+      setOutcome({ kind: 'done', files, entries: batch.entryCount, defaulted: [], taxExempt: [] })
     } catch (error) {
       setOutcome({ kind: 'error', message: error instanceof Error ? error.message : String(error) })
     }
@@ -404,7 +443,12 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
             The export failed: {outcome.message}
           </p>
         )}
-        {outcome?.kind === 'done' && <DefaultedNotice defaulted={outcome.defaulted} />}
+        {outcome?.kind === 'done' && (
+          <>
+            <DefaultedNotice defaulted={outcome.defaulted} />
+            <TaxExemptNotice entries={outcome.taxExempt} />
+          </>
+        )}
       </div>
       <h2>Export log</h2>
       <ExportLog

@@ -8,13 +8,14 @@ import {
   rolesInCache,
   saveMapping,
 } from '../../exports/account-mapping'
-import { packageAccountTypes } from '../../exports/accounts'
+import { packageAccountTypes, type RoleKey } from '../../exports/accounts'
 import {
   listDestinations,
   mappingIdOf,
   SHARED_MAPPING,
   type MappingId,
 } from '../../exports/destinations'
+import type { XeroTaxRate } from '../../exports/formats/xero-tax'
 import { rangeLocations } from '../../exports/run-export'
 import {
   EVERY_LOCATION,
@@ -32,10 +33,17 @@ import {
   type Scope,
 } from './account-mapping-form'
 
+/** A tax's Xero tax rate as typed: its name, and for input tax its percentage. */
+interface XeroRateFields {
+  name: string
+  percent: string
+}
+
 interface Loaded {
   /** The mapping the form shows, which saving replaces. */
   mappingId: MappingId
   form: MappingForm
+  xeroTaxRates: Record<RoleKey, XeroRateFields>
   rows: MappingRow[]
   locations: string[]
 }
@@ -47,7 +55,30 @@ async function load(db: TillDatabase, mappingId: MappingId): Promise<Loaded> {
     readMapping(db, mappingId),
     rangeLocations(db, { from: '', to: '', locationId: '' }),
   ])
-  return { mappingId, form: formFromMapping(mapping), rows: mappingRows(seen, mapping), locations }
+  const xeroTaxRates = Object.fromEntries(
+    Object.entries(mapping.xeroTaxRates ?? {}).map(([key, rate]) => [
+      key,
+      { name: rate.name, percent: rate.percent === undefined ? '' : String(rate.percent) },
+    ]),
+  )
+  return {
+    mappingId,
+    form: formFromMapping(mapping),
+    xeroTaxRates,
+    rows: mappingRows(seen, mapping),
+    locations,
+  }
+}
+
+function xeroTaxRatesFromFields(
+  fields: Record<RoleKey, XeroRateFields>,
+): Record<RoleKey, XeroTaxRate> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, { name, percent }]) => [
+      key,
+      { name, ...(percent.trim() === '' ? {} : { percent: Number(percent) }) },
+    ]),
+  )
 }
 
 function AccountField({
@@ -134,7 +165,12 @@ export function AccountMappingPanel(): React.JSX.Element | null {
   const save = (event: FormEvent): void => {
     event.preventDefault()
     setSaved(null)
-    saveMapping(connection.db, mappingFromForm(form), new Date(), loaded.mappingId)
+    saveMapping(
+      connection.db,
+      { ...mappingFromForm(form), xeroTaxRates: xeroTaxRatesFromFields(loaded.xeroTaxRates) },
+      new Date(),
+      loaded.mappingId,
+    )
       .then(async () => {
         setErrors(new Map())
         setLoaded(await load(connection.db, loaded.mappingId))
@@ -219,6 +255,7 @@ export function AccountMappingPanel(): React.JSX.Element | null {
                   <th scope="col">Code</th>
                   <th scope="col">Name</th>
                   <th scope="col">Create in Xero / QuickBooks as</th>
+                  {group === 'Taxes' && <th scope="col">Xero tax rate</th>}
                 </tr>
               </thead>
               <tbody>
@@ -254,6 +291,22 @@ export function AccountMappingPanel(): React.JSX.Element | null {
                         {packageAccountTypes(row.role).xero} /{' '}
                         {packageAccountTypes(row.role).quickBooks}
                       </td>
+                      {group === 'Taxes' && (
+                        <td>
+                          <XeroTaxRateField
+                            label={row.label}
+                            withPercent={row.role.type === 'input-tax'}
+                            value={loaded.xeroTaxRates[row.key] ?? { name: '', percent: '' }}
+                            onChange={(rate) => {
+                              setLoaded({
+                                ...loaded,
+                                xeroTaxRates: { ...loaded.xeroTaxRates, [row.key]: rate },
+                              })
+                              setSaved(null)
+                            }}
+                          />
+                        </td>
+                      )}
                     </tr>
                   )
                 })}
@@ -273,6 +326,49 @@ export function AccountMappingPanel(): React.JSX.Element | null {
         )}
       </form>
     </section>
+  )
+}
+
+/**
+ * The Xero tax rate a tax reports under in a Xero export, by its full name in the organisation's
+ * tax settings (see formats/xero-tax.ts); input tax also needs its percentage, which expenses do
+ * not give. Empty: the tax keeps its own line, Tax Exempt.
+ */
+function XeroTaxRateField({
+  label,
+  withPercent,
+  value,
+  onChange,
+}: {
+  label: string
+  withPercent: boolean
+  value: XeroRateFields
+  onChange(rate: XeroRateFields): void
+}): React.JSX.Element {
+  return (
+    <>
+      <input
+        aria-label={`Xero tax rate for ${label}`}
+        value={value.name}
+        maxLength={100}
+        placeholder="Tax Exempt"
+        onChange={(e) => onChange({ ...value, name: e.target.value })}
+      />
+      {withPercent && (
+        <>
+          {' '}
+          <input
+            aria-label={`Percentage of ${label}`}
+            inputMode="decimal"
+            size={5}
+            value={value.percent}
+            placeholder="%"
+            onChange={(e) => onChange({ ...value, percent: e.target.value })}
+          />
+          %
+        </>
+      )}
+    </>
   )
 }
 

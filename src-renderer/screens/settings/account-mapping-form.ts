@@ -44,7 +44,7 @@ export interface MappingRow {
 
 function groupOf(role: AccountRole): RowGroup {
   if (role.type === 'clearing') return 'Payment methods'
-  if (role.type === 'tax-payable') return 'Taxes'
+  if (role.type === 'tax-payable' || role.type === 'input-tax') return 'Taxes'
   if (role.type === 'expense') return 'Expense categories'
   return 'Other accounts'
 }
