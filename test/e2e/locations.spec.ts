@@ -6,7 +6,7 @@ import { parseCsvFile } from './csv-file'
 
 const shell = useDemoShell({ seed: 19, days: 2, locations: 2, billsPerSession: 8, live: false })
 
-test('a location named once in Settings goes by its name on Sessions, Day close and in a Xero export', async ({
+test('a location named once in Settings goes by its name on Sessions, Bills, Day close, its print and in a Xero export', async ({
   page,
 }) => {
   await openTill(page, shell())
@@ -29,6 +29,13 @@ test('a location named once in Settings goes by its name on Sessions, Day close 
   await expect(sessions.getByRole('button', { name: ` · ${locationId} · ` })).toHaveCount(0)
   // The other location has no name yet.
   await expect(sessions.getByRole('button', { name: / · Location \d+ · / }).first()).toBeVisible()
+
+  await page.getByRole('link', { name: 'Bills', exact: true }).click()
+  const bills = page.getByRole('grid', { name: 'Bills' })
+  await expect(
+    bills.getByRole('gridcell', { name: 'Jalan Sabang', exact: true }).first(),
+  ).toBeVisible()
+  await expect(bills.getByRole('gridcell', { name: locationId, exact: true })).toHaveCount(0)
 
   await page.getByRole('link', { name: 'Day close', exact: true }).click()
   const location = page.getByLabel('Location', { exact: true })
