@@ -64,6 +64,7 @@ export default tseslint.config(
   {
     files: [
       'src-main/**/*.ts',
+      'src-demo/**/*.ts',
       'src-preload/**/*.ts',
       'scripts/**/*.{ts,mjs}',
       'test/**/*.ts',
@@ -79,9 +80,9 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['src-main/**/*.ts', 'src-preload/**/*.ts'],
+    files: ['src-main/**/*.ts', 'src-demo/**/*.ts', 'src-preload/**/*.ts'],
     rules: {
-      // Main and preload have no DOM; a stray browser global is a bug.
+      // Main, the demo service and preload have no DOM; a stray browser global is a bug.
       'no-restricted-globals': [
         'error',
         'window',
@@ -99,20 +100,27 @@ export default tseslint.config(
               group: ['**/src-renderer/**'],
               message: 'Main and preload may import only src-shared.',
             },
+            {
+              group: ['**/src-demo/*'],
+              message: 'Main starts the demo service through the index of src-demo only.',
+            },
           ],
         },
       ],
     },
   },
   {
-    files: ['src-main/demo-service/**/*.ts'],
+    files: ['src-demo/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [{ name: 'electron', message: 'The demo service runs in plain Node too.' }],
           patterns: [
-            { group: ['**/src-renderer/**'], message: 'Main may import only src-shared.' },
+            {
+              group: ['**/src-renderer/**', '**/src-main/**'],
+              message: 'The demo service may import only src-shared.',
+            },
           ],
         },
       ],

@@ -10,7 +10,7 @@
 import { subscribe } from 'node:diagnostics_channel'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
-import { startDemoService, type DemoServiceOptions } from '../../src-main/demo-service'
+import { startDemoService, type DemoServiceOptions } from '../../src-demo'
 
 export interface ServedRequest {
   url: string

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../src-shared/bridge/contract'
 import type { BridgeResult } from '../../src-shared/bridge/errors'
-import { startDemoService, type DemoServiceHandle } from '../../src-main/demo-service'
+import { startDemoService, type DemoServiceHandle } from '../../src-demo'
 import { KeychainUnavailableError } from '../../src-main/errors'
 import {
   createKeychainSecretStore,

@@ -5,7 +5,7 @@ import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
-const CLI = fileURLToPath(new URL('../../src-main/demo-service/cli.ts', import.meta.url))
+const CLI = fileURLToPath(new URL('../../src-demo/cli.ts', import.meta.url))
 
 describe('demo-service CLI', () => {
   it('prints URL, store id, app key, webhook secret, control token and the platform’s URL, token and secret one per line, serves, and stops on SIGTERM', async () => {

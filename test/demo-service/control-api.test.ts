@@ -1,7 +1,7 @@
 /** The control API: its own token, and each operation changing the shop as the Apps API shows it. */
 
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { DemoServiceHandle } from '../../src-main/demo-service/index'
+import type { DemoServiceHandle } from '../../src-demo/index'
 import {
   api,
   control,

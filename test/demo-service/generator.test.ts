@@ -6,11 +6,11 @@
 
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { SimClock } from '../../src-main/demo-service/clock'
-import { generateShop, type ShopShape } from '../../src-main/demo-service/generator'
-import { Representation } from '../../src-main/demo-service/representation'
-import { rngFor } from '../../src-main/demo-service/rng'
-import { Trader } from '../../src-main/demo-service/trader'
+import { SimClock } from '../../src-demo/clock'
+import { generateShop, type ShopShape } from '../../src-demo/generator'
+import { Representation } from '../../src-demo/representation'
+import { rngFor } from '../../src-demo/rng'
+import { Trader } from '../../src-demo/trader'
 import type { BillJson, ExpenseJson, PaymentJson } from './support'
 
 const EXPONENT: Record<string, number> = { IDR: 0, USD: 2, KWD: 3 }

@@ -2,10 +2,10 @@
 
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { InvalidOptionError } from '../../src-main/demo-service/errors'
-import { Currency, mulDivFloor, mulDivRound, niceRound } from '../../src-main/demo-service/money'
-import { resolveOptions } from '../../src-main/demo-service/options'
-import { MerchantTimeZone } from '../../src-main/demo-service/time-zone'
+import { InvalidOptionError } from '../../src-demo/errors'
+import { Currency, mulDivFloor, mulDivRound, niceRound } from '../../src-demo/money'
+import { resolveOptions } from '../../src-demo/options'
+import { MerchantTimeZone } from '../../src-demo/time-zone'
 
 describe('Currency', () => {
   it('takes the exponent from Intl: IDR 0, JPY 0, USD 2, KWD 3', () => {

@@ -4,7 +4,7 @@
  */
 
 import { describe, expect, it } from 'vitest'
-import type { DemoServiceHandle } from '../../src-main/demo-service/index'
+import type { DemoServiceHandle } from '../../src-demo/index'
 import {
   api,
   control,

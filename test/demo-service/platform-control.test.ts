@@ -4,8 +4,8 @@
  */
 
 import { describe, expect, it } from 'vitest'
-import { InvalidOptionError } from '../../src-main/demo-service/errors'
-import { resolveOptions } from '../../src-main/demo-service/options'
+import { InvalidOptionError } from '../../src-demo/errors'
+import { resolveOptions } from '../../src-demo/options'
 import { control, platform, startService, type ErrorBody } from './support'
 
 interface OrderJson {

@@ -6,7 +6,7 @@
 
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import type { DemoServiceHandle } from '../../src-main/demo-service/index'
+import type { DemoServiceHandle } from '../../src-demo/index'
 import {
   api,
   control,

@@ -9,7 +9,7 @@
 
 import { describe, expect, it } from 'vitest'
 import { AppsApiClient } from '../../src-main/apps-api/client'
-import type { DemoServiceHandle } from '../../src-main/demo-service/index'
+import type { DemoServiceHandle } from '../../src-demo/index'
 import { createLogger } from '../../src-main/logging/logger'
 import { Secret } from '../../src-main/logging/secret'
 import {

@@ -7,15 +7,15 @@
 
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { BILL_TYPES } from '../../src-main/demo-service/bill-table'
-import { SimClock } from '../../src-main/demo-service/clock'
-import { generateShop } from '../../src-main/demo-service/generator'
-import { sessionId } from '../../src-main/demo-service/ids'
-import type { OrderField } from '../../src-main/demo-service/list-query'
-import { Queries, type BillQuery } from '../../src-main/demo-service/queries'
-import { rngFor } from '../../src-main/demo-service/rng'
-import type { Shop } from '../../src-main/demo-service/shop'
-import { Trader } from '../../src-main/demo-service/trader'
+import { BILL_TYPES } from '../../src-demo/bill-table'
+import { SimClock } from '../../src-demo/clock'
+import { generateShop } from '../../src-demo/generator'
+import { sessionId } from '../../src-demo/ids'
+import type { OrderField } from '../../src-demo/list-query'
+import { Queries, type BillQuery } from '../../src-demo/queries'
+import { rngFor } from '../../src-demo/rng'
+import type { Shop } from '../../src-demo/shop'
+import { Trader } from '../../src-demo/trader'
 
 const START = Date.parse('2026-03-29T09:00:00Z') / 1000
 

@@ -8,7 +8,7 @@ import {
   startDemoService,
   type DemoServiceHandle,
   type DemoServiceOptions,
-} from '../../src-main/demo-service/index'
+} from '../../src-demo/index'
 import type { TruthExpense } from '../support/service-truth'
 
 /** A small fixed shop: the same data on every run. */

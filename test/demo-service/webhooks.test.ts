@@ -5,7 +5,7 @@
 
 import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { signatureHeader, signatureHex } from '../../src-main/demo-service/index'
+import { signatureHeader, signatureHex } from '../../src-demo/index'
 import {
   control,
   eventually,

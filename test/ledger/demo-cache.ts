@@ -1,5 +1,5 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
-import { startDemoService, type DemoServiceHandle } from '../../src-main/demo-service'
+import { startDemoService, type DemoServiceHandle } from '../../src-demo'
 import { currencyExponent, toMinorUnits } from '../../src-shared/domain/money'
 import { TillDatabase } from '../../src-renderer/cache/database'
 import { closeSession } from '../../src-renderer/cache/writes'

@@ -4,7 +4,7 @@
  * its options as JSON in TILL_DEMO_SERVICE_OPTIONS; prints one JSON line with its address and
  * credentials, and stops on SIGTERM.
  */
-import { startDemoService, type DemoServiceOptions } from '../../src-main/demo-service'
+import { startDemoService, type DemoServiceOptions } from '../../src-demo'
 
 async function main(): Promise<void> {
   const options = JSON.parse(

@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProfileView } from '../../src-shared/bridge/contract'
-import { startDemoService, type DemoServiceHandle } from '../../src-main/demo-service'
+import { startDemoService, type DemoServiceHandle } from '../../src-demo'
 import { closeConnection } from '../../src-renderer/sync/close-connection'
 import type { TillBridge } from '../../src-renderer/bridge/client'
 import { TillDatabase } from '../../src-renderer/cache/database'

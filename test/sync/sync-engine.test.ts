@@ -1,6 +1,6 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDemoService, type DemoServiceHandle } from '../../src-main/demo-service'
+import { startDemoService, type DemoServiceHandle } from '../../src-demo'
 import { currencyExponent, toMinorUnits } from '../../src-shared/domain/money'
 import { TillDatabase } from '../../src-renderer/cache/database'
 import { SyncEngine } from '../../src-renderer/sync/sync-engine'

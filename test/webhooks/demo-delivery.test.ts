@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { WebhookDispatcher } from '../../src-main/demo-service/webhooks/delivery'
-import { buildEnvelope } from '../../src-main/demo-service/webhooks/envelope'
+import { WebhookDispatcher } from '../../src-demo/webhooks/delivery'
+import { buildEnvelope } from '../../src-demo/webhooks/envelope'
 import { receiverDataDir, saveConnection, startReceiver, testKeychain } from './receiver-fixture'
 
 const SECRET = 'whsec_DemoShop1357924680'

@@ -1,5 +1,5 @@
 import type { DemoStatus, ProfileView } from '../../../src-shared/bridge/contract'
-import type { DemoServiceHandle, DemoServiceOptions } from '../../demo-service'
+import type { DemoServiceHandle, DemoServiceOptions } from '../../../src-demo'
 import type { ProfileStore } from '../connections/profile-store'
 import type { Logger } from '../../logging/logger'
 

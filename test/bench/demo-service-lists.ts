@@ -2,16 +2,16 @@
  * Scale benchmark: generates a shop of about a million bills, then times list calls over HTTP
  * at the first and at deep pages, with and without filters.
  *
- *   npx tsx --expose-gc src-main/demo-service/bench.ts [--bills 1000000] [--days 30]
+ *   npx tsx --expose-gc test/bench/demo-service-lists.ts [--bills 1000000] [--days 30]
  *     [--locations 4] [--samples 200]
  *
  * Prints generation time, memory, and p50 / p95 / max latency per scenario.
  */
 
 import { parseArgs } from 'node:util'
-import { buildLocations } from './catalogue'
-import { billId } from './ids'
-import { startDemoService, type DemoServiceHandle } from './index'
+import { buildLocations } from '../../src-demo/catalogue'
+import { billId } from '../../src-demo/ids'
+import { startDemoService, type DemoServiceHandle } from '../../src-demo'
 
 const { values } = parseArgs({
   options: {

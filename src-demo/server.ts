@@ -10,7 +10,11 @@ import { AppsApi, APPS_PREFIX } from './apps-api'
 import { ControlApi, CONTROL_PREFIX } from './control-api'
 import { ApiError, NotFoundError, RateLimitedError } from './errors'
 import { errorResponse, json, readJsonBody, readRawBody, writeJson, writeRaw } from './http-util'
-import { MAX_PLATFORM_BODY_BYTES, PLATFORM_PREFIX, PlatformApi } from './platform/platform-api'
+import {
+  MAX_PLATFORM_BODY_BYTES,
+  PLATFORM_PREFIX,
+  PlatformApi,
+} from './ordering-platform/platform-api'
 import type { DemoService } from './service'
 
 export const HOST = '127.0.0.1'

@@ -3,7 +3,7 @@
  * local wall times turned into instants. All instants here are unix seconds.
  */
 
-import { isTimeZone, zoneOffsetMs } from '../../src-shared/domain/business-date'
+import { isTimeZone, zoneOffsetMs } from '../src-shared/domain/business-date'
 import { InvalidOptionError } from './errors'
 
 const ISO_PATTERN =

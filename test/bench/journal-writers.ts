@@ -3,7 +3,7 @@
  * entries (4 lines each) driven through every format into a sink that only counts UTF-8 bytes,
  * as a file sink would encode them. Run it in Node:
  *
- *   npx tsx --expose-gc src-renderer/exports/bench-journal.ts [lines]
+ *   npx tsx --expose-gc test/bench/journal-writers.ts [lines]
  *
  * Heap growth is measured against the heap after a full collection before each run: the peak of
  * `heapUsed` sampled at every chunk (garbage not yet collected included), and the live heap after
@@ -13,12 +13,20 @@
  * yardstick for the writers' speed.
  */
 import { currencyExponent, formatMinorUnits } from '../../src-shared/domain/money'
-import { methodLabel } from '../format/labels'
-import { defaultAccount, roleKey, type AccountRole } from './accounts'
-import { logEntries, planExport } from './export-log'
-import { defaultTarget, writeJournal, type JournalFormat } from './formats/journal-formats'
-import { inBatches, type OutputChunk } from './formats/output'
-import { balancedEntry, type JournalEntry, type JournalLine } from './journal-entry'
+import { methodLabel } from '../../src-renderer/format/labels'
+import { defaultAccount, roleKey, type AccountRole } from '../../src-renderer/exports/accounts'
+import { logEntries, planExport } from '../../src-renderer/exports/export-log'
+import {
+  defaultTarget,
+  writeJournal,
+  type JournalFormat,
+} from '../../src-renderer/exports/formats/journal-formats'
+import { inBatches, type OutputChunk } from '../../src-renderer/exports/formats/output'
+import {
+  balancedEntry,
+  type JournalEntry,
+  type JournalLine,
+} from '../../src-renderer/exports/journal-entry'
 
 /** This script runs in Node, which the renderer's code otherwise never touches. */
 interface NodeRuntime {

@@ -2,7 +2,7 @@
 
 import { randomBytes } from 'node:crypto'
 import { InvalidOptionError } from './errors'
-import { MERCHANT_DECISIONS, type MerchantDecision } from './platform/orders'
+import { MERCHANT_DECISIONS, type MerchantDecision } from './ordering-platform/orders'
 
 export const SCOPE_BILLS = 'r/history-bill'
 export const SCOPE_EXPENSES = 'r/read-expenses'
