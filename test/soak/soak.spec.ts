@@ -131,6 +131,7 @@ test('soak: live trading with faults, webhooks and exports; the cache ends equal
     await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: FIRST_SYNC_TIMEOUT_MS })
 
     await visit(page, 'Settings')
+    await page.getByRole('link', { name: 'Sync schedule', exact: true }).click()
     await page.getByLabel('Sweep every (minutes)').fill(String(CADENCE.sweepMinutes))
     await page.getByRole('button', { name: 'Save schedule', exact: true }).click()
     await expect(

@@ -27,15 +27,22 @@ export function GranularitySwitch({
   const id = useId()
   const current = currentGranularity(destination)
   const [wanted, setWanted] = useState<Granularity | null>(null)
+  // The choice being saved shows at once, until the destination read back has changed.
+  const [saving, setSaving] = useState<{ from: Granularity; to: Granularity } | null>(null)
+  const shown = saving?.from === current ? saving.to : (wanted ?? current)
   const [cutOver, setCutOver] = useState('')
   const [error, setError] = useState<string | null>(null)
   const earliest = destination.postedThrough === '' ? '' : dayAfter(destination.postedThrough)
 
   const apply = (granularity: Granularity, date: string | null): void => {
     setError(null)
+    setSaving({ from: current, to: granularity })
     switchGranularity(db, destination.id, granularity, date).then(
       () => setWanted(null),
-      (e: Error) => setError(e.message),
+      (e: Error) => {
+        setSaving(null)
+        setError(e.message)
+      },
     )
   }
   const choose = (granularity: Granularity): void => {
@@ -52,7 +59,7 @@ export function GranularitySwitch({
     <>
       <GranularityField
         name={`${id}-granularity`}
-        value={wanted ?? current}
+        value={shown}
         disabled={disabled}
         onChange={choose}
       />
