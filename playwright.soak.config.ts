@@ -3,7 +3,7 @@ import base from './playwright.config'
 
 /**
  * The soak (test/soak): one long run through the browser shell with the e2e project's browser
- * settings. `TILL_SOAK_SECONDS` shortens it for local runs; `npm test` runs the full 10 minutes.
+ * settings: 20 minutes (`npm run soak`); `npm test` runs 10, `TILL_SOAK_SECONDS` sets any length.
  */
 export default defineConfig({
   ...base,

@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useState } from 'react'
 import type { ChannelOutput, ProfileView } from '../../src-shared/bridge/contract'
 import type { TillBridge } from '../bridge/client'
 import { databaseName, TillDatabase } from '../cache/database'
+import { closeConnection } from '../sync/close-connection'
 import { SyncController } from '../sync/sync-controller'
 
 export interface ActiveConnection {
@@ -27,7 +28,9 @@ async function openDatabase(
   profile: ProfileView,
   demo: ChannelOutput<'app.info'>['demo'],
 ): Promise<TillDatabase> {
+  // Opened here, so a switch away at once closes an open cache rather than one still opening.
   const db = new TillDatabase(databaseName(profile.id))
+  await db.open()
   if (profile.kind !== 'demo' || !demo.epoch) return db
   const cachedEpoch = (await db.meta.get('demo-epoch'))?.value
   if (cachedEpoch === demo.epoch) return db
@@ -73,8 +76,7 @@ export function useConnectionLifecycle(bridge: TillBridge): ConnectionState {
     })()
     return () => {
       cancelled = true
-      opened?.sync.stop()
-      opened?.db.close()
+      if (opened) void closeConnection(opened)
     }
   }, [bridge, revision])
 

@@ -38,6 +38,10 @@ export class SyncController {
   private timers: ReturnType<typeof setInterval>[] = []
   private unsubscribe: (() => void) | null = null
   private draining: Promise<void> | null = null
+  /** The run going on, if any, settled into a value: what `stop` waits for. */
+  private running: Promise<unknown> | null = null
+  /** Aborted by `stop`: nothing starts after it, and what is going ends at its next step. */
+  private readonly lifetime = new AbortController()
   /** Events arrived while a run was going: run once more when it ends. */
   private rerun = false
   private readonly ctx: CollectionContext
@@ -80,26 +84,66 @@ export class SyncController {
   }
 
   async start(): Promise<void> {
-    const checkpoint = await this.db.checkpoints.get('bills')
+    const checkpoint = await this.whileLive(() => this.db.checkpoints.get('bills'))
+    if (this.stopped) return
     this.update({ lastSuccessAt: checkpoint?.lastSuccessAt ?? null })
     this.unsubscribe = this.bridge.on('webhooks.queued', () => void this.drain())
     await this.reschedule()
-    void this.syncNow().then(() => this.drain())
+    this.inBackground(this.syncNow().then(() => this.drain()))
   }
 
   /** Reads the sweep schedule again (after Settings changed it) and restarts the sweep timer. */
   async reschedule(): Promise<SyncSchedule> {
-    this.schedule = await readSchedule(this.db)
+    const schedule = await this.whileLive(() => readSchedule(this.db))
+    if (this.stopped || !schedule) return this.schedule
+    this.schedule = schedule
     this.timers.forEach(clearInterval)
-    this.timers = [setInterval(() => void this.syncNow(), this.schedule.sweepMinutes * 60_000)]
+    this.timers = [
+      setInterval(() => this.inBackground(this.syncNow()), this.schedule.sweepMinutes * 60_000),
+    ]
     return this.schedule
   }
 
-  stop(): void {
+  /**
+   * Stops for good (the connection is being closed): the timers and live updates stop at once,
+   * a run or drain going on ends at its next step, and this resolves once neither touches the
+   * cache any more, so the cache can be closed under nothing.
+   */
+  async stop(): Promise<void> {
+    this.lifetime.abort()
     this.cancel()
     this.timers.forEach(clearInterval)
     this.timers = []
     this.unsubscribe?.()
+    this.unsubscribe = null
+    await Promise.all([this.running, this.draining])
+  }
+
+  private get stopped(): boolean {
+    return this.lifetime.signal.aborted
+  }
+
+  /** Cache work that may meet a cache being closed: after `stop` its failure is expected. */
+  private async whileLive<T>(work: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await work()
+    } catch (error) {
+      if (this.stopped) return undefined
+      throw error
+    }
+  }
+
+  /** Work nobody awaits: a failure becomes the sync's problem, never an unhandled rejection. */
+  private inBackground(work: Promise<unknown>): void {
+    work.catch((error: unknown) => {
+      if (this.stopped) return
+      this.update({
+        problem: {
+          kind: 'internal',
+          message: error instanceof Error ? error.message : String(error),
+        },
+      })
+    })
   }
 
   cancel(): void {
@@ -110,8 +154,18 @@ export class SyncController {
    * One run. A manual one (the "Sync now" button) also retries areas found without their scope;
    * periodic runs leave those alone until the install is reauthorized.
    */
-  async syncNow({ manual = false }: { manual?: boolean } = {}): Promise<SyncOutcome | null> {
-    if (this.state.running || this.state.stopped) return null
+  async syncNow(options: { manual?: boolean } = {}): Promise<SyncOutcome | null> {
+    if (this.state.running || this.state.stopped || this.stopped) return null
+    const run = this.run(options)
+    this.running = run.catch(() => undefined)
+    try {
+      return await this.whileLive(() => run).then((outcome) => outcome ?? null)
+    } finally {
+      this.running = null
+    }
+  }
+
+  private async run({ manual = false }: { manual?: boolean }): Promise<SyncOutcome | null> {
     if (manual) this.update({ areas: { bills: { enabled: true }, expenses: { enabled: true } } })
     const skip = Object.fromEntries(
       (['bills', 'expenses'] as const).flatMap((area) => {
@@ -121,6 +175,7 @@ export class SyncController {
     )
     const deepAt = Number((await this.db.meta.get('deep-sweep-at'))?.value ?? 0)
     const deep = this.now() - deepAt > DEEP_SWEEP_EVERY_MS && this.state.lastSuccessAt !== null
+    if (this.stopped) return null
     this.abort = new AbortController()
     this.update({ running: true, problem: null })
     try {
@@ -152,9 +207,9 @@ export class SyncController {
     } finally {
       this.abort = null
       this.update({ running: false, progress: null })
-      if (this.rerun) {
+      if (this.rerun && !this.stopped) {
         this.rerun = false
-        void this.syncNow()
+        this.inBackground(this.syncNow())
       }
     }
   }
@@ -176,15 +231,22 @@ export class SyncController {
    * takes live bills first), then syncs what they pointed at.
    */
   private drain(): Promise<void> {
+    if (this.stopped) return Promise.resolve()
     this.draining ??= (async () => {
       try {
-        const { handled, reauthorized } = await drainWebhooks(this.bridge, this.db, this.ctx)
-        if (handled === 0) return
+        const { handled, reauthorized } = await drainWebhooks(
+          this.bridge,
+          this.db,
+          this.ctx,
+          this.lifetime.signal,
+        )
+        if (handled === 0 || this.stopped) return
         if (reauthorized)
           this.update({ areas: { bills: { enabled: true }, expenses: { enabled: true } } })
         if (this.state.running) this.rerun = true
-        else void this.syncNow()
+        else this.inBackground(this.syncNow())
       } catch (error) {
+        if (this.stopped) return
         this.update({
           problem: {
             kind: 'webhooks',

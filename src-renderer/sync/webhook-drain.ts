@@ -1,9 +1,9 @@
-import type { QueuedWebhook } from '../../src-shared/bridge/contract'
+import { merchantFactsInput, type QueuedWebhook } from '../../src-shared/bridge/contract'
 import { currencyExponent, toMinorUnits } from '../../src-shared/domain/money'
 import { recordIdProblem } from '../../src-shared/domain/record-id'
-import type { TillBridge } from '../bridge/client'
+import { BridgeCallError, type TillBridge } from '../bridge/client'
 import type { TillDatabase } from '../cache/database'
-import { closeSession, writeBills } from '../cache/writes'
+import { closeSession, quarantineKey, writeBills } from '../cache/writes'
 import type { CollectionContext } from './collections'
 import { DETAIL_PRIORITY, PAGE_SIZE } from './sync-engine'
 
@@ -65,9 +65,66 @@ async function fetchSession(ctx: CollectionContext, sessionId: string): Promise<
   }
 }
 
+interface MerchantFacts {
+  currency?: string
+  timezone?: string
+}
+
+/**
+ * The shop's currency and time zone as the event states them, each only if it is one: a fact
+ * that is not (a currency "RUPIAH", a zone "WIB") is left out and kept under Problems.
+ */
+async function merchantFacts(ctx: CollectionContext, event: QueuedWebhook): Promise<MerchantFacts> {
+  const { company } = event.envelope
+  const facts: MerchantFacts = {}
+  const stated = { currency: company?.currency, timezone: company?.timezone }
+  for (const field of ['currency', 'timezone'] as const) {
+    const value = stated[field]
+    if (value === undefined) continue
+    const parsed = merchantFactsInput.shape[field].safeParse(value)
+    if (parsed.success && parsed.data !== undefined) {
+      facts[field] = parsed.data
+      continue
+    }
+    const record = { kind: 'merchant' as const, id: field, raw: company }
+    await ctx.db.quarantine.put({
+      ...record,
+      key: quarantineKey(record),
+      reason: `Event ${event.envelope.id} gave the shop’s ${field === 'currency' ? 'currency' : 'time zone'} as “${value.slice(0, 60)}”, which is not one; Till ignored it.`,
+      seenAt: ctx.now(),
+    })
+  }
+  return facts
+}
+
+/**
+ * Whether a failure lies with the connection or the cache (offline, key refused, cache closed or
+ * full) rather than with the event: then the event stays queued for the next drain.
+ */
+function isPassing(error: unknown): boolean {
+  if (error instanceof BridgeCallError)
+    return !['validation', 'not_found', 'internal'].includes(error.kind)
+  const name = (error as { name?: string } | null)?.name
+  return [
+    'DatabaseClosedError',
+    'QuotaExceededError',
+    'AbortError',
+    'InvalidStateError',
+    'OpenFailedError',
+    'MissingAPIError',
+    'VersionChangeError',
+  ].includes(name ?? '')
+}
+
+function unappliedReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error)
+  return `Till could not apply this event: ${message}`.slice(0, 2000)
+}
+
 async function handle(
   ctx: CollectionContext,
   event: QueuedWebhook,
+  merchant: MerchantFacts,
 ): Promise<{ expenses: boolean; reauthorized: boolean }> {
   const { envelope } = event
   const ids = billsNamed(event)
@@ -77,7 +134,7 @@ async function handle(
   if (envelope.event === 'register_session.closed') {
     const sessionId = text(envelope.data, 'register_session_id')
     if (sessionId) {
-      const currency = envelope.company?.currency ?? ctx.currency
+      const currency = merchant.currency ?? ctx.currency
       const opening = envelope.data['opening_cash']
       await closeSession(ctx.db, {
         id: sessionId,
@@ -88,7 +145,7 @@ async function handle(
           currency && (typeof opening === 'number' || typeof opening === 'string')
             ? toMinorUnits(opening, currencyExponent(currency))
             : null,
-        timeZone: envelope.company?.timezone ?? ctx.timeZone,
+        timeZone: merchant.timezone ?? ctx.timeZone,
       })
       await fetchSession(ctx, sessionId)
     }
@@ -102,39 +159,65 @@ async function handle(
 /**
  * Takes what the webhook receiver queued, turns each event into work on the cache (bills to
  * fetch, a session to close and fetch whole), and acknowledges it once that is saved. An event
- * for another connection is acknowledged and left to that connection's sweep.
+ * for another connection is acknowledged and left to that connection's sweep. An event that
+ * cannot be applied is set aside in main with the reason (Problems lists it) and the drain moves
+ * on; a failure of the connection or the cache stops the drain with the event still queued, and
+ * so does `signal` (the connection is closing), before the next event.
  */
 export async function drainWebhooks(
   bridge: TillBridge,
   db: TillDatabase,
   ctx: CollectionContext,
+  signal?: AbortSignal,
 ): Promise<{ handled: number; expensesChanged: boolean; reauthorized: boolean }> {
   let handled = 0
   let expensesChanged = false
   let reauthorized = false
   let merchantNoted = false
+  const summary = () => ({ handled, expensesChanged, reauthorized })
   for (;;) {
+    if (signal?.aborted) return summary()
     const { events } = await bridge.call('webhooks.take', { max: TAKE })
-    if (events.length === 0) return { handled, expensesChanged, reauthorized }
-    for (const event of events) {
-      if (event.profileId !== ctx.profileId) continue
-      if (await db.webhookIds.get(event.envelope.id)) continue
-      const { company } = event.envelope
-      if (!merchantNoted && (company?.currency || company?.timezone)) {
-        merchantNoted = true
-        await bridge.call('profiles.setMerchant', {
-          id: ctx.profileId,
-          currency: company.currency,
-          timezone: company.timezone,
-          onlyIfUnset: true,
-        })
+    if (events.length === 0) return summary()
+    const done: number[] = []
+    let stoppedAt = events.length
+    let failure: { error: unknown } | null = null
+    for (const [index, event] of events.entries()) {
+      if (signal?.aborted) {
+        stoppedAt = index
+        break
       }
-      const result = await handle(ctx, event)
-      expensesChanged ||= result.expenses
-      reauthorized ||= result.reauthorized
-      await db.webhookIds.put({ id: event.envelope.id, processedAt: ctx.now() })
-      handled++
+      try {
+        if (event.profileId === ctx.profileId && !(await db.webhookIds.get(event.envelope.id))) {
+          const merchant = await merchantFacts(ctx, event)
+          if (!merchantNoted && (merchant.currency || merchant.timezone)) {
+            merchantNoted = true
+            await bridge.call('profiles.setMerchant', {
+              id: ctx.profileId,
+              ...merchant,
+              onlyIfUnset: true,
+            })
+          }
+          const result = await handle(ctx, event, merchant)
+          expensesChanged ||= result.expenses
+          reauthorized ||= result.reauthorized
+          await db.webhookIds.put({ id: event.envelope.id, processedAt: ctx.now() })
+          handled++
+        }
+        done.push(event.seq)
+      } catch (error) {
+        if (isPassing(error)) {
+          stoppedAt = index
+          failure = { error }
+          break
+        }
+        await bridge.call('webhooks.setAside', { seq: event.seq, reason: unappliedReason(error) })
+      }
     }
-    await bridge.call('webhooks.ack', { seqs: events.map((e) => e.seq) })
+    if (done.length) await bridge.call('webhooks.ack', { seqs: done })
+    // Not applied through no fault of their own: handed back without counting as attempts.
+    const untried = events.slice(stoppedAt).map((e) => e.seq)
+    if (untried.length) await bridge.call('webhooks.release', { seqs: untried })
+    if (failure) throw failure.error
   }
 }

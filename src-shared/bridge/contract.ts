@@ -28,9 +28,13 @@ import {
   scheduledExportState,
 } from './schemas/exports'
 import {
+  setAsideWebhook,
+  webhookPending,
   webhookQueueTake,
   webhookReceiverSettings,
   webhookReceiverStatus,
+  webhookSeqsInput,
+  webhookSetAsideInput,
 } from './schemas/webhooks'
 
 /**
@@ -72,10 +76,16 @@ export const channels = {
     input: z.object({ max: z.number().int().min(1).max(500) }),
     output: webhookQueueTake,
   },
-  'webhooks.ack': {
-    input: z.object({ seqs: z.array(z.number().int().nonnegative()).max(500) }),
-    output: z.object({ pending: z.number().int().nonnegative() }),
+  /** Removes events for good: applied ones, or set-aside ones dismissed. */
+  'webhooks.ack': { input: webhookSeqsInput, output: webhookPending },
+  /** Hands back taken events that were not applied for a passing reason (offline, closing). */
+  'webhooks.release': { input: webhookSeqsInput, output: webhookPending },
+  'webhooks.setAside': { input: webhookSetAsideInput, output: webhookPending },
+  'webhooks.setAsideList': {
+    input: noInput,
+    output: z.object({ events: z.array(setAsideWebhook) }),
   },
+  'webhooks.retry': { input: webhookSeqsInput, output: webhookPending },
   'print.savePdf': {
     input: z.object({
       suggestedName: z.string().regex(/^[\w .()-]{1,120}\.pdf$/, 'A file name ending in .pdf'),

@@ -93,9 +93,12 @@ export const expense = z.object({
 })
 export type Expense = z.infer<typeof expense>
 
-/** A record that failed validation: kept raw with the reason, never given to the ledger. */
+/**
+ * A record that failed validation: kept raw with the reason, never given to the ledger. `merchant`
+ * is a fact about the shop (currency, time zone) a live update gave in a form Till cannot use.
+ */
 export const quarantinedRecord = z.object({
-  kind: z.enum(['bill', 'expense']),
+  kind: z.enum(['bill', 'expense', 'merchant']),
   id: z.string().nullable(),
   reason: z.string(),
   raw: z.unknown(),

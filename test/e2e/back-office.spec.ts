@@ -1,10 +1,13 @@
 import { expect, test, type Page } from '@playwright/test'
 import { distinctColours } from './screenshot'
 import { openTill, savedProfiles } from '../support/browser-shell'
+import { callShellBridge } from '../support/shell-bridge'
+import { postSigned, webhookBody } from '../support/sign-webhook'
 import { useDemoShell } from './demo-shell'
 
 const APP_KEY = 'demo_key_back_office_e2e_7788'
 const CONTROL_TOKEN = 'demo_control_back_office_e2e_5566'
+const WEBHOOK_SECRET = 'whsec_demo_back_office_e2e_3344'
 const shell = useDemoShell({
   seed: 5,
   days: 5,
@@ -13,6 +16,7 @@ const shell = useDemoShell({
   live: false,
   appKey: APP_KEY,
   controlToken: CONTROL_TOKEN,
+  webhookSecret: WEBHOOK_SECRET,
 })
 
 /** Every expense as the service lists it, read with the demo shop's key like any client would. */
@@ -100,6 +104,39 @@ test('Problems says plainly that nothing was set aside', async ({ page }) => {
   await page.getByRole('link', { name: 'Problems', exact: true }).click()
   await expect(page.getByText('None. Every record synced so far was readable.')).toBeVisible()
   await expect(page.getByText('None. Every synced bill adds up.')).toBeVisible()
+  await expect(page.getByText('None. Every live update received so far was applied.')).toBeVisible()
+})
+
+test('a live update that cannot be applied is listed under Problems, to retry or dismiss', async ({
+  page,
+}) => {
+  await synced(page)
+  const demo = savedProfiles(shell()).find((p) => p.id === 'demo-shop')!
+  const { url } = await callShellBridge<{ url: string }>(shell(), 'webhooks.status')
+  const body = webhookBody(demo.storeId, 'register_session.closed', {
+    register_session_id: 'rs-e2e-broken',
+    location_id: 'loc-1',
+    opening_cash: 'a lot',
+  })
+  expect((await postSigned(url, WEBHOOK_SECRET, body)).status).toBe(200)
+  await page.getByRole('link', { name: 'Problems', exact: true }).click()
+  const listed = page.getByRole('listitem').filter({ hasText: 'register_session.closed' })
+  await expect(listed).toContainText('“a lot” is not an amount')
+  await expect(page.getByRole('heading', { name: /could not apply \(1\)/ })).toBeVisible()
+
+  // Retried, it is applied again, fails again and is set aside anew; dismissed, it is gone.
+  type SetAside = { events: Array<{ setAsideAt: string }> }
+  const setAsideAt = async () =>
+    (await callShellBridge<SetAside>(shell(), 'webhooks.setAsideList')).events.map(
+      (e) => e.setAsideAt,
+    )
+  const [first] = await setAsideAt()
+  await listed.getByRole('button', { name: 'Retry' }).click()
+  await expect.poll(setAsideAt).toEqual([expect.not.stringMatching(first!)])
+  await expect(listed).toContainText('“a lot” is not an amount')
+  await listed.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(page.getByText('None. Every live update received so far was applied.')).toBeVisible()
+  expect(await callShellBridge(shell(), 'webhooks.setAsideList')).toEqual({ events: [] })
 })
 
 test('every screen renders something a person can see', async ({ page }) => {

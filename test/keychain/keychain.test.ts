@@ -42,6 +42,47 @@ describe('the OS keychain through keytar (real Secret Service)', () => {
     expect(keychainServiceName({})).toBe('till')
   })
 
+  it('reads each secret from the keychain once, however often main needs it (issue 14, item 8)', async () => {
+    // Every keychain read costs native memory that is never given back; main needs the API key
+    // for every Apps API request.
+    const keytar = loadKeytar()
+    let reads = 0
+    const counted = {
+      ...keytar,
+      getPassword: (service: string, account: string) => {
+        reads++
+        return keytar.getPassword(service, account)
+      },
+    }
+    const cachedService = uniqueKeychainService()
+    const cached = createKeychainSecretStore(() => counted, cachedService)
+    try {
+      await cached.set('shop-2/api-key', 'key-first-0001')
+      const reading = await Promise.all(
+        Array.from({ length: 50 }, () => cached.get('shop-2/api-key')),
+      )
+      expect(new Set(reading.map((secret) => secret?.reveal()))).toEqual(
+        new Set(['key-first-0001']),
+      )
+      for (let i = 0; i < 20; i++) expect(await cached.get('shop-2/webhook-secret')).toBeNull()
+      expect(reads).toBe(1)
+
+      // Changes made through the store are what it answers next, without reading again.
+      await cached.set('shop-2/api-key', 'key-second-0002')
+      expect((await cached.get('shop-2/api-key'))?.reveal()).toBe('key-second-0002')
+      expect(await cached.delete('shop-2/api-key')).toBe(true)
+      expect(await cached.get('shop-2/api-key')).toBeNull()
+      expect(reads).toBe(1)
+      // And they are in the keychain itself: a store started afresh reads them there.
+      await cached.set('shop-2/webhook-secret', 'whsec_second0003')
+      const fresh = createKeychainSecretStore(loadKeytar, cachedService)
+      expect((await fresh.get('shop-2/webhook-secret'))?.reveal()).toBe('whsec_second0003')
+      expect(await fresh.get('shop-2/api-key')).toBeNull()
+    } finally {
+      for (const account of await cached.listAccounts()) await cached.delete(account)
+    }
+  })
+
   it('with no Secret Service, says what is missing and how to fix it', async () => {
     const env = { ...process.env }
     delete env.DBUS_SESSION_BUS_ADDRESS

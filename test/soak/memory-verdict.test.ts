@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { judgeGrowth, slopePerMs, type MemorySample } from './memory-verdict'
-import { BOUNDS } from './soak-settings'
+import { BOUNDS, LONG_SOAK_SECONDS, mainRssBounds } from './soak-settings'
 
 const MB = 1024 * 1024
 const TEN_MINUTES = 10 * 60_000
@@ -13,18 +13,18 @@ function noise(seed: number): () => number {
 }
 
 /**
- * Ten minutes of samples shaped like the soak's: a first minute that climbs while the first
- * sync fills caches, then a level with jitter and a sawtooth (garbage not yet collected,
- * buffers pooled), plus whatever the `extra` function adds at a given time.
+ * Ten minutes (or `duration`) of samples shaped like the soak's: a first minute that climbs while
+ * the first sync fills caches, then a level with jitter and a sawtooth (garbage not yet
+ * collected, buffers pooled), plus whatever the `extra` function adds at a given time.
  */
 function series(
   level: number,
   extra: (atMs: number) => number = () => 0,
-  { jitter = 1.5 * MB, seed = 1 } = {},
+  { jitter = 1.5 * MB, seed = 1, duration = TEN_MINUTES } = {},
 ): MemorySample[] {
   const random = noise(seed)
   const samples: MemorySample[] = []
-  for (let at = 0; at <= TEN_MINUTES; at += EVERY) {
+  for (let at = 0; at <= duration; at += EVERY) {
     const warm = Math.min(1, at / 60_000)
     const sawtooth = ((at / EVERY) % 6) * 0.4 * MB
     samples.push({ atMs: at, bytes: level * warm + sawtooth + random() * jitter + extra(at) })
@@ -33,6 +33,9 @@ function series(
 }
 
 const perMinute = (bytes: number) => (atMs: number) => (atMs / 60_000) * bytes
+
+/** Main's RSS following the heap V8 reserves, as the soak measured it: ±13 MB every 2 minutes. */
+const heapSwing = (atMs: number) => Math.sin((atMs / 120_000) * 2 * Math.PI) * 13 * MB
 
 describe('the soak memory verdict', () => {
   it('fits the slope of a straight line exactly', () => {
@@ -77,13 +80,29 @@ describe('the soak memory verdict', () => {
     expect(verdict.endBytes - verdict.startBytes).toBeGreaterThan(300 * MB)
   })
 
-  it('passes RSS that swings with the heap V8 reserves but fails a leak of 4 MB a minute', () => {
-    const wander = (atMs: number) => Math.sin(atMs / 40_000) * 20 * MB
-    expect(
-      judgeGrowth(series(200 * MB, wander, { jitter: 6 * MB }), BOUNDS.mainRss).reasons,
-    ).toEqual([])
-    const leak = (atMs: number) => wander(atMs) + perMinute(4 * MB)(atMs)
-    expect(judgeGrowth(series(200 * MB, leak, { jitter: 6 * MB }), BOUNDS.mainRss).ok).toBe(false)
+  it('passes RSS that swings with the heap V8 reserves but fails main growing 2 MB a minute', () => {
+    const bounds = mainRssBounds(TEN_MINUTES / 1000)
+    const wander = heapSwing
+    for (const seed of [1, 2, 3]) {
+      const swinging = series(200 * MB, wander, { jitter: 6 * MB, seed })
+      expect(judgeGrowth(swinging, bounds).reasons, `seed ${seed}`).toEqual([])
+      const leak = (atMs: number) => wander(atMs) + perMinute(2 * MB)(atMs)
+      const leaking = series(200 * MB, leak, { jitter: 6 * MB, seed })
+      expect(judgeGrowth(leaking, bounds).ok, `seed ${seed}`).toBe(false)
+    }
+  })
+
+  it('over twenty minutes, passes that swing but fails main growing 86 MB an hour (issue 14)', () => {
+    const bounds = mainRssBounds(LONG_SOAK_SECONDS)
+    const duration = LONG_SOAK_SECONDS * 1000
+    const wander = heapSwing
+    for (const seed of [1, 2, 3]) {
+      const swinging = series(100 * MB, wander, { jitter: 6 * MB, seed, duration })
+      expect(judgeGrowth(swinging, bounds).reasons, `seed ${seed}`).toEqual([])
+      const leak = (atMs: number) => wander(atMs) + perMinute((86 * MB) / 60)(atMs)
+      const leaking = series(100 * MB, leak, { jitter: 6 * MB, seed, duration })
+      expect(judgeGrowth(leaking, bounds).ok, `seed ${seed}`).toBe(false)
+    }
   })
 
   it('refuses to judge too few samples or none', () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { webhookEnvelope } from '../../src-shared/bridge/contract'
 import {
+  MAX_ATTEMPTS,
   QUEUE_FILE_NAME,
   WebhookQueue,
   type WebhookQueueOptions,
@@ -119,6 +120,62 @@ describe('durable webhook queue', () => {
       expect(await queue.enqueue(incoming(id))).toEqual({ duplicate: true })
     const next = await queue.enqueue(incoming('evt_after'))
     expect(next).toEqual({ duplicate: false, seq: all.length + 1 })
+  })
+
+  it('sets aside an event handed out again and again without an outcome, and goes on (issue 14)', async () => {
+    const dir = tempDir()
+    const queue = await openQueue(dir)
+    for (const id of ids(3)) await queue.enqueue(incoming(id))
+    const taken = (batch: { envelope: { id: string } }[]) => batch.map((e) => e.envelope.id)
+    // Handed back untried (offline, or the connection closing), a batch is no attempt at all.
+    const untried = await queue.takeToApply(10)
+    queue.release(untried.map((e) => e.seq))
+    // The window takes a batch and crashes on it: from then on events come one at a time.
+    expect(taken(await queue.takeToApply(10))).toEqual(['evt_1', 'evt_2', 'evt_3'])
+    for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt++)
+      expect(taken(await queue.takeToApply(10))).toEqual(['evt_1'])
+    expect(queue.setAsideEvents()).toEqual([])
+    const next = await queue.takeToApply(10)
+    expect(taken(next)).toEqual(['evt_2'])
+    expect(queue.setAsideEvents().map((e) => [e.envelope.id, e.reason])).toEqual([
+      ['evt_1', expect.stringContaining(`${MAX_ATTEMPTS} times`)],
+    ])
+    expect(await queue.ack(next.map((e) => e.seq))).toBe(1)
+    expect(taken(await queue.takeToApply(10))).toEqual(['evt_3'])
+  })
+
+  it('keeps set-aside events, retries and dismissals across restarts and compactions', async () => {
+    const dir = tempDir()
+    const options = { compactAfterBytes: 1024 }
+    let queue = await openQueue(dir, options)
+    for (const id of ids(4)) await queue.enqueue(incoming(id))
+    const [one, two, three] = queue.take(3)
+    await queue.setAside(one!.seq, 'one failed')
+    await queue.setAside(two!.seq, 'two failed')
+    await queue.setAside(three!.seq, 'three failed')
+    expect(queue.pending()).toBe(1)
+    queue = await reopen(queue, dir, options)
+    expect(queue.setAsideEvents().map((e) => [e.envelope.id, e.reason])).toEqual([
+      ['evt_1', 'one failed'],
+      ['evt_2', 'two failed'],
+      ['evt_3', 'three failed'],
+    ])
+    expect(await queue.retry([two!.seq])).toBe(2)
+    expect(await queue.ack([three!.seq])).toBe(2)
+    queue = await reopen(queue, dir, options)
+    expect(queue.take(10).map((e) => e.envelope.id)).toEqual(['evt_4', 'evt_2'])
+    expect(queue.setAsideEvents().map((e) => e.envelope.id)).toEqual(['evt_1'])
+    // Enough acknowledged events to compact: the set-aside one and its reason survive it.
+    for (const id of ids(40, 'more')) await queue.enqueue(incoming(id))
+    await queue.ack(queue.take(500).map((e) => e.seq))
+    queue = await reopen(queue, dir, options)
+    const lines = readFileSync(join(dir, QUEUE_FILE_NAME), 'utf8').split('\n')
+    expect(lines[0]).toContain('"t":"meta"')
+    expect(queue.pending()).toBe(0)
+    expect(queue.setAsideEvents().map((e) => [e.envelope.id, e.reason])).toEqual([
+      ['evt_1', 'one failed'],
+    ])
+    expect(await queue.enqueue(incoming('evt_1'))).toEqual({ duplicate: true })
   })
 
   it('cuts off a half-written last line and appends cleanly after it', async () => {

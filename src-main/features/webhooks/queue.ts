@@ -3,6 +3,7 @@ import { z } from 'zod'
 import {
   webhookEnvelope,
   type QueuedWebhook,
+  type SetAsideWebhook,
   type WebhookEnvelope,
 } from '../../../src-shared/bridge/contract'
 import type { Logger } from '../../logging/logger'
@@ -32,6 +33,8 @@ const journalRecord = z.discriminatedUnion('t', [
     envelope: webhookEnvelope,
   }),
   z.object({ t: z.literal('ack'), seqs: z.array(seq) }),
+  z.object({ t: z.literal('aside'), seq, reason: z.string(), at: z.string() }),
+  z.object({ t: z.literal('retry'), seqs: z.array(seq) }),
 ])
 type JournalRecord = z.infer<typeof journalRecord>
 
@@ -54,7 +57,22 @@ interface Entry {
   webhook: QueuedWebhook
   key: string
   bytes: number
+  /** Times handed out to be applied since it was queued (or retried), in this run of main. */
+  attempts: number
 }
+
+interface AsideEntry extends Entry {
+  reason: string
+  at: string
+  /** The bytes of its `aside` line, dead once it is retried or dismissed. */
+  asideBytes: number
+}
+
+/**
+ * An event handed out this often without an outcome (the window crashed or closed on it each
+ * time) is set aside, so it cannot hold the events behind it.
+ */
+export const MAX_ATTEMPTS = 5
 
 const SEEN_IDS_PER_LINE = 1000
 
@@ -70,6 +88,8 @@ function lineBytes(line: string): number {
  */
 export class WebhookQueue {
   private readonly entries = new Map<number, Entry>()
+  /** Events that could not be applied, with the reason: the dead letters. */
+  private readonly aside = new Map<number, AsideEntry>()
   /** Acknowledgements on their way to disk: already invisible, restored if the write fails. */
   private readonly acking = new Set<number>()
   private readonly writing = new Map<string, Promise<void>>()
@@ -116,7 +136,12 @@ export class WebhookQueue {
     }
     const line = JSON.stringify({ t: 'event', key: incoming.key, ...webhook })
     // Memory changes in the same turn as the append, so a compaction snapshot matches the file.
-    this.entries.set(webhook.seq, { webhook, key: incoming.key, bytes: lineBytes(line) })
+    this.entries.set(webhook.seq, {
+      webhook,
+      key: incoming.key,
+      bytes: lineBytes(line),
+      attempts: 0,
+    })
     this.seen.remember(incoming.key, incoming.receivedAt.getTime())
     const written = this.journal.append(line)
     this.writing.set(incoming.key, written)
@@ -133,19 +158,118 @@ export class WebhookQueue {
     return { duplicate: false, seq: webhook.seq }
   }
 
-  /** The oldest pending events, in seq order. */
+  /** The oldest pending events, in seq order (retried ones after those queued meanwhile). */
   take(max: number): QueuedWebhook[] {
     const out: QueuedWebhook[] = []
-    for (const [seq, entry] of this.entries) {
+    for (const entry of this.visible()) {
       if (out.length >= max) break
-      if (!this.acking.has(seq)) out.push(entry.webhook)
+      out.push(entry.webhook)
     }
     return out
   }
 
-  /** Acknowledged events are gone for good once this resolves; unknown seqs are ignored. */
+  private *visible(): Generator<Entry> {
+    for (const [seq, entry] of this.entries) if (!this.acking.has(seq)) yield entry
+  }
+
+  private unaside(entry: AsideEntry): Entry {
+    return { webhook: entry.webhook, key: entry.key, bytes: entry.bytes, attempts: 0 }
+  }
+
+  /**
+   * The oldest pending events, to be applied, each counted as an attempt. Once an event was handed
+   * out without an outcome, events go one at a time until the one that fails is found; an event
+   * handed out MAX_ATTEMPTS times is set aside instead.
+   */
+  async takeToApply(max: number): Promise<QueuedWebhook[]> {
+    for (;;) {
+      const head = this.visible().next().value
+      if (!head) return []
+      if (head.attempts >= MAX_ATTEMPTS) {
+        await this.setAside(
+          head.webhook.seq,
+          `Till started applying this event ${MAX_ATTEMPTS} times and stopped before finishing each time (the window closed or failed on it).`,
+        )
+        continue
+      }
+      const batch = head.attempts > 0 ? [head.webhook] : this.take(max)
+      for (const webhook of batch) {
+        const entry = this.entries.get(webhook.seq)
+        if (entry) entry.attempts++
+      }
+      return batch
+    }
+  }
+
+  /** Events handed out but not applied for a reason not their own: that attempt does not count. */
+  release(seqs: readonly number[]): void {
+    for (const s of new Set(seqs)) {
+      const entry = this.entries.get(s)
+      if (entry) entry.attempts = Math.max(0, entry.attempts - 1)
+    }
+  }
+
+  /**
+   * Moves a pending event out of the queue into the set-aside events, with the reason it could not
+   * be applied; it stays there, on disk, until retried or dismissed. Unknown seqs are ignored.
+   */
+  async setAside(seq: number, reason: string): Promise<number> {
+    const entry = this.entries.get(seq)
+    if (!entry || this.acking.has(seq)) return this.pending()
+    const at = new Date().toISOString()
+    const line = JSON.stringify({ t: 'aside', seq, reason, at })
+    // Out of the queue in the same turn as the append, so a compaction snapshot matches the file.
+    this.entries.delete(seq)
+    this.aside.set(seq, { ...entry, reason, at, asideBytes: lineBytes(line) })
+    try {
+      await this.journal.append(line)
+    } catch (error) {
+      this.aside.delete(seq)
+      this.entries.set(seq, entry)
+      throw error
+    }
+    return this.pending()
+  }
+
+  /** The events set aside, oldest first. */
+  setAsideEvents(): SetAsideWebhook[] {
+    return [...this.aside.values()]
+      .filter((entry) => !this.acking.has(entry.webhook.seq))
+      .map((entry) => ({ ...entry.webhook, reason: entry.reason, setAsideAt: entry.at }))
+  }
+
+  /** Puts set-aside events back at the end of the queue, to be applied again. */
+  async retry(seqs: readonly number[]): Promise<number> {
+    const fresh = [...new Set(seqs)].filter((s) => this.aside.has(s) && !this.acking.has(s))
+    if (fresh.length === 0) return this.pending()
+    const line = JSON.stringify({ t: 'retry', seqs: fresh })
+    const moved = fresh.map((s) => this.aside.get(s) as AsideEntry)
+    for (const entry of moved) {
+      this.aside.delete(entry.webhook.seq)
+      this.entries.set(entry.webhook.seq, this.unaside(entry))
+    }
+    try {
+      await this.journal.append(line)
+    } catch (error) {
+      for (const entry of moved) {
+        this.entries.delete(entry.webhook.seq)
+        this.aside.set(entry.webhook.seq, entry)
+      }
+      throw error
+    }
+    for (const entry of moved) this.deadBytes += entry.asideBytes
+    this.deadBytes += lineBytes(line)
+    return this.pending()
+  }
+
+  /**
+   * Acknowledged events, pending or set aside, are gone for good once this resolves; unknown seqs
+   * are ignored.
+   */
   async ack(seqs: readonly number[]): Promise<number> {
-    const fresh = [...new Set(seqs)].filter((s) => this.entries.has(s) && !this.acking.has(s))
+    const fresh = [...new Set(seqs)].filter(
+      (s) => (this.entries.has(s) || this.aside.has(s)) && !this.acking.has(s),
+    )
     if (fresh.length === 0) return this.pending()
     for (const s of fresh) this.acking.add(s)
     const line = JSON.stringify({ t: 'ack', seqs: fresh })
@@ -155,8 +279,10 @@ export class WebhookQueue {
       for (const s of fresh) this.acking.delete(s)
     }
     for (const s of fresh) {
-      this.deadBytes += this.entries.get(s)?.bytes ?? 0
+      const aside = this.aside.get(s)
+      this.deadBytes += aside ? aside.bytes + aside.asideBytes : (this.entries.get(s)?.bytes ?? 0)
       this.entries.delete(s)
+      this.aside.delete(s)
     }
     this.deadBytes += lineBytes(line)
     this.compactIfWorthIt()
@@ -164,7 +290,9 @@ export class WebhookQueue {
   }
 
   pending(): number {
-    return this.entries.size - this.acking.size
+    let acking = 0
+    for (const s of this.acking) if (this.entries.has(s)) acking++
+    return this.entries.size - acking
   }
 
   /** When the newest event still known was received. */
@@ -190,6 +318,7 @@ export class WebhookQueue {
     }
     let liveBytes = headerBytes
     for (const entry of this.entries.values()) liveBytes += entry.bytes
+    for (const entry of this.aside.values()) liveBytes += entry.bytes + entry.asideBytes
     this.deadBytes = this.journal.size - liveBytes
     if (unreadable > 0)
       this.log.warn('skipped unreadable lines in the webhook queue', { lines: unreadable })
@@ -210,12 +339,35 @@ export class WebhookQueue {
         this.lastReceived = record.receivedAt
         // A line written twice (or an event stored twice) is applied once.
         if (this.seen.has(key)) return
-        this.entries.set(record.seq, { webhook, key, bytes })
+        this.entries.set(record.seq, { webhook, key, bytes, attempts: 0 })
         this.seen.remember(key, Date.parse(record.receivedAt) || Date.now())
         return
       }
       case 'ack':
-        for (const s of record.seqs) this.entries.delete(s)
+        for (const s of record.seqs) {
+          this.entries.delete(s)
+          this.aside.delete(s)
+        }
+        return
+      case 'aside': {
+        const entry = this.entries.get(record.seq)
+        if (!entry) return
+        this.entries.delete(record.seq)
+        this.aside.set(record.seq, {
+          ...entry,
+          reason: record.reason,
+          at: record.at,
+          asideBytes: bytes,
+        })
+        return
+      }
+      case 'retry':
+        for (const s of record.seqs) {
+          const entry = this.aside.get(s)
+          if (!entry) continue
+          this.aside.delete(s)
+          this.entries.set(s, this.unaside(entry))
+        }
         return
     }
   }
@@ -237,10 +389,15 @@ export class WebhookQueue {
       .finally(() => (this.compacting = false))
   }
 
-  /** The file as it would be if written afresh: header, remembered ids, pending events. */
+  /** The file as it would be if written afresh: header, remembered ids, pending and set-aside
+   * events. */
   private snapshot(): string[] {
     const visible = [...this.entries].filter(([s]) => !this.acking.has(s))
-    const pendingKeys = new Set(visible.map(([, entry]) => entry.key))
+    const aside = [...this.aside.values()].filter((e) => !this.acking.has(e.webhook.seq))
+    const pendingKeys = new Set([
+      ...visible.map(([, entry]) => entry.key),
+      ...aside.map((e) => e.key),
+    ])
     const remembered = this.seen.entries(Date.now()).filter(([key]) => !pendingKeys.has(key))
     const meta = { t: 'meta', v: 1, nextSeq: this.nextSeq, lastReceivedAt: this.lastReceived }
     const lines = [JSON.stringify(meta)]
@@ -248,6 +405,12 @@ export class WebhookQueue {
       lines.push(JSON.stringify({ t: 'seen', ids: remembered.slice(i, i + SEEN_IDS_PER_LINE) }))
     for (const [, entry] of visible)
       lines.push(JSON.stringify({ t: 'event', key: entry.key, ...entry.webhook }))
+    for (const entry of aside) {
+      lines.push(JSON.stringify({ t: 'event', key: entry.key, ...entry.webhook }))
+      lines.push(
+        JSON.stringify({ t: 'aside', seq: entry.webhook.seq, reason: entry.reason, at: entry.at }),
+      )
+    }
     return lines
   }
 }

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import type {
   QueuedWebhook,
+  SetAsideWebhook,
   WebhookReceiverSettings,
   WebhookReceiverStatus,
 } from '../../../src-shared/bridge/contract'
@@ -181,12 +182,48 @@ export class WebhookReceiver {
     }
   }
 
+  /** The oldest pending events, only looked at. */
   async take(max: number): Promise<QueuedWebhook[]> {
     return (await this.openQueue()).take(max)
   }
 
+  /** Events for the renderer to apply, each counted as an attempt (see WebhookQueue.takeToApply). */
+  async takeToApply(max: number): Promise<QueuedWebhook[]> {
+    const queue = await this.openQueue()
+    const before = queue.setAsideEvents().length
+    const events = await queue.takeToApply(max)
+    if (queue.setAsideEvents().length !== before) this.announce(queue)
+    return events
+  }
+
   async ack(seqs: readonly number[]): Promise<number> {
     return (await this.openQueue()).ack(seqs)
+  }
+
+  async release(seqs: readonly number[]): Promise<number> {
+    const queue = await this.openQueue()
+    queue.release(seqs)
+    return queue.pending()
+  }
+
+  /** An event the renderer could not apply: out of the queue, kept with its reason. */
+  async setAside(seq: number, reason: string): Promise<number> {
+    const queue = await this.openQueue()
+    const pending = await queue.setAside(seq, reason)
+    this.log.warn('webhook event set aside', { seq, reason })
+    this.announce(queue)
+    return pending
+  }
+
+  async setAsideEvents(): Promise<SetAsideWebhook[]> {
+    return (await this.openQueue()).setAsideEvents()
+  }
+
+  async retry(seqs: readonly number[]): Promise<number> {
+    const queue = await this.openQueue()
+    const pending = await queue.retry(seqs)
+    this.announce(queue)
+    return pending
   }
 
   private serialise(work: () => Promise<void>): Promise<WebhookReceiverStatus> {

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
-import type { WebhookReceiverStatus } from '../../../src-shared/bridge/contract'
+import type { SetAsideWebhook, WebhookReceiverStatus } from '../../../src-shared/bridge/contract'
 import type { ActiveConnection } from '../../app/active-connection'
 import { useBridge } from '../../bridge/context'
 import { formatDateTime } from '../../format/time'
@@ -8,6 +8,12 @@ import { formatMoney } from '../../format/money'
 import { checkBillIdentities } from '../../ledger/day-close'
 import { effectiveTimeZone } from '../../sync/sync-controller'
 import { ConnectionGate } from '../ConnectionGate'
+
+const QUARANTINE_KIND: Record<string, string> = {
+  bill: 'Bill',
+  expense: 'Expense',
+  merchant: 'Shop detail',
+}
 
 const REJECTION_MEANING: Record<string, string> = {
   'missing-header': 'It carried no signature.',
@@ -41,7 +47,7 @@ function QuarantinedRecords({ connection }: { connection: ActiveConnection }): R
         {records?.map((record) => (
           <li key={record.key}>
             <strong>
-              {record.kind === 'bill' ? 'Bill' : 'Expense'} {record.id ?? '(no id)'}
+              {QUARANTINE_KIND[record.kind]} {record.id ?? '(no id)'}
             </strong>{' '}
             <span className="muted">seen {formatDateTime(record.seenAt, timeZone)}</span>
             <p>{record.reason}</p>
@@ -126,6 +132,62 @@ function RefusedDeliveries(): React.JSX.Element {
   )
 }
 
+function SetAsideEvents({ connection }: { connection: ActiveConnection }): React.JSX.Element {
+  const bridge = useBridge()
+  const [events, setEvents] = useState<SetAsideWebhook[] | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  const timeZone = effectiveTimeZone(connection.profile)
+  useEffect(() => {
+    const refresh = (): void =>
+      void bridge.call('webhooks.setAsideList').then(
+        ({ events }) => setEvents(events),
+        (error: Error) => setProblem(error.message),
+      )
+    refresh()
+    return bridge.on('webhooks.queued', refresh)
+  }, [bridge])
+  const act = (channel: 'webhooks.retry' | 'webhooks.ack', seq: number): void => {
+    setProblem(null)
+    bridge.call(channel, { seqs: [seq] }).then(
+      () => setEvents((now) => now?.filter((e) => e.seq !== seq) ?? null),
+      (error: Error) => setProblem(error.message),
+    )
+  }
+  return (
+    <section aria-labelledby="set-aside-title" className="panel">
+      <h2 id="set-aside-title">Live updates Till could not apply ({events?.length ?? '…'})</h2>
+      <p className="muted">
+        These events were signed correctly but could not be applied, so they were set aside and the
+        ones behind them went on. What they pointed at is still caught by the next sync. Retry puts
+        an event back in the queue; Dismiss removes it.
+      </p>
+      {problem && <p role="alert">{problem}</p>}
+      {events?.length === 0 && <p>None. Every live update received so far was applied.</p>}
+      <ul className="problem-list">
+        {events?.map((event) => (
+          <li key={event.seq}>
+            <strong>{event.envelope.event}</strong>{' '}
+            <span className="muted">
+              received {formatDateTime(Date.parse(event.receivedAt), timeZone)}
+            </span>
+            <p>{event.reason}</p>
+            <details>
+              <summary>What the service sent</summary>
+              <pre>{JSON.stringify(event.envelope, null, 2)}</pre>
+            </details>
+            <button type="button" onClick={() => act('webhooks.retry', event.seq)}>
+              Retry
+            </button>{' '}
+            <button type="button" className="danger" onClick={() => act('webhooks.ack', event.seq)}>
+              Dismiss
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
 /** Everything Till set aside or refused, each explained; nothing hidden. */
 export function ProblemsScreen(): React.JSX.Element {
   return (
@@ -134,6 +196,7 @@ export function ProblemsScreen(): React.JSX.Element {
         <>
           <QuarantinedRecords connection={connection} />
           <BillsBreakingIdentities connection={connection} />
+          <SetAsideEvents connection={connection} />
           <RefusedDeliveries />
         </>
       )}

@@ -67,3 +67,21 @@ export const queuedWebhook = z.object({
 export type QueuedWebhook = z.infer<typeof queuedWebhook>
 
 export const webhookQueueTake = z.object({ events: z.array(queuedWebhook) })
+
+/** An event Till could not apply, kept with the reason until it is retried or dismissed. */
+export const setAsideWebhook = queuedWebhook.extend({
+  reason: z.string(),
+  setAsideAt: z.string(),
+})
+export type SetAsideWebhook = z.infer<typeof setAsideWebhook>
+
+const queueSeqs = z.array(z.number().int().nonnegative()).max(500)
+
+export const webhookSetAsideInput = z.object({
+  seq: z.number().int().nonnegative(),
+  reason: z.string().min(1).max(2000),
+})
+
+export const webhookSeqsInput = z.object({ seqs: queueSeqs })
+
+export const webhookPending = z.object({ pending: z.number().int().nonnegative() })

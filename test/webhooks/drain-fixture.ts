@@ -1,0 +1,94 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import type { ChannelInput, ChannelName, ChannelOutput } from '../../src-shared/bridge/contract'
+import type { SecretStore } from '../../src-main/keychain/secret-store'
+import { createServices } from '../../src-main/services'
+import { BridgeCallError, type TillBridge } from '../../src-renderer/bridge/client'
+import { TillDatabase } from '../../src-renderer/cache/database'
+import { serviceReaderFromBridge } from '../../src-renderer/sync/service-reader'
+import { drainWebhooks } from '../../src-renderer/sync/webhook-drain'
+import { postSigned, type PostedWebhook } from '../support/sign-webhook'
+import { startStubAppsApi } from '../support/stub-apps-api'
+import { receiverDataDir } from './receiver-fixture'
+
+const STORE = 'st-drain'
+const SECRET = 'whsec_DrainShop0a1b2c3d4e5f'
+
+/** An envelope for the drain bench's store, as the service would send it. */
+export function envelopeFor(fields: {
+  id: string
+  event: string
+  company?: Record<string, unknown>
+  data?: Record<string, unknown>
+}): Record<string, unknown> {
+  return {
+    created_at: new Date().toISOString(),
+    company: { id: 'co-1', name: 'Warung Drain', currency: 'IDR', timezone: 'Asia/Jakarta' },
+    data: {},
+    ...fields,
+    install: { store_id: STORE },
+  }
+}
+
+/**
+ * Main's real services (receiver on a free loopback port, durable queue, dispatcher) with one
+ * connection to a stand-in Apps API, and the renderer's drain over the validated bridge into a
+ * cache of its own.
+ */
+export async function startDrainBench(secrets: SecretStore) {
+  const api = await startStubAppsApi()
+  const services = createServices({
+    dataDir: receiverDataDir(),
+    secrets,
+    shell: 'browser',
+    version: 'test',
+    openExternal: async () => undefined,
+  })
+  async function call<C extends ChannelName>(
+    channel: C,
+    input?: ChannelInput<C>,
+  ): Promise<ChannelOutput<C>> {
+    const result = await services.dispatch(channel, input)
+    if (!result.ok) throw new BridgeCallError(result.error)
+    return result.value as ChannelOutput<C>
+  }
+  const bridge = {
+    call,
+    on: (name, listener) =>
+      services.events.subscribe((event) => {
+        if (event.name === name) listener(event.payload as never)
+      }),
+  } as TillBridge
+  await services.webhooks.start()
+  const profile = await call('profiles.save', {
+    name: 'Drain shop',
+    baseUrl: api.url,
+    storeId: STORE,
+    apiKey: 'good-key',
+    webhookSecret: SECRET,
+  })
+  const { url } = await call('webhooks.status')
+  const db = new TillDatabase(`till-drain-${Math.random()}`, {
+    indexedDB: new IDBFactory(),
+    IDBKeyRange,
+  })
+  const ctx = {
+    db,
+    reader: serviceReaderFromBridge(bridge),
+    profileId: profile.id,
+    currency: 'IDR',
+    timeZone: 'Asia/Jakarta',
+    now: Date.now,
+  }
+  return {
+    call,
+    db,
+    post: (envelope: Record<string, unknown>): Promise<PostedWebhook> =>
+      postSigned(url!, SECRET, JSON.stringify(envelope)),
+    drain: () => drainWebhooks(bridge, db, ctx),
+    close: async (): Promise<void> => {
+      db.close()
+      await services.stop()
+      await api.close()
+    },
+  }
+}
