@@ -4,24 +4,11 @@ import { RECORD_LIMITS } from '../../src-main/apps-api/records/record-limits'
 import { ANSWER_LIMIT_BYTES } from '../../src-main/apps-api/request'
 import { BridgeCallError } from '../../src-renderer/bridge/client'
 import { requireSessionKeyring } from '../support/keyring'
+import { apiBillSummary } from '../support/api-bill'
 import { inProcessMain } from '../support/main-bridge'
 import { startScriptedServer, type Scripted } from '../support/scripted-server'
 
-const bill = (id: string) => ({
-  id,
-  number: id.toUpperCase(),
-  type: 'sale',
-  status: 'paid',
-  location_id: 'loc-1',
-  register_session_id: 'rs-1',
-  currency: 'USD',
-  total: 1,
-  total_tax: 0,
-  amount_paid: 1,
-  amount_due: 0,
-  created_at: '2026-11-20T19:05:00+07:00',
-  updated_at: '2026-11-20T19:05:00+07:00',
-})
+const bill = (id: string) => apiBillSummary(id, id.toUpperCase())
 
 /** JSON text of a bill with `field` holding `value`, spliced in as text (too deep to stringify). */
 const billText = (id: string, field: string, valueText: string): string =>

@@ -3,22 +3,9 @@ import { billSchema } from '../../src-main/apps-api/records/bill-schema'
 import { expenseSchema } from '../../src-main/apps-api/records/expense-schema'
 import { parseListPage } from '../../src-main/apps-api/records/list-page'
 import { getBillsInput } from '../../src-shared/bridge/contract'
+import { apiBillSummary } from '../support/api-bill'
 
-const summary = (id: unknown) => ({
-  id,
-  number: 'A-1',
-  type: 'sale',
-  status: 'paid',
-  location_id: 'loc-1',
-  register_session_id: 'rs-1',
-  currency: 'USD',
-  total: 1,
-  total_tax: 0,
-  amount_paid: 1,
-  amount_due: 0,
-  created_at: '2026-11-20T19:05:00+07:00',
-  updated_at: '2026-11-20T19:05:00+07:00',
-})
+const summary = (id: unknown) => apiBillSummary(id)
 
 const HOSTILE_IDS = ['.', '..', 'b-1\u0000', 'b\n2', 'b\u007f3', 'b\u00854']
 

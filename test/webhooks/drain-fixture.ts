@@ -1,12 +1,12 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
-import type { ChannelInput, ChannelName, ChannelOutput } from '../../src-shared/bridge/contract'
 import type { SecretStore } from '../../src-main/keychain/secret-store'
 import { createServices } from '../../src-main/services'
-import { BridgeCallError, type TillBridge } from '../../src-renderer/bridge/client'
+import type { TillBridge } from '../../src-renderer/bridge/client'
 import { TillDatabase } from '../../src-renderer/cache/database'
 import { serviceReaderFromBridge } from '../../src-renderer/sync/service-reader'
 import { drainWebhooks } from '../../src-renderer/sync/webhook-drain'
 import { postSigned, type PostedWebhook } from '../support/sign-webhook'
+import { callThrough } from '../support/main-bridge'
 import { startStubAppsApi } from '../support/stub-apps-api'
 import { receiverDataDir } from './receiver-fixture'
 
@@ -43,14 +43,7 @@ export async function startDrainBench(secrets: SecretStore) {
     version: 'test',
     openExternal: async () => undefined,
   })
-  async function call<C extends ChannelName>(
-    channel: C,
-    input?: ChannelInput<C>,
-  ): Promise<ChannelOutput<C>> {
-    const result = await services.dispatch(channel, input)
-    if (!result.ok) throw new BridgeCallError(result.error)
-    return result.value as ChannelOutput<C>
-  }
+  const call = callThrough(services)
   const bridge = {
     call,
     on: (name, listener) =>
