@@ -81,7 +81,10 @@ export async function statusEvidence(
 /** The shown status of a session as the cache holds it at `now`. */
 export async function loadShownStatus(
   db: TillDatabase,
-  session: RegisterSession,
+  session: Pick<
+    RegisterSession,
+    'id' | 'locationId' | 'businessDate' | 'status' | 'openedAt' | 'firstActivityAt'
+  >,
   now: number,
 ): Promise<ShownStatus> {
   if (session.status !== 'open') return session.status

@@ -62,12 +62,13 @@ function DayView({
         timeZone={timeZone}
       />
       <DayTotal
+        db={db}
+        locationId={locationId}
+        businessDate={businessDate}
         locationName={(id) => locationLabel(id, names)}
         sessionCount={day.sessions.length}
         total={day.total}
         incomplete={day.incomplete}
-        locations={day.locations}
-        allLocations={day.allLocations}
         currency={currency}
       />
       {day.sessions.map((close) => (

@@ -1,31 +1,135 @@
-import type { DayCloseFigures } from '../../ledger/day-close'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useCallback } from 'react'
+import { useLiveQueries } from '../../app/use-live-queries'
+import type { TillDatabase } from '../../cache/database'
+import { sumFigures, type DayCloseFigures } from '../../ledger/day-close'
 import { formatMoney } from '../../format/money'
 import { FiguresTables } from './FiguresTables'
-import type { LocationDay } from './load-day'
+import { loadLocationDay, locationsOn, type LocationDay } from './load-day'
 import { SignatureLines } from './SignatureLines'
 import { STILL_SYNCING } from './StillSyncing'
 
 const counts = new Intl.NumberFormat()
 
 /**
+ * Every location's day beside the shown one. Each other location is its own live query, so a sale
+ * at one location re-reads that location's day only; the shown location's figures come added up.
+ */
+function EveryLocation({
+  db,
+  shown,
+  businessDate,
+  locationName,
+  money,
+}: {
+  db: TillDatabase
+  shown: LocationDay
+  businessDate: string
+  locationName: (id: string) => string
+  money: (minor: number) => string
+}): React.JSX.Element {
+  const ids = useLiveQuery(() => locationsOn(db, businessDate), [db, businessDate])
+  const load = useCallback(
+    (id: string) => loadLocationDay(db, id, businessDate),
+    [db, businessDate],
+  )
+  const others = useLiveQueries(
+    (ids ?? []).filter((id) => id !== shown.locationId),
+    load,
+  )
+  const locations = (ids ?? [shown.locationId]).map((id) =>
+    id === shown.locationId ? shown : others.get(id),
+  )
+  const loaded = locations.filter((l): l is LocationDay => l !== undefined)
+  const allLocations = sumFigures(loaded.map((l) => l.figures))
+  const pending = loaded.length < locations.length
+  return (
+    <table aria-label="The day at every location" className="day-locations">
+      <caption>Every location this day</caption>
+      <thead>
+        <tr>
+          <th scope="col">Location</th>
+          <th scope="col" className="amount">
+            Sessions
+          </th>
+          <th scope="col" className="amount">
+            Net sales
+          </th>
+          <th scope="col" className="amount">
+            Collected
+          </th>
+          <th scope="col" className="amount">
+            Expected cash
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {loaded.map((l) => (
+          <tr key={l.locationId}>
+            <th scope="row">{locationName(l.locationId)}</th>
+            <td className="amount">{counts.format(l.sessionCount)}</td>
+            {l.incomplete ? (
+              <td colSpan={3} className="muted">
+                {STILL_SYNCING}
+              </td>
+            ) : (
+              <>
+                <td className="amount">{money(l.figures.netSales)}</td>
+                <td className="amount">{money(l.figures.totalCollected)}</td>
+                <td className="amount">{money(l.figures.expectedCash)}</td>
+              </>
+            )}
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr className="total">
+          <th scope="row">All locations</th>
+          <td className="amount">
+            {pending ? '…' : counts.format(loaded.reduce((n, l) => n + l.sessionCount, 0))}
+          </td>
+          {pending ? (
+            <td colSpan={3} className="muted">
+              Adding up every location…
+            </td>
+          ) : loaded.some((l) => l.incomplete) ? (
+            <td colSpan={3} className="muted">
+              {STILL_SYNCING}
+            </td>
+          ) : (
+            <>
+              <td className="amount">{money(allLocations.netSales)}</td>
+              <td className="amount">{money(allLocations.totalCollected)}</td>
+              <td className="amount">{money(allLocations.expectedCash)}</td>
+            </>
+          )}
+        </tr>
+      </tfoot>
+    </table>
+  )
+}
+
+/**
  * The business day as a whole: the location's sessions added up, and every location's day beside
  * it, as the cache holds them now.
  */
 export function DayTotal({
+  db,
+  locationId,
+  businessDate,
   locationName,
   sessionCount,
   total,
   incomplete,
-  locations,
-  allLocations,
   currency,
 }: {
+  db: TillDatabase
+  locationId: string
+  businessDate: string
   locationName: (id: string) => string
   sessionCount: number
   total: DayCloseFigures
   incomplete: boolean
-  locations: readonly LocationDay[]
-  allLocations: DayCloseFigures
   currency: string
 }): React.JSX.Element {
   const money = (minor: number): string => formatMoney(minor, currency)
@@ -52,64 +156,13 @@ export function DayTotal({
           )}
         </>
       )}
-      <table aria-label="The day at every location" className="day-locations">
-        <caption>Every location this day</caption>
-        <thead>
-          <tr>
-            <th scope="col">Location</th>
-            <th scope="col" className="amount">
-              Sessions
-            </th>
-            <th scope="col" className="amount">
-              Net sales
-            </th>
-            <th scope="col" className="amount">
-              Collected
-            </th>
-            <th scope="col" className="amount">
-              Expected cash
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {locations.map((l) => (
-            <tr key={l.locationId}>
-              <th scope="row">{locationName(l.locationId)}</th>
-              <td className="amount">{counts.format(l.sessionCount)}</td>
-              {l.incomplete ? (
-                <td colSpan={3} className="muted">
-                  {STILL_SYNCING}
-                </td>
-              ) : (
-                <>
-                  <td className="amount">{money(l.figures.netSales)}</td>
-                  <td className="amount">{money(l.figures.totalCollected)}</td>
-                  <td className="amount">{money(l.figures.expectedCash)}</td>
-                </>
-              )}
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr className="total">
-            <th scope="row">All locations</th>
-            <td className="amount">
-              {counts.format(locations.reduce((n, l) => n + l.sessionCount, 0))}
-            </td>
-            {locations.some((l) => l.incomplete) ? (
-              <td colSpan={3} className="muted">
-                {STILL_SYNCING}
-              </td>
-            ) : (
-              <>
-                <td className="amount">{money(allLocations.netSales)}</td>
-                <td className="amount">{money(allLocations.totalCollected)}</td>
-                <td className="amount">{money(allLocations.expectedCash)}</td>
-              </>
-            )}
-          </tr>
-        </tfoot>
-      </table>
+      <EveryLocation
+        db={db}
+        shown={{ locationId, sessionCount, figures: total, incomplete }}
+        businessDate={businessDate}
+        locationName={locationName}
+        money={money}
+      />
       {/* With one session a day, its own lines are the day's; with more, the day is signed too. */}
       {sessionCount > 1 && <SignatureLines withCount={true} />}
     </section>

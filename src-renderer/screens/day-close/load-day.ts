@@ -11,7 +11,7 @@ import {
 import { currentFigures, loadSessionInputs, sessionsOn } from '../../ledger/load-session'
 import { readReconciliation, type StoredRecord } from '../../ledger/reconciliation-record'
 import { loadShownStatus, type ShownStatus } from '../../ledger/session-status'
-import { loadBillsSynced, stillSyncing, type BillsSynced } from '../../ledger/still-syncing'
+import { loadBillsSynced, stillSyncing } from '../../ledger/still-syncing'
 
 export interface SessionAtClose {
   session: RegisterSession
@@ -37,9 +37,6 @@ export interface DayClose {
   total: DayCloseFigures
   /** A session of the day is still syncing. */
   incomplete: boolean
-  /** Every location with sessions on the business date, and their figures added up. */
-  locations: LocationDay[]
-  allLocations: DayCloseFigures
   hours: HourOfDay[]
   /** The day's takings per method, every session added up. */
   mix: MethodTakings[]
@@ -47,31 +44,29 @@ export interface DayClose {
   currency: string | null
 }
 
-/** Every location's figures on a business date; the one already added up is not read again. */
-async function locationDays(
-  db: TillDatabase,
-  businessDate: string,
-  synced: BillsSynced,
-  known: { locationId: string; figures: DayCloseFigures; incomplete: boolean },
-): Promise<LocationDay[]> {
+/** The locations with a session on a business date, in order. */
+export async function locationsOn(db: TillDatabase, businessDate: string): Promise<string[]> {
   const sessions = await db.sessions.where('businessDate').equals(businessDate).toArray()
-  const byLocation = new Map<string, RegisterSession[]>()
-  for (const s of sessions)
-    byLocation.set(s.locationId, [...(byLocation.get(s.locationId) ?? []), s])
-  const days = await Promise.all(
-    [...byLocation].map(async ([id, those]): Promise<LocationDay> => {
-      const sessionCount = those.length
-      if (id === known.locationId) return { ...known, sessionCount }
-      const figures = await Promise.all(those.map((s) => currentFigures(db, s)))
-      return {
-        locationId: id,
-        sessionCount,
-        figures: sumFigures(figures),
-        incomplete: those.some((s, i) => stillSyncing(s, figures[i]!.billsAwaitingDetail, synced)),
-      }
-    }),
-  )
-  return days.sort((a, b) => a.locationId.localeCompare(b.locationId))
+  return [...new Set(sessions.map((s) => s.locationId))].sort()
+}
+
+/** A location's business day: its sessions' figures added up. */
+export async function loadLocationDay(
+  db: TillDatabase,
+  locationId: string,
+  businessDate: string,
+): Promise<LocationDay> {
+  const [sessions, synced] = await Promise.all([
+    sessionsOn(db, locationId, businessDate),
+    loadBillsSynced(db),
+  ])
+  const figures = await Promise.all(sessions.map((s) => currentFigures(db, s)))
+  return {
+    locationId,
+    sessionCount: sessions.length,
+    figures: sumFigures(figures),
+    incomplete: sessions.some((s, i) => stillSyncing(s, figures[i]!.billsAwaitingDetail, synced)),
+  }
 }
 
 /** Everything the day close shows for one location and business date. */
@@ -113,17 +108,10 @@ export async function loadDay(
   })
   const total = sumFigures(closes.map((c) => c.figures))
   const incomplete = closes.some((c) => c.incomplete)
-  const locations = await locationDays(db, businessDate, synced, {
-    locationId,
-    figures: total,
-    incomplete,
-  })
   return {
     sessions: closes,
     total,
     incomplete,
-    locations,
-    allLocations: sumFigures(locations.map((l) => l.figures)),
     hours: salesByHour(bills, timeZone),
     mix: total.methods,
     currency: bills[0]?.currency ?? null,

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../format/time'
 import { currentFigures } from '../../ledger/load-session'
 import { readReconciliation } from '../../ledger/reconciliation-record'
 import { loadShownStatus, STATUS_LABEL, type ShownStatus } from '../../ledger/session-status'
-import { loadBillsSynced, stillSyncing } from '../../ledger/still-syncing'
+import { loadBillsSynced, stillSyncing, type BillsSynced } from '../../ledger/still-syncing'
 import { STILL_SYNCING } from '../day-close/StillSyncing'
 import { effectiveTimeZone } from '../../sync/sync-controller'
 import { ConnectionGate } from '../ConnectionGate'
@@ -58,27 +58,39 @@ function useSeen<T extends Element>(margin = '200px'): [RefCallback<T>, boolean]
 /**
  * A session's headline figures, read once its row has been on screen: each reads every bill of
  * its session, so rows below the fold wait. Keyed on what the figures depend on, not on the row's
- * object, which every change to the sessions table replaces.
+ * object, which every change to the sessions table replaces. The query reads only this session's
+ * records, so a sale in another session does not make it read them again.
  */
-function useSessionSummary(connection: ActiveConnection, session: RegisterSession, seen: boolean) {
+function useSessionFigures(connection: ActiveConnection, session: RegisterSession, seen: boolean) {
   const { db } = connection
-  const { id, openingCash, status, openedAt, firstActivityAt } = session
+  const { id, openingCash } = session
   return useLiveQuery(async () => {
     if (!seen) return undefined
-    const [figures, stored, shown, synced] = await Promise.all([
+    const [figures, stored] = await Promise.all([
       currentFigures(db, { id, openingCash }),
       db.reconciliations.get(id),
-      loadShownStatus(db, session, Date.now()),
-      loadBillsSynced(db),
     ])
     const reconciliation = readReconciliation(stored)
     return {
       figures,
-      shown,
-      incomplete: stillSyncing(session, figures.billsAwaitingDetail, synced),
       reconciliation: reconciliation.state === 'ok' ? reconciliation.record : null,
     }
-  }, [db, id, openingCash, status, openedAt, firstActivityAt, seen])
+  }, [db, id, openingCash, seen])
+}
+
+/** The status a row shows: two index reads, apart from the figures so it stays cheap to redo. */
+function useShownStatus(connection: ActiveConnection, session: RegisterSession) {
+  const { db } = connection
+  const { id, locationId, businessDate, status, openedAt, firstActivityAt } = session
+  return useLiveQuery(
+    () =>
+      loadShownStatus(
+        db,
+        { id, locationId, businessDate, status, openedAt, firstActivityAt },
+        Date.now(),
+      ),
+    [db, id, locationId, businessDate, status, openedAt, firstActivityAt],
+  )
 }
 
 function statusLabel(shown: ShownStatus, changedAfter: boolean): string {
@@ -91,6 +103,7 @@ function SessionRow({
   session,
   name,
   currency,
+  synced,
   selected,
   onOpen,
 }: {
@@ -98,15 +111,21 @@ function SessionRow({
   session: RegisterSession
   name: string
   currency: string | null
+  synced: BillsSynced | undefined
   selected: boolean
   onOpen(): void
 }): React.JSX.Element {
   const [rowRef, seen] = useSeen<HTMLTableRowElement>()
-  const summary = useSessionSummary(connection, session, seen)
+  const summary = useSessionFigures(connection, session, seen)
+  const shown = useShownStatus(connection, session)
   const money = (minor: number | undefined): string =>
     minor === undefined ? '…' : currency ? formatMoney(minor, currency) : String(minor)
   const reconciled = session.status === 'reconciled' ? summary?.reconciliation : null
   const figures = summary?.figures
+  const incomplete =
+    figures !== undefined &&
+    synced !== undefined &&
+    stillSyncing(session, figures.billsAwaitingDetail, synced)
   return (
     <tr ref={rowRef} aria-selected={selected}>
       <td className="moment">
@@ -114,8 +133,8 @@ function SessionRow({
           {name}
         </button>
       </td>
-      <td>{summary ? statusLabel(summary.shown, Boolean(reconciled?.changedAfterAt)) : '…'}</td>
-      {summary?.incomplete ? (
+      <td>{shown ? statusLabel(shown, Boolean(reconciled?.changedAfterAt)) : '…'}</td>
+      {incomplete ? (
         <td colSpan={4} className="muted still-syncing">
           {STILL_SYNCING}
         </td>
@@ -144,6 +163,8 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
   const [location, setLocation] = useState('')
   const [limit, setLimit] = useState(PAGE)
   const names = useLocationNames(db)
+  // Read once for the list, not per row: the first sync's progress changes with every page.
+  const synced = useLiveQuery(() => loadBillsSynced(db), [db])
   const locations = useLiveQuery(
     async () => [
       ...new Set(
@@ -225,6 +246,7 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
               session={s}
               name={sessionLabel(s, timeZone, locationLabel(s.locationId, names))}
               currency={currency}
+              synced={synced}
               selected={s.id === openId}
               onOpen={() => setOpenId(s.id === openId ? null : s.id)}
             />
