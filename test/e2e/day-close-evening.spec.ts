@@ -78,6 +78,25 @@ async function netSalesOf(region: Locator, subject: string): Promise<number> {
   )
 }
 
+/**
+ * The net sales of the sessions shown, added up as they are now: a reconciled session shows its
+ * frozen figures beside the current ones.
+ */
+async function sessionsNetSales(page: Page): Promise<number> {
+  const ids = await sessionRegions(page).getByRole('heading', { level: 2 }).allTextContents()
+  let sum = 0
+  for (const id of ids.map((t) => t.replace('Session ', ''))) {
+    const region = page.getByRole('region', { name: `Session ${id}`, exact: true })
+    const changed = region.getByRole('table', { name: 'Frozen and current figures' })
+    const netNow = changed.getByRole('row', { name: /^Net sales/ })
+    sum +=
+      (await netNow.count()) > 0
+        ? idr((await netNow.getByRole('cell').last().textContent())!)
+        : await netSalesOf(region, `session ${id}`)
+  }
+  return sum
+}
+
 test('a session with no close event is shown closed once a later one started, today’s is open; the printout names the shop, location and date', async ({
   page,
 }) => {
@@ -96,7 +115,7 @@ test('a session with no close event is shown closed once a later one started, to
   ).toBeVisible()
 
   // On paper: the shop, the location and the date at the top, lines to sign under each session.
-  const location = await page.getByLabel('Location').locator('option:checked').textContent()
+  const location = await page.getByLabel('Location', { exact: true }).locator('option:checked').textContent()
   const date = await dates.locator('option:checked').textContent()
   await page.emulateMedia({ media: 'print' })
   await expect(page.locator('#content').getByText('Demo shop', { exact: true })).toBeVisible()
@@ -205,21 +224,42 @@ test('a mid-shift count is flagged, and updated when the close event brings the 
   await expect(sessionRegions(page)).toHaveCount(2, { timeout: 30_000 })
   const dayTotal = page.getByRole('region', { name: 'Day total' })
   await expect(dayTotal).toContainText('2 register sessions this day')
-  const ids = await sessionRegions(page).getByRole('heading', { level: 2 }).allTextContents()
   await expect
-    .poll(async () => {
-      // A reconciled session shows its frozen figures; the day adds the figures as they are now.
-      let sum = 0
-      for (const id of ids.map((t) => t.replace('Session ', ''))) {
-        const region = page.getByRole('region', { name: `Session ${id}`, exact: true })
-        const changed = region.getByRole('table', { name: 'Frozen and current figures' })
-        const netNow = changed.getByRole('row', { name: /^Net sales/ })
-        sum +=
-          (await netNow.count()) > 0
-            ? idr((await netNow.getByRole('cell').last().textContent())!)
-            : await netSalesOf(region, `session ${id}`)
-      }
-      return (await netSalesOf(dayTotal, 'the day')) - sum
-    })
+    .poll(async () => (await netSalesOf(dayTotal, 'the day')) - (await sessionsNetSales(page)))
     .toBe(0)
+})
+
+test('every location’s day stands beside the shown one, added up, and follows a sale at another location', async ({
+  page,
+}) => {
+  await openDayClose(page)
+  const locations = page.getByLabel('Location', { exact: true })
+  const names = await locations.locator('option').allTextContents()
+  expect(names).toHaveLength(2)
+  const everyLocation = page.getByRole('table', { name: 'The day at every location' })
+  const netSalesAt = async (name: string): Promise<number> =>
+    idr((await everyLocation.getByRole('row', { name }).getByRole('cell').nth(1).textContent())!)
+
+  // Each location's row is what Day close shows for that location, its sessions added up here.
+  const shownNetSales: number[] = []
+  for (const name of names) {
+    await locations.selectOption({ label: name })
+    await expect(sessionRegions(page).first()).toBeVisible()
+    await expect.poll(async () => (await netSalesAt(name)) - (await sessionsNetSales(page))).toBe(0)
+    shownNetSales.push(await sessionsNetSales(page))
+  }
+  const total = everyLocation.getByRole('row', { name: /^All locations/ })
+  expect(idr((await total.getByRole('cell').nth(1).textContent())!)).toBe(
+    shownNetSales[0]! + shownNetSales[1]!,
+  )
+
+  // A sale at the location not shown reaches its row and the total while this one stays open.
+  const other = names[0]!
+  const before = await netSalesAt(other)
+  const otherId = await locations.locator('option', { hasText: other }).getAttribute('value')
+  await control()('POST', '/sales', { count: 3, location_id: otherId })
+  await expect.poll(() => netSalesAt(other), { timeout: 30_000 }).toBeGreaterThan(before)
+  await expect
+    .poll(async () => idr((await total.getByRole('cell').nth(1).textContent())!))
+    .toBe((await netSalesAt(other)) + shownNetSales[1]!)
 })
