@@ -139,6 +139,7 @@ export default tseslint.config(
               group: [
                 '**/src-renderer/**',
                 '**/src-main/**',
+                '**/src-demo',
                 '**/src-demo/**',
                 '**/src-preload/**',
               ],
