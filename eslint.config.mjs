@@ -52,7 +52,7 @@ export default tseslint.config(
           patterns: [
             { group: ['node:*'], message: 'No Node modules in the renderer.' },
             {
-              group: ['**/src-main/**', '**/src-preload/**'],
+              group: ['**/src-main/**', '**/src-preload/**', '**/src-node/**'],
               message: 'The renderer may import only src-shared.',
             },
           ],
@@ -65,6 +65,7 @@ export default tseslint.config(
     files: [
       'src-main/**/*.ts',
       'src-demo/**/*.ts',
+      'src-node/**/*.ts',
       'src-preload/**/*.ts',
       'scripts/**/*.{ts,mjs}',
       'test/**/*.ts',
@@ -80,9 +81,9 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['src-main/**/*.ts', 'src-demo/**/*.ts', 'src-preload/**/*.ts'],
+    files: ['src-main/**/*.ts', 'src-demo/**/*.ts', 'src-node/**/*.ts', 'src-preload/**/*.ts'],
     rules: {
-      // Main, the demo service and preload have no DOM; a stray browser global is a bug.
+      // Main, the demo service, their Node helpers and preload have no DOM; a stray browser global is a bug.
       'no-restricted-globals': [
         'error',
         'window',
@@ -98,7 +99,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/src-renderer/**'],
-              message: 'Main and preload may import only src-shared.',
+              message: 'Main and preload never import the renderer.',
             },
             {
               group: ['**/src-demo/*'],
@@ -119,7 +120,30 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/src-renderer/**', '**/src-main/**'],
-              message: 'The demo service may import only src-shared.',
+              message: 'The demo service may import only src-shared and src-node.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src-node/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'src-node runs in plain Node too.' }],
+          patterns: [
+            {
+              group: [
+                '**/src-renderer/**',
+                '**/src-main/**',
+                '**/src-demo',
+                '**/src-demo/**',
+                '**/src-preload/**',
+              ],
+              message: 'src-node serves main and the demo service; it imports only src-shared.',
             },
           ],
         },

@@ -14,14 +14,12 @@ import { billId, billRowOf, expenseIndexOf, parsePaymentId, sessionIndexOf } fro
 import { PAYMENT_METHODS, paymentRef, type CounterMethod } from './payments'
 import { platformControlRoutes } from './ordering-platform/platform-control'
 import { field, isBoolean, isCount, isObject, isString, type Body } from './request-fields'
-import { findRoute, route, type Route } from './routes'
+import { findRoute, route, type ControlAnswer, type Route } from './routes'
 import { rngFor, Stream } from './rng'
 import type { DemoService } from './service'
 import type { Expense, ExpenseFields, Session } from './shop'
 
 export const CONTROL_PREFIX = '/_control'
-
-export type ControlAnswer = (params: string[], body: Body) => JsonResponse | Promise<JsonResponse>
 
 const MAX_TRADE = 10_000
 

@@ -1,5 +1,7 @@
 /** Named errors of the demo service. API errors carry the status and body the API answers with. */
 
+import { tooLargeAnswer } from '../src-node/bounded-body'
+
 export class InvalidOptionError extends Error {
   constructor(
     readonly option: string,
@@ -108,6 +110,15 @@ export class InvalidRequestError extends ApiError {
   constructor(description: string) {
     super(400, 'invalid_request', description)
     this.name = 'InvalidRequestError'
+  }
+}
+
+/** A body larger than the endpoint takes: the one oversize answer of every server of ours. */
+export class PayloadTooLargeError extends ApiError {
+  constructor(limit: number) {
+    const { status, body } = tooLargeAnswer(limit)
+    super(status, body.error, body.error_description, { limit: body.limit })
+    this.name = 'PayloadTooLargeError'
   }
 }
 

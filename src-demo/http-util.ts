@@ -2,7 +2,14 @@
 
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
-import { ApiError, ConflictError, InvalidRequestError, ShopRuleError } from './errors'
+import { readBoundedBody } from '../src-node/bounded-body'
+import {
+  ApiError,
+  ConflictError,
+  InvalidRequestError,
+  PayloadTooLargeError,
+  ShopRuleError,
+} from './errors'
 
 export interface JsonResponse {
   status: number
@@ -79,18 +86,13 @@ export function writeJson(res: ServerResponse, response: JsonResponse, truncate 
   res.end(text)
 }
 
-const MAX_JSON_BYTES = 1024 * 1024
+export const MAX_JSON_BYTES = 1024 * 1024
 
-/** The request body as bytes; more than `maxBytes` is refused. */
+/** The request body as bytes; more than `maxBytes` is refused with the oversize answer. */
 export async function readRawBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length
-    if (size > maxBytes) throw new InvalidRequestError('The request body is too large.')
-    chunks.push(chunk as Buffer)
-  }
-  return Buffer.concat(chunks)
+  const body = await readBoundedBody(req, maxBytes)
+  if (body === null) throw new PayloadTooLargeError(maxBytes)
+  return body
 }
 
 /** The request body parsed as JSON; an empty body is `{}`. */

@@ -1,13 +1,17 @@
 /** Path routing shared by the control API and the Platform API: `/orders/:id` style patterns. */
 
 import { MethodNotAllowedError, NotFoundError } from './errors'
-import { decodePathSegment } from './http-util'
+import { decodePathSegment, type JsonResponse } from './http-util'
+import type { Body } from './request-fields'
 
 export interface Route<Answer> {
   method: string
   pattern: RegExp
   answer: Answer
 }
+
+/** What a control API route answers with, from its path parameters and its JSON body. */
+export type ControlAnswer = (params: string[], body: Body) => JsonResponse | Promise<JsonResponse>
 
 /** A route for `path`, where each `:name` segment becomes a parameter. */
 export function route<Answer>(method: string, path: string, answer: Answer): Route<Answer> {

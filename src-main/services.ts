@@ -3,7 +3,13 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { EventBus } from './bridge/event-bus'
 import { createDispatcher, type Dispatch } from './bridge/dispatcher'
-import { createHandlers } from './bridge/handlers'
+import type { ChannelHandlers } from './bridge/dispatcher'
+import { appHandlers } from './features/app/handlers'
+import { connectionHandlers } from './features/connections/handlers'
+import { demoHandlers } from './features/demo/handlers'
+import { exportHandlers, type ExportDialogs } from './features/exports/handlers'
+import { serviceDataHandlers } from './features/service-data/handlers'
+import { webhookHandlers } from './features/webhooks/handlers'
 import type { FetchLike } from './apps-api/request'
 import { ProfileStore } from './features/connections/profile-store'
 import { WebhookReceiver } from './features/webhooks/receiver'
@@ -32,12 +38,6 @@ export interface ServicesOptions {
   homeDir?: string
 }
 
-export interface ExportDialogs {
-  /** The path chosen to save `suggestedName` at, or null when the dialog was closed. */
-  saveFile(suggestedName: string): Promise<string | null>
-  chooseFolder(): Promise<string | null>
-}
-
 /** Main's services, the same in both shells; each shell only adds its transport. */
 export interface Services {
   dataDir: string
@@ -55,6 +55,24 @@ export interface Services {
   exportFiles: ExportFiles
   scheduledExports: ScheduledExportStore
   exportDialogs: ExportDialogs | undefined
+}
+
+/**
+ * Every feature's handlers, registered from this one place; each feature is handed only the
+ * services it uses, and a missing channel fails to compile.
+ */
+function registerHandlers(services: Services): ChannelHandlers {
+  const { profiles, secrets, events, fetch, log, demo, webhooks } = services
+  const { version, shell, openExternal, savePdf } = services
+  const { exportFiles, scheduledExports, exportDialogs } = services
+  return {
+    ...appHandlers({ version, shell, openExternal, savePdf, demo }),
+    ...connectionHandlers({ profiles, secrets, events, fetch }),
+    ...demoHandlers({ demo, events }),
+    ...exportHandlers({ exportFiles, scheduledExports, exportDialogs }),
+    ...serviceDataHandlers({ profiles, fetch, log }),
+    ...webhookHandlers({ webhooks }),
+  }
 }
 
 /** What the shells call once services exist, and on quit. */
@@ -109,7 +127,7 @@ export function createServices(
   }
   return {
     ...services,
-    dispatch: createDispatcher(createHandlers(services), log.child('bridge')),
+    dispatch: createDispatcher(registerHandlers(services), log.child('bridge')),
     start: async () => {
       await services.webhooks.start()
       await services.demo

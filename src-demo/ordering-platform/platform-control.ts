@@ -5,10 +5,9 @@
  */
 
 import { InvalidRequestError, NotFoundError } from '../errors'
-import type { ControlAnswer } from '../control-api'
 import { json } from '../http-util'
 import { field, isBoolean, isCount, isString, type Body } from '../request-fields'
-import { route, type Route } from '../routes'
+import { route, type ControlAnswer, type Route } from '../routes'
 import { MERCHANT_DECISIONS, type MerchantDecision } from './orders'
 import type { Platform } from './platform'
 

@@ -6,6 +6,7 @@ import type { Logger } from '../logging/logger'
 import { SECURITY_HEADERS } from '../platform/content-security-policy'
 import { readRendererFile } from '../platform/static-files'
 import { randomBytes } from 'node:crypto'
+import { readBoundedBody, tooLargeAnswer } from '../../src-node/bounded-body'
 import {
   checkHostAndOrigin,
   checkSession,
@@ -15,7 +16,7 @@ import {
 } from './request-guard'
 
 export const DEFAULT_BROWSER_SHELL_PORT = 47615
-const MAX_CALL_BODY_BYTES = 1024 * 1024
+export const MAX_CALL_BODY_BYTES = 1024 * 1024
 const CALL_PATH = /^\/bridge\/call\/([A-Za-z0-9._-]{1,80})$/
 
 export interface BrowserShellOptions {
@@ -63,17 +64,6 @@ function refuse(response: ServerResponse, verdict: Exclude<GuardVerdict, { ok: t
   )
 }
 
-async function readBody(request: IncomingMessage, limit: number): Promise<string | null> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length
-    if (size > limit) return null
-    chunks.push(chunk as Buffer)
-  }
-  return Buffer.concat(chunks).toString('utf8')
-}
-
 /**
  * The browser shell's transport: the built renderer and the bridge contract over HTTP, on
  * 127.0.0.1 only. The printed launch token is good for one exchange, for a session cookie
@@ -114,14 +104,12 @@ export async function startBrowserShellServer(options: BrowserShellOptions): Pro
     response: ServerResponse,
     channel: string,
   ): Promise<void> => {
-    const text = await readBody(request, MAX_CALL_BODY_BYTES)
-    if (text === null) {
-      // Stop reading the rest of an oversized body: answer, then drop the connection.
-      response.setHeader('Connection', 'close')
-      send(response, 413, JSON.stringify({ error: 'too_large' }))
-      request.destroy()
-      return
+    const bytes = await readBoundedBody(request, MAX_CALL_BODY_BYTES)
+    if (bytes === null) {
+      const { status, body } = tooLargeAnswer(MAX_CALL_BODY_BYTES)
+      return send(response, status, JSON.stringify(body))
     }
+    const text = bytes.toString('utf8')
     let body: unknown
     try {
       body = text === '' ? {} : JSON.parse(text)

@@ -1,8 +1,12 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { z } from 'zod'
-import type { Logger } from '../logging/logger'
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from './private-files'
+
+/** Where a file moved aside is reported: a logger's `warn` (platform sits below logging). */
+export interface MovedAsideLog {
+  warn(message: string, fields?: Record<string, unknown>): void
+}
 
 /**
  * A JSON document on disk, validated on read and replaced atomically on write. A file that
@@ -13,7 +17,7 @@ export class JsonFile<T> {
     private readonly path: string,
     private readonly schema: z.ZodType<T>,
     private readonly fallback: () => T,
-    private readonly log: Logger,
+    private readonly log: MovedAsideLog,
   ) {}
 
   async read(): Promise<T> {

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { controlAnswer } from '../support/demo-control'
 
 const CLI = fileURLToPath(new URL('../../src-demo/cli.ts', import.meta.url))
 
@@ -43,9 +44,7 @@ describe('demo-service CLI', () => {
         headers: { Authorization: `Bearer ${value('App key')}`, 'X-Service-Store': 'cli-store' },
       })
       expect(response.status).toBe(200)
-      const state = await fetch(`${url}/_control/state`, {
-        headers: { Authorization: `Bearer ${value('Control token')}` },
-      })
+      const state = await controlAnswer(url, value('Control token'), 'GET', '/state')
       expect(state.status).toBe(200)
       expect(value('Platform API')).toBe(`${url}/platform-v1`)
       expect(value('Platform webhook secret')).toMatch(/^whsec_/)

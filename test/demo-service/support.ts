@@ -9,6 +9,7 @@ import {
   type DemoServiceHandle,
   type DemoServiceOptions,
 } from '../../src-demo/index'
+import { answerOf, controlAnswer, type Answer } from '../support/demo-control'
 import type { TruthExpense } from '../support/service-truth'
 
 /** A small fixed shop: the same data on every run. */
@@ -109,25 +110,6 @@ export interface ErrorBody {
   scope?: string
 }
 
-export interface Answer<T = unknown> {
-  status: number
-  headers: Headers
-  text: string
-  /** The body parsed as JSON (undefined when it is not JSON). */
-  body: T
-}
-
-async function answerOf<T>(response: Response): Promise<Answer<T>> {
-  const text = await response.text()
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    body = undefined
-  }
-  return { status: response.status, headers: response.headers, text, body: body as T }
-}
-
 /** GET `path` under /apps-v1 with the service's key and store unless `headers` say otherwise. */
 export async function api<T = unknown>(
   service: DemoServiceHandle,
@@ -145,20 +127,15 @@ export async function api<T = unknown>(
   return answerOf<T>(await fetch(`${service.url}/apps-v1${path}`, { headers: sent }))
 }
 
-/** Calls the control API with the control token. */
-export async function control<T = unknown>(
+/** Calls the control API with the control token (or `token`); the answer whatever its status. */
+export function control<T = unknown>(
   service: DemoServiceHandle,
   method: string,
   path: string,
   body?: unknown,
   token = service.controlToken,
 ): Promise<Answer<T>> {
-  const response = await fetch(`${service.url}/_control${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  return answerOf<T>(response)
+  return controlAnswer<T>(service.url, token, method, path, body)
 }
 
 /** Every item of a list, page by page, at the largest page size. */

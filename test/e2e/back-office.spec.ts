@@ -3,6 +3,7 @@ import { distinctColours } from './screenshot'
 import { goToAddress, openItemId } from './addresses'
 import { openTill, savedProfiles } from '../support/browser-shell'
 import { callShellBridge } from '../support/shell-bridge'
+import { demoControl, type DemoControl } from '../support/demo-control'
 import { postSigned, webhookBody } from '../support/sign-webhook'
 import { useDemoShell } from './demo-shell'
 
@@ -37,15 +38,12 @@ async function serviceExpenses(): Promise<Array<{ payment_method: string }>> {
   }
 }
 
-async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const demo = savedProfiles(shell()).find((p) => p.id === 'demo-shop')!
-  const response = await fetch(`${demo.baseUrl}/_control${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${CONTROL_TOKEN}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  expect(response.ok, `${path}: ${response.status}`).toBe(true)
-  return (await response.json()) as T
+/** The demo shop's control API; the shell saves the shop's address once a page opened it. */
+function control(): DemoControl {
+  return demoControl(
+    savedProfiles(shell()).find((p) => p.id === 'demo-shop')!.baseUrl,
+    CONTROL_TOKEN,
+  )
 }
 
 async function synced(page: Page): Promise<void> {
@@ -81,8 +79,8 @@ test('a session opens with its figures, payments by method, expenses and bills',
 test('from a session, a sale opens with a link to its refund', async ({ page }) => {
   await synced(page)
   type Bill = { id: string; number: string; register_session_id: string }
-  const [sale] = (await control<{ data: Bill[] }>('POST', '/sales', { count: 1 })).data as [Bill]
-  await control('POST', `/bills/${sale.id}/refund`, {})
+  const [sale] = (await control()<{ data: Bill[] }>('POST', '/sales', { count: 1 })).data as [Bill]
+  await control()('POST', `/bills/${sale.id}/refund`, {})
   await goToAddress(page, 'sessions', sale.register_session_id)
   const bills = page.getByRole('table', { name: /^Bills of session / })
   await bills.getByRole('button', { name: sale.number, exact: true }).click()

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { openTill, savedProfiles } from '../support/browser-shell'
+import { demoControl, type DemoControl } from '../support/demo-control'
 import { useDemoShell } from './demo-shell'
 import { goToAddress } from './addresses'
 
@@ -13,15 +14,12 @@ const shell = useDemoShell({
   controlToken: CONTROL_TOKEN,
 })
 
-async function control<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-  const demo = savedProfiles(shell()).find((p) => p.id === 'demo-shop')!
-  const response = await fetch(`${demo.baseUrl}/_control${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${CONTROL_TOKEN}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  expect(response.ok, `${path}: ${response.status}`).toBe(true)
-  return (await response.json()) as T
+/** The demo shop's control API; the shell saves the shop's address once a page opened it. */
+function control(): DemoControl {
+  return demoControl(
+    savedProfiles(shell()).find((p) => p.id === 'demo-shop')!.baseUrl,
+    CONTROL_TOKEN,
+  )
 }
 
 test('demo mode syncs with visible progress, shows sessions, and a new sale appears within 5 s', async ({
@@ -37,7 +35,7 @@ test('demo mode syncs with visible progress, shows sessions, and a new sale appe
   const sessions = page.getByRole('table', { name: 'Register sessions' })
   await expect(sessions.getByRole('row')).not.toHaveCount(1)
   type Sale = { number: string; register_session_id: string }
-  const [sale] = (await control<{ data: Sale[] }>('POST', '/sales', { count: 1 })).data as [Sale]
+  const [sale] = (await control()<{ data: Sale[] }>('POST', '/sales', { count: 1 })).data as [Sale]
   await goToAddress(page, 'sessions', sale.register_session_id)
   const bills = page.getByRole('table', { name: /^Bills of session / })
   await expect(bills.getByRole('cell', { name: sale.number, exact: true })).toBeVisible({
@@ -50,7 +48,7 @@ test('with the service cut off, Till says it is offline and the saved data stays
 }) => {
   await openTill(page, shell())
   await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
-  await control('PUT', '/faults', { dropped_connection: { rate: 1 } })
+  await control()('PUT', '/faults', { dropped_connection: { rate: 1 } })
   try {
     await page.getByRole('button', { name: 'Sync now' }).click()
     await expect(
@@ -65,7 +63,7 @@ test('with the service cut off, Till says it is offline and the saved data stays
       page.getByRole('table', { name: `Bills of session ${sessionName}` }).getByRole('row'),
     ).not.toHaveCount(1)
   } finally {
-    await control('DELETE', '/faults')
+    await control()('DELETE', '/faults')
   }
 })
 
@@ -107,10 +105,10 @@ test('a sync Till starts on its own leaves "Sync now" as it is; pressing it make
   await openTill(page, shell())
   await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
   // Slow answers keep the background run going long enough to look at.
-  await control('PUT', '/faults', { slow: { rate: 1, delay_ms: 2_000 } })
+  await control()('PUT', '/faults', { slow: { rate: 1, delay_ms: 2_000 } })
   try {
     // The sale's webhook starts a sync in the background.
-    await control('POST', '/sales', { count: 1 })
+    await control()('POST', '/sales', { count: 1 })
     await expect(page.getByRole('status').filter({ hasText: 'Checking for changes…' })).toBeVisible(
       { timeout: 15_000 },
     )
@@ -123,6 +121,6 @@ test('a sync Till starts on its own leaves "Sync now" as it is; pressing it make
     await page.getByRole('button', { name: 'Cancel sync' }).click()
     await expect(page.getByRole('button', { name: 'Sync now' })).toBeVisible({ timeout: 15_000 })
   } finally {
-    await control('DELETE', '/faults')
+    await control()('DELETE', '/faults')
   }
 })

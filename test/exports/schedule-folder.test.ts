@@ -10,7 +10,8 @@ import {
 } from '../../src-shared/bridge/schemas/exports'
 import type { BridgeResult } from '../../src-shared/bridge/errors'
 import { noSecrets } from '../support/no-secrets'
-import { createServices, type ExportDialogs } from '../../src-main/services'
+import type { ExportDialogs } from '../../src-main/features/exports/handlers'
+import { createServices } from '../../src-main/services'
 
 let dataDir: string
 let home: string

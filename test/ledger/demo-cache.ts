@@ -4,6 +4,7 @@ import { currencyExponent, toMinorUnits } from '../../src-shared/domain/money'
 import { TillDatabase } from '../../src-renderer/cache/database'
 import { closeSession } from '../../src-renderer/cache/writes'
 import { SyncEngine } from '../../src-renderer/sync/sync-engine'
+import { demoControl, type DemoControl } from '../support/demo-control'
 import { inProcessMain } from '../support/main-bridge'
 import { requireSessionKeyring } from '../support/keyring'
 import type { RawSession } from './independent-figures'
@@ -21,7 +22,7 @@ export interface DemoCache {
   sync(): Promise<void>
   /** The `register_session.closed` facts (opening time and cash) for every closed session. */
   applyCloseEvents(): Promise<void>
-  control(method: string, path: string, body?: unknown): Promise<unknown>
+  control: DemoControl
   close(): Promise<void>
 }
 
@@ -84,16 +85,7 @@ export async function demoCache(options: {
       })
     }
   }
-  const control = async (method: string, path: string, body?: unknown): Promise<unknown> => {
-    const response = await fetch(`${demo.url}/_control${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${demo.controlToken}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    if (!response.ok)
-      throw new Error(`control ${path}: ${response.status} ${await response.text()}`)
-    return response.json()
-  }
+  const control = demoControl(demo.url, demo.controlToken)
   await sync()
   return {
     demo,

@@ -4,6 +4,8 @@
  * API. Runs in Node; read it with faults off.
  */
 
+import { demoControl } from './demo-control'
+
 export interface ServiceAccess {
   /** The service's root (the Apps API is under /apps-v1, the control API under /_control). */
   baseUrl: string
@@ -112,9 +114,8 @@ export async function readServiceTruth(access: ServiceAccess): Promise<ServiceTr
   }
   await Promise.all(Array.from({ length: DETAIL_CONCURRENCY }, worker))
   const expenses = await allPages<TruthExpense>(access, '/expenses')
-  const { data: sessions } = await getJson<{ data: TruthSession[] }>(
-    `${access.baseUrl}/_control/sessions`,
-    access.controlToken,
-  )
+  const { data: sessions } = await demoControl(access.baseUrl, access.controlToken)<{
+    data: TruthSession[]
+  }>('GET', '/sessions')
   return { bills, expenses, sessions }
 }

@@ -6,6 +6,7 @@ import { TillDatabase } from '../../src-renderer/cache/database'
 import { SyncEngine } from '../../src-renderer/sync/sync-engine'
 import type { ServiceReader } from '../../src-renderer/sync/service-reader'
 import { inProcessMain } from '../support/main-bridge'
+import { demoControl, type DemoControl } from '../support/demo-control'
 import { requireSessionKeyring } from '../support/keyring'
 
 const TIME_ZONE = 'Asia/Jakarta'
@@ -20,21 +21,6 @@ type JsonBill = {
   lines: unknown[]
 }
 type JsonExpense = { id: string; updated_at: string; amount: number }
-
-async function control(
-  demo: DemoServiceHandle,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<unknown> {
-  const response = await fetch(`${demo.url}/_control${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${demo.controlToken}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  if (!response.ok) throw new Error(`control ${path}: ${response.status} ${await response.text()}`)
-  return response.json()
-}
 
 /** The service's truth and the cache, reduced to what must agree: ids, versions and money. */
 async function compare(demo: DemoServiceHandle, db: TillDatabase): Promise<void> {
@@ -82,6 +68,7 @@ async function compare(demo: DemoServiceHandle, db: TillDatabase): Promise<void>
 describe('sync engine against the demo service (issue 4)', () => {
   const main = inProcessMain()
   let demo: DemoServiceHandle
+  let control: DemoControl
   let reader: ServiceReader
   let profileId: string
   /** The cache the first test synced; the next one continues from it. */
@@ -98,6 +85,7 @@ describe('sync engine against the demo service (issue 4)', () => {
       timezone: TIME_ZONE,
       now: '2026-11-20T15:00:00Z',
     })
+    control = demoControl(demo.url, demo.controlToken)
     const profile = await main.call('profiles.save', {
       name: 'Demo',
       baseUrl: demo.url,
@@ -130,7 +118,7 @@ describe('sync engine against the demo service (issue 4)', () => {
 
   it('converges exactly with every fault on, killed at 12 random points and resumed', async () => {
     expect(demo.shop.billCount()).toBeGreaterThanOrEqual(20_000)
-    await control(demo, 'PUT', '/faults', {
+    await control('PUT', '/faults', {
       server_error: { rate: 0.03 },
       rate_limited: { rate: 0.02, retry_after: 0 },
       slow: { rate: 0.01, delay_ms: 150 },
@@ -148,7 +136,7 @@ describe('sync engine against the demo service (issue 4)', () => {
       expect(outcome).toMatchObject({ ok: false, kind: 'cancelled' })
     }
     expect(kills).toBeGreaterThanOrEqual(10)
-    await control(demo, 'DELETE', '/faults')
+    await control('DELETE', '/faults')
     // Inserted while the last pages were read: the next run (the periodic sweep) picks them up.
     const final = await engineFor(db).run({ signal: new AbortController().signal })
     expect(final).toMatchObject({ ok: true, bills: { enabled: true }, expenses: { enabled: true } })
@@ -158,12 +146,10 @@ describe('sync engine against the demo service (issue 4)', () => {
 
   it('picks up new sales, refunds and voids on the next run', async () => {
     const db = synced!
-    const sales = (await control(demo, 'POST', '/sales', { count: 5 })) as {
-      data: { id: string }[]
-    }
+    const sales = await control<{ data: { id: string }[] }>('POST', '/sales', { count: 5 })
     const [a, b] = sales.data
-    await control(demo, 'POST', `/bills/${a!.id}/void`)
-    await control(demo, 'POST', `/bills/${b!.id}/refund`, {})
+    await control('POST', `/bills/${a!.id}/void`)
+    await control('POST', `/bills/${b!.id}/refund`, {})
     const progress: number[] = []
     const outcome = await engineFor(db).run({
       signal: new AbortController().signal,

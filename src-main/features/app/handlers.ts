@@ -1,30 +1,43 @@
 import type { ChannelHandlers } from '../../bridge/dispatcher'
-import type { Services } from '../../services'
+import type { DemoMode } from '../demo/demo-mode'
 import { isSafeExternalUrl } from '../../platform/external-url'
 import { ValidationError } from '../../errors'
 
-export function appHandlers(
-  services: Services,
-): Pick<ChannelHandlers, 'app.info' | 'shell.openExternal' | 'print.savePdf'> {
+export interface AppDeps {
+  version: string
+  shell: 'electron' | 'browser'
+  openExternal: (url: string) => Promise<void>
+  /** Writes the focused page as a PDF through a save dialog; absent where the shell has none. */
+  savePdf: ((suggestedName: string) => Promise<boolean>) | undefined
+  demo: Pick<DemoMode, 'status'>
+}
+
+export function appHandlers({
+  version,
+  shell,
+  openExternal,
+  savePdf,
+  demo,
+}: AppDeps): Pick<ChannelHandlers, 'app.info' | 'shell.openExternal' | 'print.savePdf'> {
   return {
     'app.info': async () => ({
       name: 'Till',
-      version: services.version,
-      shell: services.shell,
+      version,
+      shell,
       platform: process.platform,
-      canSavePdf: services.savePdf !== undefined,
-      demo: services.demo.status(),
+      canSavePdf: savePdf !== undefined,
+      demo: demo.status(),
     }),
     'print.savePdf': async ({ suggestedName }) => {
-      if (!services.savePdf)
+      if (!savePdf)
         throw new ValidationError(
           'This window cannot save a PDF itself: use Print and choose “Save as PDF”.',
         )
-      return { saved: await services.savePdf(suggestedName) }
+      return { saved: await savePdf(suggestedName) }
     },
     'shell.openExternal': async ({ url }) => {
       if (!isSafeExternalUrl(url)) return { opened: false }
-      await services.openExternal(url)
+      await openExternal(url)
       return { opened: true }
     },
   }

@@ -1,7 +1,10 @@
 import { ValidationError } from '../../errors'
 import { Secret } from '../../logging/secret'
 import type { ChannelHandlers } from '../../bridge/dispatcher'
-import type { Services } from '../../services'
+import type { EventBus } from '../../bridge/event-bus'
+import type { FetchLike } from '../../apps-api/request'
+import type { SecretStore } from '../../keychain/secret-store'
+import type { ProfileStore } from './profile-store'
 import { testConnection } from './connection-test'
 
 type ConnectionChannels =
@@ -12,8 +15,19 @@ type ConnectionChannels =
   | 'profiles.setMerchant'
   | 'connection.test'
 
-export function connectionHandlers(services: Services): Pick<ChannelHandlers, ConnectionChannels> {
-  const { profiles, secrets, events } = services
+export interface ConnectionDeps {
+  profiles: ProfileStore
+  secrets: Pick<SecretStore, 'probe'>
+  events: Pick<EventBus, 'emit'>
+  fetch: FetchLike
+}
+
+export function connectionHandlers({
+  profiles,
+  secrets,
+  events,
+  fetch,
+}: ConnectionDeps): Pick<ChannelHandlers, ConnectionChannels> {
   const announce = async (): Promise<void> => {
     const { activeProfileId } = await profiles.list()
     events.emit('profiles.changed', { activeProfileId })
@@ -53,7 +67,7 @@ export function connectionHandlers(services: Services): Pick<ChannelHandlers, Co
           ? await profiles.apiKeyFor(profileId, baseUrl)
           : null
       if (!key) throw new ValidationError('Enter the API key to test.', ['apiKey: required'])
-      return testConnection({ baseUrl, storeId, apiKey: key }, services.fetch)
+      return testConnection({ baseUrl, storeId, apiKey: key }, fetch)
     },
   }
 }

@@ -1,11 +1,17 @@
 import type { ChannelHandlers } from '../../bridge/dispatcher'
-import type { Services } from '../../services'
+import type { EventBus } from '../../bridge/event-bus'
+import type { DemoMode } from './demo-mode'
 
-export function demoHandlers(services: Services): Pick<ChannelHandlers, 'demo.start'> {
+export interface DemoDeps {
+  demo: Pick<DemoMode, 'ensureRunning'>
+  events: Pick<EventBus, 'emit'>
+}
+
+export function demoHandlers({ demo, events }: DemoDeps): Pick<ChannelHandlers, 'demo.start'> {
   return {
     'demo.start': async () => {
-      const profile = await services.demo.ensureRunning(true)
-      services.events.emit('profiles.changed', { activeProfileId: profile.id })
+      const profile = await demo.ensureRunning(true)
+      events.emit('profiles.changed', { activeProfileId: profile.id })
       return profile
     },
   }

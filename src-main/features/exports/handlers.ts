@@ -1,7 +1,8 @@
 import { join } from 'node:path'
 import type { ChannelHandlers } from '../../bridge/dispatcher'
 import { ValidationError } from '../../errors'
-import type { Services } from '../../services'
+import type { ExportFiles } from './export-files'
+import type { ScheduledExportStore } from './scheduled-export-store'
 
 type ExportChannels =
   | 'exports.open'
@@ -13,8 +14,24 @@ type ExportChannels =
   | 'exports.schedule.chooseFolder'
   | 'exports.schedule.recordRun'
 
-export function exportHandlers(services: Services): Pick<ChannelHandlers, ExportChannels> {
-  const { exportFiles, scheduledExports, exportDialogs } = services
+export interface ExportDialogs {
+  /** The path chosen to save `suggestedName` at, or null when the dialog was closed. */
+  saveFile(suggestedName: string): Promise<string | null>
+  chooseFolder(): Promise<string | null>
+}
+
+export interface ExportDeps {
+  exportFiles: ExportFiles
+  scheduledExports: ScheduledExportStore
+  /** Save and folder dialogs; absent in the browser shell, which downloads instead. */
+  exportDialogs: ExportDialogs | undefined
+}
+
+export function exportHandlers({
+  exportFiles,
+  scheduledExports,
+  exportDialogs,
+}: ExportDeps): Pick<ChannelHandlers, ExportChannels> {
   return {
     'exports.open': async ({ target }) => {
       if (target.kind === 'scheduled') {

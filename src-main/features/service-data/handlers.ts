@@ -2,7 +2,9 @@ import type { ChannelHandlers } from '../../bridge/dispatcher'
 import { AppsApiClient } from '../../apps-api/client'
 import { ValidationError } from '../../errors'
 import type { Bill, QuarantinedRecord } from '../../../src-shared/domain/records'
-import type { Services } from '../../services'
+import type { FetchLike } from '../../apps-api/request'
+import type { Logger } from '../../logging/logger'
+import type { ProfileStore } from '../connections/profile-store'
 
 type ServiceDataChannels = 'service.bills.list' | 'service.bills.get' | 'service.expenses.list'
 
@@ -33,20 +35,28 @@ export function concurrencyLimit(slots: number): <T>(work: () => Promise<T>) => 
  * The renderer's reads of the service. Each call reads the profile's key from the keychain once
  * and drops it when done; the key never leaves main.
  */
-export function serviceDataHandlers(
-  services: Services,
-): Pick<ChannelHandlers, ServiceDataChannels> {
+export interface ServiceDataDeps {
+  profiles: Pick<ProfileStore, 'get' | 'secret'>
+  fetch: FetchLike
+  log: Logger
+}
+
+export function serviceDataHandlers({
+  profiles,
+  fetch,
+  log,
+}: ServiceDataDeps): Pick<ChannelHandlers, ServiceDataChannels> {
   const detailSlot = concurrencyLimit(DETAIL_CONCURRENCY)
   const clientFor = async (profileId: string): Promise<AppsApiClient> => {
-    const profile = await services.profiles.get(profileId)
-    const apiKey = await services.profiles.secret(profileId, 'api-key')
+    const profile = await profiles.get(profileId)
+    const apiKey = await profiles.secret(profileId, 'api-key')
     if (!apiKey)
       throw new ValidationError(
         `The connection “${profile.name}” has no API key. Add it in Settings.`,
       )
     return new AppsApiClient(
       { baseUrl: profile.baseUrl, storeId: profile.storeId, apiKey },
-      { fetch: services.fetch, log: services.log.child('apps-api') },
+      { fetch, log: log.child('apps-api') },
     )
   }
   return {

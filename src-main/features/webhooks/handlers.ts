@@ -1,5 +1,5 @@
 import type { ChannelHandlers } from '../../bridge/dispatcher'
-import type { Services } from '../../services'
+import type { WebhookReceiver } from './receiver'
 
 type WebhookChannels =
   | 'webhooks.status'
@@ -11,8 +11,11 @@ type WebhookChannels =
   | 'webhooks.setAsideList'
   | 'webhooks.retry'
 
-export function webhookHandlers(services: Services): Pick<ChannelHandlers, WebhookChannels> {
-  const { webhooks } = services
+export interface WebhookDeps {
+  webhooks: WebhookReceiver
+}
+
+export function webhookHandlers({ webhooks }: WebhookDeps): Pick<ChannelHandlers, WebhookChannels> {
   return {
     'webhooks.status': () => webhooks.status(),
     'webhooks.configure': (settings) => webhooks.configure(settings),

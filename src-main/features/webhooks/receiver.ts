@@ -9,7 +9,7 @@ import type {
 import type { EventBus } from '../../bridge/event-bus'
 import type { Logger } from '../../logging/logger'
 import type { JsonFile } from '../../platform/json-file'
-import { readCappedBody } from './capped-body'
+import { readBoundedBody, tooLargeAnswer } from '../../../src-node/bounded-body'
 import { InstallLifecycle } from './install-lifecycle'
 import { WebhookIntake, type IntakeOutcome, type RejectionReason } from './intake'
 import { WebhookQueue } from './queue'
@@ -297,10 +297,11 @@ export class WebhookReceiver {
       if (request.method !== 'POST')
         return reply(response, 405, { error: 'method_not_allowed' }, { allow: 'POST' })
       const receivedAt = new Date()
-      const rawBody = await readCappedBody(request, BODY_LIMIT_BYTES)
+      const rawBody = await readBoundedBody(request, BODY_LIMIT_BYTES)
       if (!rawBody) {
         this.reject('payload-too-large', request, receivedAt)
-        return reply(response, 413, { error: 'payload_too_large', limit: BODY_LIMIT_BYTES })
+        const { status, body } = tooLargeAnswer(BODY_LIMIT_BYTES)
+        return reply(response, status, body)
       }
       const opened = await this.open().catch(() => null)
       if (!opened) {
