@@ -17,12 +17,12 @@ import {
   type DestinationPosting,
   type LoggedEntry,
   type PostedState,
-} from '../exports/export-log'
-import type { Destination } from '../exports/destinations'
-import { upgradeToDestinations } from '../exports/destination-upgrade'
-import type { SavedAccountMapping, SeenAccountRole } from '../exports/account-mapping'
-import type { StoredBatch } from '../exports/run-export'
-import type { ExportRun, ReplacedPosting } from '../exports/run-export-log'
+} from '../domain/journal/export-log'
+import type { Destination } from './destinations'
+import { upgradeToDestinations } from './destination-upgrade'
+import type { SavedAccountMapping, SeenAccountRole } from '../work/exports/account-mapping'
+import type { StoredBatch } from '../work/exports/run-export'
+import type { ExportRun, ReplacedPosting } from '../work/exports/run-export-log'
 import type { LocationName } from './location-names'
 
 export const SCHEMA_V1 = {

@@ -88,7 +88,7 @@ export interface Reconciliation {
   countedCash: number
   /** Counted totals of non-cash methods, when the manager entered them. */
   countedByMethod: Record<string, number>
-  /** The day-close figures as they were when confirmed (see src-renderer/ledger). */
+  /** The day-close figures as they were when confirmed (see src-renderer/domain/ledger). */
   figures: unknown
   reconciledAt: number
   reconciledBy: string

@@ -115,7 +115,10 @@ test('a session with no close event is shown closed once a later one started, to
   ).toBeVisible()
 
   // On paper: the shop, the location and the date at the top, lines to sign under each session.
-  const location = await page.getByLabel('Location', { exact: true }).locator('option:checked').textContent()
+  const location = await page
+    .getByLabel('Location', { exact: true })
+    .locator('option:checked')
+    .textContent()
   const date = await dates.locator('option:checked').textContent()
   await page.emulateMedia({ media: 'print' })
   await expect(page.locator('#content').getByText('Demo shop', { exact: true })).toBeVisible()
