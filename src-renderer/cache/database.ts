@@ -20,9 +20,13 @@ import {
 } from '../domain/journal/export-log'
 import type { Destination } from './destinations'
 import { upgradeToDestinations } from './destination-upgrade'
-import type { SavedAccountMapping, SeenAccountRole } from '../work/exports/account-mapping'
-import type { StoredBatch } from '../work/exports/run-export'
-import type { ExportRun, ReplacedPosting } from '../work/exports/run-export-log'
+import type {
+  ExportRun,
+  ReplacedPosting,
+  SavedAccountMapping,
+  SeenAccountRole,
+  StoredBatch,
+} from './export-rows'
 import type { LocationName } from './location-names'
 
 export const SCHEMA_V1 = {

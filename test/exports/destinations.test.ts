@@ -14,12 +14,8 @@ import type { Granularity } from '../../src-renderer/domain/journal/export-log'
 import type { Payment } from '../../src-shared/domain/records'
 import type { JournalFormat } from '../../src-renderer/domain/journal/formats/journal-formats'
 import type { JournalEntry } from '../../src-renderer/domain/journal/journal-entry'
-import {
-  exportBatches,
-  recreateBatch,
-  runExport,
-  type ExportRange,
-} from '../../src-renderer/work/exports/run-export'
+import { exportBatches, recreateBatch, runExport } from '../../src-renderer/work/exports/run-export'
+import type { ExportRange } from '../../src-renderer/cache/export-rows'
 import { applyChange, changeArbitrary, type Change } from './support/changes'
 import { collectParts } from './support/collect'
 import { accountTotals, perBill, sortedTotals } from './support/journals'

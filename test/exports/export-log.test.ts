@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { TillDatabase } from '../../src-renderer/cache/database'
-import type { StoredBatch } from '../../src-renderer/work/exports/run-export'
+import type { StoredBatch } from '../../src-renderer/cache/export-rows'
 import { billExports } from '../../src-renderer/ui/screens/bills/bill-exports'
 import { describe, expect, it } from 'vitest'
 import {

@@ -22,7 +22,8 @@ import {
   SHARED_MAPPING,
   type MappingId,
 } from '../../cache/destinations'
-import { rangeLocations, type ExportRange } from './run-export'
+import { rangeLocations } from './run-export'
+import type { ExportRange } from '../../cache/export-rows'
 import { readSubAccountCodes, rememberSubAccountCodes } from './sub-account-codes'
 
 /**
@@ -32,24 +33,6 @@ import { readSubAccountCodes, rememberSubAccountCodes } from './sub-account-code
  * plain-text ledgers by both, so a code names one account, a name has one code, and an account is
  * of one kind.
  */
-
-/**
- * A stored mapping, replaced whole on each save: the shared one, and one for each destination
- * that has its own (./destinations.ts `mappingIdOf`).
- */
-export interface SavedAccountMapping extends AccountMapping {
-  id: MappingId
-  savedAt: string
-}
-
-/**
- * A role met in the cache or in an export's range, so Settings lists it for mapping; a tax or
- * category with the sub-account code the default chart gave it, never changed once given.
- */
-export interface SeenAccountRole {
-  key: RoleKey
-  code?: string
-}
 
 const CODE = /^[A-Za-z0-9][A-Za-z0-9.-]*$/
 // eslint-disable-next-line no-control-regex

@@ -7,7 +7,7 @@ import {
   type PostedState,
 } from '../../domain/journal/export-log'
 import type { Destination } from '../../cache/destinations'
-import type { StoredBatch } from './run-export'
+import type { ExportRun, ReplacedPosting, StoredBatch } from '../../cache/export-rows'
 
 /**
  * The export log of one destination written as an export goes, so its memory stays flat however many entries it
@@ -24,18 +24,6 @@ import type { StoredBatch } from './run-export'
  *   ended (the page was closed) is rolled back by the next export, which holds the database's
  *   export lock, so no other run can be under way then; only export runs read `postedStates`.
  */
-
-export interface ExportRun {
-  id: string
-  startedAt: string
-}
-
-/** A committed posting state a run replaced, to put back should the run not commit. */
-export interface ReplacedPosting {
-  batchId: string
-  key: string
-  state: DestinationPosting
-}
 
 const ROLLBACK_PAGE = 2_000
 

@@ -1,4 +1,5 @@
 import type { TillDatabase } from '../../cache/database'
+import type { ExportRange } from '../../cache/export-rows'
 import type { CachedBill, CachedExpense, RegisterSession } from '../../cache/records'
 import { nextDate } from '../../../src-shared/domain/business-date'
 import { walkIndex, type IndexPosition } from '../../cache/bills/index-walk'
@@ -8,14 +9,6 @@ import { walkIndex, type IndexPosition } from '../../cache/bills/index-walk'
  * millions, come a page at a time, each page resuming after the last bill read, so nothing grows
  * with the range; sessions and expenses, a few a day, come per location.
  */
-
-export interface ExportRange {
-  /** Business dates, YYYY-MM-DD, both included. */
-  from: string
-  to: string
-  /** Empty for every location. */
-  locationId: string
-}
 
 /**
  * The record dates that can hold the records of a range's register sessions: a session's

@@ -54,15 +54,14 @@ import {
   recordDatesOf,
   sessionsIn,
   type ExportProgress,
-  type ExportRange,
 } from './run-export-pages'
+import type { ExportRange, StoredBatch } from '../../cache/export-rows'
 
 export {
   ExportCancelledError,
   ExportRangeError,
   rangeLocations,
   type ExportProgress,
-  type ExportRange,
 } from './run-export-pages'
 
 /**
@@ -101,13 +100,6 @@ export type ExportWhat = CsvTable | JournalFormat
 
 export function isJournal(what: ExportWhat): what is JournalFormat {
   return (JOURNAL_FORMATS as readonly string[]).includes(what)
-}
-
-/** An export batch as the log keeps it: the batch and what the screen lists about it. */
-export interface StoredBatch extends ExportBatch {
-  what: JournalFormat
-  range: ExportRange
-  entryCount: number
 }
 
 export interface RunExportOptions {

@@ -1,4 +1,4 @@
-import type { LocationNames } from '../../../cache/location-names'
+import type { LocationNames } from '../../format/location-label'
 import type { JournalEntry } from '../journal-entry'
 import { BEANCOUNT_DEFAULTS, writeBeancount, type BeancountOptions } from './beancount'
 import { writeJournalCsv } from './journal-csv'

@@ -2,7 +2,7 @@ import type { JournalEntry } from '../journal-entry'
 import { fnv1a64 } from '../content-hash'
 import { writeCsv, type CsvColumn } from './csv'
 import { formatDate } from './dates'
-import { locationLabel, type LocationNames } from '../../../cache/location-names'
+import { locationLabel, type LocationNames } from '../../format/location-label'
 import { credit, debit, journalRows, type JournalRow } from './journal-rows'
 import { flatMapBatches, type Batches, type OutputChunk } from './output'
 

@@ -3,7 +3,7 @@ import type { JournalEntry } from '../journal-entry'
 import { currencyExponent } from '../../../../src-shared/domain/money'
 import { csvHead, encodeRow, money, type CsvCell } from './csv'
 import { formatDate } from './dates'
-import { locationLabel, type LocationNames } from '../../../cache/location-names'
+import { locationLabel, type LocationNames } from '../../format/location-label'
 import type { Batches, OutputChunk } from './output'
 import { xeroTaxLines, type XeroLine, type XeroTaxRate } from './xero-tax'
 

@@ -1,5 +1,5 @@
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table'
-import { locationLabel, type LocationNames } from '../../../cache/location-names'
+import { locationLabel, type LocationNames } from '../../../domain/format/location-label'
 import type { CachedBill } from '../../../cache/records'
 import { formatMoney } from '../../../domain/format/money'
 import { formatDateTime, widestMoments } from '../../../domain/format/time'

@@ -2,7 +2,7 @@ import type { TillDatabase } from '../../../cache/database'
 import type { Bill } from '../../../../src-shared/domain/records'
 import { entryRevision, type EntryRevision } from '../../../domain/journal/export-log'
 import { postingKeys } from '../../../domain/journal/journal'
-import type { StoredBatch } from '../../../work/exports/run-export'
+import type { StoredBatch } from '../../../cache/export-rows'
 import { listDestinations } from '../../../cache/destinations'
 
 /**

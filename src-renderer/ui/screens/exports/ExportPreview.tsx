@@ -4,11 +4,8 @@ import type { TillDatabase } from '../../../cache/database'
 import { readDestinationMapping } from '../../../work/exports/account-mapping'
 import type { Destination } from '../../../cache/destinations'
 import type { EntryRevision } from '../../../domain/journal/export-log'
-import {
-  ExportCancelledError,
-  previewExport,
-  type ExportRange,
-} from '../../../work/exports/run-export'
+import { ExportCancelledError, previewExport } from '../../../work/exports/run-export'
+import type { ExportRange } from '../../../cache/export-rows'
 
 /** A preview, with the request (`asked`) it answers. */
 type Preview = { asked: string } & (

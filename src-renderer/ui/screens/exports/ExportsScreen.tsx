@@ -17,11 +17,10 @@ import {
   runExport,
   type CsvTable,
   type ExportProgress,
-  type ExportRange,
   type ExportWhat,
   type RunExportOptions,
-  type StoredBatch,
 } from '../../../work/exports/run-export'
+import type { ExportRange, StoredBatch } from '../../../cache/export-rows'
 import { sessionDays } from '../../../cache/load-session'
 import { effectiveTimeZone } from '../../../work/sync/sync-controller'
 import { ConnectionGate } from '../ConnectionGate'
@@ -33,7 +32,8 @@ import { FORMAT_LABELS, defaultedLabel } from './labels'
 import { GranularitySwitch } from './GranularitySwitch'
 import { ExportPreview } from './ExportPreview'
 import { useFormatMoment } from '../../app/active-connection'
-import { locationLabel, useLocationNames, type LocationNames } from '../../../cache/location-names'
+import { useLocationNames } from '../../../cache/location-names'
+import { locationLabel, type LocationNames } from '../../../domain/format/location-label'
 
 type Outcome =
   | {

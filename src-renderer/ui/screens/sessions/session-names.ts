@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { locationLabel, type LocationNames } from '../../../cache/location-names'
+import { locationLabel, type LocationNames } from '../../../domain/format/location-label'
 import type { RegisterSession } from '../../../cache/records'
 import { sessionLabel } from '../../format/session-label'
 

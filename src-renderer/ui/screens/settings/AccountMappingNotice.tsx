@@ -4,7 +4,7 @@ import type { TillDatabase } from '../../../cache/database'
 import { defaultedInRange, readDestinationMapping } from '../../../work/exports/account-mapping'
 import { roleLabel, type DefaultedAccount } from '../../../domain/journal/accounts'
 import type { Destination } from '../../../cache/destinations'
-import type { ExportRange } from '../../../work/exports/run-export'
+import type { ExportRange } from '../../../cache/export-rows'
 
 /**
  * On the Exports screen, before exporting: the methods, taxes and expense categories of the
