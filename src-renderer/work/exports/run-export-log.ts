@@ -7,7 +7,7 @@ import {
   type PostedState,
 } from '../../domain/journal/export-log'
 import type { Destination } from '../../cache/destinations'
-import type { ExportRun, ReplacedPosting, StoredBatch } from '../../cache/export-rows'
+import type { ReplacedPosting, StoredBatch } from '../../cache/export-rows'
 
 /**
  * The export log of one destination written as an export goes, so its memory stays flat however many entries it

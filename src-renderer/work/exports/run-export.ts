@@ -11,7 +11,6 @@ import {
   planExport,
   postedView,
   type EntryRevision,
-  type ExportBatch,
   type PostedState,
 } from '../../domain/journal/export-log'
 import {
