@@ -1,9 +1,9 @@
 import { useRef } from 'react'
 import type { TillBridge } from '../../bridge/client'
-import { BridgeContext } from '../../bridge/context'
-import { ROUTES, type RouteId } from './routes'
-import { OpenItemContext, useHashRoute } from './use-hash-route'
-import { usePageTitle } from './page-title'
+import { BridgeContext } from '../hooks/bridge-context'
+import { ROUTES, type RouteId } from '../hooks/routes'
+import { OpenItemContext, useHashRoute } from '../hooks/use-hash-route'
+import { usePageTitle } from '../hooks/page-title'
 import { SettingsScreen } from '../screens/settings/SettingsScreen'
 import { NotYetScreen } from '../screens/placeholder/NotYetScreen'
 import { SessionsScreen } from '../screens/sessions/SessionsScreen'
@@ -12,9 +12,8 @@ import { ExpensesScreen } from '../screens/expenses/ExpensesScreen'
 import { BillsScreen } from '../screens/bills/BillsScreen'
 import { DayCloseScreen } from '../screens/day-close/DayCloseScreen'
 import { ExportsScreen } from '../screens/exports/ExportsScreen'
-import { ActiveConnectionContext, useConnectionLifecycle } from './active-connection'
+import { ActiveConnectionContext, useConnectionLifecycle } from '../hooks/active-connection'
 import { SyncBar } from './SyncBar'
-import { ScheduledExportRunner } from '../screens/settings/ScheduledExportRunner'
 
 function Screen({ route }: { route: RouteId }): React.JSX.Element {
   if (route === 'settings') return <SettingsScreen />
@@ -62,7 +61,6 @@ export function App({ bridge }: { bridge: TillBridge }): React.JSX.Element {
             </span>
             <SyncBar />
           </header>
-          <ScheduledExportRunner />
           <nav className="side-nav" aria-label="Main">
             <ul>
               {ROUTES.map((r) => (

@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react'
 import type { SyncController, SyncState } from '../../work/sync/sync-controller'
-import { effectiveTimeZone } from '../../work/sync/sync-controller'
+import { effectiveTimeZone } from '../../domain/format/time-zone'
 import { timeLeftText, type SyncPhase } from '../../work/sync/progress'
 import { formatDateTime } from '../../domain/format/time'
-import { useActiveConnection } from './active-connection'
+import { useActiveConnection } from '../hooks/active-connection'
 
 const PHASES: Record<SyncPhase, string> = {
   idle: 'Starting',

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
-import { useActiveConnection, type ActiveConnection } from '../app/active-connection'
-import { effectiveTimeZone } from '../../work/sync/sync-controller'
+import { useActiveConnection } from '../hooks/active-connection'
+import type { ActiveConnection } from '../../work/connection/active-connection'
+import { effectiveTimeZone } from '../../domain/format/time-zone'
 
 /** The designed states before a screen has a connection to read from. */
 export function ConnectionGate({

@@ -4,6 +4,7 @@ import type { TillDatabase } from '../../cache/database'
 import type { CollectionContext } from './collections'
 import type { SyncProgress } from './progress'
 import { serviceReaderFromBridge } from './service-reader'
+import { effectiveTimeZone } from '../../domain/format/time-zone'
 import { SyncEngine, type AreaState, type SyncOutcome } from './sync-engine'
 import { drainWebhooks } from './webhook-drain'
 import { DEFAULT_SCHEDULE, readSchedule, type SyncSchedule } from './sync-schedule'
@@ -22,11 +23,6 @@ export interface SyncState {
   areas: { bills: AreaState; expenses: AreaState }
   /** The install was uninstalled (or the key revoked): syncing has stopped for this connection. */
   stopped: string | null
-}
-
-/** The merchant's time zone, or this PC's while the shop's is not known. */
-export function effectiveTimeZone(profile: Pick<ProfileView, 'timezone'>): string {
-  return profile.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone
 }
 
 /**

@@ -11,7 +11,7 @@ import { methodLabel, taxLabel } from '../../../domain/format/labels'
 import { billStateLabel, signedAmount, TYPE_LABELS } from './bill-labels'
 import { billExports, type BillExport } from './bill-exports'
 import { fileNames } from '../../../work/exports/download'
-import { usePageTitle } from '../../app/page-title'
+import { usePageTitle } from '../../hooks/page-title'
 import { sessionLabel } from '../../format/session-label'
 import { fileBase } from '../exports/ExportsScreen'
 

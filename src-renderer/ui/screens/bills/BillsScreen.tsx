@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useRef, useState } from 'react'
 import type { SortingState } from '@tanstack/react-table'
-import type { ActiveConnection } from '../../app/active-connection'
+import type { ActiveConnection } from '../../../work/connection/active-connection'
 import { DataTable, type DataTableHandle } from '../../components/data-table/DataTable'
-import { effectiveTimeZone } from '../../../work/sync/sync-controller'
+import { effectiveTimeZone } from '../../../domain/format/time-zone'
 import { ConnectionGate } from '../ConnectionGate'
 import { useLocationNames } from '../../../cache/location-names'
 import { billColumns } from './bill-columns'
@@ -16,7 +16,7 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { useSessionNames } from '../sessions/session-names'
 import { formatMoney } from '../../../domain/format/money'
 import { sessionHours } from '../../format/session-label'
-import { useOpenItem } from '../../app/use-hash-route'
+import { useOpenItem } from '../../hooks/use-hash-route'
 
 const counts = new Intl.NumberFormat()
 

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useCallback } from 'react'
-import { useLiveQueries } from '../../app/use-live-queries'
+import { useLiveQueries } from '../../hooks/use-live-queries'
 import type { TillDatabase } from '../../../cache/database'
 import { sumFigures, type DayCloseFigures } from '../../../domain/ledger/day-close'
 import { formatMoney } from '../../../domain/format/money'

@@ -1,4 +1,4 @@
-import { ROUTES, type RouteId } from '../../app/routes'
+import { ROUTES, type RouteId } from '../../hooks/routes'
 
 const WHAT_COMES: Partial<Record<RouteId, string>> = {
   sessions: 'Register sessions appear here, newest first, once Till has synced your shop.',

@@ -1,14 +1,14 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
 import type { SetAsideWebhook, WebhookReceiverStatus } from '../../../../src-shared/bridge/contract'
-import type { ActiveConnection } from '../../app/active-connection'
-import { useBridge } from '../../../bridge/context'
+import type { ActiveConnection } from '../../../work/connection/active-connection'
+import { useBridge } from '../../hooks/bridge-context'
 import { formatDateTime } from '../../../domain/format/time'
 import { formatMoney } from '../../../domain/format/money'
 import { checkBillIdentities } from '../../../domain/ledger/day-close'
-import { effectiveTimeZone } from '../../../work/sync/sync-controller'
+import { effectiveTimeZone } from '../../../domain/format/time-zone'
 import { ConnectionGate } from '../ConnectionGate'
-import { useFormatMoment } from '../../app/active-connection'
+import { useFormatMoment } from '../../hooks/active-connection'
 
 const QUARANTINE_KIND: Record<string, string> = {
   bill: 'Bill',

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import type { ConnectionReport, ProfileView } from '../../../../src-shared/bridge/contract'
 import { BridgeCallError } from '../../../bridge/client'
-import { useBridge } from '../../../bridge/context'
+import { useBridge } from '../../hooks/bridge-context'
 import { ConnectionReportView } from './ConnectionReportView'
 
 interface Props {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { ChannelOutput, ProfileView } from '../../../../src-shared/bridge/contract'
-import { useBridge } from '../../../bridge/context'
+import { useBridge } from '../../hooks/bridge-context'
 import { ConnectionForm } from './ConnectionForm'
 import { ProfileList } from './ProfileList'
 import { useProfiles } from './use-profiles'

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
-import { useActiveConnection } from '../../app/active-connection'
+import { useActiveConnection } from '../../hooks/active-connection'
 import { loadLocationNames, saveLocationName } from '../../../cache/location-names'
 import { rangeLocations } from '../../../work/exports/run-export'
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react'
-import { useActiveConnection } from '../../app/active-connection'
-import { useBridge } from '../../../bridge/context'
+import { useActiveConnection } from '../../hooks/active-connection'
+import { useBridge } from '../../hooks/bridge-context'
 import { backupRecords, restoreRecords } from '../../../work/exports/records-backup'
 import { writeToSink } from '../../../work/exports/file-sinks'
 import { openFileSink } from '../exports/open-file-sink'

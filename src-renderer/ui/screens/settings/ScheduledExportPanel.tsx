@@ -4,12 +4,11 @@ import type {
   ScheduledExportSettings,
   ScheduledExportState,
 } from '../../../../src-shared/bridge/contract'
-import { useActiveConnection, useFormatMoment } from '../../app/active-connection'
-import { useBridge } from '../../../bridge/context'
+import { useActiveConnection, useFormatMoment } from '../../hooks/active-connection'
+import { useBridge } from '../../hooks/bridge-context'
 import { latestSessionClose } from '../../../work/exports/schedule-run'
 import { nextNightly, startingWatermark } from '../../../work/exports/schedule-trigger'
 import { listDestinations } from '../../../cache/destinations'
-import { onScheduledRun } from './ScheduledExportRunner'
 
 const DEFAULTS: ScheduledExportSettings = {
   enabled: false,
@@ -50,6 +49,7 @@ export function ScheduledExportPanel(): React.JSX.Element | null {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null)
   const profileId = connection?.profile.id
   const db = connection?.db
+  const scheduledExports = connection?.scheduledExports
   const destinations = useLiveQuery(async () => (db ? listDestinations(db) : []), [db])
 
   useEffect(() => {
@@ -65,8 +65,8 @@ export function ScheduledExportPanel(): React.JSX.Element | null {
       (info) => setCanChoose(info.shell === 'electron'),
       () => setCanChoose(false),
     )
-    return onScheduledRun(setSchedule)
-  }, [bridge, profileId])
+    return scheduledExports?.onRun(setSchedule)
+  }, [bridge, profileId, scheduledExports])
 
   if (!connection || !schedule) return null
 

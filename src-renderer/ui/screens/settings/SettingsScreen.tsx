@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
-import { usePageTitle } from '../../app/page-title'
-import { hashOf } from '../../app/routes'
-import { useOpenItem } from '../../app/use-hash-route'
+import { usePageTitle } from '../../hooks/page-title'
+import { hashOf } from '../../hooks/routes'
+import { useOpenItem } from '../../hooks/use-hash-route'
 import { SETTINGS_SECTIONS, settingsSection } from './settings-sections'
 
 /** Settings, one section at a time, each at its own address (`#/settings/live-updates`). */

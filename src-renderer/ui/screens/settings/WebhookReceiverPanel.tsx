@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react'
 import type { WebhookReceiverStatus } from '../../../../src-shared/bridge/contract'
 import { BridgeCallError } from '../../../bridge/client'
-import { useBridge } from '../../../bridge/context'
-import { useFormatMoment } from '../../app/active-connection'
+import { useBridge } from '../../hooks/bridge-context'
+import { useFormatMoment } from '../../hooks/active-connection'
 
 const REFRESH_MS = 5_000
 

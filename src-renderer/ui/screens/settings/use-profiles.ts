@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { ChannelOutput } from '../../../../src-shared/bridge/contract'
-import { useBridge } from '../../../bridge/context'
+import { useBridge } from '../../hooks/bridge-context'
 
 export type ProfilesState =
   | { status: 'loading' }

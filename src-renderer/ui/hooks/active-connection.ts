@@ -1,16 +1,13 @@
 import { createContext, useContext, useEffect, useState } from 'react'
-import type { ChannelOutput, ProfileView } from '../../../src-shared/bridge/contract'
 import type { TillBridge } from '../../bridge/client'
-import { databaseName, TillDatabase } from '../../cache/database'
-import { closeConnection } from '../../work/sync/close-connection'
-import { effectiveTimeZone, SyncController } from '../../work/sync/sync-controller'
+import {
+  activeConnection,
+  openDatabase,
+  type ActiveConnection,
+} from '../../work/connection/active-connection'
+import { closeConnection } from '../../work/connection/close-connection'
+import { effectiveTimeZone } from '../../domain/format/time-zone'
 import { formatDateTime } from '../../domain/format/time'
-
-export interface ActiveConnection {
-  profile: ProfileView
-  db: TillDatabase
-  sync: SyncController
-}
 
 export type ConnectionState =
   | { status: 'loading' }
@@ -38,23 +35,6 @@ export function useFormatMoment(): (moment: number | string) => string {
     formatDateTime(typeof moment === 'string' ? Date.parse(moment) : moment, timeZone)
 }
 
-/** The demo shop is generated anew at each launch: a cache of an older one is dropped. */
-async function openDatabase(
-  profile: ProfileView,
-  demo: ChannelOutput<'app.info'>['demo'],
-): Promise<TillDatabase> {
-  // Opened here, so a switch away at once closes an open cache rather than one still opening.
-  const db = new TillDatabase(databaseName(profile.id))
-  await db.open()
-  if (profile.kind !== 'demo' || !demo.epoch) return db
-  const cachedEpoch = (await db.meta.get('demo-epoch'))?.value
-  if (cachedEpoch === demo.epoch) return db
-  await db.delete()
-  const fresh = new TillDatabase(databaseName(profile.id))
-  await fresh.meta.put({ key: 'demo-epoch', value: demo.epoch })
-  return fresh
-}
-
 /** Opens the active connection's cache and runs its sync; follows changes of connection. */
 export function useConnectionLifecycle(bridge: TillBridge): ConnectionState {
   const [state, setState] = useState<ConnectionState>({ status: 'loading' })
@@ -78,8 +58,9 @@ export function useConnectionLifecycle(bridge: TillBridge): ConnectionState {
         }
         const db = await openDatabase(profile, info.demo)
         if (cancelled) return db.close()
-        opened = { profile, db, sync: new SyncController(bridge, profile, db) }
+        opened = activeConnection(bridge, profile, db)
         setState({ status: 'ready', connection: opened })
+        opened.scheduledExports.start()
         await opened.sync.start()
       } catch (error) {
         if (!cancelled)
