@@ -1,13 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { currencyExponent, toMinorUnits } from '../../src-shared/domain/money'
-import { roleKey, type RoleKey } from '../../src-renderer/domain/journal/accounts'
+import { roleKey, type RoleKey, type XeroTaxRate } from '../../src-renderer/domain/journal/accounts'
 import type { JournalEntry } from '../../src-renderer/domain/journal/journal-entry'
 import { writeXeroJournal, XERO_DEFAULTS } from '../../src-renderer/domain/journal/formats/xero'
-import {
-  taxExclusiveBase,
-  type XeroTaxRate,
-} from '../../src-renderer/domain/journal/formats/xero-tax'
+import { taxExclusiveBase } from '../../src-renderer/domain/journal/formats/xero-tax'
 import { collectParts } from './support/collect'
 import { parseCsvFile } from './support/csv-parse'
 import { perBill, perSession } from './support/journals'

@@ -1,5 +1,3 @@
-import type { XeroTaxRate } from './formats/xero-tax'
-
 /**
  * The chart of accounts journals post to (DESIGN §4): the default chart, the bookkeeper's
  * mapping over it (per location if wanted), and a resolver that says which accounts it had to
@@ -299,4 +297,11 @@ export class AccountResolver {
   get subAccountCodes(): SubAccountCodes {
     return { ...this.#codes }
   }
+}
+
+/** A tax's rate in Xero: its full name in the organisation's tax settings, and its percentage. */
+export interface XeroTaxRate {
+  name: string
+  /** Percent; absent for a tax whose bills give the percentage themselves. */
+  percent?: number
 }

@@ -5,9 +5,8 @@ import { writeJournalCsv } from './journal-csv'
 import { writeLedgerJournal } from './ledger'
 import type { Batches, OutputChunk } from './output'
 import { QUICKBOOKS_DEFAULTS, writeQuickBooksJournal, type QuickBooksOptions } from './quickbooks'
-import type { RoleKey } from '../accounts'
+import type { RoleKey, XeroTaxRate } from '../accounts'
 import { XERO_DEFAULTS, writeXeroJournal, type UnmatchedXeroTax, type XeroOptions } from './xero'
-import type { XeroTaxRate } from './xero-tax'
 
 /** Every journal format, with the options that make its bytes (kept with each export batch). */
 export type JournalTarget =

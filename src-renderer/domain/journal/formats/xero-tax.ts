@@ -1,4 +1,4 @@
-import type { RoleKey } from '../accounts'
+import type { RoleKey, XeroTaxRate } from '../accounts'
 import type { JournalEntry, JournalLine } from '../journal-entry'
 
 /**
@@ -21,13 +21,6 @@ import type { JournalEntry, JournalLine } from '../journal-entry'
  * more decimals Xero's hundredths are not the currency's minor unit, an N may not exist, and the
  * tax then keeps its own no-tax line (and the Exports screen names the entry).
  */
-
-/** A tax's rate in Xero: its full name in the organisation's tax settings, and its percentage. */
-export interface XeroTaxRate {
-  name: string
-  /** Percent; absent for a tax whose bills give the percentage themselves. */
-  percent?: number
-}
 
 /** A journal line as a Xero row: its TaxRate name, or null for the organisation's no-tax rate. */
 export interface XeroLine extends JournalLine {

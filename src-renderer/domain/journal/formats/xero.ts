@@ -1,11 +1,11 @@
-import type { RoleKey } from '../accounts'
+import type { RoleKey, XeroTaxRate } from '../accounts'
 import type { JournalEntry } from '../journal-entry'
 import { currencyExponent } from '../../../../src-shared/domain/money'
 import { csvHead, encodeRow, money, type CsvCell } from './csv'
 import { formatDate } from './dates'
 import { locationLabel, type LocationNames } from '../../format/location-label'
 import type { Batches, OutputChunk } from './output'
-import { xeroTaxLines, type XeroLine, type XeroTaxRate } from './xero-tax'
+import { xeroTaxLines, type XeroLine } from './xero-tax'
 
 /**
  * Xero's manual journal import, as its help describes the template ("Enter multiple manual

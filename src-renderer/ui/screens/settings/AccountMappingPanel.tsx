@@ -15,7 +15,7 @@ import {
   SHARED_MAPPING,
   type MappingId,
 } from '../../../cache/destinations'
-import type { XeroTaxRate } from '../../../domain/journal/formats/xero-tax'
+import type { XeroTaxRate } from '../../../domain/journal/accounts'
 import { rangeLocations } from '../../../work/exports/run-export'
 import {
   EVERY_LOCATION,
