@@ -14,6 +14,7 @@ import { fileNames } from '../../../work/exports/download'
 import { usePageTitle } from '../../hooks/page-title'
 import { sessionLabel } from '../../format/session-label'
 import { fileBase } from '../exports/ExportsScreen'
+import { MoneyTable } from '../../components/money-table/MoneyTable'
 
 interface DetailProps {
   db: TillDatabase
@@ -127,27 +128,21 @@ function Amounts({
 }) {
   if (rows.length === 0) return null
   return (
-    <table aria-label={title}>
-      <thead>
-        <tr>
-          <th scope="col">{title}</th>
-          <th scope="col" className="amount">
-            Amount
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.key}>
-            <td>
-              {row.name}
-              {row.note && <span className="muted"> · {row.note}</span>}
-            </td>
-            <td className="amount">{formatMoney(row.amount, currency)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <MoneyTable
+      label={title}
+      columns={[title, 'Amount']}
+      currency={currency}
+      rows={rows.map((row) => ({
+        key: row.key,
+        label: (
+          <>
+            {row.name}
+            {row.note && <span className="muted"> · {row.note}</span>}
+          </>
+        ),
+        cells: [row.amount],
+      }))}
+    />
   )
 }
 

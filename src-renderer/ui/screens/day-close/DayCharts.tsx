@@ -6,6 +6,7 @@ import { sessionNetSales } from '../../../cache/load-session'
 import { formatMoney } from '../../../domain/format/money'
 import { formatBusinessDate } from './business-date-label'
 import { methodLabel } from '../../../domain/format/labels'
+import { MoneyTable } from '../../components/money-table/MoneyTable'
 
 const TREND_DAYS = 30
 const MIX_COLOURS = 6
@@ -102,28 +103,16 @@ function SalesByHour({
           />
           <details>
             <summary>As a table</summary>
-            <table aria-label="Net sales by hour">
-              <thead>
-                <tr>
-                  <th scope="col">Hour</th>
-                  <th scope="col" className="amount">
-                    Bills
-                  </th>
-                  <th scope="col" className="amount">
-                    Net sales
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {hours.map((h, i) => (
-                  <tr key={i}>
-                    <th scope="row">{hourLabel(h.hour)}</th>
-                    <td className="amount">{h.bills}</td>
-                    <td className="amount">{formatMoney(h.netSales, currency)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <MoneyTable
+              label="Net sales by hour"
+              columns={['Hour', 'Bills', 'Net sales']}
+              currency={currency}
+              rows={hours.map((h, i) => ({
+                key: String(i),
+                label: hourLabel(h.hour),
+                cells: [<>{h.bills}</>, h.netSales],
+              }))}
+            />
           </details>
         </>
       )}
@@ -219,18 +208,15 @@ function NetSalesTrend({
           />
           <details>
             <summary>As a table</summary>
-            <table aria-label={`Net sales, last ${TREND_DAYS} days`}>
-              <tbody>
-                {days.map((d) => (
-                  <tr key={d.businessDate}>
-                    <th scope="row">{formatBusinessDate(d.businessDate)}</th>
-                    <td className="amount">
-                      {d.netSales === null ? '—' : formatMoney(d.netSales, currency)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <MoneyTable
+              label={`Net sales, last ${TREND_DAYS} days`}
+              currency={currency}
+              rows={days.map((d) => ({
+                key: d.businessDate,
+                label: formatBusinessDate(d.businessDate),
+                cells: [d.netSales ?? <>—</>],
+              }))}
+            />
           </details>
         </>
       )}

@@ -3,6 +3,7 @@ import type { DayCloseFigures } from '../../../domain/ledger/day-close'
 import { formatMoney } from '../../../domain/format/money'
 import { categoryLabel, methodLabel, taxLabel } from '../../../domain/format/labels'
 import { figureSections, type FigureRow } from './figure-rows'
+import { MoneyTable } from '../../components/money-table/MoneyTable'
 
 const counts = new Intl.NumberFormat()
 
@@ -26,74 +27,44 @@ export function FiguresTables({
     <div className="figures">
       <div className="figures-summary">
         {figureSections(figures).map((section) => (
-          <table key={section.title} aria-label={`${section.title} of ${subject}`}>
-            <caption>{section.title}</caption>
-            <tbody>
-              {section.rows.map((row) => (
-                <tr key={row.label} className={row.total ? 'total' : undefined}>
-                  <th scope="row">{row.label}</th>
-                  <td className="amount">
-                    <FigureValue row={row} currency={currency} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <MoneyTable
+            key={section.title}
+            label={`${section.title} of ${subject}`}
+            caption={section.title}
+            currency={currency}
+            rows={section.rows.map((row) => ({
+              key: row.label,
+              label: row.label,
+              cells: [<FigureValue key="value" row={row} currency={currency} />],
+              total: row.total,
+            }))}
+          />
         ))}
       </div>
       <div className="figures-detail">
-        <table aria-label={`Payments by method of ${subject}`}>
-          <caption>Payments by method</caption>
-          <thead>
-            <tr>
-              <th scope="col">Method</th>
-              <th scope="col" className="amount">
-                Collected
-              </th>
-              <th scope="col" className="amount">
-                Returned
-              </th>
-              <th scope="col" className="amount">
-                Net
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {figures.methods.length === 0 && (
-              <tr>
-                <td colSpan={4} className="muted">
-                  No payments.
-                </td>
-              </tr>
-            )}
-            {figures.methods.map((m) => (
-              <tr key={m.method}>
-                <th scope="row">{methodLabel(m.method)}</th>
-                <td className="amount">{formatMoney(m.collected, currency)}</td>
-                <td className="amount">{formatMoney(m.returned, currency)}</td>
-                <td className="amount">{formatMoney(m.net, currency)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <table aria-label={`Tax by rate of ${subject}`}>
-          <caption>Tax by rate</caption>
-          <tbody>
-            {figures.taxByRate.length === 0 && (
-              <tr>
-                <td colSpan={2} className="muted">
-                  No tax.
-                </td>
-              </tr>
-            )}
-            {figures.taxByRate.map((t) => (
-              <tr key={`${t.name} ${t.rate}`}>
-                <th scope="row">{taxLabel(t)}</th>
-                <td className="amount">{formatMoney(t.amount, currency)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <MoneyTable
+          label={`Payments by method of ${subject}`}
+          caption="Payments by method"
+          columns={['Method', 'Collected', 'Returned', 'Net']}
+          empty="No payments."
+          currency={currency}
+          rows={figures.methods.map((m) => ({
+            key: m.method,
+            label: methodLabel(m.method),
+            cells: [m.collected, m.returned, m.net],
+          }))}
+        />
+        <MoneyTable
+          label={`Tax by rate of ${subject}`}
+          caption="Tax by rate"
+          empty="No tax."
+          currency={currency}
+          rows={figures.taxByRate.map((t) => ({
+            key: `${t.name} ${t.rate}`,
+            label: taxLabel(t),
+            cells: [t.amount],
+          }))}
+        />
       </div>
     </div>
   )

@@ -12,6 +12,7 @@ import { changedFigures, type ChangedFigure } from './figure-rows'
 import { methodLabel } from '../../../domain/format/labels'
 import { OpeningCash } from './OpeningCash'
 import { Variance } from './Variance'
+import { MoneyTable } from '../../components/money-table/MoneyTable'
 
 const counts = new Intl.NumberFormat()
 
@@ -54,32 +55,19 @@ function ChangedAfter({
           : 'The frozen figures stay as confirmed; reopen the session to count it again.'}
       </p>
       {changes.length > 0 && (
-        <table aria-label="Frozen and current figures">
-          <thead>
-            <tr>
-              <th scope="col">Figure</th>
-              <th scope="col" className="amount">
-                Frozen
-              </th>
-              <th scope="col" className="amount">
-                Now
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {changes.map((c) => (
-              <tr key={c.label}>
-                <th scope="row">{c.label}</th>
-                <td className="amount">
-                  <ChangedValue value={c.frozen} kind={c.kind} currency={currency} />
-                </td>
-                <td className="amount">
-                  <ChangedValue value={c.current} kind={c.kind} currency={currency} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <MoneyTable
+          label="Frozen and current figures"
+          columns={['Figure', 'Frozen', 'Now']}
+          currency={currency}
+          rows={changes.map((c) => ({
+            key: c.label,
+            label: c.label,
+            cells: [
+              <ChangedValue key="frozen" value={c.frozen} kind={c.kind} currency={currency} />,
+              <ChangedValue key="now" value={c.current} kind={c.kind} currency={currency} />,
+            ],
+          }))}
+        />
       )}
     </div>
   )
