@@ -1,5 +1,6 @@
 import type { TillDatabase } from '../../cache/database'
 import type { ExportRange } from '../../cache/export-rows'
+import { knownLocations } from '../../cache/locations'
 import type { CachedBill, CachedExpense, RegisterSession } from '../../cache/records'
 import { nextDate } from '../../../src-shared/domain/business-date'
 import { walkIndex, type IndexPosition } from '../../cache/bills/index-walk'
@@ -52,15 +53,7 @@ function locationDates(location: string, range: ExportRange) {
 
 /** The locations of the range: the chosen one, or every one with bills, sessions or expenses. */
 export async function rangeLocations(db: TillDatabase, range: ExportRange): Promise<string[]> {
-  if (range.locationId !== '') return [range.locationId]
-  const keys = await Promise.all([
-    db.bills.orderBy(BILLS_BY_LOCATION).uniqueKeys(),
-    db.sessions.orderBy('[locationId+businessDate]').uniqueKeys(),
-    db.expenses.orderBy('[locationId+expenseDate]').uniqueKeys(),
-  ])
-  const locations = new Set<string>()
-  for (const key of keys.flat()) locations.add((key as unknown as [string, string])[0])
-  return [...locations].sort()
+  return range.locationId !== '' ? [range.locationId] : knownLocations(db)
 }
 
 export async function countBills(

@@ -12,7 +12,6 @@ import {
   batchesHolding,
   exportBatches,
   exportToSink,
-  rangeLocations,
   recreateBatch,
   runExport,
   type CsvTable,
@@ -34,6 +33,7 @@ import { ExportPreview } from './ExportPreview'
 import { useFormatMoment } from '../../hooks/active-connection'
 import { useLocationNames } from '../../../cache/location-names'
 import { locationLabel, type LocationNames } from '../../../domain/format/location-label'
+import { knownLocations } from '../../../cache/locations'
 
 type Outcome =
   | {
@@ -193,10 +193,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const controller = useRef<AbortController | null>(null)
   const days = useLiveQuery(() => sessionDays(db), [db])
-  const locations = useLiveQuery(
-    () => rangeLocations(db, { from: '', to: '', locationId: '' }),
-    [db],
-  )
+  const locations = useLiveQuery(() => knownLocations(db), [db])
   const batches = useLiveQuery(() => exportBatches(db), [db])
   const destinations = useLiveQuery(() => listDestinations(db), [db])
   const destination = destinations?.find((d) => d.id === choice)

@@ -17,6 +17,7 @@ import { ConnectionGate } from '../ConnectionGate'
 import { useOpenItem } from '../../hooks/use-hash-route'
 import { sessionLabel } from '../../format/session-label'
 import { SessionDetail } from './SessionDetail'
+import { knownLocations } from '../../../cache/locations'
 
 const PAGE = 60
 
@@ -166,16 +167,7 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
   const names = useLocationNames(db)
   // Read once for the list, not per row: the first sync's progress changes with every page.
   const synced = useLiveQuery(() => loadBillsSynced(db), [db])
-  const locations = useLiveQuery(
-    async () => [
-      ...new Set(
-        (await db.sessions.orderBy('[locationId+businessDate]').uniqueKeys()).map(
-          (k) => (k as unknown as [string])[0],
-        ),
-      ),
-    ],
-    [db],
-  )
+  const locations = useLiveQuery(() => knownLocations(db, ['sessions']), [db])
   const sessions = useLiveQuery(
     () =>
       location

@@ -16,7 +16,6 @@ import {
   type MappingId,
 } from '../../../cache/destinations'
 import type { XeroTaxRate } from '../../../domain/journal/accounts'
-import { rangeLocations } from '../../../work/exports/run-export'
 import {
   EVERY_LOCATION,
   fieldErrors,
@@ -32,6 +31,7 @@ import {
   type MappingRow,
   type Scope,
 } from './account-mapping-form'
+import { knownLocations } from '../../../cache/locations'
 
 /** A tax's Xero tax rate as typed: its name, and for input tax its percentage. */
 interface XeroRateFields {
@@ -51,10 +51,7 @@ interface Loaded {
 async function load(db: TillDatabase, mappingId: MappingId): Promise<Loaded> {
   // The roles first: reading them gives new taxes and categories their sub-account codes.
   const seen = await rolesInCache(db)
-  const [mapping, locations] = await Promise.all([
-    readMapping(db, mappingId),
-    rangeLocations(db, { from: '', to: '', locationId: '' }),
-  ])
+  const [mapping, locations] = await Promise.all([readMapping(db, mappingId), knownLocations(db)])
   const xeroTaxRates = Object.fromEntries(
     Object.entries(mapping.xeroTaxRates ?? {}).map(([key, rate]) => [
       key,

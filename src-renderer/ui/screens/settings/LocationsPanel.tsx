@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useActiveConnection } from '../../hooks/active-connection'
 import { loadLocationNames, saveLocationName } from '../../../cache/location-names'
-import { rangeLocations } from '../../../work/exports/run-export'
+import { knownLocations } from '../../../cache/locations'
 
 /**
  * Settings → Locations: a name for each location id the shop's data shows (the Apps API gives
@@ -17,10 +17,7 @@ export function LocationsPanel(): React.JSX.Element | null {
   useEffect(() => {
     if (!connection) return
     const { db } = connection
-    void Promise.all([
-      rangeLocations(db, { from: '', to: '', locationId: '' }),
-      loadLocationNames(db),
-    ]).then(([locations, names]) =>
+    void Promise.all([knownLocations(db), loadLocationNames(db)]).then(([locations, names]) =>
       setForm(locations.map((locationId) => ({ locationId, name: names[locationId] ?? '' }))),
     )
   }, [connection])
