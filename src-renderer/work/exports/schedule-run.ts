@@ -13,6 +13,7 @@ import { readDestinationMapping } from './account-mapping'
 import { readDestination } from '../../cache/destinations'
 import { exportToSink, runExport } from './run-export'
 import { scheduledRange } from './schedule-trigger'
+import { CURRENCY_UNKNOWN } from '../../domain/format/money'
 
 /**
  * One scheduled export: the new entries of the range (see `scheduledRange`) written by main into
@@ -54,6 +55,7 @@ export async function runScheduledExport(
   const base = `till-${settings.what}-${range.from}_${range.to}-${stamp(now)}`
   let run: ScheduledExportRun
   try {
+    if (profile.currency === null) throw new Error(CURRENCY_UNKNOWN)
     const destination = await readDestination(db, settings.destinationId ?? settings.what)
     const sink = await openMainFile(bridge, {
       kind: 'scheduled',
@@ -70,7 +72,7 @@ export async function runScheduledExport(
         destinationId: destination.id,
         mapping: await readDestinationMapping(db, destination.id),
         timeZone: options.timeZone,
-        currency: profile.currency ?? 'USD',
+        currency: profile.currency,
         now: () => now,
       }),
       sink,

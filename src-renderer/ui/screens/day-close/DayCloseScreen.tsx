@@ -15,6 +15,7 @@ import { DayTotal } from './DayTotal'
 import { loadDay } from '../../../cache/load-day'
 import { SessionClose } from './SessionClose'
 import './day-close.css'
+import { CURRENCY_UNKNOWN } from '../../../domain/format/money'
 
 function DayView({
   connection,
@@ -37,13 +38,7 @@ function DayView({
   )
   if (!day) return <p role="status">Adding up the day…</p>
   const currency = day.currency ?? profile.currency
-  if (!currency)
-    return (
-      <p className="empty-state">
-        Till does not know the shop’s currency yet. It learns it from the first bills synced, or you
-        can set it in Settings.
-      </p>
-    )
+  if (!currency) return <p className="empty-state">{CURRENCY_UNKNOWN}</p>
   return (
     <>
       <div className="print-only print-header">

@@ -34,6 +34,7 @@ import { useFormatMoment } from '../../hooks/active-connection'
 import { useLocationNames } from '../../../cache/location-names'
 import { locationLabel, type LocationNames } from '../../../domain/format/location-label'
 import { knownLocations } from '../../../cache/locations'
+import { CURRENCY_UNKNOWN } from '../../../domain/format/money'
 
 type Outcome =
   | {
@@ -182,6 +183,7 @@ function ExportLog({
 
 function Exports({ connection }: { connection: ActiveConnection }): React.JSX.Element {
   const { db, profile } = connection
+  const currency = profile.currency
   const bridge = useBridge()
   const id = useId()
   const [shell, setShell] = useState<'electron' | 'browser'>('browser')
@@ -217,17 +219,20 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
   const what: ExportWhat = destination?.format ?? (choice as CsvTable)
   const range: ExportRange = { from, to, locationId }
 
-  const exportOptions = async (signal: AbortSignal): Promise<RunExportOptions> => ({
-    db,
-    what,
-    destinationId: destination?.id,
-    range,
-    mapping: await readMapping(db, destination && mappingIdOf(destination)),
-    timeZone: effectiveTimeZone(profile),
-    currency: profile.currency ?? 'USD',
-    signal,
-    onProgress: setProgress,
-  })
+  const exportOptions = async (signal: AbortSignal): Promise<RunExportOptions> => {
+    if (currency === null) throw new Error(CURRENCY_UNKNOWN)
+    return {
+      db,
+      what,
+      destinationId: destination?.id,
+      range,
+      mapping: await readMapping(db, destination && mappingIdOf(destination)),
+      timeZone: effectiveTimeZone(profile),
+      currency,
+      signal,
+      onProgress: setProgress,
+    }
+  }
 
   async function start(): Promise<void> {
     const abort = new AbortController()
@@ -379,18 +384,19 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
         {destination && rangeValid && (
           <UnmappedRolesNotice db={db} destination={destination} range={{ from, to, locationId }} />
         )}
-        {destination && rangeValid && (
+        {currency === null && <p className="empty-state">{CURRENCY_UNKNOWN}</p>}
+        {destination && rangeValid && currency !== null && (
           <ExportPreview
             db={db}
             destination={destination}
             range={range}
             timeZone={effectiveTimeZone(profile)}
-            currency={profile.currency ?? 'USD'}
+            currency={currency}
             paused={running}
           />
         )}
         <div className="actions">
-          <button type="submit" disabled={running || !rangeValid}>
+          <button type="submit" disabled={running || !rangeValid || currency === null}>
             Export
           </button>
           {running && (
