@@ -10,6 +10,7 @@ import type {
   QuarantineEntry,
   Reconciliation,
   RegisterSession,
+  LocationName,
 } from './records'
 import { billFacets } from './bill-facets'
 import {
@@ -18,7 +19,7 @@ import {
   type LoggedEntry,
   type PostedState,
 } from '../domain/journal/export-log'
-import type { Destination } from './destinations'
+import type { Destination } from './export-rows'
 import { upgradeToDestinations } from './destination-upgrade'
 import type {
   ExportRun,
@@ -27,7 +28,6 @@ import type {
   SeenAccountRole,
   StoredBatch,
 } from './export-rows'
-import type { LocationName } from './location-names'
 
 export const SCHEMA_V1 = {
   bills: 'id, updatedAt, registerSessionId, [locationId+businessDate], type, parentBillId',

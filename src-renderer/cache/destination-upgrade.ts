@@ -1,5 +1,5 @@
 import type { Transaction } from 'dexie'
-import { builtInDestination, type Destination } from './destinations'
+import { builtInDestination, type Destination } from './export-rows'
 import type { Granularity, LoggedEntry, PostedState } from '../domain/journal/export-log'
 import type { JournalFormat } from '../domain/journal/formats/journal-formats'
 

@@ -2,12 +2,6 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import type { TillDatabase } from './database'
 import { NO_LOCATION_NAMES, type LocationNames } from '../domain/format/location-label'
 
-/** A location's name as Settings → Locations keeps it (see domain/format/location-label). */
-export interface LocationName {
-  locationId: string
-  name: string
-}
-
 export async function loadLocationNames(db: TillDatabase): Promise<LocationNames> {
   const names: Record<string, string> = {}
   for (const row of await db.locationNames.toArray()) names[row.locationId] = row.name

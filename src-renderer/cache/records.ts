@@ -95,3 +95,9 @@ export interface Reconciliation {
   /** Set when a bill of the session changed after it was reconciled. */
   changedAfterAt: number | null
 }
+
+/** A location's name as Settings → Locations keeps it (see domain/format/location-label). */
+export interface LocationName {
+  locationId: string
+  name: string
+}

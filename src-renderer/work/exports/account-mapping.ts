@@ -16,12 +16,8 @@ import {
   type MappedAccount,
   type RoleKey,
 } from '../../domain/journal/accounts'
-import {
-  mappingIdOf,
-  readDestination,
-  SHARED_MAPPING,
-  type MappingId,
-} from '../../cache/destinations'
+import { mappingIdOf, readDestination } from '../../cache/destinations'
+import { SHARED_MAPPING, type MappingId } from '../../cache/export-rows'
 import { rangeLocations } from './run-export'
 import type { ExportRange } from '../../cache/export-rows'
 import { readSubAccountCodes, rememberSubAccountCodes } from './sub-account-codes'

@@ -16,7 +16,7 @@ import {
   type SessionPaymentRow,
   type SessionRow,
 } from '../../domain/journal/formats/session-tables'
-import type { CsvTable, RunExportOptions } from './run-export'
+import type { CsvTable, RunExportOptions } from './export-options'
 import {
   billPages,
   checkSignal,

@@ -6,7 +6,7 @@ import {
   type LoggedEntry,
   type PostedState,
 } from '../../domain/journal/export-log'
-import type { Destination } from '../../cache/destinations'
+import type { Destination } from '../../cache/export-rows'
 import type { ReplacedPosting, StoredBatch } from '../../cache/export-rows'
 
 /**

@@ -1,11 +1,7 @@
 import type { TillDatabase } from '../../cache/database'
 import type { RegisterSession } from '../../cache/records'
 import { readReconciliation } from '../../cache/reconciliation-record'
-import {
-  AccountResolver,
-  type AccountMapping,
-  type DefaultedAccount,
-} from '../../domain/journal/accounts'
+import { AccountResolver, type DefaultedAccount } from '../../domain/journal/accounts'
 import {
   entryRevision,
   planExport,
@@ -52,7 +48,6 @@ import {
   rangeLocations,
   recordDatesOf,
   sessionsIn,
-  type ExportProgress,
 } from './run-export-pages'
 import type { ExportRange, StoredBatch } from '../../cache/export-rows'
 
@@ -62,6 +57,16 @@ export {
   rangeLocations,
   type ExportProgress,
 } from './run-export-pages'
+import { isJournal, type ExportWhat, type RunExportOptions } from './export-options'
+
+export {
+  CSV_TABLES,
+  JOURNAL_FORMATS,
+  isJournal,
+  type CsvTable,
+  type ExportWhat,
+  type RunExportOptions,
+} from './export-options'
 
 /**
  * Drives an export from the cache (DESIGN §4, §5): records are read a page at a time through
@@ -76,51 +81,6 @@ export {
  * next chunk is read only once the sink has taken the last, so a slow disk slows the reads
  * instead of filling memory. `exportToSink` does that and finishes or aborts the sink.
  */
-
-export const CSV_TABLES = [
-  'sessions',
-  'session_payments',
-  'bills',
-  'bill_lines',
-  'payments',
-  'expenses',
-] as const
-export type CsvTable = (typeof CSV_TABLES)[number]
-
-export const JOURNAL_FORMATS: readonly JournalFormat[] = [
-  'journal-csv',
-  'xero',
-  'quickbooks',
-  'beancount',
-  'ledger',
-]
-
-export type ExportWhat = CsvTable | JournalFormat
-
-export function isJournal(what: ExportWhat): what is JournalFormat {
-  return (JOURNAL_FORMATS as readonly string[]).includes(what)
-}
-
-export interface RunExportOptions {
-  db: TillDatabase
-  what: ExportWhat
-  range: ExportRange
-  /** The destination a journal goes to; the format's own destination when left out. */
-  destinationId?: string
-  mapping: AccountMapping
-  timeZone: string
-  /** The shop's currency, for sessions without bills. */
-  currency: string
-  signal?: AbortSignal
-  /** Plan the export and count what it would write, then change nothing (a preview). */
-  dryRun?: boolean
-  onProgress?: (progress: ExportProgress) => void
-  /** Records per page read from the cache. */
-  sliceSize?: number
-  /** For tests: the batch's time and id. */
-  now?: () => Date
-  batchId?: string
-}
 
 export interface ExportResult {
   /** The batch committed to the log; null for CSV tables and when nothing was new. */

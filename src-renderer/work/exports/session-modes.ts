@@ -1,5 +1,6 @@
 import type { TillDatabase } from '../../cache/database'
-import { sessionGranularity, singleGranularity, type Destination } from '../../cache/destinations'
+import { sessionGranularity, singleGranularity } from '../../cache/destinations'
+import { type Destination } from '../../cache/export-rows'
 import type { Granularity } from '../../domain/journal/export-log'
 import { paymentSession, type JournalBill } from '../../domain/journal/journal'
 

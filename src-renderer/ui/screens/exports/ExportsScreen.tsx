@@ -5,7 +5,8 @@ import { useBridge } from '../../hooks/bridge-context'
 import { readMapping } from '../../../work/exports/account-mapping'
 import type { DefaultedAccount } from '../../../domain/journal/accounts'
 import type { JournalProblem } from '../../../domain/journal/journal'
-import { listDestinations, mappingIdOf, type Destination } from '../../../cache/destinations'
+import { listDestinations, mappingIdOf } from '../../../cache/destinations'
+import { type Destination } from '../../../cache/export-rows'
 import {
   CSV_TABLES,
   ExportCancelledError,

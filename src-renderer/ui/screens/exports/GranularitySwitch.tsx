@@ -1,10 +1,7 @@
 import { useId, useState } from 'react'
 import type { TillDatabase } from '../../../cache/database'
-import {
-  currentGranularity,
-  switchGranularity,
-  type Destination,
-} from '../../../cache/destinations'
+import { currentGranularity, switchGranularity } from '../../../cache/destinations'
+import { type Destination } from '../../../cache/export-rows'
 import type { Granularity } from '../../../domain/journal/export-log'
 import { GranularityField } from './GranularityField'
 

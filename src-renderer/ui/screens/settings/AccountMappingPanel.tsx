@@ -9,12 +9,8 @@ import {
   saveMapping,
 } from '../../../work/exports/account-mapping'
 import { packageAccountTypes, type RoleKey } from '../../../domain/journal/accounts'
-import {
-  listDestinations,
-  mappingIdOf,
-  SHARED_MAPPING,
-  type MappingId,
-} from '../../../cache/destinations'
+import { listDestinations, mappingIdOf } from '../../../cache/destinations'
+import { SHARED_MAPPING, type MappingId } from '../../../cache/export-rows'
 import type { XeroTaxRate } from '../../../domain/journal/accounts'
 import {
   EVERY_LOCATION,

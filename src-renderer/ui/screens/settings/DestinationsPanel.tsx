@@ -8,8 +8,8 @@ import {
   currentGranularity,
   listDestinations,
   renameDestination,
-  type Destination,
 } from '../../../cache/destinations'
+import { type Destination } from '../../../cache/export-rows'
 import type { JournalFormat } from '../../../domain/journal/formats/journal-formats'
 import { JOURNAL_FORMATS } from '../../../work/exports/run-export'
 import { FORMAT_LABELS } from '../exports/labels'
