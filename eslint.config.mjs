@@ -21,6 +21,44 @@ const NODE_MODULES = [
 ]
 const NODE_IMPORTS = [...NODE_MODULES, ...NODE_MODULES.map((m) => `${m}/*`)]
 
+const RENDERER_LAYERS = {
+  domain: 'domain is the bottom layer: it may import only src-shared.',
+  bridge: 'bridge is the edge to main: it may import only src-shared.',
+  cache: 'cache sits on domain: it may import domain and src-shared only.',
+  work: 'work sits on cache, bridge and domain: it may not import ui.',
+}
+
+/**
+ * A pattern forbidding imports of the renderer folders above (or beside) `layer`: a relative path
+ * whose first folder after its `../` steps is one of them (src-shared/bridge is not `bridge/`).
+ */
+function above(layer, folders) {
+  return { regex: `^(\\.\\.?/)+(${folders.join('|')})(/|$)`, message: RENDERER_LAYERS[layer] }
+}
+
+/** The renderer's import rule: no Node, no Electron, no main, plus what a layer may not import. */
+function rendererImports(layerPatterns, extraPaths = []) {
+  return [
+    'error',
+    {
+      paths: [
+        { name: 'electron', message: 'The renderer talks to main only through the bridge.' },
+        { name: 'keytar', message: 'Secrets stay in main.' },
+        ...NODE_IMPORTS.map((name) => ({ name, message: 'No Node modules in the renderer.' })),
+        ...extraPaths,
+      ],
+      patterns: [
+        { group: ['node:*'], message: 'No Node modules in the renderer.' },
+        {
+          group: ['**/src-main/**', '**/src-preload/**', '**/src-node/**'],
+          message: 'The renderer may import only src-shared.',
+        },
+        ...layerPatterns,
+      ],
+    },
+  ]
+}
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -40,26 +78,41 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // The renderer is a web page: no Node, no Electron, no main-process code.
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'electron', message: 'The renderer talks to main only through the bridge.' },
-            { name: 'keytar', message: 'Secrets stay in main.' },
-            ...NODE_IMPORTS.map((name) => ({ name, message: 'No Node modules in the renderer.' })),
-          ],
-          patterns: [
-            { group: ['node:*'], message: 'No Node modules in the renderer.' },
-            {
-              group: ['**/src-main/**', '**/src-preload/**', '**/src-node/**'],
-              message: 'The renderer may import only src-shared.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': rendererImports([]),
       'no-restricted-globals': ['error', 'process', 'require', '__dirname', 'Buffer'],
     },
+  },
+  // The renderer's layers import downward only: ui → work → cache → domain, and work → bridge.
+  // A later block's no-restricted-imports replaces an earlier one's, so each repeats the base.
+  {
+    files: ['src-renderer/domain/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': rendererImports(
+        [above('domain', ['cache', 'work', 'ui', 'bridge'])],
+        [
+          ...['dexie', 'dexie-react-hooks', 'react', 'react-dom'].map((name) => ({
+            name,
+            message: 'domain is pure: no Dexie, no React.',
+          })),
+        ],
+      ),
+    },
+  },
+  {
+    files: ['src-renderer/bridge/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': rendererImports([
+        above('bridge', ['domain', 'cache', 'work', 'ui']),
+      ]),
+    },
+  },
+  {
+    files: ['src-renderer/cache/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': rendererImports([above('cache', ['work', 'ui', 'bridge'])]) },
+  },
+  {
+    files: ['src-renderer/work/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': rendererImports([above('work', ['ui'])]) },
   },
   {
     files: [

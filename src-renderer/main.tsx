@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { App } from './app/App'
+import { App } from './ui/app/App'
 import { connectBridge } from './bridge/connect'
-import './app/styles.css'
+import './ui/app/styles.css'
 
 // The CSP has no 'unsafe-eval'. Jitless zod never tries `new Function`, so validation costs a
 // little speed here but the policy stays strict and no violation is ever reported.

@@ -1,6 +1,6 @@
 import type { Bill } from '../../src-shared/domain/records'
 import type { CachedBill } from './records'
-import { checkBillIdentities } from '../ledger/day-close'
+import { checkBillIdentities } from '../domain/ledger/day-close'
 
 /** The derived fields the Bills screen filters and sorts on. */
 export function billFacets(

@@ -10,6 +10,7 @@ import type {
   QuarantineEntry,
   Reconciliation,
   RegisterSession,
+  LocationName,
 } from './records'
 import { billFacets } from './bill-facets'
 import {
@@ -17,13 +18,16 @@ import {
   type DestinationPosting,
   type LoggedEntry,
   type PostedState,
-} from '../exports/export-log'
-import type { Destination } from '../exports/destinations'
-import { upgradeToDestinations } from '../exports/destination-upgrade'
-import type { SavedAccountMapping, SeenAccountRole } from '../exports/account-mapping'
-import type { StoredBatch } from '../exports/run-export'
-import type { ExportRun, ReplacedPosting } from '../exports/run-export-log'
-import type { LocationName } from './location-names'
+} from '../domain/journal/export-log'
+import type { Destination } from './export-rows'
+import { upgradeToDestinations } from './destination-upgrade'
+import type {
+  ExportRun,
+  ReplacedPosting,
+  SavedAccountMapping,
+  SeenAccountRole,
+  StoredBatch,
+} from './export-rows'
 
 export const SCHEMA_V1 = {
   bills: 'id, updatedAt, registerSessionId, [locationId+businessDate], type, parentBillId',

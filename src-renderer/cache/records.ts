@@ -88,10 +88,16 @@ export interface Reconciliation {
   countedCash: number
   /** Counted totals of non-cash methods, when the manager entered them. */
   countedByMethod: Record<string, number>
-  /** The day-close figures as they were when confirmed (see src-renderer/ledger). */
+  /** The day-close figures as they were when confirmed (see src-renderer/domain/ledger). */
   figures: unknown
   reconciledAt: number
   reconciledBy: string
   /** Set when a bill of the session changed after it was reconciled. */
   changedAfterAt: number | null
+}
+
+/** A location's name as Settings → Locations keeps it (see domain/format/location-label). */
+export interface LocationName {
+  locationId: string
+  name: string
 }

@@ -4,7 +4,7 @@ import {
   flagChangesAfterReconciliation,
   noteCloseAfterReconciliation,
   sessionsChangedBy,
-} from '../ledger/reconcile'
+} from './reconciliation-flags'
 import { billFacets } from './bill-facets'
 import type { TillDatabase } from './database'
 import type {

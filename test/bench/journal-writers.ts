@@ -13,20 +13,24 @@
  * yardstick for the writers' speed.
  */
 import { currencyExponent, formatMinorUnits } from '../../src-shared/domain/money'
-import { methodLabel } from '../../src-renderer/format/labels'
-import { defaultAccount, roleKey, type AccountRole } from '../../src-renderer/exports/accounts'
-import { logEntries, planExport } from '../../src-renderer/exports/export-log'
+import { methodLabel } from '../../src-renderer/domain/format/labels'
+import {
+  defaultAccount,
+  roleKey,
+  type AccountRole,
+} from '../../src-renderer/domain/journal/accounts'
+import { logEntries, planExport } from '../../src-renderer/domain/journal/export-log'
 import {
   defaultTarget,
   writeJournal,
   type JournalFormat,
-} from '../../src-renderer/exports/formats/journal-formats'
-import { inBatches, type OutputChunk } from '../../src-renderer/exports/formats/output'
+} from '../../src-renderer/domain/journal/formats/journal-formats'
+import { inBatches, type OutputChunk } from '../../src-renderer/domain/journal/formats/output'
 import {
   balancedEntry,
   type JournalEntry,
   type JournalLine,
-} from '../../src-renderer/exports/journal-entry'
+} from '../../src-renderer/domain/journal/journal-entry'
 
 /** This script runs in Node, which the renderer's code otherwise never touches. */
 interface NodeRuntime {

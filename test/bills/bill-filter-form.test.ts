@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { filtersFromForm, NO_FILTER } from '../../src-renderer/screens/bills/bill-filter-form'
+import { filtersFromForm, NO_FILTER } from '../../src-renderer/ui/screens/bills/bill-filter-form'
 import { nextDate, startOfMerchantDay } from '../../src-shared/domain/business-date'
 
 describe('merchant days', () => {

@@ -10,8 +10,8 @@ import {
   type BillFilters,
   type BillSort,
   type BillSortColumn,
-} from '../../src-renderer/screens/bills/bill-filters'
-import { BillQueries } from '../../src-renderer/screens/bills/bill-query'
+} from '../../src-renderer/cache/bills/bill-filters'
+import { BillQueries } from '../../src-renderer/cache/bills/bill-query'
 import {
   DAYS,
   FIRST_DAY,

@@ -1,13 +1,13 @@
 import type { SortingState } from '@tanstack/react-table'
 import { describe, expect, it } from 'vitest'
-import { RowPages } from '../../src-renderer/components/data-table/row-pages'
-import { rowAfterKey } from '../../src-renderer/components/data-table/row-keys'
-import type { RowSource } from '../../src-renderer/components/data-table/row-source'
+import { RowPages } from '../../src-renderer/ui/components/data-table/row-pages'
+import { rowAfterKey } from '../../src-renderer/ui/components/data-table/row-keys'
+import type { RowSource } from '../../src-renderer/ui/components/data-table/row-source'
 import {
   MAX_SCROLL_HEIGHT,
   offsetRevealing,
   scrollWindow,
-} from '../../src-renderer/components/data-table/scroll-window'
+} from '../../src-renderer/ui/components/data-table/scroll-window'
 
 /** A source whose answers the test releases one by one; rows are "<label>:<position>". */
 function heldSource(label: string, total: number) {

@@ -4,7 +4,7 @@ import {
   methodLabel,
   methodLabelInText,
   taxLabel,
-} from '../../src-renderer/format/labels'
+} from '../../src-renderer/domain/format/labels'
 
 describe('labels of codes and taxes', () => {
   it('names known methods and makes unknown codes readable', () => {

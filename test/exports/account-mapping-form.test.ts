@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { AccountMappingError, checkMapping } from '../../src-renderer/exports/account-mapping'
-import type { AccountMapping } from '../../src-renderer/exports/accounts'
+import { AccountMappingError, checkMapping } from '../../src-renderer/work/exports/account-mapping'
+import type { AccountMapping } from '../../src-renderer/domain/journal/accounts'
 import {
   EVERY_LOCATION,
   fieldErrors,
@@ -10,7 +10,7 @@ import {
   inherited,
   mappingFromForm,
   mappingRows,
-} from '../../src-renderer/screens/settings/account-mapping-form'
+} from '../../src-renderer/ui/screens/settings/account-mapping-form'
 
 const mapping: AccountMapping = {
   accounts: { 'tax-payable:PB1': { code: '2110', name: 'PB1 payable' } },

@@ -9,13 +9,13 @@ import {
   readMapping,
   rolesInCache,
   saveMapping,
-} from '../../src-renderer/exports/account-mapping'
+} from '../../src-renderer/work/exports/account-mapping'
 import {
   EMPTY_MAPPING,
   roleFromKey,
   roleKey,
   type AccountMapping,
-} from '../../src-renderer/exports/accounts'
+} from '../../src-renderer/domain/journal/accounts'
 import { expense, line, payment, sale } from './support/fixtures'
 
 function issues(mapping: AccountMapping): { path: string; message: string }[] {

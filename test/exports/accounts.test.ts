@@ -5,7 +5,7 @@ import {
   EMPTY_MAPPING,
   roleKey,
   type AccountRole,
-} from '../../src-renderer/exports/accounts'
+} from '../../src-renderer/domain/journal/accounts'
 
 describe('default chart (DESIGN §4)', () => {
   it('has the accounts of the design, one clearing account per known method', () => {

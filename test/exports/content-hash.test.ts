@@ -5,7 +5,7 @@ import {
   CanonicalJsonError,
   contentHash,
   fnv1a64,
-} from '../../src-renderer/exports/content-hash'
+} from '../../src-renderer/domain/journal/content-hash'
 
 /** The textbook definition on BigInt, as a reference for the two-halves version. */
 function referenceFnv(text: string): string {

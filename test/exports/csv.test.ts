@@ -8,8 +8,8 @@ import {
   money,
   writeCsv,
   type CsvCell,
-} from '../../src-renderer/exports/formats/csv'
-import { inBatches } from '../../src-renderer/exports/formats/output'
+} from '../../src-renderer/domain/journal/formats/csv'
+import { inBatches } from '../../src-renderer/domain/journal/formats/output'
 import { collectParts } from './support/collect'
 import { parseCsv, parseCsvFile } from './support/csv-parse'
 

@@ -6,17 +6,17 @@ import {
   readDestinationMapping,
   readMapping,
   saveMapping,
-} from '../../src-renderer/exports/account-mapping'
-import { EMPTY_MAPPING, type AccountMapping } from '../../src-renderer/exports/accounts'
+} from '../../src-renderer/work/exports/account-mapping'
+import { EMPTY_MAPPING, type AccountMapping } from '../../src-renderer/domain/journal/accounts'
 import {
   addDestination,
   chooseMapping,
   mappingIdOf,
   readDestination,
-} from '../../src-renderer/exports/destinations'
-import type { JournalEntry } from '../../src-renderer/exports/journal-entry'
-import { backupRecords, restoreRecords } from '../../src-renderer/exports/records-backup'
-import { previewExport, runExport } from '../../src-renderer/exports/run-export'
+} from '../../src-renderer/cache/destinations'
+import type { JournalEntry } from '../../src-renderer/domain/journal/journal-entry'
+import { backupRecords, restoreRecords } from '../../src-renderer/work/exports/records-backup'
+import { previewExport, runExport } from '../../src-renderer/work/exports/run-export'
 import { collectText } from './support/collect'
 import { payment, sale } from './support/fixtures'
 

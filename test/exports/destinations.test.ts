@@ -3,23 +3,19 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import { billFacets } from '../../src-renderer/cache/bill-facets'
 import { TillDatabase } from '../../src-renderer/cache/database'
-import { EMPTY_MAPPING, type AccountMapping } from '../../src-renderer/exports/accounts'
+import { EMPTY_MAPPING, type AccountMapping } from '../../src-renderer/domain/journal/accounts'
 import {
   addDestination,
   readDestination,
   switchGranularity,
   DestinationError,
-} from '../../src-renderer/exports/destinations'
-import type { Granularity } from '../../src-renderer/exports/export-log'
+} from '../../src-renderer/cache/destinations'
+import type { Granularity } from '../../src-renderer/domain/journal/export-log'
 import type { Payment } from '../../src-shared/domain/records'
-import type { JournalFormat } from '../../src-renderer/exports/formats/journal-formats'
-import type { JournalEntry } from '../../src-renderer/exports/journal-entry'
-import {
-  exportBatches,
-  recreateBatch,
-  runExport,
-  type ExportRange,
-} from '../../src-renderer/exports/run-export'
+import type { JournalFormat } from '../../src-renderer/domain/journal/formats/journal-formats'
+import type { JournalEntry } from '../../src-renderer/domain/journal/journal-entry'
+import { exportBatches, recreateBatch, runExport } from '../../src-renderer/work/exports/run-export'
+import type { ExportRange } from '../../src-renderer/cache/export-rows'
 import { applyChange, changeArbitrary, type Change } from './support/changes'
 import { collectParts } from './support/collect'
 import { accountTotals, perBill, sortedTotals } from './support/journals'

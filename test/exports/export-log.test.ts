@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { TillDatabase } from '../../src-renderer/cache/database'
-import type { StoredBatch } from '../../src-renderer/exports/run-export'
-import { billExports } from '../../src-renderer/screens/bills/bill-exports'
+import type { StoredBatch } from '../../src-renderer/cache/export-rows'
+import { billExports } from '../../src-renderer/ui/screens/bills/bill-exports'
 import { describe, expect, it } from 'vitest'
 import {
   DuplicateEntryError,
@@ -12,15 +12,15 @@ import {
   type PostedState,
   type ExportBatch,
   type Granularity,
-} from '../../src-renderer/exports/export-log'
+} from '../../src-renderer/domain/journal/export-log'
 import {
   defaultTarget,
   type JournalFormat,
-} from '../../src-renderer/exports/formats/journal-formats'
-import { billEntries, type PostedView } from '../../src-renderer/exports/journal'
-import { sessionSummaryEntries } from '../../src-renderer/exports/session-summary'
-import { EMPTY_MAPPING } from '../../src-renderer/exports/accounts'
-import type { JournalEntry } from '../../src-renderer/exports/journal-entry'
+} from '../../src-renderer/domain/journal/formats/journal-formats'
+import { billEntries, type PostedView } from '../../src-renderer/domain/journal/journal'
+import { sessionSummaryEntries } from '../../src-renderer/domain/journal/session-summary'
+import { EMPTY_MAPPING } from '../../src-renderer/domain/journal/accounts'
+import type { JournalEntry } from '../../src-renderer/domain/journal/journal-entry'
 import { expense, line, payment, sale } from './support/fixtures'
 import { accountTotals, context, perBill, perSession, sortedTotals } from './support/journals'
 import { MemoryLog } from './support/memory-log'

@@ -1,20 +1,24 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { currencyExponent, toMinorUnits } from '../../src-shared/domain/money'
-import { defaultAccount, type AccountRole, roleKey } from '../../src-renderer/exports/accounts'
-import { balancedEntry, type JournalEntry } from '../../src-renderer/exports/journal-entry'
-import { DateTextError, formatDate } from '../../src-renderer/exports/formats/dates'
-import { writeJournalCsv } from '../../src-renderer/exports/formats/journal-csv'
+import {
+  defaultAccount,
+  type AccountRole,
+  roleKey,
+} from '../../src-renderer/domain/journal/accounts'
+import { balancedEntry, type JournalEntry } from '../../src-renderer/domain/journal/journal-entry'
+import { DateTextError, formatDate } from '../../src-renderer/domain/journal/formats/dates'
+import { writeJournalCsv } from '../../src-renderer/domain/journal/formats/journal-csv'
 import {
   journalNumber,
   QUICKBOOKS_DEFAULTS,
   writeQuickBooksJournal,
-} from '../../src-renderer/exports/formats/quickbooks'
+} from '../../src-renderer/domain/journal/formats/quickbooks'
 import {
   writeXeroJournal,
   XERO_DEFAULTS,
   XeroEntryTooLargeError,
-} from '../../src-renderer/exports/formats/xero'
+} from '../../src-renderer/domain/journal/formats/xero'
 import { collectParts, collectText, slices } from './support/collect'
 import { parseCsvFile } from './support/csv-parse'
 import { perBill } from './support/journals'

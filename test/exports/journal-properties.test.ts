@@ -1,7 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { JournalEntry } from '../../src-renderer/exports/journal-entry'
-import { billEntries, postingKeys, type PostedView } from '../../src-renderer/exports/journal'
+import type { JournalEntry } from '../../src-renderer/domain/journal/journal-entry'
+import {
+  billEntries,
+  postingKeys,
+  type PostedView,
+} from '../../src-renderer/domain/journal/journal'
 import { dayClose } from './support/day-close'
 import {
   accountTotals,

@@ -3,13 +3,13 @@ import {
   balancedEntry,
   UnbalancedEntryError,
   type JournalEntry,
-} from '../../src-renderer/exports/journal-entry'
+} from '../../src-renderer/domain/journal/journal-entry'
 import {
   billEntries,
   expenseEntries,
   varianceEntries,
   type PostedView,
-} from '../../src-renderer/exports/journal'
+} from '../../src-renderer/domain/journal/journal'
 import { expense, line, payment, sale, T0 } from './support/fixtures'
 import { context } from './support/journals'
 

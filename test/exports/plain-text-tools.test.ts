@@ -6,12 +6,19 @@ import { promisify } from 'node:util'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import { currencyExponent, toMinorUnits } from '../../src-shared/domain/money'
-import { AccountResolver, type AccountMapping } from '../../src-renderer/exports/accounts'
-import { BEANCOUNT_DEFAULTS, writeBeancount } from '../../src-renderer/exports/formats/beancount'
-import { writeLedgerJournal } from '../../src-renderer/exports/formats/ledger'
-import { PlainTextAccounts } from '../../src-renderer/exports/formats/plain-text'
-import { billEntries, NOTHING_POSTED, varianceEntries } from '../../src-renderer/exports/journal'
-import type { JournalEntry } from '../../src-renderer/exports/journal-entry'
+import { AccountResolver, type AccountMapping } from '../../src-renderer/domain/journal/accounts'
+import {
+  BEANCOUNT_DEFAULTS,
+  writeBeancount,
+} from '../../src-renderer/domain/journal/formats/beancount'
+import { writeLedgerJournal } from '../../src-renderer/domain/journal/formats/ledger'
+import { PlainTextAccounts } from '../../src-renderer/domain/journal/formats/plain-text'
+import {
+  billEntries,
+  NOTHING_POSTED,
+  varianceEntries,
+} from '../../src-renderer/domain/journal/journal'
+import type { JournalEntry } from '../../src-renderer/domain/journal/journal-entry'
 import { collectText, slices } from './support/collect'
 import { parseCsv } from './support/csv-parse'
 import { perBill, perSession } from './support/journals'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PlainTextAccounts } from '../../src-renderer/exports/formats/plain-text'
+import { PlainTextAccounts } from '../../src-renderer/domain/journal/formats/plain-text'
 
 /** Beancount's rule for an account: a root, then components of a capital or digit first and
  * letters, digits and dashes after. */

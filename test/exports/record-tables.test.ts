@@ -6,12 +6,12 @@ import {
   writeBillsCsv,
   writeExpensesCsv,
   writePaymentsCsv,
-} from '../../src-renderer/exports/formats/record-tables'
+} from '../../src-renderer/domain/journal/formats/record-tables'
 import {
   writeSessionPaymentsCsv,
   writeSessionsCsv,
   type SessionRow,
-} from '../../src-renderer/exports/formats/session-tables'
+} from '../../src-renderer/domain/journal/formats/session-tables'
 import { collectText, slices } from './support/collect'
 import { expense } from './support/fixtures'
 import { parseCsvFile } from './support/csv-parse'

@@ -2,20 +2,20 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { afterEach, describe, expect, it } from 'vitest'
 import { billFacets } from '../../src-renderer/cache/bill-facets'
 import { TillDatabase } from '../../src-renderer/cache/database'
-import { EMPTY_MAPPING } from '../../src-renderer/exports/accounts'
-import { saveMapping, readMapping } from '../../src-renderer/exports/account-mapping'
+import { EMPTY_MAPPING } from '../../src-renderer/domain/journal/accounts'
+import { saveMapping, readMapping } from '../../src-renderer/work/exports/account-mapping'
 import {
   addDestination,
   listDestinations,
   renameDestination,
-} from '../../src-renderer/exports/destinations'
-import type { JournalBill } from '../../src-renderer/exports/journal'
+} from '../../src-renderer/cache/destinations'
+import type { JournalBill } from '../../src-renderer/domain/journal/journal'
 import {
   BACKUP_TABLES,
   backupRecords,
   restoreRecords,
-} from '../../src-renderer/exports/records-backup'
-import { exportBatches, runExport } from '../../src-renderer/exports/run-export'
+} from '../../src-renderer/work/exports/records-backup'
+import { exportBatches, runExport } from '../../src-renderer/work/exports/run-export'
 import { collectText } from './support/collect'
 import { payment, sale } from './support/fixtures'
 

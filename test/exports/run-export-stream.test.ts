@@ -4,23 +4,19 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { partFileName } from '../../src-shared/bridge/schemas/exports'
 import { billFacets } from '../../src-renderer/cache/bill-facets'
 import { TillDatabase } from '../../src-renderer/cache/database'
-import { EMPTY_MAPPING } from '../../src-renderer/exports/accounts'
-import type { OutputChunk } from '../../src-renderer/exports/formats/output'
-import type { JournalBill } from '../../src-renderer/exports/journal'
+import { EMPTY_MAPPING } from '../../src-renderer/domain/journal/accounts'
+import type { OutputChunk } from '../../src-renderer/domain/journal/formats/output'
+import type { JournalBill } from '../../src-renderer/domain/journal/journal'
 import {
   exportToSink,
   runExport,
   type ChunkSink,
   type ExportWhat,
   type RunExportOptions,
-} from '../../src-renderer/exports/run-export'
-import { batchLog, keySpans } from '../../src-renderer/exports/run-export-log'
-import { billPages } from '../../src-renderer/exports/run-export-pages'
-import {
-  downloadSink,
-  textPieces,
-  writeToSink,
-} from '../../src-renderer/screens/exports/file-sinks'
+} from '../../src-renderer/work/exports/run-export'
+import { batchLog, keySpans } from '../../src-renderer/work/exports/run-export-log'
+import { billPages } from '../../src-renderer/work/exports/run-export-pages'
+import { downloadSink, textPieces, writeToSink } from '../../src-renderer/work/exports/file-sinks'
 import { parseCsv } from './support/csv-parse'
 import { payment, sale } from './support/fixtures'
 

@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { billFacets } from '../../src-renderer/cache/bill-facets'
 import { TillDatabase } from '../../src-renderer/cache/database'
 import type { CachedBill } from '../../src-renderer/cache/records'
-import { EMPTY_MAPPING } from '../../src-renderer/exports/accounts'
-import type { Granularity } from '../../src-renderer/exports/export-log'
-import { switchGranularity } from '../../src-renderer/exports/destinations'
-import type { JournalBill } from '../../src-renderer/exports/journal'
+import { EMPTY_MAPPING } from '../../src-renderer/domain/journal/accounts'
+import type { Granularity } from '../../src-renderer/domain/journal/export-log'
+import { switchGranularity } from '../../src-renderer/cache/destinations'
+import type { JournalBill } from '../../src-renderer/domain/journal/journal'
 import {
   ExportCancelledError,
   recreateBatch,
@@ -14,9 +14,9 @@ import {
   type ExportResult,
   type ExportWhat,
   type RunExportOptions,
-} from '../../src-renderer/exports/run-export'
-import type { OutputChunk } from '../../src-renderer/exports/formats/output'
-import { XeroMappingError } from '../../src-renderer/exports/xero-accounts'
+} from '../../src-renderer/work/exports/run-export'
+import type { OutputChunk } from '../../src-renderer/domain/journal/formats/output'
+import { XeroMappingError } from '../../src-renderer/domain/journal/xero-accounts'
 import { collectParts } from './support/collect'
 import { parseCsv } from './support/csv-parse'
 import { expense, payment, sale, T0 } from './support/fixtures'

@@ -5,8 +5,8 @@ import {
   EMPTY_MAPPING,
   packageAccountTypes,
   roleKey,
-} from '../../src-renderer/exports/accounts'
-import { xeroMappingProblems } from '../../src-renderer/exports/xero-accounts'
+} from '../../src-renderer/domain/journal/accounts'
+import { xeroMappingProblems } from '../../src-renderer/domain/journal/xero-accounts'
 
 describe('accounts Xero and QuickBooks accept', () => {
   it('makes the default chart of accounts a manual journal can post to', () => {

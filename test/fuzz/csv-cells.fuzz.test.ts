@@ -6,7 +6,7 @@ import {
   encodeRow,
   type CsvCell,
   type CsvNumber,
-} from '../../src-renderer/exports/formats/csv'
+} from '../../src-renderer/domain/journal/formats/csv'
 import { checkProperty } from './fuzz-settings'
 
 /** Reads CSV text with csv-parse (an independent RFC 4180 reader), BOM and CRLF included. */

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { dayCloseFigures } from '../../src-renderer/ledger/day-close'
+import { dayCloseFigures } from '../../src-renderer/domain/ledger/day-close'
 import {
   amountHint,
   groupAsTyped,
   parseAmount,
-} from '../../src-renderer/screens/day-close/amount-input'
-import { changedFigures } from '../../src-renderer/screens/day-close/figure-rows'
+} from '../../src-renderer/ui/screens/day-close/amount-input'
+import { changedFigures } from '../../src-renderer/ui/screens/day-close/figure-rows'
 import { makeBill } from './bill-factory'
 
 describe('a counted amount as typed', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { businessDate } from '../../src-shared/domain/business-date'
-import type { DayCloseFigures } from '../../src-renderer/ledger/day-close'
-import { currentFigures, sessionsOn } from '../../src-renderer/ledger/load-session'
+import type { DayCloseFigures } from '../../src-renderer/domain/ledger/day-close'
+import { currentFigures, sessionsOn } from '../../src-renderer/cache/load-session'
 import { demoCache, type DemoCache } from './demo-cache'
 import { expectedFigures, rawShop, type ExpectedFigures } from './independent-figures'
 

@@ -7,8 +7,8 @@ import {
   dayCloseFigures,
   sumFigures,
   type SessionPayment,
-} from '../../src-renderer/ledger/day-close'
-import { dailyNetSales, salesByHour } from '../../src-renderer/ledger/day-charts'
+} from '../../src-renderer/domain/ledger/day-close'
+import { dailyNetSales, salesByHour } from '../../src-renderer/domain/ledger/day-charts'
 import { makeBill } from './bill-factory'
 
 /** The payments table's view: payments taken in `session`, with their bill's type. */

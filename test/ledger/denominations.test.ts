@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { currencyExponent, MoneyError } from '../../src-shared/domain/money'
-import { denominationsOf, denominationTotal } from '../../src-renderer/ledger/denominations'
+import { denominationsOf, denominationTotal } from '../../src-renderer/domain/ledger/denominations'
 
 const CURRENCIES = ['IDR', 'USD', 'EUR', 'GBP', 'JPY', 'SGD', 'MYR', 'THB', 'PHP', 'AUD']
 

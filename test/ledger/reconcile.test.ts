@@ -4,19 +4,19 @@ import type { Bill } from '../../src-shared/domain/records'
 import { TillDatabase } from '../../src-renderer/cache/database'
 import type { Reconciliation } from '../../src-renderer/cache/records'
 import { closeSession, writeBills } from '../../src-renderer/cache/writes'
-import { changedFigures } from '../../src-renderer/screens/day-close/figure-rows'
-import { withOpeningFloat } from '../../src-renderer/ledger/day-close'
-import { currentFigures } from '../../src-renderer/ledger/load-session'
+import { changedFigures } from '../../src-renderer/ui/screens/day-close/figure-rows'
+import { withOpeningFloat } from '../../src-renderer/domain/ledger/day-close'
+import { currentFigures } from '../../src-renderer/cache/load-session'
 import {
   confirmCount,
   FiguresChangedError,
   ReconcileError,
   reopenSession,
-} from '../../src-renderer/ledger/reconcile'
+} from '../../src-renderer/work/reconcile'
 import {
   readReconciliation,
   type SessionReconciliation,
-} from '../../src-renderer/ledger/reconciliation-record'
+} from '../../src-renderer/cache/reconciliation-record'
 import { makeBill } from './bill-factory'
 
 const NAME = 'till-reconcile-test'

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { Bill } from '../../src-shared/domain/records'
 import { TillDatabase } from '../../src-renderer/cache/database'
 import { closeSession, writeBills } from '../../src-renderer/cache/writes'
-import { loadShownStatus, shownStatus } from '../../src-renderer/ledger/session-status'
+import { loadShownStatus, shownStatus } from '../../src-renderer/cache/session-status'
 import { makeBill } from './bill-factory'
 
 const HOUR = 3_600_000

@@ -2,9 +2,9 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import { TillDatabase } from '../../src-renderer/cache/database'
 import { writeBills } from '../../src-renderer/cache/writes'
-import { dayCloseFigures } from '../../src-renderer/ledger/day-close'
-import { loadSessionInputs } from '../../src-renderer/ledger/load-session'
-import { loadBillsSynced, stillSyncing } from '../../src-renderer/ledger/still-syncing'
+import { dayCloseFigures } from '../../src-renderer/domain/ledger/day-close'
+import { loadSessionInputs } from '../../src-renderer/cache/load-session'
+import { loadBillsSynced, stillSyncing } from '../../src-renderer/cache/still-syncing'
 import { makeBill } from './bill-factory'
 
 const HOUR = 3_600_000

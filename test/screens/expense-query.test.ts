@@ -3,10 +3,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import { TillDatabase } from '../../src-renderer/cache/database'
 import type { CachedExpense } from '../../src-renderer/cache/records'
-import {
-  queryExpenses,
-  type ExpenseFilters,
-} from '../../src-renderer/screens/expenses/expense-query'
+import { queryExpenses, type ExpenseFilters } from '../../src-renderer/cache/expense-query'
 
 const LOCATIONS = ['101', '102']
 const CATEGORIES = ['Supplies', 'Rent', 'Utilities']

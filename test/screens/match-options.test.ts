@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { matchOptions, type Option } from '../../src-renderer/components/combobox/match-options'
+import { matchOptions, type Option } from '../../src-renderer/ui/components/combobox/match-options'
 
 const sessions: Option[] = [
   ['1', 'Mon 23 Nov · Kemang · 19:24–02:10'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { sessionLabel } from '../../src-renderer/format/session-label'
-import { formatClock } from '../../src-renderer/format/time'
+import { sessionLabel } from '../../src-renderer/ui/format/session-label'
+import { formatClock } from '../../src-renderer/domain/format/time'
 
 const JAKARTA = 'Asia/Jakarta'
 // 19:24 and 02:10 the next morning in Jakarta (UTC+7).

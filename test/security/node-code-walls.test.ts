@@ -27,13 +27,13 @@ describe('src-node, the Node code main and the demo service share, keeps to its 
 
   it('the renderer may not', async () => {
     const code = "import { readBoundedBody } from '../../src-node/bounded-body'\nreadBoundedBody\n"
-    expect(await restrictedImports('src-renderer/app/planted.ts', code)).toEqual([
+    expect(await restrictedImports('src-renderer/ui/hooks/planted.ts', code)).toEqual([
       expect.stringContaining('The renderer may import only src-shared'),
     ])
   })
 
   it('it imports neither main, the demo service nor the renderer', async () => {
-    for (const target of ['../src-main/errors', '../src-demo', '../src-renderer/app/routes']) {
+    for (const target of ['../src-main/errors', '../src-demo', '../src-renderer/ui/hooks/routes']) {
       const code = `import * as planted from '${target}'\nplanted\n`
       expect(await restrictedImports('src-node/planted.ts', code), target).toEqual([
         expect.stringContaining('src-node serves main and the demo service'),

@@ -3,17 +3,21 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import { SCHEMA_V1, TillDatabase } from '../../src-renderer/cache/database'
 import { loadLocationNames, saveLocationName } from '../../src-renderer/cache/location-names'
-import { postingHash } from '../../src-renderer/exports/export-log'
-import { batchLog } from '../../src-renderer/exports/run-export-log'
+import { postingHash } from '../../src-renderer/domain/journal/export-log'
+import { batchLog } from '../../src-renderer/work/exports/run-export-log'
 import { billFacets } from '../../src-renderer/cache/bill-facets'
-import { AccountResolver, EMPTY_MAPPING } from '../../src-renderer/exports/accounts'
-import { planExport } from '../../src-renderer/exports/export-log'
-import { billEntries, NOTHING_POSTED, type JournalBill } from '../../src-renderer/exports/journal'
-import { sessionSummaryEntries } from '../../src-renderer/exports/session-summary'
-import { listDestinations } from '../../src-renderer/exports/destinations'
-import { exportToSink, runExport, type ChunkSink } from '../../src-renderer/exports/run-export'
+import { AccountResolver, EMPTY_MAPPING } from '../../src-renderer/domain/journal/accounts'
+import { planExport } from '../../src-renderer/domain/journal/export-log'
+import {
+  billEntries,
+  NOTHING_POSTED,
+  type JournalBill,
+} from '../../src-renderer/domain/journal/journal'
+import { sessionSummaryEntries } from '../../src-renderer/domain/journal/session-summary'
+import { listDestinations } from '../../src-renderer/cache/destinations'
+import { exportToSink, runExport, type ChunkSink } from '../../src-renderer/work/exports/run-export'
 import { payment, sale, T0 } from '../exports/support/fixtures'
-import type { JournalEntry } from '../../src-renderer/exports/journal-entry'
+import type { JournalEntry } from '../../src-renderer/domain/journal/journal-entry'
 
 const entry: JournalEntry = {
   id: 'b1',

@@ -2,10 +2,10 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProfileView } from '../../src-shared/bridge/contract'
 import { startDemoService, type DemoServiceHandle } from '../../src-demo'
-import { closeConnection } from '../../src-renderer/sync/close-connection'
+import { closeConnection } from '../../src-renderer/work/connection/close-connection'
 import type { TillBridge } from '../../src-renderer/bridge/client'
 import { TillDatabase } from '../../src-renderer/cache/database'
-import { SyncController } from '../../src-renderer/sync/sync-controller'
+import { activeConnection } from '../../src-renderer/work/connection/active-connection'
 import { requireSessionKeyring } from '../support/keyring'
 import { inProcessMain } from '../support/main-bridge'
 
@@ -55,10 +55,12 @@ describe('switching the active connection (issue 14, item 10)', () => {
         IDBKeyRange,
       })
       await db.open()
-      const sync = new SyncController(bridge, profile, db)
+      const connection = activeConnection(bridge, profile, db)
+      const { sync } = connection
+      connection.scheduledExports.start()
       const started = sync.start()
       await new Promise((resolve) => setTimeout(resolve, stopAfterMs))
-      await closeConnection({ sync, db })
+      await closeConnection(connection)
       await started
       // Whatever the old run was doing has ended: nothing of it is left to fail later.
       await new Promise((resolve) => setTimeout(resolve, 500))

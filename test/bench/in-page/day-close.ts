@@ -1,5 +1,5 @@
-import { dayCloseFigures, type SessionPayment } from '../../../src-renderer/ledger/day-close'
-import { currentFigures } from '../../../src-renderer/ledger/load-session'
+import { dayCloseFigures, type SessionPayment } from '../../../src-renderer/domain/ledger/day-close'
+import { currentFigures } from '../../../src-renderer/cache/load-session'
 import { TillDatabase } from '../../../src-renderer/cache/database'
 import { makeBill } from '../../ledger/bill-factory'
 

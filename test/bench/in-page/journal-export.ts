@@ -1,11 +1,12 @@
 import { currencyExponent, formatMinorUnits } from '../../../src-shared/domain/money'
 import { TillDatabase } from '../../../src-renderer/cache/database'
 import type { CachedBill } from '../../../src-renderer/cache/records'
-import { AccountResolver, EMPTY_MAPPING } from '../../../src-renderer/exports/accounts'
-import { postedView } from '../../../src-renderer/exports/export-log'
-import type { OutputChunk } from '../../../src-renderer/exports/formats/output'
-import { billEntries } from '../../../src-renderer/exports/journal'
-import { runExport, type ExportRange } from '../../../src-renderer/exports/run-export'
+import { AccountResolver, EMPTY_MAPPING } from '../../../src-renderer/domain/journal/accounts'
+import { postedView } from '../../../src-renderer/domain/journal/export-log'
+import type { OutputChunk } from '../../../src-renderer/domain/journal/formats/output'
+import { billEntries } from '../../../src-renderer/domain/journal/journal'
+import { runExport } from '../../../src-renderer/work/exports/run-export'
+import type { ExportRange } from '../../../src-renderer/cache/export-rows'
 
 /**
  * The generic journal CSV export driven as the Exports screen drives it, into a sink that only

@@ -2,7 +2,7 @@ import type { Shop } from './shop'
 
 /**
  * The day-close figures the journal must agree with, recomputed here straight from DESIGN §4's
- * definitions (independently of src-renderer/ledger). "returned" counts the refund's and void's
+ * definitions (independently of src-renderer/domain/ledger). "returned" counts the refund's and void's
  * payments that were not reversed, as "collected" does.
  */
 export interface DayCloseFigures {

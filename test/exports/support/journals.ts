@@ -3,7 +3,7 @@ import {
   EMPTY_MAPPING,
   type AccountMapping,
   type AccountRole,
-} from '../../../src-renderer/exports/accounts'
+} from '../../../src-renderer/domain/journal/accounts'
 import {
   billEntries,
   expenseEntries,
@@ -12,12 +12,12 @@ import {
   type JournalProblem,
   type PostedView,
   type SessionDay,
-} from '../../../src-renderer/exports/journal'
-import type { JournalEntry } from '../../../src-renderer/exports/journal-entry'
+} from '../../../src-renderer/domain/journal/journal'
+import type { JournalEntry } from '../../../src-renderer/domain/journal/journal-entry'
 import {
   sessionlessBillEntries,
   sessionSummaryEntries,
-} from '../../../src-renderer/exports/session-summary'
+} from '../../../src-renderer/domain/journal/session-summary'
 import { paymentsTakenIn, TIME_ZONE, type Shop } from './shop'
 
 export function context(

@@ -6,10 +6,10 @@ import {
   type ExportBatch,
   type LoggedEntry,
   type PostedState,
-} from '../../../src-renderer/exports/export-log'
-import { writeJournal } from '../../../src-renderer/exports/formats/journal-formats'
-import type { PostedView } from '../../../src-renderer/exports/journal'
-import type { JournalEntry } from '../../../src-renderer/exports/journal-entry'
+} from '../../../src-renderer/domain/journal/export-log'
+import { writeJournal } from '../../../src-renderer/domain/journal/formats/journal-formats'
+import type { PostedView } from '../../../src-renderer/domain/journal/journal'
+import type { JournalEntry } from '../../../src-renderer/domain/journal/journal-entry'
 import { collectText, slices } from './collect'
 
 /**

@@ -1,8 +1,11 @@
 import fc from 'fast-check'
 import { businessDate } from '../../../src-shared/domain/business-date'
 import type { BillLine, Expense, LineTax, Payment } from '../../../src-shared/domain/records'
-import type { JournalBill } from '../../../src-renderer/exports/journal'
-import type { SessionInfo, SessionPayment } from '../../../src-renderer/exports/session-summary'
+import type { JournalBill } from '../../../src-renderer/domain/journal/journal'
+import type {
+  SessionInfo,
+  SessionPayment,
+} from '../../../src-renderer/domain/journal/session-summary'
 
 /**
  * A generated shop: register sessions over two locations, sales with random lines, line and fee

@@ -1,0 +1,184 @@
+import type { TillDatabase } from './database'
+import {
+  builtInDestination,
+  SHARED_MAPPING,
+  type Destination,
+  type GranularityPeriod,
+  type MappingId,
+} from './export-rows'
+import type { Granularity } from '../domain/journal/export-log'
+import type { JournalFormat } from '../domain/journal/formats/journal-formats'
+
+/**
+ * Destinations (DESIGN §4): one set of books Till posts into. The export log, its idempotency,
+ * reversals and adjustments, and Download again are kept per destination, so a Xero export after
+ * a generic CSV export of the same range is complete. Out of the box each journal format is its
+ * own destination, under the format's name as id (stored only once renamed, switched or posted
+ * to); a bookkeeper may add more.
+ *
+ * The granularity belongs to the destination, by business date: each period says how the
+ * sessions from its date on are posted. A destination that has posted takes a new period only
+ * after the last business date it posted, so nothing it holds changes granularity.
+ */
+
+const BUILT_IN_ORDER: readonly JournalFormat[] = [
+  'journal-csv',
+  'xero',
+  'quickbooks',
+  'beancount',
+  'ledger',
+]
+
+/** The key of the account mapping the destination posts with. */
+export function mappingIdOf(destination: Pick<Destination, 'id' | 'mapping'>): MappingId {
+  return destination.mapping === 'own' ? `destination:${destination.id}` : SHARED_MAPPING
+}
+
+export class DestinationError extends Error {
+  override name = 'DestinationError'
+}
+
+/** The built-in destinations (as stored, if they are) and the added ones, by name. */
+export async function listDestinations(db: TillDatabase): Promise<Destination[]> {
+  const stored = new Map((await db.destinations.toArray()).map((d) => [d.id, d]))
+  const builtIn = BUILT_IN_ORDER.map((f) => stored.get(f) ?? builtInDestination(f))
+  const added = [...stored.values()]
+    .filter((d) => !(BUILT_IN_ORDER as readonly string[]).includes(d.id))
+    .sort((a, b) => a.name.localeCompare(b.name))
+  return [...builtIn, ...added]
+}
+
+export async function readDestination(db: TillDatabase, id: string): Promise<Destination> {
+  const stored = await db.destinations.get(id)
+  if (stored) return stored
+  if ((BUILT_IN_ORDER as readonly string[]).includes(id))
+    return builtInDestination(id as JournalFormat)
+  throw new DestinationError(`No destination ${id}`)
+}
+
+/** The granularity sessions of `businessDate` are posted with here. */
+export function granularityOn(destination: Destination, businessDate: string): Granularity {
+  let granularity = destination.periods[0]!.granularity
+  for (const period of destination.periods)
+    if (period.from <= businessDate) granularity = period.granularity
+  return granularity
+}
+
+/** The granularity a session is posted with here. */
+export function sessionGranularity(
+  destination: Destination,
+  session: { id: string; businessDate: string },
+): Granularity {
+  return destination.postedAs?.[session.id] ?? granularityOn(destination, session.businessDate)
+}
+
+/** How new sessions are posted (the last period's granularity). */
+export function currentGranularity(destination: Destination): Granularity {
+  return destination.periods[destination.periods.length - 1]!.granularity
+}
+
+/** Whether every session of this destination, whatever its date, is posted one way. */
+export function singleGranularity(destination: Destination): Granularity | null {
+  const first = destination.periods[0]!.granularity
+  const exceptions = Object.values(destination.postedAs ?? {})
+  return destination.periods.every((p) => p.granularity === first) &&
+    exceptions.every((g) => g === first)
+    ? first
+    : null
+}
+
+function checkedName(name: string): string {
+  const trimmed = name.trim()
+  if (trimmed === '') throw new DestinationError('A destination needs a name')
+  if (trimmed.length > 80)
+    throw new DestinationError('A destination name has at most 80 characters')
+  return trimmed
+}
+
+export async function addDestination(
+  db: TillDatabase,
+  name: string,
+  format: JournalFormat,
+  id = `destination-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+): Promise<Destination> {
+  const destination = { ...builtInDestination(format), id, name: checkedName(name) }
+  await db.destinations.add(destination)
+  return destination
+}
+
+export async function renameDestination(
+  db: TillDatabase,
+  id: string,
+  name: string,
+): Promise<Destination> {
+  return db.transaction('rw', db.destinations, async () => {
+    const renamed = { ...(await readDestination(db, id)), name: checkedName(name) }
+    await db.destinations.put(renamed)
+    return renamed
+  })
+}
+
+/**
+ * Switches how the destination posts. One that has posted nothing simply changes; one that has
+ * needs a cut-over business date after the last date it posted: sessions before it stay as they
+ * were posted, sessions from it on are posted the new way.
+ */
+export async function switchGranularity(
+  db: TillDatabase,
+  id: string,
+  granularity: Granularity,
+  cutOver: string | null,
+): Promise<Destination> {
+  return db.transaction('rw', db.destinations, async () => {
+    const destination = await readDestination(db, id)
+    if (currentGranularity(destination) === granularity) return destination
+    let periods: GranularityPeriod[]
+    if (destination.postedThrough === '') periods = [{ from: '', granularity }]
+    else {
+      if (cutOver === null || !/^\d{4}-\d{2}-\d{2}$/.test(cutOver))
+        throw new DestinationError(
+          `${destination.name} has posted: choose the business date from which to post the new way`,
+        )
+      if (cutOver <= destination.postedThrough)
+        throw new DestinationError(
+          `The cut-over must come after ${destination.postedThrough}, the last business date ${destination.name} has posted`,
+        )
+      periods = [...destination.periods, { from: cutOver, granularity }]
+    }
+    const switched = { ...destination, periods }
+    await db.destinations.put(switched)
+    return switched
+  })
+}
+
+/**
+ * Has the destination post with the shared mapping or with its own. Its own starts as a copy of
+ * the shared mapping; one it had before, set aside when it went back to shared, is taken up
+ * again, so going back and forth loses no account. Entries already posted stay as they are: the
+ * log's hashes do not cover accounts, so nothing is posted again.
+ */
+export async function chooseMapping(
+  db: TillDatabase,
+  id: string,
+  mapping: 'shared' | 'own',
+  now: Date = new Date(),
+): Promise<Destination> {
+  return db.transaction('rw', db.destinations, db.accountMapping, async () => {
+    const destination = await readDestination(db, id)
+    const { mapping: _previous, ...rest } = destination
+    const chosen: Destination = mapping === 'own' ? { ...rest, mapping: 'own' } : rest
+    const own = mappingIdOf(chosen)
+    if (own !== SHARED_MAPPING && !(await db.accountMapping.get(own))) {
+      const shared = await db.accountMapping.get(SHARED_MAPPING)
+      await db.accountMapping.put({
+        accounts: {},
+        locations: {},
+        ...shared,
+        id: own,
+        savedAt: now.toISOString(),
+      })
+    }
+    await db.destinations.put(chosen)
+    return chosen
+  })
+}

@@ -1,0 +1,119 @@
+import type { TillDatabase } from './database'
+import type { CachedExpense, RegisterSession } from './records'
+import { salesByHour, type HourOfDay } from '../domain/ledger/day-charts'
+import {
+  dayCloseFigures,
+  sumFigures,
+  withOpeningFloat,
+  type DayCloseFigures,
+  type MethodTakings,
+} from '../domain/ledger/day-close'
+import { currentFigures, loadSessionInputs, sessionsOn } from './load-session'
+import { readReconciliation, type StoredRecord } from './reconciliation-record'
+import { loadShownStatus, type ShownStatus } from './session-status'
+import { loadBillsSynced, stillSyncing } from './still-syncing'
+
+export interface SessionAtClose {
+  session: RegisterSession
+  figures: DayCloseFigures
+  expenses: CachedExpense[]
+  record: StoredRecord
+  shown: ShownStatus
+  /** Some of the session's bills are still to come: its figures are not whole. */
+  incomplete: boolean
+}
+
+export interface LocationDay {
+  locationId: string
+  sessionCount: number
+  figures: DayCloseFigures
+  /** A session of the day is still syncing: the sum is not whole. */
+  incomplete: boolean
+}
+
+export interface DayClose {
+  sessions: SessionAtClose[]
+  /** The location's business day: its sessions' figures added up. */
+  total: DayCloseFigures
+  /** A session of the day is still syncing. */
+  incomplete: boolean
+  hours: HourOfDay[]
+  /** The day's takings per method, every session added up. */
+  mix: MethodTakings[]
+  /** From the bills; null when the day has none. */
+  currency: string | null
+}
+
+/** The locations with a session on a business date, in order. */
+export async function locationsOn(db: TillDatabase, businessDate: string): Promise<string[]> {
+  const sessions = await db.sessions.where('businessDate').equals(businessDate).toArray()
+  return [...new Set(sessions.map((s) => s.locationId))].sort()
+}
+
+/** A location's business day: its sessions' figures added up. */
+export async function loadLocationDay(
+  db: TillDatabase,
+  locationId: string,
+  businessDate: string,
+): Promise<LocationDay> {
+  const [sessions, synced] = await Promise.all([
+    sessionsOn(db, locationId, businessDate),
+    loadBillsSynced(db),
+  ])
+  const figures = await Promise.all(sessions.map((s) => currentFigures(db, s)))
+  return {
+    locationId,
+    sessionCount: sessions.length,
+    figures: sumFigures(figures),
+    incomplete: sessions.some((s, i) => stillSyncing(s, figures[i]!.billsAwaitingDetail, synced)),
+  }
+}
+
+/** Everything the day close shows for one location and business date. */
+export async function loadDay(
+  db: TillDatabase,
+  locationId: string,
+  businessDate: string,
+  timeZone: string,
+  now = Date.now(),
+): Promise<DayClose> {
+  const [sessions, synced] = await Promise.all([
+    sessionsOn(db, locationId, businessDate),
+    loadBillsSynced(db),
+  ])
+  const loaded = await Promise.all(
+    sessions.map(async (session) => {
+      const [inputs, stored, shown] = await Promise.all([
+        loadSessionInputs(db, session),
+        db.reconciliations.get(session.id),
+        loadShownStatus(db, session, now),
+      ])
+      return { session, inputs, record: readReconciliation(stored), shown }
+    }),
+  )
+  const bills = loaded.flatMap((l) => l.inputs.bills)
+  const closes = loaded.map(({ session, inputs, record, shown }) => {
+    // A reconciled session's entered opening float stands until a close event gives the opening.
+    const float =
+      session.status === 'reconciled' && record.state === 'ok' ? record.record.openingFloat : null
+    const figures = withOpeningFloat(dayCloseFigures(inputs), float)
+    return {
+      session,
+      shown,
+      figures,
+      expenses: inputs.expenses,
+      record,
+      incomplete: stillSyncing(session, figures.billsAwaitingDetail, synced),
+    }
+  })
+  const total = sumFigures(closes.map((c) => c.figures))
+  const incomplete = closes.some((c) => c.incomplete)
+  return {
+    sessions: closes,
+    total,
+    incomplete,
+    hours: salesByHour(bills, timeZone),
+    mix: total.methods,
+    currency: bills[0]?.currency ?? null,
+  }
+}

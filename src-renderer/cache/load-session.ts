@@ -1,0 +1,93 @@
+import { sumMinor } from '../../src-shared/domain/money'
+import type { TillDatabase } from './database'
+import type { CachedBill, CachedExpense, RegisterSession } from './records'
+import {
+  dayCloseFigures,
+  netSalesOf,
+  type DayCloseFigures,
+  type DayCloseInputs,
+} from '../domain/ledger/day-close'
+
+/** Reads the day close's inputs from the cache, each through an index, never a scan of bills. */
+
+export interface SessionInputs extends DayCloseInputs {
+  bills: CachedBill[]
+  expenses: CachedExpense[]
+}
+
+/** A session's bills, the payments taken in it and its expenses, read as one snapshot. */
+export function loadSessionInputs(
+  db: TillDatabase,
+  session: Pick<RegisterSession, 'id' | 'openingCash'>,
+): Promise<SessionInputs> {
+  return db.transaction('r', [db.bills, db.payments, db.expenses], async () => {
+    const [bills, payments, expenses] = await Promise.all([
+      db.bills.where('registerSessionId').equals(session.id).toArray(),
+      db.payments.where('registerSessionId').equals(session.id).toArray(),
+      db.expenses.where('registerSessionId').equals(session.id).toArray(),
+    ])
+    return { bills, payments, expenses, openingCash: session.openingCash }
+  })
+}
+
+/** The sessions of a location on a business date, in the order they opened. */
+export async function sessionsOn(
+  db: TillDatabase,
+  locationId: string,
+  businessDate: string,
+): Promise<RegisterSession[]> {
+  const sessions = await db.sessions
+    .where('[locationId+businessDate]')
+    .equals([locationId, businessDate])
+    .toArray()
+  const start = (s: RegisterSession): number => s.openedAt ?? s.firstActivityAt ?? 0
+  return sessions.sort((a, b) => start(a) - start(b) || a.id.localeCompare(b.id))
+}
+
+export interface SessionDay {
+  locationId: string
+  businessDate: string
+}
+
+/** Every (location, business date) that has a session, from the index's keys alone. */
+export async function sessionDays(db: TillDatabase): Promise<SessionDay[]> {
+  const keys = await db.sessions.orderBy('[locationId+businessDate]').uniqueKeys()
+  return keys.map((key) => {
+    const [locationId, businessDate] = key as unknown as [string, string]
+    return { locationId, businessDate }
+  })
+}
+
+/** Net sales of each session of a location with a business date from `from` to `to`. */
+export async function sessionNetSales(
+  db: TillDatabase,
+  locationId: string,
+  from: string,
+  to: string,
+): Promise<{ sessionId: string; businessDate: string; netSales: number }[]> {
+  const sessions = await db.sessions
+    .where('[locationId+businessDate]')
+    .between([locationId, from], [locationId, to], true, true)
+    .toArray()
+  const result = []
+  // One session at a time, so a month of large sessions never sits in memory at once.
+  for (const session of sessions) {
+    let netSales = 0
+    await db.bills
+      .where('registerSessionId')
+      .equals(session.id)
+      .each((bill) => {
+        netSales = sumMinor([netSales, netSalesOf(bill)])
+      })
+    result.push({ sessionId: session.id, businessDate: session.businessDate, netSales })
+  }
+  return result
+}
+
+/** The figures of a session as the cache holds it now. */
+export async function currentFigures(
+  db: TillDatabase,
+  session: Pick<RegisterSession, 'id' | 'openingCash'>,
+): Promise<DayCloseFigures> {
+  return dayCloseFigures(await loadSessionInputs(db, session))
+}

@@ -1,0 +1,92 @@
+import Dexie from 'dexie'
+import type { TillDatabase } from './database'
+import type { RegisterSession } from './records'
+
+/**
+ * The status a register session is shown with. The Apps API has no register-session endpoint: a
+ * session's close is known only from its close event, and a session synced by polling alone never
+ * gets one. So a session the cache still holds as open is shown *Closed (no close event)* once it
+ * cannot be trading any more: a later session of the same location has started, or no bill has
+ * arrived in it for 12 hours. Only a session that can still be trading is shown *Open*.
+ */
+
+export type ShownStatus = 'open' | 'closed' | 'closed-no-event' | 'reconciled'
+
+export const QUIET_BEFORE_CLOSED_MS = 12 * 3_600_000
+
+export const STATUS_LABEL: Record<ShownStatus, string> = {
+  open: 'Open',
+  closed: 'Closed',
+  'closed-no-event': 'Closed (no close event)',
+  reconciled: 'Reconciled',
+}
+
+export interface StatusEvidence {
+  /** Whether a session of the same location started after this one. */
+  laterSessionStarted: boolean
+  /** Creation time of the session's newest bill; null when it has none. */
+  lastBillAt: number | null
+  now: number
+}
+
+type StatusOf = Pick<RegisterSession, 'status' | 'openedAt' | 'firstActivityAt'>
+
+/** When the session started: its opening, or its first bill or payment while that is unknown. */
+export function sessionStart(session: Pick<RegisterSession, 'openedAt' | 'firstActivityAt'>) {
+  return session.openedAt ?? session.firstActivityAt
+}
+
+export function shownStatus(session: StatusOf, evidence: StatusEvidence): ShownStatus {
+  if (session.status !== 'open') return session.status
+  if (evidence.laterSessionStarted) return 'closed-no-event'
+  const lastSign = evidence.lastBillAt ?? sessionStart(session)
+  if (lastSign !== null && evidence.now - lastSign >= QUIET_BEFORE_CLOSED_MS)
+    return 'closed-no-event'
+  return 'open'
+}
+
+/** What the status rule needs from the cache: two index reads, no scan of bills. */
+export async function statusEvidence(
+  db: TillDatabase,
+  session: Pick<
+    RegisterSession,
+    'id' | 'locationId' | 'businessDate' | 'openedAt' | 'firstActivityAt'
+  >,
+  now: number,
+): Promise<StatusEvidence> {
+  const start = sessionStart(session)
+  const [newestBill, later] = await Promise.all([
+    db.bills
+      .where('[registerSessionId+createdAt]')
+      .between([session.id, Dexie.minKey], [session.id, Dexie.maxKey])
+      .last(),
+    db.sessions
+      .where('[locationId+businessDate]')
+      .between([session.locationId, session.businessDate], [session.locationId, Dexie.maxKey])
+      .filter((other) => {
+        const otherStart = sessionStart(other)
+        return (
+          other.id !== session.id && otherStart !== null && start !== null && otherStart > start
+        )
+      })
+      .first(),
+  ])
+  return {
+    laterSessionStarted: later !== undefined,
+    lastBillAt: newestBill?.createdAt ?? null,
+    now,
+  }
+}
+
+/** The shown status of a session as the cache holds it at `now`. */
+export async function loadShownStatus(
+  db: TillDatabase,
+  session: Pick<
+    RegisterSession,
+    'id' | 'locationId' | 'businessDate' | 'status' | 'openedAt' | 'firstActivityAt'
+  >,
+  now: number,
+): Promise<ShownStatus> {
+  if (session.status !== 'open') return session.status
+  return shownStatus(session, await statusEvidence(db, session, now))
+}

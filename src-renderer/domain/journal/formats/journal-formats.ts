@@ -1,0 +1,72 @@
+import type { LocationNames } from '../../format/location-label'
+import type { JournalEntry } from '../journal-entry'
+import { BEANCOUNT_DEFAULTS, writeBeancount, type BeancountOptions } from './beancount'
+import { writeJournalCsv } from './journal-csv'
+import { writeLedgerJournal } from './ledger'
+import type { Batches, OutputChunk } from './output'
+import { QUICKBOOKS_DEFAULTS, writeQuickBooksJournal, type QuickBooksOptions } from './quickbooks'
+import type { RoleKey, XeroTaxRate } from '../accounts'
+import { XERO_DEFAULTS, writeXeroJournal, type UnmatchedXeroTax, type XeroOptions } from './xero'
+
+/** Every journal format, with the options that make its bytes (kept with each export batch). */
+export type JournalTarget =
+  | { format: 'journal-csv' }
+  | { format: 'xero'; options: XeroOptions }
+  | { format: 'quickbooks'; options: QuickBooksOptions }
+  | { format: 'beancount'; options: BeancountOptions }
+  | { format: 'ledger' }
+
+export type JournalFormat = JournalTarget['format']
+
+/** A target with the default options, for a profile to start from. */
+export function defaultTarget(format: JournalFormat): JournalTarget {
+  switch (format) {
+    case 'xero':
+      return { format, options: XERO_DEFAULTS }
+    case 'quickbooks':
+      return { format, options: QUICKBOOKS_DEFAULTS }
+    case 'beancount':
+      return { format, options: BEANCOUNT_DEFAULTS }
+    default:
+      return { format }
+  }
+}
+
+/** A Xero target with the mapping's Xero tax rates; any other target as it is. */
+export function withXeroTaxRates(
+  target: JournalTarget,
+  taxRates: Readonly<Record<RoleKey, XeroTaxRate>> = {},
+): JournalTarget {
+  return target.format === 'xero' ? { ...target, options: { ...target.options, taxRates } } : target
+}
+
+/** The target with the locations' names as Xero tracking options or QuickBooks locations. */
+export function withLocationNames(target: JournalTarget, names: LocationNames): JournalTarget {
+  switch (target.format) {
+    case 'xero':
+      return { ...target, options: { ...target.options, locationLabels: names } }
+    case 'quickbooks':
+      return { ...target, options: { ...target.options, locationLabels: names } }
+    default:
+      return target
+  }
+}
+
+export function writeJournal(
+  target: JournalTarget,
+  entries: Batches<JournalEntry>,
+  onUnmatchedXeroTax?: UnmatchedXeroTax,
+): AsyncGenerator<OutputChunk> {
+  switch (target.format) {
+    case 'journal-csv':
+      return writeJournalCsv(entries)
+    case 'xero':
+      return writeXeroJournal(entries, target.options, onUnmatchedXeroTax)
+    case 'quickbooks':
+      return writeQuickBooksJournal(entries, target.options)
+    case 'beancount':
+      return writeBeancount(entries, target.options)
+    case 'ledger':
+      return writeLedgerJournal(entries)
+  }
+}

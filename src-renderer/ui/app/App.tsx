@@ -1,0 +1,91 @@
+import { useRef } from 'react'
+import type { TillBridge } from '../../bridge/client'
+import { BridgeContext } from '../hooks/bridge-context'
+import { ROUTES, type RouteId } from '../hooks/routes'
+import { OpenItemContext, useHashRoute } from '../hooks/use-hash-route'
+import { usePageTitle } from '../hooks/page-title'
+import { SettingsScreen } from '../screens/settings/SettingsScreen'
+import { NotYetScreen } from '../screens/placeholder/NotYetScreen'
+import { SessionsScreen } from '../screens/sessions/SessionsScreen'
+import { ProblemsScreen } from '../screens/problems/ProblemsScreen'
+import { ExpensesScreen } from '../screens/expenses/ExpensesScreen'
+import { BillsScreen } from '../screens/bills/BillsScreen'
+import { DayCloseScreen } from '../screens/day-close/DayCloseScreen'
+import { ExportsScreen } from '../screens/exports/ExportsScreen'
+import { ActiveConnectionContext, useConnectionLifecycle } from '../hooks/active-connection'
+import { SyncBar } from './SyncBar'
+
+function Screen({ route }: { route: RouteId }): React.JSX.Element {
+  if (route === 'settings') return <SettingsScreen />
+  if (route === 'sessions') return <SessionsScreen />
+  if (route === 'bills') return <BillsScreen />
+  if (route === 'day-close') return <DayCloseScreen />
+  if (route === 'problems') return <ProblemsScreen />
+  if (route === 'expenses') return <ExpensesScreen />
+  if (route === 'exports') return <ExportsScreen />
+  return <NotYetScreen route={route} />
+}
+
+export function App({ bridge }: { bridge: TillBridge }): React.JSX.Element {
+  const connection = useConnectionLifecycle(bridge)
+  const [place, navigate] = useHashRoute(connection.status === 'none' ? 'settings' : 'sessions')
+  const { route } = place
+  const main = useRef<HTMLElement>(null)
+  usePageTitle(ROUTES.find((r) => r.id === route)?.label ?? 'Till')
+  const activeName =
+    connection.status === 'ready'
+      ? connection.connection.profile.name
+      : connection.status === 'loading'
+        ? 'Opening…'
+        : 'No connection yet'
+
+  return (
+    <BridgeContext.Provider value={bridge}>
+      <ActiveConnectionContext.Provider value={connection}>
+        <div className="app">
+          <a
+            className="skip-link"
+            href="#content"
+            onClick={(event) => {
+              // The fragment is the router's: move focus without changing the address.
+              event.preventDefault()
+              main.current?.focus()
+            }}
+          >
+            Skip to content
+          </a>
+          <header className="top-bar">
+            <span className="brand">Till</span>
+            <span className="connection-name" aria-label="Active connection">
+              {activeName}
+            </span>
+            <SyncBar />
+          </header>
+          <nav className="side-nav" aria-label="Main">
+            <ul>
+              {ROUTES.map((r) => (
+                <li key={r.id}>
+                  <a
+                    href={`#/${r.id}`}
+                    aria-current={r.id === route ? 'page' : undefined}
+                    onClick={(event) => {
+                      event.preventDefault()
+                      navigate({ route: r.id, item: null })
+                    }}
+                  >
+                    {r.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <main className="content" id="content" tabIndex={-1} ref={main}>
+            <OpenItemContext.Provider value={[place.item, (item) => navigate({ route, item })]}>
+              <Screen route={route} />
+            </OpenItemContext.Provider>
+          </main>
+        </div>
+      </ActiveConnectionContext.Provider>
+    </BridgeContext.Provider>
+  )
+}

@@ -1,0 +1,80 @@
+import { createContext, useContext, useEffect, useState } from 'react'
+import type { TillBridge } from '../../bridge/client'
+import {
+  activeConnection,
+  openDatabase,
+  type ActiveConnection,
+} from '../../work/connection/active-connection'
+import { closeConnection } from '../../work/connection/close-connection'
+import { effectiveTimeZone } from '../../domain/format/time-zone'
+import { formatDateTime } from '../../domain/format/time'
+
+export type ConnectionState =
+  | { status: 'loading' }
+  | { status: 'none' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; connection: ActiveConnection }
+
+export const ActiveConnectionContext = createContext<ConnectionState>({ status: 'loading' })
+
+export function useActiveConnection(): ConnectionState {
+  return useContext(ActiveConnectionContext)
+}
+
+/**
+ * Writes a moment as every screen does: in the active shop's zone (this PC's while there is no
+ * connection or the shop's zone is not known yet).
+ */
+export function useFormatMoment(): (moment: number | string) => string {
+  const state = useActiveConnection()
+  const timeZone =
+    state.status === 'ready'
+      ? effectiveTimeZone(state.connection.profile)
+      : Intl.DateTimeFormat().resolvedOptions().timeZone
+  return (moment) =>
+    formatDateTime(typeof moment === 'string' ? Date.parse(moment) : moment, timeZone)
+}
+
+/** Opens the active connection's cache and runs its sync; follows changes of connection. */
+export function useConnectionLifecycle(bridge: TillBridge): ConnectionState {
+  const [state, setState] = useState<ConnectionState>({ status: 'loading' })
+  const [revision, setRevision] = useState(0)
+
+  useEffect(() => bridge.on('profiles.changed', () => setRevision((r) => r + 1)), [bridge])
+
+  useEffect(() => {
+    let cancelled = false
+    let opened: ActiveConnection | null = null
+    void (async () => {
+      try {
+        const [{ profiles }, info] = await Promise.all([
+          bridge.call('profiles.list'),
+          bridge.call('app.info'),
+        ])
+        const profile = profiles.find((p) => p.active)
+        if (!profile) {
+          if (!cancelled) setState({ status: 'none' })
+          return
+        }
+        const db = await openDatabase(profile, info.demo)
+        if (cancelled) return db.close()
+        opened = activeConnection(bridge, profile, db)
+        setState({ status: 'ready', connection: opened })
+        opened.scheduledExports.start()
+        await opened.sync.start()
+      } catch (error) {
+        if (!cancelled)
+          setState({
+            status: 'error',
+            message: error instanceof Error ? error.message : String(error),
+          })
+      }
+    })()
+    return () => {
+      cancelled = true
+      if (opened) void closeConnection(opened)
+    }
+  }, [bridge, revision])
+
+  return state
+}

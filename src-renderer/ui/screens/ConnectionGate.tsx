@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react'
+import { useActiveConnection } from '../hooks/active-connection'
+import type { ActiveConnection } from '../../work/connection/active-connection'
+import { effectiveTimeZone } from '../../domain/format/time-zone'
+
+/** The designed states before a screen has a connection to read from. */
+export function ConnectionGate({
+  title,
+  children,
+}: {
+  title: string
+  children: (connection: ActiveConnection) => ReactNode
+}): React.JSX.Element {
+  const state = useActiveConnection()
+  return (
+    <section aria-labelledby="screen-title">
+      <h1 id="screen-title">{title}</h1>
+      {state.status === 'loading' && <p role="status">Opening your shop’s data…</p>}
+      {state.status === 'error' && (
+        <p role="alert" className="error">
+          Till could not open its saved data: {state.message}
+        </p>
+      )}
+      {state.status === 'none' && (
+        <p className="empty-state">
+          No connection yet. <a href="#/settings">Set one up in Settings</a>, or use the demo shop.
+        </p>
+      )}
+      {state.status === 'ready' && !state.connection.profile.timezone && (
+        <p className="notice">
+          Times and business dates use this PC’s time zone (
+          {effectiveTimeZone(state.connection.profile)}) until Till learns your shop’s.{' '}
+          <a href="#/settings">Set it in Settings</a>.
+        </p>
+      )}
+      {state.status === 'ready' && children(state.connection)}
+    </section>
+  )
+}

@@ -1,0 +1,128 @@
+import { useLiveQuery } from 'dexie-react-hooks'
+import type { TillDatabase } from '../../../cache/database'
+import type { RegisterSession } from '../../../cache/records'
+import { Combobox } from '../../components/combobox/Combobox'
+import { useLocationNames } from '../../../cache/location-names'
+import { locationLabel } from '../../../domain/format/location-label'
+import { NO_FILTER, type BillFilterForm } from './bill-filter-form'
+import { methodLabel } from '../../../domain/format/labels'
+import { PAYMENT_STATE_LABELS, TYPE_LABELS } from './bill-labels'
+
+function Choice({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string
+  value: string
+  options: Array<[value: string, label: string]>
+  onChange: (value: string) => void
+}): React.JSX.Element {
+  return (
+    <label className="bill-filter">
+      <span>{label}</span>
+      <select value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">Any</option>
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
+export function BillFilterBar({
+  db,
+  timeZone,
+  sessions,
+  sessionName,
+  form,
+  onChange,
+}: {
+  db: TillDatabase
+  timeZone: string
+  /** Newest first. */
+  sessions: RegisterSession[] | undefined
+  sessionName: (id: string) => string
+  form: BillFilterForm
+  onChange: (form: BillFilterForm) => void
+}): React.JSX.Element {
+  // The methods index lists each method once however many bills use it.
+  const methods = useLiveQuery(() => db.bills.orderBy('methods').uniqueKeys(), [db])
+  const locations = [...new Set((sessions ?? []).map((s) => s.locationId))].sort()
+  const names = useLocationNames(db)
+  const set = (field: keyof BillFilterForm) => (value: string) => {
+    const next = { ...form, [field]: value }
+    // A session belongs to one location: choosing another location forgets the session.
+    const session = sessions?.find((s) => s.id === form.session)
+    if (field === 'location' && value !== '' && session && session.locationId !== value)
+      next.session = ''
+    onChange(next)
+  }
+  const sessionOptions = (sessions ?? [])
+    .filter((s) => form.location === '' || s.locationId === form.location)
+    .map((s): [string, string] => [s.id, sessionName(s.id)])
+
+  return (
+    <fieldset className="bill-filters">
+      <legend>Filter bills</legend>
+      <label className="bill-filter">
+        <span>From</span>
+        <input type="date" value={form.from} onChange={(e) => set('from')(e.target.value)} />
+      </label>
+      <label className="bill-filter">
+        <span>To</span>
+        <input type="date" value={form.to} onChange={(e) => set('to')(e.target.value)} />
+      </label>
+      <Choice
+        label="Location"
+        value={form.location}
+        options={locations.map((id) => [id, locationLabel(id, names)])}
+        onChange={set('location')}
+      />
+      <Combobox
+        className="bill-filter"
+        label="Session"
+        value={form.session}
+        options={sessionOptions}
+        onChange={set('session')}
+      />
+      <Choice
+        label="Type"
+        value={form.type}
+        options={Object.entries(TYPE_LABELS)}
+        onChange={set('type')}
+      />
+      <Choice
+        label="Payment method"
+        value={form.method}
+        options={(methods ?? []).map((m) => [String(m), methodLabel(String(m))])}
+        onChange={set('method')}
+      />
+      <Choice
+        label="Payment state"
+        value={form.state}
+        options={Object.entries(PAYMENT_STATE_LABELS)}
+        onChange={set('state')}
+      />
+      <label className="bill-filter">
+        <span>Bill number</span>
+        <input
+          type="search"
+          value={form.number}
+          placeholder="Starts with…"
+          onChange={(e) => set('number')(e.target.value)}
+        />
+      </label>
+      <p className="muted bill-filter-note">
+        Dates are merchant dates ({timeZone}), both included.
+      </p>
+      <button type="button" onClick={() => onChange(NO_FILTER)}>
+        Clear filters
+      </button>
+    </fieldset>
+  )
+}

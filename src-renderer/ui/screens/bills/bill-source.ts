@@ -1,0 +1,29 @@
+import type { SortingState } from '@tanstack/react-table'
+import type { RowSource } from '../../components/data-table/row-source'
+import type { TillDatabase } from '../../../cache/database'
+import type { CachedBill } from '../../../cache/records'
+import {
+  isBillSortColumn,
+  type BillFilters,
+  type BillSort,
+} from '../../../cache/bills/bill-filters'
+import { BillQueries } from '../../../cache/bills/bill-query'
+
+export const NEWEST_FIRST: SortingState = [{ id: 'time', desc: true }]
+
+export function billSort(sorting: SortingState): BillSort {
+  const [first] = sorting
+  return first && isBillSortColumn(first.id)
+    ? { column: first.id, desc: first.desc }
+    : { column: 'time', desc: true }
+}
+
+/** The Bills table's rows, from the cache as it is now. */
+export function billRowSource(db: TillDatabase): RowSource<CachedBill, BillFilters> {
+  const queries = new BillQueries(db)
+  return {
+    rows: (offset, limit, sorting, filters) =>
+      queries.page(filters, billSort(sorting), offset, limit),
+    count: (filters) => queries.count(filters),
+  }
+}

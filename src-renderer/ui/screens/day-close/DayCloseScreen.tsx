@@ -1,0 +1,221 @@
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useEffect, useId, useState } from 'react'
+import { flushSync } from 'react-dom'
+import type { ActiveConnection } from '../../../work/connection/active-connection'
+import { useBridge } from '../../hooks/bridge-context'
+import { useLocationNames } from '../../../cache/location-names'
+import { locationLabel } from '../../../domain/format/location-label'
+import { sessionDays, type SessionDay } from '../../../cache/load-session'
+import { effectiveTimeZone } from '../../../domain/format/time-zone'
+import { formatDateTime } from '../../../domain/format/time'
+import { ConnectionGate } from '../ConnectionGate'
+import { formatBusinessDate } from './business-date-label'
+import { DayCharts } from './DayCharts'
+import { DayTotal } from './DayTotal'
+import { loadDay } from '../../../cache/load-day'
+import { SessionClose } from './SessionClose'
+import './day-close.css'
+import { CURRENCY_UNKNOWN } from '../../../domain/format/money'
+
+function DayView({
+  connection,
+  locationId,
+  businessDate,
+  timeZone,
+  printedAt,
+}: {
+  connection: ActiveConnection
+  locationId: string
+  businessDate: string
+  timeZone: string
+  printedAt: number | null
+}): React.JSX.Element {
+  const { db, profile } = connection
+  const names = useLocationNames(db)
+  const day = useLiveQuery(
+    () => loadDay(db, locationId, businessDate, timeZone),
+    [db, locationId, businessDate, timeZone],
+  )
+  if (!day) return <p role="status">Adding up the day…</p>
+  const currency = day.currency ?? profile.currency
+  if (!currency) return <p className="empty-state">{CURRENCY_UNKNOWN}</p>
+  return (
+    <>
+      <div className="print-only print-header">
+        <p className="print-shop">{profile.name}</p>
+        <p>
+          Day close of {locationLabel(locationId, names)} · {formatBusinessDate(businessDate)} (
+          {timeZone}){printedAt !== null && ` · printed ${formatDateTime(printedAt, timeZone)}`}
+        </p>
+      </div>
+      <DayCharts
+        db={db}
+        locationId={locationId}
+        businessDate={businessDate}
+        hours={day.hours}
+        mix={day.mix}
+        currency={currency}
+        timeZone={timeZone}
+      />
+      <DayTotal
+        db={db}
+        locationId={locationId}
+        businessDate={businessDate}
+        locationName={(id) => locationLabel(id, names)}
+        sessionCount={day.sessions.length}
+        total={day.total}
+        incomplete={day.incomplete}
+        currency={currency}
+      />
+      {day.sessions.map((close) => (
+        <SessionClose
+          key={close.session.id}
+          db={db}
+          close={close}
+          currency={currency}
+          timeZone={timeZone}
+        />
+      ))}
+    </>
+  )
+}
+
+/** The default day: the latest business date with sessions, at the first location that has it. */
+function pick(
+  days: SessionDay[],
+  choice: { locationId: string | null; businessDate: string | null },
+): { locationId: string; businessDate: string; locations: string[]; dates: string[] } {
+  const locations = [...new Set(days.map((d) => d.locationId))].sort()
+  const latest = days.reduce((a, b) => (b.businessDate > a.businessDate ? b : a))
+  const locationId =
+    choice.locationId && locations.includes(choice.locationId)
+      ? choice.locationId
+      : latest.locationId
+  const dates = days
+    .filter((d) => d.locationId === locationId)
+    .map((d) => d.businessDate)
+    .sort()
+    .reverse()
+  const businessDate =
+    choice.businessDate && dates.includes(choice.businessDate) ? choice.businessDate : dates[0]!
+  return { locationId, businessDate, locations, dates }
+}
+
+function DayClose({ connection }: { connection: ActiveConnection }): React.JSX.Element {
+  const { db, profile } = connection
+  const timeZone = effectiveTimeZone(profile)
+  const days = useLiveQuery(() => sessionDays(db), [db])
+  const names = useLocationNames(db)
+  const [choice, setChoice] = useState<{ locationId: string | null; businessDate: string | null }>({
+    locationId: null,
+    businessDate: null,
+  })
+  const [printedAt, setPrintedAt] = useState<number | null>(null)
+  const [pdfProblem, setPdfProblem] = useState<string | null>(null)
+  const bridge = useBridge()
+  const [canSavePdf, setCanSavePdf] = useState(false)
+  useEffect(() => {
+    bridge.call('app.info').then(
+      (info) => setCanSavePdf(info.canSavePdf),
+      () => setCanSavePdf(false),
+    )
+  }, [bridge])
+  const locationFieldId = useId()
+  const dateFieldId = useId()
+
+  if (!days) return <p role="status">Reading the register sessions…</p>
+  if (days.length === 0)
+    return (
+      <p className="empty-state">
+        Nothing synced yet. Once Till has your shop’s bills, each day’s register sessions appear
+        here to count the drawer and close the day.
+      </p>
+    )
+  const { locationId, businessDate, locations, dates } = pick(days, choice)
+  const print = (): void => {
+    flushSync(() => setPrintedAt(Date.now()))
+    window.print()
+  }
+  const savePdf = (): void => {
+    flushSync(() => setPrintedAt(Date.now()))
+    setPdfProblem(null)
+    bridge
+      .call('print.savePdf', {
+        suggestedName: `Day close ${locationLabel(locationId, names)} ${businessDate}.pdf`.replace(
+          /[^\w .()-]/g,
+          '-',
+        ),
+      })
+      .catch((error: Error) => setPdfProblem(error.message))
+  }
+  return (
+    <div className="day-close">
+      <div className="day-close-controls">
+        <div className="field">
+          <label htmlFor={locationFieldId}>Location</label>
+          <select
+            id={locationFieldId}
+            value={locationId}
+            onChange={(e) => setChoice({ ...choice, locationId: e.target.value })}
+          >
+            {locations.map((id) => (
+              <option key={id} value={id}>
+                {locationLabel(id, names)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={dateFieldId}>Business date</label>
+          <select
+            id={dateFieldId}
+            value={businessDate}
+            onChange={(e) => setChoice({ ...choice, businessDate: e.target.value })}
+          >
+            {dates.map((date) => (
+              <option key={date} value={date}>
+                {formatBusinessDate(date)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p className="muted time-zone-note">
+          Business days and times in {timeZone}
+          {profile.timezone
+            ? ' (the shop’s time zone)'
+            : ' (this PC’s; the shop’s is not known yet)'}
+          .
+        </p>
+        <button type="button" onClick={print}>
+          Print
+        </button>
+        {canSavePdf && (
+          <button type="button" onClick={savePdf}>
+            Save as PDF
+          </button>
+        )}
+        {pdfProblem && (
+          <p role="alert" className="error">
+            {pdfProblem}
+          </p>
+        )}
+      </div>
+      <DayView
+        key={`${locationId} ${businessDate}`}
+        connection={connection}
+        locationId={locationId}
+        businessDate={businessDate}
+        timeZone={timeZone}
+        printedAt={printedAt}
+      />
+    </div>
+  )
+}
+
+export function DayCloseScreen(): React.JSX.Element {
+  return (
+    <ConnectionGate title="Day close">
+      {(connection) => <DayClose connection={connection} />}
+    </ConnectionGate>
+  )
+}

@@ -1,0 +1,115 @@
+import type { CachedExpense } from '../../../cache/records'
+import type { DayCloseFigures } from '../../../domain/ledger/day-close'
+import { formatMoney } from '../../../domain/format/money'
+import { categoryLabel, methodLabel, taxLabel } from '../../../domain/format/labels'
+import { figureSections, type FigureRow } from './figure-rows'
+import { MoneyTable } from '../../components/money-table/MoneyTable'
+
+const counts = new Intl.NumberFormat()
+
+function FigureValue({ row, currency }: { row: FigureRow; currency: string }): React.JSX.Element {
+  if (row.value === null) return <span className="muted">not known (counted as 0)</span>
+  return <>{row.kind === 'money' ? formatMoney(row.value, currency) : counts.format(row.value)}</>
+}
+
+/** Every §4 figure of a session (or a day), its takings per method and its tax per rate. */
+export function FiguresTables({
+  subject,
+  figures,
+  currency,
+}: {
+  /** What the figures are of, in the tables' names: "session 12", "the day at Location 3". */
+  subject: string
+  figures: DayCloseFigures
+  currency: string
+}): React.JSX.Element {
+  return (
+    <div className="figures">
+      <div className="figures-summary">
+        {figureSections(figures).map((section) => (
+          <MoneyTable
+            key={section.title}
+            label={`${section.title} of ${subject}`}
+            caption={section.title}
+            currency={currency}
+            rows={section.rows.map((row) => ({
+              key: row.label,
+              label: row.label,
+              cells: [<FigureValue key="value" row={row} currency={currency} />],
+              total: row.total,
+            }))}
+          />
+        ))}
+      </div>
+      <div className="figures-detail">
+        <MoneyTable
+          label={`Payments by method of ${subject}`}
+          caption="Payments by method"
+          columns={['Method', 'Collected', 'Returned', 'Net']}
+          empty="No payments."
+          currency={currency}
+          rows={figures.methods.map((m) => ({
+            key: m.method,
+            label: methodLabel(m.method),
+            cells: [m.collected, m.returned, m.net],
+          }))}
+        />
+        <MoneyTable
+          label={`Tax by rate of ${subject}`}
+          caption="Tax by rate"
+          empty="No tax."
+          currency={currency}
+          rows={figures.taxByRate.map((t) => ({
+            key: `${t.name} ${t.rate}`,
+            label: taxLabel(t),
+            cells: [t.amount],
+          }))}
+        />
+      </div>
+    </div>
+  )
+}
+
+/** The expenses booked to a session, as they stand in the cache now. */
+export function ExpensesTable({
+  sessionId,
+  expenses,
+  currency,
+}: {
+  sessionId: string
+  expenses: readonly CachedExpense[]
+  currency: string
+}): React.JSX.Element {
+  return (
+    <table aria-label={`Expenses of session ${sessionId}`} className="expenses">
+      <caption>Expenses</caption>
+      <thead>
+        <tr>
+          <th scope="col">Category</th>
+          <th scope="col">Description</th>
+          <th scope="col">Paid by</th>
+          <th scope="col" className="amount">
+            Amount
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {expenses.length === 0 && (
+          <tr>
+            <td colSpan={4} className="muted">
+              No expenses in this session.
+            </td>
+          </tr>
+        )}
+        {expenses.map((e) => (
+          <tr key={e.id}>
+            <td>{categoryLabel(e.category)}</td>
+            <td>{e.description}</td>
+            <td>{methodLabel(e.paymentMethod)}</td>
+            <td className="amount">{formatMoney(e.amount, currency)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}

@@ -1,0 +1,26 @@
+import type { OpeningCashSource } from '../../../domain/ledger/day-close'
+import { formatMoney } from '../../../domain/format/money'
+
+const FROM: Record<OpeningCashSource, string> = {
+  'close event': 'from the close event',
+  entered: 'entered as the opening float',
+  unknown: 'not known, counted as 0',
+}
+
+/** The opening cash the expected cash uses, and where it came from. */
+export function OpeningCash({
+  amount,
+  source,
+  currency,
+}: {
+  amount: number | null
+  source: OpeningCashSource
+  currency: string
+}): React.JSX.Element {
+  return (
+    <span className="opening-cash">
+      {amount !== null && <span className="amount">{formatMoney(amount, currency)} </span>}
+      <span className="muted">({FROM[source]})</span>
+    </span>
+  )
+}

@@ -1,0 +1,226 @@
+import { useId, useState } from 'react'
+import type { TillDatabase } from '../../../cache/database'
+import { openingCashSource, type DayCloseFigures } from '../../../domain/ledger/day-close'
+import { reopenSession, ReconcileError } from '../../../work/reconcile'
+import type {
+  ReconciliationLogEntry,
+  SessionReconciliation,
+} from '../../../cache/reconciliation-record'
+import { formatMoney } from '../../../domain/format/money'
+import { formatDateTime } from '../../../domain/format/time'
+import { changedFigures, type ChangedFigure } from './figure-rows'
+import { methodLabel } from '../../../domain/format/labels'
+import { OpeningCash } from './OpeningCash'
+import { Variance } from './Variance'
+import { MoneyTable } from '../../components/money-table/MoneyTable'
+
+const counts = new Intl.NumberFormat()
+
+function ChangedValue({
+  value,
+  kind,
+  currency,
+}: {
+  value: number | null
+  kind: ChangedFigure['kind']
+  currency: string
+}): React.JSX.Element {
+  if (value === null) return <span className="muted">not known</span>
+  return <>{kind === 'money' ? formatMoney(value, currency) : counts.format(value)}</>
+}
+
+/** Flags a reconciled session whose data moved on after the count, old beside current. */
+function ChangedAfter({
+  record,
+  current,
+  currency,
+  timeZone,
+}: {
+  record: SessionReconciliation
+  current: DayCloseFigures
+  currency: string
+  timeZone: string
+}): React.JSX.Element | null {
+  const changes = changedFigures(record.figures, current)
+  if (record.changedAfterAt === null && changes.length === 0) return null
+  return (
+    <div className="changed-after" role="group" aria-label="Changed after reconciliation">
+      <h3>Changed after reconciliation</h3>
+      <p>
+        {record.changedAfterAt !== null
+          ? `A bill, a payment or the close of this session came in on ${formatDateTime(record.changedAfterAt, timeZone)}, after the count was confirmed.`
+          : 'The session’s data changed after the count was confirmed.'}{' '}
+        {changes.length === 0
+          ? 'None of the figures moved.'
+          : 'The frozen figures stay as confirmed; reopen the session to count it again.'}
+      </p>
+      {changes.length > 0 && (
+        <MoneyTable
+          label="Frozen and current figures"
+          columns={['Figure', 'Frozen', 'Now']}
+          currency={currency}
+          rows={changes.map((c) => ({
+            key: c.label,
+            label: c.label,
+            cells: [
+              <ChangedValue key="frozen" value={c.frozen} kind={c.kind} currency={currency} />,
+              <ChangedValue key="now" value={c.current} kind={c.kind} currency={currency} />,
+            ],
+          }))}
+        />
+      )}
+    </div>
+  )
+}
+
+function logLine(entry: ReconciliationLogEntry, currency: string, timeZone: string): string {
+  const when = formatDateTime(entry.at, timeZone)
+  return entry.action === 'reconciled'
+    ? `${when}: counted ${entry.midShift ? 'mid-shift ' : ''}${formatMoney(entry.countedCash, currency)} by ${entry.by}, variance ${formatMoney(entry.cashVariance, currency)}${entry.note ? ` (${entry.note})` : ''}`
+    : `${when}: reopened by ${entry.by}`
+}
+
+/** The history of counts and reopens: a reopen is an undo, and is never silent. */
+export function ReconciliationLog({
+  record,
+  currency,
+  timeZone,
+}: {
+  record: SessionReconciliation
+  currency: string
+  timeZone: string
+}): React.JSX.Element | null {
+  if (record.log.length < 2 && record.reopenedAt === null) return null
+  return (
+    <details className="reconciliation-log">
+      <summary>History of this count ({record.log.length})</summary>
+      <ol>
+        {record.log.map((entry) => (
+          <li key={`${entry.action}-${entry.at}`}>{logLine(entry, currency, timeZone)}</li>
+        ))}
+      </ol>
+    </details>
+  )
+}
+
+function ReopenForm({ db, sessionId }: { db: TillDatabase; sessionId: string }): React.JSX.Element {
+  const [by, setBy] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const id = useId()
+  const submit = async (event: React.FormEvent): Promise<void> => {
+    event.preventDefault()
+    setProblem(null)
+    try {
+      await reopenSession(db, { sessionId, by })
+    } catch (error) {
+      setProblem(error instanceof ReconcileError ? error.message : String(error))
+    }
+  }
+  return (
+    <form
+      className="reopen-form"
+      aria-label={`Reopen session ${sessionId}`}
+      onSubmit={(e) => void submit(e)}
+    >
+      <label htmlFor={id}>Reopened by (name or initials)</label>
+      <input
+        id={id}
+        autoComplete="off"
+        maxLength={80}
+        value={by}
+        onChange={(e) => setBy(e.target.value)}
+      />
+      <button type="submit" className="danger" disabled={by.trim() === ''}>
+        Reopen
+      </button>
+      {problem && (
+        <p role="alert" className="error">
+          {problem}
+        </p>
+      )}
+    </form>
+  )
+}
+
+/** A reconciled session: who counted and when, the count against the frozen figures, reopen. */
+export function ReconciledPanel({
+  db,
+  record,
+  current,
+  closedAt,
+  currency,
+  timeZone,
+}: {
+  db: TillDatabase
+  record: SessionReconciliation
+  current: DayCloseFigures
+  /** When the session's close event says it closed; null while none has come. */
+  closedAt: number | null
+  currency: string
+  timeZone: string
+}): React.JSX.Element {
+  return (
+    <div className="reconciled">
+      <p className="reconciled-by">
+        Reconciled by <strong>{record.reconciledBy}</strong> on{' '}
+        {formatDateTime(record.reconciledAt, timeZone)} ({timeZone}).
+      </p>
+      {record.midShift && (
+        <p className="notice mid-shift-count">
+          Counted mid-shift, while the session could still be trading.
+          {closedAt !== null
+            ? ` The session closed on ${formatDateTime(closedAt, timeZone)}, after the count.`
+            : ' No close has been seen since.'}
+        </p>
+      )}
+      <dl className="count-summary" aria-label="Count">
+        <div>
+          <dt>Counted cash</dt>
+          <dd className="amount">{formatMoney(record.count.countedCash, currency)}</dd>
+        </div>
+        <div>
+          <dt>Expected cash</dt>
+          <dd className="amount">{formatMoney(record.figures.expectedCash, currency)}</dd>
+        </div>
+        <div>
+          <dt>Opening cash</dt>
+          <dd>
+            <OpeningCash
+              amount={record.figures.openingCash}
+              source={
+                record.openingFloat !== null
+                  ? 'entered'
+                  : openingCashSource(record.figures.openingCash, null)
+              }
+              currency={currency}
+            />
+          </dd>
+        </div>
+        <div>
+          <dt>Cash variance</dt>
+          <dd className="amount" aria-label="Frozen cash variance">
+            <Variance amount={record.count.cashVariance} currency={currency} />
+          </dd>
+        </div>
+        {record.count.methods.map((m) => (
+          <div key={m.method}>
+            <dt>
+              {methodLabel(m.method)}: counted {formatMoney(m.counted, currency)}, net{' '}
+              {formatMoney(m.expected, currency)}
+            </dt>
+            <dd className="amount">
+              <Variance amount={m.variance} currency={currency} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {record.varianceNote && (
+        <p className="variance-note">
+          <span className="muted">Variance note:</span> {record.varianceNote}
+        </p>
+      )}
+      <ChangedAfter record={record} current={current} currency={currency} timeZone={timeZone} />
+      <ReopenForm db={db} sessionId={record.sessionId} />
+    </div>
+  )
+}

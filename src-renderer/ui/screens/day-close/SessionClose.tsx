@@ -1,0 +1,114 @@
+import type { TillDatabase } from '../../../cache/database'
+import type { RegisterSession } from '../../../cache/records'
+import { STATUS_LABEL } from '../../../cache/session-status'
+import { formatDateTime } from '../../../domain/format/time'
+import { CountForm } from './CountForm'
+import { ExpensesTable, FiguresTables } from './FiguresTables'
+import type { SessionAtClose } from '../../../cache/load-day'
+import { ReconciledPanel, ReconciliationLog } from './ReconciledPanel'
+import { SignatureLines } from './SignatureLines'
+import { StillSyncingNotice } from './StillSyncing'
+
+function SessionTimes({
+  session,
+  over,
+  timeZone,
+}: {
+  session: RegisterSession
+  /** No close event came, but the session is over (the status rule of session-status). */
+  over: boolean
+  timeZone: string
+}): React.JSX.Element {
+  const at = (t: number): string => formatDateTime(t, timeZone)
+  const opened =
+    session.openedAt !== null
+      ? `Opened ${at(session.openedAt)}`
+      : session.firstActivityAt !== null
+        ? `First bill ${at(session.firstActivityAt)} (opening not known yet)`
+        : 'Opening not known yet'
+  const closed =
+    session.closedAt !== null
+      ? `closed ${at(session.closedAt)}`
+      : over
+        ? 'no close event came, but a later session has started or no bill came for 12 hours'
+        : 'no close seen yet'
+  return (
+    <p className="muted session-times">
+      {opened} · {closed} ({timeZone})
+    </p>
+  )
+}
+
+/** One register session's close: figures, the count or its frozen result, expenses. */
+export function SessionClose({
+  db,
+  close,
+  currency,
+  timeZone,
+}: {
+  db: TillDatabase
+  close: SessionAtClose
+  currency: string
+  timeZone: string
+}): React.JSX.Element {
+  const { session, figures, expenses, record, shown, incomplete } = close
+  const reconciled = session.status === 'reconciled'
+  const titleId = `session-${session.id}-title`
+  return (
+    <section className="session-close panel" aria-labelledby={titleId}>
+      <header className="session-head">
+        <h2 id={titleId}>Session {session.id}</h2>
+        <span className={`badge status-${shown}`}>
+          <span className="visually-hidden">Status: </span>
+          {STATUS_LABEL[shown]}
+        </span>
+      </header>
+      <SessionTimes session={session} over={shown === 'closed-no-event'} timeZone={timeZone} />
+      {reconciled && record.state === 'ok' && (
+        <>
+          <ReconciledPanel
+            db={db}
+            record={record.record}
+            current={figures}
+            closedAt={session.closedAt}
+            currency={currency}
+            timeZone={timeZone}
+          />
+          <h3>Figures frozen at reconciliation</h3>
+          <FiguresTables
+            subject={`session ${session.id}`}
+            figures={record.record.figures}
+            currency={currency}
+          />
+        </>
+      )}
+      {reconciled && record.state !== 'ok' && (
+        <p role="alert" className="error">
+          This session is marked reconciled, but Till cannot read its saved count
+          {record.state === 'unreadable' ? ` (${record.reason})` : ''}. The figures below are as the
+          cache holds them now.
+        </p>
+      )}
+      {!(reconciled && record.state === 'ok') &&
+        (incomplete ? (
+          <StillSyncingNotice billsAwaitingDetail={figures.billsAwaitingDetail} />
+        ) : (
+          <FiguresTables subject={`session ${session.id}`} figures={figures} currency={currency} />
+        ))}
+      {!reconciled && !incomplete && (
+        <CountForm
+          db={db}
+          sessionId={session.id}
+          figures={figures}
+          currency={currency}
+          stillTrading={shown === 'open'}
+        />
+      )}
+      <ExpensesTable sessionId={session.id} expenses={expenses} currency={currency} />
+      {record.state === 'ok' && (
+        <ReconciliationLog record={record.record} currency={currency} timeZone={timeZone} />
+      )}
+      <SignatureLines withCount={!reconciled} />
+    </section>
+  )
+}

@@ -1,0 +1,92 @@
+import { CASH, type DayCloseFigures } from '../../../domain/ledger/day-close'
+import { methodLabelInText, taxLabel } from '../../../domain/format/labels'
+
+/** The day-close figures as labelled rows: the tables, the print and the frozen-vs-now list. */
+
+export interface FigureRow {
+  label: string
+  /** Null: not known (an opening cash no close event has given yet). */
+  value: number | null
+  kind: 'count' | 'money'
+  total?: boolean
+}
+
+export interface FigureSection {
+  title: string
+  rows: FigureRow[]
+}
+
+const count = (label: string, value: number): FigureRow => ({ label, value, kind: 'count' })
+const money = (label: string, value: number | null, total = false): FigureRow => ({
+  label,
+  value,
+  kind: 'money',
+  ...(total ? { total } : {}),
+})
+
+export function figureSections(f: DayCloseFigures): FigureSection[] {
+  const netCash = f.methods.find((m) => m.method === CASH)?.net ?? 0
+  return [
+    {
+      title: 'Sales',
+      rows: [
+        count('Sale bills', f.saleCount),
+        count('Refund bills', f.refundCount),
+        count('Void bills', f.voidCount),
+        money('Gross sales', f.grossSales),
+        money('Less discounts', f.discounts),
+        money('Plus fees', f.fees),
+        money('Less refunds', f.refunds),
+        money('Less voids', f.voids),
+        money('Net sales', f.netSales, true),
+        money('Tax included', f.tax),
+      ],
+    },
+    {
+      title: 'Takings',
+      rows: [
+        money('Total collected (net of money returned)', f.totalCollected, true),
+        money('Receivable change (net sales not yet paid)', f.receivableChange),
+        money('Expenses (all methods)', f.expenses),
+      ],
+    },
+    {
+      title: 'Cash drawer',
+      rows: [
+        money('Opening cash', f.openingCash),
+        money('Plus net cash takings', netCash),
+        money('Less cash expenses', f.cashExpenses),
+        money('Expected cash', f.expectedCash, true),
+      ],
+    },
+  ]
+}
+
+export interface ChangedFigure {
+  label: string
+  kind: FigureRow['kind']
+  frozen: number | null
+  current: number | null
+}
+
+/** The figures that differ between a frozen reconciliation and the cache now. */
+export function changedFigures(frozen: DayCloseFigures, current: DayCloseFigures): ChangedFigure[] {
+  const rows = (f: DayCloseFigures): Map<string, FigureRow> => {
+    const all = figureSections(f).flatMap((s) => s.rows)
+    for (const m of f.methods) all.push(money(`Net ${methodLabelInText(m.method)}`, m.net))
+    for (const t of f.taxByRate) all.push(money(`Tax ${taxLabel(t)}`, t.amount))
+    return new Map(all.map((r) => [r.label, r]))
+  }
+  const before = rows(frozen)
+  const now = rows(current)
+  const labels = [...new Set([...before.keys(), ...now.keys()])]
+  return labels.flatMap((label) => {
+    const a = before.get(label)
+    const b = now.get(label)
+    // A method or tax rate only one side has is 0 on the other.
+    const frozenValue = a ? a.value : 0
+    const currentValue = b ? b.value : 0
+    if (frozenValue === currentValue) return []
+    return [{ label, kind: (a ?? b)!.kind, frozen: frozenValue, current: currentValue }]
+  })
+}

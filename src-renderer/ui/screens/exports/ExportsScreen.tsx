@@ -1,0 +1,474 @@
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useEffect, useId, useRef, useState } from 'react'
+import type { ActiveConnection } from '../../../work/connection/active-connection'
+import { useBridge } from '../../hooks/bridge-context'
+import { readMapping } from '../../../work/exports/account-mapping'
+import type { DefaultedAccount } from '../../../domain/journal/accounts'
+import type { JournalProblem } from '../../../domain/journal/journal'
+import { listDestinations, mappingIdOf } from '../../../cache/destinations'
+import { type Destination } from '../../../cache/export-rows'
+import {
+  CSV_TABLES,
+  ExportCancelledError,
+  batchesHolding,
+  exportBatches,
+  exportToSink,
+  recreateBatch,
+  runExport,
+  type CsvTable,
+  type ExportProgress,
+  type ExportWhat,
+  type RunExportOptions,
+} from '../../../work/exports/run-export'
+import type { ExportRange, StoredBatch } from '../../../cache/export-rows'
+import { sessionDays } from '../../../cache/load-session'
+import { effectiveTimeZone } from '../../../domain/format/time-zone'
+import { ConnectionGate } from '../ConnectionGate'
+import { UnmappedRolesNotice } from '../settings/AccountMappingNotice'
+import { contentType, fileExtension } from '../../../work/exports/download'
+import { writeToSink } from '../../../work/exports/file-sinks'
+import { openFileSink } from './open-file-sink'
+import { FORMAT_LABELS, defaultedLabel } from './labels'
+import { GranularitySwitch } from './GranularitySwitch'
+import { ExportPreview } from './ExportPreview'
+import { useFormatMoment } from '../../hooks/active-connection'
+import { useLocationNames } from '../../../cache/location-names'
+import { locationLabel, type LocationNames } from '../../../domain/format/location-label'
+import { knownLocations } from '../../../cache/locations'
+import { CURRENCY_UNKNOWN } from '../../../domain/format/money'
+
+type Outcome =
+  | {
+      kind: 'done'
+      files: string[]
+      entries: number | null
+      defaulted: DefaultedAccount[]
+      taxExempt: TaxExemptEntry[]
+    }
+  | { kind: 'nothing-new'; destination: string; holders: StoredBatch[] }
+  | { kind: 'cancelled' }
+  | { kind: 'error'; message: string }
+
+const count = new Intl.NumberFormat()
+
+/** Where an export of `what` goes (see `openFileSink`). */
+function openSink(
+  bridge: ReturnType<typeof useBridge>,
+  shell: 'electron' | 'browser',
+  base: string,
+  what: ExportWhat,
+) {
+  return openFileSink(bridge, shell, `${base}.${fileExtension(what)}`, contentType(what))
+}
+
+export function fileBase(what: ExportWhat, from: string, to: string): string {
+  return `till-${what}-${from === to ? from : `${from}_${to}`}`
+}
+
+/** Entries whose mapped Xero tax rates went unused, and which taxes (see formats/xero-tax.ts). */
+interface TaxExemptEntry {
+  entryId: string
+  description: string
+  taxes: string[]
+}
+
+function taxExemptEntries(problems: readonly JournalProblem[]): TaxExemptEntry[] {
+  return problems.flatMap((p) => (p.kind === 'xero-tax-exempt' ? [p] : []))
+}
+
+function TaxExemptNotice({ entries }: { entries: TaxExemptEntry[] }): React.JSX.Element {
+  if (entries.length === 0) return <></>
+  return (
+    <div className="notice" role="note" aria-label="Taxes sent Tax Exempt">
+      <p>
+        Taxes sent Tax Exempt: no tax-exclusive amount has Xero work out exactly these taxes (or the
+        entry has no line they were charged on), so they went out on their own tax line, as without
+        a Xero tax rate. The books are right; Xero’s tax reports leave them out.
+      </p>
+      <ul>
+        {entries.map((e) => (
+          <li key={e.entryId}>
+            {e.description}: {e.taxes.join(', ')}
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+function DefaultedNotice({ defaulted }: { defaulted: DefaultedAccount[] }): React.JSX.Element {
+  if (defaulted.length === 0) return <></>
+  return (
+    <div className="notice" role="note" aria-label="Accounts defaulted">
+      <p>
+        Accounts defaulted: nothing mapped these, so this file posts them to the default chart’s
+        account. A mapping saved in Settings now applies to later exports; entries already exported
+        stay as they are.
+      </p>
+      <ul>
+        {defaulted.map((d) => (
+          <li key={d.roleKey}>{defaultedLabel(d)}</li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+function batchLabel(batch: StoredBatch): string {
+  const { range } = batch
+  return `${new Date(batch.createdAt).toLocaleString()} (${range.from} to ${range.to})`
+}
+
+/** The newest exports that hold a range, a few by name and the rest counted. */
+function holdersLabel(holders: StoredBatch[]): string {
+  const named = holders.slice(0, 3).map(batchLabel).join(', ')
+  const more = holders.length - 3
+  return more > 0 ? `${named} and ${count.format(more)} more` : named
+}
+
+function ExportLog({
+  batches,
+  destinations,
+  names,
+  onDownload,
+}: {
+  batches: StoredBatch[] | undefined
+  destinations: Destination[] | undefined
+  names: LocationNames
+  onDownload(batch: StoredBatch): void
+}): React.JSX.Element {
+  const moment = useFormatMoment()
+  if (!batches) return <p role="status">Loading the export log…</p>
+  if (batches.length === 0)
+    return <p className="empty-state">No journal exported yet. Exports you make appear here.</p>
+  return (
+    <table aria-label="Export log">
+      <thead>
+        <tr>
+          <th scope="col">When</th>
+          <th scope="col">Destination</th>
+          <th scope="col">What</th>
+          <th scope="col">Range</th>
+          <th scope="col" className="amount">
+            Entries
+          </th>
+          <th scope="col">File</th>
+        </tr>
+      </thead>
+      <tbody>
+        {batches.map((b) => (
+          <tr key={b.id}>
+            <td className="moment">{moment(b.createdAt)}</td>
+            <td>{destinations?.find((d) => d.id === b.destinationId)?.name ?? b.destinationId}</td>
+            <td>
+              {FORMAT_LABELS[b.what]}, {b.granularity === 'bill' ? 'per bill' : 'per session'}
+            </td>
+            <td>
+              {b.range.from} to {b.range.to}
+              {b.range.locationId
+                ? `, ${locationLabel(b.range.locationId, names)}`
+                : ', all locations'}
+            </td>
+            <td className="amount">{count.format(b.entryCount)}</td>
+            <td>
+              <button type="button" onClick={() => onDownload(b)}>
+                Download again
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+function Exports({ connection }: { connection: ActiveConnection }): React.JSX.Element {
+  const { db, profile } = connection
+  const currency = profile.currency
+  const bridge = useBridge()
+  const id = useId()
+  const [shell, setShell] = useState<'electron' | 'browser'>('browser')
+  const [choice, setChoice] = useState<string>('journal-csv')
+  const [chosenFrom, setFrom] = useState('')
+  const [chosenTo, setTo] = useState('')
+  const [locationId, setLocationId] = useState('')
+  const [progress, setProgress] = useState<ExportProgress | null>(null)
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
+  const controller = useRef<AbortController | null>(null)
+  const days = useLiveQuery(() => sessionDays(db), [db])
+  const locations = useLiveQuery(() => knownLocations(db), [db])
+  const batches = useLiveQuery(() => exportBatches(db), [db])
+  const destinations = useLiveQuery(() => listDestinations(db), [db])
+  const destination = destinations?.find((d) => d.id === choice)
+  const names = useLocationNames(db)
+
+  // The range starts on the latest business date the cache holds.
+  const latest = days?.reduce((max, d) => (d.businessDate > max ? d.businessDate : max), '') ?? ''
+  const from = chosenFrom || latest
+  const to = chosenTo || latest
+
+  useEffect(() => () => controller.current?.abort(), [])
+  useEffect(() => {
+    bridge.call('app.info').then(
+      (info) => setShell(info.shell),
+      () => setShell('browser'),
+    )
+  }, [bridge])
+
+  const running = progress !== null
+  const journal = destination !== undefined
+  const what: ExportWhat = destination?.format ?? (choice as CsvTable)
+  const range: ExportRange = { from, to, locationId }
+
+  const exportOptions = async (signal: AbortSignal): Promise<RunExportOptions> => {
+    if (currency === null) throw new Error(CURRENCY_UNKNOWN)
+    return {
+      db,
+      what,
+      destinationId: destination?.id,
+      range,
+      mapping: await readMapping(db, destination && mappingIdOf(destination)),
+      timeZone: effectiveTimeZone(profile),
+      currency,
+      signal,
+      onProgress: setProgress,
+    }
+  }
+
+  async function start(): Promise<void> {
+    const abort = new AbortController()
+    controller.current = abort
+    setOutcome(null)
+    setProgress({ done: 0, total: 0 })
+    try {
+      const sink = await openSink(bridge, shell, fileBase(what, from, to), what)
+      if (!sink) return
+      const { result, files } = await exportToSink(
+        what,
+        runExport(await exportOptions(abort.signal)),
+        sink,
+      )
+      setOutcome(
+        files.length === 0
+          ? {
+              kind: 'nothing-new',
+              destination: destination?.name ?? '',
+              holders: batchesHolding(await exportBatches(db), destination?.id ?? '', range),
+            }
+          : {
+              kind: 'done',
+              files,
+              entries: journal ? result.entryCount : null,
+              defaulted: result.defaulted,
+              taxExempt: taxExemptEntries(result.problems),
+            },
+      )
+    } catch (error) {
+      setOutcome(
+        error instanceof ExportCancelledError
+          ? { kind: 'cancelled' }
+          : { kind: 'error', message: error instanceof Error ? error.message : String(error) },
+      )
+    } finally {
+      controller.current = null
+      setProgress(null)
+    }
+  }
+
+  async function downloadAgain(batch: StoredBatch): Promise<void> {
+    try {
+      const base = fileBase(batch.what, batch.range.from, batch.range.to)
+      const sink = await openSink(bridge, shell, base, batch.what)
+      if (!sink) return
+      const files = await writeToSink(recreateBatch(db, batch.id), sink)
+      setOutcome({ kind: 'done', files, entries: batch.entryCount, defaulted: [], taxExempt: [] })
+    } catch (error) {
+      setOutcome({ kind: 'error', message: error instanceof Error ? error.message : String(error) })
+    }
+  }
+
+  const rangeValid = from !== '' && to !== '' && from <= to
+
+  return (
+    <>
+      <form
+        className="panel"
+        aria-label="New export"
+        onSubmit={(event) => {
+          event.preventDefault()
+          if (!running && rangeValid) void start()
+        }}
+      >
+        <div className="filters" role="group" aria-label="Export range">
+          <span className="filter">
+            <label htmlFor={`${id}-format`}>Format</label>
+            <select
+              id={`${id}-format`}
+              value={choice}
+              disabled={running}
+              onChange={(e) => {
+                setChoice(e.target.value)
+                setOutcome(null)
+              }}
+            >
+              <optgroup label="Journals, by destination">
+                {(destinations ?? []).map((d) => (
+                  <option key={d.id} value={d.id}>
+                    {d.name} ({FORMAT_LABELS[d.format]})
+                  </option>
+                ))}
+              </optgroup>
+              <optgroup label="CSV tables">
+                {CSV_TABLES.map((t) => (
+                  <option key={t} value={t}>
+                    {FORMAT_LABELS[t]}
+                  </option>
+                ))}
+              </optgroup>
+            </select>
+          </span>
+          <span className="filter">
+            <label htmlFor={`${id}-from`}>From</label>
+            <input
+              id={`${id}-from`}
+              type="date"
+              value={from}
+              disabled={running}
+              onChange={(e) => setFrom(e.target.value)}
+            />
+          </span>
+          <span className="filter">
+            <label htmlFor={`${id}-to`}>To</label>
+            <input
+              id={`${id}-to`}
+              type="date"
+              value={to}
+              disabled={running}
+              onChange={(e) => setTo(e.target.value)}
+            />
+          </span>
+          <span className="filter">
+            <label htmlFor={`${id}-location`}>Location</label>
+            <select
+              id={`${id}-location`}
+              value={locationId}
+              disabled={running}
+              onChange={(e) => setLocationId(e.target.value)}
+            >
+              <option value="">All locations</option>
+              {(locations ?? []).map((l) => (
+                <option key={l} value={l}>
+                  {locationLabel(l, names)}
+                </option>
+              ))}
+            </select>
+          </span>
+          {destination && (
+            <GranularitySwitch
+              key={destination.id}
+              db={db}
+              destination={destination}
+              disabled={running}
+            />
+          )}
+        </div>
+        {days && days.length === 0 && (
+          <p className="empty-state">
+            The cache holds no register sessions yet: sync first, then export.
+          </p>
+        )}
+        {!rangeValid && from !== '' && to !== '' && (
+          <p className="error" role="alert">
+            The range ends before it starts.
+          </p>
+        )}
+        {destination && rangeValid && (
+          <UnmappedRolesNotice db={db} destination={destination} range={{ from, to, locationId }} />
+        )}
+        {currency === null && <p className="empty-state">{CURRENCY_UNKNOWN}</p>}
+        {destination && rangeValid && currency !== null && (
+          <ExportPreview
+            db={db}
+            destination={destination}
+            range={range}
+            timeZone={effectiveTimeZone(profile)}
+            currency={currency}
+            paused={running}
+          />
+        )}
+        <div className="actions">
+          <button type="submit" disabled={running || !rangeValid || currency === null}>
+            Export
+          </button>
+          {running && (
+            <button type="button" onClick={() => controller.current?.abort()}>
+              Cancel
+            </button>
+          )}
+        </div>
+        {progress && (
+          <div className="export-progress">
+            <progress
+              aria-label="Export progress"
+              max={progress.total || undefined}
+              value={progress.total ? progress.done : undefined}
+            />{' '}
+            <span>
+              {count.format(progress.done)} of {count.format(progress.total)} records
+            </span>
+          </div>
+        )}
+      </form>
+      <div aria-live="polite">
+        {outcome?.kind === 'done' && (
+          <p className="notice" role="status">
+            {outcome.entries !== null
+              ? `${count.format(outcome.entries)} ${outcome.entries === 1 ? 'entry' : 'entries'} exported`
+              : 'Exported'}{' '}
+            to {outcome.files.join(', ')}.
+          </p>
+        )}
+        {outcome?.kind === 'nothing-new' && (
+          <p className="notice" role="status">
+            Nothing new to export to {outcome.destination}: every entry in this range is already in{' '}
+            {outcome.holders.length === 0
+              ? 'its books'
+              : `its export${outcome.holders.length === 1 ? '' : 's'} of ${holdersLabel(outcome.holders)}`}
+            .
+          </p>
+        )}
+        {outcome?.kind === 'cancelled' && (
+          <p className="notice" role="status">
+            Export cancelled. No file was written and the export log is unchanged.
+          </p>
+        )}
+        {outcome?.kind === 'error' && (
+          <p className="error" role="alert">
+            The export failed: {outcome.message}
+          </p>
+        )}
+        {outcome?.kind === 'done' && (
+          <>
+            <DefaultedNotice defaulted={outcome.defaulted} />
+            <TaxExemptNotice entries={outcome.taxExempt} />
+          </>
+        )}
+      </div>
+      <h2>Export log</h2>
+      <ExportLog
+        batches={batches}
+        destinations={destinations}
+        names={names}
+        onDownload={(b) => void downloadAgain(b)}
+      />
+    </>
+  )
+}
+
+export function ExportsScreen(): React.JSX.Element {
+  return (
+    <ConnectionGate title="Exports">
+      {(connection) => <Exports connection={connection} />}
+    </ConnectionGate>
+  )
+}

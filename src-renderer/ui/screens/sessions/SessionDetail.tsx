@@ -1,0 +1,165 @@
+import Dexie from 'dexie'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useEffect, useRef, useState } from 'react'
+import type { ActiveConnection } from '../../../work/connection/active-connection'
+import type { RegisterSession } from '../../../cache/records'
+import { formatMoney } from '../../../domain/format/money'
+import { dayCloseFigures } from '../../../domain/ledger/day-close'
+import { loadSessionInputs } from '../../../cache/load-session'
+import { loadBillsSynced, stillSyncing } from '../../../cache/still-syncing'
+import { effectiveTimeZone } from '../../../domain/format/time-zone'
+import { BillDetail } from '../bills/BillDetail'
+import { billStateLabel, signedAmount, TYPE_LABELS } from '../bills/bill-labels'
+import { ExpensesTable, FiguresTables } from '../day-close/FiguresTables'
+import { StillSyncingNotice } from '../day-close/StillSyncing'
+import { usePageTitle } from '../../hooks/page-title'
+import { sessionLabel } from '../../format/session-label'
+
+const BILLS_PAGE = 200
+
+interface Props {
+  connection: ActiveConnection
+  session: RegisterSession
+  /** The session's location as people read it (see location-names.ts). */
+  locationName: string
+  onClose(): void
+  formatTime(ms: number): string
+}
+
+/** One session: its day-close figures, payments by method, expenses and bills. */
+export function SessionDetail({
+  connection,
+  session,
+  locationName,
+  onClose,
+  formatTime,
+}: Props): React.JSX.Element {
+  const { db, profile } = connection
+  const heading = useRef<HTMLHeadingElement>(null)
+  const [openBill, setOpenBill] = useState<string | null>(null)
+  const [shown, setShown] = useState(BILLS_PAGE)
+  useEffect(() => heading.current?.focus(), [session.id])
+  const { id, openingCash } = session
+  const timeZone = effectiveTimeZone(profile)
+  const name = sessionLabel(session, timeZone, locationName)
+  usePageTitle(`Session ${name}`, 1)
+  // A page at a time, newest first, from the index.
+  const bills = useLiveQuery(
+    () =>
+      db.bills
+        .where('[registerSessionId+createdAt]')
+        .between([id, Dexie.minKey], [id, Dexie.maxKey])
+        .reverse()
+        .limit(shown)
+        .toArray(),
+    [db, id, shown],
+  )
+  // The figures need every bill of the session (a 5,000-bill session: about 200 ms of reading
+  // and decoding on the page's thread); asked for once the first rows are in, so the rows never
+  // wait for them.
+  const rowsIn = bills !== undefined
+  const summary = useLiveQuery(async () => {
+    if (!rowsIn) return undefined
+    const [inputs, synced] = await Promise.all([
+      loadSessionInputs(db, { id, openingCash }),
+      loadBillsSynced(db),
+    ])
+    const figures = dayCloseFigures(inputs)
+    return {
+      figures,
+      incomplete: stillSyncing(session, figures.billsAwaitingDetail, synced),
+      expenses: inputs.expenses,
+      billCount: inputs.bills.length,
+    }
+  }, [db, id, openingCash, rowsIn])
+  const currency = profile.currency ?? bills?.[0]?.currency ?? null
+  const money = (minor: number): string => (currency ? formatMoney(minor, currency) : String(minor))
+
+  return (
+    <section
+      className="panel session-detail"
+      aria-labelledby="session-detail-title"
+      onKeyDown={(e) => e.key === 'Escape' && !openBill && onClose()}
+    >
+      <h2 id="session-detail-title" tabIndex={-1} ref={heading}>
+        Session {name}
+      </h2>
+      <p className="muted">
+        {session.openedAt ? `Opened ${formatTime(session.openedAt)}` : 'Opening not known yet'}
+        {session.closedAt ? ` · closed ${formatTime(session.closedAt)}` : ''}
+        {session.openingCash !== null ? ` · opening cash ${money(session.openingCash)}` : ''}
+      </p>
+      <button type="button" onClick={onClose}>
+        Close
+      </button>
+      {!summary && <p role="status">Loading the session…</p>}
+      {summary?.incomplete && (
+        <StillSyncingNotice billsAwaitingDetail={summary.figures.billsAwaitingDetail} />
+      )}
+      {summary && currency && (
+        <>
+          {!summary.incomplete && (
+            <FiguresTables
+              subject={`session ${session.id}`}
+              figures={summary.figures}
+              currency={currency}
+            />
+          )}
+          <ExpensesTable sessionId={session.id} expenses={summary.expenses} currency={currency} />
+        </>
+      )}
+      {bills && (
+        <>
+          <table aria-label={`Bills of session ${name}`}>
+            <thead>
+              <tr>
+                <th scope="col">Bill</th>
+                <th scope="col">Time</th>
+                <th scope="col">Type</th>
+                <th scope="col">State</th>
+                <th scope="col" className="amount">
+                  Total
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {bills.map((bill) => (
+                <tr key={bill.id}>
+                  <td>
+                    <button type="button" className="link" onClick={() => setOpenBill(bill.id)}>
+                      {bill.number}
+                    </button>
+                  </td>
+                  <td className="moment">{formatTime(bill.createdAt)}</td>
+                  <td>{TYPE_LABELS[bill.type]}</td>
+                  <td>{billStateLabel(bill)}</td>
+                  <td className="amount">
+                    {formatMoney(signedAmount(bill, bill.total), bill.currency)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="muted">
+            {bills.length} of {summary?.billCount ?? '…'} bills shown
+          </p>
+          {bills.length === shown &&
+            (summary === undefined || bills.length < summary.billCount) && (
+              <button type="button" onClick={() => setShown((n) => n + BILLS_PAGE)}>
+                Show more bills
+              </button>
+            )}
+          {openBill && (
+            <BillDetail
+              db={db}
+              billId={openBill}
+              timeZone={timeZone}
+              onOpenBill={setOpenBill}
+              onClose={() => setOpenBill(null)}
+            />
+          )}
+        </>
+      )}
+    </section>
+  )
+}

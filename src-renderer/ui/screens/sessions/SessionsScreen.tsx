@@ -1,0 +1,277 @@
+import Dexie from 'dexie'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useCallback, useEffect, useId, useState, type RefCallback } from 'react'
+import type { ActiveConnection } from '../../../work/connection/active-connection'
+import { useLocationNames } from '../../../cache/location-names'
+import { locationLabel } from '../../../domain/format/location-label'
+import type { RegisterSession } from '../../../cache/records'
+import { formatMoney } from '../../../domain/format/money'
+import { formatDateTime } from '../../../domain/format/time'
+import { currentFigures } from '../../../cache/load-session'
+import { readReconciliation } from '../../../cache/reconciliation-record'
+import { loadShownStatus, STATUS_LABEL, type ShownStatus } from '../../../cache/session-status'
+import { loadBillsSynced, stillSyncing, type BillsSynced } from '../../../cache/still-syncing'
+import { STILL_SYNCING } from '../day-close/StillSyncing'
+import { effectiveTimeZone } from '../../../domain/format/time-zone'
+import { ConnectionGate } from '../ConnectionGate'
+import { useOpenItem } from '../../hooks/use-hash-route'
+import { sessionLabel } from '../../format/session-label'
+import { SessionDetail } from './SessionDetail'
+import { knownLocations } from '../../../cache/locations'
+
+const PAGE = 60
+
+/**
+ * Whether an element has been on screen (or within `margin` of it) since it mounted: lets a row
+ * fetch what it shows once someone can see it first, and keep it when scrolled away. Rows off
+ * screen follow when the page is idle, so a printed page has every row's figures.
+ */
+function useSeen<T extends Element>(margin = '200px'): [RefCallback<T>, boolean] {
+  const [seen, setSeen] = useState(false)
+  useEffect(() => {
+    if (seen) return
+    const idle = requestIdleCallback(() => setSeen(true), { timeout: 5_000 })
+    const print = (): void => setSeen(true)
+    window.addEventListener('beforeprint', print)
+    return () => {
+      cancelIdleCallback(idle)
+      window.removeEventListener('beforeprint', print)
+    }
+  }, [seen])
+  const ref = useCallback<RefCallback<T>>(
+    (element) => {
+      if (!element || seen) return
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((entry) => entry.isIntersecting)) return
+          observer.disconnect()
+          setSeen(true)
+        },
+        { rootMargin: margin },
+      )
+      observer.observe(element)
+      return () => observer.disconnect()
+    },
+    [seen, margin],
+  )
+  return [ref, seen]
+}
+
+/**
+ * A session's headline figures, read once its row has been on screen: each reads every bill of
+ * its session, so rows below the fold wait. Keyed on what the figures depend on, not on the row's
+ * object, which every change to the sessions table replaces. The query reads only this session's
+ * records, so a sale in another session does not make it read them again.
+ */
+function useSessionFigures(connection: ActiveConnection, session: RegisterSession, seen: boolean) {
+  const { db } = connection
+  const { id, openingCash } = session
+  return useLiveQuery(async () => {
+    if (!seen) return undefined
+    const [figures, stored] = await Promise.all([
+      currentFigures(db, { id, openingCash }),
+      db.reconciliations.get(id),
+    ])
+    const reconciliation = readReconciliation(stored)
+    return {
+      figures,
+      reconciliation: reconciliation.state === 'ok' ? reconciliation.record : null,
+    }
+  }, [db, id, openingCash, seen])
+}
+
+/** The status a row shows: two index reads, apart from the figures so it stays cheap to redo. */
+function useShownStatus(connection: ActiveConnection, session: RegisterSession) {
+  const { db } = connection
+  const { id, locationId, businessDate, status, openedAt, firstActivityAt } = session
+  return useLiveQuery(
+    () =>
+      loadShownStatus(
+        db,
+        { id, locationId, businessDate, status, openedAt, firstActivityAt },
+        Date.now(),
+      ),
+    [db, id, locationId, businessDate, status, openedAt, firstActivityAt],
+  )
+}
+
+function statusLabel(shown: ShownStatus, changedAfter: boolean): string {
+  const base = STATUS_LABEL[shown]
+  return changedAfter ? `${base} — changed since` : base
+}
+
+function SessionRow({
+  connection,
+  session,
+  name,
+  currency,
+  synced,
+  selected,
+  onOpen,
+}: {
+  connection: ActiveConnection
+  session: RegisterSession
+  name: string
+  currency: string | null
+  synced: BillsSynced | undefined
+  selected: boolean
+  onOpen(): void
+}): React.JSX.Element {
+  const [rowRef, seen] = useSeen<HTMLTableRowElement>()
+  const summary = useSessionFigures(connection, session, seen)
+  const shown = useShownStatus(connection, session)
+  const money = (minor: number | undefined): string =>
+    minor === undefined ? '…' : currency ? formatMoney(minor, currency) : String(minor)
+  const reconciled = session.status === 'reconciled' ? summary?.reconciliation : null
+  const figures = summary?.figures
+  const incomplete =
+    figures !== undefined &&
+    synced !== undefined &&
+    stillSyncing(session, figures.billsAwaitingDetail, synced)
+  return (
+    <tr ref={rowRef} aria-selected={selected}>
+      <td className="moment">
+        <button type="button" className="link" onClick={onOpen} aria-expanded={selected}>
+          {name}
+        </button>
+      </td>
+      <td>{shown ? statusLabel(shown, Boolean(reconciled?.changedAfterAt)) : '…'}</td>
+      {incomplete ? (
+        <td colSpan={4} className="muted still-syncing">
+          {STILL_SYNCING}
+        </td>
+      ) : (
+        <>
+          <td className="amount">{figures ? figures.saleCount : '…'}</td>
+          <td className="amount">{figures ? figures.refundCount + figures.voidCount : '…'}</td>
+          <td className="amount">{money(figures?.netSales)}</td>
+          <td className="amount">{money(figures?.totalCollected)}</td>
+        </>
+      )}
+      <td className="amount">{reconciled ? money(reconciled.count.cashVariance) : '—'}</td>
+    </tr>
+  )
+}
+
+function SessionList({ connection }: { connection: ActiveConnection }): React.JSX.Element {
+  const { db, profile } = connection
+  const id = useId()
+  // The open session lives in the address (#/sessions/<id>): a reload reopens it.
+  const [openId, setOpenId] = useOpenItem()
+  const open = useLiveQuery(
+    async () => (openId === null ? null : ((await db.sessions.get(openId)) ?? null)),
+    [db, openId],
+  )
+  const [location, setLocation] = useState('')
+  const [limit, setLimit] = useState(PAGE)
+  const names = useLocationNames(db)
+  // Read once for the list, not per row: the first sync's progress changes with every page.
+  const synced = useLiveQuery(() => loadBillsSynced(db), [db])
+  const locations = useLiveQuery(() => knownLocations(db, ['sessions']), [db])
+  const sessions = useLiveQuery(
+    () =>
+      location
+        ? db.sessions
+            .where('[locationId+businessDate]')
+            .between([location, Dexie.minKey], [location, Dexie.maxKey])
+            .reverse()
+            .limit(limit)
+            .toArray()
+        : db.sessions.orderBy('businessDate').reverse().limit(limit).toArray(),
+    [db, location, limit],
+  )
+  const currency = profile.currency
+  const timeZone = effectiveTimeZone(profile)
+  if (!sessions) return <p role="status">Loading sessions…</p>
+  if (sessions.length === 0 && !location)
+    return (
+      <p className="empty-state">
+        Nothing synced yet. The first sync fetches today’s sessions first.
+      </p>
+    )
+  return (
+    <div className="sessions">
+      <div className="filters" role="group" aria-label="Session filters">
+        <span className="filter">
+          <label htmlFor={`${id}-location`}>Location</label>
+          <select
+            id={`${id}-location`}
+            value={location}
+            onChange={(e) => setLocation(e.target.value)}
+          >
+            <option value="">All</option>
+            {locations?.map((l) => (
+              <option key={l} value={l}>
+                {locationLabel(l, names)}
+              </option>
+            ))}
+          </select>
+        </span>
+        <span className="muted">Business dates in {timeZone}</span>
+      </div>
+      <table aria-label="Register sessions">
+        <thead>
+          <tr>
+            <th scope="col">Session</th>
+            <th scope="col">Status</th>
+            <th scope="col" className="amount">
+              Sales
+            </th>
+            <th scope="col" className="amount">
+              Refunds and voids
+            </th>
+            <th scope="col" className="amount">
+              Net sales
+            </th>
+            <th scope="col" className="amount">
+              Collected
+            </th>
+            <th scope="col" className="amount">
+              Cash variance
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {sessions.map((s) => (
+            <SessionRow
+              key={s.id}
+              connection={connection}
+              session={s}
+              name={sessionLabel(s, timeZone, locationLabel(s.locationId, names))}
+              currency={currency}
+              synced={synced}
+              selected={s.id === openId}
+              onOpen={() => setOpenId(s.id === openId ? null : s.id)}
+            />
+          ))}
+        </tbody>
+      </table>
+      {sessions.length === limit && (
+        <button type="button" onClick={() => setLimit((l) => l + PAGE)}>
+          Show older sessions
+        </button>
+      )}
+      {openId !== null && open === null && (
+        <p className="notice">This session is not in Till’s saved data (yet).</p>
+      )}
+      {open && (
+        <SessionDetail
+          key={open.id}
+          connection={connection}
+          session={open}
+          locationName={locationLabel(open.locationId, names)}
+          onClose={() => setOpenId(null)}
+          formatTime={(ms) => formatDateTime(ms, timeZone)}
+        />
+      )}
+    </div>
+  )
+}
+
+export function SessionsScreen(): React.JSX.Element {
+  return (
+    <ConnectionGate title="Sessions">
+      {(connection) => <SessionList connection={connection} />}
+    </ConnectionGate>
+  )
+}

@@ -1,0 +1,129 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react'
+import type { WebhookReceiverStatus } from '../../../../src-shared/bridge/contract'
+import { BridgeCallError } from '../../../bridge/client'
+import { useBridge } from '../../hooks/bridge-context'
+import { useFormatMoment } from '../../hooks/active-connection'
+
+const REFRESH_MS = 5_000
+
+/** Where the service sends live updates, whether Till is listening, and what it has received. */
+export function WebhookReceiverPanel(): React.JSX.Element {
+  const bridge = useBridge()
+  const moment = useFormatMoment()
+  const id = useId()
+  const [status, setStatus] = useState<WebhookReceiverStatus | null>(null)
+  const [form, setForm] = useState<{ host: string; port: string; path: string } | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+
+  const refresh = useCallback(() => {
+    bridge.call('webhooks.status').then(setStatus, (error: Error) => setProblem(error.message))
+  }, [bridge])
+
+  useEffect(() => {
+    refresh()
+    const timer = setInterval(refresh, REFRESH_MS)
+    const stop = bridge.on('webhooks.queued', refresh)
+    return () => {
+      clearInterval(timer)
+      stop()
+    }
+  }, [bridge, refresh])
+
+  const settings =
+    form ??
+    (status
+      ? {
+          host: status.settings.host,
+          port: String(status.settings.port),
+          path: status.settings.path,
+        }
+      : null)
+
+  const save = (event: FormEvent): void => {
+    event.preventDefault()
+    if (!settings) return
+    setProblem(null)
+    bridge
+      .call('webhooks.configure', {
+        host: settings.host,
+        port: Number(settings.port),
+        path: settings.path,
+      })
+      .then((next) => {
+        setStatus(next)
+        setForm(null)
+      })
+      .catch((error: unknown) => {
+        setProblem(
+          error instanceof BridgeCallError && error.details.length
+            ? `${error.message} ${error.details.join('; ')}`
+            : String((error as Error).message),
+        )
+      })
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="panel">
+      <h2 id={`${id}-title`}>Live updates (webhooks)</h2>
+      {!status && !problem && <p role="status">Checking the webhook receiver…</p>}
+      {status && (
+        <dl className="profile-facts" aria-label="Webhook receiver status">
+          <dt>Status</dt>
+          <dd>
+            {status.listening
+              ? 'Listening'
+              : `Not listening${status.problem ? `: ${status.problem}` : ''}`}
+          </dd>
+          <dt>Address for the service</dt>
+          <dd>{status.url ?? '—'}</dd>
+          <dt>Last event</dt>
+          <dd>{status.lastEventAt ? moment(status.lastEventAt) : 'None yet'}</dd>
+          <dt>Accepted / rejected / duplicates</dt>
+          <dd>
+            {status.accepted} / {status.rejected} / {status.duplicates}
+          </dd>
+          <dt>Waiting to be applied</dt>
+          <dd>{status.pending}</dd>
+        </dl>
+      )}
+      {settings && (
+        <form className="connection-form" onSubmit={save} aria-label="Webhook receiver settings">
+          <label htmlFor={`${id}-host`}>Listen address</label>
+          <input
+            id={`${id}-host`}
+            value={settings.host}
+            onChange={(e) => setForm({ ...settings, host: e.target.value })}
+          />
+          <label htmlFor={`${id}-port`}>Port</label>
+          <input
+            id={`${id}-port`}
+            inputMode="numeric"
+            value={settings.port}
+            onChange={(e) => setForm({ ...settings, port: e.target.value })}
+          />
+          <label htmlFor={`${id}-path`}>Path</label>
+          <input
+            id={`${id}-path`}
+            value={settings.path}
+            onChange={(e) => setForm({ ...settings, path: e.target.value })}
+          />
+          <div className="actions">
+            <button type="submit" disabled={form === null}>
+              Apply receiver settings
+            </button>
+          </div>
+        </form>
+      )}
+      <p className="muted">
+        Give the service this address on the app’s Webhooks tab. It must reach this PC: on another
+        network, put it behind a tunnel. Live updates speed Till up; the sweep every 15 minutes
+        catches anything missed.
+      </p>
+      {problem && (
+        <p role="alert" className="error">
+          {problem}
+        </p>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,52 @@
+import type { TillDatabase } from '../../cache/database'
+import type { ExportRange } from '../../cache/export-rows'
+import type { AccountMapping } from '../../domain/journal/accounts'
+import type { JournalFormat } from '../../domain/journal/formats/journal-formats'
+import type { ExportProgress } from './run-export-pages'
+
+/** What an export can write, and what a run of one is given (./run-export.ts drives it). */
+
+export const CSV_TABLES = [
+  'sessions',
+  'session_payments',
+  'bills',
+  'bill_lines',
+  'payments',
+  'expenses',
+] as const
+export type CsvTable = (typeof CSV_TABLES)[number]
+
+export const JOURNAL_FORMATS: readonly JournalFormat[] = [
+  'journal-csv',
+  'xero',
+  'quickbooks',
+  'beancount',
+  'ledger',
+]
+
+export type ExportWhat = CsvTable | JournalFormat
+
+export function isJournal(what: ExportWhat): what is JournalFormat {
+  return (JOURNAL_FORMATS as readonly string[]).includes(what)
+}
+
+export interface RunExportOptions {
+  db: TillDatabase
+  what: ExportWhat
+  range: ExportRange
+  /** The destination a journal goes to; the format's own destination when left out. */
+  destinationId?: string
+  mapping: AccountMapping
+  timeZone: string
+  /** The shop's currency, for sessions without bills. */
+  currency: string
+  signal?: AbortSignal
+  /** Plan the export and count what it would write, then change nothing (a preview). */
+  dryRun?: boolean
+  onProgress?: (progress: ExportProgress) => void
+  /** Records per page read from the cache. */
+  sliceSize?: number
+  /** For tests: the batch's time and id. */
+  now?: () => Date
+  batchId?: string
+}

@@ -1,0 +1,141 @@
+import type { TillDatabase } from '../../cache/database'
+import type { RegisterSession } from '../../cache/records'
+import { currentFigures } from '../../cache/load-session'
+import { readReconciliation } from '../../cache/reconciliation-record'
+import { inBatches, type OutputChunk } from '../../domain/journal/formats/output'
+import {
+  writeBillLinesCsv,
+  writeBillsCsv,
+  writeExpensesCsv,
+  writePaymentsCsv,
+  type PaymentRow,
+} from '../../domain/journal/formats/record-tables'
+import {
+  writeSessionPaymentsCsv,
+  writeSessionsCsv,
+  type SessionPaymentRow,
+  type SessionRow,
+} from '../../domain/journal/formats/session-tables'
+import type { CsvTable, RunExportOptions } from './export-options'
+import {
+  billPages,
+  checkSignal,
+  countBills,
+  expensesIn,
+  sessionsIn,
+  type ProgressCounter,
+} from './run-export-pages'
+
+/** The CSV tables of records: read through the range's indexes, written as they come. */
+export async function* csvExport(
+  options: RunExportOptions,
+  table: CsvTable,
+  locations: string[],
+  size: number,
+  progress: ProgressCounter,
+): AsyncGenerator<OutputChunk> {
+  const { db, range, signal } = options
+  if (table === 'sessions' || table === 'session_payments') {
+    const sessions = await sessionsIn(db, range, locations)
+    progress.start(sessions.length)
+    async function* rows(): AsyncGenerator<SessionRowWithMethods[]> {
+      for (const session of sessions) {
+        checkSignal(signal)
+        yield [await sessionRow(db, session, options.currency)]
+        progress.add(1)
+      }
+    }
+    if (table === 'sessions') yield* writeSessionsCsv(rows())
+    else
+      yield* writeSessionPaymentsCsv(
+        (async function* (): AsyncGenerator<SessionPaymentRow[]> {
+          for await (const [row] of rows()) if (row) yield sessionPaymentRows(row, row.methods)
+        })(),
+      )
+    return
+  }
+  if (table === 'expenses') {
+    const expenses = await expensesIn(db, range, locations)
+    progress.start(expenses.length)
+    yield* writeExpensesCsv(
+      (async function* () {
+        for await (const slice of inBatches(expenses, size)) {
+          checkSignal(signal)
+          progress.add(slice.length)
+          yield slice
+        }
+      })(),
+    )
+    return
+  }
+  progress.start(await countBills(db, range, locations))
+  const bills = (async function* () {
+    for await (const page of billPages(db, range, locations, size, signal)) {
+      progress.add(page.length)
+      yield page
+    }
+  })()
+  if (table === 'bills') yield* writeBillsCsv(bills)
+  else if (table === 'bill_lines') yield* writeBillLinesCsv(bills)
+  else
+    yield* writePaymentsCsv(
+      (async function* (): AsyncGenerator<PaymentRow[]> {
+        for await (const page of bills)
+          yield page.flatMap((bill) =>
+            bill.payments.map((p) => ({
+              ...p,
+              billId: bill.id,
+              billType: bill.type,
+              locationId: bill.locationId,
+              currency: bill.currency,
+            })),
+          )
+      })(),
+    )
+}
+
+type SessionRowWithMethods = SessionRow & {
+  methods: { method: string; collected: number; returned: number; net: number }[]
+}
+
+/** A session's day-close figures: frozen at reconciliation, else as the cache holds them now. */
+async function sessionRow(
+  db: TillDatabase,
+  session: RegisterSession,
+  shopCurrency: string,
+): Promise<SessionRowWithMethods> {
+  const stored =
+    session.status === 'reconciled'
+      ? readReconciliation(await db.reconciliations.get(session.id))
+      : ({ state: 'none' } as const)
+  const record = stored.state === 'ok' ? stored.record : null
+  const figures = record?.figures ?? (await currentFigures(db, session))
+  const firstBill = await db.bills.where('registerSessionId').equals(session.id).first()
+  return {
+    ...figures,
+    locationId: session.locationId,
+    registerSessionId: session.id,
+    businessDate: session.businessDate,
+    openedAt: session.openedAt,
+    closedAt: session.closedAt,
+    currency: record?.currency ?? firstBill?.currency ?? shopCurrency,
+    status: session.status,
+    countedCash: record?.count.countedCash ?? null,
+    cashVariance: record?.count.cashVariance ?? null,
+  }
+}
+
+function sessionPaymentRows(
+  row: SessionRow,
+  methods: SessionRowWithMethods['methods'],
+): SessionPaymentRow[] {
+  return methods.map((m) => ({
+    locationId: row.locationId,
+    registerSessionId: row.registerSessionId,
+    currency: row.currency,
+    method: m.method,
+    collected: m.collected,
+    returned: m.returned,
+    net: m.net,
+  }))
+}

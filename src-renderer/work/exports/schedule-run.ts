@@ -1,0 +1,106 @@
+import type {
+  ProfileView,
+  ScheduleWatermark,
+  ScheduledExportRun,
+  ScheduledExportState,
+} from '../../../src-shared/bridge/contract'
+import { businessDate } from '../../../src-shared/domain/business-date'
+import type { TillBridge } from '../../bridge/client'
+import type { TillDatabase } from '../../cache/database'
+import { openMainFile } from './file-sinks'
+import { fileNames } from './download'
+import { readDestinationMapping } from './account-mapping'
+import { readDestination } from '../../cache/destinations'
+import { exportToSink, runExport } from './run-export'
+import { scheduledRange } from './schedule-trigger'
+import { CURRENCY_UNKNOWN } from '../../domain/format/money'
+
+/**
+ * One scheduled export: the new entries of the range (see `scheduledRange`) written by main into
+ * the connection's folder, and the run recorded with main, with the watermark of the trigger
+ * acted on. A failure is recorded too, never thrown: the next trigger tries again.
+ */
+
+export interface ScheduledRunOptions {
+  bridge: TillBridge
+  db: TillDatabase
+  profile: ProfileView
+  timeZone: string
+  state: ScheduledExportState
+  watermark: ScheduleWatermark
+  now: Date
+}
+
+/** The latest close among the cache's sessions (the service's clock), null if none closed. */
+export async function latestSessionClose(db: TillDatabase): Promise<number | null> {
+  let latest: number | null = null
+  await db.sessions.each((session) => {
+    if (session.closedAt !== null && (latest === null || session.closedAt > latest))
+      latest = session.closedAt
+  })
+  return latest
+}
+
+function stamp(now: Date): string {
+  return now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')
+}
+
+export async function runScheduledExport(
+  options: ScheduledRunOptions,
+): Promise<ScheduledExportState> {
+  const { bridge, db, profile, state, now } = options
+  const settings = state.settings
+  if (!settings) throw new Error('This connection has no scheduled export')
+  const range = scheduledRange(businessDate(now.getTime(), options.timeZone), state.lastSuccess)
+  const base = `till-${settings.what}-${range.from}_${range.to}-${stamp(now)}`
+  let run: ScheduledExportRun
+  try {
+    if (profile.currency === null) throw new Error(CURRENCY_UNKNOWN)
+    const destination = await readDestination(db, settings.destinationId ?? settings.what)
+    const sink = await openMainFile(bridge, {
+      kind: 'scheduled',
+      profileId: profile.id,
+      name: fileNames(base, settings.what, 1)[0]!,
+    })
+    if (!sink) throw new Error('Main opened no file')
+    const { result, files } = await exportToSink(
+      settings.what,
+      runExport({
+        db,
+        what: settings.what,
+        range: { ...range, locationId: '' },
+        destinationId: destination.id,
+        mapping: await readDestinationMapping(db, destination.id),
+        timeZone: options.timeZone,
+        currency: profile.currency,
+        now: () => now,
+      }),
+      sink,
+    )
+    run = {
+      at: now.toISOString(),
+      ok: true,
+      message:
+        files.length === 0
+          ? `Nothing new to export to ${destination.name}.`
+          : `${result.entryCount} entries written to ${files.join(', ')}.`,
+      files,
+      entries: result.entryCount,
+      to: range.to,
+    }
+  } catch (error) {
+    run = {
+      at: now.toISOString(),
+      ok: false,
+      message: (error instanceof Error ? error.message : String(error)).slice(0, 1000),
+      files: [],
+      entries: 0,
+      to: range.to,
+    }
+  }
+  return bridge.call('exports.schedule.recordRun', {
+    profileId: profile.id,
+    run,
+    watermark: options.watermark,
+  })
+}

@@ -1,0 +1,159 @@
+import type { PageInfo } from '../../../src-shared/bridge/contract'
+import type { TillDatabase } from '../../cache/database'
+import type { Checkpoint } from '../../cache/records'
+import { writeBills, writeExpenses } from '../../cache/writes'
+import type { CollectionKey } from '../../cache/checkpoints'
+import type { ServiceReader } from './service-reader'
+
+export interface PageQuery {
+  page: number
+  limit: number
+  order_by: string
+  q_updated_at_from?: string
+  q_created_at_from?: string
+}
+
+export interface CollectionPage {
+  ids: string[]
+  lastUpdatedAtText: string | null
+  page: PageInfo
+  /** Records that are complete as written (expenses; bills that came in full). */
+  complete: number
+}
+
+/** A page as read from the service, not yet written. */
+export interface ReadPage {
+  page: CollectionPage
+  /** `storeSummaries` false: bills that came without detail are queued, not stored (see writeBills). */
+  write(checkpoint: Checkpoint, priority: number, storeSummaries?: boolean): Promise<void>
+}
+
+/** One thing the sync pages through: bills or expenses, read and written its own way. */
+export interface Collection {
+  key: CollectionKey
+  /** Reads a page; its `write` stores it with the checkpoint that follows it, in one transaction. */
+  read(query: PageQuery): Promise<ReadPage>
+}
+
+export interface CollectionContext {
+  db: TillDatabase
+  reader: ServiceReader
+  profileId: string
+  currency: string | null
+  timeZone: string
+  now: () => number
+}
+
+function pageOf<T extends { id: string; updatedAtText: string }>(
+  records: T[],
+  page: PageInfo,
+  complete: number,
+): CollectionPage {
+  return {
+    ids: records.map((r) => r.id),
+    lastUpdatedAtText: records.at(-1)?.updatedAtText ?? null,
+    page,
+    complete,
+  }
+}
+
+export function billsCollection(ctx: CollectionContext): Collection {
+  return {
+    key: 'bills',
+    read: async (query) => {
+      const { bills, quarantined, page } = await ctx.reader.listBills({
+        profileId: ctx.profileId,
+        currency: ctx.currency,
+        query,
+      })
+      return {
+        page: pageOf(bills, page, bills.filter((b) => b.hasDetail).length),
+        write: async (checkpoint, priority, storeSummaries) => {
+          await writeBills(ctx.db, {
+            bills,
+            quarantined,
+            checkpoint,
+            detailPriority: priority,
+            storeSummaries,
+            timeZone: ctx.timeZone,
+            now: ctx.now(),
+          })
+        },
+      }
+    },
+  }
+}
+
+export function expensesCollection(ctx: CollectionContext): Collection {
+  return {
+    key: 'expenses',
+    read: async (query) => {
+      const { expenses, quarantined, page } = await ctx.reader.listExpenses({
+        profileId: ctx.profileId,
+        currency: ctx.currency,
+        query,
+      })
+      return {
+        page: pageOf(expenses, page, expenses.length),
+        write: (checkpoint) =>
+          writeExpenses(ctx.db, { expenses, quarantined, checkpoint, now: ctx.now() }),
+      }
+    },
+  }
+}
+
+/** What follows a page that was read: the checkpoint to store with it, and the next query. */
+export interface PageStep {
+  checkpoint: Checkpoint
+  /** Queue position of this page's bills that still need their detail. */
+  priority: number
+  /** False: such bills are only queued (their detail follows soon), not stored twice. */
+  storeSummaries?: boolean
+  next: PageQuery | null
+}
+
+/** Pages written but not yet committed that a listing may have before it waits. */
+const WRITES_AHEAD = 4
+
+/**
+ * Pages in order, each read while those before it are written (the service answers while the
+ * cache writes). `commit` runs each page's write; writes are queued in page order, each with its
+ * checkpoint. Returns once every page read is committed, also when it stops early.
+ */
+export async function pageThrough(
+  collection: Collection,
+  first: PageQuery,
+  step: (page: CollectionPage, query: PageQuery) => PageStep,
+  commit: (write: () => Promise<void>) => Promise<void>,
+  check: () => void,
+  onWritten: (page: CollectionPage, query: PageQuery) => void = () => undefined,
+): Promise<void> {
+  const writing: Promise<void>[] = []
+  try {
+    let query = first
+    let reading = collection.read(first)
+    for (;;) {
+      check()
+      const read = await reading
+      const { checkpoint, priority, storeSummaries, next } = step(read.page, query)
+      if (next) {
+        reading = collection.read(next)
+        // Awaited on the next turn; a failure meanwhile must not go unhandled.
+        reading.catch(() => undefined)
+      }
+      const page = query
+      const written = commit(() => read.write(checkpoint, priority, storeSummaries)).then(() =>
+        onWritten(read.page, page),
+      )
+      written.catch(() => undefined)
+      writing.push(written)
+      if (writing.length > WRITES_AHEAD) await writing.shift()
+      if (!next) break
+      query = next
+    }
+    await Promise.all(writing)
+  } finally {
+    // Stopped early (cancelled, failed): nothing of this listing writes after it has returned.
+    await Promise.allSettled(writing)
+  }
+}

@@ -1,0 +1,62 @@
+import type { TillDatabase } from '../../cache/database'
+import { billWriteTables } from '../../cache/writes'
+
+/** Writes one group may hold: a transaction stays a few thousand records at most. */
+const MAX_GROUP = 8
+
+interface QueuedWrite {
+  write: () => Promise<void>
+  resolve: () => void
+  reject: (error: unknown) => void
+}
+
+/**
+ * A sync's cache writes, committed in groups: whatever was queued while one transaction was being
+ * written goes into the next one together, in the order queued. Each write still commits whole or
+ * not at all, and in order; there are simply fewer transactions when writing is the slow part, so
+ * a screen's live queries re-run once a group rather than once a page.
+ *
+ * After a failed group every later write is refused with the same error: a later page must never
+ * commit its checkpoint past an earlier page that did not.
+ */
+export class GroupedWrites {
+  private readonly queue: QueuedWrite[] = []
+  private draining = false
+  private failure: { error: unknown } | null = null
+
+  constructor(private readonly db: TillDatabase) {}
+
+  /** Resolves once the write is committed; rejects if its group failed (or an earlier one did). */
+  add(write: () => Promise<void>): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure.error)
+    return new Promise((resolve, reject) => {
+      this.queue.push({ write, resolve, reject })
+      if (!this.draining) void this.drain()
+    })
+  }
+
+  private async drain(): Promise<void> {
+    this.draining = true
+    const db = this.db
+    while (this.queue.length > 0) {
+      const group = this.queue.splice(0, MAX_GROUP)
+      if (this.failure) {
+        const { error } = this.failure
+        group.forEach((queued) => queued.reject(error))
+        continue
+      }
+      try {
+        // Every table a sync write touches; the writes' own transactions run inside this one.
+        const tables = [...billWriteTables(db), db.expenses]
+        await db.transaction('rw', tables, async () => {
+          for (const queued of group) await queued.write()
+        })
+        group.forEach((queued) => queued.resolve())
+      } catch (error) {
+        this.failure = { error }
+        group.forEach((queued) => queued.reject(error))
+      }
+    }
+    this.draining = false
+  }
+}

@@ -1,0 +1,339 @@
+import type { BridgeErrorKind } from '../../../src-shared/bridge/errors'
+import type { TillDatabase } from '../../cache/database'
+import type { Checkpoint } from '../../cache/records'
+import { writeBills } from '../../cache/writes'
+import { BridgeCallError } from '../../bridge/client'
+import { advanceCursor, readCheckpoint } from '../../cache/checkpoints'
+import { GroupedWrites } from './grouped-writes'
+import {
+  billsCollection,
+  expensesCollection,
+  pageThrough,
+  type Collection,
+  type CollectionContext,
+  type PageQuery,
+} from './collections'
+import { ProgressMeter, type SyncProgress } from './progress'
+
+export const PAGE_SIZE = 200
+/** Re-read this much before the last cursor at the start of a run: late commits on the service. */
+export const OVERLAP_MS = 5 * 60_000
+/**
+ * Bill details: ids per bridge call, and workers each with one call in flight. Main keeps a fixed
+ * number of requests in flight across calls, so while one worker writes its batch the others'
+ * requests keep the service busy.
+ */
+const DETAIL_BATCH = 200
+const DETAIL_WORKERS = 2
+
+export const DETAIL_PRIORITY = { live: 0, updates: 1, sweep: 2, history: 3 } as const
+
+export type AreaState = { enabled: true } | { enabled: false; reason: string }
+
+export type SyncOutcome =
+  | { ok: true; bills: AreaState; expenses: AreaState; finishedAt: number }
+  | { ok: false; kind: BridgeErrorKind | 'cancelled' | 'storage_full'; message: string }
+
+export interface SyncOptions {
+  signal: AbortSignal
+  onProgress?: (progress: SyncProgress) => void
+  /** `deep` also re-reads every bill created in the last `deepDays` days. */
+  mode?: 'normal' | 'deep'
+  deepDays?: number
+  /** Areas not to sync, with the reason (a scope found missing earlier): not retried each run. */
+  skip?: Partial<Record<'bills' | 'expenses', string>>
+}
+
+export class SyncCancelled extends Error {
+  override name = 'SyncCancelled'
+}
+
+function isQuotaError(error: unknown): boolean {
+  const names = [
+    (error as { name?: string })?.name,
+    (error as { inner?: { name?: string } })?.inner?.name,
+  ]
+  return names.includes('QuotaExceededError')
+}
+
+/**
+ * Brings the cache level with the service. History comes newest first (recent sessions are usable
+ * at once), then updates by `updated_at` with a keyset cursor (records changing while pages are
+ * read are neither missed nor doubled), then bill details for whatever is new or changed. Every
+ * page is committed with its checkpoint, so a run stopped anywhere resumes where it stopped.
+ */
+export class SyncEngine {
+  /** This run's cache writes, grouped into as few transactions as the cache's pace allows. */
+  private writes: GroupedWrites
+
+  constructor(private readonly ctx: CollectionContext) {
+    this.writes = new GroupedWrites(ctx.db)
+  }
+
+  private readonly commit = (write: () => Promise<void>): Promise<void> => this.writes.add(write)
+
+  get db(): TillDatabase {
+    return this.ctx.db
+  }
+
+  async run(options: SyncOptions): Promise<SyncOutcome> {
+    // A failed write refuses every later one until the next run.
+    this.writes = new GroupedWrites(this.ctx.db)
+    const meter = new ProgressMeter(
+      this.ctx.now(),
+      this.ctx.now,
+      options.onProgress ?? (() => undefined),
+    )
+    const check = (): void => {
+      if (options.signal.aborted) throw new SyncCancelled('cancelled')
+    }
+    const areas: { bills: AreaState; expenses: AreaState } = {
+      bills: { enabled: true },
+      expenses: { enabled: true },
+    }
+    try {
+      const listing = { done: false, failed: false }
+      // Settled into a value at once, so a failure there is never an unhandled rejection.
+      const details = this.detailWorker(meter, check, listing).then(
+        () => null,
+        (error: unknown) => error,
+      )
+      try {
+        areas.bills = await this.area(options.skip?.bills, async () => {
+          const bills = billsCollection(this.ctx)
+          await this.backfill(bills, meter, check)
+          await this.incremental(bills, meter, check, DETAIL_PRIORITY.updates)
+          if (options.mode === 'deep') await this.deepSweep(options.deepDays ?? 7, check)
+        })
+        areas.expenses = await this.area(options.skip?.expenses, async () => {
+          const expenses = expensesCollection(this.ctx)
+          meter.setPhase('expenses')
+          await this.backfill(expenses, meter, check)
+          await this.incremental(expenses, meter, check, DETAIL_PRIORITY.updates)
+        })
+        listing.done = true
+      } catch (error) {
+        // Stop the detail worker before reporting, so nothing writes after the run has ended.
+        listing.failed = true
+        await details
+        throw error
+      }
+      meter.setPhase('details')
+      const detailError = await details
+      if (detailError) throw detailError
+      const finishedAt = this.ctx.now()
+      await this.markSuccess(areas, finishedAt)
+      return { ok: true, ...areas, finishedAt }
+    } catch (error) {
+      if (error instanceof SyncCancelled)
+        return {
+          ok: false,
+          kind: 'cancelled',
+          message: 'Sync stopped. It will carry on from here next time.',
+        }
+      if (isQuotaError(error)) {
+        return {
+          ok: false,
+          kind: 'storage_full',
+          message:
+            'This PC’s disk is full, so Till could not save what it fetched. Free some space, then sync again; nothing was half saved.',
+        }
+      }
+      if (error instanceof BridgeCallError)
+        return { ok: false, kind: error.kind, message: error.message }
+      throw error
+    }
+  }
+
+  /** A missing scope disables one area with its reason; anything else stops the run. */
+  private async area(
+    skipReason: string | undefined,
+    work: () => Promise<void>,
+  ): Promise<AreaState> {
+    if (skipReason !== undefined) return { enabled: false, reason: skipReason }
+    try {
+      await work()
+      return { enabled: true }
+    } catch (error) {
+      if (error instanceof BridgeCallError && error.kind === 'scope')
+        return { enabled: false, reason: error.message }
+      throw error
+    }
+  }
+
+  private async markSuccess(
+    areas: { bills: AreaState; expenses: AreaState },
+    at: number,
+  ): Promise<void> {
+    for (const key of ['bills', 'expenses'] as const) {
+      if (!areas[key].enabled) continue
+      const checkpoint = await readCheckpoint(this.ctx.db, key)
+      await this.ctx.db.checkpoints.put({ ...checkpoint, lastSuccessAt: at })
+    }
+  }
+
+  /** History, newest first, by page; new records arriving meanwhile only push pages down. */
+  private async backfill(
+    collection: Collection,
+    meter: ProgressMeter,
+    check: () => void,
+  ): Promise<void> {
+    let checkpoint = await readCheckpoint(this.ctx.db, collection.key)
+    if (checkpoint.backfillDone) return
+    if (checkpoint.backfillPage === null) {
+      // Where updates will start once history is in: the newest change the service has now.
+      const newest = await collection.read({ page: 1, limit: 1, order_by: 'updated_at:desc' })
+      const start = { ...checkpoint, backfillPage: 1, cursor: newest.page.lastUpdatedAtText }
+      await this.commit(() => newest.write({ ...start, cursorPage: 1 }, DETAIL_PRIORITY.history))
+      const { total } = newest.page.page
+      // A bill is written twice, listed then with its detail; an expense once.
+      if (total !== null) meter.expect(total * (collection.key === 'bills' ? 2 : 1))
+      checkpoint = await readCheckpoint(this.ctx.db, collection.key)
+    }
+    meter.setPhase(
+      collection.key === 'bills'
+        ? checkpoint.backfillPage === 1
+          ? 'recent'
+          : 'history'
+        : 'expenses',
+    )
+    const base = checkpoint
+    await pageThrough(
+      collection,
+      { page: base.backfillPage ?? 1, limit: PAGE_SIZE, order_by: 'created_at:desc' },
+      (read, query) => ({
+        checkpoint: { ...base, backfillPage: query.page + 1, backfillDone: !read.page.hasMore },
+        // History's details come page by page, newest first, so sessions fill in from today back.
+        priority:
+          query.page <= 2 ? DETAIL_PRIORITY.updates : DETAIL_PRIORITY.history + query.page / 1e7,
+        // The newest pages show at once; older history is written once, when its detail comes.
+        storeSummaries: query.page <= 2,
+        next: read.page.hasMore ? { ...query, page: query.page + 1 } : null,
+      }),
+      this.commit,
+      check,
+      (read, query) => {
+        meter.add(read.complete)
+        if (query.page === 1) meter.setPhase(collection.key === 'bills' ? 'history' : 'expenses')
+      },
+    )
+  }
+
+  /** Changes since the cursor, oldest first, by keyset on `updated_at`. */
+  private async incremental(
+    collection: Collection,
+    meter: ProgressMeter,
+    check: () => void,
+    priority: number,
+  ): Promise<void> {
+    let checkpoint = await readCheckpoint(this.ctx.db, collection.key)
+    // Start each run a little before the cursor: a change committed late is still seen.
+    const from =
+      checkpoint.cursor === null
+        ? null
+        : new Date(Date.parse(checkpoint.cursor) - OVERLAP_MS).toISOString()
+    const queryFrom = (cursor: string | null, page: number): PageQuery => ({
+      page,
+      limit: PAGE_SIZE,
+      order_by: 'updated_at:asc',
+      ...(cursor ? { q_updated_at_from: cursor } : {}),
+    })
+    if (collection.key === 'bills') meter.setPhase('updates')
+    await pageThrough(
+      collection,
+      queryFrom(from, 1),
+      (read, query) => {
+        const base = {
+          ...checkpoint,
+          cursor: query.q_updated_at_from ?? null,
+          cursorPage: query.page,
+        }
+        checkpoint = { ...base, ...advanceCursor(base, read.lastUpdatedAtText) }
+        return {
+          checkpoint,
+          priority,
+          next: read.page.hasMore ? queryFrom(checkpoint.cursor, checkpoint.cursorPage) : null,
+        }
+      },
+      this.commit,
+      check,
+      (read) => meter.add(read.complete),
+    )
+  }
+
+  /** Every bill created in the last days, compared with the cache: catches what events missed. */
+  private async deepSweep(days: number, check: () => void): Promise<void> {
+    const since = new Date(this.ctx.now() - days * 86_400_000).toISOString()
+    const checkpoint = await readCheckpoint(this.ctx.db, 'bills')
+    await pageThrough(
+      billsCollection(this.ctx),
+      { page: 1, limit: PAGE_SIZE, order_by: 'created_at:asc', q_created_at_from: since },
+      (read, query) => ({
+        checkpoint,
+        priority: DETAIL_PRIORITY.sweep,
+        next: read.page.hasMore ? { ...query, page: query.page + 1 } : null,
+      }),
+      this.commit,
+      check,
+    )
+  }
+
+  /**
+   * Fetches queued bill details, most urgent first, with several workers so that main fetches
+   * the next batch while the cache writes the last one. Runs beside the listing until the
+   * listing is over and nothing is queued or in flight.
+   */
+  private async detailWorker(
+    meter: ProgressMeter,
+    check: () => void,
+    listing: { done: boolean; failed: boolean },
+  ): Promise<void> {
+    const claimed = new Set<string>()
+    const claim = async (): Promise<string[]> => {
+      const queued = await this.ctx.db.pendingDetails
+        .orderBy('priority')
+        .limit(DETAIL_BATCH + claimed.size)
+        .primaryKeys()
+      // No await between reading and claiming: two workers never take the same bill.
+      const ids = queued.filter((id) => !claimed.has(id)).slice(0, DETAIL_BATCH)
+      ids.forEach((id) => claimed.add(id))
+      return ids
+    }
+    const worker = async (): Promise<void> => {
+      for (;;) {
+        check()
+        if (listing.failed) return
+        const ids = await claim()
+        if (ids.length === 0) {
+          if (listing.done && claimed.size === 0) return
+          await new Promise((resolve) => setTimeout(resolve, 25))
+          continue
+        }
+        try {
+          const { bills, missing, quarantined } = await this.ctx.reader.getBills({
+            profileId: this.ctx.profileId,
+            currency: this.ctx.currency,
+            ids,
+          })
+          await this.commit(() =>
+            writeBills(this.ctx.db, {
+              bills,
+              missing,
+              quarantined,
+              detailPriority: DETAIL_PRIORITY.updates,
+              timeZone: this.ctx.timeZone,
+              now: this.ctx.now(),
+            }).then(() => undefined),
+          )
+          meter.add(bills.length)
+        } finally {
+          ids.forEach((id) => claimed.delete(id))
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: DETAIL_WORKERS }, worker))
+  }
+}
+
+export type { SyncProgress }
+export type { Checkpoint }
