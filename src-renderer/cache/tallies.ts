@@ -105,3 +105,23 @@ export async function fillMissingTallies(
     onProgress(++done, missing.length)
   }
 }
+
+/** Net sales of each session of a location with a business date from `from` to `to`. */
+export async function sessionNetSales(
+  db: TillDatabase,
+  locationId: string,
+  from: string,
+  to: string,
+): Promise<{ sessionId: string; businessDate: string; netSales: number }[]> {
+  const sessions = await db.sessions
+    .where('[locationId+businessDate]')
+    .between([locationId, from], [locationId, to], true, true)
+    .toArray()
+  // One session at a time, so a month of untallied sessions never sits in memory at once.
+  const result = []
+  for (const session of sessions) {
+    const { netSales } = await sessionFigures(db, session)
+    result.push({ sessionId: session.id, businessDate: session.businessDate, netSales })
+  }
+  return result
+}

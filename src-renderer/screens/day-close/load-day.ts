@@ -8,7 +8,8 @@ import {
   type DayCloseFigures,
   type MethodTakings,
 } from '../../ledger/day-close'
-import { currentFigures, loadSessionInputs, sessionsOn } from '../../ledger/load-session'
+import { sessionFigures } from '../../cache/tallies'
+import { loadSessionInputs, sessionsOn } from '../../ledger/load-session'
 import { readReconciliation, type StoredRecord } from '../../ledger/reconciliation-record'
 import { loadShownStatus, type ShownStatus } from '../../ledger/session-status'
 import { loadBillsSynced, stillSyncing } from '../../ledger/still-syncing'
@@ -60,7 +61,7 @@ export async function loadLocationDay(
     sessionsOn(db, locationId, businessDate),
     loadBillsSynced(db),
   ])
-  const figures = await Promise.all(sessions.map((s) => currentFigures(db, s)))
+  const figures = await Promise.all(sessions.map((s) => sessionFigures(db, s)))
   return {
     locationId,
     sessionCount: sessions.length,

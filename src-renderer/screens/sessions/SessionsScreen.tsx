@@ -3,10 +3,10 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { useCallback, useEffect, useId, useState, type RefCallback } from 'react'
 import type { ActiveConnection } from '../../app/active-connection'
 import { locationLabel, useLocationNames } from '../../cache/location-names'
+import { sessionFigures } from '../../cache/tallies'
 import type { RegisterSession } from '../../cache/records'
 import { formatMoney } from '../../format/money'
 import { formatDateTime } from '../../format/time'
-import { currentFigures } from '../../ledger/load-session'
 import { readReconciliation } from '../../ledger/reconciliation-record'
 import { loadShownStatus, STATUS_LABEL, type ShownStatus } from '../../ledger/session-status'
 import { loadBillsSynced, stillSyncing, type BillsSynced } from '../../ledger/still-syncing'
@@ -56,8 +56,8 @@ function useSeen<T extends Element>(margin = '200px'): [RefCallback<T>, boolean]
 }
 
 /**
- * A session's headline figures, read once its row has been on screen: each reads every bill of
- * its session, so rows below the fold wait. Keyed on what the figures depend on, not on the row's
+ * A session's headline figures, read once its row has been on screen (from its tally: one small
+ * record, or every bill of a session not tallied yet, so rows below the fold wait). Keyed on what the figures depend on, not on the row's
  * object, which every change to the sessions table replaces. The query reads only this session's
  * records, so a sale in another session does not make it read them again.
  */
@@ -67,7 +67,7 @@ function useSessionFigures(connection: ActiveConnection, session: RegisterSessio
   return useLiveQuery(async () => {
     if (!seen) return undefined
     const [figures, stored] = await Promise.all([
-      currentFigures(db, { id, openingCash }),
+      sessionFigures(db, { id, openingCash }),
       db.reconciliations.get(id),
     ])
     const reconciliation = readReconciliation(stored)
