@@ -1,6 +1,6 @@
 import type { TillDatabase } from '../cache/database'
 import type { CachedBill, CachedExpense, RegisterSession } from '../cache/records'
-import { dayCloseFigures, type DayCloseFigures, type DayCloseInputs } from './day-close'
+import type { DayCloseInputs } from './day-close'
 
 /** Reads the day close's inputs from the cache, each through an index, never a scan of bills. */
 
@@ -50,12 +50,4 @@ export async function sessionDays(db: TillDatabase): Promise<SessionDay[]> {
     const [locationId, businessDate] = key as unknown as [string, string]
     return { locationId, businessDate }
   })
-}
-
-/** The figures of a session as the cache holds it now. */
-export async function currentFigures(
-  db: TillDatabase,
-  session: Pick<RegisterSession, 'id' | 'openingCash'>,
-): Promise<DayCloseFigures> {
-  return dayCloseFigures(await loadSessionInputs(db, session))
 }
