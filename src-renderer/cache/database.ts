@@ -28,6 +28,7 @@ import type {
   SeenAccountRole,
   StoredBatch,
 } from './export-rows'
+import type { SessionTally } from '../domain/ledger/session-tally'
 
 export const SCHEMA_V1 = {
   bills: 'id, updatedAt, registerSessionId, [locationId+businessDate], type, parentBillId',
@@ -73,6 +74,7 @@ export class TillDatabase extends Dexie {
   exportRuns!: EntityTable<ExportRun, 'id'>
   replacedPostings!: Table<ReplacedPosting, [string, string]>
   locationNames!: EntityTable<LocationName, 'locationId'>
+  sessionTallies!: EntityTable<SessionTally, 'sessionId'>
 
   constructor(name: string, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options)
@@ -179,6 +181,9 @@ export class TillDatabase extends Dexie {
             Object.assign(bill, billFacets(bill))
           }),
       )
+    // Version 14: each session's figures kept as running sums by the writes (cache/tallies.ts).
+    // A session written before has none until the next write to it or the fill after opening.
+    this.version(14).stores({ sessionTallies: 'sessionId' })
   }
 }
 

@@ -8,10 +8,11 @@ import {
   type DayCloseFigures,
   type MethodTakings,
 } from '../domain/ledger/day-close'
-import { currentFigures, loadSessionInputs, sessionsOn } from './load-session'
+import { loadSessionInputs, sessionsOn } from './load-session'
 import { readReconciliation, type StoredRecord } from './reconciliation-record'
 import { loadShownStatus, type ShownStatus } from './session-status'
 import { loadBillsSynced, stillSyncing } from './still-syncing'
+import { sessionFigures } from './tallies'
 
 export interface SessionAtClose {
   session: RegisterSession
@@ -60,7 +61,7 @@ export async function loadLocationDay(
     sessionsOn(db, locationId, businessDate),
     loadBillsSynced(db),
   ])
-  const figures = await Promise.all(sessions.map((s) => currentFigures(db, s)))
+  const figures = await Promise.all(sessions.map((s) => sessionFigures(db, s)))
   return {
     locationId,
     sessionCount: sessions.length,

@@ -1,12 +1,6 @@
-import { sumMinor } from '../../src-shared/domain/money'
 import type { TillDatabase } from './database'
 import type { CachedBill, CachedExpense, RegisterSession } from './records'
-import {
-  dayCloseFigures,
-  netSalesOf,
-  type DayCloseFigures,
-  type DayCloseInputs,
-} from '../domain/ledger/day-close'
+import type { DayCloseInputs } from '../domain/ledger/day-close'
 
 /** Reads the day close's inputs from the cache, each through an index, never a scan of bills. */
 
@@ -56,38 +50,4 @@ export async function sessionDays(db: TillDatabase): Promise<SessionDay[]> {
     const [locationId, businessDate] = key as unknown as [string, string]
     return { locationId, businessDate }
   })
-}
-
-/** Net sales of each session of a location with a business date from `from` to `to`. */
-export async function sessionNetSales(
-  db: TillDatabase,
-  locationId: string,
-  from: string,
-  to: string,
-): Promise<{ sessionId: string; businessDate: string; netSales: number }[]> {
-  const sessions = await db.sessions
-    .where('[locationId+businessDate]')
-    .between([locationId, from], [locationId, to], true, true)
-    .toArray()
-  const result = []
-  // One session at a time, so a month of large sessions never sits in memory at once.
-  for (const session of sessions) {
-    let netSales = 0
-    await db.bills
-      .where('registerSessionId')
-      .equals(session.id)
-      .each((bill) => {
-        netSales = sumMinor([netSales, netSalesOf(bill)])
-      })
-    result.push({ sessionId: session.id, businessDate: session.businessDate, netSales })
-  }
-  return result
-}
-
-/** The figures of a session as the cache holds it now. */
-export async function currentFigures(
-  db: TillDatabase,
-  session: Pick<RegisterSession, 'id' | 'openingCash'>,
-): Promise<DayCloseFigures> {
-  return dayCloseFigures(await loadSessionInputs(db, session))
 }

@@ -5,6 +5,7 @@ import {
   noteCloseAfterReconciliation,
   sessionsChangedBy,
 } from './reconciliation-flags'
+import { TallyChanges } from '../domain/ledger/session-tally'
 import { billFacets } from './bill-facets'
 import type { TillDatabase } from './database'
 import type {
@@ -14,6 +15,7 @@ import type {
   QuarantineEntry,
   RegisterSession,
 } from './records'
+import { applyTallyChanges, noteBillChange, noteExpenseChange, tallyTables } from './tallies'
 
 export function quarantineKey(record: Pick<QuarantinedRecord, 'kind' | 'id' | 'raw'>): string {
   return `${record.kind}:${record.id ?? JSON.stringify(record.raw).slice(0, 200)}`
@@ -26,6 +28,11 @@ function quarantineEntries(records: QuarantinedRecord[], now: number): Quarantin
 /** A bill as the cache stores it: with its business date and the Bills screen's facets. */
 export function cachedBill(bill: Bill, timeZone: string): CachedBill {
   return { ...bill, businessDate: businessDate(bill.createdAt, timeZone), ...billFacets(bill) }
+}
+
+/** The last of each id: a page that lists a bill twice writes it once, as it ends. */
+function lastOfEach<T extends { id: string }>(records: readonly T[]): T[] {
+  return [...new Map(records.map((r) => [r.id, r])).values()]
 }
 
 function paymentsOf(bill: Bill): CachedPayment[] {
@@ -87,8 +94,7 @@ async function queueForDetail(db: TillDatabase, ids: string[], priority: number)
 /** Every table a write of bills touches. */
 export function billWriteTables(db: TillDatabase) {
   return [
-    db.bills,
-    db.payments,
+    ...tallyTables(db),
     db.sessions,
     db.checkpoints,
     db.pendingDetails,
@@ -124,18 +130,25 @@ export async function writeBills(
   write: BillsWrite,
 ): Promise<{ queuedForDetail: number }> {
   let queuedForDetail = 0
+  const bills = lastOfEach(write.bills)
   await db.transaction('rw', billWriteTables(db), async () => {
-    const existing = await db.bills.bulkGet(write.bills.map((b) => b.id))
+    const existing = await db.bills.bulkGet(bills.map((b) => b.id))
     // A reconciled session keeps its frozen figures; a later change to it is flagged on it.
-    const changed = sessionsChangedBy(write.bills, existing)
+    const changed = sessionsChangedBy(bills, existing)
+    const tallies = new TallyChanges()
     const toPut: CachedBill[] = []
     const detailed: Bill[] = []
     const pending: string[] = []
     const stalePayments: string[] = []
-    write.bills.forEach((bill, i) => {
+    const put = (bill: Bill, cached: CachedBill | undefined): void => {
+      const stored = cachedBill(bill, write.timeZone)
+      toPut.push(stored)
+      noteBillChange(tallies, cached, stored, paymentsOf)
+    }
+    bills.forEach((bill, i) => {
       const cached = existing[i]
       if (bill.hasDetail) {
-        toPut.push(cachedBill(bill, write.timeZone))
+        put(bill, cached)
         detailed.push(bill)
         // Payments are stored only with a bill's detail, so the cached detail names them all.
         if (cached?.hasDetail) {
@@ -147,8 +160,7 @@ export async function writeBills(
       if (cached?.hasDetail && cached.updatedAt === bill.updatedAt) return
       pending.push(bill.id)
       // Keep an older full record on screen until its new detail arrives.
-      if (!cached?.hasDetail && write.storeSummaries !== false)
-        toPut.push(cachedBill(bill, write.timeZone))
+      if (!cached?.hasDetail && write.storeSummaries !== false) put(bill, cached)
     })
     const detailedIds = detailed.map((b) => b.id)
     const dropFromQueue = [
@@ -172,6 +184,7 @@ export async function writeBills(
       flagChangesAfterReconciliation(db, changed, write.now),
       write.checkpoint ? db.checkpoints.put(write.checkpoint) : null,
     ])
+    await applyTallyChanges(db, tallies)
     queuedForDetail = pending.length
   })
   return { queuedForDetail }
@@ -186,11 +199,16 @@ export async function writeExpenses(
     now: number
   },
 ): Promise<void> {
-  await db.transaction('rw', [db.expenses, db.checkpoints, db.quarantine], async () => {
-    await db.expenses.bulkPut(write.expenses)
+  const expenses = lastOfEach(write.expenses)
+  await db.transaction('rw', [...tallyTables(db), db.checkpoints, db.quarantine], async () => {
+    const existing = await db.expenses.bulkGet(expenses.map((e) => e.id))
+    const tallies = new TallyChanges()
+    expenses.forEach((expense, i) => noteExpenseChange(tallies, existing[i], expense))
+    await db.expenses.bulkPut(expenses)
     await db.quarantine.bulkDelete(write.expenses.map((e) => `expense:${e.id}`))
     await db.quarantine.bulkPut(quarantineEntries(write.quarantined, write.now))
     if (write.checkpoint) await db.checkpoints.put(write.checkpoint)
+    await applyTallyChanges(db, tallies)
   })
 }
 

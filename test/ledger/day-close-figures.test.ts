@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { businessDate } from '../../src-shared/domain/business-date'
 import type { DayCloseFigures } from '../../src-renderer/domain/ledger/day-close'
-import { currentFigures, sessionsOn } from '../../src-renderer/cache/load-session'
+import { sessionsOn } from '../../src-renderer/cache/load-session'
+import { sessionFigures } from '../../src-renderer/cache/tallies'
 import { demoCache, type DemoCache } from './demo-cache'
 import { expectedFigures, rawShop, type ExpectedFigures } from './independent-figures'
 
@@ -38,7 +39,7 @@ async function compareEverySession(shop: DemoCache, closeEventsSeen: boolean): P
   const sessions = await shop.db.sessions.toArray()
   expect(sessions.map((s) => s.id).sort()).toEqual(raw.sessions.map((s) => s.id).sort())
   for (const session of sessions) {
-    const figures = await currentFigures(shop.db, session)
+    const figures = await sessionFigures(shop.db, session)
     expect(figures.billsAwaitingDetail).toBe(0)
     expect(asDesignNames(figures), `session ${session.id}`).toEqual(
       expectedFigures(session.id, raw, shop.currency, closeEventsSeen),
@@ -121,7 +122,7 @@ describe('where a session belongs', () => {
         b.payments.some((p) => p.reversed_at === null),
     )!
     const saleSession = (await shop.db.sessions.get(firstSession))!
-    const before = await currentFigures(shop.db, saleSession)
+    const before = await sessionFigures(shop.db, saleSession)
 
     await shop.control('POST', `/bills/${sale.id}/refund`, {})
     await shop.sync()
@@ -130,13 +131,13 @@ describe('where a session belongs', () => {
     const refund = after.bills.find((b) => b.parent_bill_id === sale.id && b.type === 'refund')!
     expect(refund.register_session_id).not.toBe(firstSession)
     const refundSession = (await shop.db.sessions.get(refund.register_session_id))!
-    const figures = await currentFigures(shop.db, refundSession)
+    const figures = await sessionFigures(shop.db, refundSession)
     expect(asDesignNames(figures)).toEqual(
       expectedFigures(refundSession.id, after, shop.currency, false),
     )
     expect(figures.refundCount).toBeGreaterThan(0)
     expect(figures.methods.reduce((sum, m) => sum + m.returned, 0)).toBeGreaterThan(0)
-    expect(await currentFigures(shop.db, saleSession)).toEqual(before)
+    expect(await sessionFigures(shop.db, saleSession)).toEqual(before)
   })
 
   it('a session across midnight keeps the business date of its opening', async () => {
@@ -169,7 +170,7 @@ describe('where a session belongs', () => {
     expect(onOpeningDay.map((s) => s.id)).toContain(crossing.id)
     expect(onNextDay.map((s) => s.id)).not.toContain(crossing.id)
 
-    const figures = await currentFigures(shop.db, session)
+    const figures = await sessionFigures(shop.db, session)
     const ownBills = raw.bills.filter((b) => b.register_session_id === crossing.id)
     expect(figures.saleCount + figures.refundCount + figures.voidCount).toBe(ownBills.length)
   })

@@ -6,7 +6,7 @@ import type { Reconciliation } from '../../src-renderer/cache/records'
 import { closeSession, writeBills } from '../../src-renderer/cache/writes'
 import { changedFigures } from '../../src-renderer/ui/screens/day-close/figure-rows'
 import { withOpeningFloat } from '../../src-renderer/domain/ledger/day-close'
-import { currentFigures } from '../../src-renderer/cache/load-session'
+import { sessionFigures } from '../../src-renderer/cache/tallies'
 import {
   confirmCount,
   FiguresChangedError,
@@ -56,7 +56,7 @@ async function confirm(countedCash: number, now = LATER): Promise<SessionReconci
     count: { countedCash, countedByMethod: { card: 1900 } },
     countedBy: ' AB ',
     varianceNote: ' Card terminal batch short ',
-    seen: await currentFigures(db, session),
+    seen: await sessionFigures(db, session),
     currency: 'USD',
     now,
   })
@@ -80,7 +80,7 @@ beforeEach(async () => {
 
 describe('reconciling a session', () => {
   it('freezes the figures with the count, its variance, who and when, and marks it reconciled', async () => {
-    const figures = await currentFigures(db, (await db.sessions.get('S'))!)
+    const figures = await sessionFigures(db, (await db.sessions.get('S'))!)
     expect(figures.expectedCash).toBe(4000)
     await confirm(3950)
     const record = await stored()
@@ -124,7 +124,7 @@ describe('reconciling a session', () => {
 
   it('refuses a confirm against figures that moved, without a name, or twice', async () => {
     const session = (await db.sessions.get('S'))!
-    const seen = await currentFigures(db, session)
+    const seen = await sessionFigures(db, session)
     await write([makeBill({ id: 'C', session: 'S', lines: [10], at: DAY + 1 })], DAY + 2)
     const attempt = (countedBy: string) =>
       confirmCount(db, {
@@ -144,7 +144,7 @@ describe('reconciling a session', () => {
   })
 
   it('refuses a count that differs from what was expected without a note', async () => {
-    const seen = await currentFigures(db, (await db.sessions.get('S'))!)
+    const seen = await sessionFigures(db, (await db.sessions.get('S'))!)
     const attempt = (countedCash: number, countedByMethod: Record<string, number>) =>
       confirmCount(db, {
         sessionId: 'S',
@@ -182,7 +182,7 @@ describe('a count mid-shift', () => {
       count: { countedCash: 4000, countedByMethod: {} },
       countedBy: 'AB',
       varianceNote: 'Float not known',
-      seen: await currentFigures(db, (await db.sessions.get('S'))!),
+      seen: await sessionFigures(db, (await db.sessions.get('S'))!),
       currency: 'USD',
       midShift,
       now: SOON,
@@ -216,7 +216,7 @@ describe('a count mid-shift', () => {
     expect(record.changedAfterAt).not.toBeNull()
     expect(record.statusBefore).toBe('closed')
     expect((await db.sessions.get('S'))!.status).toBe('reconciled')
-    const now = await currentFigures(db, (await db.sessions.get('S'))!)
+    const now = await sessionFigures(db, (await db.sessions.get('S'))!)
     expect(changedFigures(record.figures, now)).toEqual([
       { label: 'Opening cash', kind: 'money', frozen: null, current: 700 },
       { label: 'Expected cash', kind: 'money', frozen: 3000, current: 3700 },
@@ -233,7 +233,7 @@ describe('an opening float', () => {
       sessionId: 'S',
       count: { countedCash: 3500, countedByMethod: {} },
       countedBy: 'AB',
-      seen: withOpeningFloat(await currentFigures(db, session), openingFloat),
+      seen: withOpeningFloat(await sessionFigures(db, session), openingFloat),
       currency: 'USD',
       openingFloat,
       now: LATER,
@@ -256,7 +256,7 @@ describe('an opening float', () => {
       sessionId: 'S',
       count: { countedCash: 4000, countedByMethod: {} },
       countedBy: 'AB',
-      seen: await currentFigures(db, session),
+      seen: await sessionFigures(db, session),
       currency: 'USD',
       openingFloat: 500,
       now: LATER,
@@ -284,7 +284,7 @@ describe('a change after reconciliation', () => {
     const record = await stored()
     expect(record.changedAfterAt).toBe(LATER + 5000)
     expect(record.figures).toEqual(frozen)
-    const now = await currentFigures(db, (await db.sessions.get('S'))!)
+    const now = await sessionFigures(db, (await db.sessions.get('S'))!)
     expect(now.expectedCash).toBe(frozen.expectedCash + 1200)
   })
 

@@ -6,6 +6,8 @@ import { closeConnection } from '../../src-renderer/work/connection/close-connec
 import type { TillBridge } from '../../src-renderer/bridge/client'
 import { TillDatabase } from '../../src-renderer/cache/database'
 import { activeConnection } from '../../src-renderer/work/connection/active-connection'
+import { sessionFigures } from '../../src-renderer/cache/tallies'
+import { SyncController } from '../../src-renderer/work/sync/sync-controller'
 import { requireSessionKeyring } from '../support/keyring'
 import { inProcessMain } from '../support/main-bridge'
 
@@ -69,4 +71,47 @@ describe('switching the active connection (issue 14, item 10)', () => {
       expect(db.isOpen()).toBe(false)
     }
   }, 120_000)
+
+  it('adds up each session of a cache made before tallies once it opens, showing how far it is', async () => {
+    const db = new TillDatabase(`till-tallies-${Math.random()}`, {
+      indexedDB: new IDBFactory(),
+      IDBKeyRange,
+    })
+    await db.open()
+    const first = new SyncController(bridge, profile, db)
+    await first.start()
+    await until(() => first.getState().lastSuccessAt !== null && !first.getState().running)
+    await first.stop()
+    const sessions = await db.sessions.count()
+    expect(sessions).toBeGreaterThan(10)
+    const figures = await Promise.all(
+      (await db.sessions.toArray()).map((s) => sessionFigures(db, s)),
+    )
+    await db.sessionTallies.clear()
+
+    const reopened = new SyncController(bridge, profile, db)
+    const seen: { done: number; total: number }[] = []
+    reopened.subscribe((state) => state.tallying && seen.push(state.tallying))
+    await reopened.start()
+    await until(async () => (await db.sessionTallies.count()) === sessions)
+    await until(() => reopened.getState().tallying === null)
+    await reopened.stop()
+    expect(seen[0]).toEqual({ done: 0, total: sessions })
+    expect(seen.map((s) => s.done)).toEqual([...seen.map((s) => s.done)].sort((a, b) => a - b))
+    expect(seen.at(-1)!.done).toBe(sessions - 1)
+    // The tallies give the figures the records gave.
+    const tallied = await Promise.all(
+      (await db.sessions.toArray()).map((s) => sessionFigures(db, s)),
+    )
+    expect(tallied).toEqual(figures)
+    db.close()
+  }, 120_000)
 })
+
+async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 60_000
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('Timed out waiting')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}

@@ -120,7 +120,7 @@ export function compareMethods(a: string, b: string): number {
   return rank(a) - rank(b) || a.localeCompare(b)
 }
 
-const compareTaxes = (a: TaxAtRate, b: TaxAtRate): number =>
+export const compareTaxes = (a: TaxAtRate, b: TaxAtRate): number =>
   (a.rate ?? -1) - (b.rate ?? -1) || a.name.localeCompare(b.name)
 
 /** The takings of several sessions (a day at a location) added up per method. */

@@ -94,6 +94,12 @@ function SyncControls({
           Checking for changes…
         </span>
       )}
+      {state.tallying && (
+        <span role="status" className="muted sync-background">
+          Adding up saved sessions: {count.format(state.tallying.done)} of{' '}
+          {count.format(state.tallying.total)}
+        </span>
+      )}
       {!watched && <span className="muted">{lastSynced(state.lastSuccessAt, timeZone)}</span>}
       {state.offline && (
         <span role="status" className="badge warning">

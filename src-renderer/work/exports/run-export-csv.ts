@@ -1,6 +1,6 @@
 import type { TillDatabase } from '../../cache/database'
 import type { RegisterSession } from '../../cache/records'
-import { currentFigures } from '../../cache/load-session'
+import { sessionFigures } from '../../cache/tallies'
 import { readReconciliation } from '../../cache/reconciliation-record'
 import { inBatches, type OutputChunk } from '../../domain/journal/formats/output'
 import {
@@ -109,7 +109,7 @@ async function sessionRow(
       ? readReconciliation(await db.reconciliations.get(session.id))
       : ({ state: 'none' } as const)
   const record = stored.state === 'ok' ? stored.record : null
-  const figures = record?.figures ?? (await currentFigures(db, session))
+  const figures = record?.figures ?? (await sessionFigures(db, session))
   const firstBill = await db.bills.where('registerSessionId').equals(session.id).first()
   return {
     ...figures,

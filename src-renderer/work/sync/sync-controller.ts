@@ -1,6 +1,7 @@
 import type { ProfileView } from '../../../src-shared/bridge/contract'
 import type { TillBridge } from '../../bridge/client'
 import type { TillDatabase } from '../../cache/database'
+import { fillMissingTallies } from '../../cache/tallies'
 import type { CollectionContext } from './collections'
 import type { SyncProgress } from './progress'
 import { serviceReaderFromBridge } from './service-reader'
@@ -23,6 +24,8 @@ export interface SyncState {
   areas: { bills: AreaState; expenses: AreaState }
   /** The install was uninstalled (or the key revoked): syncing has stopped for this connection. */
   stopped: string | null
+  /** Sessions of a cache from before tallies were kept, being added up once (cache/tallies.ts). */
+  tallying: { done: number; total: number } | null
 }
 
 /**
@@ -43,6 +46,7 @@ export class SyncController {
   private rerun: { manual: boolean } | null = null
   /** The run going on, if any, settled into a value: what `stop` waits for. */
   private running: Promise<unknown> | null = null
+  private tallying: Promise<void> | null = null
   /** Aborted by `stop`: nothing starts after it, and what is going ends at its next step. */
   private readonly lifetime = new AbortController()
   private readonly ctx: CollectionContext
@@ -73,6 +77,7 @@ export class SyncController {
       stopped: profile.deactivatedAt
         ? 'The app was uninstalled for this store. Install it again in the POS back office, then sync.'
         : null,
+      tallying: null,
     }
   }
 
@@ -91,7 +96,20 @@ export class SyncController {
     this.update({ lastSuccessAt: checkpoint?.lastSuccessAt ?? null })
     this.unsubscribe = this.bridge.on('webhooks.queued', () => void this.drain())
     await this.reschedule()
+    this.tallying = this.fillTallies()
+    this.inBackground(this.tallying)
     this.inBackground(this.syncNow().then(() => this.drain()))
+  }
+
+  /** Tallies the sessions a cache from before tallies has, once, beside the sync. */
+  private async fillTallies(): Promise<void> {
+    await this.whileLive(() =>
+      fillMissingTallies(
+        this.db,
+        (done, total) => this.update({ tallying: done < total ? { done, total } : null }),
+        this.lifetime.signal,
+      ),
+    )
   }
 
   /** Reads the sweep schedule again (after Settings changed it) and restarts the sweep timer. */
@@ -118,7 +136,7 @@ export class SyncController {
     this.timers = []
     this.unsubscribe?.()
     this.unsubscribe = null
-    await Promise.all([this.running, this.draining])
+    await Promise.all([this.running, this.draining, this.tallying?.catch(() => undefined)])
   }
 
   private get stopped(): boolean {

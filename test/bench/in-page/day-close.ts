@@ -1,5 +1,5 @@
 import { dayCloseFigures, type SessionPayment } from '../../../src-renderer/domain/ledger/day-close'
-import { currentFigures } from '../../../src-renderer/cache/load-session'
+import { loadSessionInputs } from '../../../src-renderer/cache/load-session'
 import { TillDatabase } from '../../../src-renderer/cache/database'
 import { makeBill } from '../../ledger/bill-factory'
 
@@ -57,7 +57,9 @@ export async function dayCloseFromCache(
 ): Promise<number[]> {
   const db = new TillDatabase(databaseName)
   try {
-    return await timed(runs, () => currentFigures(db, { id: sessionId, openingCash: 500_000 }))
+    return await timed(runs, async () =>
+      dayCloseFigures(await loadSessionInputs(db, { id: sessionId, openingCash: 500_000 })),
+    )
   } finally {
     db.close()
   }

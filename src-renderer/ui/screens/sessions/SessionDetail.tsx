@@ -3,9 +3,8 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useRef, useState } from 'react'
 import type { ActiveConnection } from '../../../work/connection/active-connection'
 import type { RegisterSession } from '../../../cache/records'
+import { sessionFigures } from '../../../cache/tallies'
 import { formatMoney } from '../../../domain/format/money'
-import { dayCloseFigures } from '../../../domain/ledger/day-close'
-import { loadSessionInputs } from '../../../cache/load-session'
 import { loadBillsSynced, stillSyncing } from '../../../cache/still-syncing'
 import { effectiveTimeZone } from '../../../domain/format/time-zone'
 import { BillDetail } from '../bills/BillDetail'
@@ -54,22 +53,21 @@ export function SessionDetail({
         .toArray(),
     [db, id, shown],
   )
-  // The figures need every bill of the session (a 5,000-bill session: about 200 ms of reading
-  // and decoding on the page's thread); asked for once the first rows are in, so the rows never
-  // wait for them.
+  // The figures come from the session's tally; asked for once the first rows are in, so the rows
+  // never wait for them (a session not tallied yet reads every bill for them).
   const rowsIn = bills !== undefined
   const summary = useLiveQuery(async () => {
     if (!rowsIn) return undefined
-    const [inputs, synced] = await Promise.all([
-      loadSessionInputs(db, { id, openingCash }),
+    const [figures, expenses, synced] = await Promise.all([
+      sessionFigures(db, { id, openingCash }),
+      db.expenses.where('registerSessionId').equals(id).toArray(),
       loadBillsSynced(db),
     ])
-    const figures = dayCloseFigures(inputs)
     return {
       figures,
       incomplete: stillSyncing(session, figures.billsAwaitingDetail, synced),
-      expenses: inputs.expenses,
-      billCount: inputs.bills.length,
+      expenses,
+      billCount: figures.saleCount + figures.refundCount + figures.voidCount,
     }
   }, [db, id, openingCash, rowsIn])
   const currency = profile.currency ?? bills?.[0]?.currency ?? null

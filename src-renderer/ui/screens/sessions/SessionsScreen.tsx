@@ -5,9 +5,9 @@ import type { ActiveConnection } from '../../../work/connection/active-connectio
 import { useLocationNames } from '../../../cache/location-names'
 import { locationLabel } from '../../../domain/format/location-label'
 import type { RegisterSession } from '../../../cache/records'
+import { sessionFigures } from '../../../cache/tallies'
 import { formatMoney } from '../../../domain/format/money'
 import { formatDateTime } from '../../../domain/format/time'
-import { currentFigures } from '../../../cache/load-session'
 import { readReconciliation } from '../../../cache/reconciliation-record'
 import { loadShownStatus, STATUS_LABEL, type ShownStatus } from '../../../cache/session-status'
 import { loadBillsSynced, stillSyncing, type BillsSynced } from '../../../cache/still-syncing'
@@ -58,8 +58,8 @@ function useSeen<T extends Element>(margin = '200px'): [RefCallback<T>, boolean]
 }
 
 /**
- * A session's headline figures, read once its row has been on screen: each reads every bill of
- * its session, so rows below the fold wait. Keyed on what the figures depend on, not on the row's
+ * A session's headline figures, read once its row has been on screen (from its tally: one small
+ * record, or every bill of a session not tallied yet, so rows below the fold wait). Keyed on what the figures depend on, not on the row's
  * object, which every change to the sessions table replaces. The query reads only this session's
  * records, so a sale in another session does not make it read them again.
  */
@@ -69,7 +69,7 @@ function useSessionFigures(connection: ActiveConnection, session: RegisterSessio
   return useLiveQuery(async () => {
     if (!seen) return undefined
     const [figures, stored] = await Promise.all([
-      currentFigures(db, { id, openingCash }),
+      sessionFigures(db, { id, openingCash }),
       db.reconciliations.get(id),
     ])
     const reconciliation = readReconciliation(stored)

@@ -1,0 +1,127 @@
+import type { DayCloseFigures } from '../domain/ledger/day-close'
+import { loadSessionInputs } from './load-session'
+import {
+  billPart,
+  expensePart,
+  figuresOfTally,
+  paymentPart,
+  tallyOf,
+  type SessionTally,
+  type TallyChanges,
+} from '../domain/ledger/session-tally'
+import type { TillDatabase } from './database'
+import type { CachedBill, CachedExpense, CachedPayment, RegisterSession } from './records'
+
+/** The tables a tally is made from and kept in: a write that changes a tally holds them all. */
+export function tallyTables(db: TillDatabase) {
+  return [db.bills, db.payments, db.expenses, db.sessionTallies]
+}
+
+/**
+ * What replacing `before` with `after` (either absent) changes in the tallies: the bill's part in
+ * its session and, for a bill with its detail, each payment's part in the session it was taken in
+ * (the payments table holds exactly those).
+ */
+export function noteBillChange(
+  changes: TallyChanges,
+  before: CachedBill | undefined,
+  after: CachedBill | undefined,
+  paymentsOf: (bill: CachedBill) => CachedPayment[],
+): void {
+  if (before) {
+    changes.remove(before.registerSessionId, billPart(before))
+    if (before.hasDetail)
+      for (const p of paymentsOf(before)) changes.remove(p.registerSessionId, paymentPart(p))
+  }
+  if (after) {
+    changes.add(after.registerSessionId, billPart(after))
+    if (after.hasDetail)
+      for (const p of paymentsOf(after)) changes.add(p.registerSessionId, paymentPart(p))
+  }
+}
+
+export function noteExpenseChange(
+  changes: TallyChanges,
+  before: CachedExpense | undefined,
+  after: CachedExpense,
+): void {
+  if (before) changes.remove(before.registerSessionId, expensePart(before))
+  changes.add(after.registerSessionId, expensePart(after))
+}
+
+async function tallyFromRecords(db: TillDatabase, sessionId: string): Promise<SessionTally> {
+  return tallyOf(sessionId, await loadSessionInputs(db, { id: sessionId, openingCash: null }))
+}
+
+/**
+ * Applies the changes to the sessions' tallies, inside the write's transaction and after its
+ * records are written: a session with a tally gets the difference, one without is tallied from
+ * its records as they now are.
+ */
+export async function applyTallyChanges(db: TillDatabase, changes: TallyChanges): Promise<void> {
+  const ids = changes.sessionIds
+  if (ids.length === 0) return
+  const stored = await db.sessionTallies.bulkGet(ids)
+  const tallies = await Promise.all(
+    ids.map((id, i) => {
+      const tally = stored[i]
+      return tally ? changes.applyTo(tally) : tallyFromRecords(db, id)
+    }),
+  )
+  await db.sessionTallies.bulkPut(tallies)
+}
+
+/** A session's figures: from its tally, or from its records while it has none yet. */
+export async function sessionFigures(
+  db: TillDatabase,
+  session: Pick<RegisterSession, 'id' | 'openingCash'>,
+): Promise<DayCloseFigures> {
+  const tally = await db.sessionTallies.get(session.id)
+  const counted = tally ?? (await tallyFromRecords(db, session.id))
+  return figuresOfTally(counted, session.openingCash)
+}
+
+/**
+ * Tallies every session that has none (a cache made before tallies were kept), one session a
+ * transaction, so it can stop at any moment and go on later where it left off.
+ */
+export async function fillMissingTallies(
+  db: TillDatabase,
+  onProgress: (done: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  const sessionIds = (await db.sessions.toCollection().primaryKeys()) as string[]
+  const tallied = new Set((await db.sessionTallies.toCollection().primaryKeys()) as string[])
+  const missing = sessionIds.filter((id) => !tallied.has(id))
+  let done = 0
+  onProgress(done, missing.length)
+  for (const id of missing) {
+    if (signal?.aborted) return
+    await db.transaction('rw', tallyTables(db), async () => {
+      // A write since the list was read may have tallied it already.
+      if (await db.sessionTallies.get(id)) return
+      await db.sessionTallies.put(await tallyFromRecords(db, id))
+    })
+    onProgress(++done, missing.length)
+  }
+}
+
+/** Net sales of each session of a location with a business date from `from` to `to`. */
+export async function sessionNetSales(
+  db: TillDatabase,
+  locationId: string,
+  from: string,
+  to: string,
+): Promise<{ sessionId: string; businessDate: string; netSales: number }[]> {
+  const sessions = await db.sessions
+    .where('[locationId+businessDate]')
+    .between([locationId, from], [locationId, to], true, true)
+    .toArray()
+  // One session at a time, so a month of untallied sessions never sits in memory at once.
+  const result = []
+  for (const session of sessions) {
+    const { netSales } = await sessionFigures(db, session)
+    result.push({ sessionId: session.id, businessDate: session.businessDate, netSales })
+  }
+  return result
+}
