@@ -86,15 +86,15 @@ export const CASH = 'cash'
 const METHOD_ORDER = [CASH, 'card', 'qris', 'bank_transfer', 'e_wallet']
 
 /** sumMinor's guard without an array per step: these run for every bill of a month. */
-function add(a: number, b: number): number {
+export function addMinor(a: number, b: number): number {
   const total = a + b
   if (!Number.isSafeInteger(total)) throw new MoneyError('A sum left the range of exact integers')
   return total
 }
 
-function sumOf<T>(items: readonly T[], amount: (item: T) => number): number {
+export function sumOf<T>(items: readonly T[], amount: (item: T) => number): number {
   let total = 0
-  for (const item of items) total = add(total, amount(item))
+  for (const item of items) total = addMinor(total, amount(item))
   return total
 }
 
@@ -134,8 +134,8 @@ export function combineTakings(sessions: readonly (readonly MethodTakings[])[]):
         returned: 0,
         net: 0,
       }
-      entry.collected = add(entry.collected, m.collected)
-      entry.returned = add(entry.returned, m.returned)
+      entry.collected = addMinor(entry.collected, m.collected)
+      entry.returned = addMinor(entry.returned, m.returned)
       entry.net = entry.collected - entry.returned
       byMethod.set(m.method, entry)
     }
@@ -150,7 +150,7 @@ function taxesByRate(bills: readonly LedgerBill[]): TaxAtRate[] {
     for (const tax of bill.taxes) {
       const key = `${tax.name}\u0000${tax.rate}`
       const entry = byKey.get(key)
-      if (entry) entry.amount = add(entry.amount, sign * tax.amount)
+      if (entry) entry.amount = addMinor(entry.amount, sign * tax.amount)
       else byKey.set(key, { name: tax.name, rate: tax.rate, amount: sign * tax.amount })
     }
   }
@@ -173,7 +173,7 @@ function takingsByMethod(
   for (const p of payments) {
     if (p.billType !== 'sale' || !isLive(p)) continue
     const e = entry(p.method)
-    e.collected = add(e.collected, p.amount)
+    e.collected = addMinor(e.collected, p.amount)
   }
   // Money paid back belongs to the refund's or void's session, whichever session took the sale.
   // A reversed payment moved no money, whichever way it went.
@@ -182,7 +182,7 @@ function takingsByMethod(
     for (const p of bill.payments) {
       if (!isLive(p)) continue
       const e = entry(p.method)
-      e.returned = add(e.returned, p.amount)
+      e.returned = addMinor(e.returned, p.amount)
     }
   }
   for (const e of byMethod.values()) e.net = e.collected - e.returned
@@ -250,7 +250,7 @@ export function sumFigures(sessions: readonly DayCloseFigures[]): DayCloseFigure
     for (const t of f.taxByRate) {
       const key = `${t.name}\u0000${t.rate}`
       const entry = taxes.get(key)
-      taxes.set(key, { ...t, amount: entry ? add(entry.amount, t.amount) : t.amount })
+      taxes.set(key, { ...t, amount: entry ? addMinor(entry.amount, t.amount) : t.amount })
     }
   }
   const openings = sessions.map((f) => f.openingCash)
@@ -300,7 +300,7 @@ export function withOpeningFloat(
   return {
     ...figures,
     openingCash: openingFloat,
-    expectedCash: add(figures.expectedCash, openingFloat),
+    expectedCash: addMinor(figures.expectedCash, openingFloat),
   }
 }
 

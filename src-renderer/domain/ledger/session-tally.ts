@@ -1,11 +1,12 @@
-import { MoneyError } from '../../../src-shared/domain/money'
 import {
+  addMinor,
   CASH,
   compareMethods,
   compareTaxes,
   type DayCloseFigures,
   type LedgerBill,
   type LedgerExpense,
+  sumOf,
   type SessionPayment,
 } from './day-close'
 
@@ -15,34 +16,30 @@ import {
  * session it names; a write takes the old record's part away and adds the new one's. A tax or a
  * method stays listed while any record still names it, as `dayCloseFigures` lists it.
  */
-export interface SessionTally {
+export interface SessionTally extends Pick<
+  DayCloseFigures,
+  | 'saleCount'
+  | 'refundCount'
+  | 'voidCount'
+  | 'grossSales'
+  | 'discounts'
+  | 'fees'
+  | 'refunds'
+  | 'voids'
+  | 'tax'
+  | 'expenses'
+  | 'cashExpenses'
+  | 'billsAwaitingDetail'
+> {
   sessionId: string
-  saleCount: number
-  refundCount: number
-  voidCount: number
-  grossSales: number
-  discounts: number
-  fees: number
-  refunds: number
-  voids: number
-  tax: number
   /** By `name\0rate`; `lines` counts the bills' tax lines behind the amount. */
   taxes: Record<string, { name: string; rate: number | null; amount: number; lines: number }>
   /** By method; `entries` counts the payments behind the sums. */
   methods: Record<string, { collected: number; returned: number; entries: number }>
-  expenses: number
-  cashExpenses: number
-  billsAwaitingDetail: number
 }
 
 /** What a bill, one of its payments, or an expense adds to a session. */
 type Part = (tally: SessionTally, sign: 1 | -1) => void
-
-function add(a: number, b: number): number {
-  const total = a + b
-  if (!Number.isSafeInteger(total)) throw new MoneyError('A sum left the range of exact integers')
-  return total
-}
 
 export function emptyTally(sessionId: string): SessionTally {
   return {
@@ -71,8 +68,8 @@ function addToMethod(
   sign: 1 | -1,
 ): void {
   const entry = tally.methods[method] ?? { collected: 0, returned: 0, entries: 0 }
-  entry.collected = add(entry.collected, sign * (sums.collected ?? 0))
-  entry.returned = add(entry.returned, sign * (sums.returned ?? 0))
+  entry.collected = addMinor(entry.collected, sign * (sums.collected ?? 0))
+  entry.returned = addMinor(entry.returned, sign * (sums.returned ?? 0))
   entry.entries += sign
   if (entry.entries === 0) delete tally.methods[method]
   else tally.methods[method] = entry
@@ -81,23 +78,21 @@ function addToMethod(
 /** What a bill adds to its own session (a refund's or void's money paid back included). */
 export function billPart(bill: LedgerBill): Part {
   return (tally, sign) => {
-    const sum = <T>(items: readonly T[], amount: (item: T) => number): number =>
-      items.reduce((total, item) => add(total, amount(item)), 0)
     if (bill.type === 'sale') {
       tally.saleCount += sign
-      tally.grossSales = add(tally.grossSales, sign * sum(bill.lines, (l) => l.total))
-      tally.discounts = add(tally.discounts, sign * sum(bill.discounts, (d) => d.amount))
-      tally.fees = add(tally.fees, sign * sum(bill.fees, (f) => f.amount))
-      tally.tax = add(tally.tax, sign * bill.totalTax)
+      tally.grossSales = addMinor(tally.grossSales, sign * sumOf(bill.lines, (l) => l.total))
+      tally.discounts = addMinor(tally.discounts, sign * sumOf(bill.discounts, (d) => d.amount))
+      tally.fees = addMinor(tally.fees, sign * sumOf(bill.fees, (f) => f.amount))
+      tally.tax = addMinor(tally.tax, sign * bill.totalTax)
     } else {
       if (bill.type === 'refund') {
         tally.refundCount += sign
-        tally.refunds = add(tally.refunds, sign * bill.total)
+        tally.refunds = addMinor(tally.refunds, sign * bill.total)
       } else {
         tally.voidCount += sign
-        tally.voids = add(tally.voids, sign * bill.total)
+        tally.voids = addMinor(tally.voids, sign * bill.total)
       }
-      tally.tax = add(tally.tax, -sign * bill.totalTax)
+      tally.tax = addMinor(tally.tax, -sign * bill.totalTax)
       // Money paid back belongs to the refund's or void's session (see takingsByMethod).
       for (const p of bill.payments)
         if (p.reversedAt === null) addToMethod(tally, p.method, { returned: p.amount }, sign)
@@ -106,7 +101,7 @@ export function billPart(bill: LedgerBill): Part {
     for (const t of bill.taxes) {
       const key = `${t.name}\u0000${t.rate}`
       const entry = tally.taxes[key] ?? { name: t.name, rate: t.rate, amount: 0, lines: 0 }
-      entry.amount = add(entry.amount, sign * taxSign * t.amount)
+      entry.amount = addMinor(entry.amount, sign * taxSign * t.amount)
       entry.lines += sign
       if (entry.lines === 0) delete tally.taxes[key]
       else tally.taxes[key] = entry
@@ -125,9 +120,9 @@ export function paymentPart(payment: SessionPayment): Part {
 
 export function expensePart(expense: LedgerExpense): Part {
   return (tally, sign) => {
-    tally.expenses = add(tally.expenses, sign * expense.amount)
+    tally.expenses = addMinor(tally.expenses, sign * expense.amount)
     if (expense.paymentMethod === CASH)
-      tally.cashExpenses = add(tally.cashExpenses, sign * expense.amount)
+      tally.cashExpenses = addMinor(tally.cashExpenses, sign * expense.amount)
   }
 }
 
@@ -192,7 +187,7 @@ export function figuresOfTally(tally: SessionTally, openingCash: number | null):
     }))
     .sort((a, b) => compareMethods(a.method, b.method))
   const netSales = tally.grossSales - tally.discounts + tally.fees - tally.refunds - tally.voids
-  const totalCollected = methods.reduce((total, m) => add(total, m.net), 0)
+  const totalCollected = methods.reduce((total, m) => addMinor(total, m.net), 0)
   const netCash = methods.find((m) => m.method === CASH)?.net ?? 0
   return {
     saleCount: tally.saleCount,
