@@ -29,6 +29,7 @@ import type {
   StoredBatch,
 } from './export-rows'
 import type { SessionTally } from '../domain/ledger/session-tally'
+import type { DayCounts } from '../domain/bills/bill-counts'
 
 export const SCHEMA_V1 = {
   bills: 'id, updatedAt, registerSessionId, [locationId+businessDate], type, parentBillId',
@@ -75,6 +76,7 @@ export class TillDatabase extends Dexie {
   replacedPostings!: Table<ReplacedPosting, [string, string]>
   locationNames!: EntityTable<LocationName, 'locationId'>
   sessionTallies!: EntityTable<SessionTally, 'sessionId'>
+  billCounts!: EntityTable<DayCounts, 'businessDate'>
 
   constructor(name: string, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options)
@@ -184,6 +186,9 @@ export class TillDatabase extends Dexie {
     // Version 14: each session's figures kept as running sums by the writes (cache/tallies.ts).
     // A session written before has none until the next write to it or the fill after opening.
     this.version(14).stores({ sessionTallies: 'sessionId' })
+    // Version 15: the Bills screen's counts per business day, kept by the writes
+    // (cache/bill-counts.ts); a cache from before is counted once after it opens.
+    this.version(15).stores({ billCounts: 'businessDate' })
   }
 }
 

@@ -77,7 +77,7 @@ export interface ProcessedWebhook {
 
 /** Small facts about the cache itself: the demo shop's epoch, the sweep schedule and its last deep sweep. */
 export interface MetaEntry {
-  key: 'demo-epoch' | 'deep-sweep-at' | 'sweep-minutes' | 'deep-sweep-days'
+  key: 'demo-epoch' | 'deep-sweep-at' | 'sweep-minutes' | 'deep-sweep-days' | 'bill-counts'
   value: string | number
 }
 

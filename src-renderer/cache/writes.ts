@@ -6,6 +6,8 @@ import {
   sessionsChangedBy,
 } from './reconciliation-flags'
 import { TallyChanges } from '../domain/ledger/session-tally'
+import { BillCountChanges } from '../domain/bills/bill-counts'
+import { applyBillCountChanges, billCountTables, noteBillCountChange } from './bill-counts'
 import { billFacets } from './bill-facets'
 import type { TillDatabase } from './database'
 import type {
@@ -95,6 +97,7 @@ async function queueForDetail(db: TillDatabase, ids: string[], priority: number)
 export function billWriteTables(db: TillDatabase) {
   return [
     ...tallyTables(db),
+    ...billCountTables(db),
     db.sessions,
     db.checkpoints,
     db.pendingDetails,
@@ -136,6 +139,7 @@ export async function writeBills(
     // A reconciled session keeps its frozen figures; a later change to it is flagged on it.
     const changed = sessionsChangedBy(bills, existing)
     const tallies = new TallyChanges()
+    const counts = new BillCountChanges()
     const toPut: CachedBill[] = []
     const detailed: Bill[] = []
     const pending: string[] = []
@@ -144,6 +148,7 @@ export async function writeBills(
       const stored = cachedBill(bill, write.timeZone)
       toPut.push(stored)
       noteBillChange(tallies, cached, stored, paymentsOf)
+      noteBillCountChange(counts, cached, stored)
     }
     bills.forEach((bill, i) => {
       const cached = existing[i]
@@ -184,7 +189,10 @@ export async function writeBills(
       flagChangesAfterReconciliation(db, changed, write.now),
       write.checkpoint ? db.checkpoints.put(write.checkpoint) : null,
     ])
-    await applyTallyChanges(db, tallies)
+    await Promise.all([
+      applyTallyChanges(db, tallies),
+      applyBillCountChanges(db, counts, write.timeZone),
+    ])
     queuedForDetail = pending.length
   })
   return { queuedForDetail }

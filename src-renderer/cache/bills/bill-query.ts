@@ -1,4 +1,5 @@
 import { cmp } from 'dexie'
+import { storedBillCount } from '../bill-counts'
 import type { TillDatabase } from '../database'
 import type { CachedBill } from '../records'
 import type { BillFilters, BillSort } from './bill-filters'
@@ -37,13 +38,16 @@ import { walkIndex, type IndexPosition } from './index-walk'
  *   each bill read to test the filters; broad filters match many bills, so a page is near,
  *   unless their bills lie far along the order (one week, sorted by number).
  *
- * Counts: the table's count, one range's count, the small intersection's size; with only broad
- * filters, the intersection of their keys (seconds on a million bills; pages do not wait).
+ * Counts: given the shop's time zone, the counts kept per business day (cache/bill-counts.ts)
+ * whenever they can answer; else the table's count, one range's count, the small intersection's
+ * size; with only broad filters, the intersection of their keys (seconds on a million bills;
+ * pages do not wait).
  *
  * An instance answers for the cache as it is: make a new one when the cache changes.
  */
 export class BillQueries {
   private readonly probeLimit: number
+  private readonly timeZone: string | null
   private probeMemo: Memo<Probe> | null = null
   /** Every count asked of this instance: going back to earlier filters (clearing them) is free. */
   private readonly counts = new Map<string, Promise<number>>()
@@ -52,9 +56,10 @@ export class BillQueries {
 
   constructor(
     private readonly db: TillDatabase,
-    options: { probeLimit?: number } = {},
+    options: { probeLimit?: number; timeZone?: string } = {},
   ) {
     this.probeLimit = options.probeLimit ?? PROBE_LIMIT
+    this.timeZone = options.timeZone ?? null
   }
 
   count(filters: BillFilters): Promise<number> {
@@ -87,6 +92,10 @@ export class BillQueries {
   }
 
   private async countMatches(filters: BillFilters): Promise<number> {
+    if (this.timeZone !== null) {
+      const stored = await storedBillCount(this.db, filters, this.timeZone)
+      if (stored !== null) return stored
+    }
     const ranges = filterRanges(filters)
     if (ranges.some(isEmptyRange)) return 0
     if (ranges.length === 0) return this.db.bills.count()

@@ -100,6 +100,12 @@ function SyncControls({
           {count.format(state.tallying.total)}
         </span>
       )}
+      {state.countingBills && (
+        <span role="status" className="muted sync-background">
+          Counting saved bills by day: {count.format(state.countingBills.done)} of{' '}
+          {count.format(state.countingBills.total)}
+        </span>
+      )}
       {!watched && <span className="muted">{lastSynced(state.lastSuccessAt, timeZone)}</span>}
       {state.offline && (
         <span role="status" className="badge warning">

@@ -1,6 +1,7 @@
 import type { ProfileView } from '../../../src-shared/bridge/contract'
 import type { TillBridge } from '../../bridge/client'
 import type { TillDatabase } from '../../cache/database'
+import { fillBillCounts } from '../../cache/bill-counts'
 import { fillMissingTallies } from '../../cache/tallies'
 import type { CollectionContext } from './collections'
 import type { SyncProgress } from './progress'
@@ -26,6 +27,8 @@ export interface SyncState {
   stopped: string | null
   /** Sessions of a cache from before tallies were kept, being added up once (cache/tallies.ts). */
   tallying: { done: number; total: number } | null
+  /** Locations' days of a cache from before bill counts were kept, counted once. */
+  countingBills: { done: number; total: number } | null
 }
 
 /**
@@ -78,6 +81,7 @@ export class SyncController {
         ? 'The app was uninstalled for this store. Install it again in the POS back office, then sync.'
         : null,
       tallying: null,
+      countingBills: null,
     }
   }
 
@@ -101,12 +105,24 @@ export class SyncController {
     this.inBackground(this.syncNow().then(() => this.drain()))
   }
 
-  /** Tallies the sessions a cache from before tallies has, once, beside the sync. */
+  /**
+   * Adds up what a cache from before tallies and bill counts has, once, beside the sync: the
+   * sessions' tallies, then the Bills screen's counts.
+   */
   private async fillTallies(): Promise<void> {
     await this.whileLive(() =>
       fillMissingTallies(
         this.db,
         (done, total) => this.update({ tallying: done < total ? { done, total } : null }),
+        this.lifetime.signal,
+      ),
+    )
+    if (this.stopped) return
+    await this.whileLive(() =>
+      fillBillCounts(
+        this.db,
+        this.ctx.timeZone,
+        (done, total) => this.update({ countingBills: done < total ? { done, total } : null }),
         this.lifetime.signal,
       ),
     )

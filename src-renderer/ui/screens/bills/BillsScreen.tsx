@@ -23,7 +23,7 @@ const counts = new Intl.NumberFormat()
 function BillsView({ connection }: { connection: ActiveConnection }): React.JSX.Element {
   const { db, profile } = connection
   const timeZone = effectiveTimeZone(profile)
-  const { anyBill, source } = useLiveBills(db)
+  const { anyBill, source } = useLiveBills(db, timeZone)
   const [form, setForm] = useState<BillFilterForm>(NO_FILTER)
   const filters = useMemo(() => filtersFromForm(form, timeZone), [form, timeZone])
   const [sorting, setSorting] = useState<SortingState>(NEWEST_FIRST)

@@ -19,8 +19,11 @@ export function billSort(sorting: SortingState): BillSort {
 }
 
 /** The Bills table's rows, from the cache as it is now. */
-export function billRowSource(db: TillDatabase): RowSource<CachedBill, BillFilters> {
-  const queries = new BillQueries(db)
+export function billRowSource(
+  db: TillDatabase,
+  timeZone: string,
+): RowSource<CachedBill, BillFilters> {
+  const queries = new BillQueries(db, { timeZone })
   return {
     rows: (offset, limit, sorting, filters) =>
       queries.page(filters, billSort(sorting), offset, limit),

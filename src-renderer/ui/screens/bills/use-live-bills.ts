@@ -23,10 +23,10 @@ export interface LiveBills {
  * the table's count would do the same but count a million bills (a second in Chromium) on
  * every page the sync writes.
  */
-export function useLiveBills(db: TillDatabase): LiveBills {
+export function useLiveBills(db: TillDatabase, timeZone: string): LiveBills {
   const [live, setLive] = useState<LiveBills>(() => ({
     anyBill: null,
-    source: billRowSource(db),
+    source: billRowSource(db, timeZone),
   }))
   useEffect(() => {
     const billsPart = `idb://${db.name}/bills/`
@@ -42,7 +42,10 @@ export function useLiveBills(db: TillDatabase): LiveBills {
         .then((keys) => {
           if (stopped) return
           const anyBill = keys.length > 0
-          setLive((live) => ({ anyBill, source: changed ? billRowSource(db) : live.source }))
+          setLive((live) => ({
+            anyBill,
+            source: changed ? billRowSource(db, timeZone) : live.source,
+          }))
         })
     }
     const onMutated = (parts: ObservabilitySet): void => {
@@ -56,6 +59,6 @@ export function useLiveBills(db: TillDatabase): LiveBills {
       Dexie.on.storagemutated.unsubscribe(onMutated)
       if (timer !== null) clearTimeout(timer)
     }
-  }, [db])
+  }, [db, timeZone])
   return live
 }
