@@ -2,6 +2,7 @@ import type { DayCloseFigures } from '../domain/ledger/day-close'
 import { loadSessionInputs } from './load-session'
 import {
   billPart,
+  emptyTally,
   expensePart,
   figuresOfTally,
   paymentPart,
@@ -53,19 +54,51 @@ async function tallyFromRecords(db: TillDatabase, sessionId: string): Promise<Se
   return tallyOf(sessionId, await loadSessionInputs(db, { id: sessionId, openingCash: null }))
 }
 
+/** Where each changed session's tally starts from: its stored tally, nothing, or its records. */
+export type TallyBases = Map<string, SessionTally | 'empty' | 'records'>
+
+async function hasRecords(db: TillDatabase, sessionId: string): Promise<boolean> {
+  const found = await Promise.all(
+    [db.bills, db.payments, db.expenses].map((table) =>
+      table.where('registerSessionId').equals(sessionId).limit(1).primaryKeys(),
+    ),
+  )
+  return found.some((keys) => keys.length > 0)
+}
+
 /**
- * Applies the changes to the sessions' tallies, inside the write's transaction and after its
- * records are written: a session with a tally gets the difference, one without is tallied from
- * its records as they now are.
+ * Read inside the write's transaction before its records are written: each changed session's
+ * stored tally; for one without, whether it has records yet (a new session's tally starts empty
+ * and needs no reading back).
  */
-export async function applyTallyChanges(db: TillDatabase, changes: TallyChanges): Promise<void> {
+export async function readTallyBases(db: TillDatabase, changes: TallyChanges): Promise<TallyBases> {
   const ids = changes.sessionIds
-  if (ids.length === 0) return
   const stored = await db.sessionTallies.bulkGet(ids)
-  const tallies = await Promise.all(
-    ids.map((id, i) => {
+  const bases = await Promise.all(
+    ids.map(async (id, i) => {
       const tally = stored[i]
-      return tally ? changes.applyTo(tally) : tallyFromRecords(db, id)
+      if (tally) return tally
+      return (await hasRecords(db, id)) ? 'records' : 'empty'
+    }),
+  )
+  return new Map(ids.map((id, i) => [id, bases[i]!]))
+}
+
+/**
+ * Applies the changes to the sessions' tallies, after the write's records are written: a
+ * session's tally or an empty one gets the difference; a session with records but no tally (a
+ * cache from before tallies) is tallied from its records as they now are.
+ */
+export async function applyTallyChanges(
+  db: TillDatabase,
+  changes: TallyChanges,
+  bases: TallyBases,
+): Promise<void> {
+  if (bases.size === 0) return
+  const tallies = await Promise.all(
+    [...bases].map(([id, base]) => {
+      if (base === 'records') return tallyFromRecords(db, id)
+      return changes.applyTo(base === 'empty' ? emptyTally(id) : base)
     }),
   )
   await db.sessionTallies.bulkPut(tallies)

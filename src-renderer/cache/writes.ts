@@ -17,7 +17,13 @@ import type {
   QuarantineEntry,
   RegisterSession,
 } from './records'
-import { applyTallyChanges, noteBillChange, noteExpenseChange, tallyTables } from './tallies'
+import {
+  applyTallyChanges,
+  noteBillChange,
+  noteExpenseChange,
+  readTallyBases,
+  tallyTables,
+} from './tallies'
 
 export function quarantineKey(record: Pick<QuarantinedRecord, 'kind' | 'id' | 'raw'>): string {
   return `${record.kind}:${record.id ?? JSON.stringify(record.raw).slice(0, 200)}`
@@ -173,6 +179,7 @@ export async function writeBills(
       ...(write.missing ?? []),
       ...write.quarantined.filter((q) => q.id !== null).map((q) => q.id as string),
     ]
+    const bases = await readTallyBases(db, tallies)
     // Issued together, not one after another: they touch different keys, and IndexedDB runs
     // a transaction's requests in order anyway, so only the round trips are saved.
     await Promise.all([
@@ -190,7 +197,7 @@ export async function writeBills(
       write.checkpoint ? db.checkpoints.put(write.checkpoint) : null,
     ])
     await Promise.all([
-      applyTallyChanges(db, tallies),
+      applyTallyChanges(db, tallies, bases),
       applyBillCountChanges(db, counts, write.timeZone),
     ])
     queuedForDetail = pending.length
@@ -212,11 +219,12 @@ export async function writeExpenses(
     const existing = await db.expenses.bulkGet(expenses.map((e) => e.id))
     const tallies = new TallyChanges()
     expenses.forEach((expense, i) => noteExpenseChange(tallies, existing[i], expense))
+    const bases = await readTallyBases(db, tallies)
     await db.expenses.bulkPut(expenses)
     await db.quarantine.bulkDelete(write.expenses.map((e) => `expense:${e.id}`))
     await db.quarantine.bulkPut(quarantineEntries(write.quarantined, write.now))
     if (write.checkpoint) await db.checkpoints.put(write.checkpoint)
-    await applyTallyChanges(db, tallies)
+    await applyTallyChanges(db, tallies, bases)
   })
 }
 
