@@ -4,11 +4,12 @@ import {
   BillCountChanges,
   cellsOf,
   countIn,
+  locationOf,
   type CountableFilters,
 } from '../domain/bills/bill-counts'
 import type { BillFilters } from './bills/bill-filters'
 import type { TillDatabase } from './database'
-import type { CachedBill } from './records'
+import type { BillCountsState, CachedBill } from './records'
 
 /**
  * The Bills screen's counts kept by the write path (domain/bills/bill-counts.ts), in the same
@@ -18,31 +19,20 @@ import type { CachedBill } from './records'
  * as before.
  */
 
-interface CountsState {
-  /** Every bill written before the counts were kept has been counted. */
-  complete: boolean
-  /** The last [locationId, businessDate] counted by the fill, while it is under way. */
-  doneThrough: [string, string] | null
-  /** The zone the fill found the bills' business dates in. */
-  timeZone: string | null
-  /** Some bill's business date is of another zone: date ranges cannot be answered from cells. */
-  mixedZones: boolean
-}
-
 const STATE_KEY = 'bill-counts'
 
 export function billCountTables(db: TillDatabase) {
   return [db.billCounts, db.meta]
 }
 
-async function readState(db: TillDatabase): Promise<CountsState> {
+async function readState(db: TillDatabase): Promise<BillCountsState> {
   const entry = await db.meta.get(STATE_KEY)
   return entry
-    ? (JSON.parse(String(entry.value)) as CountsState)
+    ? (JSON.parse(String(entry.value)) as BillCountsState)
     : { complete: false, doneThrough: null, timeZone: null, mixedZones: false }
 }
 
-function writeState(db: TillDatabase, state: CountsState): Promise<unknown> {
+function writeState(db: TillDatabase, state: BillCountsState): Promise<unknown> {
   return db.meta.put({ key: STATE_KEY, value: JSON.stringify(state) })
 }
 
@@ -74,9 +64,11 @@ export async function applyBillCountChanges(
   await Promise.all([
     db.billCounts.bulkPut(days.filter((d) => Object.keys(d.cells).length > 0)),
     empty.length ? db.billCounts.bulkDelete(empty) : null,
-    state.timeZone !== null && state.timeZone !== timeZone && !state.mixedZones
-      ? writeState(db, { ...state, mixedZones: true })
-      : null,
+    state.timeZone === null
+      ? writeState(db, { ...state, timeZone })
+      : state.timeZone !== timeZone && !state.mixedZones
+        ? writeState(db, { ...state, mixedZones: true })
+        : null,
   ])
 }
 
@@ -128,12 +120,27 @@ export async function fillBillCounts(
 ): Promise<void> {
   const start = await readState(db)
   if (start.complete) return
-  const keys = (await db.bills.orderBy('[locationId+businessDate]').uniqueKeys()) as unknown as [
-    string,
-    string,
-  ][]
   const after = start.doneThrough
-  const todo = after ? keys.filter((key) => cmp(key, after) > 0) : keys
+  const notYetCounted = (key: [string, string]): boolean => after === null || cmp(key, after) > 0
+  // Listed with what writes left in the cells of days not counted yet cleared, in one go: a
+  // write before now may have taken a bill away from a day no bill is left in, which is not
+  // listed and would keep that count for ever; from now on each write keeps them right.
+  const todo = await db.transaction('rw', [db.bills, db.billCounts], async () => {
+    const keys = (await db.bills.orderBy('[locationId+businessDate]').uniqueKeys()) as unknown as [
+      string,
+      string,
+    ][]
+    const days = await db.billCounts.toArray()
+    await db.billCounts.bulkPut(
+      days.map(({ businessDate: date, cells }) => ({
+        businessDate: date,
+        cells: Object.fromEntries(
+          Object.entries(cells).filter(([cell]) => !notYetCounted([locationOf(cell), date])),
+        ),
+      })),
+    )
+    return keys.filter(notYetCounted)
+  })
   let done = 0
   let mixedZones = start.mixedZones
   onProgress(done, todo.length)
@@ -146,7 +153,7 @@ export async function fillBillCounts(
         .toArray()
       const day = (await db.billCounts.get(date)) ?? { businessDate: date, cells: {} }
       const cells = Object.fromEntries(
-        Object.entries(day.cells).filter(([cell]) => !cell.startsWith(`${locationId}\u0000`)),
+        Object.entries(day.cells).filter(([cell]) => locationOf(cell) !== locationId),
       )
       for (const bill of bills) {
         for (const cell of cellsOf(bill)) cells[cell] = (cells[cell] ?? 0) + 1

@@ -12,6 +12,7 @@ import type {
   RegisterSession,
   LocationName,
 } from './records'
+import { COUNTS_KEPT_FROM_THE_START } from './records'
 import { billFacets } from './bill-facets'
 import {
   postingHash,
@@ -189,6 +190,12 @@ export class TillDatabase extends Dexie {
     // Version 15: the Bills screen's counts per business day, kept by the writes
     // (cache/bill-counts.ts); a cache from before is counted once after it opens.
     this.version(15).stores({ billCounts: 'businessDate' })
+    // A new cache keeps its counts from the first bill: nothing to count afterwards.
+    this.on('populate', (tx) =>
+      tx
+        .table('meta')
+        .add({ key: 'bill-counts', value: JSON.stringify(COUNTS_KEPT_FROM_THE_START) }),
+    )
   }
 }
 

@@ -101,3 +101,23 @@ export interface LocationName {
   locationId: string
   name: string
 }
+
+/** How far the Bills screen's kept counts go (cache/bill-counts.ts); kept in meta as JSON. */
+export interface BillCountsState {
+  /** Every bill written before the counts were kept has been counted. */
+  complete: boolean
+  /** The last [locationId, businessDate] counted by the fill, while it is under way. */
+  doneThrough: [string, string] | null
+  /** The zone the bills' business dates are in; null until the first write or fill says. */
+  timeZone: string | null
+  /** Some bill's business date is of another zone: date ranges cannot be answered from cells. */
+  mixedZones: boolean
+}
+
+/** A cache made with the counts kept from its first bill. */
+export const COUNTS_KEPT_FROM_THE_START: BillCountsState = {
+  complete: true,
+  doneThrough: null,
+  timeZone: null,
+  mixedZones: false,
+}

@@ -40,6 +40,10 @@ function cellKey(bill: Omit<CountedBill, 'businessDate' | 'methods'>, method: st
   return [bill.locationId, bill.type, bill.paymentState, method].join(SEP)
 }
 
+export function locationOf(cell: string): string {
+  return cell.slice(0, cell.indexOf(SEP))
+}
+
 /** The cells a bill counts in: its base cell (method '') and one per method. */
 export function cellsOf(bill: CountedBill): string[] {
   return [cellKey(bill, ''), ...[...new Set(bill.methods)].map((m) => cellKey(bill, m))]
