@@ -25,7 +25,7 @@ const RENDERER_LAYERS = {
   domain: 'domain is the bottom layer: it may import only src-shared.',
   bridge: 'bridge is the edge to main: it may import only src-shared.',
   cache: 'cache sits on domain: it may import domain and src-shared only.',
-  work: 'work sits on cache, bridge and domain: it may not import ui.',
+  jobs: 'jobs sits on cache, bridge and domain: it may not import ui.',
 }
 
 /**
@@ -82,13 +82,13 @@ export default tseslint.config(
       'no-restricted-globals': ['error', 'process', 'require', '__dirname', 'Buffer'],
     },
   },
-  // The renderer's layers import downward only: ui → work → cache → domain, and work → bridge.
+  // The renderer's layers import downward only: ui → jobs → cache → domain, and jobs → bridge.
   // A later block's no-restricted-imports replaces an earlier one's, so each repeats the base.
   {
     files: ['src-renderer/domain/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': rendererImports(
-        [above('domain', ['cache', 'work', 'ui', 'bridge'])],
+        [above('domain', ['cache', 'jobs', 'ui', 'bridge'])],
         [
           ...['dexie', 'dexie-react-hooks', 'react', 'react-dom'].map((name) => ({
             name,
@@ -102,17 +102,17 @@ export default tseslint.config(
     files: ['src-renderer/bridge/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': rendererImports([
-        above('bridge', ['domain', 'cache', 'work', 'ui']),
+        above('bridge', ['domain', 'cache', 'jobs', 'ui']),
       ]),
     },
   },
   {
     files: ['src-renderer/cache/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': rendererImports([above('cache', ['work', 'ui', 'bridge'])]) },
+    rules: { 'no-restricted-imports': rendererImports([above('cache', ['jobs', 'ui', 'bridge'])]) },
   },
   {
-    files: ['src-renderer/work/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': rendererImports([above('work', ['ui'])]) },
+    files: ['src-renderer/jobs/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': rendererImports([above('jobs', ['ui'])]) },
   },
   {
     files: [

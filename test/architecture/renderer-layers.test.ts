@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 /**
- * The renderer's layers import downward only (ui → work → cache → domain; work → bridge), and
+ * The renderer's layers import downward only (ui → jobs → cache → domain; jobs → bridge), and
  * the lint config says so: an import planted against the direction fails lint with the layer's
  * message, the same import the other way passes.
  */
@@ -35,9 +35,9 @@ describe('renderer layers', () => {
     expect(messages).toEqual([])
   })
 
-  it('fails work importing ui, domain importing the cache or Dexie, and bridge importing work', async () => {
+  it('fails jobs importing ui, domain importing the cache or Dexie, and bridge importing jobs', async () => {
     const cases: [string, string, string][] = [
-      ['src-renderer/work/exports/planted.ts', '../../ui/hooks/routes', 'it may not import ui'],
+      ['src-renderer/jobs/exports/planted.ts', '../../ui/hooks/routes', 'it may not import ui'],
       [
         'src-renderer/domain/journal/planted.ts',
         '../../cache/records',
@@ -46,7 +46,7 @@ describe('renderer layers', () => {
       ['src-renderer/domain/planted.ts', 'dexie', 'domain is pure: no Dexie, no React'],
       [
         'src-renderer/bridge/planted.ts',
-        '../work/sync/sync-controller',
+        '../jobs/sync/sync-controller',
         'it may import only src-shared',
       ],
     ]

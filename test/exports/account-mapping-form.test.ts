@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AccountMappingError, checkMapping } from '../../src-renderer/work/exports/account-mapping'
+import { AccountMappingError, checkMapping } from '../../src-renderer/jobs/exports/account-mapping'
 import type { AccountMapping } from '../../src-renderer/domain/journal/accounts'
 import {
   EVERY_LOCATION,

@@ -9,7 +9,7 @@ import {
   readMapping,
   rolesInCache,
   saveMapping,
-} from '../../src-renderer/work/exports/account-mapping'
+} from '../../src-renderer/jobs/exports/account-mapping'
 import {
   EMPTY_MAPPING,
   roleFromKey,

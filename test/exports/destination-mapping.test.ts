@@ -6,7 +6,7 @@ import {
   readDestinationMapping,
   readMapping,
   saveMapping,
-} from '../../src-renderer/work/exports/account-mapping'
+} from '../../src-renderer/jobs/exports/account-mapping'
 import { EMPTY_MAPPING, type AccountMapping } from '../../src-renderer/domain/journal/accounts'
 import {
   addDestination,
@@ -15,8 +15,8 @@ import {
   readDestination,
 } from '../../src-renderer/cache/destinations'
 import type { JournalEntry } from '../../src-renderer/domain/journal/journal-entry'
-import { backupRecords, restoreRecords } from '../../src-renderer/work/exports/records-backup'
-import { previewExport, runExport } from '../../src-renderer/work/exports/run-export'
+import { backupRecords, restoreRecords } from '../../src-renderer/jobs/exports/records-backup'
+import { previewExport, runExport } from '../../src-renderer/jobs/exports/run-export'
 import { collectText } from './support/collect'
 import { payment, sale } from './support/fixtures'
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { billFacets } from '../../src-renderer/cache/bill-facets'
 import { TillDatabase } from '../../src-renderer/cache/database'
 import { EMPTY_MAPPING } from '../../src-renderer/domain/journal/accounts'
-import { saveMapping, readMapping } from '../../src-renderer/work/exports/account-mapping'
+import { saveMapping, readMapping } from '../../src-renderer/jobs/exports/account-mapping'
 import {
   addDestination,
   listDestinations,
@@ -14,8 +14,8 @@ import {
   BACKUP_TABLES,
   backupRecords,
   restoreRecords,
-} from '../../src-renderer/work/exports/records-backup'
-import { exportBatches, runExport } from '../../src-renderer/work/exports/run-export'
+} from '../../src-renderer/jobs/exports/records-backup'
+import { exportBatches, runExport } from '../../src-renderer/jobs/exports/run-export'
 import { collectText } from './support/collect'
 import { payment, sale } from './support/fixtures'
 

@@ -13,10 +13,10 @@ import {
   type ChunkSink,
   type ExportWhat,
   type RunExportOptions,
-} from '../../src-renderer/work/exports/run-export'
-import { batchLog, keySpans } from '../../src-renderer/work/exports/run-export-log'
-import { billPages } from '../../src-renderer/work/exports/run-export-pages'
-import { downloadSink, textPieces, writeToSink } from '../../src-renderer/work/exports/file-sinks'
+} from '../../src-renderer/jobs/exports/run-export'
+import { batchLog, keySpans } from '../../src-renderer/jobs/exports/run-export-log'
+import { billPages } from '../../src-renderer/jobs/exports/run-export-pages'
+import { downloadSink, textPieces, writeToSink } from '../../src-renderer/jobs/exports/file-sinks'
 import { parseCsv } from './support/csv-parse'
 import { payment, sale } from './support/fixtures'
 

@@ -14,7 +14,7 @@ import {
   type ExportResult,
   type ExportWhat,
   type RunExportOptions,
-} from '../../src-renderer/work/exports/run-export'
+} from '../../src-renderer/jobs/exports/run-export'
 import type { OutputChunk } from '../../src-renderer/domain/journal/formats/output'
 import { XeroMappingError } from '../../src-renderer/domain/journal/xero-accounts'
 import { collectParts } from './support/collect'

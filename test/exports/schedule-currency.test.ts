@@ -4,7 +4,7 @@ import type { ProfileView, ScheduledExportState } from '../../src-shared/bridge/
 import type { TillBridge } from '../../src-renderer/bridge/client'
 import { TillDatabase } from '../../src-renderer/cache/database'
 import { CURRENCY_UNKNOWN } from '../../src-renderer/domain/format/money'
-import { runScheduledExport } from '../../src-renderer/work/exports/schedule-run'
+import { runScheduledExport } from '../../src-renderer/jobs/exports/schedule-run'
 
 const profile: ProfileView = {
   id: 'p-1',

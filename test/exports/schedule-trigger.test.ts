@@ -7,7 +7,7 @@ import {
   nextNightly,
   scheduledRange,
   startingWatermark,
-} from '../../src-renderer/work/exports/schedule-trigger'
+} from '../../src-renderer/jobs/exports/schedule-trigger'
 
 /** Local wall-clock times, as the nightly trigger reads this PC's clock. */
 const at = (day: number, hours: number, minutes = 0): Date =>

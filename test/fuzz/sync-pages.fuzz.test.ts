@@ -8,8 +8,8 @@ import type { ChannelInput, ChannelName, ChannelOutput } from '../../src-shared/
 import { createServices } from '../../src-main/services'
 import { BridgeCallError } from '../../src-renderer/bridge/client'
 import { TillDatabase } from '../../src-renderer/cache/database'
-import { SyncEngine } from '../../src-renderer/work/sync/sync-engine'
-import type { ServiceReader } from '../../src-renderer/work/sync/service-reader'
+import { SyncEngine } from '../../src-renderer/jobs/sync/sync-engine'
+import type { ServiceReader } from '../../src-renderer/jobs/sync/service-reader'
 import { checkProperty } from './fuzz-settings'
 import { memorySecrets } from './memory-secrets'
 

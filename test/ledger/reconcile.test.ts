@@ -12,7 +12,7 @@ import {
   FiguresChangedError,
   ReconcileError,
   reopenSession,
-} from '../../src-renderer/work/reconcile'
+} from '../../src-renderer/jobs/reconcile'
 import {
   readReconciliation,
   type SessionReconciliation,

@@ -3,7 +3,7 @@ import Dexie from 'dexie'
 import { describe, expect, it } from 'vitest'
 import { TillDatabase } from '../../src-renderer/cache/database'
 import type { Checkpoint } from '../../src-renderer/cache/records'
-import { GroupedWrites } from '../../src-renderer/work/sync/grouped-writes'
+import { GroupedWrites } from '../../src-renderer/jobs/sync/grouped-writes'
 
 const freshDb = (): TillDatabase =>
   new TillDatabase(`till-grouped-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange })

@@ -6,7 +6,7 @@ import {
   secondsLeft,
   timeLeftText,
   type SyncProgress,
-} from '../../src-renderer/work/sync/progress'
+} from '../../src-renderer/jobs/sync/progress'
 
 describe('the time-left rule', () => {
   it('says nothing after the first page, however slow it was', () => {

@@ -2,8 +2,8 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import type { Bill } from '../../src-shared/domain/records'
 import { TillDatabase } from '../../src-renderer/cache/database'
-import { SyncEngine } from '../../src-renderer/work/sync/sync-engine'
-import type { ServiceReader } from '../../src-renderer/work/sync/service-reader'
+import { SyncEngine } from '../../src-renderer/jobs/sync/sync-engine'
+import type { ServiceReader } from '../../src-renderer/jobs/sync/service-reader'
 
 function bill(id: number): Bill {
   const at = Date.parse('2026-11-20T10:00:00Z') + id * 1000

@@ -1,14 +1,14 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import { TillDatabase } from '../../src-renderer/cache/database'
-import { SyncEngine } from '../../src-renderer/work/sync/sync-engine'
-import type { ServiceReader } from '../../src-renderer/work/sync/service-reader'
+import { SyncEngine } from '../../src-renderer/jobs/sync/sync-engine'
+import type { ServiceReader } from '../../src-renderer/jobs/sync/service-reader'
 import {
   DEFAULT_SCHEDULE,
   readSchedule,
   saveSchedule,
   ScheduleError,
-} from '../../src-renderer/work/sync/sync-schedule'
+} from '../../src-renderer/jobs/sync/sync-schedule'
 
 const freshDb = () =>
   new TillDatabase(`till-schedule-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange })

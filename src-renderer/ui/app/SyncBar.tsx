@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
-import type { SyncController, SyncState } from '../../work/sync/sync-controller'
+import type { SyncController, SyncState } from '../../jobs/sync/sync-controller'
 import { effectiveTimeZone } from '../../domain/format/time-zone'
-import { timeLeftText, type SyncPhase } from '../../work/sync/progress'
+import { timeLeftText, type SyncPhase } from '../../jobs/sync/progress'
 import { formatDateTime } from '../../domain/format/time'
 import { useActiveConnection } from '../hooks/active-connection'
 

@@ -4,8 +4,8 @@ import {
   activeConnection,
   openDatabase,
   type ActiveConnection,
-} from '../../work/connection/active-connection'
-import { closeConnection } from '../../work/connection/close-connection'
+} from '../../jobs/connection/active-connection'
+import { closeConnection } from '../../jobs/connection/close-connection'
 import { effectiveTimeZone } from '../../domain/format/time-zone'
 import { formatDateTime } from '../../domain/format/time'
 

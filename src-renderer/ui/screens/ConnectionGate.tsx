@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { useActiveConnection } from '../hooks/active-connection'
-import type { ActiveConnection } from '../../work/connection/active-connection'
+import type { ActiveConnection } from '../../jobs/connection/active-connection'
 import { effectiveTimeZone } from '../../domain/format/time-zone'
 
 /** The designed states before a screen has a connection to read from. */

@@ -5,7 +5,7 @@ import { AccountResolver, EMPTY_MAPPING } from '../../../src-renderer/domain/jou
 import { postedView } from '../../../src-renderer/domain/journal/export-log'
 import type { OutputChunk } from '../../../src-renderer/domain/journal/formats/output'
 import { billEntries } from '../../../src-renderer/domain/journal/journal'
-import { runExport } from '../../../src-renderer/work/exports/run-export'
+import { runExport } from '../../../src-renderer/jobs/exports/run-export'
 import type { ExportRange } from '../../../src-renderer/cache/export-rows'
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react'
 import type { SortingState } from '@tanstack/react-table'
-import type { ActiveConnection } from '../../../work/connection/active-connection'
+import type { ActiveConnection } from '../../../jobs/connection/active-connection'
 import { DataTable, type DataTableHandle } from '../../components/data-table/DataTable'
 import { effectiveTimeZone } from '../../../domain/format/time-zone'
 import { ConnectionGate } from '../ConnectionGate'

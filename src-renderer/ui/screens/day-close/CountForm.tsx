@@ -8,7 +8,7 @@ import {
   withOpeningFloat,
   type DayCloseFigures,
 } from '../../../domain/ledger/day-close'
-import { confirmCount, ReconcileError } from '../../../work/reconcile'
+import { confirmCount, ReconcileError } from '../../../jobs/reconcile'
 import { formatMoney } from '../../../domain/format/money'
 import {
   amountHint,

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useId, useState } from 'react'
 import { flushSync } from 'react-dom'
-import type { ActiveConnection } from '../../../work/connection/active-connection'
+import type { ActiveConnection } from '../../../jobs/connection/active-connection'
 import { useBridge } from '../../hooks/bridge-context'
 import { useLocationNames } from '../../../cache/location-names'
 import { locationLabel } from '../../../domain/format/location-label'

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import type { TillDatabase } from '../../../cache/database'
 import { openingCashSource, type DayCloseFigures } from '../../../domain/ledger/day-close'
-import { reopenSession, ReconcileError } from '../../../work/reconcile'
+import { reopenSession, ReconcileError } from '../../../jobs/reconcile'
 import type {
   ReconciliationLogEntry,
   SessionReconciliation,

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useId, useState } from 'react'
-import type { ActiveConnection } from '../../../work/connection/active-connection'
+import type { ActiveConnection } from '../../../jobs/connection/active-connection'
 import { useLocationNames } from '../../../cache/location-names'
 import { locationLabel } from '../../../domain/format/location-label'
 import { categoryLabel, methodLabel } from '../../../domain/format/labels'

@@ -1,10 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
 import type { TillDatabase } from '../../../cache/database'
-import { readDestinationMapping } from '../../../work/exports/account-mapping'
+import { readDestinationMapping } from '../../../jobs/exports/account-mapping'
 import type { Destination } from '../../../cache/export-rows'
 import type { EntryRevision } from '../../../domain/journal/export-log'
-import { ExportCancelledError, previewExport } from '../../../work/exports/run-export'
+import { ExportCancelledError, previewExport } from '../../../jobs/exports/run-export'
 import type { ExportRange } from '../../../cache/export-rows'
 
 /** A preview, with the request (`asked`) it answers. */

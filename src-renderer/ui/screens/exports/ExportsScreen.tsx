@@ -1,8 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useId, useRef, useState } from 'react'
-import type { ActiveConnection } from '../../../work/connection/active-connection'
+import type { ActiveConnection } from '../../../jobs/connection/active-connection'
 import { useBridge } from '../../hooks/bridge-context'
-import { readMapping } from '../../../work/exports/account-mapping'
+import { readMapping } from '../../../jobs/exports/account-mapping'
 import type { DefaultedAccount } from '../../../domain/journal/accounts'
 import type { JournalProblem } from '../../../domain/journal/journal'
 import { listDestinations, mappingIdOf } from '../../../cache/destinations'
@@ -19,14 +19,14 @@ import {
   type ExportProgress,
   type ExportWhat,
   type RunExportOptions,
-} from '../../../work/exports/run-export'
+} from '../../../jobs/exports/run-export'
 import type { ExportRange, StoredBatch } from '../../../cache/export-rows'
 import { sessionDays } from '../../../cache/load-session'
 import { effectiveTimeZone } from '../../../domain/format/time-zone'
 import { ConnectionGate } from '../ConnectionGate'
 import { UnmappedRolesNotice } from '../settings/AccountMappingNotice'
-import { contentType, fileExtension } from '../../../work/exports/download'
-import { writeToSink } from '../../../work/exports/file-sinks'
+import { contentType, fileExtension } from '../../../jobs/exports/download'
+import { writeToSink } from '../../../jobs/exports/file-sinks'
 import { openFileSink } from './open-file-sink'
 import { FORMAT_LABELS, defaultedLabel } from './labels'
 import { GranularitySwitch } from './GranularitySwitch'

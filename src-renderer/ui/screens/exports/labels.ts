@@ -1,5 +1,5 @@
 import type { DefaultedAccount } from '../../../domain/journal/accounts'
-import type { ExportWhat } from '../../../work/exports/run-export'
+import type { ExportWhat } from '../../../jobs/exports/run-export'
 
 export const FORMAT_LABELS: Record<ExportWhat, string> = {
   sessions: 'Sessions (sessions.csv)',

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
 import type { SetAsideWebhook, WebhookReceiverStatus } from '../../../../src-shared/bridge/contract'
-import type { ActiveConnection } from '../../../work/connection/active-connection'
+import type { ActiveConnection } from '../../../jobs/connection/active-connection'
 import { useBridge } from '../../hooks/bridge-context'
 import { formatDateTime } from '../../../domain/format/time'
 import { formatMoney } from '../../../domain/format/money'

@@ -1,7 +1,7 @@
 import Dexie from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useRef, useState } from 'react'
-import type { ActiveConnection } from '../../../work/connection/active-connection'
+import type { ActiveConnection } from '../../../jobs/connection/active-connection'
 import type { RegisterSession } from '../../../cache/records'
 import { sessionFigures } from '../../../cache/tallies'
 import { formatMoney } from '../../../domain/format/money'

@@ -1,7 +1,7 @@
 import Dexie from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useCallback, useEffect, useId, useState, type RefCallback } from 'react'
-import type { ActiveConnection } from '../../../work/connection/active-connection'
+import type { ActiveConnection } from '../../../jobs/connection/active-connection'
 import { useLocationNames } from '../../../cache/location-names'
 import { locationLabel } from '../../../domain/format/location-label'
 import type { RegisterSession } from '../../../cache/records'

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
 import type { TillDatabase } from '../../../cache/database'
-import { defaultedInRange, readDestinationMapping } from '../../../work/exports/account-mapping'
+import { defaultedInRange, readDestinationMapping } from '../../../jobs/exports/account-mapping'
 import { roleLabel, type DefaultedAccount } from '../../../domain/journal/accounts'
 import type { Destination } from '../../../cache/export-rows'
 import type { ExportRange } from '../../../cache/export-rows'

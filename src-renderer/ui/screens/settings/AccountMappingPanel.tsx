@@ -7,7 +7,7 @@ import {
   readMapping,
   rolesInCache,
   saveMapping,
-} from '../../../work/exports/account-mapping'
+} from '../../../jobs/exports/account-mapping'
 import { packageAccountTypes, type RoleKey } from '../../../domain/journal/accounts'
 import { listDestinations, mappingIdOf } from '../../../cache/destinations'
 import { SHARED_MAPPING, type MappingId } from '../../../cache/export-rows'

@@ -11,7 +11,7 @@ import {
 } from '../../../cache/destinations'
 import { type Destination } from '../../../cache/export-rows'
 import type { JournalFormat } from '../../../domain/journal/formats/journal-formats'
-import { JOURNAL_FORMATS } from '../../../work/exports/run-export'
+import { JOURNAL_FORMATS } from '../../../jobs/exports/run-export'
 import { FORMAT_LABELS } from '../exports/labels'
 
 function DestinationRow({

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react'
 import { useActiveConnection } from '../../hooks/active-connection'
 import { useBridge } from '../../hooks/bridge-context'
-import { backupRecords, restoreRecords } from '../../../work/exports/records-backup'
-import { writeToSink } from '../../../work/exports/file-sinks'
+import { backupRecords, restoreRecords } from '../../../jobs/exports/records-backup'
+import { writeToSink } from '../../../jobs/exports/file-sinks'
 import { openFileSink } from '../exports/open-file-sink'
 
 /**

@@ -6,8 +6,8 @@ import type {
 } from '../../../../src-shared/bridge/contract'
 import { useActiveConnection, useFormatMoment } from '../../hooks/active-connection'
 import { useBridge } from '../../hooks/bridge-context'
-import { latestSessionClose } from '../../../work/exports/schedule-run'
-import { nextNightly, startingWatermark } from '../../../work/exports/schedule-trigger'
+import { latestSessionClose } from '../../../jobs/exports/schedule-run'
+import { nextNightly, startingWatermark } from '../../../jobs/exports/schedule-trigger'
 import { listDestinations } from '../../../cache/destinations'
 
 const DEFAULTS: ScheduledExportSettings = {

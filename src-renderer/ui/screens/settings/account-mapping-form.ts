@@ -1,4 +1,4 @@
-import { AccountMappingError } from '../../../work/exports/account-mapping'
+import { AccountMappingError } from '../../../jobs/exports/account-mapping'
 import {
   CHART_ROLES,
   defaultAccount,
