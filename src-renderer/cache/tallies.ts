@@ -150,10 +150,13 @@ export async function sessionNetSales(
     .where('[locationId+businessDate]')
     .between([locationId, from], [locationId, to], true, true)
     .toArray()
-  // One session at a time, so a month of untallied sessions never sits in memory at once.
+  // The tallies in one read; a session without one is tallied from its records, one at a time,
+  // so a month of untallied sessions never sits in memory at once.
+  const tallies = await db.sessionTallies.bulkGet(sessions.map((s) => s.id))
   const result = []
-  for (const session of sessions) {
-    const { netSales } = await sessionFigures(db, session)
+  for (const [i, session] of sessions.entries()) {
+    const tally = tallies[i] ?? (await tallyFromRecords(db, session.id))
+    const { netSales } = figuresOfTally(tally, session.openingCash)
     result.push({ sessionId: session.id, businessDate: session.businessDate, netSales })
   }
   return result
