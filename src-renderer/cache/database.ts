@@ -1,4 +1,4 @@
-import Dexie, { type EntityTable, type Table } from 'dexie'
+import Dexie, { type EntityTable } from 'dexie'
 import type {
   CachedBill,
   CachedExpense,
@@ -14,21 +14,12 @@ import type {
 } from './records'
 import { COUNTS_KEPT_FROM_THE_START } from './records'
 import { billFacets } from './bill-facets'
-import {
-  postingHash,
-  type DestinationPosting,
-  type LoggedEntry,
-  type PostedState,
-} from '../domain/journal/export-log'
+import { postingHash, type LoggedEntry, type PostedState } from '../domain/journal/export-log'
 import type { Destination } from './export-rows'
 import { upgradeToDestinations } from './destination-upgrade'
-import type {
-  ExportRun,
-  ReplacedPosting,
-  SavedAccountMapping,
-  SeenAccountRole,
-  StoredBatch,
-} from './export-rows'
+import { LOG_PAGES_SCHEMA, type LogPage } from './log-pages'
+import { upgradeToLogPages } from './log-pages-upgrade'
+import type { ExportRun, SavedAccountMapping, SeenAccountRole, StoredBatch } from './export-rows'
 import type { SessionTally } from '../domain/ledger/session-tally'
 import type { DayCounts } from '../domain/bills/bill-counts'
 
@@ -68,13 +59,11 @@ export class TillDatabase extends Dexie {
   meta!: EntityTable<MetaEntry, 'key'>
   reconciliations!: EntityTable<Reconciliation, 'sessionId'>
   destinations!: EntityTable<Destination, 'id'>
-  postedStates!: Table<DestinationPosting, [string, string]>
-  loggedEntries!: Table<LoggedEntry, [string, string]>
+  logPages!: EntityTable<LogPage, 'seq'>
   exportBatches!: EntityTable<StoredBatch, 'id'>
   accountMapping!: EntityTable<SavedAccountMapping, 'id'>
   accountRoles!: EntityTable<SeenAccountRole, 'key'>
   exportRuns!: EntityTable<ExportRun, 'id'>
-  replacedPostings!: Table<ReplacedPosting, [string, string]>
   locationNames!: EntityTable<LocationName, 'locationId'>
   sessionTallies!: EntityTable<SessionTally, 'sessionId'>
   billCounts!: EntityTable<DayCounts, 'businessDate'>
@@ -190,6 +179,17 @@ export class TillDatabase extends Dexie {
     // Version 15: the Bills screen's counts per business day, kept by the writes
     // (cache/bill-counts.ts); a cache from before is counted once after it opens.
     this.version(15).stores({ billCounts: 'businessDate' })
+    // Version 16: the export log as pages (cache/log-pages.ts), one record per page of entries
+    // with the states it set, in place of two records per entry; the rows logged before are
+    // carried over into pages (cache/log-pages-upgrade.ts).
+    this.version(16)
+      .stores({
+        logPages: LOG_PAGES_SCHEMA,
+        loggedEntries: null,
+        postedStates: null,
+        replacedPostings: null,
+      })
+      .upgrade(upgradeToLogPages)
     // A new cache keeps its counts from the first bill: nothing to count afterwards.
     this.on('populate', (tx) =>
       tx

@@ -1,5 +1,5 @@
 import type { AccountMapping, RoleKey } from '../domain/journal/accounts'
-import type { DestinationPosting, ExportBatch, Granularity } from '../domain/journal/export-log'
+import type { ExportBatch, Granularity } from '../domain/journal/export-log'
 import type { JournalFormat } from '../domain/journal/formats/journal-formats'
 
 /**
@@ -25,13 +25,6 @@ export interface StoredBatch extends ExportBatch {
 export interface ExportRun {
   id: string
   startedAt: string
-}
-
-/** A committed posting state a run replaced, to put back should the run not commit. */
-export interface ReplacedPosting {
-  batchId: string
-  key: string
-  state: DestinationPosting
 }
 
 /**

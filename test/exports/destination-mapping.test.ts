@@ -1,3 +1,4 @@
+import { allLogged } from './support/log-pages'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { afterEach, describe, expect, it } from 'vitest'
 import { billFacets } from '../../src-renderer/cache/bill-facets'
@@ -89,10 +90,7 @@ async function exportTo(
     if (next.done) {
       const { batch } = next.value
       if (!batch) return null
-      const rows = await db.loggedEntries
-        .where('[batchId+position]')
-        .between([batch.id, -Infinity], [batch.id, Infinity])
-        .toArray()
+      const rows = (await allLogged(db)).filter((r) => r.batchId === batch.id)
       return { file, entries: rows.map((r) => r.entry) }
     }
     file += next.value.text

@@ -1,3 +1,4 @@
+import { allLogged } from './support/log-pages'
 import fc from 'fast-check'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
@@ -112,7 +113,7 @@ async function exportTo(
 
 /** Every entry the destination's batches wrote. */
 async function loggedTo(db: TillDatabase, destinationId: string): Promise<JournalEntry[]> {
-  const rows = await db.loggedEntries.toArray()
+  const rows = await allLogged(db)
   return rows.filter((r) => r.destinationId === destinationId).map((r) => r.entry)
 }
 

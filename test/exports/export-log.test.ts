@@ -1,3 +1,4 @@
+import { logPage, pageEntry } from '../../src-renderer/cache/log-pages'
 import fc from 'fast-check'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { TillDatabase } from '../../src-renderer/cache/database'
@@ -6,7 +7,6 @@ import { billExports } from '../../src-renderer/ui/screens/bills/bill-exports'
 import { describe, expect, it } from 'vitest'
 import {
   DuplicateEntryError,
-  logEntries,
   planExport,
   postedView,
   type PostedState,
@@ -317,10 +317,12 @@ describe('which exports a bill went into', () => {
     })
     let shop = smallShop()
     const postings = new Map<string, PostedState>()
+    let seq = 0
     const exportTo = async (batchId: string, entries: JournalEntry[]): Promise<void> => {
       const plan = planExport(entries, postings)
       for (const state of plan.postings) postings.set(state.key, state)
-      await db.loggedEntries.bulkPut(logEntries('journal-csv', batchId, 0, plan.write))
+      const written = plan.write.map(pageEntry)
+      await db.logPages.add(logPage(seq++, 'journal-csv', batchId, 0, written, plan.postings))
     }
     await exportTo('first', perBill(shop).entries)
     shop = withBill(shop, 'b1', (b) => ({

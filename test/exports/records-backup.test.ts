@@ -15,7 +15,8 @@ import {
   backupRecords,
   restoreRecords,
 } from '../../src-renderer/jobs/exports/records-backup'
-import { exportBatches, runExport } from '../../src-renderer/jobs/exports/run-export'
+import { exportBatches, recreateBatch, runExport } from '../../src-renderer/jobs/exports/run-export'
+import { allLogged, standingStates } from './support/log-pages'
 import { collectText } from './support/collect'
 import { payment, sale } from './support/fixtures'
 
@@ -61,10 +62,7 @@ async function exportTo(db: TillDatabase, destinationId: string, what: 'xero' | 
     if (next.done) {
       const { batch } = next.value
       if (!batch) return []
-      const rows = await db.loggedEntries
-        .where('[batchId+position]')
-        .between([batch.id, -Infinity], [batch.id, Infinity])
-        .toArray()
+      const rows = (await allLogged(db)).filter((r) => r.batchId === batch.id)
       return rows.map((r) => r.entryId)
     }
   }
@@ -103,6 +101,50 @@ describe("backing up and restoring Till's records", () => {
     expect(await exportTo(second, 'journal-csv', 'journal-csv')).toEqual(['b1', 'b2', 'b3'])
   })
 
+  it('restores a backup made before the log was kept in pages (version 1, a row per entry and per state)', async () => {
+    const first = await pc(bills())
+    const organisation = await addDestination(first, 'Xero, second organisation', 'xero')
+    expect(await exportTo(first, 'xero', 'xero')).toEqual(['b1', 'b2'])
+    await exportTo(first, organisation.id, 'xero')
+    await first.bills.put({ ...(await first.bills.get('b1'))!, total: 20_000 })
+    expect(await exportTo(first, 'xero', 'xero')).toEqual(['b1:reversal', 'b1:adj:1'])
+    // The same records as version 1 wrote them.
+    const [header, ...lines] = (await collectText(backupRecords(first, 'store-1')))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { table: string; tables: string[] })
+    const states = [...(await standingStates(first))].map(([at, state]) => ({
+      ...state,
+      destinationId: at.slice(0, at.indexOf(' ')),
+    }))
+    const rows = [
+      ...lines.filter((line) => line.table !== 'logPages'),
+      ...(await allLogged(first)).map((row) => ({ table: 'loggedEntries', row })),
+      ...states.map((row) => ({ table: 'postedStates', row })),
+    ]
+    const tables = [
+      ...header!.tables.filter((t) => t !== 'logPages'),
+      'loggedEntries',
+      'postedStates',
+    ]
+    const version1 = [{ ...header, version: 1, tables }, ...rows]
+      .map((line) => JSON.stringify(line))
+      .join('\n')
+
+    const second = await pc([...bills(), sale({ id: 'b3', number: '1025' })])
+    await second.bills.put({ ...(await first.bills.get('b1'))! })
+    await restoreRecords(second, version1, 'store-1')
+    expect(await exportTo(second, 'xero', 'xero')).toEqual(['b3'])
+    expect(await exportTo(second, organisation.id, 'xero')).toEqual([
+      'b1:reversal',
+      'b1:adj:1',
+      'b3',
+    ])
+    expect(await collectText(recreateBatch(second, (await exportBatches(first))[0]!.id))).toBe(
+      await collectText(recreateBatch(first, (await exportBatches(first))[0]!.id)),
+    )
+  })
+
   it('lists every table it backs up in its header', async () => {
     const backup = await collectText(backupRecords(await pc([]), 'store-1'))
     expect(JSON.parse(backup.split('\n')[0]!)).toMatchObject({
@@ -129,13 +171,13 @@ describe("backing up and restoring Till's records", () => {
     await expect(restoreRecords(other, '{"kind":"notes"}\n', 'store-1')).rejects.toThrow(
       /not a backup of Till’s records/,
     )
-    expect(await other.loggedEntries.count()).toBe(0)
+    expect(await other.logPages.count()).toBe(0)
     expect(await other.destinations.count()).toBe(0)
 
     await exportTo(other, 'journal-csv', 'journal-csv')
-    const logged = await other.loggedEntries.count()
+    const logged = await allLogged(other)
     await expect(restoreRecords(other, backup, 'store-1')).rejects.toThrow(/exported already/)
-    expect(await other.loggedEntries.count()).toBe(logged)
+    expect(await allLogged(other)).toEqual(logged)
     expect(await exportBatches(other)).toHaveLength(1)
   })
 })

@@ -14,7 +14,9 @@ import {
   type ExportWhat,
   type RunExportOptions,
 } from '../../src-renderer/jobs/exports/run-export'
-import { batchLog, keySpans } from '../../src-renderer/jobs/exports/run-export-log'
+import { batchPages, logPage, nextSeq, pageEntry } from '../../src-renderer/cache/log-pages'
+import { postingHash } from '../../src-renderer/domain/journal/export-log'
+import { allLogged, standingStates } from './support/log-pages'
 import { billPages } from '../../src-renderer/jobs/exports/run-export-pages'
 import { downloadSink, textPieces, writeToSink } from '../../src-renderer/jobs/exports/file-sinks'
 import { parseCsv } from './support/csv-parse'
@@ -92,21 +94,19 @@ function recordingSink(onFinish: () => Promise<void> = async () => undefined) {
 
 async function logRows(database: TillDatabase) {
   return {
-    postings: await database.postedStates.count(),
-    entries: await database.loggedEntries.count(),
+    postings: (await standingStates(database)).size,
+    entries: (await allLogged(database)).length,
     batches: await database.exportBatches.count(),
     runs: await database.exportRuns.count(),
-    replaced: await database.replacedPostings.count(),
   }
 }
 
-/** The log's rows with no run under way: what a committed or rolled back export leaves. */
+/** The log with no run under way: what a committed or rolled back export leaves. */
 const settled = (postings: number, entries: number, batches: number) => ({
   postings,
   entries,
   batches,
   runs: 0,
-  replaced: 0,
 })
 
 const entryIds = (csv: string): string[] => [
@@ -184,8 +184,8 @@ describe('an export streamed from the cache', () => {
 
   it('a log write that fails while the next page is made fails the export and changes nothing', async () => {
     const database = await shop(manyBills(3))
-    database.loggedEntries.hook('creating', (_key, logged) => {
-      if (logged.position === 9) throw new Error('quota exceeded')
+    database.logPages.hook('creating', (_key, page) => {
+      if (page.first <= 9 && page.first + page.entries.length > 9) throw new Error('quota exceeded')
     })
     const { sink, calls } = recordingSink()
     await expect(exportToSink('journal-csv', runExport(options(database)), sink)).rejects.toThrow(
@@ -202,7 +202,7 @@ describe('an export streamed from the cache', () => {
     const generator = runExport(options(database, { sliceSize: 1 }))
     for (let i = 0; i < 3; i++) await left.sink.write((await generator.next()).value as OutputChunk)
     const during = await logRows(database)
-    expect(during).toMatchObject({ batches: 0, runs: 1, replaced: 0 })
+    expect(during).toMatchObject({ batches: 0, runs: 1 })
     expect(during.entries).toBeGreaterThan(0)
     expect(during.postings).toBe(during.entries)
     await generator.return(undefined as never)
@@ -217,7 +217,9 @@ describe('an export streamed from the cache', () => {
       recordingSink().sink,
     )
     const first = 'loc1-2026-11-19-001'
-    const committed = await database.postedStates.get(['journal-csv', first])
+    const stateOf = async (key: string) =>
+      (await standingStates(database)).get(`journal-csv ${key}`)
+    const committed = await stateOf(first)
     const bill = (await database.bills.get(first))!
     await database.bills.put({
       ...bill,
@@ -231,12 +233,11 @@ describe('an export streamed from the cache', () => {
     )
     await sink.sink.write((await generator.next()).value as OutputChunk)
     await sink.sink.write((await generator.next()).value as OutputChunk)
-    expect((await database.postedStates.get(['journal-csv', first]))?.revision).toBe(1)
-    expect(await database.replacedPostings.count()).toBe(1)
+    expect((await stateOf(first))?.revision).toBe(1)
     controller.abort()
     await expect(exportToSink('journal-csv', generator, sink.sink)).rejects.toThrow(/cancelled/)
 
-    expect(await database.postedStates.get(['journal-csv', first])).toEqual(committed)
+    expect(await stateOf(first)).toEqual(committed)
     expect(await logRows(database)).toEqual(settled(6, 6, 1))
     const third = recordingSink()
     await exportToSink('journal-csv', runExport(options(database)), third.sink)
@@ -251,36 +252,39 @@ describe('an export streamed from the cache', () => {
       recordingSink().sink,
     )
     const first = 'loc1-2026-11-19-001'
-    const committed = (await database.postedStates.get(['journal-csv', first]))!
-    // What a page closed mid-export leaves: its run, its entries, the states it wrote (one
-    // replacing a committed state, kept aside; one new) .
-    const logged = (entryId: string, key: string, position: number) => ({
-      destinationId: 'journal-csv',
-      entryId,
+    const stateOf = async (key: string) =>
+      (await standingStates(database)).get(`journal-csv ${key}`)
+    const committed = (await stateOf(first))!
+    // What a window closed mid-export leaves: its run, and a page of its entries with the
+    // states they set (one replacing a committed state, one new).
+    const changed = { ...committed.entry, id: `${first}:adj:1` }
+    const planned = (key: string, entry: typeof changed) => ({
       key,
-      batchId: 'killed',
-      position,
-      hash: 'x',
-      entry: committed.entry,
+      entry,
+      hash: postingHash(entry),
     })
     await database.exportRuns.put({ id: 'killed', startedAt: '2026-11-21T00:00:00Z' })
-    await database.loggedEntries.bulkPut([
-      logged(`${first}:reversal`, first, 0),
-      logged(`${first}:adj:1`, first, 1),
-      logged('ghost', 'ghost', 2),
-    ])
-    await database.replacedPostings.put({ batchId: 'killed', key: first, state: committed })
-    await database.postedStates.bulkPut([
-      { ...committed, revision: 1, liveEntryId: `${first}:adj:1`, hash: 'changed' },
-      { ...committed, key: 'ghost', liveEntryId: 'ghost' },
-    ])
+    await database.logPages.add(
+      logPage(
+        await nextSeq(database),
+        'journal-csv',
+        'killed',
+        0,
+        [planned(first, changed), planned('ghost', { ...changed, id: 'ghost' })].map(pageEntry),
+        [
+          { ...committed, revision: 1, liveEntryId: `${first}:adj:1`, hash: 'changed' },
+          { ...committed, key: 'ghost', liveEntryId: 'ghost' },
+        ],
+      ),
+    )
+    expect((await stateOf(first))?.revision).toBe(1)
 
     const next = recordingSink()
     const { result } = await exportToSink('journal-csv', runExport(options(database)), next.sink)
     expect(result.entryCount).toBe(0)
-    expect(await database.postedStates.get(['journal-csv', first])).toEqual(committed)
-    expect(await database.postedStates.get(['journal-csv', 'ghost'])).toBeUndefined()
-    expect(await batchLog(database, 'killed').count()).toBe(0)
+    expect(await stateOf(first)).toEqual(committed)
+    expect(await stateOf('ghost')).toBeUndefined()
+    expect(await batchPages(database, 'killed').count()).toBe(0)
     expect(await logRows(database)).toEqual(settled(6, 6, 1))
   })
 
@@ -296,7 +300,7 @@ describe('an export streamed from the cache', () => {
       ),
     )
     expect([a!.result.entryCount, b!.result.entryCount].sort()).toEqual([0, 12])
-    expect(await database.loggedEntries.count()).toBe(12)
+    expect(await allLogged(database)).toHaveLength(12)
   })
 
   it('refuses a range that ends before it starts, before reading anything', async () => {
@@ -315,18 +319,6 @@ describe('an export streamed from the cache', () => {
       ),
     ).rejects.toThrow(/ends .* before it starts/)
     expect(calls).toEqual(['abort'])
-  })
-})
-
-describe('posting keys looked up by span', () => {
-  it('one span per kind of key, from its lowest to its highest', () => {
-    expect(
-      keySpans(['b2', 'payment:p9', 'b1', 'payment:p1:reversal', 'b3', 'session:s1:variance']),
-    ).toEqual([
-      ['b1', 'b3'],
-      ['payment:p1:reversal', 'payment:p9'],
-      ['session:s1:variance', 'session:s1:variance'],
-    ])
   })
 })
 

@@ -1,3 +1,4 @@
+import { allLogged, standingStates } from './support/log-pages'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { afterEach, describe, expect, it } from 'vitest'
 import { billFacets } from '../../src-renderer/cache/bill-facets'
@@ -107,7 +108,7 @@ describe('runExport', () => {
         granularity === 'bill' ? ['b1', 'b2', 'b3', 'expense:e1'] : ['session:s1', 'expense:e1'],
       )
       expect(first.result.batch?.entryCount).toBe(ids.length)
-      expect(await database.loggedEntries.count()).toBe(ids.length)
+      expect(await allLogged(database)).toHaveLength(ids.length)
 
       const again = await run(options(database, 'journal-csv', { batchId: 'two' }))
       expect(again.result.batch).toBeNull()
@@ -119,14 +120,8 @@ describe('runExport', () => {
       expect(entryIds(changed.parts[0]!)).toEqual(
         granularity === 'bill' ? ['b1:reversal', 'b1:adj:1'] : ['session:s1:adj:1'],
       )
-      expect(
-        (
-          await database.postedStates.get([
-            'journal-csv',
-            granularity === 'bill' ? 'b1' : 'session:s1',
-          ])
-        )?.revision,
-      ).toBe(1)
+      const key = granularity === 'bill' ? 'b1' : 'session:s1'
+      expect((await standingStates(database)).get(`journal-csv ${key}`)?.revision).toBe(1)
     },
   )
 
@@ -142,7 +137,7 @@ describe('runExport', () => {
     await expect(run(options(database, 'xero', { mapping }))).rejects.toThrow(
       /Unpaid bills \(receivable\) goes to “Accounts Receivable”, a Xero system account/,
     )
-    expect(await database.loggedEntries.count()).toBe(0)
+    expect(await database.logPages.count()).toBe(0)
     // The default chart goes out to Xero.
     expect((await run(options(database, 'xero'))).result.entryCount).toBe(4)
   })
@@ -170,7 +165,6 @@ describe('runExport', () => {
     const database = await shop(three())
     for (const what of ['journal-csv', 'xero', 'beancount'] as const) {
       const batchId = `batch-${what}`
-      await database.postedStates.clear()
       const first = await run(options(database, what, { batchId }))
       expect(first.parts.join('').length).toBeGreaterThan(0)
       expect(await collectParts(recreateBatch(database, batchId))).toEqual(first.parts)
@@ -196,11 +190,9 @@ describe('runExport', () => {
       })(),
     ).rejects.toBeInstanceOf(ExportCancelledError)
     expect(chunks.length).toBeGreaterThan(0)
-    expect(await database.postedStates.count()).toBe(0)
-    expect(await database.loggedEntries.count()).toBe(0)
+    expect(await database.logPages.count()).toBe(0)
     expect(await database.exportBatches.count()).toBe(0)
     expect(await database.exportRuns.count()).toBe(0)
-    expect(await database.replacedPostings.count()).toBe(0)
     const after = await run(options(database, 'journal-csv'))
     expect(entryIds(after.parts[0]!)).toEqual(['b1', 'b2', 'b3', 'expense:e1'])
   })
@@ -213,14 +205,14 @@ describe('runExport', () => {
       'clearing:gift_card',
       'expense:Supplies',
     ])
-    await database.postedStates.clear()
+    const logged = await database.logPages.toArray()
     for (const what of ['bills', 'payments', 'bill_lines', 'expenses', 'sessions'] as const) {
       const { parts, result } = await run(options(database, what))
       const rows = parseCsv(parts[0]!.replace(/^\uFEFF/, '')).filter((r) => r.length > 1)
       expect(rows.length, what).toBeGreaterThan(1)
       expect(result.batch).toBeNull()
     }
-    expect(await database.postedStates.count()).toBe(0)
+    expect(await database.logPages.toArray()).toEqual(logged)
     const other = await run(
       options(database, 'bills', {
         range: { from: '2026-11-21', to: '2026-11-30', locationId: '' },

@@ -4,10 +4,15 @@ import { describe, expect, it } from 'vitest'
 import { SCHEMA_V1, TillDatabase } from '../../src-renderer/cache/database'
 import { loadLocationNames, saveLocationName } from '../../src-renderer/cache/location-names'
 import { postingHash } from '../../src-renderer/domain/journal/export-log'
-import { batchLog } from '../../src-renderer/jobs/exports/run-export-log'
+import { batchPages, loggedUnder } from '../../src-renderer/cache/log-pages'
+import { allLogged, standingStates } from '../exports/support/log-pages'
 import { billFacets } from '../../src-renderer/cache/bill-facets'
 import { AccountResolver, EMPTY_MAPPING } from '../../src-renderer/domain/journal/accounts'
-import { planExport } from '../../src-renderer/domain/journal/export-log'
+import {
+  planExport,
+  postedView,
+  type PostedState,
+} from '../../src-renderer/domain/journal/export-log'
 import {
   billEntries,
   NOTHING_POSTED,
@@ -50,7 +55,7 @@ const entry: JournalEntry = {
  * A cache made by an older schema (version 1, and `later` at its version number), and the
  * same cache opened by the current schema, which upgrades it.
  */
-function olderCache(later?: [version: number, stores: Record<string, string>]) {
+function olderCache(later?: [version: number, stores: Record<string, string | null>]) {
   const indexedDB = new IDBFactory()
   const old = new Dexie('till-upgrade', { indexedDB, IDBKeyRange })
   old.version(1).stores(SCHEMA_V1)
@@ -78,6 +83,16 @@ const V11_EXPORT_STORES = {
   replacedPostings: '[batchId+key], batchId',
   accountMapping: 'id',
   accountRoles: 'key',
+}
+
+/** The export log's tables as versions 12 to 15 had them. */
+const V15_EXPORT_STORES = {
+  ...V11_EXPORT_STORES,
+  postings: null,
+  exportLog: null,
+  destinations: 'id',
+  postedStates: '[destinationId+key]',
+  loggedEntries: '[destinationId+entryId], [destinationId+key], [batchId+position]',
 }
 
 /** A batch's rows as version 11 logged them. */
@@ -205,17 +220,10 @@ describe('cache schema upgrades', () => {
         account: { ...l.account, code: `9${l.account.code}` },
       })),
     }
-    expect((await upgraded.postedStates.get(['journal-csv', 'b1']))?.hash).toBe(
-      postingHash(remapped),
-    )
-    expect((await upgraded.loggedEntries.get(['journal-csv', 'b1']))?.hash).toBe(postingHash(entry))
+    expect((await standingStates(upgraded)).get('journal-csv b1')?.hash).toBe(postingHash(remapped))
+    const logged = await loggedUnder(upgraded, [['journal-csv', 'b1']])
+    expect(logged.map((l) => l.hash)).toEqual([postingHash(entry)])
     expect(postingHash(entry)).not.toBe('from-v5')
-    expect(
-      await upgraded.loggedEntries
-        .where('[destinationId+key]')
-        .equals(['journal-csv', 'b1'])
-        .count(),
-    ).toBe(1)
     await upgraded.accountMapping.put({
       id: 'mapping',
       accounts: {},
@@ -226,7 +234,7 @@ describe('cache schema upgrades', () => {
     upgraded.close()
   })
 
-  it('version 10 keeps the export log and finds a batch through [batchId+position] alone', async () => {
+  it('version 10 keeps the export log, each batch in the order written', async () => {
     const { old, upgrade } = olderCache([
       9,
       {
@@ -251,19 +259,10 @@ describe('cache schema upgrades', () => {
 
     const upgraded = await upgrade()
     expect(upgraded.verno).toBeGreaterThanOrEqual(10)
-    expect(upgraded.loggedEntries.schema.idxByName['batchId']).toBeUndefined()
-    expect(await upgraded.loggedEntries.toArray()).toEqual(
-      expect.arrayContaining(rows.map((row) => ({ ...row, destinationId: 'ledger' }))),
-    )
-    expect((await batchLog(upgraded, 'b').toArray()).map((r) => r.entryId)).toEqual(['b2', 'b3'])
-    expect((await batchLog(upgraded, 'b', 0).toArray()).map((r) => r.entryId)).toEqual(['b3'])
-    expect(
-      await upgraded.loggedEntries.where('[destinationId+key]').equals(['ledger', 'b1']).count(),
-    ).toBe(1)
-    await batchLog(upgraded, 'a').delete()
-    expect((await upgraded.loggedEntries.toArray()).map((r) => r.entryId).sort()).toEqual([
-      'b2',
-      'b3',
+    expect(await allLogged(upgraded)).toEqual([
+      { ...rows[0], destinationId: 'ledger' },
+      { ...rows[2], destinationId: 'ledger' },
+      { ...rows[1], destinationId: 'ledger' },
     ])
     upgraded.close()
   })
@@ -319,14 +318,14 @@ describe('cache schema upgrades', () => {
     expect(destinations.find((d) => d.id === 'quickbooks')?.postedThrough).toBe('')
     expect((await upgraded.exportBatches.get('xero-1'))?.destinationId).toBe('xero')
     const holders = async (key: string) =>
-      (await upgraded.postedStates.toArray())
-        .filter((s) => s.key === key)
-        .map((s) => s.destinationId)
+      [...(await standingStates(upgraded)).keys()]
+        .filter((at) => at.endsWith(` ${key}`))
+        .map((at) => at.slice(0, -key.length - 1))
     expect(await holders('b1')).toEqual(['journal-csv'])
     expect(await holders('b3')).toEqual(['xero'])
     expect(await holders('b9')).toEqual([])
     expect(await upgraded.exportRuns.count()).toBe(0)
-    expect(await batchLog(upgraded, 'killed').count()).toBe(0)
+    expect(await batchPages(upgraded, 'killed').count()).toBe(0)
 
     await upgraded.bills.bulkPut(bills.map((b) => ({ ...b, ...billFacets(b) })))
     const written = async (what: 'journal-csv' | 'xero') => {
@@ -348,7 +347,9 @@ describe('cache schema upgrades', () => {
         sink,
       )
       if (!result.batch) return []
-      return (await batchLog(upgraded, result.batch.id).toArray()).map((l) => l.entryId)
+      return (await allLogged(upgraded))
+        .filter((l) => l.batchId === result.batch!.id)
+        .map((l) => l.entryId)
     }
     expect(await written('xero')).toEqual(['b1', 'b2'])
     expect(await written('journal-csv')).toEqual(['b3'])
@@ -484,6 +485,117 @@ describe('cache schema upgrades', () => {
     expect(await loadLocationNames(upgraded)).toEqual({ '101': 'Main street' })
     await saveLocationName(upgraded, '101', ' ')
     expect(await upgraded.locationNames.count()).toBe(0)
+    upgraded.close()
+  })
+
+  it('version 16 carries the log into pages: committed batches in order, the states as they stand, a run never committed rolled back', async () => {
+    const { old, upgrade } = olderCache([15, V15_EXPORT_STORES])
+    const context = (states: ReadonlyMap<string, PostedState>) => ({
+      accounts: new AccountResolver(EMPTY_MAPPING),
+      timeZone: 'Asia/Jakarta',
+      posted: postedView(states),
+    })
+    const range = { from: '2026-11-20', to: '2026-11-20', locationId: '' }
+    const states = new Map<string, PostedState>()
+    // Plans one export of the bills against the states so far, as version 15 logged it.
+    const logExport = async (batchId: string, bills: JournalBill[]) => {
+      const plan = planExport(billEntries(bills, context(states)).entries, states)
+      const replaced = plan.postings.flatMap((s) => {
+        const before = states.get(s.key)
+        return before
+          ? [{ batchId, key: s.key, state: { ...before, destinationId: 'journal-csv' } }]
+          : []
+      })
+      for (const state of plan.postings) states.set(state.key, state)
+      await old
+        .table('loggedEntries')
+        .bulkPut(
+          legacyRows(batchId, plan.write).map((r) => ({ ...r, destinationId: 'journal-csv' })),
+        )
+      await old
+        .table('postedStates')
+        .bulkPut(plan.postings.map((s) => ({ ...s, destinationId: 'journal-csv' })))
+      return { plan, replaced }
+    }
+    const batchRow = (id: string, createdAt: string) => ({
+      id,
+      destinationId: 'journal-csv',
+      createdAt,
+      granularity: 'bill',
+      target: { format: 'journal-csv' },
+      what: 'journal-csv',
+      range,
+      entryCount: 0,
+    })
+    const first = [sale(), sale({ id: 'b2', number: '1024' })]
+    const changed = [sale({ payments: [payment('p1', 'card', 1685)] }), first[1]!]
+    await logExport('csv-1', first)
+    await logExport('csv-2', changed)
+    // The batch written second was made first: its rows' order says nothing, the batches' does.
+    await old
+      .table('exportBatches')
+      .bulkPut([
+        batchRow('csv-2', '2026-11-22T08:00:00Z'),
+        batchRow('csv-1', '2026-11-21T08:00:00Z'),
+      ])
+    const committed = new Map(states)
+    // What a window closed mid-export left: a run that changed b1 again and posted a new bill.
+    await old.table('exportRuns').put({ id: 'killed', startedAt: '2026-11-23T08:00:00Z' })
+    const { replaced } = await logExport('killed', [
+      sale({ payments: [payment('p1', 'qris', 1685)] }),
+      sale({ id: 'b9', number: '1099' }),
+    ])
+    await old.table('replacedPostings').bulkPut(replaced)
+
+    const upgraded = await upgrade()
+    expect(upgraded.tables.map((t) => t.name)).not.toContain('loggedEntries')
+    expect(await upgraded.exportRuns.count()).toBe(0)
+    expect(await batchPages(upgraded, 'killed').count()).toBe(0)
+    expect(await standingStates(upgraded)).toEqual(
+      new Map([...committed].map(([key, state]) => [`journal-csv ${key}`, state])),
+    )
+    expect((await allLogged(upgraded)).map((l) => [l.batchId, l.position, l.entryId])).toEqual([
+      ['csv-1', 0, 'b1'],
+      ['csv-1', 1, 'b2'],
+      ['csv-2', 0, 'b1:reversal'],
+      ['csv-2', 1, 'b1:adj:1'],
+    ])
+
+    // Exports go on from the states carried over: nothing again, then only what changed.
+    await putBills(upgraded, changed)
+    const exported = async () => {
+      const sink: ChunkSink = {
+        write: async () => undefined,
+        finish: async () => ['file'],
+        abort: async () => undefined,
+      }
+      const { result } = await exportToSink(
+        'journal-csv',
+        runExport({
+          db: upgraded,
+          what: 'journal-csv',
+          range,
+          mapping: EMPTY_MAPPING,
+          timeZone: 'Asia/Jakarta',
+          currency: 'USD',
+        }),
+        sink,
+      )
+      if (!result.batch) return []
+      return (await allLogged(upgraded))
+        .filter((l) => l.batchId === result.batch!.id)
+        .map((l) => l.entryId)
+    }
+    expect(await exported()).toEqual([])
+    await putBills(upgraded, [sale({ payments: [payment('p1', 'qris', 1685)] })])
+    expect(await exported()).toEqual(['b1:adj:1:reversal', 'b1:adj:2'])
+    expect((await loggedUnder(upgraded, [['journal-csv', 'b1']])).map((l) => l.entryId)).toEqual([
+      'b1',
+      'b1:reversal',
+      'b1:adj:1',
+      'b1:adj:1:reversal',
+      'b1:adj:2',
+    ])
     upgraded.close()
   })
 })

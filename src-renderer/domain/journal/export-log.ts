@@ -29,9 +29,6 @@ export interface PostedState {
 
 export type Granularity = 'bill' | 'session'
 
-/** A posting state as the cache keeps it: per destination (see ./destinations.ts). */
-export type DestinationPosting = PostedState & { destinationId: string }
-
 /** One export run: enough to write its file(s) again byte for byte. */
 export interface ExportBatch {
   id: string

@@ -2,6 +2,10 @@ import type { IndexableType, Table } from 'dexie'
 import type { TillDatabase } from '../../cache/database'
 import type { OutputChunk } from '../../domain/journal/formats/output'
 import { acquireExportLock } from './run-export-log'
+import type { LogPage } from '../../cache/log-pages'
+import { entryPages, sortedByTime, statePages, type RowState } from '../../cache/log-pages-upgrade'
+import type { StoredBatch } from '../../cache/export-rows'
+import type { LoggedEntry } from '../../domain/journal/export-log'
 
 /**
  * Till's own records, which the service does not hold and this PC's cache alone keeps: the
@@ -16,8 +20,7 @@ import { acquireExportLock } from './run-export-log'
 export const BACKUP_TABLES = [
   'destinations',
   'exportBatches',
-  'loggedEntries',
-  'postedStates',
+  'logPages',
   'reconciliations',
   'accountMapping',
   'accountRoles',
@@ -27,8 +30,13 @@ export const BACKUP_TABLES = [
 type BackupTable = (typeof BACKUP_TABLES)[number]
 
 const KIND = 'till-records-backup'
-const VERSION = 1
+/** Version 1 kept the export log as rows (cache versions 12–15): restored, they become pages. */
+const VERSION = 2
+const ROWS_VERSION = 1
+const ROWS_TABLES = ['loggedEntries', 'postedStates'] as const
+/** Rows per chunk of the file; a log page holds up to 500 entries. */
 const PAGE = 1_000
+const LOG_PAGES = 4
 
 interface BackupHeader {
   kind: typeof KIND
@@ -70,7 +78,7 @@ export async function* backupRecords(
             ? table(db, name).orderBy(':id')
             : table(db, name).where(':id').above(after)
         )
-          .limit(PAGE)
+          .limit(name === 'logPages' ? LOG_PAGES : PAGE)
           .primaryKeys()
         if (keys.length === 0) break
         const rows = await table(db, name).bulkGet(keys)
@@ -103,7 +111,8 @@ function readHeader(line: string | undefined): BackupHeader {
     typeof (header as BackupHeader).storeId !== 'string'
   )
     throw new BackupError('This file is not a backup of Till’s records')
-  if ((header as BackupHeader).version !== VERSION)
+  const { version } = header as BackupHeader
+  if (version !== VERSION && version !== ROWS_VERSION)
     throw new BackupError(
       `This backup has version ${String((header as BackupHeader).version)}; this Till reads version ${VERSION}`,
     )
@@ -132,14 +141,17 @@ export async function restoreRecords(
     throw new BackupError(
       `This backup is of store ${header.storeId}, not of this connection’s store ${storeId}`,
     )
-  const rows = new Map<BackupTable, unknown[]>(BACKUP_TABLES.map((name) => [name, []]))
+  const names = header.version === ROWS_VERSION ? [...BACKUP_TABLES, ...ROWS_TABLES] : BACKUP_TABLES
+  const read = new Map<string, unknown[]>(names.map((name) => [name, []]))
   lines.slice(1).forEach((line, i) => {
     const parsed = parseLine(line, i + 2) as { table?: unknown; row?: unknown }
-    const into = rows.get(parsed.table as BackupTable)
+    const into = read.get(parsed.table as string)
     if (!into || typeof parsed.row !== 'object' || parsed.row === null)
       throw new BackupError(`Line ${i + 2} of the backup is not a row of Till’s records`)
     into.push(parsed.row)
   })
+  const rows = new Map<BackupTable, unknown[]>(BACKUP_TABLES.map((name) => [name, read.get(name)!]))
+  if (header.version === ROWS_VERSION) rows.set('logPages', pagesOfRows(read))
   const release = await acquireExportLock(db.name)
   try {
     const tables = [...BACKUP_TABLES.map((name) => table(db, name)), db.exportRuns]
@@ -161,6 +173,24 @@ export async function restoreRecords(
   return {
     storeId,
     createdAt: header.createdAt,
-    rows: [...rows.values()].reduce((sum, r) => sum + r.length, 0),
+    rows: [...read.values()].reduce((sum, r) => sum + r.length, 0),
   }
+}
+
+/** A version 1 backup's log rows as pages, as the cache's upgrade to pages makes them. */
+function pagesOfRows(read: ReadonlyMap<string, unknown[]>): LogPage[] {
+  const entries = read.get('loggedEntries') as LoggedEntry[]
+  const states = read.get('postedStates') as RowState[]
+  const batches = sortedByTime(read.get('exportBatches') as StoredBatch[])
+  const pages: LogPage[] = []
+  for (const batch of batches) {
+    const logged = entries
+      .filter((e) => e.batchId === batch.id)
+      .sort((a, b) => a.position - b.position)
+    pages.push(...entryPages(pages.length, batch, logged))
+  }
+  const byKey = (s: RowState): string => `${s.destinationId}\u0000${s.key}`
+  const sorted = states.toSorted((a, b) => (byKey(a) < byKey(b) ? -1 : byKey(a) > byKey(b) ? 1 : 0))
+  pages.push(...statePages(pages.length, sorted))
+  return pages
 }

@@ -37,7 +37,8 @@ import { csvExport } from './run-export-csv'
 import { billSessionIds, sessionDays } from './session-days'
 import { readSubAccountCodes, rememberSubAccountCodes } from './sub-account-codes'
 import { checkXeroMapping } from '../../domain/journal/xero-accounts'
-import { ExportLogWriter, acquireExportLock, batchLog } from './run-export-log'
+import { ExportLogWriter, acquireExportLock } from './run-export-log'
+import { batchPages } from '../../cache/log-pages'
 import {
   ProgressCounter,
   billPages,
@@ -227,7 +228,7 @@ async function* journalExport(
       states: ReadonlyMap<string, PostedState>,
     ): JournalEntry[] => {
       const planned = planExport(entries, states)
-      log.record(planned, states)
+      log.record(planned)
       for (const { key, entry } of planned.write) {
         if (entry.date > postedThrough) postedThrough = entry.date
         if (entry.registerSessionId !== null) postedSessions.add(entry.registerSessionId)
@@ -416,21 +417,15 @@ export async function* recreateBatch(
 ): AsyncGenerator<OutputChunk> {
   const batch = await db.exportBatches.get(batchId)
   if (!batch) throw new Error(`No export batch ${batchId}`)
-  yield* writeJournal(batch.target, loggedPages(db, batchId, 500))
+  yield* writeJournal(batch.target, loggedPages(db, batchId))
 }
 
 /** A batch's logged entries in the order written, a page at a time. */
-async function* loggedPages(
-  db: TillDatabase,
-  batchId: string,
-  size: number,
-): AsyncGenerator<JournalEntry[]> {
-  let after = -1
-  for (;;) {
-    const page = await batchLog(db, batchId, after).limit(size).toArray()
-    if (page.length === 0) return
-    yield page.map((logged) => logged.entry)
-    after = page[page.length - 1]!.position
+async function* loggedPages(db: TillDatabase, batchId: string): AsyncGenerator<JournalEntry[]> {
+  const seqs = await batchPages(db, batchId).primaryKeys()
+  for (const seq of seqs) {
+    const page = await db.logPages.get(seq)
+    if (page) yield page.entries.map((logged) => logged.entry)
   }
 }
 

@@ -57,8 +57,8 @@ async function drain(chunks: AsyncIterable<OutputChunk>): Promise<ExportRun> {
 
 /** Forgets what earlier runs exported, so every run writes the whole range. */
 async function forgetExports(db: TillDatabase): Promise<void> {
-  await db.transaction('rw', [db.postedStates, db.loggedEntries, db.exportBatches], async () => {
-    await Promise.all([db.postedStates.clear(), db.loggedEntries.clear(), db.exportBatches.clear()])
+  await db.transaction('rw', [db.logPages, db.exportBatches], async () => {
+    await Promise.all([db.logPages.clear(), db.exportBatches.clear()])
   })
 }
 

@@ -4,6 +4,7 @@ import { entryRevision, type EntryRevision } from '../../../domain/journal/expor
 import { postingKeys } from '../../../domain/journal/journal'
 import type { StoredBatch } from '../../../cache/export-rows'
 import { listDestinations } from '../../../cache/destinations'
+import { loggedUnder, type LogKey } from '../../../cache/log-pages'
 
 /**
  * "In which export did this bill go?": in every destination, every logged entry under the bill's posting keys (its own
@@ -33,10 +34,10 @@ export async function billExports(db: TillDatabase, bill: Bill): Promise<BillExp
   const keys = postingKeys([bill])
   if (bill.registerSessionId !== null) keys.push(`session:${bill.registerSessionId}`)
   const destinations = new Map((await listDestinations(db)).map((d) => [d.id, d.name]))
-  const logged = await db.loggedEntries
-    .where('[destinationId+key]')
-    .anyOf([...destinations.keys()].flatMap((id) => keys.map((key) => [id, key])))
-    .toArray()
+  const logged = await loggedUnder(
+    db,
+    [...destinations.keys()].flatMap((id) => keys.map((key): LogKey => [id, key])),
+  )
   const batchIds = [...new Set(logged.map((entry) => entry.batchId))]
   const batches = new Map<string, StoredBatch>()
   for (const batch of await db.exportBatches.bulkGet(batchIds))
