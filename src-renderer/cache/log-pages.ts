@@ -58,6 +58,22 @@ export function logPage(
   }
 }
 
+/**
+ * Stores a page straight through IndexedDB, past Dexie's live-query bookkeeping: Dexie notes
+ * each index key a write touches in every open live query that has not run again since, a page
+ * carries a key per entry, and with the app's screens open that cost five times the write and
+ * kept every key of the export in memory. Nothing needs to watch pages live: the commit that
+ * makes a batch count writes its destination through Dexie, which is what a bill's exports watch.
+ */
+export function addLogPage(db: TillDatabase, page: LogPage): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const tx = db.backendDB().transaction('logPages', 'readwrite')
+    tx.oncomplete = () => resolve()
+    tx.onabort = () => reject(tx.error ?? new Error(`Log page ${page.seq} was not written`))
+    tx.objectStore('logPages').add(page)
+  })
+}
+
 /** The seq the next page takes. */
 export async function nextSeq(db: TillDatabase): Promise<number> {
   const last = await db.logPages.orderBy(':id').lastKey()

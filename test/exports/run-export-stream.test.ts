@@ -1,6 +1,6 @@
 import { unzipSync } from 'fflate'
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
-import { afterEach, describe, expect, it } from 'vitest'
+import { IDBFactory, IDBKeyRange, IDBObjectStore } from 'fake-indexeddb'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { partFileName } from '../../src-shared/bridge/schemas/exports'
 import { billFacets } from '../../src-renderer/cache/bill-facets'
 import { TillDatabase } from '../../src-renderer/cache/database'
@@ -14,7 +14,13 @@ import {
   type ExportWhat,
   type RunExportOptions,
 } from '../../src-renderer/jobs/exports/run-export'
-import { batchPages, logPage, nextSeq, pageEntry } from '../../src-renderer/cache/log-pages'
+import {
+  batchPages,
+  logPage,
+  nextSeq,
+  pageEntry,
+  type LogPage,
+} from '../../src-renderer/cache/log-pages'
 import { postingHash } from '../../src-renderer/domain/journal/export-log'
 import { allLogged, standingStates } from './support/log-pages'
 import { billPages } from '../../src-renderer/jobs/exports/run-export-pages'
@@ -23,7 +29,10 @@ import { parseCsv } from './support/csv-parse'
 import { payment, sale } from './support/fixtures'
 
 let db: TillDatabase | undefined
-afterEach(() => db?.close())
+afterEach(() => {
+  vi.restoreAllMocks()
+  db?.close()
+})
 
 const LOCATIONS = ['loc2', 'loc1']
 const DATES = ['2026-11-21', '2026-11-19', '2026-11-20']
@@ -184,8 +193,17 @@ describe('an export streamed from the cache', () => {
 
   it('a log write that fails while the next page is made fails the export and changes nothing', async () => {
     const database = await shop(manyBills(3))
-    database.logPages.hook('creating', (_key, page) => {
-      if (page.first <= 9 && page.first + page.entries.length > 9) throw new Error('quota exceeded')
+    // The store refuses the page holding the tenth entry, as a full disk would.
+    const realAdd = IDBObjectStore.prototype.add
+    vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(function (
+      this: InstanceType<typeof IDBObjectStore>,
+      value: unknown,
+      key?: Parameters<typeof realAdd>[1],
+    ) {
+      const page = value as LogPage
+      if (this.name === 'logPages' && page.first <= 9 && page.first + page.entries.length > 9)
+        throw new DOMException('quota exceeded', 'QuotaExceededError')
+      return realAdd.call(this, value, key)
     })
     const { sink, calls } = recordingSink()
     await expect(exportToSink('journal-csv', runExport(options(database)), sink)).rejects.toThrow(

@@ -1,7 +1,14 @@
 import type { TillDatabase } from '../../cache/database'
 import type { ExportPlan, PostedState } from '../../domain/journal/export-log'
 import type { Destination, StoredBatch } from '../../cache/export-rows'
-import { batchPages, latestStates, logPage, nextSeq, pageEntry } from '../../cache/log-pages'
+import {
+  addLogPage,
+  batchPages,
+  latestStates,
+  logPage,
+  nextSeq,
+  pageEntry,
+} from '../../cache/log-pages'
 
 /**
  * The export log of one destination written as an export goes (../../cache/log-pages.ts), so its
@@ -94,9 +101,7 @@ export class ExportLogWriter {
     const entries = plan.write.map(pageEntry)
     const page = logPage(this.seq++, destinationId, batchId, this.position, entries, plan.postings)
     this.position += entries.length
-    const next = this.writing.then(async () => {
-      await this.db.logPages.add(page)
-    })
+    const next = this.writing.then(() => addLogPage(this.db, page))
     // Failures surface where `writing` is awaited; this only keeps one from going unhandled.
     next.catch(() => undefined)
     this.writing = next
