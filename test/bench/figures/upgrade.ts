@@ -30,7 +30,7 @@ async function untilDone(page: Page, databaseName: string): Promise<UpgradeSeen>
   const left = await inPage(page, 'upgradeState', databaseName)
   if (left.tallies < left.sessions || !left.countsComplete)
     throw new Error(
-      `the fills ended with ${left.tallies} of ${left.sessions} sessions tallied and the counts ${left.countsComplete ? '' : 'not '}complete`,
+      `the fills ended with ${left.tallies} of ${left.sessions} sessions tallied and the counts ${left.countsComplete ? 'complete' : 'incomplete'}`,
     )
   return seen
 }
