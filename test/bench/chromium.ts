@@ -64,6 +64,14 @@ export async function launchBrowser(profileDir: string, bundle: string): Promise
   return { context, page, close: () => context.close() }
 }
 
+/**
+ * A plain page of the app's origin, without the app (a path with an extension that is not there):
+ * the bench works on the cache there with no live query of the app chasing every write.
+ */
+export async function leaveTill(page: Page, origin: string): Promise<void> {
+  await page.goto(`${origin}/bench-seed.txt`)
+}
+
 /** Calls the bench's in-page API. */
 export function inPage<K extends keyof BenchApi>(
   page: Page,

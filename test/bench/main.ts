@@ -3,17 +3,31 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { openTill, startBrowserShell, type RunningBrowserShell } from '../support/browser-shell'
-import { chromiumPath, inPage, inPageBundle, launchBrowser, type BenchBrowser } from './chromium'
+import {
+  chromiumPath,
+  inPage,
+  inPageBundle,
+  launchBrowser,
+  leaveTill,
+  type BenchBrowser,
+} from './chromium'
 import { measureDayClose, measureJournalExport } from './figures/computed'
 import { measureReceiver } from './figures/receiver'
-import { measureBillsSortFilter, measureSessionOpen, settledSince } from './figures/screens'
+import {
+  measureBillsSortFilter,
+  measureSessionOpen,
+  measureSessionsFigures,
+  sessionsSinceNavigation,
+} from './figures/screens'
 import { measureSync } from './figures/sync'
+import { measureUpgrade } from './figures/upgrade'
 import type { SeededShop } from './in-page/seed'
 import { formatTable, readLatest, saveRun, verdict, type BenchRun, type Figure } from './results'
 
 /**
- * `npm run bench`: every figure of issue 7 against its target, in one table, saved as JSON beside
- * the earlier runs. See scripts/bench.mjs, which builds the app and provides a keyring first.
+ * `npm run bench`: every figure of issues 7 and 15 against its target, in one table, saved as
+ * JSON beside the earlier runs. See scripts/bench.mjs, which builds the app and provides a
+ * keyring first.
  */
 
 const FIGURES = [
@@ -25,6 +39,7 @@ const FIGURES = [
   'journal-export',
   'receiver',
   'cold-start',
+  'upgrade',
 ] as const
 type FigureId = (typeof FIGURES)[number]
 
@@ -94,7 +109,7 @@ async function attempt(id: FigureId, run: () => Promise<Figure[]>): Promise<Figu
 /** The figures that need the app in Chromium over a seeded cache, from one seeded profile. */
 async function measureInApp(): Promise<Figure[]> {
   const needsCache = (
-    ['session-open', 'bills-sort-filter', 'journal-export', 'cold-start'] as const
+    ['session-open', 'bills-sort-filter', 'journal-export', 'cold-start', 'upgrade'] as const
   ).some(wanted)
   if (!needsCache && !wanted('day-close')) return []
   const profileDir = mkdtempSync(join(tmpdir(), 'till-bench-chromium-'))
@@ -111,9 +126,7 @@ async function measureInApp(): Promise<Figure[]> {
     let shop: SeededShop | null = null
     if (needsCache) {
       log(`seeding ${sizes.cachedBills.toLocaleString('en-US')} bills into IndexedDB`)
-      // Away from the app while seeding, so its live queries do not chase every write.
-      // A path with an extension that is not there: a plain page of the same origin, without the app.
-      await page.goto(`${shell.origin}/bench-seed.txt`)
+      await leaveTill(page, shell.origin)
       const started = performance.now()
       shop = await inPage(page, 'seedShop', {
         databaseName: DEMO_DATABASE,
@@ -127,7 +140,7 @@ async function measureInApp(): Promise<Figure[]> {
       await openTill(page, shell)
     }
     const seeded = shop
-    const listed = seeded && (await settledSince(page, 'sessions-figures'))
+    const loaded = seeded && (await sessionsSinceNavigation(page))
     figures.push(
       ...(await attempt('day-close', () =>
         measureDayClose(
@@ -137,20 +150,12 @@ async function measureInApp(): Promise<Figure[]> {
         ),
       )),
     )
-    if (!seeded) return figures
+    if (!seeded || !loaded) return figures
     figures.push(
-      ...(await attempt('session-open', async () => {
-        return [
-          {
-            id: 'session-open',
-            key: 'sessions.figures-after-load',
-            label: '  Sessions list: figures of every row in the window, since the page loaded',
-            value: listed,
-            unit: 'ms',
-          },
-          ...(await measureSessionOpen(page, sizes.sessionBills)),
-        ]
-      })),
+      ...(await attempt('session-open', async () => [
+        await measureSessionsFigures(page, sizes.cachedBills, loaded),
+        ...(await measureSessionOpen(page, sizes.sessionBills)),
+      ])),
       ...(await attempt('bills-sort-filter', () =>
         measureBillsSortFilter(page, seeded, sizes.cachedBills),
       )),
@@ -166,10 +171,7 @@ async function measureInApp(): Promise<Figure[]> {
         browser = await launchBrowser(profileDir, bundle)
         const launchMs = performance.now() - launched
         await openTill(browser.page, running, { waitUntil: 'commit' })
-        const [rows, allFigures] = await Promise.all([
-          settledSince(browser.page, 'sessions'),
-          settledSince(browser.page, 'sessions-figures'),
-        ])
+        const { rows, figures: allFigures } = await sessionsSinceNavigation(browser.page)
         return [
           {
             id: 'cold-start',
@@ -189,6 +191,9 @@ async function measureInApp(): Promise<Figure[]> {
           },
         ]
       })),
+      ...(await attempt('upgrade', () =>
+        measureUpgrade(browser!, running, DEMO_DATABASE, sizes.cachedBills),
+      )),
     )
     return figures
   } finally {

@@ -1,7 +1,8 @@
 import { dayCloseCompute, dayCloseFromCache } from './day-close'
 import { exportJournal, exportPlainCsv } from './journal-export'
-import { timeNextChange, timeSinceNavigation } from './screen-timing'
+import { timeNextChange, timeSinceNavigation, watchUpgrade } from './screen-timing'
 import { seedShop } from './seed'
+import { forgetTalliesAndCounts, upgradeState } from './upgrade'
 
 /** What the bench calls in the page: bundled on its own, never part of the app's bundle. */
 export const benchApi = {
@@ -12,6 +13,9 @@ export const benchApi = {
   exportPlainCsv,
   timeNextChange,
   timeSinceNavigation,
+  forgetTalliesAndCounts,
+  watchUpgrade,
+  upgradeState,
 }
 
 export type BenchApi = typeof benchApi

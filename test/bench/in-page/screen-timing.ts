@@ -122,15 +122,84 @@ export function timeNextChange(probe: ScreenProbe, timeoutMs: number): Promise<n
   })
 }
 
-/** Milliseconds since navigation began at which the probe first shows a settled screen. */
-export function timeSinceNavigation(probe: ScreenProbe, timeoutMs: number): Promise<number> {
-  const read = PROBES[probe]
+/**
+ * Milliseconds since navigation began of the first animation frame at which `reached` holds;
+ * rejects with `${failure} within …` once `timeoutMs` since navigation have passed.
+ */
+function frameWhen(
+  reached: (now: number) => boolean,
+  timeoutMs: number,
+  failure: string,
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const check = (now: number): void => {
-      if (read().settled) return resolve(now)
-      if (now > timeoutMs) return reject(new Error(`${probe}: not settled within ${timeoutMs} ms`))
+      if (reached(now)) return resolve(now)
+      if (now > timeoutMs) return reject(new Error(`${failure} within ${timeoutMs} ms`))
       page.requestAnimationFrame(check)
     }
     page.requestAnimationFrame(check)
   })
+}
+
+/** Milliseconds since navigation began at which the probe first shows a settled screen. */
+export function timeSinceNavigation(probe: ScreenProbe, timeoutMs: number): Promise<number> {
+  const read = PROBES[probe]
+  return frameWhen(() => read().settled, timeoutMs, `${probe}: not settled`)
+}
+
+/** The sync bar's lines of the fills bringing a cache from before tallies and counts up to date. */
+const FILLS = {
+  tallying: 'Adding up saved sessions',
+  counting: 'Counting saved bills by day',
+} as const
+export type Fill = keyof typeof FILLS
+
+/** [done, total] as a fill's line showed them first and last, and when it showed them last. */
+export interface FillShown {
+  first: [number, number]
+  last: [number, number]
+  lastAt: number
+}
+
+export interface UpgradeSeen {
+  /** Milliseconds since navigation. */
+  at: number
+  shown: Partial<Record<Fill, FillShown>>
+}
+
+function fillProgress(fill: Fill): [number, number] | null {
+  const prefix = `${FILLS[fill]}: `
+  const line = Array.from(page.document.querySelectorAll('.sync-bar [role="status"]'))
+    .map((element) => element.textContent ?? '')
+    .find((text) => text.startsWith(prefix))
+  if (line === undefined) return null
+  const [done, total] = line
+    .slice(prefix.length)
+    .split(' of ')
+    .map((n) => Number(n.replace(/\D/g, '')))
+  return [done!, total!]
+}
+
+/**
+ * Watches the fills' progress lines until one shows half of its work done ('half-way'), or until
+ * the counts, filled after the tallies, have shown their line and taken it away ('done').
+ */
+export function watchUpgrade(until: 'half-way' | 'done', timeoutMs: number): Promise<UpgradeSeen> {
+  const shown: UpgradeSeen['shown'] = {}
+  const reached = (at: number): boolean => {
+    const now = { tallying: fillProgress('tallying'), counting: fillProgress('counting') }
+    for (const fill of ['tallying', 'counting'] as const) {
+      const progress = now[fill]
+      if (progress)
+        shown[fill] = { first: shown[fill]?.first ?? progress, last: progress, lastAt: at }
+    }
+    if (until === 'half-way')
+      return [now.tallying, now.counting].some((p) => p !== null && p[0] > 0 && 2 * p[0] >= p[1])
+    return shown.counting !== undefined && now.counting === null
+  }
+  const failure =
+    until === 'half-way'
+      ? 'the upgrade: no fill showed half of its work done'
+      : `the upgrade: "${FILLS.counting}" did not come and go`
+  return frameWhen(reached, timeoutMs, failure).then((at) => ({ at, shown }))
 }
