@@ -18,7 +18,7 @@ import { postingHash, type LoggedEntry, type PostedState } from '../domain/journ
 import type { Destination } from './export-rows'
 import { upgradeToDestinations } from './destination-upgrade'
 import { LOG_PAGES_SCHEMA, type LogPage } from './log-pages'
-import { upgradeToLogPages } from './log-pages-upgrade'
+import { upgradeToLogPages, type UpgradeProgress } from './log-pages-upgrade'
 import type { ExportRun, SavedAccountMapping, SeenAccountRole, StoredBatch } from './export-rows'
 import type { SessionTally } from '../domain/ledger/session-tally'
 import type { DayCounts } from '../domain/bills/bill-counts'
@@ -68,7 +68,15 @@ export class TillDatabase extends Dexie {
   sessionTallies!: EntityTable<SessionTally, 'sessionId'>
   billCounts!: EntityTable<DayCounts, 'businessDate'>
 
-  constructor(name: string, options?: ConstructorParameters<typeof Dexie>[1]) {
+  /**
+   * `onUpgrade` hears how far a long upgrade has come (carrying the export log into pages), for
+   * the screen to show while the cache opens.
+   */
+  constructor(
+    name: string,
+    options?: ConstructorParameters<typeof Dexie>[1],
+    onUpgrade?: UpgradeProgress,
+  ) {
     super(name, options)
     // Version 1: the first schema. Kept so a cache made by it upgrades in place.
     this.version(1).stores(SCHEMA_V1)
@@ -189,7 +197,7 @@ export class TillDatabase extends Dexie {
         postedStates: null,
         replacedPostings: null,
       })
-      .upgrade(upgradeToLogPages)
+      .upgrade((tx) => upgradeToLogPages(tx, onUpgrade))
     // A new cache keeps its counts from the first bill: nothing to count afterwards.
     this.on('populate', (tx) =>
       tx

@@ -64,7 +64,13 @@ export function sortedByTime(batches: readonly StoredBatch[]): StoredBatch[] {
   return batches.toSorted((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? ''))
 }
 
-export async function upgradeToLogPages(tx: Transaction): Promise<void> {
+/** Rows carried over so far, of all there are; called as the upgrade goes. */
+export type UpgradeProgress = (done: number, total: number) => void
+
+export async function upgradeToLogPages(
+  tx: Transaction,
+  onProgress: UpgradeProgress = () => undefined,
+): Promise<void> {
   const logged = tx.table<LoggedEntry>('loggedEntries')
   const states = tx.table<RowState, [string, string]>('postedStates')
   const replaced = tx.table<ReplacedRow, [string, string]>('replacedPostings')
@@ -86,9 +92,17 @@ export async function upgradeToLogPages(tx: Transaction): Promise<void> {
       await states.bulkPut(kept.flatMap((r) => (r ? [r.state] : [])))
       after = rows[rows.length - 1]!.position
     }
+    await batchLog(run.id).delete()
     await runs.delete(run.id)
   }
 
+  const total = (await logged.count()) + (await states.count())
+  let done = 0
+  const carried = (rows: number): void => {
+    done += rows
+    onProgress(done, total)
+  }
+  onProgress(0, total)
   let seq = 0
   // In memory, as there are few: a batch of an early version may lack its time, and an index
   // leaves such rows out.
@@ -101,6 +115,7 @@ export async function upgradeToLogPages(tx: Transaction): Promise<void> {
       const made = entryPages(seq, batch, rows)
       await pages.bulkAdd(made)
       seq += made.length
+      carried(rows.length)
       after = rows[rows.length - 1]!.position
     }
   }
@@ -116,6 +131,7 @@ export async function upgradeToLogPages(tx: Transaction): Promise<void> {
     const made = statePages(seq, rows)
     await pages.bulkAdd(made)
     seq += made.length
+    carried(rows.length)
     const last = rows[rows.length - 1]!
     after = [last.destinationId, last.key]
   }

@@ -5,6 +5,7 @@ import { SCHEMA_V1, TillDatabase } from '../../src-renderer/cache/database'
 import { loadLocationNames, saveLocationName } from '../../src-renderer/cache/location-names'
 import { postingHash } from '../../src-renderer/domain/journal/export-log'
 import { batchPages, loggedUnder } from '../../src-renderer/cache/log-pages'
+import type { UpgradeProgress } from '../../src-renderer/cache/log-pages-upgrade'
 import { allLogged, standingStates } from '../exports/support/log-pages'
 import { billFacets } from '../../src-renderer/cache/bill-facets'
 import { AccountResolver, EMPTY_MAPPING } from '../../src-renderer/domain/journal/accounts'
@@ -60,9 +61,9 @@ function olderCache(later?: [version: number, stores: Record<string, string | nu
   const old = new Dexie('till-upgrade', { indexedDB, IDBKeyRange })
   old.version(1).stores(SCHEMA_V1)
   if (later) old.version(later[0]).stores(later[1])
-  const upgrade = async (): Promise<TillDatabase> => {
+  const upgrade = async (onUpgrade?: UpgradeProgress): Promise<TillDatabase> => {
     old.close()
-    const upgraded = new TillDatabase('till-upgrade', { indexedDB, IDBKeyRange })
+    const upgraded = new TillDatabase('till-upgrade', { indexedDB, IDBKeyRange }, onUpgrade)
     await upgraded.open()
     return upgraded
   }
@@ -547,7 +548,14 @@ describe('cache schema upgrades', () => {
     ])
     await old.table('replacedPostings').bulkPut(replaced)
 
-    const upgraded = await upgrade()
+    const progress: [number, number][] = []
+    const upgraded = await upgrade((done, total) => progress.push([done, total]))
+    // Four entries of committed batches and the states of b1 and b2, from none to all of them.
+    expect(progress[0]).toEqual([0, 6])
+    expect(progress.at(-1)).toEqual([6, 6])
+    expect(progress.map(([done]) => done)).toEqual(
+      [...progress.map(([done]) => done)].sort((a, b) => a - b),
+    )
     expect(upgraded.tables.map((t) => t.name)).not.toContain('loggedEntries')
     expect(await upgraded.exportRuns.count()).toBe(0)
     expect(await batchPages(upgraded, 'killed').count()).toBe(0)

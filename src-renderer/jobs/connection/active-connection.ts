@@ -1,6 +1,7 @@
 import type { ChannelOutput, ProfileView } from '../../../src-shared/bridge/contract'
 import type { TillBridge } from '../../bridge/client'
 import { databaseName, TillDatabase } from '../../cache/database'
+import type { UpgradeProgress } from '../../cache/log-pages-upgrade'
 import { ScheduledExporter } from '../exports/scheduled-exporter'
 import { SyncController } from '../sync/sync-controller'
 
@@ -12,13 +13,17 @@ export interface ActiveConnection {
   scheduledExports: ScheduledExporter
 }
 
-/** The demo shop is generated anew at each launch: a cache of an older one is dropped. */
+/**
+ * The demo shop is generated anew at each launch: a cache of an older one is dropped. A cache of
+ * an earlier Till is upgraded as it opens, telling `onUpgrade` how far it has come.
+ */
 export async function openDatabase(
   profile: ProfileView,
   demo: ChannelOutput<'app.info'>['demo'],
+  onUpgrade?: UpgradeProgress,
 ): Promise<TillDatabase> {
   // Opened here, so a switch away at once closes an open cache rather than one still opening.
-  const db = new TillDatabase(databaseName(profile.id))
+  const db = new TillDatabase(databaseName(profile.id), undefined, onUpgrade)
   await db.open()
   if (profile.kind !== 'demo' || !demo.epoch) return db
   const cachedEpoch = (await db.meta.get('demo-epoch'))?.value

@@ -10,7 +10,8 @@ import { effectiveTimeZone } from '../../domain/format/time-zone'
 import { formatDateTime } from '../../domain/format/time'
 
 export type ConnectionState =
-  | { status: 'loading' }
+  /** `upgrade`: how far the upgrade of a cache from an earlier Till has come, while it runs. */
+  | { status: 'loading'; upgrade?: { done: number; total: number } }
   | { status: 'none' }
   | { status: 'error'; message: string }
   | { status: 'ready'; connection: ActiveConnection }
@@ -56,7 +57,9 @@ export function useConnectionLifecycle(bridge: TillBridge): ConnectionState {
           if (!cancelled) setState({ status: 'none' })
           return
         }
-        const db = await openDatabase(profile, info.demo)
+        const db = await openDatabase(profile, info.demo, (done, total) => {
+          if (!cancelled) setState({ status: 'loading', upgrade: { done, total } })
+        })
         if (cancelled) return db.close()
         opened = activeConnection(bridge, profile, db)
         setState({ status: 'ready', connection: opened })

@@ -3,6 +3,8 @@ import { useActiveConnection } from '../hooks/active-connection'
 import type { ActiveConnection } from '../../jobs/connection/active-connection'
 import { effectiveTimeZone } from '../../domain/format/time-zone'
 
+const counted = new Intl.NumberFormat()
+
 /** The designed states before a screen has a connection to read from. */
 export function ConnectionGate({
   title,
@@ -15,7 +17,16 @@ export function ConnectionGate({
   return (
     <section aria-labelledby="screen-title">
       <h1 id="screen-title">{title}</h1>
-      {state.status === 'loading' && <p role="status">Opening your shop’s data…</p>}
+      {state.status === 'loading' && !state.upgrade && (
+        <p role="status">Opening your shop’s data…</p>
+      )}
+      {state.status === 'loading' && state.upgrade && (
+        <p role="status">
+          Bringing the export log up to this version of Till: {counted.format(state.upgrade.done)}{' '}
+          of {counted.format(state.upgrade.total)} records
+          <progress value={state.upgrade.done} max={Math.max(1, state.upgrade.total)} />
+        </p>
+      )}
       {state.status === 'error' && (
         <p role="alert" className="error">
           Till could not open its saved data: {state.message}
