@@ -3,7 +3,11 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import { businessDate, startOfMerchantDay } from '../../src-shared/domain/business-date'
 import type { Bill } from '../../src-shared/domain/records'
-import { fillBillCounts, storedBillCount } from '../../src-renderer/cache/bill-counts'
+import {
+  fillBillCounts,
+  knownPaymentMethods,
+  storedBillCount,
+} from '../../src-renderer/cache/bill-counts'
 import { ANY_BILL, type BillFilters } from '../../src-renderer/cache/bills/bill-filters'
 import { BillQueries } from '../../src-renderer/cache/bills/bill-query'
 import { TillDatabase } from '../../src-renderer/cache/database'
@@ -43,6 +47,10 @@ function counted(bills: CachedBill[], f: BillFilters): number {
       (f.paymentState === null || b.paymentState === f.paymentState),
   ).length
 }
+
+/** The payment methods of the bills by their definition: each bill's methods, once. */
+const methodsOf = (bills: CachedBill[]): string[] =>
+  [...new Set(bills.flatMap((b) => b.methods))].sort()
 
 /** As a cache from before the counts were kept has them: not at all. */
 async function forgetCounts(db: TillDatabase): Promise<void> {
@@ -115,6 +123,7 @@ describe('the Bills screen’s counts kept by the writes', () => {
             const bills = await db.bills.toArray()
             for (const f of filters)
               expect(await storedBillCount(db, f, ZONE), JSON.stringify(f)).toBe(counted(bills, f))
+            expect(await knownPaymentMethods(db)).toEqual(methodsOf(bills))
           } finally {
             db.close()
           }
@@ -130,6 +139,8 @@ describe('the Bills screen’s counts kept by the writes', () => {
     await forgetCounts(db)
     const any = { ...ANY_BILL, type: 'sale' as const }
     expect(await storedBillCount(db, any, ZONE)).toBeNull()
+    // Until the counts are complete, the methods come from the methods index.
+    expect(await knownPaymentMethods(db)).toEqual(methodsOf(await db.bills.toArray()))
 
     const stop = new AbortController()
     const seen: [number, number][] = []

@@ -44,6 +44,17 @@ export function locationOf(cell: string): string {
   return cell.slice(0, cell.indexOf(SEP))
 }
 
+/** The payment methods the counts hold a bill of (a cell at nought is not kept), in order. */
+export function methodsIn(days: readonly DayCounts[]): string[] {
+  const methods = new Set<string>()
+  for (const { cells } of days)
+    for (const cell of Object.keys(cells)) {
+      const method = cell.slice(cell.lastIndexOf(SEP) + 1)
+      if (method !== '') methods.add(method)
+    }
+  return [...methods].sort()
+}
+
 /** The cells a bill counts in: its base cell (method '') and one per method. */
 export function cellsOf(bill: CountedBill): string[] {
   return [cellKey(bill, ''), ...[...new Set(bill.methods)].map((m) => cellKey(bill, m))]

@@ -1,4 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks'
+import { knownPaymentMethods } from '../../../cache/bill-counts'
 import type { TillDatabase } from '../../../cache/database'
 import type { RegisterSession } from '../../../cache/records'
 import { Combobox } from '../../components/combobox/Combobox'
@@ -50,8 +51,7 @@ export function BillFilterBar({
   form: BillFilterForm
   onChange: (form: BillFilterForm) => void
 }): React.JSX.Element {
-  // The methods index lists each method once however many bills use it.
-  const methods = useLiveQuery(() => db.bills.orderBy('methods').uniqueKeys(), [db])
+  const methods = useLiveQuery(() => knownPaymentMethods(db), [db])
   const locations = [...new Set((sessions ?? []).map((s) => s.locationId))].sort()
   const names = useLocationNames(db)
   const set = (field: keyof BillFilterForm) => (value: string) => {
