@@ -1,7 +1,7 @@
 import type { Transaction } from 'dexie'
 import type { LoggedEntry, PostedState } from '../domain/journal/export-log'
 import type { StoredBatch } from './export-rows'
-import { logPage, type LogPage } from './log-pages'
+import { addPages, logPage, type LogPage } from './log-pages'
 
 /**
  * Cache version 16: the export log kept as rows (an entry per row, a state per destination and
@@ -75,7 +75,6 @@ export async function upgradeToLogPages(
   const states = tx.table<RowState, [string, string]>('postedStates')
   const replaced = tx.table<ReplacedRow, [string, string]>('replacedPostings')
   const runs = tx.table<{ id: string }, string>('exportRuns')
-  const pages = tx.table<LogPage, number>('logPages')
   const batchLog = (batchId: string, after = -1) =>
     logged.where('[batchId+position]').between([batchId, after], [batchId, Infinity], false, true)
 
@@ -113,7 +112,7 @@ export async function upgradeToLogPages(
       const rows = await batchLog(batch.id, after).limit(PAGE).toArray()
       if (rows.length === 0) break
       const made = entryPages(seq, batch, rows)
-      await pages.bulkAdd(made)
+      await addPages(tx.idbtrans, made)
       seq += made.length
       carried(rows.length)
       after = rows[rows.length - 1]!.position
@@ -129,7 +128,7 @@ export async function upgradeToLogPages(
       .toArray()
     if (rows.length === 0) break
     const made = statePages(seq, rows)
-    await pages.bulkAdd(made)
+    await addPages(tx.idbtrans, made)
     seq += made.length
     carried(rows.length)
     const last = rows[rows.length - 1]!

@@ -1,3 +1,4 @@
+import type { Transaction } from 'dexie'
 import type { TillDatabase } from './database'
 import type { LoggedEntry, PlannedEntry, PostedState } from '../domain/journal/export-log'
 
@@ -66,12 +67,27 @@ export function logPage(
  * makes a batch count writes its destination through Dexie, which is what a bill's exports watch.
  */
 export function addLogPage(db: TillDatabase, page: LogPage): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const tx = db.backendDB().transaction('logPages', 'readwrite')
+  const tx = db.backendDB().transaction('logPages', 'readwrite')
+  const committed = new Promise<void>((resolve, reject) => {
     tx.oncomplete = () => resolve()
     tx.onabort = () => reject(tx.error ?? new Error(`Log page ${page.seq} was not written`))
-    tx.objectStore('logPages').add(page)
   })
+  return addPages(tx, [page]).then(() => committed)
+}
+
+/** Adds pages in a transaction holding the store (an upgrade's too), as `addLogPage` does. */
+export function addPages(tx: Transaction['idbtrans'], pages: readonly LogPage[]): Promise<void> {
+  const store = tx.objectStore('logPages')
+  return Promise.all(
+    pages.map(
+      (page) =>
+        new Promise<void>((resolve, reject) => {
+          const request = store.add(page)
+          request.onsuccess = () => resolve()
+          request.onerror = () => reject(request.error)
+        }),
+    ),
+  ).then(() => undefined)
 }
 
 /** The seq the next page takes. */

@@ -192,7 +192,14 @@ async function measureInApp(): Promise<Figure[]> {
         ]
       })),
       ...(await attempt('upgrade', () =>
-        measureUpgrade(browser!, running, DEMO_DATABASE, sizes.cachedBills),
+        measureUpgrade(
+          browser!,
+          running,
+          DEMO_DATABASE,
+          sizes.cachedBills,
+          // About as many entries as the journal export's lines make.
+          Math.round(sizes.journalLines / 4),
+        ),
       )),
     )
     return figures

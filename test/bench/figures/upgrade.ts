@@ -48,13 +48,28 @@ const shownText = (seen: UpgradeSeen): string =>
 /** What is left to do of a fill when the page opens: the total its line first shows, else none. */
 const leftAtOpen = (seen: UpgradeSeen, fill: Fill): number => seen.shown[fill]?.first[1] ?? 0
 
+/** Cache version 16's upgrade of an export log of `entries` rows into pages, on its own. */
+async function measureLogCarry(page: Page, entries: number): Promise<Figure> {
+  const { ms, pages, carried } = await inPage(page, 'carryRowLog', 'till-bench-row-log', entries)
+  return {
+    id: 'upgrade',
+    key: 'upgrade.log-pages',
+    label: `  export log of ${entries.toLocaleString('en-US')} entries carried into pages`,
+    value: ms / 1000,
+    unit: 's',
+    note: `${carried.toLocaleString('en-US')} rows (entries and states) into ${pages.toLocaleString('en-US')} pages, the progress shown while the cache opens`,
+  }
+}
+
 export async function measureUpgrade(
   browser: BenchBrowser,
   shell: RunningBrowserShell,
   databaseName: string,
   cachedBills: number,
+  logEntries: number,
 ): Promise<Figure[]> {
   const { page } = browser
+  const logCarry = await measureLogCarry(page, logEntries)
   await openOverOldCache(page, shell, databaseName)
   const fresh = await untilDone(page, databaseName)
 
@@ -89,5 +104,6 @@ export async function measureUpgrade(
           ? `resumed (${leftAtOpen(resumed, underWay)} ${CAPTIONS[underWay]} left of ${leftAtOpen(fresh, underWay)})`
           : 'started over'),
     },
+    logCarry,
   ]
 }

@@ -1,4 +1,9 @@
+import Dexie from 'dexie'
 import { TillDatabase } from '../../../src-renderer/cache/database'
+import { LOG_PAGES_SCHEMA } from '../../../src-renderer/cache/log-pages'
+import { upgradeToLogPages } from '../../../src-renderer/cache/log-pages-upgrade'
+import { postingHash } from '../../../src-renderer/domain/journal/export-log'
+import type { JournalEntry } from '../../../src-renderer/domain/journal/journal-entry'
 import type { BillCountsState } from '../../../src-renderer/cache/records'
 
 /**
@@ -42,4 +47,110 @@ export async function upgradeState(databaseName: string): Promise<UpgradeState> 
   } finally {
     db.close()
   }
+}
+
+/** The export log's tables as cache versions 12 to 15 kept them (rows), and the pages after. */
+const ROW_LOG = {
+  exportBatches: 'id, createdAt',
+  exportRuns: 'id',
+  postedStates: '[destinationId+key]',
+  loggedEntries: '[destinationId+entryId], [destinationId+key], [batchId+position]',
+  replacedPostings: '[batchId+key], batchId',
+}
+const PAGE_LOG = {
+  logPages: LOG_PAGES_SCHEMA,
+  postedStates: null,
+  loggedEntries: null,
+  replacedPostings: null,
+}
+const ROWS_PER_BATCH = 50_000
+const WRITE = 2_000
+
+function loggedEntry(n: number): JournalEntry {
+  const id = `bill-${String(n).padStart(8, '0')}`
+  const line = (role: string, code: string, amount: number) => ({
+    role,
+    account: { code, name: role, kind: 'asset' as const },
+    amount,
+    memo: '',
+  })
+  return {
+    id,
+    kind: 'bill',
+    date: '2026-11-20',
+    currency: 'USD',
+    description: `Sale ${n}`,
+    payee: null,
+    billId: id,
+    registerSessionId: 'rs-bench',
+    locationId: 'bench-L1',
+    paymentIds: [`pay-${n}`],
+    lines: [
+      line('clearing:cash', '1000', 1100),
+      line('sales', '4000', -1000),
+      line('tax', '2200', -100),
+    ],
+  }
+}
+
+/**
+ * The carrying of an export log of `entries` logged entries (and as many posting states) from
+ * rows into pages (cache version 16's upgrade), on a database of the log's tables alone: the
+ * seconds it took, and that every row came across.
+ */
+export async function carryRowLog(
+  databaseName: string,
+  entries: number,
+): Promise<{ ms: number; pages: number; carried: number }> {
+  const old = new Dexie(databaseName)
+  old.version(1).stores(ROW_LOG)
+  const batches = Math.ceil(entries / ROWS_PER_BATCH)
+  await old.table('exportBatches').bulkPut(
+    Array.from({ length: batches }, (_, i) => ({
+      id: `batch-${i}`,
+      destinationId: 'journal-csv',
+      createdAt: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
+    })),
+  )
+  for (let from = 0; from < entries; from += WRITE) {
+    const made = Array.from({ length: Math.min(WRITE, entries - from) }, (_, i) =>
+      loggedEntry(from + i),
+    )
+    await old.table('loggedEntries').bulkPut(
+      made.map((entry, i) => ({
+        destinationId: 'journal-csv',
+        entryId: entry.id,
+        key: entry.id,
+        batchId: `batch-${Math.floor((from + i) / ROWS_PER_BATCH)}`,
+        position: (from + i) % ROWS_PER_BATCH,
+        hash: postingHash(entry),
+        entry,
+      })),
+    )
+    await old.table('postedStates').bulkPut(
+      made.map((entry) => ({
+        destinationId: 'journal-csv',
+        key: entry.id,
+        revision: 0,
+        liveEntryId: entry.id,
+        entry,
+        hash: postingHash(entry),
+      })),
+    )
+  }
+  old.close()
+  let carried = 0
+  const upgraded = new Dexie(databaseName)
+  upgraded.version(1).stores(ROW_LOG)
+  upgraded
+    .version(2)
+    .stores(PAGE_LOG)
+    .upgrade((tx) => upgradeToLogPages(tx, (done) => (carried = done)))
+  const started = performance.now()
+  await upgraded.open()
+  const ms = performance.now() - started
+  const pages = await upgraded.table('logPages').count()
+  upgraded.close()
+  await Dexie.delete(databaseName)
+  return { ms, pages, carried }
 }
