@@ -14,6 +14,8 @@ import {
   type PageQuery,
 } from './collections'
 import { ProgressMeter, type SyncProgress } from './progress'
+import type { ServiceReader } from './service-reader'
+import { StageClock } from './stage-clock'
 
 export const PAGE_SIZE = 200
 /** Re-read this much before the last cursor at the start of a run: late commits on the service. */
@@ -56,6 +58,15 @@ function isQuotaError(error: unknown): boolean {
   return names.includes('QuotaExceededError')
 }
 
+/** The reader, with its list calls timed as the listing stage and its detail calls as details. */
+function timedReader(reader: ServiceReader, stages: StageClock): ServiceReader {
+  return {
+    listBills: (input) => stages.time('listing', () => reader.listBills(input)),
+    listExpenses: (input) => stages.time('listing', () => reader.listExpenses(input)),
+    getBills: (input) => stages.time('details', () => reader.getBills(input)),
+  }
+}
+
 /**
  * Brings the cache level with the service. History comes newest first (recent sessions are usable
  * at once), then updates by `updated_at` with a keyset cursor (records changing while pages are
@@ -65,9 +76,15 @@ function isQuotaError(error: unknown): boolean {
 export class SyncEngine {
   /** This run's cache writes, grouped into as few transactions as the cache's pace allows. */
   private writes: GroupedWrites
+  private readonly ctx: CollectionContext
 
-  constructor(private readonly ctx: CollectionContext) {
-    this.writes = new GroupedWrites(ctx.db)
+  /** `stages` adds up the busy time of each stage over this engine's runs. */
+  constructor(
+    ctx: CollectionContext,
+    readonly stages: StageClock = new StageClock(),
+  ) {
+    this.ctx = { ...ctx, reader: timedReader(ctx.reader, stages) }
+    this.writes = new GroupedWrites(ctx.db, stages)
   }
 
   private readonly commit = (write: () => Promise<void>): Promise<void> => this.writes.add(write)
@@ -78,7 +95,7 @@ export class SyncEngine {
 
   async run(options: SyncOptions): Promise<SyncOutcome> {
     // A failed write refuses every later one until the next run.
-    this.writes = new GroupedWrites(this.ctx.db)
+    this.writes = new GroupedWrites(this.ctx.db, this.stages)
     const meter = new ProgressMeter(
       this.ctx.now(),
       this.ctx.now,
