@@ -65,7 +65,7 @@ function slowService() {
       const all = Array.from({ length: BILLS }, (_, i) => bill(i + 1, false)).filter(
         (b) => b.updatedAtText >= from,
       )
-      const sorted = query.order_by.endsWith(':desc') ? [...all].reverse() : all
+      const sorted = query.order_by?.endsWith(':desc') ? [...all].reverse() : all
       const start = (query.page - 1) * query.limit
       return {
         bills: sorted.slice(start, start + query.limit),
