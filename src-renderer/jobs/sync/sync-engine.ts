@@ -27,6 +27,11 @@ export const OVERLAP_MS = 5 * 60_000
  */
 const DETAIL_BATCH = 200
 const DETAIL_WORKERS = 2
+/**
+ * History pages asked for at once: a list call's answer takes longer to come through the bridge
+ * than the service takes to give it, and until a page is listed its bills' details cannot start.
+ */
+const HISTORY_READ_AHEAD = 3
 
 export const DETAIL_PRIORITY = { live: 0, updates: 1, sweep: 2, history: 3 } as const
 
@@ -233,6 +238,7 @@ export class SyncEngine {
         meter.add(read.complete)
         if (query.page === 1) meter.setPhase(collection.key === 'bills' ? 'history' : 'expenses')
       },
+      HISTORY_READ_AHEAD,
     )
   }
 
