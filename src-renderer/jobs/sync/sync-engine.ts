@@ -22,16 +22,18 @@ export const PAGE_SIZE = 200
 export const OVERLAP_MS = 5 * 60_000
 /**
  * Bill details: ids per bridge call, and workers each with one call in flight. Main keeps a fixed
- * number of requests in flight across calls, so while one worker writes its batch the others'
- * requests keep the service busy.
+ * number of requests in flight across calls, so while one worker's batch is being written the
+ * others' requests keep the service busy.
  */
 const DETAIL_BATCH = 200
-const DETAIL_WORKERS = 2
+const DETAIL_WORKERS = 3
 /**
  * History pages asked for at once: a list call's answer takes longer to come through the bridge
  * than the service takes to give it, and until a page is listed its bills' details cannot start.
+ * With the detail workers and the events stream this stays within the six connections a browser
+ * keeps to the browser shell.
  */
-const HISTORY_READ_AHEAD = 3
+const HISTORY_READ_AHEAD = 2
 
 export const DETAIL_PRIORITY = { live: 0, updates: 1, sweep: 2, history: 3 } as const
 
