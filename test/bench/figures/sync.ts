@@ -19,6 +19,7 @@ interface SyncFigures {
   answerCheck: { bills: number; seconds: number; perBillMicroseconds: number }
   cpuSeconds: { main: number | null; service: number | null }
   renderer: { taskSeconds: number; scriptSeconds: number }
+  timeline: { listsDoneAt: number; detailsDoneAt: number }
   cacheWrite: {
     records: number
     pathRecordsPerSecond: number
@@ -31,11 +32,12 @@ type Measure = (options: { bills: number; chromium: string }) => Promise<SyncFig
 const perSecond = (n: number): string => `${Math.round(n).toLocaleString('en-US')}/s`
 const share = (seconds: number, of: number): string => `${Math.round((seconds / of) * 100)} %`
 
-/** What each stage of the sync does while it is busy, for its row. */
-const STAGE_WORK: Record<string, string> = {
-  listing: 'a list call in flight',
-  details: 'a detail call in flight',
-  commit: 'a cache transaction open',
+/** What each stage of the sync does while it is busy, and when it was last seen busy. */
+function stageWork(stage: string, f: SyncFigures): string {
+  const at = (seconds: number): string => `last answer at ${seconds.toFixed(1)} s`
+  if (stage === 'listing') return `a list call in flight; ${at(f.timeline.listsDoneAt)}`
+  if (stage === 'details') return `a detail call in flight; ${at(f.timeline.detailsDoneAt)}`
+  return 'a cache transaction open'
 }
 
 /**
@@ -55,7 +57,7 @@ function stageRows(f: SyncFigures): Figure[] {
   })
   return [
     ...Object.entries(f.stages.busySeconds).map(([name, seconds]) =>
-      stage(`stage.${name}`, `stage ${name}: busy`, seconds, STAGE_WORK[name] ?? ''),
+      stage(`stage.${name}`, `stage ${name}: busy`, seconds, stageWork(name, f)),
     ),
     stage(
       'cpu.main',
