@@ -115,16 +115,10 @@ export interface PageStep {
 /** Pages written but not yet committed that a listing may have before it waits. */
 const WRITES_AHEAD = 4
 
-const sameQuery = (a: PageQuery, b: PageQuery): boolean => JSON.stringify(a) === JSON.stringify(b)
-
 /**
  * Pages in order, each read while those before it are written (the service answers while the
  * cache writes). `commit` runs each page's write; writes are queued in page order, each with its
  * checkpoint. Returns once every page read is committed, also when it stops early.
- *
- * `readAhead` above 1 keeps that many reads under way for listings that go by page number: the
- * pages after the next are asked for before it answers (up to the last page the service named),
- * and dropped unread if the listing goes elsewhere. Pages are still written one by one, in order.
  */
 export async function pageThrough(
   collection: Collection,
@@ -133,33 +127,20 @@ export async function pageThrough(
   commit: (write: () => Promise<void>) => Promise<void>,
   check: () => void,
   onWritten: (page: CollectionPage, query: PageQuery) => void = () => undefined,
-  readAhead = 1,
 ): Promise<void> {
   const writing: Promise<void>[] = []
-  const reads: { query: PageQuery; read: Promise<ReadPage> }[] = []
-  const startRead = (query: PageQuery): void => {
-    const read = collection.read(query)
-    // Awaited in its turn; a failure meanwhile (or of a read dropped unread) must not go unhandled.
-    read.catch(() => undefined)
-    reads.push({ query, read })
-  }
   try {
     let query = first
-    startRead(first)
+    let reading = collection.read(first)
     for (;;) {
       check()
-      const read = await reads.shift()!.read
+      const read = await reading
       const { checkpoint, priority, storeSummaries, next } = step(read.page, query)
-      if (next && reads[0] && !sameQuery(reads[0].query, next)) reads.length = 0
       if (next) {
-        if (reads.length === 0) startRead(next)
-        const lastPage = read.page.page.lastPage ?? 0
-        for (let last = reads.at(-1)!.query; reads.length < readAhead;) {
-          if (last.page + 1 > lastPage) break
-          last = { ...last, page: last.page + 1 }
-          startRead(last)
-        }
-      } else reads.length = 0
+        reading = collection.read(next)
+        // Awaited on the next turn; a failure meanwhile must not go unhandled.
+        reading.catch(() => undefined)
+      }
       const page = query
       const written = commit(() => read.write(checkpoint, priority, storeSummaries)).then(() =>
         onWritten(read.page, page),

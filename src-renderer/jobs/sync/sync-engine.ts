@@ -27,13 +27,6 @@ export const OVERLAP_MS = 5 * 60_000
  */
 const DETAIL_BATCH = 200
 const DETAIL_WORKERS = 3
-/**
- * History pages asked for at once: a list call's answer takes longer to come through the bridge
- * than the service takes to give it, and until a page is listed its bills' details cannot start.
- * With the detail workers and the events stream this stays within the six connections a browser
- * keeps to the browser shell.
- */
-const HISTORY_READ_AHEAD = 2
 
 export const DETAIL_PRIORITY = { live: 0, updates: 1, sweep: 2, history: 3 } as const
 
@@ -240,7 +233,6 @@ export class SyncEngine {
         meter.add(read.complete)
         if (query.page === 1) meter.setPhase(collection.key === 'bills' ? 'history' : 'expenses')
       },
-      HISTORY_READ_AHEAD,
     )
   }
 
