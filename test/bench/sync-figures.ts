@@ -25,6 +25,7 @@ import { openTill, startBrowserShell, type RunningBrowserShell } from '../suppor
 import { callShellBridge } from '../support/shell-bridge'
 import type { ChildMessage, ServedRequest } from './sync-demo-child'
 import type { CacheCounts, SyncBenchPage } from './sync-page'
+import { SYNC_MEASURE, type StageTimes } from '../../src-renderer/jobs/sync/stage-clock'
 
 export interface SyncFigures {
   /** Bills the service holds, each synced with its detail. */
@@ -46,6 +47,13 @@ export interface SyncFigures {
   cpuSeconds: { main: number | null; service: number | null }
   /** The page's main thread during the sync (Chromium's Performance metrics), in seconds. */
   renderer: { taskSeconds: number; scriptSeconds: number }
+  /**
+   * The app's own record of the sync (its User Timing measure): the run's seconds, and the busy
+   * seconds of each stage, the wall time during which it had work under way.
+   */
+  stages: { runSeconds: number; busySeconds: StageTimes }
+  /** The renderer's check of every detail answer against the contract, timed alone over a sample. */
+  answerCheck: { bills: number; seconds: number; perBillMicroseconds: number }
   /** Seconds from the sync's start: the last list answer, the last detail answer. */
   timeline: { listsDoneAt: number; detailsDoneAt: number }
   cache: CacheCounts
@@ -210,12 +218,31 @@ async function withBench<T>(
         (id) => (globalThis as unknown as BenchWindow).tillSyncBench.countCache(id),
         profileId,
       ),
+    checkAnswers: (bills, options) =>
+      page.evaluate(
+        ([b, o]) => (globalThis as unknown as BenchWindow).tillSyncBench.checkAnswers(b, o),
+        [bills, options] as const,
+      ),
     cacheWrite: (bills, options) =>
       page.evaluate(
         ([b, o]) => (globalThis as unknown as BenchWindow).tillSyncBench.cacheWrite(b, o),
         [bills, options] as const,
       ),
   })
+}
+
+/** The sync's stage times, as the app left them in the page's performance timeline. */
+async function stageTimes(page: Page): Promise<SyncFigures['stages']> {
+  const measure = await page.evaluate((name) => {
+    const entry = performance.getEntriesByName(name, 'measure').at(-1) as
+      { duration: number; detail: Record<string, number> } | undefined
+    return entry ? { duration: entry.duration, detail: entry.detail } : null
+  }, SYNC_MEASURE)
+  if (!measure) throw new Error(`the app left no "${SYNC_MEASURE}" measure after its sync`)
+  const busySeconds = Object.fromEntries(
+    Object.entries(measure.detail).map(([stage, ms]) => [stage, ms / 1000]),
+  ) as StageTimes
+  return { runSeconds: measure.duration / 1000, busySeconds }
 }
 
 const isDetail = (r: ServedRequest): boolean => DETAIL_PATH.test(r.url.split('?')[0] ?? '')
@@ -342,6 +369,7 @@ export async function measureSyncFigures(options: SyncFiguresOptions): Promise<S
     await openTill(page, shell)
     await syncFinished(page)
     const finishedAt = wallClock()
+    const stages = await stageTimes(page)
     const { metrics } = await cdp.send('Performance.getMetrics')
     if (options.profileDir) {
       const { profile } = await cdp.send('Profiler.stop')
@@ -369,13 +397,14 @@ export async function measureSyncFigures(options: SyncFiguresOptions): Promise<S
     const sample = await sampleBills(demo, options.cacheWriteBills ?? 4_000)
     const writePage = await browser.newPage()
     await writePage.goto(`${shell.origin}/bench-blank`)
-    const write = await withBench(writePage, bundle, (bench) =>
-      bench.cacheWrite(sample, {
+    const { write, checkSeconds } = await withBench(writePage, bundle, async (bench) => ({
+      checkSeconds: await bench.checkAnswers(sample, { pageSize: CACHE_WRITE_PAGE, rounds: 3 }),
+      write: await bench.cacheWrite(sample, {
         pageSize: CACHE_WRITE_PAGE,
         timeZone: SHOP.timezone,
         rounds: 3,
       }),
-    )
+    }))
     const pathRecordsPerSecond = write.records / write.pathSeconds
     const bulkPutRecordsPerSecond = write.records / write.bulkPutSeconds
     return {
@@ -395,6 +424,12 @@ export async function measureSyncFigures(options: SyncFiguresOptions): Promise<S
       },
       bridgeCalls,
       cpuSeconds,
+      stages,
+      answerCheck: {
+        bills: sample.length,
+        seconds: checkSeconds,
+        perBillMicroseconds: (checkSeconds / sample.length) * 1e6,
+      },
       renderer: { taskSeconds: metric('TaskDuration'), scriptSeconds: metric('ScriptDuration') },
       timeline: {
         listsDoneAt: lastAnswer(calls, (r) => !isDetail(r), startedAt),

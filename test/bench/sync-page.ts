@@ -3,6 +3,7 @@
  * evaluated in the page, where it leaves `globalThis.tillSyncBench`.
  */
 
+import { channels } from '../../src-shared/bridge/contract'
 import type { Bill } from '../../src-shared/domain/records'
 import { databaseName, TillDatabase } from '../../src-renderer/cache/database'
 import type { Checkpoint } from '../../src-renderer/cache/records'
@@ -24,6 +25,8 @@ export interface CacheWriteRun {
 
 export interface SyncBenchPage {
   countCache(profileId: string): Promise<CacheCounts>
+  /** Seconds the renderer takes to check detail answers of these bills against the contract. */
+  checkAnswers(bills: Bill[], options: { pageSize: number; rounds: number }): Promise<number>
   cacheWrite(
     bills: Bill[],
     options: { pageSize: number; timeZone: string; rounds: number },
@@ -119,5 +122,29 @@ async function cacheWrite(
   return { records: bills.length, pathSeconds, bulkPutSeconds }
 }
 
-const bench: SyncBenchPage = { countCache, cacheWrite }
+/**
+ * The bridge client's check of `service.bills.get` answers (the contract's zod schema), page for
+ * page, as the page receives them over the bridge (JSON, so dates are strings again); the best of
+ * a few rounds.
+ */
+async function checkAnswers(
+  bills: Bill[],
+  { pageSize, rounds }: { pageSize: number; rounds: number },
+): Promise<number> {
+  const schema = channels['service.bills.get'].output
+  const answers = pagesOf(bills, pageSize).map((page) =>
+    JSON.parse(JSON.stringify({ bills: page, missing: [], quarantined: [] })),
+  )
+  let best = Infinity
+  for (let round = 0; round < rounds; round++) {
+    const started = performance.now()
+    for (const answer of answers)
+      if (!schema.safeParse(answer).success) throw new Error('a sample answer fails the contract')
+    best = Math.min(best, (performance.now() - started) / 1000)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+  }
+  return best
+}
+
+const bench: SyncBenchPage = { countCache, checkAnswers, cacheWrite }
 ;(globalThis as { tillSyncBench?: SyncBenchPage }).tillSyncBench = bench

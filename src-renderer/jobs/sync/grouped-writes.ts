@@ -1,5 +1,6 @@
 import type { TillDatabase } from '../../cache/database'
 import { billWriteTables } from '../../cache/writes'
+import { StageClock } from './stage-clock'
 
 /** Writes one group may hold: a transaction stays a few thousand records at most. */
 const MAX_GROUP = 8
@@ -24,7 +25,11 @@ export class GroupedWrites {
   private draining = false
   private failure: { error: unknown } | null = null
 
-  constructor(private readonly db: TillDatabase) {}
+  /** `stages`: each group's transaction is timed as the commit stage. */
+  constructor(
+    private readonly db: TillDatabase,
+    private readonly stages: StageClock = new StageClock(),
+  ) {}
 
   /** Resolves once the write is committed; rejects if its group failed (or an earlier one did). */
   add(write: () => Promise<void>): Promise<void> {
@@ -48,9 +53,11 @@ export class GroupedWrites {
       try {
         // Every table a sync write touches; the writes' own transactions run inside this one.
         const tables = [...billWriteTables(db), db.expenses]
-        await db.transaction('rw', tables, async () => {
-          for (const queued of group) await queued.write()
-        })
+        await this.stages.time('commit', () =>
+          db.transaction('rw', tables, async () => {
+            for (const queued of group) await queued.write()
+          }),
+        )
         group.forEach((queued) => queued.resolve())
       } catch (error) {
         this.failure = { error }

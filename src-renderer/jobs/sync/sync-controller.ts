@@ -8,6 +8,7 @@ import type { SyncProgress } from './progress'
 import { serviceReaderFromBridge } from './service-reader'
 import { effectiveTimeZone } from '../../domain/format/time-zone'
 import { SyncEngine, type AreaState, type SyncOutcome } from './sync-engine'
+import { publishStageTimes } from './stage-clock'
 import { drainWebhooks } from './webhook-drain'
 import { DEFAULT_SCHEDULE, readSchedule, type SyncSchedule } from './sync-schedule'
 
@@ -223,7 +224,9 @@ export class SyncController {
     this.abort = new AbortController()
     this.update({ running: true, manual, problem: null })
     try {
-      const outcome = await new SyncEngine(this.ctx).run({
+      const engine = new SyncEngine(this.ctx)
+      const startedAt = performance.now()
+      const outcome = await engine.run({
         signal: this.abort.signal,
         mode: deep ? 'deep' : 'normal',
         deepDays: this.schedule.deepSweepDays,
@@ -231,6 +234,7 @@ export class SyncController {
         onProgress: (progress) => this.update({ progress }),
       })
       if (outcome.ok) {
+        publishStageTimes(startedAt, engine.stages)
         await this.noteDetectedCurrency()
         if (deep) await this.db.meta.put({ key: 'deep-sweep-at', value: outcome.finishedAt })
         this.update({

@@ -14,17 +14,19 @@ import {
   type PageQuery,
 } from './collections'
 import { ProgressMeter, type SyncProgress } from './progress'
+import type { ServiceReader } from './service-reader'
+import { StageClock } from './stage-clock'
 
 export const PAGE_SIZE = 200
 /** Re-read this much before the last cursor at the start of a run: late commits on the service. */
 export const OVERLAP_MS = 5 * 60_000
 /**
  * Bill details: ids per bridge call, and workers each with one call in flight. Main keeps a fixed
- * number of requests in flight across calls, so while one worker writes its batch the others'
- * requests keep the service busy.
+ * number of requests in flight across calls, so while one worker's batch is being written the
+ * others' requests keep the service busy.
  */
 const DETAIL_BATCH = 200
-const DETAIL_WORKERS = 2
+const DETAIL_WORKERS = 3
 
 export const DETAIL_PRIORITY = { live: 0, updates: 1, sweep: 2, history: 3 } as const
 
@@ -56,6 +58,15 @@ function isQuotaError(error: unknown): boolean {
   return names.includes('QuotaExceededError')
 }
 
+/** The reader, with its list calls timed as the listing stage and its detail calls as details. */
+function timedReader(reader: ServiceReader, stages: StageClock): ServiceReader {
+  return {
+    listBills: (input) => stages.time('listing', () => reader.listBills(input)),
+    listExpenses: (input) => stages.time('listing', () => reader.listExpenses(input)),
+    getBills: (input) => stages.time('details', () => reader.getBills(input)),
+  }
+}
+
 /**
  * Brings the cache level with the service. History comes newest first (recent sessions are usable
  * at once), then updates by `updated_at` with a keyset cursor (records changing while pages are
@@ -65,9 +76,15 @@ function isQuotaError(error: unknown): boolean {
 export class SyncEngine {
   /** This run's cache writes, grouped into as few transactions as the cache's pace allows. */
   private writes: GroupedWrites
+  private readonly ctx: CollectionContext
 
-  constructor(private readonly ctx: CollectionContext) {
-    this.writes = new GroupedWrites(ctx.db)
+  /** `stages` adds up the busy time of each stage over this engine's runs. */
+  constructor(
+    ctx: CollectionContext,
+    readonly stages: StageClock = new StageClock(),
+  ) {
+    this.ctx = { ...ctx, reader: timedReader(ctx.reader, stages) }
+    this.writes = new GroupedWrites(ctx.db, stages)
   }
 
   private readonly commit = (write: () => Promise<void>): Promise<void> => this.writes.add(write)
@@ -78,7 +95,7 @@ export class SyncEngine {
 
   async run(options: SyncOptions): Promise<SyncOutcome> {
     // A failed write refuses every later one until the next run.
-    this.writes = new GroupedWrites(this.ctx.db)
+    this.writes = new GroupedWrites(this.ctx.db, this.stages)
     const meter = new ProgressMeter(
       this.ctx.now(),
       this.ctx.now,
@@ -279,9 +296,9 @@ export class SyncEngine {
   }
 
   /**
-   * Fetches queued bill details, most urgent first, with several workers so that main fetches
-   * the next batch while the cache writes the last one. Runs beside the listing until the
-   * listing is over and nothing is queued or in flight.
+   * Fetches queued bill details, most urgent first, with several workers so that main always has
+   * requests in flight while the cache writes what came. Runs beside the listing until the
+   * listing is over and nothing is queued or in flight; a worker that fails stops the others.
    */
   private async detailWorker(
     meter: ProgressMeter,
@@ -289,6 +306,7 @@ export class SyncEngine {
     listing: { done: boolean; failed: boolean },
   ): Promise<void> {
     const claimed = new Set<string>()
+    const failures: unknown[] = []
     const claim = async (): Promise<string[]> => {
       const queued = await this.ctx.db.pendingDetails
         .orderBy('priority')
@@ -299,39 +317,75 @@ export class SyncEngine {
       ids.forEach((id) => claimed.add(id))
       return ids
     }
+    /** Fetches a batch and queues its write; resolves once fetched, with the write under way. */
+    const fetchAndWrite = async (ids: string[]): Promise<{ written: Promise<void> }> => {
+      const { bills, missing, quarantined } = await this.ctx.reader.getBills({
+        profileId: this.ctx.profileId,
+        currency: this.ctx.currency,
+        ids,
+      })
+      const written = this.commit(() =>
+        writeBills(this.ctx.db, {
+          bills,
+          missing,
+          quarantined,
+          detailPriority: DETAIL_PRIORITY.updates,
+          timeZone: this.ctx.timeZone,
+          now: this.ctx.now(),
+        }).then(() => undefined),
+      ).then(() => meter.add(bills.length))
+      // Awaited by the worker once its next batch is fetched; a failure meanwhile is not unhandled.
+      written.catch(() => undefined)
+      return { written }
+    }
+    // Each worker fetches its next batch while its last one is being written; the ids of a batch
+    // stay claimed until their write is committed (or has failed), so no batch is fetched twice.
     const worker = async (): Promise<void> => {
-      for (;;) {
-        check()
-        if (listing.failed) return
-        const ids = await claim()
-        if (ids.length === 0) {
-          if (listing.done && claimed.size === 0) return
-          await new Promise((resolve) => setTimeout(resolve, 25))
-          continue
-        }
+      let writing: { ids: string[]; written: Promise<void> } | null = null
+      const settle = async (): Promise<void> => {
+        if (!writing) return
+        const { ids, written } = writing
+        writing = null
         try {
-          const { bills, missing, quarantined } = await this.ctx.reader.getBills({
-            profileId: this.ctx.profileId,
-            currency: this.ctx.currency,
-            ids,
-          })
-          await this.commit(() =>
-            writeBills(this.ctx.db, {
-              bills,
-              missing,
-              quarantined,
-              detailPriority: DETAIL_PRIORITY.updates,
-              timeZone: this.ctx.timeZone,
-              now: this.ctx.now(),
-            }).then(() => undefined),
-          )
-          meter.add(bills.length)
+          await written
         } finally {
           ids.forEach((id) => claimed.delete(id))
         }
       }
+      try {
+        for (;;) {
+          check()
+          if (listing.failed || failures.length > 0) return
+          const ids = await claim()
+          if (ids.length === 0) {
+            if (writing) await settle()
+            else if (listing.done && claimed.size === 0) return
+            else await new Promise((resolve) => setTimeout(resolve, 25))
+            continue
+          }
+          let batch: { written: Promise<void> }
+          try {
+            batch = await fetchAndWrite(ids)
+          } catch (error) {
+            ids.forEach((id) => claimed.delete(id))
+            throw error
+          }
+          await settle()
+          writing = { ids, written: batch.written }
+        }
+      } finally {
+        // Stopped early: nothing of this worker writes after it has returned.
+        await settle().catch(() => undefined)
+      }
     }
-    await Promise.all(Array.from({ length: DETAIL_WORKERS }, worker))
+    await Promise.all(
+      Array.from({ length: DETAIL_WORKERS }, () =>
+        worker().catch((error: unknown) => {
+          failures.push(error)
+        }),
+      ),
+    )
+    if (failures.length > 0) throw failures[0]
   }
 }
 
