@@ -111,6 +111,31 @@ function legacyRows(
   }))
 }
 
+/** Exports the range; the ids of the entries the batch wrote, none when nothing was new. */
+async function exportedIds(
+  db: TillDatabase,
+  what: 'journal-csv' | 'xero',
+  range: { from: string; to: string; locationId: string },
+): Promise<string[]> {
+  const sink: ChunkSink = {
+    write: async () => undefined,
+    finish: async () => ['file'],
+    abort: async () => undefined,
+  }
+  const exports = runExport({
+    db,
+    what,
+    range,
+    mapping: EMPTY_MAPPING,
+    timeZone: 'Asia/Jakarta',
+    currency: 'USD',
+  })
+  const { result } = await exportToSink(what, exports, sink)
+  const batchId = result.batch?.id
+  if (!batchId) return []
+  return (await allLogged(db)).filter((l) => l.batchId === batchId).map((l) => l.entryId)
+}
+
 /** Writes bills and their payments as the cache keeps them. */
 async function putBills(db: TillDatabase, bills: JournalBill[]): Promise<void> {
   await db.bills.bulkPut(bills.map((b) => ({ ...b, ...billFacets(b) })))
@@ -329,29 +354,7 @@ describe('cache schema upgrades', () => {
     expect(await batchPages(upgraded, 'killed').count()).toBe(0)
 
     await upgraded.bills.bulkPut(bills.map((b) => ({ ...b, ...billFacets(b) })))
-    const written = async (what: 'journal-csv' | 'xero') => {
-      const sink: ChunkSink = {
-        write: async () => undefined,
-        finish: async () => ['file'],
-        abort: async () => undefined,
-      }
-      const { result } = await exportToSink(
-        what,
-        runExport({
-          db: upgraded,
-          what,
-          range,
-          mapping: EMPTY_MAPPING,
-          timeZone: 'Asia/Jakarta',
-          currency: 'USD',
-        }),
-        sink,
-      )
-      if (!result.batch) return []
-      return (await allLogged(upgraded))
-        .filter((l) => l.batchId === result.batch!.id)
-        .map((l) => l.entryId)
-    }
+    const written = (what: 'journal-csv' | 'xero') => exportedIds(upgraded, what, range)
     expect(await written('xero')).toEqual(['b1', 'b2'])
     expect(await written('journal-csv')).toEqual(['b3'])
     expect(await written('xero')).toEqual([])
@@ -571,29 +574,7 @@ describe('cache schema upgrades', () => {
 
     // Exports go on from the states carried over: nothing again, then only what changed.
     await putBills(upgraded, changed)
-    const exported = async () => {
-      const sink: ChunkSink = {
-        write: async () => undefined,
-        finish: async () => ['file'],
-        abort: async () => undefined,
-      }
-      const { result } = await exportToSink(
-        'journal-csv',
-        runExport({
-          db: upgraded,
-          what: 'journal-csv',
-          range,
-          mapping: EMPTY_MAPPING,
-          timeZone: 'Asia/Jakarta',
-          currency: 'USD',
-        }),
-        sink,
-      )
-      if (!result.batch) return []
-      return (await allLogged(upgraded))
-        .filter((l) => l.batchId === result.batch!.id)
-        .map((l) => l.entryId)
-    }
+    const exported = () => exportedIds(upgraded, 'journal-csv', range)
     expect(await exported()).toEqual([])
     await putBills(upgraded, [sale({ payments: [payment('p1', 'qris', 1685)] })])
     expect(await exported()).toEqual(['b1:adj:1:reversal', 'b1:adj:2'])
