@@ -49,6 +49,11 @@ const BILLS_V11 =
   'id, updatedAt, registerSessionId, [locationId+businessDate], [type+createdAt], parentBillId, ' +
   '[registerSessionId+createdAt], createdAt, numberKey, total, [paymentState+createdAt], ' +
   '*methods, brokenIdentity, amountPaid, amountDue'
+const BILLS_V17 =
+  'id, updatedAt, [locationId+businessDate], [type+createdAt], parentBillId, ' +
+  '[registerSessionId+createdAt], createdAt, numberKey, total, [paymentState+createdAt], ' +
+  '*methods, brokenIdentity, amountPaid, amountDue'
+const PAYMENTS_V17 = 'id, registerSessionId'
 
 /**
  * One IndexedDB database per connection profile. Indexes, each for a screen or the sync:
@@ -190,6 +195,10 @@ export class TillDatabase extends Dexie {
     // Version 15: the Bills screen's counts per business day, kept by the writes
     // (cache/bill-counts.ts); a cache from before is counted once after it opens.
     this.version(15).stores({ billCounts: 'businessDate' })
+    // Version 17: fewer index entries per bill and payment, each a write the sync pays for
+    // every record (see BILL_INDEXES above): bills lose the session index `[registerSessionId
+    // +createdAt]` already answers, payments the bill index nothing reads.
+    this.version(17).stores({ bills: BILLS_V17, payments: PAYMENTS_V17 })
     // A new cache keeps its counts from the first bill: nothing to count afterwards.
     this.on('populate', (tx) =>
       tx

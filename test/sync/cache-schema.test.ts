@@ -18,6 +18,10 @@ import { listDestinations } from '../../src-renderer/cache/destinations'
 import { exportToSink, runExport, type ChunkSink } from '../../src-renderer/jobs/exports/run-export'
 import { payment, sale, T0 } from '../exports/support/fixtures'
 import type { JournalEntry } from '../../src-renderer/domain/journal/journal-entry'
+import { loadSessionInputs } from '../../src-renderer/cache/load-session'
+import { sessionFigures } from '../../src-renderer/cache/tallies'
+import { BillQueries } from '../../src-renderer/cache/bills/bill-query'
+import { ANY_BILL } from '../../src-renderer/cache/bills/bill-filters'
 
 const entry: JournalEntry = {
   id: 'b1',
@@ -78,6 +82,12 @@ const V11_EXPORT_STORES = {
   replacedPostings: '[batchId+key], batchId',
   accountMapping: 'id',
   accountRoles: 'key',
+}
+
+/** Bills and payments as versions 11 to 15 indexed them. */
+const V15_BILL_STORES = {
+  bills: V11_EXPORT_STORES.bills,
+  payments: 'id, registerSessionId, billId',
 }
 
 /** A batch's rows as version 11 logged them. */
@@ -484,6 +494,55 @@ describe('cache schema upgrades', () => {
     expect(await loadLocationNames(upgraded)).toEqual({ '101': 'Main street' })
     await saveLocationName(upgraded, '101', ' ')
     expect(await upgraded.locationNames.count()).toBe(0)
+    upgraded.close()
+  })
+  it('version 17 drops the bills’ plain session index and the payments’ bill index; a session’s bills, payments and figures still come through the indexes kept', async () => {
+    const { old, upgrade } = olderCache([15, V15_BILL_STORES])
+    const cash = (id: string, amount: number, session: string) =>
+      payment(id, 'cash', amount, { registerSessionId: session })
+    const bills = [
+      sale({ id: 'b1', createdAt: T0 + 2000 }),
+      sale({ id: 'b0', createdAt: T0 + 1000, payments: [cash('p0', 1685, 's1')] }),
+      sale({ id: 'b2', registerSessionId: 's2', payments: [cash('p3', 1000, 's2')] }),
+    ]
+    await old.table('bills').bulkPut(bills.map((b) => ({ ...b, ...billFacets(b) })))
+    await old
+      .table('payments')
+      .bulkPut(
+        bills.flatMap((b) =>
+          b.payments.map((p) => ({
+            ...p,
+            billId: b.id,
+            billType: b.type,
+            locationId: b.locationId,
+          })),
+        ),
+      )
+
+    const upgraded = await upgrade()
+    expect(upgraded.verno).toBeGreaterThanOrEqual(17)
+    const indexNames = (table: string): string[] => [
+      ...upgraded.backendDB().transaction(table).objectStore(table).indexNames,
+    ]
+    expect(indexNames('bills')).not.toContain('registerSessionId')
+    expect(indexNames('bills')).toContain('[registerSessionId+createdAt]')
+    expect(indexNames('payments')).toEqual(['registerSessionId'])
+    expect(await upgraded.bills.count()).toBe(3)
+    expect(await upgraded.payments.count()).toBe(4)
+
+    // The session's records, in the order made, and its figures from them (no tally yet).
+    const inputs = await loadSessionInputs(upgraded, { id: 's1', openingCash: 100 })
+    expect(inputs.bills.map((b) => b.id)).toEqual(['b0', 'b1'])
+    expect(inputs.payments.map((p) => p.id).sort()).toEqual(['p0', 'p1', 'p2'])
+    const figures = await sessionFigures(upgraded, { id: 's1', openingCash: 100 })
+    expect(figures.saleCount).toBe(2)
+    expect(figures.expectedCash).toBe(100 + 1685 + 500)
+    // The Bills screen's session filter, page and count.
+    const queries = new BillQueries(upgraded)
+    const s2 = { ...ANY_BILL, registerSessionId: 's2' }
+    expect(await queries.count(s2)).toBe(1)
+    const page = await queries.page(s2, { column: 'time', desc: true }, 0, 10)
+    expect(page.map((b) => b.id)).toEqual(['b2'])
     upgraded.close()
   })
 })
