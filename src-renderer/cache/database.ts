@@ -45,7 +45,7 @@ export const SCHEMA_V1 = {
 } as const
 
 const BILLS_V3 = `${SCHEMA_V1.bills}, [registerSessionId+createdAt], createdAt, numberKey, total, paymentState, *methods`
-const BILLS_V11 =
+export const BILLS_V11 =
   'id, updatedAt, registerSessionId, [locationId+businessDate], [type+createdAt], parentBillId, ' +
   '[registerSessionId+createdAt], createdAt, numberKey, total, [paymentState+createdAt], ' +
   '*methods, brokenIdentity, amountPaid, amountDue'
