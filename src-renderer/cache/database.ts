@@ -50,10 +50,11 @@ export const BILLS_V11 =
   '[registerSessionId+createdAt], createdAt, numberKey, total, [paymentState+createdAt], ' +
   '*methods, brokenIdentity, amountPaid, amountDue'
 const BILLS_V17 =
-  'id, updatedAt, [locationId+businessDate], [type+createdAt], parentBillId, ' +
+  'id, [locationId+businessDate], [type+createdAt], parentBillId, ' +
   '[registerSessionId+createdAt], createdAt, numberKey, total, [paymentState+createdAt], ' +
   '*methods, brokenIdentity, amountPaid, amountDue'
 const PAYMENTS_V17 = 'id, registerSessionId'
+const EXPENSES_V17 = 'id, registerSessionId, [locationId+expenseDate]'
 
 /**
  * One IndexedDB database per connection profile. Indexes, each for a screen or the sync:
@@ -198,7 +199,7 @@ export class TillDatabase extends Dexie {
     // Version 17: fewer index entries per bill and payment, each a write the sync pays for
     // every record (see BILL_INDEXES above): bills lose the session index `[registerSessionId
     // +createdAt]` already answers, payments the bill index nothing reads.
-    this.version(17).stores({ bills: BILLS_V17, payments: PAYMENTS_V17 })
+    this.version(17).stores({ bills: BILLS_V17, payments: PAYMENTS_V17, expenses: EXPENSES_V17 })
     // A new cache keeps its counts from the first bill: nothing to count afterwards.
     this.on('populate', (tx) =>
       tx
