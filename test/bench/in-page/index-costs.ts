@@ -1,13 +1,14 @@
 import Dexie, { type IndexSpec } from 'dexie'
 import { billsOfSession } from '../../../src-renderer/cache/bill-session'
-import { BILLS_V11, TillDatabase } from '../../../src-renderer/cache/database'
+import { BILLS_V11, BILLS_V17, TillDatabase } from '../../../src-renderer/cache/database'
 import type { CachedBill } from '../../../src-renderer/cache/records'
 import { seedShop } from './seed'
 
 /**
  * What each bill index costs a write and what its queries cost without it, in the page's real
  * IndexedDB. Writes: the same bills put into a store with every index of `BILLS_V11` (the bills
- * as versions 11–16 indexed them), with each index left out in turn, and with none. Queries: the
+ * as versions 11–16 indexed them), with each index left out in turn, with those of `BILLS_V17`,
+ * and with none. Queries: the
  * query that reads each index, and the best one the cache could answer it with otherwise.
  */
 
@@ -39,7 +40,8 @@ export interface WritePlan {
 }
 
 export interface WriteCost {
-  /** The index left out; null: every index kept; '(none)': no index at all. */
+  /** Every index of version 11, all but `without`, version 17's, or none. */
+  kind: 'all' | 'without' | 'version 17' | 'none'
   without: string | null
   /** Entries the index holds per bill (its key may be missing, or many for `*methods`). */
   entriesPerBill: number
@@ -87,14 +89,16 @@ export async function measureIndexWrites(plan: WritePlan): Promise<WriteCost[]> 
   parsed.version(1).stores({ bills: BILLS_V11 })
   const { primKey, indexes } = parsed.tables[0]!.schema
   const spec = (kept: IndexSpec[]): string => [primKey, ...kept].map((i) => i.src).join(', ')
-  const variants: Array<{ without: string | null; spec: string; entriesPerBill: number }> = [
-    { without: null, spec: spec(indexes), entriesPerBill: 0 },
+  const variants: Array<Omit<WriteCost, 'ms'> & { spec: string }> = [
+    { kind: 'all', without: null, spec: spec(indexes), entriesPerBill: 0 },
     ...indexes.map((index) => ({
+      kind: 'without' as const,
       without: index.name,
       spec: spec(indexes.filter((other) => other !== index)),
       entriesPerBill: bills.reduce((sum, bill) => sum + entries(index, bill), 0) / bills.length,
     })),
-    { without: '(none)', spec: primKey.src, entriesPerBill: 0 },
+    { kind: 'version 17', without: null, spec: BILLS_V17, entriesPerBill: 0 },
+    { kind: 'none', without: null, spec: primKey.src, entriesPerBill: 0 },
   ]
   const costs = variants.map((v) => ({ ...v, ms: [] as number[] }))
   // One put of the same bills first, so the first variant timed does not pay for warming up.
@@ -104,7 +108,7 @@ export async function measureIndexWrites(plan: WritePlan): Promise<WriteCost[]> 
     const order = costs.map((_, i) => (i + round * 7) % costs.length)
     for (const i of order) costs[i]!.ms.push(await timePuts(costs[i]!.spec, bills, plan.batch))
   }
-  return costs.map(({ without, entriesPerBill, ms }) => ({ without, entriesPerBill, ms }))
+  return costs.map(({ spec: _spec, ...cost }) => cost)
 }
 
 export interface QueryCost {
