@@ -61,7 +61,7 @@ function writeTable(costs: WriteCost[]): string {
     `  every index of version 11: ${ms(all)} ms (${perBill(all)} a bill)`,
     `  version 17's indexes:      ${ms(v17)} ms (${perBill(v17)} a bill, ${(100 * (1 - v17 / all)).toFixed(0)} % less)`,
     `  no index:                  ${ms(none)} ms (${perBill(none)} a bill)`,
-    `  an index entry on average: ${((all - none) * 1000) / bills / entries).toFixed(1)} µs (${entries.toFixed(2)} entries a bill)`,
+    `  an index entry on average: ${(((all - none) * 1000) / bills / entries).toFixed(1)} µs (${entries.toFixed(2)} entries a bill)`,
     '',
     '  index                          entries/bill   ms saved without it   µs a bill   µs an entry',
   ]
@@ -69,12 +69,13 @@ function writeTable(costs: WriteCost[]): string {
     if (cost.without === null) continue
     const saved = all - fastest(cost.ms)
     const perEntry = cost.entriesPerBill > 0 ? (saved * 1000) / bills / cost.entriesPerBill : NaN
-    rows.push(
-      `  ${cost.without.padEnd(30)} ${cost.entriesPerBill.toFixed(2).padStart(12)}   ${ms(saved).padStart(19)}   ` +
-        `${((saved * 1000) / bills).toFixed(1).padStart(9)}   ${Number.isNaN(perEntry) ? '—' : perEntry.toFixed(1)}`.padStart(
-          11,
-        ),
-    )
+    const cells = [
+      cost.entriesPerBill.toFixed(2).padStart(12),
+      ms(saved).padStart(19),
+      ((saved * 1000) / bills).toFixed(1).padStart(9),
+      (Number.isNaN(perEntry) ? '—' : perEntry.toFixed(1)).padStart(11),
+    ]
+    rows.push(`  ${cost.without.padEnd(30)} ${cells.join('   ')}`)
   }
   return rows.join('\n')
 }
