@@ -56,12 +56,49 @@ const BILLS_V17 =
 const PAYMENTS_V17 = 'id, registerSessionId'
 const EXPENSES_V17 = 'id, registerSessionId, [locationId+expenseDate]'
 
-/**
- * One IndexedDB database per connection profile. Indexes, each for a screen or the sync:
- * bills by session (session view, day close), by location and business date (day close, date
- * filters), by type, by parent (refund and void links), by updated time (sweeps); payments by
- * session (takings); expenses by session and by location and date.
+/*
+ * What each bill index costs and earns (version 17; test/bench/index-costs.ts measures it).
+ * Writes: in Chromium a put costs per record and per index entry. 20,000 bills put 500 to a
+ * transaction took 788 µs a bill with the 14 indexes of version 11 (12.7 entries a bill: one
+ * each, `*methods` one per method, the sparse ones almost none) and 333 µs with none, so about
+ * 36 µs an entry (2-core machine under a load of 9–12, so the leave-one-out differences of single
+ * indexes were within noise; an entry costs alike whichever index holds it). Queries: ms at
+ * 100,000 bills through the index / the best other way.
+ *
+ * | index                         | read by                         | ms with / without | kept?   |
+ * |-------------------------------|---------------------------------|-------------------|---------|
+ * | updatedAt                     | Exports preview: any change?    | 1.4 / 11,285      | dropped |
+ * | registerSessionId             | a session's records (day close, | 84 / 144 through  | dropped |
+ * |                               | tallies, exports)               | the next index    |         |
+ * | [registerSessionId+createdAt] | Session rows, session filter    | 9.7 / 80          | kept    |
+ * | [locationId+businessDate]     | day close, exports, count fill, | 127 / 94 (a day)  | kept    |
+ * |                               | location filter and sort        |                   |         |
+ * | [type+createdAt]              | Bills type filter and sort      | 1.8 / 447 (voids) | kept    |
+ * | [paymentState+createdAt]      | Bills state filter and sort     | 2.5 / 513 (unpaid)| kept    |
+ * | *methods                      | Bills method filter and choices,| 73 / 9.7 (QRIS,   | kept    |
+ * |                               | account roles                   | a quarter)        |         |
+ * | createdAt                     | Bills time order and dates, sync| 1.5 / 11,602      | kept    |
+ * | numberKey                     | Bills number sort and search    | 56 / 8,734        | kept    |
+ * | total, amountPaid, amountDue  | Bills sorts (widest total)      | 3–36 / 5,600–8,300| kept    |
+ * | parentBillId                  | Bill detail: refunds and voids  | 55 / 2,708        | kept    |
+ * | brokenIdentity                | Problems screen                 | 3.4 / 3,206       | kept    |
+ *
+ * Dropped: the update time's one reader needs only to know that something was written, which
+ * the writes now say once a transaction (records-written.ts); the plain session index repeats
+ * the first half of [registerSessionId+createdAt], which answers every look-up by session
+ * (bill-session.ts). Kept: every other index serves a Bills screen sort or filter that would
+ * otherwise read every bill (seconds at 100,000), or walk the time index testing each bill,
+ * fast only while what is sought is common (QRIS above; a rare method, type or state would
+ * walk nearly all of them); the day close might go by creation time, but the exports and the
+ * location sort have no other way. parentBillId and brokenIdentity are sparse: a bill without
+ * a parent or a broken identity has no entry in them.
+ *
+ * The Bills screen's counts come from the stored day counts (bill-counts.ts) and the sessions'
+ * figures from their tallies (tallies.ts), so no index is kept for a count alone. Payments lose
+ * `billId` (nothing reads it; a bill holds its payments), expenses `updatedAt` (as bills).
  */
+
+/** One IndexedDB database per connection profile. */
 export class TillDatabase extends Dexie {
   bills!: EntityTable<CachedBill, 'id'>
   payments!: EntityTable<CachedPayment, 'id'>
@@ -196,9 +233,10 @@ export class TillDatabase extends Dexie {
     // Version 15: the Bills screen's counts per business day, kept by the writes
     // (cache/bill-counts.ts); a cache from before is counted once after it opens.
     this.version(15).stores({ billCounts: 'businessDate' })
-    // Version 17: fewer index entries per bill and payment, each a write the sync pays for
-    // every record (see BILL_INDEXES above): bills lose the session index `[registerSessionId
-    // +createdAt]` already answers, payments the bill index nothing reads.
+    // Version 17: fewer index entries a record, each a write the sync pays for every record (the
+    // table above): bills lose the session index `[registerSessionId+createdAt]` already
+    // answers and the update time, payments the bill index nothing reads, expenses the update
+    // time.
     this.version(17).stores({ bills: BILLS_V17, payments: PAYMENTS_V17, expenses: EXPENSES_V17 })
     // A new cache keeps its counts from the first bill: nothing to count afterwards.
     this.on('populate', (tx) =>
