@@ -49,7 +49,7 @@ export const BILLS_V11 =
   'id, updatedAt, registerSessionId, [locationId+businessDate], [type+createdAt], parentBillId, ' +
   '[registerSessionId+createdAt], createdAt, numberKey, total, [paymentState+createdAt], ' +
   '*methods, brokenIdentity, amountPaid, amountDue'
-const BILLS_V17 =
+export const BILLS_V17 =
   'id, [locationId+businessDate], [type+createdAt], parentBillId, ' +
   '[registerSessionId+createdAt], createdAt, numberKey, total, [paymentState+createdAt], ' +
   '*methods, brokenIdentity, amountPaid, amountDue'
