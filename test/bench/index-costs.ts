@@ -12,7 +12,7 @@ import type { IndexCostsApi, QueryCost, WriteCost } from './in-page/index-costs'
  * through it and without it. Not part of `npm run bench`; run it when weighing an index:
  *
  *   node --import tsx test/bench/index-costs.ts [--bills 20000] [--query-bills 100000]
- *     [--batch 500] [--rounds 3]
+ *     [--batch 500] [--rounds 3] [--only writes|queries]
  */
 
 const { values } = parseArgs({
@@ -21,12 +21,15 @@ const { values } = parseArgs({
     'query-bills': { type: 'string', default: '100000' },
     batch: { type: 'string', default: '500' },
     rounds: { type: 'string', default: '3' },
+    only: { type: 'string' },
   },
 })
 const bills = Number(values.bills)
 const queryBills = Math.max(bills, Number(values['query-bills']))
 const batch = Number(values.batch)
 const rounds = Number(values.rounds)
+if (values.only !== undefined && values.only !== 'writes' && values.only !== 'queries')
+  throw new Error(`--only takes writes or queries, not ${values.only}`)
 
 // Any origin will do for IndexedDB; the page is served by the browser's own request routing.
 const ORIGIN = 'http://index-costs.invalid'
@@ -106,11 +109,12 @@ async function main(): Promise<void> {
     await browser.page.goto(`${ORIGIN}/`)
     console.log(`Seeding ${queryBills.toLocaleString('en')} bills…`)
     await call(browser.page, 'seedIndexCostShop', { bills: queryBills })
-    console.log(
-      writeTable(await call(browser.page, 'measureIndexWrites', { bills, batch, rounds })),
-    )
-    console.log()
-    console.log(queryTable(await call(browser.page, 'measureIndexQueries', 3)))
+    if (values.only !== 'queries')
+      console.log(
+        writeTable(await call(browser.page, 'measureIndexWrites', { bills, batch, rounds })),
+      )
+    if (values.only !== 'writes')
+      console.log(`\n${queryTable(await call(browser.page, 'measureIndexQueries', 3))}`)
   } finally {
     await browser.close()
     await rm(profileDir, { recursive: true, force: true })

@@ -1,5 +1,4 @@
-import Dexie, { type IndexSpec } from 'dexie'
-import { billsOfSession } from '../../../src-renderer/cache/bill-session'
+import Dexie, { type EntityTable, type IndexSpec } from 'dexie'
 import { BILLS_V11, BILLS_V17, TillDatabase } from '../../../src-renderer/cache/database'
 import type { CachedBill } from '../../../src-renderer/cache/records'
 import { seedShop } from './seed'
@@ -14,6 +13,7 @@ import { seedShop } from './seed'
 
 const SOURCE = 'index-costs-source'
 const TARGET = 'index-costs-target'
+const QUERIED = 'index-costs-v11'
 const PAGE = 50
 
 export interface SeedPlan {
@@ -124,15 +124,51 @@ export interface QueryCost {
 interface IndexQuery {
   index: string
   query: string
-  withIndex(db: TillDatabase): Promise<unknown>
+  withIndex(db: VersionElevenBills): Promise<unknown>
   otherWay: string
-  without(db: TillDatabase): Promise<unknown>
+  without(db: VersionElevenBills): Promise<unknown>
 }
 
-const newest = (db: TillDatabase, test: (bill: CachedBill) => boolean) =>
+/** The bills as versions 11–16 indexed them: the queries of the indexes version 17 dropped too. */
+class VersionElevenBills extends Dexie {
+  bills!: EntityTable<CachedBill, 'id'>
+  constructor() {
+    super(QUERIED)
+    this.version(1).stores({ bills: BILLS_V11 })
+  }
+}
+
+const sessionBills = (db: VersionElevenBills, session: string) =>
+  db.bills
+    .where('[registerSessionId+createdAt]')
+    .between([session, Dexie.minKey], [session, Dexie.maxKey])
+
+/** The seeded bills copied into a store with every index of version 11. */
+async function copyToVersionEleven(): Promise<VersionElevenBills> {
+  await Dexie.delete(QUERIED)
+  const copy = new VersionElevenBills()
+  const source = new TillDatabase(SOURCE)
+  for (let after: string | null = null; ;) {
+    const chunk: CachedBill[] = await (
+      after === null ? source.bills.orderBy(':id') : source.bills.where(':id').above(after)
+    )
+      .limit(5_000)
+      .toArray()
+    if (chunk.length === 0) break
+    await copy.bills.bulkPut(chunk)
+    after = chunk.at(-1)!.id
+  }
+  source.close()
+  return copy
+}
+
+const newest = (db: VersionElevenBills, test: (bill: CachedBill) => boolean) =>
   db.bills.orderBy('createdAt').reverse().filter(test).limit(PAGE).toArray()
 
-const sortedInMemory = async (db: TillDatabase, by: (bill: CachedBill) => number | string) => {
+const sortedInMemory = async (
+  db: VersionElevenBills,
+  by: (bill: CachedBill) => number | string,
+) => {
   const all = await db.bills.toArray()
   return all.sort((a, b) => (by(a) < by(b) ? 1 : by(a) > by(b) ? -1 : 0)).slice(0, PAGE)
 }
@@ -158,12 +194,12 @@ function queries(session: string, location: string, day: string, parent: string)
       query: 'a session’s bills (day close, tallies, exports)',
       withIndex: (db) => db.bills.where('registerSessionId').equals(session).toArray(),
       otherWay: '[registerSessionId+createdAt] range',
-      without: (db) => billsOfSession(db, session).toArray(),
+      without: (db) => sessionBills(db, session).toArray(),
     },
     {
       index: '[registerSessionId+createdAt]',
       query: 'Session screen: newest 50 bills',
-      withIndex: (db) => billsOfSession(db, session).reverse().limit(PAGE).toArray(),
+      withIndex: (db) => sessionBills(db, session).reverse().limit(PAGE).toArray(),
       otherWay: 'registerSessionId, sorted in memory',
       without: async (db) =>
         (await db.bills.where('registerSessionId').equals(session).sortBy('createdAt'))
@@ -263,7 +299,7 @@ async function medianMs(run: () => Promise<unknown>, runs: number): Promise<numb
 }
 
 export async function measureIndexQueries(runs: number): Promise<QueryCost[]> {
-  const db = new TillDatabase(SOURCE)
+  const db = await copyToVersionEleven()
   const newestBill = (await db.bills.orderBy('createdAt').last())!
   const refund = (await db.bills
     .where('[type+createdAt]')
@@ -285,6 +321,7 @@ export async function measureIndexQueries(runs: number): Promise<QueryCost[]> {
     })
   }
   db.close()
+  await Dexie.delete(QUERIED)
   return costs
 }
 
