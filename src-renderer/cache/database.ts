@@ -58,12 +58,12 @@ const EXPENSES_V17 = 'id, registerSessionId, [locationId+expenseDate]'
 
 /*
  * What each bill index costs and earns (version 17; test/bench/index-costs.ts measures it).
- * Writes: in Chromium a put costs per record and per index entry. 20,000 bills put 500 to a
- * transaction took 788 µs a bill with the 14 indexes of version 11 (12.7 entries a bill: one
- * each, `*methods` one per method, the sparse ones almost none) and 333 µs with none, so about
- * 36 µs an entry (2-core machine under a load of 9–12, so the leave-one-out differences of single
- * indexes were within noise; an entry costs alike whichever index holds it). Queries: ms at
- * 100,000 bills through the index / the best other way.
+ * Writes: in Chromium a put costs per record and per index entry. Bills put 500 to a
+ * transaction, fastest of several rounds on a loaded 2-core machine: with version 11's 14
+ * indexes (12.67 entries a bill: one each, `*methods` one per method, the sparse ones almost
+ * none) 223–288 µs a bill, with version 17's (10.67 entries) 198–278 µs, with none 101–146 µs:
+ * 10–11 µs an entry, alike whichever index holds it (one index left out alone moved the time
+ * less than the load did). Queries: ms at 100,000 bills through the index / the best other way.
  *
  * | index                         | read by                         | ms with / without | kept?   |
  * |-------------------------------|---------------------------------|-------------------|---------|
