@@ -67,21 +67,21 @@ const EXPENSES_V17 = 'id, registerSessionId, [locationId+expenseDate]'
  *
  * | index                         | read by                         | ms with / without | kept?   |
  * |-------------------------------|---------------------------------|-------------------|---------|
- * | updatedAt                     | Exports preview: any change?    | 1.4 / 11,285      | dropped |
- * | registerSessionId             | a session's records (day close, | 84 / 144 through  | dropped |
+ * | updatedAt                     | Exports preview: any change?    | 0.5 / 4,694       | dropped |
+ * | registerSessionId             | a session's records (day close, | 21 / 13 through   | dropped |
  * |                               | tallies, exports)               | the next index    |         |
- * | [registerSessionId+createdAt] | Session rows, session filter    | 9.7 / 80          | kept    |
- * | [locationId+businessDate]     | day close, exports, count fill, | 127 / 94 (a day)  | kept    |
+ * | [registerSessionId+createdAt] | Session rows, session filter    | 1.4 / 14          | kept    |
+ * | [locationId+businessDate]     | day close, exports, count fill, | 13 / 46 (a day)   | kept    |
  * |                               | location filter and sort        |                   |         |
- * | [type+createdAt]              | Bills type filter and sort      | 1.8 / 447 (voids) | kept    |
- * | [paymentState+createdAt]      | Bills state filter and sort     | 2.5 / 513 (unpaid)| kept    |
- * | *methods                      | Bills method filter and choices,| 73 / 9.7 (QRIS,   | kept    |
+ * | [type+createdAt]              | Bills type filter and sort      | 1.3 / 149 (voids) | kept    |
+ * | [paymentState+createdAt]      | Bills state filter and sort     | 1.4 / 108 (unpaid)| kept    |
+ * | *methods                      | Bills method filter and choices,| 2.1 / 8.8 (QRIS,  | kept    |
  * |                               | account roles                   | a quarter)        |         |
- * | createdAt                     | Bills time order and dates, sync| 1.5 / 11,602      | kept    |
- * | numberKey                     | Bills number sort and search    | 56 / 8,734        | kept    |
- * | total, amountPaid, amountDue  | Bills sorts (widest total)      | 3–36 / 5,600–8,300| kept    |
- * | parentBillId                  | Bill detail: refunds and voids  | 55 / 2,708        | kept    |
- * | brokenIdentity                | Problems screen                 | 3.4 / 3,206       | kept    |
+ * | createdAt                     | Bills time order and dates, sync| 1.3 / 3,133       | kept    |
+ * | numberKey                     | Bills number sort and search    | 1.5 / 3,408       | kept    |
+ * | total, amountPaid, amountDue  | Bills sorts (widest total)      | 2–56 / 3,139–3,698| kept    |
+ * | parentBillId                  | Bill detail: refunds and voids  | 3.4 / 3,003       | kept    |
+ * | brokenIdentity                | Problems screen                 | 0.5 / 2,706       | kept    |
  *
  * Dropped: the update time's one reader needs only to know that something was written, which
  * the writes now say once a transaction (records-written.ts); the plain session index repeats
