@@ -1,6 +1,7 @@
 import type { TillDatabase } from './database'
 import type { CachedBill, CachedExpense, RegisterSession } from './records'
 import type { DayCloseInputs } from '../domain/ledger/day-close'
+import { billsOfSession } from './bill-session'
 
 /** Reads the day close's inputs from the cache, each through an index, never a scan of bills. */
 
@@ -16,7 +17,7 @@ export function loadSessionInputs(
 ): Promise<SessionInputs> {
   return db.transaction('r', [db.bills, db.payments, db.expenses], async () => {
     const [bills, payments, expenses] = await Promise.all([
-      db.bills.where('registerSessionId').equals(session.id).toArray(),
+      billsOfSession(db, session.id).toArray(),
       db.payments.where('registerSessionId').equals(session.id).toArray(),
       db.expenses.where('registerSessionId').equals(session.id).toArray(),
     ])

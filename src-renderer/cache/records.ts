@@ -77,7 +77,13 @@ export interface ProcessedWebhook {
 
 /** Small facts about the cache itself: the demo shop's epoch, the sweep schedule and its last deep sweep. */
 export interface MetaEntry {
-  key: 'demo-epoch' | 'deep-sweep-at' | 'sweep-minutes' | 'deep-sweep-days' | 'bill-counts'
+  key:
+    | 'demo-epoch'
+    | 'deep-sweep-at'
+    | 'sweep-minutes'
+    | 'deep-sweep-days'
+    | 'bill-counts'
+    | 'records-written'
   value: string | number
 }
 

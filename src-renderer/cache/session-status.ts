@@ -1,6 +1,7 @@
 import Dexie from 'dexie'
 import type { TillDatabase } from './database'
 import type { RegisterSession } from './records'
+import { billsOfSession } from './bill-session'
 
 /**
  * The status a register session is shown with. The Apps API has no register-session endpoint: a
@@ -56,10 +57,7 @@ export async function statusEvidence(
 ): Promise<StatusEvidence> {
   const start = sessionStart(session)
   const [newestBill, later] = await Promise.all([
-    db.bills
-      .where('[registerSessionId+createdAt]')
-      .between([session.id, Dexie.minKey], [session.id, Dexie.maxKey])
-      .last(),
+    billsOfSession(db, session.id).last(),
     db.sessions
       .where('[locationId+businessDate]')
       .between([session.locationId, session.businessDate], [session.locationId, Dexie.maxKey])

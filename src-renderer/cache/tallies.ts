@@ -11,6 +11,7 @@ import {
   type TallyChanges,
 } from '../domain/ledger/session-tally'
 import type { TillDatabase } from './database'
+import { billsOfSession } from './bill-session'
 import type { CachedBill, CachedExpense, CachedPayment, RegisterSession } from './records'
 
 /** The tables a tally is made from and kept in: a write that changes a tally holds them all. */
@@ -58,11 +59,12 @@ async function tallyFromRecords(db: TillDatabase, sessionId: string): Promise<Se
 export type TallyBases = Map<string, SessionTally | 'empty' | 'records'>
 
 async function hasRecords(db: TillDatabase, sessionId: string): Promise<boolean> {
-  const found = await Promise.all(
-    [db.bills, db.payments, db.expenses].map((table) =>
+  const found = await Promise.all([
+    billsOfSession(db, sessionId).limit(1).primaryKeys(),
+    ...[db.payments, db.expenses].map((table) =>
       table.where('registerSessionId').equals(sessionId).limit(1).primaryKeys(),
     ),
-  )
+  ])
   return found.some((keys) => keys.length > 0)
 }
 

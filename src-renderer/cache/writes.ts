@@ -9,6 +9,7 @@ import { TallyChanges } from '../domain/ledger/session-tally'
 import { BillCountChanges } from '../domain/bills/bill-counts'
 import { applyBillCountChanges, billCountTables, noteBillCountChange } from './bill-counts'
 import { billFacets } from './bill-facets'
+import { noteRecordsWritten } from './records-written'
 import type { TillDatabase } from './database'
 import type {
   CachedBill,
@@ -195,6 +196,7 @@ export async function writeBills(
       touchSessions(db, [...toPut, ...detailed], write.timeZone),
       flagChangesAfterReconciliation(db, changed, write.now),
       write.checkpoint ? db.checkpoints.put(write.checkpoint) : null,
+      noteRecordsWritten(db),
     ])
     await Promise.all([
       applyTallyChanges(db, tallies, bases),
@@ -215,7 +217,8 @@ export async function writeExpenses(
   },
 ): Promise<void> {
   const expenses = lastOfEach(write.expenses)
-  await db.transaction('rw', [...tallyTables(db), db.checkpoints, db.quarantine], async () => {
+  const tables = [...tallyTables(db), db.checkpoints, db.quarantine, db.meta]
+  await db.transaction('rw', tables, async () => {
     const existing = await db.expenses.bulkGet(expenses.map((e) => e.id))
     const tallies = new TallyChanges()
     expenses.forEach((expense, i) => noteExpenseChange(tallies, existing[i], expense))
@@ -224,6 +227,7 @@ export async function writeExpenses(
     await db.quarantine.bulkDelete(write.expenses.map((e) => `expense:${e.id}`))
     await db.quarantine.bulkPut(quarantineEntries(write.quarantined, write.now))
     if (write.checkpoint) await db.checkpoints.put(write.checkpoint)
+    await noteRecordsWritten(db)
     await applyTallyChanges(db, tallies, bases)
   })
 }

@@ -28,10 +28,10 @@ export function chromiumPath(): string {
   )
 }
 
-/** The in-page half of the bench as one script, built from test/bench/in-page. */
-export async function inPageBundle(): Promise<string> {
+/** The in-page half of the bench as one script, built from an entry in test/bench/in-page. */
+export async function inPageBundle(entry = 'entry.ts'): Promise<string> {
   const result = await build({
-    entryPoints: [join(__dirname, 'in-page', 'entry.ts')],
+    entryPoints: [join(__dirname, 'in-page', entry)],
     bundle: true,
     format: 'iife',
     platform: 'browser',

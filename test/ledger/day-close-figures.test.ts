@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { businessDate } from '../../src-shared/domain/business-date'
 import type { DayCloseFigures } from '../../src-renderer/domain/ledger/day-close'
 import { sessionsOn } from '../../src-renderer/cache/load-session'
+import { billsOfSession } from '../../src-renderer/cache/bill-session'
 import { sessionFigures } from '../../src-renderer/cache/tallies'
 import { demoCache, type DemoCache } from './demo-cache'
 import { expectedFigures, rawShop, type ExpectedFigures } from './independent-figures'
@@ -158,9 +159,7 @@ describe('where a session belongs', () => {
     const session = (await shop.db.sessions.get(crossing.id))!
     expect(session.businessDate).toBe(opened)
 
-    const afterMidnight = await shop.db.bills
-      .where('registerSessionId')
-      .equals(crossing.id)
+    const afterMidnight = await billsOfSession(shop.db, crossing.id)
       .filter((b) => b.businessDate !== opened)
       .toArray()
     expect(afterMidnight.length).toBeGreaterThan(0)

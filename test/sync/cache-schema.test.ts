@@ -22,8 +22,14 @@ import {
 import { sessionSummaryEntries } from '../../src-renderer/domain/journal/session-summary'
 import { listDestinations } from '../../src-renderer/cache/destinations'
 import { exportToSink, runExport, type ChunkSink } from '../../src-renderer/jobs/exports/run-export'
-import { payment, sale, T0 } from '../exports/support/fixtures'
+import { expense, payment, sale, T0 } from '../exports/support/fixtures'
 import type { JournalEntry } from '../../src-renderer/domain/journal/journal-entry'
+import { loadSessionInputs } from '../../src-renderer/cache/load-session'
+import { sessionFigures } from '../../src-renderer/cache/tallies'
+import { BillQueries } from '../../src-renderer/cache/bills/bill-query'
+import { ANY_BILL } from '../../src-renderer/cache/bills/bill-filters'
+import { recordsWritten } from '../../src-renderer/cache/records-written'
+import { writeBills, writeExpenses } from '../../src-renderer/cache/writes'
 
 const entry: JournalEntry = {
   id: 'b1',
@@ -94,6 +100,13 @@ const V15_EXPORT_STORES = {
   destinations: 'id',
   postedStates: '[destinationId+key]',
   loggedEntries: '[destinationId+entryId], [destinationId+key], [batchId+position]',
+}
+
+/** Bills, payments and expenses as versions 11 to 15 indexed them. */
+const V15_BILL_STORES = {
+  bills: V11_EXPORT_STORES.bills,
+  payments: 'id, registerSessionId, billId',
+  expenses: SCHEMA_V1.expenses,
 }
 
 /** A batch's rows as version 11 logged them. */
@@ -585,6 +598,75 @@ describe('cache schema upgrades', () => {
       'b1:adj:1:reversal',
       'b1:adj:2',
     ])
+    upgraded.close()
+  })
+
+  it('version 17 drops the bills’ session and update-time indexes, the payments’ bill index and the expenses’ update-time index; a session’s records and figures still come through the indexes kept, and the Exports preview’s signal moves with each write', async () => {
+    const { old, upgrade } = olderCache([15, V15_BILL_STORES])
+    const cash = (id: string, amount: number, session: string) =>
+      payment(id, 'cash', amount, { registerSessionId: session })
+    const bills = [
+      sale({ id: 'b1', createdAt: T0 + 2000 }),
+      sale({ id: 'b0', createdAt: T0 + 1000, payments: [cash('p0', 1685, 's1')] }),
+      sale({ id: 'b2', registerSessionId: 's2', payments: [cash('p3', 1000, 's2')] }),
+    ]
+    await old.table('bills').bulkPut(bills.map((b) => ({ ...b, ...billFacets(b) })))
+    await old.table('payments').bulkPut(
+      bills.flatMap((b) =>
+        b.payments.map((p) => ({
+          ...p,
+          billId: b.id,
+          billType: b.type,
+          locationId: b.locationId,
+        })),
+      ),
+    )
+    await old.table('expenses').put(expense({ id: 'e1', amount: 300 }))
+
+    const upgraded = await upgrade()
+    expect(upgraded.verno).toBeGreaterThanOrEqual(17)
+    const indexNames = (table: string): string[] => [
+      ...upgraded.backendDB().transaction(table).objectStore(table).indexNames,
+    ]
+    expect(indexNames('bills')).not.toContain('registerSessionId')
+    expect(indexNames('bills')).not.toContain('updatedAt')
+    expect(indexNames('bills')).toContain('[registerSessionId+createdAt]')
+    expect(indexNames('payments')).toEqual(['registerSessionId'])
+    expect(indexNames('expenses')).toEqual(['[locationId+expenseDate]', 'registerSessionId'])
+    expect(await upgraded.bills.count()).toBe(3)
+    expect(await upgraded.payments.count()).toBe(4)
+
+    // The session's records, in the order made, and its figures from them (no tally yet).
+    const inputs = await loadSessionInputs(upgraded, { id: 's1', openingCash: 100 })
+    expect(inputs.bills.map((b) => b.id)).toEqual(['b0', 'b1'])
+    expect(inputs.payments.map((p) => `${p.method} ${p.amount}`).sort()).toEqual([
+      'card 1000',
+      'cash 1685',
+      'cash 500',
+    ])
+    const figures = await sessionFigures(upgraded, { id: 's1', openingCash: 100 })
+    expect(figures.saleCount).toBe(2)
+    expect(inputs.expenses.map((e) => e.id)).toEqual(['e1'])
+    expect(figures.expectedCash).toBe(100 + 1685 + 500 - 300)
+    // The Bills screen's session filter, page and count.
+    const queries = new BillQueries(upgraded)
+    const s2 = { ...ANY_BILL, registerSessionId: 's2' }
+    expect(await queries.count(s2)).toBe(1)
+    const page = await queries.page(s2, { column: 'time', desc: true }, 0, 10)
+    expect(page.map((b) => b.id)).toEqual(['b2'])
+    // What the Exports preview watches instead of the newest update time: each write moves it.
+    const before = await recordsWritten(upgraded)
+    await writeBills(upgraded, {
+      bills: [sale({ id: 'b1', createdAt: T0 + 2000, number: 'edited' })],
+      quarantined: [],
+      detailPriority: 0,
+      timeZone: 'Asia/Jakarta',
+      now: T0,
+    })
+    const afterBills = await recordsWritten(upgraded)
+    expect(afterBills).not.toBe(before)
+    await writeExpenses(upgraded, { expenses: [expense({ id: 'e1' })], quarantined: [], now: T0 })
+    expect(await recordsWritten(upgraded)).not.toBe(afterBills)
     upgraded.close()
   })
 })

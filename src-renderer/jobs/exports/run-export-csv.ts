@@ -1,5 +1,6 @@
 import type { TillDatabase } from '../../cache/database'
 import type { RegisterSession } from '../../cache/records'
+import { billsOfSession } from '../../cache/bill-session'
 import { sessionFigures } from '../../cache/tallies'
 import { readReconciliation } from '../../cache/reconciliation-record'
 import { inBatches, type OutputChunk } from '../../domain/journal/formats/output'
@@ -110,7 +111,7 @@ async function sessionRow(
       : ({ state: 'none' } as const)
   const record = stored.state === 'ok' ? stored.record : null
   const figures = record?.figures ?? (await sessionFigures(db, session))
-  const firstBill = await db.bills.where('registerSessionId').equals(session.id).first()
+  const firstBill = await billsOfSession(db, session.id).first()
   return {
     ...figures,
     locationId: session.locationId,

@@ -1,5 +1,6 @@
 import type { TillDatabase } from '../../cache/database'
 import type { RegisterSession } from '../../cache/records'
+import { billsOfSession } from '../../cache/bill-session'
 import { readReconciliation } from '../../cache/reconciliation-record'
 import { AccountResolver, type DefaultedAccount } from '../../domain/journal/accounts'
 import {
@@ -322,7 +323,7 @@ async function* journalExport(
 
     async function summaryOf(session: RegisterSession): Promise<JournalEntry[]> {
       const [sessionBills, payments] = await Promise.all([
-        db.bills.where('registerSessionId').equals(session.id).toArray(),
+        billsOfSession(db, session.id).toArray(),
         db.payments.where('registerSessionId').equals(session.id).toArray(),
       ])
       const states = await log.states([`session:${session.id}`, ...postingKeys(sessionBills)])

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
 import type { TillDatabase } from '../../../cache/database'
+import { recordsWritten } from '../../../cache/records-written'
 import { readDestinationMapping } from '../../../jobs/exports/account-mapping'
 import type { Destination } from '../../../cache/export-rows'
 import type { EntryRevision } from '../../../domain/journal/export-log'
@@ -53,8 +54,7 @@ export function ExportPreview({
     async () =>
       JSON.stringify(
         await Promise.all([
-          db.bills.orderBy('updatedAt').lastKey(),
-          db.expenses.orderBy('updatedAt').lastKey(),
+          recordsWritten(db),
           db.exportBatches.orderBy('createdAt').lastKey(),
           db.reconciliations.orderBy('reconciledAt').lastKey(),
         ]),

@@ -1,4 +1,4 @@
-import Dexie from 'dexie'
+import { billsOfSession } from '../../../cache/bill-session'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useRef, useState } from 'react'
 import type { ActiveConnection } from '../../../jobs/connection/active-connection'
@@ -45,9 +45,7 @@ export function SessionDetail({
   // A page at a time, newest first, from the index.
   const bills = useLiveQuery(
     () =>
-      db.bills
-        .where('[registerSessionId+createdAt]')
-        .between([id, Dexie.minKey], [id, Dexie.maxKey])
+      billsOfSession(db, id)
         .reverse()
         .limit(shown)
         .toArray(),

@@ -1,0 +1,18 @@
+import type { TillDatabase } from './database'
+
+const KEY = 'records-written'
+
+/**
+ * A number every write of bills or expenses raises, so a screen that must notice any change to
+ * them (the Exports preview) watches one record: one put a transaction, where an index on the
+ * records' update time cost an entry on every bill (see the indexes in database.ts).
+ */
+export async function noteRecordsWritten(db: TillDatabase): Promise<void> {
+  const entry = await db.meta.get(KEY)
+  await db.meta.put({ key: KEY, value: Number(entry?.value ?? 0) + 1 })
+}
+
+/** How many writes of bills or expenses the cache has seen: it changes with each. */
+export async function recordsWritten(db: TillDatabase): Promise<number> {
+  return Number((await db.meta.get(KEY))?.value ?? 0)
+}
