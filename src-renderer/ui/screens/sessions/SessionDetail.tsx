@@ -44,11 +44,7 @@ export function SessionDetail({
   usePageTitle(`Session ${name}`, 1)
   // A page at a time, newest first, from the index.
   const bills = useLiveQuery(
-    () =>
-      billsOfSession(db, id)
-        .reverse()
-        .limit(shown)
-        .toArray(),
+    () => billsOfSession(db, id).reverse().limit(shown).toArray(),
     [db, id, shown],
   )
   // The figures come from the session's tally; asked for once the first rows are in, so the rows
