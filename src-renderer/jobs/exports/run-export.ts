@@ -346,9 +346,10 @@ async function* journalExport(
      */
     async function summarisedBillsPayments(session: RegisterSession): Promise<JournalEntry[]> {
       const payments = await db.payments.where('registerSessionId').equals(session.id).toArray()
-      const sales = await db.bills.bulkGet(
-        payments.filter((p) => p.billType === 'sale').map((p) => p.billId),
-      )
+      // A sale paid more than once in the session is read once: its payments post together.
+      const sales = await db.bills.bulkGet([
+        ...new Set(payments.filter((p) => p.billType === 'sale').map((p) => p.billId)),
+      ])
       const outside = await modes.summarisedOnly(sales)
       if (outside.length === 0) return []
       const taken = outside.map((bill) => ({
