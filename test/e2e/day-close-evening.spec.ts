@@ -237,8 +237,9 @@ test('every location’s day stands beside the shown one, added up, and follows 
 }) => {
   await openDayClose(page)
   const locations = page.getByLabel('Location', { exact: true })
+  // The demo shop's two locations, once the sync has brought a session of each.
+  await expect(locations.locator('option')).toHaveCount(2, { timeout: 30_000 })
   const names = await locations.locator('option').allTextContents()
-  expect(names).toHaveLength(2)
   const everyLocation = page.getByRole('table', { name: 'The day at every location' })
   const netSalesAt = async (name: string): Promise<number> =>
     idr((await everyLocation.getByRole('row', { name }).getByRole('cell').nth(1).textContent())!)
