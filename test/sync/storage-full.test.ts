@@ -1,3 +1,4 @@
+import { paidBill } from './support/paid-bill'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import type { Bill } from '../../src-shared/domain/records'
@@ -7,25 +8,8 @@ import type { ServiceReader } from '../../src-renderer/jobs/sync/service-reader'
 
 function bill(id: number): Bill {
   const at = Date.parse('2026-11-20T10:00:00Z') + id * 1000
-  return {
-    id: String(id),
-    number: `B-${id}`,
-    type: 'sale',
-    status: 'paid',
-    locationId: 'loc-1',
-    registerSessionId: 'rs-1',
-    parentBillId: null,
-    currency: 'USD',
-    total: 500,
+  return paidBill(id, {
     totalTax: 45,
-    amountPaid: 500,
-    amountDue: 0,
-    createdAt: at,
-    updatedAt: at,
-    createdAtText: new Date(at).toISOString(),
-    updatedAtText: new Date(at).toISOString(),
-    hasDetail: true,
-    subtotal: 500,
     lines: [
       {
         id: `${id}-1`,
@@ -37,9 +21,6 @@ function bill(id: number): Bill {
         taxes: [],
       },
     ],
-    discounts: [],
-    fees: [],
-    taxes: [],
     payments: [
       {
         id: `p-${id}`,
@@ -51,8 +32,7 @@ function bill(id: number): Bill {
         reversedAt: null,
       },
     ],
-    extra: {},
-  }
+  })
 }
 
 /** A service with 450 full bills, served in the order and pages the engine asks for. */

@@ -1,3 +1,4 @@
+import { paidBill } from './support/paid-bill'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import type { Bill } from '../../src-shared/domain/records'
@@ -10,36 +11,7 @@ const BILLS = 1600
 const LIST_MS = 50
 const DETAIL_MS = 60
 
-function bill(n: number, hasDetail: boolean): Bill {
-  const at = Date.parse('2026-11-20T10:00:00Z') + n * 1000
-  const text = new Date(at).toISOString()
-  return {
-    id: String(n),
-    number: `B-${n}`,
-    type: 'sale',
-    status: 'paid',
-    locationId: 'loc-1',
-    registerSessionId: 'rs-1',
-    parentBillId: null,
-    currency: 'USD',
-    total: 500,
-    totalTax: 0,
-    amountPaid: 500,
-    amountDue: 0,
-    createdAt: at,
-    updatedAt: at,
-    createdAtText: text,
-    updatedAtText: text,
-    hasDetail,
-    subtotal: 500,
-    lines: [],
-    discounts: [],
-    fees: [],
-    taxes: [],
-    payments: [],
-    extra: {},
-  }
-}
+const bill = (n: number, hasDetail: boolean): Bill => paidBill(n, { hasDetail })
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
