@@ -1,7 +1,7 @@
 /**
- * The Apps API (`/apps-v1`) as DESIGN §2 assumes it: the bearer key and the store header on
- * every call, scopes per area, list bodies with `meta`, bill summaries in lists and full
- * bills from the detail call, and the error bodies of §2.
+ * The Apps API (`/apps-v1`) as Till assumes it (docs/service.md#apps-api): the bearer key and the
+ * store header on every call, scopes per area, list bodies with `meta`, bill summaries in lists and
+ * full bills from the detail call, and the error bodies of docs/service.md#errors.
  */
 
 import type { IncomingHttpHeaders } from 'node:http'

@@ -138,7 +138,7 @@ export class Representation {
     }
   }
 
-  /** The `data` of the webhook for a shop event (DESIGN §3). */
+  /** The `data` of the webhook for a shop event (docs/service.md#events). */
   eventData(event: ShopEvent): Json {
     switch (event.type) {
       case 'bill.created':

@@ -143,7 +143,7 @@ export class PlatformViews {
     }
   }
 
-  /** The `data` of `POST /validate` (§2.6); totals count the lines without an error. */
+  /** The `data` of `POST /validate` (interface §2.6); totals count the lines without an error. */
   validation(cart: CheckedCart): Json {
     const { content } = cart
     let next = 0

@@ -1,4 +1,4 @@
-/** The webhook envelope (interface document §2.8, DESIGN §3). */
+/** The webhook envelope (interface document §2.8; docs/service.md#receiving). */
 
 import { randomUUID } from 'node:crypto'
 

@@ -8,7 +8,7 @@ import {
   ValidationError,
 } from '../errors'
 
-/** The error body of DESIGN §2, when the service sends one. */
+/** The error body of docs/service.md#errors, when the service sends one. */
 export interface ServiceErrorBody {
   error: string
   error_description?: string

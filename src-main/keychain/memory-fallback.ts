@@ -4,8 +4,9 @@ import type { SecretStore } from './secret-store'
 
 /**
  * The keychain, except that the accounts `covers` names are held in this process's memory when
- * there is no keychain (DESIGN §7: the demo shop's key and secret, made per launch for a simulator
- * on loopback, protect nothing). Every other account keeps failing without a keychain.
+ * there is no keychain (docs/architecture.md#demo-service: the demo shop's key and secret, made per
+ * launch for a simulator on loopback, protect nothing). Every other account keeps failing without a
+ * keychain.
  */
 export function withMemoryFallback(
   keychain: SecretStore,

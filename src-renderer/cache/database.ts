@@ -139,7 +139,7 @@ export class TillDatabase extends Dexie {
           .toCollection()
           .modify((bill: CachedBill) => Object.assign(bill, billFacets(bill))),
       )
-    // Version 4: bills that break a §4 identity, listed by a sparse index for the Problems screen.
+    // Version 4: bills that break an identity, listed by a sparse index for the Problems screen.
     this.version(4)
       .stores({ bills: `${BILLS_V3}, brokenIdentity` })
       .upgrade((tx) =>
@@ -151,8 +151,8 @@ export class TillDatabase extends Dexie {
             Object.assign(bill, billFacets(bill))
           }),
       )
-    // Version 5: the export log (DESIGN §4): what the books hold per posting key, every entry
-    // each batch wrote, and the batches, so re-exports add only what is new.
+    // Version 5: the export log (docs/export-log.md): what the books hold per posting key, every
+    // entry each batch wrote, and the batches, so re-exports add only what is new.
     this.version(5).stores({
       postings: 'key',
       exportLog: 'entryId, key, batchId',
@@ -196,9 +196,9 @@ export class TillDatabase extends Dexie {
     // rare one (unpaid, refunds) no longer reads bill after bill along the time index to fill a
     // page. Same number of indexes, so a bill costs the sync no more to write.
     this.version(11).stores({ bills: BILLS_V11 })
-    // Version 12: the export log per destination (exports/destinations.ts): posting states and
+    // Version 12: the export log per destination (cache/destinations.ts): posting states and
     // logged entries keyed by destination, and the destinations. Entries already logged belong
-    // to the destination of the format they were written in (exports/destination-upgrade.ts).
+    // to the destination of the format they were written in (cache/destination-upgrade.ts).
     this.version(12)
       .stores({
         destinations: 'id',

@@ -10,11 +10,11 @@ import type { Granularity } from '../domain/journal/export-log'
 import type { JournalFormat } from '../domain/journal/formats/journal-formats'
 
 /**
- * Destinations (DESIGN §4): one set of books Till posts into. The export log, its idempotency,
- * reversals and adjustments, and Download again are kept per destination, so a Xero export after
- * a generic CSV export of the same range is complete. Out of the box each journal format is its
- * own destination, under the format's name as id (stored only once renamed, switched or posted
- * to); a bookkeeper may add more.
+ * Destinations (docs/ledger.md#destinations): one set of books Till posts into. The export log, its
+ * idempotency, reversals and adjustments, and Download again are kept per destination, so a Xero
+ * export after a generic CSV export of the same range is complete. Out of the box each journal
+ * format is its own destination, under the format's name as id (stored only once renamed, switched
+ * or posted to); a bookkeeper may add more.
  *
  * The granularity belongs to the destination, by business date: each period says how the
  * sessions from its date on are posted. A destination that has posted takes a new period only

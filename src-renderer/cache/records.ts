@@ -19,7 +19,7 @@ export interface CachedBill extends Bill {
   methods: string[]
   /** The bill number in lower case, for prefix search. */
   numberKey: string
-  /** Present (1) only when the bill breaks a §4 identity: a sparse index lists just those. */
+  /** Present (1) only when the bill breaks a bill identity: a sparse index lists just those. */
   brokenIdentity?: 1
 }
 

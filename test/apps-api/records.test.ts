@@ -50,7 +50,7 @@ const fullSale = {
   loyalty_points: 12,
 }
 
-describe('tolerant bill schema (DESIGN §2 "the client must also accept")', () => {
+describe('tolerant bill schema (docs/service.md#tolerant-reading)', () => {
   it('reads a summary into minor units and epoch times, keeping the original time text', () => {
     const bill = billSchema(null).parse(saleSummary)
     expect(bill).toMatchObject({

@@ -6,7 +6,7 @@ import { startStubAppsApi } from '../support/stub-apps-api'
 
 const fetchImpl = (input: URL, init: RequestInit): Promise<Response> => fetch(input, init)
 
-describe('Test connection (DESIGN §2 errors and scopes)', () => {
+describe('Test connection (errors and scopes)', () => {
   let stub: Awaited<ReturnType<typeof startStubAppsApi>>
   beforeAll(async () => {
     stub = await startStubAppsApi()

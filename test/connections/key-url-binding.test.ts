@@ -6,7 +6,7 @@ import { startStubAppsApi } from '../support/stub-apps-api'
 
 type Stub = Awaited<ReturnType<typeof startStubAppsApi>>
 
-/** DESIGN §1: a stored API key leaves main only for the service URL it was saved with. */
+/** A stored API key leaves main only for the URL it was saved with (docs/architecture.md). */
 describe('a stored key is bound to its service URL', () => {
   const main = inProcessMain()
   let home: Stub

@@ -1,6 +1,6 @@
 /**
- * Conformance: authentication, the install and scopes (interface document §5.1, DESIGN §2
- * "errors" and "scopes" rows).
+ * Conformance: authentication, the install and scopes (interface document §5.1, and the
+ * errors and scopes of docs/service.md#errors and docs/service.md#scopes).
  */
 
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -21,7 +21,7 @@ function expectErrorBody(body: ErrorBody, code: string, extraKeys: string[] = []
   expect(body.error_description.length).toBeGreaterThan(0)
 }
 
-describe('Apps API authentication (interface §5.1; DESIGN §2 errors)', () => {
+describe('Apps API authentication (interface §5.1; docs/service.md#errors)', () => {
   let service: DemoServiceHandle
 
   beforeAll(async () => {
@@ -32,21 +32,18 @@ describe('Apps API authentication (interface §5.1; DESIGN §2 errors)', () => {
     expect((await api(service, path)).status).toBe(200)
   })
 
-  it.each(ENDPOINTS)(
-    '§2 errors: no Authorization header on %s → 401 unauthorized',
-    async (path) => {
-      const answer = await api<ErrorBody>(service, path, { Authorization: null })
-      expect(answer.status).toBe(401)
-      expectErrorBody(answer.body, 'unauthorized')
-    },
-  )
+  it.each(ENDPOINTS)('errors: no Authorization header on %s → 401 unauthorized', async (path) => {
+    const answer = await api<ErrorBody>(service, path, { Authorization: null })
+    expect(answer.status).toBe(401)
+    expectErrorBody(answer.body, 'unauthorized')
+  })
 
   it.each([
     ['a wrong key', 'Bearer app-key-wrong'],
     ['the key without the Bearer scheme', 'app-key-good'],
     ['another scheme', 'Basic app-key-good'],
     ['the control token', 'Bearer control-token-good'],
-  ])('§2 errors: %s → 401 unauthorized', async (_, authorization) => {
+  ])('errors: %s → 401 unauthorized', async (_, authorization) => {
     const answer = await api<ErrorBody>(service, '/sales/bills/location/all', {
       Authorization: authorization,
     })
@@ -60,7 +57,7 @@ describe('Apps API authentication (interface §5.1; DESIGN §2 errors)', () => {
     expectErrorBody(answer.body, 'missing_store')
   })
 
-  it('§2 errors: an unknown store → 403 install_inactive', async () => {
+  it('errors: an unknown store → 403 install_inactive', async () => {
     const answer = await api<ErrorBody>(service, '/sales/bills/location/all', {
       'X-Service-Store': 'someone-else',
     })
@@ -68,7 +65,7 @@ describe('Apps API authentication (interface §5.1; DESIGN §2 errors)', () => {
     expectErrorBody(answer.body, 'install_inactive')
   })
 
-  it('§2 errors: a bad key is reported before a missing store (401 first)', async () => {
+  it('errors: a bad key is reported before a missing store (401 first)', async () => {
     const answer = await api<ErrorBody>(service, '/expenses', {
       Authorization: 'Bearer nope',
       'X-Service-Store': null,
@@ -76,7 +73,7 @@ describe('Apps API authentication (interface §5.1; DESIGN §2 errors)', () => {
     expect(answer.status).toBe(401)
   })
 
-  it('§2 errors: an unknown bill → 404 not_found', async () => {
+  it('errors: an unknown bill → 404 not_found', async () => {
     for (const id of ['1999999999', 'abc', '1']) {
       const answer = await api<ErrorBody>(service, `/sales/bills/${id}`)
       expect(answer.status).toBe(404)
@@ -84,7 +81,7 @@ describe('Apps API authentication (interface §5.1; DESIGN §2 errors)', () => {
     }
   })
 
-  it('§2 errors: an unknown location or path → 404 not_found', async () => {
+  it('errors: an unknown location or path → 404 not_found', async () => {
     for (const path of ['/sales/bills/location/999', '/sales/orders', '/']) {
       const answer = await api<ErrorBody>(service, path)
       expect(answer.status).toBe(404)
@@ -108,7 +105,7 @@ describe('Apps API authentication (interface §5.1; DESIGN §2 errors)', () => {
   })
 })
 
-describe('Apps API scopes (interface §5.1 rule 1; DESIGN §2 scopes)', () => {
+describe('Apps API scopes (interface §5.1 rule 1; docs/service.md#scopes)', () => {
   it('§5.1.1 without r/history-bill, bill calls → 403 insufficient_scope naming the scope', async () => {
     const service = await startService({ scopes: ['r/read-expenses'] })
     for (const path of ENDPOINTS.slice(0, 3)) {

@@ -1,7 +1,6 @@
 /**
  * Conformance: list calls, ordering, filters and shapes (interface document §4.1 and §8;
- * DESIGN §2 rows "list body", "paging", "order", "filters", "list items", "bill detail",
- * "ids", "amounts", "times").
+ * docs/service.md#apps-api: lists and paging, order and filters, records).
  */
 
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -47,7 +46,7 @@ const JAKARTA_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+07:00$/
 
 const ms = (iso: string): number => Date.parse(iso)
 
-/** Sorted by (field, id), ascending or descending, as DESIGN §2 orders. */
+/** Sorted by (field, id), ascending or descending, as docs/service.md#order-and-filters orders. */
 function sortedBy<T extends { id: string }>(
   items: T[],
   key: (item: T) => number,
@@ -59,7 +58,7 @@ function sortedBy<T extends { id: string }>(
   )
 }
 
-describe('bill lists (interface §4.1; DESIGN §2 list body, paging, order, filters)', () => {
+describe('bill lists (interface §4.1; docs/service.md#lists-and-paging)', () => {
   let service: DemoServiceHandle
   let truth: BillJson[]
 
@@ -84,7 +83,7 @@ describe('bill lists (interface §4.1; DESIGN §2 list body, paging, order, filt
     })
   })
 
-  it('§2 paging: limit above 200 is served as 200 and meta.limit says so', async () => {
+  it('paging: limit above 200 is served as 200 and meta.limit says so', async () => {
     expect(truth.length).toBeGreaterThan(200)
     const { body } = await api<ListBody<BillSummaryJson>>(
       service,
@@ -95,7 +94,7 @@ describe('bill lists (interface §4.1; DESIGN §2 list body, paging, order, filt
     expect(body.meta.last_page).toBe(Math.ceil(truth.length / 200))
   })
 
-  it('§2 paging: pages from 1 cover every bill exactly once; past the last page is empty', async () => {
+  it('paging: pages from 1 cover every bill exactly once; past the last page is empty', async () => {
     const paged = await allPages<BillSummaryJson>(service, '/sales/bills/location/all')
     expect(paged.map((bill) => bill.id)).toEqual(truth.map((bill) => bill.id))
     const past = await api<ListBody<BillSummaryJson>>(
@@ -106,7 +105,7 @@ describe('bill lists (interface §4.1; DESIGN §2 list body, paging, order, filt
     expect(past.body.meta.total).toBe(truth.length)
   })
 
-  it('§2 list items: summaries carry exactly the summary fields, equal to the detail', async () => {
+  it('list items: summaries carry exactly the summary fields, equal to the detail', async () => {
     const { body } = await api<ListBody<BillSummaryJson>>(
       service,
       '/sales/bills/location/all?limit=50',
@@ -120,7 +119,7 @@ describe('bill lists (interface §4.1; DESIGN §2 list body, paging, order, filt
     }
   })
 
-  it('§2 bill detail: GET /sales/bills/{id} adds lines, discounts, fees, taxes, payments, subtotal', async () => {
+  it('bill detail: GET /sales/bills/{id} adds lines, discounts, fees, taxes, payments, subtotal', async () => {
     for (const expected of truth.filter((_, i) => i % 37 === 0)) {
       const { status, body } = await api<BillJson>(service, `/sales/bills/${expected.id}`)
       expect(status).toBe(200)
@@ -129,7 +128,7 @@ describe('bill lists (interface §4.1; DESIGN §2 list body, paging, order, filt
     }
   })
 
-  it('§2 ids, amounts, times: ids are strings, amounts numbers, times ISO 8601 with the merchant offset', () => {
+  it('ids, amounts, times: ids are strings, amounts numbers, times ISO 8601 with the merchant offset', () => {
     for (const bill of truth) {
       expect(typeof bill.id).toBe('string')
       expect(typeof bill.register_session_id).toBe('string')
@@ -147,7 +146,7 @@ describe('bill lists (interface §4.1; DESIGN §2 list body, paging, order, filt
     ['id', (bill: BillSummaryJson) => Number(bill.id)],
     ['created_at', (bill: BillSummaryJson) => ms(bill.created_at)],
     ['updated_at', (bill: BillSummaryJson) => ms(bill.updated_at)],
-  ] as const)('§2 order: order_by=%s', (field, key) => {
+  ] as const)('order: order_by=%s', (field, key) => {
     it.each(['asc', 'desc'] as const)(
       '%s, ties broken by id in the same direction',
       async (direction) => {
@@ -162,7 +161,7 @@ describe('bill lists (interface §4.1; DESIGN §2 list body, paging, order, filt
     )
   })
 
-  it('§2 order: the fixed history has created_at and updated_at ties, so the tie-break is exercised', () => {
+  it('order: the fixed history has created_at and updated_at ties, so the tie-break is exercised', () => {
     const ties = (times: string[]): boolean => new Set(times).size < times.length
     expect(ties(truth.map((bill) => bill.created_at))).toBe(true)
     expect(ties(truth.map((bill) => bill.updated_at))).toBe(true)
@@ -187,7 +186,7 @@ describe('bill lists (interface §4.1; DESIGN §2 list body, paging, order, filt
     }
   })
 
-  it('§2 filters: q_type returns only bills of that type', async () => {
+  it('filters: q_type returns only bills of that type', async () => {
     for (const type of ['sale', 'refund', 'void'] as const) {
       const paged = await allPages<BillSummaryJson>(
         service,
@@ -199,7 +198,7 @@ describe('bill lists (interface §4.1; DESIGN §2 list body, paging, order, filt
     }
   })
 
-  it('§2 filters: q_created_at_from is inclusive and q_created_at_to exclusive, whatever the offset', async () => {
+  it('filters: q_created_at_from is inclusive and q_created_at_to exclusive, whatever the offset', async () => {
     const pivot = truth[Math.floor(truth.length / 2)] as BillJson
     const at = pivot.created_at
     const atUtc = new Date(ms(at)).toISOString().replace('.000Z', 'Z')
@@ -230,7 +229,7 @@ describe('bill lists (interface §4.1; DESIGN §2 list body, paging, order, filt
     )
   })
 
-  it('§2 filters: q_updated_at_from is inclusive and combines with a location, a type and any order', async () => {
+  it('filters: q_updated_at_from is inclusive and combines with a location, a type and any order', async () => {
     const pivot = truth.find((bill) => bill.updated_at !== bill.created_at) as BillJson
     const from = ms(pivot.updated_at)
     for (const order of ['id:asc', 'updated_at:desc', 'created_at:desc']) {
@@ -267,14 +266,14 @@ describe('bill lists (interface §4.1; DESIGN §2 list body, paging, order, filt
     ['q_created_at_to', 'q_created_at_to=2026-11-20T19:05:00+07:00'],
     ['q_updated_at_from', 'q_updated_at_from='],
     ['q_location_id', 'q_location_id=101'],
-  ])('§2 errors: malformed %s (%s) → 422 invalid_query naming it', async (parameter, query) => {
+  ])('errors: malformed %s (%s) → 422 invalid_query naming it', async (parameter, query) => {
     const answer = await api<ErrorBody>(service, `/sales/bills/location/all?${query}`)
     expect(answer.status).toBe(422)
     expect(answer.body.error).toBe('invalid_query')
     expect(answer.body.error_description).toContain(`"${parameter}"`)
   })
 
-  it('§3 sweep support: a bill changed later moves its updated_at and is found by q_updated_at_from', async () => {
+  it('sweep support: a bill changed later moves its updated_at and is found by q_updated_at_from', async () => {
     const state = await control<{ clock: string }>(service, 'POST', '/clock/advance', {
       seconds: 3600,
     })
@@ -296,7 +295,7 @@ describe('bill lists (interface §4.1; DESIGN §2 list body, paging, order, filt
   })
 })
 
-describe('expense lists (interface §4.1; DESIGN §2 filters for expenses)', () => {
+describe('expense lists (interface §4.1; docs/service.md#order-and-filters for expenses)', () => {
   let service: DemoServiceHandle
   let truth: ExpenseJson[]
 
@@ -305,7 +304,7 @@ describe('expense lists (interface §4.1; DESIGN §2 filters for expenses)', () 
     truth = service.shop.expenses() as unknown as ExpenseJson[]
   })
 
-  it('§2 expense shape: every field of DESIGN §2, ids as strings, cash and non-cash, with and without session', async () => {
+  it('expense shape: every field of docs/service.md#records, ids as strings, cash and non-cash, with and without session', async () => {
     const paged = await allPages<ExpenseJson>(service, '/expenses')
     expect(paged).toEqual(truth)
     expect(Object.keys(paged[0] as ExpenseJson)).toEqual([
@@ -331,7 +330,7 @@ describe('expense lists (interface §4.1; DESIGN §2 filters for expenses)', () 
     expect(paged.some((e) => e.updated_at !== e.created_at)).toBe(true)
   })
 
-  it('§2 filters: q_location_id, q_created_at_from and q_updated_at_from (inclusive)', async () => {
+  it('filters: q_location_id, q_created_at_from and q_updated_at_from (inclusive)', async () => {
     const pivot = truth[Math.floor(truth.length / 2)] as ExpenseJson
     const cases: [string, (e: ExpenseJson) => boolean][] = [
       [`q_location_id=${pivot.location_id}`, (e) => e.location_id === pivot.location_id],
@@ -350,13 +349,13 @@ describe('expense lists (interface §4.1; DESIGN §2 filters for expenses)', () 
     }
   })
 
-  it('§2 order: expenses by updated_at desc with the id tie-break', async () => {
+  it('order: expenses by updated_at desc with the id tie-break', async () => {
     const paged = await allPages<ExpenseJson>(service, '/expenses?order_by=updated_at:desc')
     const expected = sortedBy(truth, (e) => ms(e.updated_at), true)
     expect(paged.map((e) => e.id)).toEqual(expected.map((e) => e.id))
   })
 
-  it('§2 errors: a bill-only filter on expenses → 422 naming it', async () => {
+  it('errors: a bill-only filter on expenses → 422 naming it', async () => {
     const answer = await api<ErrorBody>(service, '/expenses?q_type=sale')
     expect(answer.status).toBe(422)
     expect(answer.body.error_description).toContain('"q_type"')

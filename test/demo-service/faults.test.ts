@@ -1,5 +1,5 @@
 /**
- * Fault injection (issue #3; DESIGN §7): each fault, when on, shows at about its rate, and is
+ * Fault injection (issue #3): each fault, when on, shows at about its rate, and is
  * gone when off. Decisions come from a seeded generator, so the counts here are reproducible.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The generated history: DESIGN §4's identities on every bill, refunds within what remains,
+ * The generated history: the bill identities on every bill, refunds within what remains,
  * voids mirroring their parent, payments within what is due, exact money in currencies of 0, 2
  * and 3 decimals, over many seeds (fast-check); and the variety the issue asks for.
  */
@@ -157,7 +157,7 @@ const shapes = fc.record({
 })
 
 describe('generated history (fast-check over seeds, currencies and zones)', () => {
-  it('every bill satisfies DESIGN §4 identities exactly, in integer minor units', () => {
+  it('every bill satisfies the bill identities exactly, in integer minor units', () => {
     fc.assert(
       fc.property(shapes, (shape) => {
         const { bills } = history(shape)

@@ -1,7 +1,8 @@
 /**
- * Installs (interface §3.2 and §6 app.* events; DESIGN §2 install_inactive, §3 table):
- * uninstalling deactivates the Apps API and sends app.uninstalled; installing again sends
- * app.installed, reauthorizing app.reauthorized, each with the granted scopes.
+ * Installs (interface §3.2 and §6 app.* events; docs/service.md#errors install_inactive,
+ * docs/service.md#events): uninstalling deactivates the Apps API and sends app.uninstalled;
+ * installing again sends app.installed, reauthorizing app.reauthorized, each with the granted
+ * scopes.
  */
 
 import { describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-/** Money (DESIGN §2 amounts: exact major units, exponent from Intl), time zones and options. */
+/** Money (amounts: exact major units, exponent from Intl), time zones and options. */
 
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'

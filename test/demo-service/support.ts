@@ -48,7 +48,7 @@ export async function startService(
   return service
 }
 
-// The wire shapes of DESIGN §2, as the tests read them.
+// The wire shapes of docs/service.md#records, as the tests read them.
 export interface TaxJson {
   name: string
   rate: number

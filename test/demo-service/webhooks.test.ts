@@ -1,6 +1,7 @@
 /**
- * Conformance: webhook signing and delivery (interface document §5.3, §6, §8; DESIGN §3).
- * Signatures are checked with the test's own HMAC computation, not the service's module.
+ * Conformance: webhook signing and delivery (interface document §5.3, §6, §8;
+ * docs/service.md#webhooks). Signatures are checked with the test's own HMAC computation, not the
+ * service's module.
  */
 
 import { createHmac } from 'node:crypto'
@@ -69,7 +70,7 @@ describe('webhook signature (interface §5.3)', () => {
   })
 })
 
-describe('webhook envelope and events (interface §2.8, §6; DESIGN §3 table)', () => {
+describe('webhook envelope and events (interface §2.8, §6; docs/service.md#events)', () => {
   it('§6 headers and §2.8 envelope: event and delivery headers, {id, event, created_at, company, install, data}', async () => {
     const receiver = await startReceiver()
     const service = await startService({
@@ -104,7 +105,7 @@ describe('webhook envelope and events (interface §2.8, §6; DESIGN §3 table)',
     expect(deliveries.size).toBe(receiver.received.length)
   })
 
-  it('DESIGN §3: each shop change sends its event with exactly the data of the table', async () => {
+  it('each shop change sends its event with exactly the data of the table', async () => {
     const receiver = await startReceiver()
     const service = await startService({ webhookUrl: receiver.url, ...FAST_RETRY })
     const sale = (
@@ -196,7 +197,7 @@ describe('webhook envelope and events (interface §2.8, §6; DESIGN §3 table)',
   })
 })
 
-describe('webhook delivery (interface §6 at-least-once, §8 acknowledgement time; DESIGN §3)', () => {
+describe('webhook delivery (interface §6 at-least-once, §8 acknowledgement time)', () => {
   it('§6 a non-2xx answer is redelivered: same envelope id, new delivery id, logged per attempt', async () => {
     const receiver = await startReceiver((count) => (count === 1 ? 500 : 200))
     const service = await startService({ webhookUrl: receiver.url, ...FAST_RETRY })
@@ -248,7 +249,7 @@ describe('webhook delivery (interface §6 at-least-once, §8 acknowledgement tim
     expect(receiver.received).toHaveLength(4)
   })
 
-  it('DESIGN §3 deliberate duplicates: a delivered envelope is sent again with a new delivery id', async () => {
+  it('deliberate duplicates: a delivered envelope is sent again with a new delivery id', async () => {
     const receiver = await startReceiver()
     const service = await startService({
       webhookUrl: receiver.url,

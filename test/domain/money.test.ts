@@ -16,7 +16,7 @@ function referenceMinor(sign: string, whole: string, fraction: string, exponent:
   return sign === '-' ? -value : value
 }
 
-describe('money in minor units (DESIGN §2)', () => {
+describe('money in minor units', () => {
   it('takes the exponent from the currency', () => {
     expect(currencyExponent('IDR')).toBe(0)
     expect(currencyExponent('usd')).toBe(2)

@@ -7,12 +7,12 @@ import { parseCsvFile } from './csv-file'
 import { useDemoShell, yesterdayMiddayInJakarta } from './demo-shell'
 
 /**
- * DESIGN §4 Destinations, end to end in Chromium with the demo shop: each journal format is its
- * own destination with its own export log. A generic CSV export and then a Xero export of the
- * same day are both complete; Xero is switched to per session summary at a cut-over, and its
- * files sum, account by account, to a one-shot export of the whole range to a fresh destination;
- * a refund synced afterwards is one new entry in each destination. A second Xero organisation
- * with a mapping of its own gets the same entries under its own account code.
+ * Destinations (docs/ledger.md#destinations), end to end in Chromium with the demo shop: each
+ * journal format is its own destination with its own export log. A generic CSV export and then a
+ * Xero export of the same day are both complete; Xero is switched to per session summary at a
+ * cut-over, and its files sum, account by account, to a one-shot export of the whole range to a
+ * fresh destination; a refund synced afterwards is one new entry in each destination. A second Xero
+ * organisation with a mapping of its own gets the same entries under its own account code.
  */
 
 const CONTROL_TOKEN = 'demo_control_destinations_e2e_1618'

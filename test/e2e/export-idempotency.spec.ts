@@ -8,10 +8,10 @@ import { parseCsvFile } from './csv-file'
 import { cachedRecords } from './cache-read'
 
 /**
- * DESIGN §4, end to end in Chromium with the demo shop: exports are append-only and idempotent.
- * Export a day's journal, export it again (nothing new, no file), refund a sale and correct an
- * expense through the demo service's control, let Till sync, export again (the refund's entry,
- * and a reversal plus the new entry for the corrected expense, nothing else), then re-create
+ * docs/export-log.md, end to end in Chromium with the demo shop: exports are append-only and
+ * idempotent. Export a day's journal, export it again (nothing new, no file), refund a sale and
+ * correct an expense through the demo service's control, let Till sync, export again (the refund's
+ * entry, and a reversal plus the new entry for the corrected expense, nothing else), then re-create
  * the first file byte for byte.
  */
 

@@ -7,7 +7,7 @@ import {
   type AccountRole,
 } from '../../src-renderer/domain/journal/accounts'
 
-describe('default chart (DESIGN §4)', () => {
+describe('default chart', () => {
   it('has the accounts of the design, one clearing account per known method', () => {
     const chart: [AccountRole, string, string][] = [
       [{ type: 'clearing', method: 'cash' }, '1000', 'Cash clearing'],

@@ -30,7 +30,7 @@ function roundTrip(cells: CsvCell[]): string[] {
   return rows[0] ?? []
 }
 
-describe('CSV cells (DESIGN §5)', () => {
+describe('CSV cells', () => {
   it('neutralises text that starts like a formula and is not a number', () => {
     fc.assert(
       fc.property(fc.constantFrom(...FORMULA_STARTS), text, (start, rest) => {

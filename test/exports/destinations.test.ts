@@ -25,10 +25,10 @@ import { payment, sale } from './support/fixtures'
 import { shopArbitrary, TIME_ZONE, type Shop } from './support/shop'
 
 /**
- * Destinations (DESIGN §4): the export log is kept per destination, and no record reaches one
- * destination's books twice whatever a person does — exports of any range to any destination,
- * re-exports, granularity switches with a cut-over, remaps and later changes to the records.
- * These drive the real export (runExport over Dexie, on fake-indexeddb).
+ * Destinations (docs/ledger.md#destinations): the export log is kept per destination, and no record
+ * reaches one destination's books twice whatever a person does — exports of any range to any
+ * destination, re-exports, granularity switches with a cut-over, remaps and later changes to the
+ * records. These drive the real export (runExport over Dexie, on fake-indexeddb).
  */
 
 function database(): TillDatabase {

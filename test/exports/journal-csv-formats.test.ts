@@ -78,7 +78,7 @@ function shopEntries(...seeds: number[]): JournalEntry[] {
 }
 
 describe('generic journal CSV', () => {
-  it('writes one row per journal line with the §5 columns, debit or credit, balanced per entry', async () => {
+  it('writes one row per journal line with the generic journal columns, debit or credit, balanced per entry', async () => {
     const all = shopEntries(1, 2, 3)
     const text = await collectText(writeJournalCsv(slices(all, 4)))
     expect(text.split('\r\n')[0]).toBe(

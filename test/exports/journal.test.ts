@@ -24,7 +24,7 @@ function byName(entry: JournalEntry | undefined): Record<string, number> {
   return out
 }
 
-describe('journal rules for a bill (DESIGN §4)', () => {
+describe('journal rules for a bill', () => {
   it('posts a sale with its lines, fee, discount net of tax, tax, payments and receivable', () => {
     const { entries, problems } = billEntries([sale()], context())
     expect(problems).toEqual([])
@@ -145,7 +145,7 @@ describe('journal rules for a bill (DESIGN §4)', () => {
   })
 })
 
-describe('entry dates (DESIGN §4: the business date of the session it happened in)', () => {
+describe('entry dates (the business date of the session it happened in)', () => {
   // Session s1 of 2026-11-20 runs past midnight and closes at 01:00 in Jakarta on the 21st;
   // session s2 is the 21st's, still open.
   const HOUR = 3_600_000

@@ -26,7 +26,7 @@ function sampleShop(seed: number): Shop {
 /** The text a text cell holds after neutralisation. */
 const shown = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text)
 
-describe('record CSV files (DESIGN §5)', () => {
+describe('record CSV files', () => {
   it('bills.csv: one row per bill, ids first, amounts exact', async () => {
     for (const seed of [1, 2, 3, 4]) {
       const shop = sampleShop(seed)
@@ -159,7 +159,7 @@ describe('session CSV files', () => {
     cashVariance: -50,
   }
 
-  it('sessions.csv: the §5 columns in order, amounts in the currency exponent, unknowns empty', async () => {
+  it('sessions.csv: the documented columns in order, amounts in the currency exponent, unknowns empty', async () => {
     const text = await collectText(writeSessionsCsv([[session]]))
     expect(text.split('\r\n')[0]).toBe(
       '\uFEFFlocation_id,register_session_id,business_date,opened_at,closed_at,currency,status,' +

@@ -1,6 +1,6 @@
 import type { Bill, BillType, Payment } from '../../src-shared/domain/records'
 
-/** Small hand-made bills that keep §4's identities unless a test breaks one on purpose. */
+/** Small hand-made bills that keep the bill identities unless a test breaks one on purpose. */
 
 export interface PaymentSpec {
   method: string

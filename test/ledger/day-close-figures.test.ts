@@ -7,9 +7,9 @@ import { sessionFigures } from '../../src-renderer/cache/tallies'
 import { demoCache, type DemoCache } from './demo-cache'
 import { expectedFigures, rawShop, type ExpectedFigures } from './independent-figures'
 
-/** Till's figures under §4's own names, to set beside the independent recomputation. */
+/** Till's figures under docs/ledger.md's names, to set beside the independent recomputation. */
 function asDesignNames(f: DayCloseFigures): ExpectedFigures {
-  // §4's sums name a method only where money moved that way.
+  // The documented sums name a method only where money moved that way.
   const perMethod = (pick: (m: DayCloseFigures['methods'][number]) => number) =>
     Object.fromEntries(f.methods.filter((m) => pick(m) !== 0).map((m) => [m.method, pick(m)]))
   return {
@@ -92,11 +92,11 @@ describe.each(SHOPS)('day-close figures in $currency ($timeZone)', (options) => 
       expect(count, kind).toBeGreaterThan(kind === 'methods' ? 2 : 0)
   })
 
-  it('every session equals §4 recomputed from the raw bills, opening cash unknown', async () => {
+  it('every session equals the figures recomputed from the raw bills, opening cash unknown', async () => {
     expect(await compareEverySession(shop, false)).toBeGreaterThan(8)
   })
 
-  it('every session equals §4 recomputed from the raw bills, once close events give the opening cash', async () => {
+  it('every session equals the figures recomputed from the raw bills, once close events give the opening cash', async () => {
     await shop.applyCloseEvents()
     expect(await compareEverySession(shop, true)).toBeGreaterThan(8)
   })

@@ -82,7 +82,7 @@ describe('day-close figures of a hand-made session', () => {
     openingCash: 10_000,
   })
 
-  it('computes every figure of §4 exactly', () => {
+  it('computes every day-close figure exactly', () => {
     expect(figures).toEqual({
       saleCount: 2,
       refundCount: 1,
@@ -145,7 +145,7 @@ describe('checkBillIdentities', () => {
     payments: [{ method: 'cash', amount: 500 }],
   })
 
-  it('finds nothing wrong with a bill that keeps §4', () => {
+  it('finds nothing wrong with a bill that keeps every identity', () => {
     expect(checkBillIdentities(good)).toEqual([])
   })
 

@@ -1,9 +1,9 @@
 import { currencyExponent, toMinorUnits } from '../../src-shared/domain/money'
 
 /**
- * DESIGN §4's day-close table recomputed straight from the demo service's own JSON (what
- * `demo.shop.bills()` and friends return), with nothing of Till's ledger or cache code: the
- * yardstick the module under test is held to.
+ * The day-close figures (docs/ledger.md#day-close-figures) recomputed straight from the demo
+ * service's own JSON (what `demo.shop.bills()` and friends return), with nothing of Till's ledger
+ * or cache code: the yardstick the module under test is held to.
  */
 
 type Amount = number | string
@@ -47,7 +47,7 @@ export interface RawSession {
   opening_cash: Amount
 }
 
-/** The §4 figures of one session, named as §4 names them. */
+/** The figures of one session, under the names docs/ledger.md gives them. */
 export interface ExpectedFigures {
   sale_count: number
   refund_count: number
@@ -132,7 +132,7 @@ export function expectedFigures(
     .filter((e) => e.payment_method === 'cash')
     .reduce((sum, e) => sum + m(e.amount), 0)
   const session = shop.sessions.find((s) => s.id === sessionId)
-  const opening_cash = closeEventsSeen && session?.closed_at ? m(session.opening_cash) : 0 // §4: 0 when unknown
+  const opening_cash = closeEventsSeen && session?.closed_at ? m(session.opening_cash) : 0 // 0 when unknown
 
   return {
     sale_count: sales.length,

@@ -1,4 +1,4 @@
-/** A paid sale's summary as the Apps API sends it (DESIGN §2), for tests that vary one field. */
+/** A paid sale's summary as the Apps API sends it, for tests that vary one field. */
 export const apiBillSummary = (id: unknown, number = 'A-1') => ({
   id,
   number,

@@ -2,9 +2,9 @@ import { createHmac } from 'node:crypto'
 import { request, Agent } from 'node:http'
 
 /**
- * Signs a webhook body the way the service does (DESIGN §3): HMAC-SHA256 over `${t}.${body}`
- * keyed by the whole `whsec_` secret. Written apart from the receiver and the demo service, so a
- * mistake shared by both cannot pass unnoticed.
+ * Signs a webhook body the way the service does (docs/service.md#receiving): HMAC-SHA256 over
+ * `${t}.${body}` keyed by the whole `whsec_` secret. Written apart from the receiver and the demo
+ * service, so a mistake shared by both cannot pass unnoticed.
  */
 export function signWebhook(
   secret: string,
@@ -18,7 +18,7 @@ export function signWebhook(
 
 let counter = 0
 
-/** An envelope as DESIGN §3 describes it; each call gets a fresh envelope id. */
+/** An envelope as docs/service.md#receiving describes it; each call gets a fresh envelope id. */
 export function webhookBody(
   storeId: string,
   event = 'bill.created',

@@ -2,10 +2,10 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /**
- * A stand-in Apps API on loopback that answers as DESIGN §2 says the service does, keyed by the
- * API key the client sends: `good-key` may read everything, `bills-only-key` lacks the expenses
- * scope, `no-scope-key` lacks both, `gone-store-key` is for an uninstalled store, `html-key`
- * gets an HTML 502 page; any other key is refused with 401.
+ * A stand-in Apps API on loopback that answers as docs/service.md#apps-api says the service does,
+ * keyed by the API key the client sends: `good-key` may read everything, `bills-only-key` lacks the
+ * expenses scope, `no-scope-key` lacks both, `gone-store-key` is for an uninstalled store,
+ * `html-key` gets an HTML 502 page; any other key is refused with 401.
  */
 export async function startStubAppsApi(): Promise<{
   url: string

@@ -220,7 +220,7 @@ describe('cache schema upgrades', () => {
     expect(await inTimeOrder('[type+createdAt]', 'sale')).toEqual(['b-1', 'b-2', 'b-3', 'other'])
     expect(await upgraded.bills.where('methods').equals('card').primaryKeys()).toEqual(['b-2'])
     expect((await upgraded.bills.get('b-2'))?.numberKey).toBe('a-2')
-    // Version 4 lists bills that break a §4 identity: b-3 was paid 1000 with a payment of 400.
+    // Version 4 lists bills that break an identity: b-3 was paid 1000 with a payment of 400.
     expect(await upgraded.bills.where('brokenIdentity').equals(1).primaryKeys()).toEqual([
       'b-3',
       'other',

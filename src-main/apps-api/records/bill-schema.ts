@@ -90,8 +90,8 @@ const rawBill = z.looseObject({
 })
 
 /**
- * The tolerant bill schema: accepts every variation DESIGN §2 lists and produces a `Bill`.
- * `fallbackCurrency` is the merchant's, for a bill that does not name its own.
+ * The tolerant bill schema: accepts every variation docs/service.md#tolerant-reading lists and
+ * produces a `Bill`. `fallbackCurrency` is the merchant's, for a bill that does not name its own.
  */
 export function billSchema(fallbackCurrency: string | null) {
   return rawBill.transform((raw, ctx): Bill => {

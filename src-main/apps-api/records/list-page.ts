@@ -30,8 +30,9 @@ export class MalformedListError extends Error {
 }
 
 /**
- * Reads a list body (DESIGN §2: `meta` with page/limit or current_page/per_page, or none) and
- * validates each item on its own: good items come back parsed, bad ones quarantined.
+ * Reads a list body (docs/service.md#tolerant-reading: `meta` with page/limit or
+ * current_page/per_page, or none) and validates each item on its own: good items come back parsed,
+ * bad ones quarantined.
  */
 export function parseListPage<T>(
   body: unknown,

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { currencyExponent, MoneyError, toMinorUnits } from '../../../src-shared/domain/money'
 import { recordIdProblem } from '../../../src-shared/domain/record-id'
 
-/** Pieces of the tolerant schemas: what DESIGN §2 says the client must also accept. */
+/** Pieces of the tolerant schemas: what docs/service.md#tolerant-reading says Till accepts. */
 
 /** Refuses an id that would change a request path (a dot-segment) or holds a control character. */
 function usableId<T extends string | null>(id: T, ctx: z.RefinementCtx): T {

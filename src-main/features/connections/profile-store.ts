@@ -97,7 +97,8 @@ export class ProfileStore {
 
   /**
    * Secrets are written to the keychain first, so a keychain failure leaves no half profile. A
-   * stored key is bound to the URL it was saved with (DESIGN §1): a new URL needs the key again.
+   * stored key is bound to the URL it was saved with (docs/architecture.md#secrets): a new URL
+   * needs the key again.
    */
   async save(
     input: SaveProfileInput,

@@ -5,7 +5,7 @@ import type { Logger } from '../../logging/logger'
 
 export const DEMO_PROFILE_ID = 'demo-shop'
 
-/** The demo profile's keychain accounts: without a keychain, held in memory (DESIGN §7). */
+/** The demo's keychain accounts: without a keychain, held in memory (docs/architecture.md). */
 export function isDemoAccount(account: string): boolean {
   return account.startsWith(`${DEMO_PROFILE_ID}/`)
 }

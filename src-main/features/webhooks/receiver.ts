@@ -89,9 +89,9 @@ export class ReceiverStoppedError extends Error {
 }
 
 /**
- * The webhook receiver of DESIGN §3: an HTTP endpoint that verifies, dedupes and durably queues
- * deliveries, answering at once. Listening problems (a port in use) become status text; nothing
- * here throws into the shell that started it.
+ * The webhook receiver (docs/service.md#receiving): an HTTP endpoint that verifies, dedupes and
+ * durably queues deliveries, answering at once. Listening problems (a port in use) become status
+ * text; nothing here throws into the shell that started it.
  */
 export class WebhookReceiver {
   private readonly settingsFile: JsonFile<WebhookReceiverSettings>

@@ -1,7 +1,7 @@
 /**
- * The chart of accounts journals post to (DESIGN §4): the default chart, the bookkeeper's
- * mapping over it (per location if wanted), and a resolver that says which accounts it had to
- * default instead of guessing silently.
+ * The chart of accounts journals post to (docs/ledger.md#accounts): the default chart, the
+ * bookkeeper's mapping over it (per location if wanted), and a resolver that says which accounts it
+ * had to default instead of guessing silently.
  */
 
 export type AccountKind = 'asset' | 'liability' | 'income' | 'expense'

@@ -4,8 +4,8 @@ import type { PostedView } from './journal'
 import type { JournalTarget } from './formats/journal-formats'
 
 /**
- * The export log (DESIGN §4): exports are append-only and idempotent, per destination (see
- * ./destinations.ts; the functions here work within one). Per posting key (the id an
+ * The export log (docs/export-log.md): exports are append-only and idempotent, per destination (see
+ * cache/destinations.ts; the functions here work within one). Per posting key (the id an
  * entry is first exported under: a bill id, `payment:<id>`, `session:<id>`, …) the log knows
  * what the books now hold; per exported entry, which batch wrote it, where, with which content.
  *

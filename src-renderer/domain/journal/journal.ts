@@ -12,9 +12,9 @@ import {
 } from './journal-entry'
 
 /**
- * The journal rules of DESIGN §4, one entry per record: a bill (id = bill id), a payment posted
- * apart from its bill (`payment:<id>`) and its reversal (`payment:<id>:reversal`), an expense
- * (`expense:<id>`), a reconciled session's cash variance (`session:<id>:variance`).
+ * The journal rules (docs/ledger.md#journal-rules), one entry per record: a bill (id = bill id), a
+ * payment posted apart from its bill (`payment:<id>`) and its reversal (`payment:<id>:reversal`),
+ * an expense (`expense:<id>`), a reconciled session's cash variance (`session:<id>:variance`).
  *
  * A payment is posted in the session it belongs to, as the day close counts it: a sale's payment
  * in the session it was taken in, a refund's or void's in the refund's or void's session. So a
@@ -56,10 +56,10 @@ export interface JournalContext {
 }
 
 /**
- * An entry's date (DESIGN §4): the business date of the register session it happened in, so a
- * day's per-bill entries and its per-session entry carry the same date, a session across
- * midnight being one date. Something done after its session closed (a reversal) happened in a
- * later session: it takes the merchant-local date it happened on.
+ * An entry's date (docs/ledger.md#entry-dates): the business date of the register session it
+ * happened in, so a day's per-bill entries and its per-session entry carry the same date, a session
+ * across midnight being one date. Something done after its session closed (a reversal) happened in
+ * a later session: it takes the merchant-local date it happened on.
  */
 export function entryDate(
   context: JournalContext,
@@ -316,7 +316,7 @@ export function expenseEntries(
   })
 }
 
-/** A reconciled session's cash count: variance = counted − expected (DESIGN §4). */
+/** A reconciled session's cash count: variance = counted − expected. */
 export interface CashVariance {
   registerSessionId: string
   locationId: string

@@ -15,11 +15,11 @@ import {
 } from './journal'
 
 /**
- * Per-session-summary granularity (DESIGN §4): one entry per register session, `session:<id>`,
- * the lines of its bills and of the payments belonging to it (see journal.ts) summed by account.
- * Later changes come out of the export log as `session:<id>:adj:<n>` deltas. Bills of no session
- * post per bill. The export log states a summary's build needs: `session:<id>` and
- * `postingKeys(bills)`.
+ * Per-session-summary granularity (docs/ledger.md#granularity): one entry per register session,
+ * `session:<id>`, the lines of its bills and of the payments belonging to it (see journal.ts)
+ * summed by account. Later changes come out of the export log as `session:<id>:adj:<n>` deltas.
+ * Bills of no session post per bill. The export log states a summary's build needs: `session:<id>`
+ * and `postingKeys(bills)`.
  */
 
 export interface SessionInfo {

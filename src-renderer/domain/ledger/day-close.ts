@@ -2,9 +2,9 @@ import { MoneyError } from '../../../src-shared/domain/money'
 import type { Bill, BillType, Expense, Payment } from '../../../src-shared/domain/records'
 
 /**
- * The day-close figures of one register session, exactly as DESIGN §4 defines them, in integer
- * minor units. Plain TypeScript over plain records: the cache, the screen, the exports and the
- * tests all feed it the same way.
+ * The day-close figures of one register session, exactly as docs/ledger.md#day-close-figures
+ * defines them, in integer minor units. Plain TypeScript over plain records: the cache, the screen,
+ * the exports and the tests all feed it the same way.
  */
 
 /** What the figures read of a bill. Refund and void amounts are magnitudes. */
@@ -346,7 +346,7 @@ export function hasVariance(count: CountResult): boolean {
 }
 
 export interface BrokenIdentity {
-  /** The identity of DESIGN §4, as written there. */
+  /** The identity as docs/ledger.md#bill-identities writes it. */
   identity: string
   /** The right-hand side, computed from the bill's parts. */
   expected: number
@@ -355,7 +355,7 @@ export interface BrokenIdentity {
 }
 
 /**
- * The §4 identities a bill breaks; empty when it keeps them all. A sale known only from its list
+ * The identities a bill breaks; empty when it keeps them all. A sale known only from its list
  * summary is checked on what the summary carries (amount_due).
  */
 export function checkBillIdentities(bill: LedgerBill): BrokenIdentity[] {
@@ -379,7 +379,7 @@ export function checkBillIdentities(bill: LedgerBill): BrokenIdentity[] {
       },
     )
   }
-  // A refund or void owes nothing whatever it paid back: the identity is the sale's (§4).
+  // A refund or void owes nothing whatever it paid back: the identity is the sale's.
   if (bill.type === 'sale')
     checks.push({
       identity: 'amount_due = total − amount_paid',

@@ -71,9 +71,9 @@ export {
 } from './export-options'
 
 /**
- * Drives an export from the cache (DESIGN §4, §5): records are read a page at a time through
+ * Drives an export from the cache (docs/export-log.md): records are read a page at a time through
  * the indexes for the range, journal entries are planned against the export log of the chosen
- * destination (./destinations.ts: its own log, and its granularity per session), and the
+ * destination (cache/destinations.ts: its own log, and its granularity per session), and the
  * writer's chunks are handed on as they come, so memory holds one page whatever the range. The
  * log is written as the export goes but counts only once the writer has finished and the run
  * commits (./run-export-log): a cancelled or failed export changes nothing. CSV tables of
@@ -237,9 +237,9 @@ async function* journalExport(
       }
       return planned.write.map((p) => p.entry)
     }
-    // Entries are dated by their session's business date (DESIGN §4), so the range holds the
-    // records of its dates' sessions: read a day further, for sessions that run past midnight,
-    // and keep what dates into the range.
+    // Entries are dated by their session's business date (docs/ledger.md#entry-dates), so the range
+    // holds the records of its dates' sessions: read a day further, for sessions that run past
+    // midnight, and keep what dates into the range.
     const recordDates = recordDatesOf(range)
     const dated = (
       sessions: ReadonlyMap<string, SessionDay>,

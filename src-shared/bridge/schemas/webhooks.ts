@@ -3,8 +3,8 @@ import { z } from 'zod'
 const idText = z.union([z.string(), z.number()]).transform(String)
 
 /**
- * The webhook envelope of DESIGN §3, tolerant of what the document leaves open: ids as strings or
- * numbers, `created_at` as ISO text or unix seconds, fields beyond these kept.
+ * The webhook envelope (docs/service.md#receiving), tolerant of what the document leaves open: ids
+ * as strings or numbers, `created_at` as ISO text or unix seconds, fields beyond these kept.
  */
 export const webhookEnvelope = z.looseObject({
   id: idText,

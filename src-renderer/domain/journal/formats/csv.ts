@@ -2,9 +2,10 @@ import { currencyExponent, formatMinorUnits } from '../../../../src-shared/domai
 import type { Batches, OutputChunk } from './output'
 
 /**
- * CSV as DESIGN §5 has it: UTF-8 with a byte order mark, RFC 4180 quoting, CRLF line ends. Text
- * that a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR, and not a plain
- * number) is prefixed with an apostrophe; number cells are exact decimal text and never touched.
+ * CSV as docs/ledger.md#csv-text has it: UTF-8 with a byte order mark, RFC 4180 quoting, CRLF line
+ * ends. Text that a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR, and
+ * not a plain number) is prefixed with an apostrophe; number cells are exact decimal text and never
+ * touched.
  */
 
 export const BOM = '\uFEFF'

@@ -3,7 +3,7 @@ import { writeCsv, type CsvColumn } from './csv'
 import { credit, debit, journalRows, type JournalRow } from './journal-rows'
 import { flatMapBatches, type Batches, type OutputChunk } from './output'
 
-/** The generic journal CSV of DESIGN §5: one row per journal line, ISO dates. */
+/** The generic journal CSV (docs/ledger.md#journal-formats): a row per journal line, ISO dates. */
 const COLUMNS: CsvColumn<JournalRow>[] = [
   { header: 'entry_id', cell: (r) => r.entry.id },
   { header: 'date', cell: (r) => r.entry.date },

@@ -11,9 +11,10 @@ import { decimal, money, writeCsv, type CsvColumn } from './csv'
 import { flatMapBatches, type Batches, type OutputChunk } from './output'
 
 /**
- * bills.csv, bill_lines.csv, payments.csv and expenses.csv (DESIGN §5): one row per record, the
- * fields of §2 flattened, ids first. A bill's discounts, fees and taxes are rows of
- * bill_lines.csv beside its lines (`kind` tells them apart), so every field has a column.
+ * bills.csv, bill_lines.csv, payments.csv and expenses.csv
+ * (docs/ledger.md#record-and-session-tables): one row per record, the fields as main delivers them
+ * flattened, ids first. A bill's discounts, fees and taxes are rows of bill_lines.csv beside its
+ * lines (`kind` tells them apart), so every field has a column.
  */
 
 export type BillRow = Bill & { businessDate: string }

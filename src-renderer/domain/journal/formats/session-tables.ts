@@ -4,9 +4,10 @@ import { decimal, money, writeCsv, type CsvColumn } from './csv'
 import type { Batches, OutputChunk } from './output'
 
 /**
- * sessions.csv and session_payments.csv (DESIGN §5): the day-close figures of §4, one row per
- * register session and one per session and payment method. The caller brings the figures (as the
- * day close computed them, or as frozen at reconciliation); amounts are minor units.
+ * sessions.csv and session_payments.csv (docs/ledger.md#record-and-session-tables): the day-close
+ * figures, one row per register session and one per session and payment method. The caller brings
+ * the figures (as the day close computed them, or as frozen at reconciliation); amounts are minor
+ * units.
  */
 
 /** The figures a sessions.csv row carries: the day close's, less its per-rate and per-method lists. */
@@ -71,7 +72,8 @@ const SESSION_COLUMNS: CsvColumn<SessionRow>[] = [
   amount('expenses', (r) => r.expenses),
   amount('cash_expenses', (r) => r.cashExpenses),
   amount('opening_cash', (r) => r.openingCash),
-  // Expected cash counts an unknown opening float as 0 (§4); this says when it did.
+  // Expected cash counts an unknown opening float as 0 (docs/ledger.md#expected-cash); this
+  // says when it did.
   { header: 'opening_cash_known', cell: (s) => (s.openingCash === null ? 'false' : 'true') },
   amount('expected_cash', (r) => r.expectedCash),
   amount('counted_cash', (r) => r.countedCash),

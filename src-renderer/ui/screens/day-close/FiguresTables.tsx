@@ -12,7 +12,7 @@ function FigureValue({ row, currency }: { row: FigureRow; currency: string }): R
   return <>{row.kind === 'money' ? formatMoney(row.value, currency) : counts.format(row.value)}</>
 }
 
-/** Every §4 figure of a session (or a day), its takings per method and its tax per rate. */
+/** Every day-close figure of a session (or a day), its takings per method and its tax per rate. */
 export function FiguresTables({
   subject,
   figures,

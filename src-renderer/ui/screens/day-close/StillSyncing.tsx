@@ -1,4 +1,4 @@
-/** Said instead of figures that are not whole yet (DESIGN §4's figures need every bill). */
+/** Said instead of figures that are not whole yet (the day-close figures need every bill). */
 export const STILL_SYNCING = 'incomplete — still syncing'
 
 export function StillSyncingNotice({

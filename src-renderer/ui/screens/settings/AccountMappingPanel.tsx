@@ -112,10 +112,10 @@ function AccountField({
 }
 
 /**
- * Settings → Account mapping: every account of the default chart (DESIGN §4) and every payment
- * method, tax and expense category the shop's data shows, each re-mappable by code and name, for
- * every location or for one. Roles the chart only guesses are marked until mapped. The shared
- * mapping, or that of a destination posting with its own.
+ * Settings → Account mapping: every account of the default chart (docs/ledger.md#accounts) and
+ * every payment method, tax and expense category the shop's data shows, each re-mappable by code
+ * and name, for every location or for one. Roles the chart only guesses are marked until mapped.
+ * The shared mapping, or that of a destination posting with its own.
  */
 export function AccountMappingPanel(): React.JSX.Element | null {
   const state = useActiveConnection()

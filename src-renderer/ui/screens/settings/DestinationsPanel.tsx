@@ -75,10 +75,10 @@ function DestinationRow({
 }
 
 /**
- * The sets of books Till posts into (DESIGN §4). Each journal format is one out of the box; a
- * bookkeeper adds more (two Xero organisations, a test file) and names them. Each keeps its own
- * export log, and posts with the shared account mapping or one of its own; its granularity is
- * switched on the Exports screen.
+ * The sets of books Till posts into (docs/ledger.md#destinations). Each journal format is one out
+ * of the box; a bookkeeper adds more (two Xero organisations, a test file) and names them. Each
+ * keeps its own export log, and posts with the shared account mapping or one of its own; its
+ * granularity is switched on the Exports screen.
  */
 export function DestinationsPanel(): React.JSX.Element | null {
   const state = useActiveConnection()
