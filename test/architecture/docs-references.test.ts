@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { join, posix, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest'
  * pages' links to one another resolve, and nothing cites the design document the project used to
  * keep outside the repository ("DESIGN", "DESIGN.md", "§4"). A "§" stays only in a file that
  * cites the service's interface document by name ("interface §5.3", "the interface document's
- * §6"), whose sections it numbers (docs/service.md#interface-document).
+ * §6"), whose sections it numbers (docs/service.md#interface-document). And the files and folders
+ * the pages name, and the files comments in src-* name, exist.
  */
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -133,6 +134,69 @@ function linkProblems(pages: Map<string, string>): string[] {
   return problems
 }
 
+/** Every file of the project, as a path from its root. */
+function repositoryPaths(): string[] {
+  const skipped = new Set([...SKIPPED_FOLDERS, '.git'])
+  const paths: string[] = []
+  const visit = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) {
+        if (!skipped.has(entry.name)) visit(join(dir, entry.name))
+      } else paths.push(relative(root, join(dir, entry.name)).split('\\').join('/'))
+    }
+  }
+  visit(root)
+  return paths
+}
+
+/**
+ * Whether a path a page or a comment names is in the project: itself, or the end of a path (the
+ * pages name files from their process folder, `cache/writes.ts`); a folder when it ends in `/`.
+ */
+function named(path: string, repository: readonly string[]): boolean {
+  if (path.endsWith('/')) {
+    const folder = path.slice(0, -1)
+    return repository.some((p) => p.startsWith(`${folder}/`) || p.includes(`/${folder}/`))
+  }
+  return repository.some((p) => p === path || p.endsWith(`/${path}`))
+}
+
+const CODE_SPAN = /`([^`\n]+)`/g
+/** A code span that is a path: words joined by `/`, ending in `/` or a source or text file. */
+const PATH_SPAN = /^[\w.-]+(\/[\w.-]+)*(\/|\.(ts|tsx|md|mjs|cjs|json))$/
+
+/** Files and folders the pages name in code spans that the project does not have. */
+function missingInPages(pages: Map<string, string>, repository: readonly string[]): string[] {
+  const problems: string[] = []
+  for (const [name, markdown] of pages)
+    for (const [, span] of markdown.matchAll(CODE_SPAN))
+      if (PATH_SPAN.test(span!) && !named(span!, repository))
+        problems.push(`docs/${name}: names ${span}, which is not in the project`)
+  return problems
+}
+
+/** A TypeScript file named in a comment: `./x.ts`, `cache/x.ts`, `x.ts`. */
+const FILE_IN_TEXT = /(?<![\w/.@-])((?:\.{1,2}\/)*(?:[\w-]+\/)*[\w.-]+\.tsx?)(?![\w/])/g
+const IMPORT_LINE = /\bfrom '|\bimport\(|\brequire\(/
+
+/** Files named in src-* that the project does not have; a path from `./` or `../` from its file. */
+function missingInSources(files: readonly SourceFile[], repository: readonly string[]): string[] {
+  const problems: string[] = []
+  for (const file of files) {
+    file.text.split('\n').forEach((line, i) => {
+      if (IMPORT_LINE.test(line)) return
+      for (const [, path] of line.matchAll(FILE_IN_TEXT)) {
+        const found = path!.startsWith('.')
+          ? repository.includes(posix.join(posix.dirname(file.path), path!))
+          : named(path!, repository)
+        if (!found)
+          problems.push(`${file.path}:${i + 1}: names ${path}, which is not in the project`)
+      }
+    })
+  }
+  return problems
+}
+
 describe('references to the design', () => {
   const pages = docsPages()
 
@@ -184,6 +248,41 @@ describe('references to the design', () => {
       },
     ]
     expect(referenceProblems(planted, pages)).toEqual([])
+  })
+
+  it('name files and folders the project has, in the pages and in the comments of src-*', () => {
+    const repository = repositoryPaths()
+    expect(missingInPages(pages, repository)).toEqual([])
+    const sources = projectFiles().filter((f) => f.path.startsWith('src-'))
+    expect(missingInSources(sources, repository)).toEqual([])
+  })
+
+  it('fail on a page or a comment naming a file or a folder the project does not have', () => {
+    const repository = repositoryPaths()
+    const page = new Map([
+      [
+        'planted.md',
+        'Kept by `cache/tallies.ts` and `cache/talies.ts`, in `jobs/sync/` and `jobs/sink/`.',
+      ],
+    ])
+    expect(missingInPages(page, repository)).toEqual([
+      'docs/planted.md: names cache/talies.ts, which is not in the project',
+      'docs/planted.md: names jobs/sink/, which is not in the project',
+    ])
+    const comments: SourceFile[] = [
+      {
+        path: 'src-renderer/cache/planted.ts',
+        text: [
+          '// Per destination (./destinations.ts, exports/destinations.ts, ./log-pages.ts).',
+          "import { db } from './database.ts'",
+          '// See records-written.ts and record-written.ts.',
+        ].join('\n'),
+      },
+    ]
+    expect(missingInSources(comments, repository)).toEqual([
+      'src-renderer/cache/planted.ts:1: names exports/destinations.ts, which is not in the project',
+      'src-renderer/cache/planted.ts:3: names record-written.ts, which is not in the project',
+    ])
   })
 
   it('fail on a link between pages to a heading that is not there', () => {
