@@ -7,7 +7,7 @@ import { parseCsv } from './csv-parse'
 
 /** Running Debian's hledger, ledger and beancount on files the test writes. */
 
-export const run = promisify(execFile)
+const run = promisify(execFile)
 
 /** A scratch folder for journal files, with a function to remove it after the tests. */
 export function journalFolder(prefix: string): {
