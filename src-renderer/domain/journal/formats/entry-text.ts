@@ -2,8 +2,8 @@ import type { JournalEntry } from '../journal-entry'
 import { fnv1a64 } from '../content-hash'
 
 /**
- * Text from outside (the service's categories, item, tax and method names, notes, numbers,
- * suppliers and ids; the bookkeeper's account names and the merchant's location names) as every
+ * Text from outside (the service's categories, tax and method names, notes, numbers, suppliers
+ * and ids; the bookkeeper's account names and the merchant's location names) as every
  * journal format receives it: one line, and no longer than its field's bound. So no text can add
  * a line to a plain-text journal (a directive, a posting), and none makes a line a tool refuses
  * (ledger stops at a line of 4,096 bytes; a bound of n UTF-16 units is at most 3n bytes of
