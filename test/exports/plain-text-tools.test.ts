@@ -1,8 +1,3 @@
-import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { promisify } from 'node:util'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import { currencyExponent, toMinorUnits } from '../../src-shared/domain/money'
@@ -20,28 +15,21 @@ import {
 } from '../../src-renderer/domain/journal/journal'
 import type { JournalEntry } from '../../src-renderer/domain/journal/journal-entry'
 import { collectText, slices } from './support/collect'
-import { parseCsv } from './support/csv-parse'
 import { perBill, perSession } from './support/journals'
 import { CURRENCIES, shopArbitrary, TIME_ZONE, type Shop } from './support/shop'
+import { journalFolder, toolCsvRows, toolOutput } from './support/tools'
 
 /**
  * The plain-text journals go through the real tools (Debian's hledger, ledger and beancount):
  * each file must load without error, and each tool's balance per account must be Till's own.
  */
 
-const run = promisify(execFile)
-const dir = mkdtempSync(join(tmpdir(), 'till-plain-text-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
-
-let fileCount = 0
-function file(extension: string, text: string): string {
-  const path = join(dir, `journal-${++fileCount}.${extension}`)
-  writeFileSync(path, text)
-  return path
-}
+const folder = journalFolder('till-plain-text-')
+afterAll(folder.remove)
+const file = folder.file
 
 async function tool(command: string, args: string[]): Promise<string> {
-  const { stdout, stderr } = await run(command, args, { maxBuffer: 64 * 1024 * 1024 })
+  const { stdout, stderr } = await toolOutput(command, args)
   expect(stderr).not.toMatch(/error|warning/i)
   return stdout
 }
@@ -116,8 +104,7 @@ function sorted(map: Map<string, number>): [string, number][] {
 async function hledgerBalances(path: string): Promise<Map<string, number>> {
   await tool('hledger', ['-f', path, 'check', '--strict'])
   const csv = await tool('hledger', ['-f', path, 'balance', '-O', 'csv', '-N', '--layout=bare'])
-  const [, ...rows] = parseCsv(csv.replace(/\r?\n/g, '\r\n'))
-  return reported(rows.map(([a = '', c = '', b = '']) => [a, c, b]))
+  return reported(toolCsvRows(csv).map(([a = '', c = '', b = '']) => [a, c, b]))
 }
 
 /** ledger's flat balance of an account includes its sub-accounts: compare like with like. */
@@ -154,7 +141,7 @@ function inclusive(balances: Map<string, number>, accounts: Iterable<string>): M
 }
 
 async function beancountBalances(path: string): Promise<Map<string, number>> {
-  const check = await run('bean-check', [path])
+  const check = await toolOutput('bean-check', [path])
   expect(check.stdout + check.stderr).toBe('')
   const csv = await tool('bean-query', [
     '-f',
@@ -163,9 +150,12 @@ async function beancountBalances(path: string): Promise<Map<string, number>> {
     // str() gives the exact Decimal; the rendered number column rounds to a shared precision.
     'SELECT account, currency, str(sum(number)) AS total GROUP BY account, currency',
   ])
-  const [, ...rows] = parseCsv(csv.replace(/\r?\n/g, '\r\n'))
   return reported(
-    rows.map(([a = '', c = '', b = '']) => [a, c, /^\s*Decimal\('(.*)'\)\s*$/.exec(b)?.[1] ?? b]),
+    toolCsvRows(csv).map(([a = '', c = '', b = '']) => [
+      a,
+      c,
+      /^\s*Decimal\('(.*)'\)\s*$/.exec(b)?.[1] ?? b,
+    ]),
   )
 }
 

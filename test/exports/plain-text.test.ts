@@ -37,4 +37,20 @@ describe('plain-text account names', () => {
       first: false,
     })
   })
+
+  it('cut a long name, one letter that folds into many included, and keep two cut names apart', () => {
+    const names = new PlainTextAccounts()
+    const long = [
+      names.name({ code: '6001', name: `Expenses:${'Rent '.repeat(20_000)}A`, kind: 'expense' }),
+      names.name({ code: '6001', name: `Expenses:${'Rent '.repeat(20_000)}B`, kind: 'expense' }),
+      names.name({ code: '6002', name: 'ﷺ'.repeat(100), kind: 'expense' }),
+      names.name({ code: '6003', name: 'a:'.repeat(5_000), kind: 'expense' }),
+    ].map((n) => n.name)
+    expect(new Set(long).size).toBe(long.length)
+    for (const name of long) {
+      expect(name).toMatch(BEANCOUNT_ACCOUNT)
+      expect(name.length).toBeLessThanOrEqual(169)
+    }
+    expect(long[0]).toMatch(/^Expenses:Rent-Rent-.*-[0-9A-F]{8}$/)
+  })
 })

@@ -1,18 +1,16 @@
 import type { JournalEntry } from '../journal-entry'
 import type { Batches, OutputChunk } from './output'
-import {
-  commodityAmount,
-  entryTags,
-  oneLine,
-  writeTransactions,
-  type PlainTextAccounts,
-} from './plain-text'
+import { commodityAmount, entryTags, writeTransactions, type PlainTextAccounts } from './plain-text'
 
 /**
  * A beancount file: `2026-11-20 * "payee" "narration"` with the entry's ids as metadata, every
  * amount with its commodity, and an `open` directive for each account before its first use.
  * Opens are dated `openDate` (beancount sorts them before any posting of that date or later);
  * leave them out to include the file in a ledger that opens the accounts already.
+ *
+ * Text reaches the file one line at a time (entry-text.ts). In a string only `"` and `\` are
+ * syntax (beancount reads `\n`, `\t` and `\"` as escapes), so both are escaped and the string
+ * reads back exactly; a memo is a `;` comment, which beancount never reads.
  */
 
 export interface BeancountOptions {
@@ -23,7 +21,7 @@ export interface BeancountOptions {
 export const BEANCOUNT_DEFAULTS: BeancountOptions = { openAccounts: true, openDate: '1970-01-01' }
 
 function quoted(text: string): string {
-  return `"${oneLine(text).replace(/[\\"]/g, (c) => `\\${c}`)}"`
+  return `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"`
 }
 
 function transaction(
@@ -36,7 +34,7 @@ function transaction(
   for (const line of entry.lines) {
     const { name, first } = accounts.name(line.account)
     if (first && options.openAccounts) opens += `${options.openDate} open ${name}\n`
-    postings += `  ${name}  ${commodityAmount(line.amount, entry.currency)} ; ${oneLine(line.memo)}\n`
+    postings += `  ${name}  ${commodityAmount(line.amount, entry.currency)} ; ${line.memo}\n`
   }
   const payee = entry.payee === null ? '' : `${quoted(entry.payee)} `
   const metadata = entryTags(entry)

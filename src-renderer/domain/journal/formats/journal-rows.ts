@@ -1,5 +1,6 @@
 import type { JournalEntry, JournalLine } from '../journal-entry'
 import { money, type CsvNumber } from './csv'
+import { boundedEntry } from './entry-text'
 
 /** A journal line with its entry: one row of a CSV journal. */
 export interface JournalRow {
@@ -7,8 +8,10 @@ export interface JournalRow {
   line: JournalLine
 }
 
+/** The rows of an entry, its text fields on one line and within their bounds (entry-text.ts). */
 export function journalRows(entry: JournalEntry): JournalRow[] {
-  return entry.lines.map((line) => ({ entry, line }))
+  const bounded = boundedEntry(entry)
+  return bounded.lines.map((line) => ({ entry: bounded, line }))
 }
 
 export function debit(row: JournalRow): CsvNumber | null {

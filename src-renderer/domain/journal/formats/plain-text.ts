@@ -3,18 +3,22 @@ import type { JournalEntry } from '../journal-entry'
 import type { Batches, OutputChunk } from './output'
 import { fnv1a64 } from '../content-hash'
 import { formatMinorUnits, currencyExponent } from '../../../../src-shared/domain/money'
+import { boundedEntry } from './entry-text'
 
 /**
  * What beancount, hledger and ledger share: account names every one of them accepts, amounts
- * with their commodity, text kept on one line.
+ * with their commodity, every text field on one line and within its bound (entry-text.ts).
  *
  * A name is the kind's root, then each `:`-part of the account's name a component ("Tax
  * payable:VAT 11%" → `Liabilities:Tax-payable:VAT-11`), the root not said twice ("Expenses:Rent"
  * → `Expenses:Rent`); the code is the other formats' key, not part of the name. Beancount wants
  * each component to start with a capital or digit and hold letters, digits and dashes only, so
- * the others are folded to ASCII and dashes; should two accounts fold to one name, the later one
- * gets a suffix from its own identity, so they never merge.
+ * the others are folded to ASCII and dashes; a name is cut at `MAX_NAME` characters (a letter
+ * can fold into many); should two accounts fold to one name, or a name be cut, it gets a suffix
+ * from its account's identity, so accounts never merge.
  */
+
+const MAX_NAME = 160
 
 const ROOTS: Record<AccountKind, string> = {
   asset: 'Assets',
@@ -58,7 +62,10 @@ export class PlainTextAccounts {
     const components = account.name.split(':').map(component)
     if (components.length > 1 && components[0] === root) components.shift()
     let name = [root, ...components].join(':')
-    if (this.#owners.has(name)) name = `${name}-${fnv1a64(identity).slice(0, 8).toUpperCase()}`
+    const whole = name.length <= MAX_NAME
+    if (!whole) name = name.slice(0, MAX_NAME).replace(/[-:]+$/, '')
+    if (!whole || this.#owners.has(name))
+      name = `${name}-${fnv1a64(identity).slice(0, 8).toUpperCase()}`
     this.#names.set(identity, name)
     this.#owners.set(name, identity)
     return { name, first: true }
@@ -68,10 +75,6 @@ export class PlainTextAccounts {
 /** "12.50 USD", "-25000 IDR": the number as the currency writes it, then the commodity. */
 export function commodityAmount(minor: number, currency: string): string {
   return `${formatMinorUnits(minor, currencyExponent(currency))} ${currency}`
-}
-
-export function oneLine(text: string): string {
-  return text.replace(/[\r\n\t]+/g, ' ').trim()
 }
 
 /** The ids an entry carries as metadata or tags, those it has. */
@@ -85,7 +88,10 @@ export function entryTags(entry: JournalEntry): [string, string][] {
   return tags.filter((tag): tag is [string, string] => tag[1] !== null)
 }
 
-/** A chunk of transactions per batch; entries without lines post nothing and are left out. */
+/**
+ * A chunk of transactions per batch, each written from its bounded entry; entries without lines
+ * post nothing and are left out.
+ */
 export async function* writeTransactions(
   entries: Batches<JournalEntry>,
   transaction: (entry: JournalEntry, accounts: PlainTextAccounts) => string,
@@ -93,7 +99,8 @@ export async function* writeTransactions(
   const accounts = new PlainTextAccounts()
   for await (const batch of entries) {
     let text = ''
-    for (const entry of batch) if (entry.lines.length > 0) text += transaction(entry, accounts)
+    for (const entry of batch)
+      if (entry.lines.length > 0) text += transaction(boundedEntry(entry), accounts)
     if (text !== '') yield { part: 1, text }
   }
 }

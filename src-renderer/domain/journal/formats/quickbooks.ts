@@ -2,6 +2,7 @@ import type { JournalEntry } from '../journal-entry'
 import { fnv1a64 } from '../content-hash'
 import { writeCsv, type CsvColumn } from './csv'
 import { formatDate } from './dates'
+import { lineName, TEXT_BOUNDS } from './entry-text'
 import { locationLabel, type LocationNames } from '../../format/location-label'
 import { credit, debit, journalRows, type JournalRow } from './journal-rows'
 import { flatMapBatches, type Batches, type OutputChunk } from './output'
@@ -50,7 +51,11 @@ function columns(options: QuickBooksOptions): CsvColumn<JournalRow>[] {
     { header: 'Debits', cell: debit },
     { header: 'Credits', cell: credit },
     { header: 'Name', cell: (r) => (r.line.role === 'receivable' ? options.customerName : null) },
-    { header: 'Location', cell: (r) => locationLabel(r.entry.locationId, options.locationLabels) },
+    {
+      header: 'Location',
+      cell: (r) =>
+        lineName(locationLabel(r.entry.locationId, options.locationLabels), TEXT_BOUNDS.location),
+    },
   ]
 }
 

@@ -3,6 +3,7 @@ import type { JournalEntry } from '../journal-entry'
 import { currencyExponent } from '../../../../src-shared/domain/money'
 import { csvHead, encodeRow, money, type CsvCell } from './csv'
 import { formatDate } from './dates'
+import { boundedEntry, lineName, TEXT_BOUNDS } from './entry-text'
 import { locationLabel, type LocationNames } from '../../format/location-label'
 import type { Batches, OutputChunk } from './output'
 import { xeroTaxLines, type XeroLine } from './xero-tax'
@@ -66,7 +67,10 @@ export type UnmatchedXeroTax = (entry: JournalEntry, taxes: string[]) => void
 function entryRows(entry: JournalEntry, lines: readonly XeroLine[], options: XeroOptions): string {
   const narration = `${entry.description} [${entry.id}]`
   const date = formatDate(entry.date, options.dateFormat)
-  const tracking = locationLabel(entry.locationId, options.locationLabels)
+  const tracking = lineName(
+    locationLabel(entry.locationId, options.locationLabels),
+    TEXT_BOUNDS.location,
+  )
   let text = ''
   for (const line of lines) {
     const cells: CsvCell[] = [
@@ -93,7 +97,8 @@ export async function* writeXeroJournal(
   let linesInPart = 0
   let text = csvHead(HEADERS)
   for await (const batch of entries) {
-    for (const entry of batch) {
+    for (const unbounded of batch) {
+      const entry = boundedEntry(unbounded)
       const { lines, unmatched } = xeroTaxLines(
         entry,
         options.taxRates ?? {},

@@ -1,0 +1,81 @@
+import type { JournalEntry } from '../journal-entry'
+import { fnv1a64 } from '../content-hash'
+
+/**
+ * Text from outside (the service's categories, tax and method names, notes, numbers, suppliers
+ * and ids; the bookkeeper's account names and the merchant's location names) as every
+ * journal format receives it: one line, and no longer than its field's bound. So no text can add
+ * a line to a plain-text journal (a directive, a posting), and none makes a line a tool refuses
+ * (ledger stops at a line of 4,096 bytes; a bound of n UTF-16 units is at most 3n bytes of
+ * UTF-8). Each format then makes that line inert in its own syntax, in one place: ledger.ts,
+ * beancount.ts, csv.ts.
+ */
+
+/** Bounds per field, in UTF-16 code units. Ids fit the bridge's own bound on an id. */
+export const TEXT_BOUNDS = {
+  description: 300,
+  payee: 100,
+  memo: 150,
+  account: 200,
+  location: 100,
+  id: 200,
+} as const
+
+// Every run of white space, control characters (line and paragraph separators among them) and
+// lone surrogates, which UTF-8 cannot hold.
+const BREAKS = /[\s\p{Cc}\p{Zl}\p{Zp}]+/gu
+const LONE_SURROGATE = /\p{Cs}/gu
+
+function oneLine(text: string): string {
+  return text.replace(BREAKS, ' ').replace(LONE_SURROGATE, '\uFFFD').trim()
+}
+
+/** The first `max` code units of `text` with `marker` closing them, never half a pair. */
+function cut(text: string, max: number, marker: string): string {
+  let end = max - marker.length
+  const last = text.charCodeAt(end - 1)
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1
+  return `${text.slice(0, end).trimEnd()}${marker}`
+}
+
+/** Prose on one line, cut with an ellipsis beyond `max`. */
+export function lineText(text: string, max: number): string {
+  const line = oneLine(text)
+  return line.length <= max ? line : cut(line, max, '…')
+}
+
+/**
+ * A name or id on one line; one beyond `max` is cut and closed with a digest of the whole, so two
+ * long names that start alike stay two.
+ */
+export function lineName(text: string, max: number): string {
+  const line = oneLine(text)
+  return line.length <= max ? line : cut(line, max, `…${fnv1a64(line).slice(0, 8)}`)
+}
+
+function nullableName(text: string | null, max: number): string | null {
+  return text === null ? null : lineName(text, max)
+}
+
+/** The entry with every text field on one line and within its bound; an empty payee is none. */
+export function boundedEntry(entry: JournalEntry): JournalEntry {
+  const payee = entry.payee === null ? '' : lineText(entry.payee, TEXT_BOUNDS.payee)
+  return {
+    ...entry,
+    id: lineName(entry.id, TEXT_BOUNDS.id),
+    description: lineText(entry.description, TEXT_BOUNDS.description),
+    payee: payee === '' ? null : payee,
+    billId: nullableName(entry.billId, TEXT_BOUNDS.id),
+    registerSessionId: nullableName(entry.registerSessionId, TEXT_BOUNDS.id),
+    locationId: lineName(entry.locationId, TEXT_BOUNDS.id),
+    lines: entry.lines.map((line) => ({
+      ...line,
+      account: {
+        ...line.account,
+        code: lineName(line.account.code, TEXT_BOUNDS.account),
+        name: lineName(line.account.name, TEXT_BOUNDS.account),
+      },
+      memo: lineText(line.memo, TEXT_BOUNDS.memo),
+    })),
+  }
+}
