@@ -38,8 +38,9 @@ import { csvExport } from './run-export-csv'
 import { billSessionIds, sessionDays } from './session-days'
 import { readSubAccountCodes, rememberSubAccountCodes } from './sub-account-codes'
 import { checkXeroMapping } from '../../domain/journal/xero-accounts'
-import { ExportLogWriter, acquireExportLock } from './run-export-log'
-import { batchPages } from '../../cache/log-pages'
+import { acquireExportLock } from './run-export-log'
+import { ExportLogWriter } from '../../cache/export-log-writer'
+import { batchPages } from '../../cache/log-page-queries'
 import {
   ProgressCounter,
   billPages,

@@ -4,7 +4,8 @@ import { entryRevision, type EntryRevision } from '../../../domain/journal/expor
 import { postingKeys } from '../../../domain/journal/journal'
 import type { StoredBatch } from '../../../cache/export-rows'
 import { listDestinations } from '../../../cache/destinations'
-import { loggedUnder, type LogKey } from '../../../cache/log-pages'
+import type { LogKey } from '../../../cache/log-pages'
+import { loggedUnder } from '../../../cache/log-page-queries'
 
 /**
  * "In which export did this bill go?": in every destination, every logged entry under the bill's posting keys (its own
