@@ -1,5 +1,6 @@
 import type { TillDatabase } from './database'
 import type { PostedState, LoggedEntry } from '../domain/journal/export-log'
+import type { JournalEntry } from '../domain/journal/journal-entry'
 import { addPages, loggedEntriesOf, type LogKey, type LogPage } from './log-pages'
 
 /** The export log's pages (./log-pages.ts) read and written in a cache. */
@@ -81,4 +82,16 @@ export async function loggedUnder(
   return pages.flatMap((page) =>
     loggedEntriesOf(page).filter((e) => wanted.has(`${e.destinationId}\u0000${e.key}`)),
   )
+}
+
+/** A batch's logged entries in the order written, a page at a time. */
+export async function* batchJournalPages(
+  db: TillDatabase,
+  batchId: string,
+): AsyncGenerator<JournalEntry[]> {
+  const seqs = await batchPages(db, batchId).primaryKeys()
+  for (const seq of seqs) {
+    const page = await db.logPages.get(seq)
+    if (page) yield page.entries.map((logged) => logged.entry)
+  }
 }

@@ -16,3 +16,17 @@ export async function noteRecordsWritten(db: TillDatabase): Promise<void> {
 export async function recordsWritten(db: TillDatabase): Promise<number> {
   return Number((await db.meta.get(KEY))?.value ?? 0)
 }
+
+/**
+ * Changes whenever a bill, an expense, an export batch or a reconciliation is written: what an
+ * export preview is computed from.
+ */
+export async function exportInputsMark(db: TillDatabase): Promise<string> {
+  return JSON.stringify(
+    await Promise.all([
+      recordsWritten(db),
+      db.exportBatches.orderBy('createdAt').lastKey(),
+      db.reconciliations.orderBy('reconciledAt').lastKey(),
+    ]),
+  )
+}
