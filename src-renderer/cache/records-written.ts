@@ -5,7 +5,7 @@ const KEY = 'records-written'
 /**
  * A number every write of bills or expenses raises, so a screen that must notice any change to
  * them (the Exports preview) watches one record: one put a transaction, where an index on the
- * records' update time cost an entry on every bill (see the indexes in database.ts).
+ * records' update time cost an entry on every bill (see the indexes in migrations/v17.ts).
  */
 export async function noteRecordsWritten(db: TillDatabase): Promise<void> {
   const entry = await db.meta.get(KEY)

@@ -72,7 +72,7 @@ export {
  * destination (./destinations.ts: its own log, and its granularity per session), and the
  * writer's chunks are handed on as they come, so memory holds one page whatever the range. The
  * log is written as the export goes but counts only once the writer has finished and the run
- * commits (./run-export-log): a cancelled or failed export changes nothing. CSV tables of
+ * commits (../../cache/export-log-writer.ts): a cancelled or failed export changes nothing. CSV tables of
  * records are not journals and leave the log alone.
  *
  * Drive it with `for await` (or `next()` for the result) and hand each chunk to a sink; the
