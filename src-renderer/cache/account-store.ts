@@ -49,7 +49,7 @@ export async function rememberSubAccountCodes(
 }
 
 /** The roles an export's range check met before. */
-export async function rolesMet(db: TillDatabase): Promise<RoleKey[]> {
+async function rolesMet(db: TillDatabase): Promise<RoleKey[]> {
   return db.accountRoles.toCollection().primaryKeys()
 }
 

@@ -20,7 +20,7 @@ import { v16 } from './v16'
 import { v17 } from './v17'
 
 /** Every version of the cache's schema, oldest first: a new version is a new file added last. */
-export const MIGRATIONS: readonly Migration[] = [
+const MIGRATIONS: readonly Migration[] = [
   v01,
   v02,
   v03,
