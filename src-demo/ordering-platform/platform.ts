@@ -17,7 +17,7 @@ import { CartChecker } from './cart'
 import { ConnectLink } from './connect'
 import { OnlineCatalogue, type Stock, type Variant } from './online-catalogue'
 import { OrderBook, type OrderSettings, type StatusChange } from './orders'
-import { PlatformViews } from './views'
+import { PlatformViews, type ViewedPlatform } from './views'
 
 export interface PlatformSettings {
   token: string
@@ -28,7 +28,7 @@ export interface PlatformSettings {
 
 const ONLINE_LOCATION_PREFIX = 'ol-'
 
-export class Platform {
+export class Platform implements ViewedPlatform {
   readonly catalogue: OnlineCatalogue
   readonly cart: CartChecker
   readonly orders: OrderBook

@@ -10,13 +10,22 @@ import { billId, paymentId } from '../ids'
 import type { Json } from '../representation'
 import type { Shop } from '../shop'
 import type { CheckedCart, CheckedLine } from './cart'
-import type { Category, OnlineProduct, Variant } from './online-catalogue'
+import type { Company } from '../webhooks/envelope'
+import type { Category, OnlineCatalogue, OnlineProduct, Variant } from './online-catalogue'
 import type { Order, OrderBook } from './orders'
-import type { Platform } from './platform'
+
+/** What the views read of the platform (which makes them, so they cannot import it). */
+export interface ViewedPlatform {
+  readonly storeId: string
+  readonly company: Company
+  readonly catalogue: OnlineCatalogue
+  onlineLocationId(location: Location): string
+  isTurnedOn(location: Location): boolean
+}
 
 export class PlatformViews {
   constructor(
-    private readonly platform: Platform,
+    private readonly platform: ViewedPlatform,
     private readonly shop: Shop,
   ) {}
 

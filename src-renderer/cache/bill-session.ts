@@ -3,7 +3,8 @@ import type { TillDatabase } from './database'
 
 /**
  * A session's bills in the order they were made, through `[registerSessionId+createdAt]`: the
- * one index by session the bills table keeps (version 17 dropped the plain one, see database.ts).
+ * one index by session the bills table keeps (version 17 dropped the plain one, see
+ * migrations/v17.ts).
  */
 export function billsOfSession(db: TillDatabase, sessionId: string) {
   return db.bills

@@ -34,3 +34,17 @@ export function advanceCursor(
   }
   return { cursor: lastUpdatedAtText, cursorPage: 1 }
 }
+
+/** Notes a sweep of the collection that ended well at `at`. */
+export async function noteSyncSuccess(
+  db: TillDatabase,
+  key: CollectionKey,
+  at: number,
+): Promise<void> {
+  await db.checkpoints.put({ ...(await readCheckpoint(db, key)), lastSuccessAt: at })
+}
+
+/** Up to `limit` ids of bills queued for their detail, most urgent first. */
+export function queuedDetails(db: TillDatabase, limit: number): Promise<string[]> {
+  return db.pendingDetails.orderBy('priority').limit(limit).primaryKeys()
+}

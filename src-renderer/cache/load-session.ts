@@ -1,5 +1,6 @@
 import type { TillDatabase } from './database'
-import type { CachedBill, CachedExpense, RegisterSession } from './records'
+import Dexie from 'dexie'
+import type { CachedBill, CachedExpense, CachedPayment, RegisterSession } from './records'
 import type { DayCloseInputs } from '../domain/ledger/day-close'
 import { billsOfSession } from './bill-session'
 
@@ -18,8 +19,8 @@ export function loadSessionInputs(
   return db.transaction('r', [db.bills, db.payments, db.expenses], async () => {
     const [bills, payments, expenses] = await Promise.all([
       billsOfSession(db, session.id).toArray(),
-      db.payments.where('registerSessionId').equals(session.id).toArray(),
-      db.expenses.where('registerSessionId').equals(session.id).toArray(),
+      paymentsOfSession(db, session.id),
+      expensesOfSession(db, session.id),
     ])
     return { bills, payments, expenses, openingCash: session.openingCash }
   })
@@ -51,4 +52,50 @@ export async function sessionDays(db: TillDatabase): Promise<SessionDay[]> {
     const [locationId, businessDate] = key as unknown as [string, string]
     return { locationId, businessDate }
   })
+}
+
+/** The payments taken in a session (of bills of any session). */
+export function paymentsOfSession(db: TillDatabase, sessionId: string): Promise<CachedPayment[]> {
+  return db.payments.where('registerSessionId').equals(sessionId).toArray()
+}
+
+export function expensesOfSession(db: TillDatabase, sessionId: string): Promise<CachedExpense[]> {
+  return db.expenses.where('registerSessionId').equals(sessionId).toArray()
+}
+
+export function readSession(db: TillDatabase, id: string): Promise<RegisterSession | undefined> {
+  return db.sessions.get(id)
+}
+
+/** The sessions of `ids`, in their order; undefined where the cache holds none. */
+export function readSessions(
+  db: TillDatabase,
+  ids: readonly string[],
+): Promise<(RegisterSession | undefined)[]> {
+  return db.sessions.bulkGet([...ids])
+}
+
+/** The latest sessions by business date, of one location or all (`location` ''), up to `limit`. */
+export function latestSessions(
+  db: TillDatabase,
+  location = '',
+  limit = Infinity,
+): Promise<RegisterSession[]> {
+  const newestFirst = location
+    ? db.sessions
+        .where('[locationId+businessDate]')
+        .between([location, Dexie.minKey], [location, Dexie.maxKey])
+        .reverse()
+    : db.sessions.orderBy('businessDate').reverse()
+  return (Number.isFinite(limit) ? newestFirst.limit(limit) : newestFirst).toArray()
+}
+
+/** The latest close among the cache's sessions (the service's clock), null if none closed. */
+export async function latestSessionClose(db: TillDatabase): Promise<number | null> {
+  let latest: number | null = null
+  await db.sessions.each((session) => {
+    if (session.closedAt !== null && (latest === null || session.closedAt > latest))
+      latest = session.closedAt
+  })
+  return latest
 }

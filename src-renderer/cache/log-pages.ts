@@ -1,5 +1,4 @@
 import type { Transaction } from 'dexie'
-import type { TillDatabase } from './database'
 import type { LoggedEntry, PlannedEntry, PostedState } from '../domain/journal/export-log'
 
 /**
@@ -59,22 +58,6 @@ export function logPage(
   }
 }
 
-/**
- * Stores a page straight through IndexedDB, past Dexie's live-query bookkeeping: Dexie notes
- * each index key a write touches in every open live query that has not run again since, a page
- * carries a key per entry, and with the app's screens open that cost five times the write and
- * kept every key of the export in memory. Nothing needs to watch pages live: the commit that
- * makes a batch count writes its destination through Dexie, which is what a bill's exports watch.
- */
-export function addLogPage(db: TillDatabase, page: LogPage): Promise<void> {
-  const tx = db.backendDB().transaction('logPages', 'readwrite')
-  const committed = new Promise<void>((resolve, reject) => {
-    tx.oncomplete = () => resolve()
-    tx.onabort = () => reject(tx.error ?? new Error(`Log page ${page.seq} was not written`))
-  })
-  return addPages(tx, [page]).then(() => committed)
-}
-
 /** Adds pages in a transaction holding the store (an upgrade's too), as `addLogPage` does. */
 export function addPages(tx: Transaction['idbtrans'], pages: readonly LogPage[]): Promise<void> {
   const store = tx.objectStore('logPages')
@@ -90,57 +73,6 @@ export function addPages(tx: Transaction['idbtrans'], pages: readonly LogPage[])
   ).then(() => undefined)
 }
 
-/** The seq the next page takes. */
-export async function nextSeq(db: TillDatabase): Promise<number> {
-  const last = await db.logPages.orderBy(':id').lastKey()
-  return typeof last === 'number' ? last + 1 : 0
-}
-
-/**
- * The states of `keys` in one destination. Most keys of an export's page have none (a first
- * export has none at all): the index says which pages hold each key, and only the latest page
- * of each is read, most often one page for many keys.
- */
-export async function latestStates(
-  db: TillDatabase,
-  destinationId: string,
-  keys: readonly string[],
-): Promise<Map<string, PostedState>> {
-  const states = new Map<string, PostedState>()
-  if (keys.length === 0) return states
-  const holders = new Map<string, number[]>()
-  await db.logPages
-    .where('keys')
-    .anyOf(keys.map((key) => [destinationId, key]))
-    .eachPrimaryKey((seq, cursor) => {
-      const key = (cursor.key as LogKey)[1]
-      const seqs = holders.get(key)
-      if (seqs) seqs.push(seq as number)
-      else holders.set(key, [seq as number])
-    })
-  for (const seqs of holders.values()) seqs.sort((a, b) => b - a)
-  // A key's latest page may hold only its entries (a log carried over from before pages keeps
-  // the states apart): then the next page down is read.
-  for (let depth = 0; holders.size > 0; depth++) {
-    const wanted = [...new Set([...holders.values()].flatMap((seqs) => seqs[depth] ?? []))]
-    const pages = new Map<number, Map<string, PostedState>>()
-    for (const page of await db.logPages.bulkGet(wanted))
-      if (page) pages.set(page.seq, new Map(page.states.map((s) => [s.key, s])))
-    for (const [key, seqs] of holders) {
-      const seq = seqs[depth]
-      const state = seq === undefined ? undefined : pages.get(seq)?.get(key)
-      if (state) states.set(key, state)
-      if (state || seq === undefined) holders.delete(key)
-    }
-  }
-  return states
-}
-
-/** A batch's pages in the order written. */
-export function batchPages(db: TillDatabase, batchId: string) {
-  return db.logPages.where('[batchId+seq]').between([batchId, -Infinity], [batchId, Infinity])
-}
-
 /** The entries of a page as rows of the log, with their destination, batch and position. */
 export function loggedEntriesOf(page: LogPage): LoggedEntry[] {
   return page.entries.map((entry, index) => ({
@@ -149,16 +81,4 @@ export function loggedEntriesOf(page: LogPage): LoggedEntry[] {
     batchId: page.batchId,
     position: page.first + index,
   }))
-}
-
-/** Every entry logged under one of `keys`, in any batch, committed or not. */
-export async function loggedUnder(
-  db: TillDatabase,
-  keys: readonly LogKey[],
-): Promise<LoggedEntry[]> {
-  const wanted = new Set(keys.map(([destinationId, key]) => `${destinationId}\u0000${key}`))
-  const pages = await db.logPages.where('keys').anyOf(keys).distinct().toArray()
-  return pages.flatMap((page) =>
-    loggedEntriesOf(page).filter((e) => wanted.has(`${e.destinationId}\u0000${e.key}`)),
-  )
 }

@@ -1,7 +1,7 @@
 import type { Bill } from '../../src-shared/domain/records'
 import type { TillDatabase } from './database'
 import type { CachedBill, Reconciliation } from './records'
-import { readReconciliation, type SessionReconciliation } from './reconciliation-record'
+import { loadReconciliation, type SessionReconciliation } from './reconciliation-record'
 
 /**
  * What a write of bills or a close event does to a reconciled session: the count stays as the
@@ -40,7 +40,7 @@ export async function noteCloseAfterReconciliation(
   sessionId: string,
   now: number,
 ): Promise<void> {
-  const stored = readReconciliation(await db.reconciliations.get(sessionId))
+  const stored = await loadReconciliation(db, sessionId)
   if (stored.state !== 'ok') return
   const record: SessionReconciliation = {
     ...stored.record,

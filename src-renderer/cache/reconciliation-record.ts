@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import type { Reconciliation } from './records'
+import type { TillDatabase } from './database'
+import type { Reconciliation, RegisterSession } from './records'
 import type { CountResult, DayCloseFigures } from '../domain/ledger/day-close'
 
 /**
@@ -91,4 +92,39 @@ export function readReconciliation(stored: Reconciliation | undefined): StoredRe
   return parsed.success
     ? { state: 'ok', record: parsed.data }
     : { state: 'unreadable', reason: z.prettifyError(parsed.error) }
+}
+
+/** A session's stored reconciliation, checked. */
+export async function loadReconciliation(db: TillDatabase, sessionId: string) {
+  return readReconciliation(await db.reconciliations.get(sessionId))
+}
+
+/** What a confirm or reopen makes of a session and its stored reconciliation. */
+export interface ReconciliationChange {
+  record: SessionReconciliation
+  status: RegisterSession['status']
+}
+
+/**
+ * Reads the session and its stored reconciliation, and stores the record `decide` makes of them
+ * with the session's new status, in one transaction over everything a confirm reads (the
+ * session's records, how far the sync has come), so nothing moves between the check and the
+ * write. Whatever `decide` throws leaves the cache as it was.
+ */
+export function changeReconciliation(
+  db: TillDatabase,
+  sessionId: string,
+  decide: (
+    session: RegisterSession | undefined,
+    earlier: StoredRecord,
+  ) => Promise<ReconciliationChange>,
+): Promise<SessionReconciliation> {
+  const tables = [db.sessions, db.reconciliations, db.bills, db.payments, db.expenses]
+  return db.transaction('rw', [...tables, db.checkpoints], async () => {
+    const session = await db.sessions.get(sessionId)
+    const { record, status } = await decide(session, await loadReconciliation(db, sessionId))
+    await db.reconciliations.put(record)
+    await db.sessions.update(sessionId, { status })
+    return record
+  })
 }

@@ -113,6 +113,14 @@ export function billWriteTables(db: TillDatabase) {
   ]
 }
 
+/**
+ * Runs sync writes (`writeBills`, `writeExpenses`) in one transaction over every table they
+ * touch; their own transactions run inside it, and it commits whole or not at all.
+ */
+export function writeTogether(db: TillDatabase, writes: () => Promise<void>): Promise<void> {
+  return db.transaction('rw', [...billWriteTables(db), db.expenses], writes)
+}
+
 export interface BillsWrite {
   bills: Bill[]
   quarantined: QuarantinedRecord[]

@@ -8,7 +8,7 @@ import {
   type DrawerCount,
 } from '../domain/ledger/day-close'
 import { loadSessionInputs } from '../cache/load-session'
-import { readReconciliation, type SessionReconciliation } from '../cache/reconciliation-record'
+import { changeReconciliation, type SessionReconciliation } from '../cache/reconciliation-record'
 import { loadShownStatus } from '../cache/session-status'
 import { loadBillsSynced, stillSyncing } from '../cache/still-syncing'
 
@@ -57,70 +57,62 @@ export async function confirmCount(
   const countedBy = confirm.countedBy.trim()
   if (!countedBy) throw new ReconcileError('Enter who counted the drawer.')
   const now = confirm.now ?? Date.now()
-  return db.transaction(
-    'rw',
-    [db.sessions, db.reconciliations, db.bills, db.payments, db.expenses, db.checkpoints],
-    async () => {
-      const session = await db.sessions.get(confirm.sessionId)
-      if (!session) throw new ReconcileError(`Session ${confirm.sessionId} is not in the cache.`)
-      if (session.status === 'reconciled')
-        throw new ReconcileError(`Session ${session.id} is already reconciled.`)
-      const midShift = (await loadShownStatus(db, session, now)) === 'open'
-      if (midShift && !confirm.midShift)
-        throw new ReconcileError(
-          'This session can still be trading (no close has been seen). Choose “Count mid-shift” to count it now.',
-        )
-      const openingFloat = session.openingCash === null ? (confirm.openingFloat ?? null) : null
-      const figures = withOpeningFloat(
-        dayCloseFigures(await loadSessionInputs(db, session)),
-        openingFloat,
+  return changeReconciliation(db, confirm.sessionId, async (session, earlier) => {
+    if (!session) throw new ReconcileError(`Session ${confirm.sessionId} is not in the cache.`)
+    if (session.status === 'reconciled')
+      throw new ReconcileError(`Session ${session.id} is already reconciled.`)
+    const midShift = (await loadShownStatus(db, session, now)) === 'open'
+    if (midShift && !confirm.midShift)
+      throw new ReconcileError(
+        'This session can still be trading (no close has been seen). Choose “Count mid-shift” to count it now.',
       )
-      if (stillSyncing(session, figures.billsAwaitingDetail, await loadBillsSynced(db)))
-        throw new ReconcileError(
-          'Some bills of this session are still being fetched; confirm once the sync has them.',
-        )
-      if (!sameFigures(figures, confirm.seen))
-        throw new FiguresChangedError(
-          'The figures changed while you were counting (a sync brought new data). Check them and confirm again.',
-        )
-      const count = countVariance(figures, confirm.count)
-      const varianceNote = confirm.varianceNote?.trim() ?? ''
-      if (hasVariance(count) && !varianceNote)
-        throw new ReconcileError('The count differs from what was expected: say why in the note.')
-      const earlier = readReconciliation(await db.reconciliations.get(session.id))
-      const record: SessionReconciliation = {
-        sessionId: session.id,
-        countedCash: confirm.count.countedCash,
-        countedByMethod: confirm.count.countedByMethod,
-        figures,
-        reconciledAt: now,
-        reconciledBy: countedBy,
-        changedAfterAt: null,
-        currency: confirm.currency,
-        count,
-        statusBefore: session.status,
-        reopenedAt: null,
-        openingFloat,
-        varianceNote,
-        midShift,
-        log: [
-          ...(earlier.state === 'ok' ? earlier.record.log : []),
-          {
-            action: 'reconciled',
-            at: now,
-            by: countedBy,
-            countedCash: count.countedCash,
-            cashVariance: count.cashVariance,
-            note: varianceNote,
-            midShift,
-          },
-        ],
-      }
-      await db.reconciliations.put(record)
-      await db.sessions.update(session.id, { status: 'reconciled' })
-      return record
-    },
-  )
+    const openingFloat = session.openingCash === null ? (confirm.openingFloat ?? null) : null
+    const figures = withOpeningFloat(
+      dayCloseFigures(await loadSessionInputs(db, session)),
+      openingFloat,
+    )
+    if (stillSyncing(session, figures.billsAwaitingDetail, await loadBillsSynced(db)))
+      throw new ReconcileError(
+        'Some bills of this session are still being fetched; confirm once the sync has them.',
+      )
+    if (!sameFigures(figures, confirm.seen))
+      throw new FiguresChangedError(
+        'The figures changed while you were counting (a sync brought new data). Check them and confirm again.',
+      )
+    const count = countVariance(figures, confirm.count)
+    const varianceNote = confirm.varianceNote?.trim() ?? ''
+    if (hasVariance(count) && !varianceNote)
+      throw new ReconcileError('The count differs from what was expected: say why in the note.')
+    const record: SessionReconciliation = {
+      sessionId: session.id,
+      countedCash: confirm.count.countedCash,
+      countedByMethod: confirm.count.countedByMethod,
+      figures,
+      reconciledAt: now,
+      reconciledBy: countedBy,
+      changedAfterAt: null,
+      currency: confirm.currency,
+      count,
+      statusBefore: session.status,
+      reopenedAt: null,
+      openingFloat,
+      varianceNote,
+      midShift,
+      log: [
+        ...(earlier.state === 'ok' ? earlier.record.log : []),
+        {
+          action: 'reconciled',
+          at: now,
+          by: countedBy,
+          countedCash: count.countedCash,
+          cashVariance: count.cashVariance,
+          note: varianceNote,
+          midShift,
+        },
+      ],
+    }
+    return { record, status: 'reconciled' }
+  })
 }
 
 /** Undoes a confirm: the session gets its earlier status back, and the reopen is logged. */
@@ -131,9 +123,7 @@ export async function reopenSession(
   const by = reopen.by.trim()
   if (!by) throw new ReconcileError('Enter who is reopening the session.')
   const now = reopen.now ?? Date.now()
-  return db.transaction('rw', [db.sessions, db.reconciliations], async () => {
-    const session = await db.sessions.get(reopen.sessionId)
-    const stored = readReconciliation(await db.reconciliations.get(reopen.sessionId))
+  return changeReconciliation(db, reopen.sessionId, async (session, stored) => {
     if (session?.status !== 'reconciled' || stored.state !== 'ok')
       throw new ReconcileError(`Session ${reopen.sessionId} is not reconciled.`)
     const record: SessionReconciliation = {
@@ -141,8 +131,6 @@ export async function reopenSession(
       reopenedAt: now,
       log: [...stored.record.log, { action: 'reopened', at: now, by }],
     }
-    await db.reconciliations.put(record)
-    await db.sessions.update(session.id, { status: stored.record.statusBefore })
-    return record
+    return { record, status: stored.record.statusBefore }
   })
 }

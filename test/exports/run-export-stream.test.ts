@@ -14,13 +14,8 @@ import {
   type ExportWhat,
   type RunExportOptions,
 } from '../../src-renderer/jobs/exports/run-export'
-import {
-  batchPages,
-  logPage,
-  nextSeq,
-  pageEntry,
-  type LogPage,
-} from '../../src-renderer/cache/log-pages'
+import { logPage, pageEntry, type LogPage } from '../../src-renderer/cache/log-pages'
+import { batchPages, nextSeq } from '../../src-renderer/cache/log-page-queries'
 import { postingHash } from '../../src-renderer/domain/journal/export-log'
 import { allLogged, standingStates } from './support/log-pages'
 import { billPages } from '../../src-renderer/jobs/exports/run-export-pages'

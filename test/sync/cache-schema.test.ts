@@ -1,10 +1,11 @@
 import Dexie from 'dexie'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
-import { SCHEMA_V1, TillDatabase } from '../../src-renderer/cache/database'
+import { TillDatabase } from '../../src-renderer/cache/database'
+import { declareVersions } from '../../src-renderer/cache/migrations/migrations'
 import { loadLocationNames, saveLocationName } from '../../src-renderer/cache/location-names'
 import { postingHash } from '../../src-renderer/domain/journal/export-log'
-import { batchPages, loggedUnder } from '../../src-renderer/cache/log-pages'
+import { batchPages, loggedUnder } from '../../src-renderer/cache/log-page-queries'
 import type { UpgradeProgress } from '../../src-renderer/cache/log-pages-upgrade'
 import { allLogged, standingStates } from '../exports/support/log-pages'
 import { billFacets } from '../../src-renderer/cache/bill-facets'
@@ -59,14 +60,13 @@ const entry: JournalEntry = {
 }
 
 /**
- * A cache made by an older schema (version 1, and `later` at its version number), and the
- * same cache opened by the current schema, which upgrades it.
+ * A cache made by the schema of an older version (1 unless told), through the real migrations,
+ * and the same cache opened by the current schema, which upgrades it.
  */
-function olderCache(later?: [version: number, stores: Record<string, string | null>]) {
+function olderCache(version = 1) {
   const indexedDB = new IDBFactory()
   const old = new Dexie('till-upgrade', { indexedDB, IDBKeyRange })
-  old.version(1).stores(SCHEMA_V1)
-  if (later) old.version(later[0]).stores(later[1])
+  declareVersions(old, undefined, version)
   const upgrade = async (onUpgrade?: UpgradeProgress): Promise<TillDatabase> => {
     old.close()
     const upgraded = new TillDatabase('till-upgrade', { indexedDB, IDBKeyRange }, onUpgrade)
@@ -74,39 +74,6 @@ function olderCache(later?: [version: number, stores: Record<string, string | nu
     return upgraded
   }
   return { old, upgrade }
-}
-
-/** The export log's tables as version 11 had them (bills as version 11 indexed them). */
-const V11_EXPORT_STORES = {
-  bills:
-    'id, updatedAt, registerSessionId, [locationId+businessDate], [type+createdAt], parentBillId, ' +
-    '[registerSessionId+createdAt], createdAt, numberKey, total, [paymentState+createdAt], ' +
-    '*methods, brokenIdentity, amountPaid, amountDue',
-  reconciliations: 'sessionId, reconciledAt',
-  postings: 'key',
-  exportLog: 'entryId, key, [batchId+position]',
-  exportBatches: 'id, createdAt',
-  exportRuns: 'id',
-  replacedPostings: '[batchId+key], batchId',
-  accountMapping: 'id',
-  accountRoles: 'key',
-}
-
-/** The export log's tables as versions 12 to 15 had them. */
-const V15_EXPORT_STORES = {
-  ...V11_EXPORT_STORES,
-  postings: null,
-  exportLog: null,
-  destinations: 'id',
-  postedStates: '[destinationId+key]',
-  loggedEntries: '[destinationId+entryId], [destinationId+key], [batchId+position]',
-}
-
-/** Bills, payments and expenses as versions 11 to 15 indexed them. */
-const V15_BILL_STORES = {
-  bills: V11_EXPORT_STORES.bills,
-  payments: 'id, registerSessionId, billId',
-  expenses: SCHEMA_V1.expenses,
 }
 
 /** A batch's rows as version 11 logged them. */
@@ -159,40 +126,48 @@ async function putBills(db: TillDatabase, bills: JournalBill[]): Promise<void> {
   )
 }
 
+/**
+ * Three sales of session rs-1 as version 1 stored them: b-1 unpaid, b-2 paid by card, b-3 paid
+ * 1000 with a cash payment of 400 (an identity broken).
+ */
+function legacyBills() {
+  return [3, 1, 2].map((n) => ({
+    number: `A-${n}`,
+    total: 1000,
+    amountPaid: n === 1 ? 0 : 1000,
+    amountDue: n === 1 ? 1000 : 0,
+    totalTax: 0,
+    hasDetail: true,
+    lines: [{ total: 1000 }],
+    discounts: [],
+    fees: [],
+    taxes: [],
+    payments:
+      n === 1
+        ? []
+        : [
+            {
+              id: `p-${n}`,
+              method: n === 2 ? 'card' : 'cash',
+              amount: n === 3 ? 400 : 1000,
+              reversedAt: null,
+            },
+          ],
+    id: `b-${n}`,
+    registerSessionId: 'rs-1',
+    createdAt: n * 1000,
+    updatedAt: n,
+    locationId: 'l',
+    businessDate: '2026-11-20',
+    type: 'sale',
+    parentBillId: null,
+  }))
+}
+
 describe('cache schema upgrades', () => {
   it('opens a version-1 cache, keeps every record, serves the new indexes and derives new fields', async () => {
     const { old, upgrade } = olderCache()
-    const bills = [3, 1, 2].map((n) => ({
-      number: `A-${n}`,
-      total: 1000,
-      amountPaid: n === 1 ? 0 : 1000,
-      amountDue: n === 1 ? 1000 : 0,
-      totalTax: 0,
-      hasDetail: true,
-      lines: [{ total: 1000 }],
-      discounts: [],
-      fees: [],
-      taxes: [],
-      payments:
-        n === 1
-          ? []
-          : [
-              {
-                id: `p-${n}`,
-                method: n === 2 ? 'card' : 'cash',
-                amount: n === 3 ? 400 : 1000,
-                reversedAt: null,
-              },
-            ],
-      id: `b-${n}`,
-      registerSessionId: 'rs-1',
-      createdAt: n * 1000,
-      updatedAt: n,
-      locationId: 'l',
-      businessDate: '2026-11-20',
-      type: 'sale',
-      parentBillId: null,
-    }))
+    const bills = legacyBills()
     await old
       .table('bills')
       .bulkPut([...bills, { ...bills[0], id: 'other', registerSessionId: 'rs-2' }])
@@ -234,14 +209,7 @@ describe('cache schema upgrades', () => {
   })
 
   it('version 8 keeps the export log, computes its hashes again without accounts, and stores a mapping', async () => {
-    const { old, upgrade } = olderCache([
-      5,
-      {
-        postings: 'key',
-        exportLog: 'entryId, key, batchId',
-        exportBatches: 'id, createdAt',
-      },
-    ])
+    const { old, upgrade } = olderCache(7)
     await old
       .table('postings')
       .put({ key: 'b1', revision: 0, liveEntryId: 'b1', entry, hash: 'from-v5' })
@@ -274,14 +242,7 @@ describe('cache schema upgrades', () => {
   })
 
   it('version 10 keeps the export log, each batch in the order written', async () => {
-    const { old, upgrade } = olderCache([
-      9,
-      {
-        postings: 'key',
-        exportLog: 'entryId, key, batchId, [batchId+position]',
-        exportBatches: 'id, createdAt',
-      },
-    ])
+    const { old, upgrade } = olderCache(9)
     const logged = (batchId: string, position: number, id: string) => ({
       entryId: id,
       key: id,
@@ -307,7 +268,7 @@ describe('cache schema upgrades', () => {
   })
 
   it('version 12 gives each logged entry to the destination of its format: nothing posted is posted again, a second format gets the rest', async () => {
-    const { old, upgrade } = olderCache([11, V11_EXPORT_STORES])
+    const { old, upgrade } = olderCache(11)
     const bills = [sale(), sale({ id: 'b2', number: '1024' }), sale({ id: 'b3', number: '1025' })]
     const context = {
       accounts: new AccountResolver(EMPTY_MAPPING),
@@ -375,7 +336,7 @@ describe('cache schema upgrades', () => {
   })
 
   it('version 12 keeps each session of a log of both granularities the way it was posted', async () => {
-    const { old, upgrade } = olderCache([11, V11_EXPORT_STORES])
+    const { old, upgrade } = olderCache(11)
     const context = {
       accounts: new AccountResolver(EMPTY_MAPPING),
       timeZone: 'Asia/Jakarta',
@@ -456,7 +417,7 @@ describe('cache schema upgrades', () => {
     upgraded.close()
   })
   it('version 13 clears the sale identity from refunds and voids, keeps it on sales, and names locations', async () => {
-    const { old, upgrade } = olderCache([6, { bills: `${SCHEMA_V1.bills}, brokenIdentity` }])
+    const { old, upgrade } = olderCache(12)
     // A void of a sale paid 10000 of 25000 (IDR): it returned 10000 and owes nothing. Before
     // version 13 it was flagged for amount_due = total − amount_paid, which only sales keep.
     const flagged = (id: string, type: string, amountPaid: number, amountDue: number) => ({
@@ -506,7 +467,7 @@ describe('cache schema upgrades', () => {
   })
 
   it('version 16 carries the log into pages: committed batches in order, the states as they stand, a run never committed rolled back', async () => {
-    const { old, upgrade } = olderCache([15, V15_EXPORT_STORES])
+    const { old, upgrade } = olderCache(15)
     const context = (states: ReadonlyMap<string, PostedState>) => ({
       accounts: new AccountResolver(EMPTY_MAPPING),
       timeZone: 'Asia/Jakarta',
@@ -602,7 +563,7 @@ describe('cache schema upgrades', () => {
   })
 
   it('version 17 drops the bills’ session and update-time indexes, the payments’ bill index and the expenses’ update-time index; a session’s records and figures still come through the indexes kept, and the Exports preview’s signal moves with each write', async () => {
-    const { old, upgrade } = olderCache([15, V15_BILL_STORES])
+    const { old, upgrade } = olderCache(16)
     const cash = (id: string, amount: number, session: string) =>
       payment(id, 'cash', amount, { registerSessionId: session })
     const bills = [
@@ -668,5 +629,156 @@ describe('cache schema upgrades', () => {
     await writeExpenses(upgraded, { expenses: [expense({ id: 'e1' })], quarantined: [], now: T0 })
     expect(await recordsWritten(upgraded)).not.toBe(afterBills)
     upgraded.close()
+  })
+})
+
+/** A cache opened by the real migrations through `version`, in a fresh IndexedDB unless given. */
+async function cacheAt(version: number, indexedDB = new IDBFactory()): Promise<Dexie> {
+  const db = new Dexie('till-version', { indexedDB, IDBKeyRange })
+  declareVersions(db, undefined, version)
+  await db.open()
+  return db
+}
+
+/** Closes `db` and opens its cache again with the migrations through `version`. */
+function upgradeTo(db: Dexie, version: number): Promise<Dexie> {
+  db.close()
+  return cacheAt(version, db._options.indexedDB as InstanceType<typeof IDBFactory>)
+}
+
+const between = (db: Dexie, index: string, value: string) =>
+  db.table('bills').where(index).between([value, Dexie.minKey], [value, Dexie.maxKey])
+
+describe('each schema version upgrades a cache of the version before', () => {
+  it('version 2 lists a session’s bills in time order from an index', async () => {
+    const old = await cacheAt(1)
+    await old.table('bills').bulkPut(legacyBills())
+    const db = await upgradeTo(old, 2)
+    expect(
+      await between(db, '[registerSessionId+createdAt]', 'rs-1').reverse().primaryKeys(),
+    ).toEqual(['b-3', 'b-2', 'b-1'])
+    db.close()
+  })
+
+  it('version 3 derives each bill’s number key, payment state and methods, and keeps reconciliations', async () => {
+    const old = await cacheAt(2)
+    await old.table('bills').bulkPut(legacyBills())
+    const db = await upgradeTo(old, 3)
+    expect((await db.table('bills').get('b-2'))?.numberKey).toBe('a-2')
+    expect(await db.table('bills').where('methods').equals('card').primaryKeys()).toEqual(['b-2'])
+    expect(await db.table('bills').where('paymentState').equals('unpaid').primaryKeys()).toEqual([
+      'b-1',
+    ])
+    await db.table('reconciliations').put({ sessionId: 'rs-1', reconciledAt: 5 })
+    expect(await db.table('reconciliations').orderBy('reconciledAt').primaryKeys()).toEqual([
+      'rs-1',
+    ])
+    db.close()
+  })
+
+  it('version 4 flags the bills that break an identity, and clears a stale flag', async () => {
+    const old = await cacheAt(3)
+    const [b3, b1, b2] = legacyBills()
+    await old.table('bills').bulkPut([b3, { ...b1, brokenIdentity: 1 }, b2])
+    const db = await upgradeTo(old, 4)
+    expect(await db.table('bills').where('brokenIdentity').equals(1).primaryKeys()).toEqual(['b-3'])
+    expect((await db.table('bills').get('b-1'))?.brokenIdentity).toBeUndefined()
+    db.close()
+  })
+
+  it('version 5 adds the export log beside the bills kept', async () => {
+    const old = await cacheAt(4)
+    await old.table('bills').bulkPut(legacyBills())
+    const db = await upgradeTo(old, 5)
+    expect(await db.table('bills').count()).toBe(3)
+    await db.table('exportBatches').bulkPut([
+      { id: 'later', createdAt: '2026-11-21' },
+      { id: 'first', createdAt: '2026-11-20' },
+    ])
+    await db.table('exportLog').put({ entryId: 'e', key: 'bill:b-1', batchId: 'first' })
+    expect(await db.table('exportBatches').orderBy('createdAt').primaryKeys()).toEqual([
+      'first',
+      'later',
+    ])
+    expect(await db.table('exportLog').where('batchId').equals('first').primaryKeys()).toEqual([
+      'e',
+    ])
+    db.close()
+  })
+
+  it('version 6 sorts bills by paid and due from indexes', async () => {
+    const old = await cacheAt(5)
+    await old.table('bills').bulkPut(legacyBills())
+    const db = await upgradeTo(old, 6)
+    // Descending, ties (b-2 and b-3 owe nothing) by descending id.
+    expect(await db.table('bills').orderBy('amountDue').reverse().primaryKeys()).toEqual([
+      'b-1',
+      'b-3',
+      'b-2',
+    ])
+    expect(await db.table('bills').orderBy('amountPaid').first()).toMatchObject({ id: 'b-1' })
+    db.close()
+  })
+
+  it('version 7 lists a batch’s logged entries in the order written, and keeps runs apart', async () => {
+    const old = await cacheAt(6)
+    await old.table('exportLog').bulkPut(
+      [2, 0, 1].map((position) => ({
+        entryId: `e-${position}`,
+        key: `bill:b-${position}`,
+        batchId: 'batch',
+        position,
+      })),
+    )
+    const db = await upgradeTo(old, 7)
+    expect(
+      await db
+        .table('exportLog')
+        .where('[batchId+position]')
+        .between(['batch', 0], ['batch', Infinity])
+        .primaryKeys(),
+    ).toEqual(['e-0', 'e-1', 'e-2'])
+    await db.table('exportRuns').put({ id: 'run' })
+    await db.table('pendingPostings').put({ batchId: 'run', key: 'bill:b-1' })
+    expect(await db.table('pendingPostings').where('batchId').equals('run').count()).toBe(1)
+    db.close()
+  })
+
+  it('version 9 drops the pending states for the replaced ones', async () => {
+    const old = await cacheAt(8)
+    await old.table('pendingPostings').put({ batchId: 'run', key: 'bill:b-1' })
+    await old.table('exportLog').put({ entryId: 'e', key: 'bill:b-1', batchId: 'b', position: 0 })
+    const db = await upgradeTo(old, 9)
+    expect(db.tables.map((t) => t.name)).not.toContain('pendingPostings')
+    expect(await db.table('exportLog').count()).toBe(1)
+    await db.table('replacedPostings').put({ batchId: 'run', key: 'bill:b-1' })
+    expect(await db.table('replacedPostings').where('batchId').equals('run').count()).toBe(1)
+    db.close()
+  })
+
+  it('version 11 lists each type and payment state in time order', async () => {
+    const old = await cacheAt(1)
+    await old.table('bills').bulkPut(legacyBills())
+    const db = await upgradeTo(await upgradeTo(old, 10), 11)
+    expect(await between(db, '[type+createdAt]', 'sale').primaryKeys()).toEqual([
+      'b-1',
+      'b-2',
+      'b-3',
+    ])
+    expect(await between(db, '[paymentState+createdAt]', 'unpaid').primaryKeys()).toEqual(['b-1'])
+    db.close()
+  })
+
+  it('versions 14 and 15 add the session tallies and the day counts, keeping the sessions', async () => {
+    const old = await cacheAt(13)
+    await old.table('sessions').put({ id: 'rs-1', locationId: 'l', businessDate: '2026-11-20' })
+    const tallied = await upgradeTo(old, 14)
+    await tallied.table('sessionTallies').put({ sessionId: 'rs-1' })
+    const counted = await upgradeTo(tallied, 15)
+    await counted.table('billCounts').put({ businessDate: '2026-11-20' })
+    expect(await counted.table('sessions').get('rs-1')).toMatchObject({ locationId: 'l' })
+    expect(await counted.table('sessionTallies').count()).toBe(1)
+    expect(await counted.table('billCounts').count()).toBe(1)
+    counted.close()
   })
 })

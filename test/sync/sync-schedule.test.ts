@@ -8,7 +8,7 @@ import {
   readSchedule,
   saveSchedule,
   ScheduleError,
-} from '../../src-renderer/jobs/sync/sync-schedule'
+} from '../../src-renderer/cache/sync-schedule'
 
 const freshDb = () =>
   new TillDatabase(`till-schedule-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange })

@@ -18,9 +18,17 @@ import {
 } from '../../domain/journal/accounts'
 import { mappingIdOf, readDestination } from '../../cache/destinations'
 import { SHARED_MAPPING, type MappingId } from '../../cache/export-rows'
-import { rangeLocations } from './run-export'
+import { rangeLocations } from '../../cache/export-range-reads'
 import type { ExportRange } from '../../cache/export-rows'
-import { readSubAccountCodes, rememberSubAccountCodes } from './sub-account-codes'
+import {
+  eachRoleAt,
+  readSavedMapping,
+  readSubAccountCodes,
+  rememberRolesMet,
+  rememberSubAccountCodes,
+  roleKeysInCache,
+  storeMapping,
+} from '../../cache/account-store'
 
 /**
  * The bookkeeper's account mappings as Settings keeps them in the connection's cache (the shared
@@ -215,7 +223,7 @@ export async function readMapping(
   id: MappingId = SHARED_MAPPING,
 ): Promise<AccountMapping> {
   const [saved, subAccountCodes] = await Promise.all([
-    db.accountMapping.get(id),
+    readSavedMapping(db, id),
     readSubAccountCodes(db),
   ])
   return {
@@ -254,34 +262,13 @@ export async function saveMapping(
   id: MappingId = SHARED_MAPPING,
 ): Promise<AccountMapping> {
   const checked = checkMapping(mapping)
-  await db.accountMapping.put({ id, ...checked, savedAt: now.toISOString() })
+  await storeMapping(db, { id, ...checked, savedAt: now.toISOString() })
   return checked
 }
 
-/** How many of the newest bills Settings reads for tax names (taxes have no index). */
-const RECENT_BILLS_FOR_TAXES = 5_000
-
-/**
- * The roles named after the shop's own data that the cache shows: payment methods of bills (from
- * their index) and of expenses, expense categories, the taxes of the newest bills, and whatever
- * an export's range check met before.
- */
+/** The roles named after the shop's own data that the cache shows (see `roleKeysInCache`). */
 export async function rolesInCache(db: TillDatabase): Promise<AccountRole[]> {
-  const keys = new Set<RoleKey>()
-  for (const method of await db.bills.orderBy('methods').uniqueKeys())
-    keys.add(roleKey({ type: 'clearing', method: String(method) }))
-  await db.expenses.each((expense) => {
-    keys.add(roleKey({ type: 'clearing', method: expense.paymentMethod }))
-    keys.add(roleKey({ type: 'expense', category: expense.category }))
-  })
-  await db.bills
-    .orderBy('createdAt')
-    .reverse()
-    .limit(RECENT_BILLS_FOR_TAXES)
-    .each((bill) => {
-      for (const tax of bill.taxes) keys.add(roleKey({ type: 'tax-payable', tax: tax.name }))
-    })
-  for (const key of await db.accountRoles.toCollection().primaryKeys()) keys.add(key)
+  const keys = await roleKeysInCache(db)
   const roles = [...keys].map(roleFromKey).filter((role): role is AccountRole => role !== null)
   await numberSubAccounts(db, roles)
   return roles
@@ -306,28 +293,11 @@ export async function defaultedInRange(
   }
   for (const location of await rangeLocations(db, range)) {
     if (signal?.aborted) return []
-    await db.bills
-      .where('[locationId+businessDate]')
-      .between([location, range.from], [location, range.to], true, true)
-      .each((bill) => {
-        for (const payment of bill.payments)
-          meet({ type: 'clearing', method: payment.method }, location)
-        for (const tax of bill.taxes) meet({ type: 'tax-payable', tax: tax.name }, location)
-      })
-    await db.expenses
-      .where('[locationId+expenseDate]')
-      .between([location, range.from], [location, range.to], true, true)
-      .each((expense) => {
-        meet({ type: 'clearing', method: expense.paymentMethod }, location)
-        meet({ type: 'expense', category: expense.category }, location)
-      })
+    await eachRoleAt(db, location, range, (role) => meet(role, location))
   }
   if (signal?.aborted) return []
   const codes = resolver.subAccountCodes
-  await db.transaction('rw', db.accountRoles, async () => {
-    const known = new Set(await db.accountRoles.toCollection().primaryKeys())
-    await db.accountRoles.bulkAdd([...met].filter((key) => !known.has(key)).map((key) => ({ key })))
-  })
+  await rememberRolesMet(db, met)
   await rememberSubAccountCodes(db, codes)
   return resolver.defaulted
 }

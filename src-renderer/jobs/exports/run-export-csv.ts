@@ -2,7 +2,7 @@ import type { TillDatabase } from '../../cache/database'
 import type { RegisterSession } from '../../cache/records'
 import { billsOfSession } from '../../cache/bill-session'
 import { sessionFigures } from '../../cache/tallies'
-import { readReconciliation } from '../../cache/reconciliation-record'
+import { loadReconciliation } from '../../cache/reconciliation-record'
 import { inBatches, type OutputChunk } from '../../domain/journal/formats/output'
 import {
   writeBillLinesCsv,
@@ -18,14 +18,8 @@ import {
   type SessionRow,
 } from '../../domain/journal/formats/session-tables'
 import type { CsvTable, RunExportOptions } from './export-options'
-import {
-  billPages,
-  checkSignal,
-  countBills,
-  expensesIn,
-  sessionsIn,
-  type ProgressCounter,
-} from './run-export-pages'
+import { billPages, checkSignal, type ProgressCounter } from './run-export-pages'
+import { countBills, expensesIn, sessionsIn } from '../../cache/export-range-reads'
 
 /** The CSV tables of records: read through the range's indexes, written as they come. */
 export async function* csvExport(
@@ -107,7 +101,7 @@ async function sessionRow(
 ): Promise<SessionRowWithMethods> {
   const stored =
     session.status === 'reconciled'
-      ? readReconciliation(await db.reconciliations.get(session.id))
+      ? await loadReconciliation(db, session.id)
       : ({ state: 'none' } as const)
   const record = stored.state === 'ok' ? stored.record : null
   const figures = record?.figures ?? (await sessionFigures(db, session))

@@ -1,15 +1,11 @@
 import type { TillDatabase } from '../../cache/database'
 import type { ExportRange } from '../../cache/export-rows'
-import { knownLocations } from '../../cache/locations'
-import type { CachedBill, CachedExpense, RegisterSession } from '../../cache/records'
+import type { CachedBill } from '../../cache/records'
 import { nextDate } from '../../../src-shared/domain/business-date'
-import { walkIndex, type IndexPosition } from '../../cache/bills/index-walk'
+import type { IndexPosition } from '../../cache/bills/index-walk'
+import { billPageAt } from '../../cache/export-range-reads'
 
-/**
- * What an export reads from the cache, through the indexes for its range. Bills, which can run to
- * millions, come a page at a time, each page resuming after the last bill read, so nothing grows
- * with the range; sessions and expenses, a few a day, come per location.
- */
+/** How an export walks its range: pages of bills, cancellation, and its progress. */
 
 /**
  * The record dates that can hold the records of a range's register sessions: a session's
@@ -40,38 +36,6 @@ export function checkRange(range: ExportRange): void {
     throw new ExportRangeError(`The range ends (${range.to}) before it starts (${range.from})`)
 }
 
-const BILLS_BY_LOCATION = '[locationId+businessDate]'
-
-function locationDates(location: string, range: ExportRange) {
-  return {
-    lower: [location, range.from],
-    upper: [location, range.to],
-    lowerOpen: false,
-    upperOpen: false,
-  }
-}
-
-/** The locations of the range: the chosen one, or every one with bills, sessions or expenses. */
-export async function rangeLocations(db: TillDatabase, range: ExportRange): Promise<string[]> {
-  return range.locationId !== '' ? [range.locationId] : knownLocations(db)
-}
-
-export async function countBills(
-  db: TillDatabase,
-  range: ExportRange,
-  locations: readonly string[],
-): Promise<number> {
-  const counts = await Promise.all(
-    locations.map((location) =>
-      db.bills
-        .where(BILLS_BY_LOCATION)
-        .between([location, range.from], [location, range.to], true, true)
-        .count(),
-    ),
-  )
-  return counts.reduce((sum, n) => sum + n, 0)
-}
-
 /** The range's bills by location, business date and id, `size` at a time. */
 export async function* billPages(
   db: TillDatabase,
@@ -81,71 +45,15 @@ export async function* billPages(
   signal: AbortSignal | undefined,
 ): AsyncGenerator<CachedBill[]> {
   for (const location of locations) {
-    const indexRange = { index: BILLS_BY_LOCATION, bounds: locationDates(location, range) }
     let after: IndexPosition | null = null
     for (;;) {
       checkSignal(signal)
-      const page: CachedBill[] = []
-      let last: IndexPosition | null = null
-      await walkIndex(
-        db.bills,
-        indexRange,
-        false,
-        { after, skip: 0, values: true },
-        (position, bill) => {
-          if (bill) page.push(bill)
-          last = position
-          return page.length < size
-        },
-      )
-      if (page.length > 0) yield page
-      if (page.length < size || last === null) break
+      const { bills, last } = await billPageAt(db, location, range, after, size)
+      if (bills.length > 0) yield bills
+      if (bills.length < size || last === null) break
       after = last
     }
   }
-}
-
-function sessionStart(session: RegisterSession): number {
-  return session.openedAt ?? session.firstActivityAt ?? 0
-}
-
-export async function sessionsIn(
-  db: TillDatabase,
-  range: ExportRange,
-  locations: readonly string[],
-): Promise<RegisterSession[]> {
-  const sessions: RegisterSession[] = []
-  for (const location of locations) {
-    const found = await db.sessions
-      .where('[locationId+businessDate]')
-      .between([location, range.from], [location, range.to], true, true)
-      .toArray()
-    sessions.push(
-      ...found.sort(
-        (a, b) =>
-          a.businessDate.localeCompare(b.businessDate) ||
-          sessionStart(a) - sessionStart(b) ||
-          a.id.localeCompare(b.id),
-      ),
-    )
-  }
-  return sessions
-}
-
-export async function expensesIn(
-  db: TillDatabase,
-  range: ExportRange,
-  locations: readonly string[],
-): Promise<CachedExpense[]> {
-  const expenses: CachedExpense[] = []
-  for (const location of locations)
-    expenses.push(
-      ...(await db.expenses
-        .where('[locationId+expenseDate]')
-        .between([location, range.from], [location, range.to], true, true)
-        .toArray()),
-    )
-  return expenses
 }
 
 export interface ExportProgress {

@@ -1,7 +1,7 @@
 import type { TillDatabase } from '../../cache/database'
 import type { RegisterSession } from '../../cache/records'
 import { billsOfSession } from '../../cache/bill-session'
-import { readReconciliation } from '../../cache/reconciliation-record'
+import { loadReconciliation } from '../../cache/reconciliation-record'
 import { AccountResolver, type DefaultedAccount } from '../../domain/journal/accounts'
 import {
   entryRevision,
@@ -36,30 +36,26 @@ import {
 import type { OutputChunk } from '../../domain/journal/formats/output'
 import { csvExport } from './run-export-csv'
 import { billSessionIds, sessionDays } from './session-days'
-import { readSubAccountCodes, rememberSubAccountCodes } from './sub-account-codes'
+import { readSubAccountCodes, rememberSubAccountCodes } from '../../cache/account-store'
 import { checkXeroMapping } from '../../domain/journal/xero-accounts'
-import { ExportLogWriter, acquireExportLock } from './run-export-log'
-import { batchPages } from '../../cache/log-pages'
+import { acquireExportLock } from './run-export-log'
+import { ExportLogWriter } from '../../cache/export-log-writer'
+import { batchJournalPages } from '../../cache/log-page-queries'
+import { readBatch } from '../../cache/export-batches'
 import {
   ProgressCounter,
   billPages,
   checkRange,
   checkSignal,
-  countBills,
-  expensesIn,
-  rangeLocations,
   recordDatesOf,
-  sessionsIn,
 } from './run-export-pages'
+import { countBills, expensesIn, rangeLocations, sessionsIn } from '../../cache/export-range-reads'
 import type { ExportRange, StoredBatch } from '../../cache/export-rows'
 
-export {
-  ExportCancelledError,
-  ExportRangeError,
-  rangeLocations,
-  type ExportProgress,
-} from './run-export-pages'
+export { ExportCancelledError, ExportRangeError, type ExportProgress } from './run-export-pages'
 import { isJournal, type ExportWhat, type RunExportOptions } from './export-options'
+import { paymentsOfSession } from '../../cache/load-session'
+import { readBills } from '../../cache/bill-reads'
 
 export {
   CSV_TABLES,
@@ -76,7 +72,7 @@ export {
  * destination (cache/destinations.ts: its own log, and its granularity per session), and the
  * writer's chunks are handed on as they come, so memory holds one page whatever the range. The
  * log is written as the export goes but counts only once the writer has finished and the run
- * commits (./run-export-log): a cancelled or failed export changes nothing. CSV tables of
+ * commits (../../cache/export-log-writer.ts): a cancelled or failed export changes nothing. CSV tables of
  * records are not journals and leave the log alone.
  *
  * Drive it with `for await` (or `next()` for the result) and hand each chunk to a sink; the
@@ -301,7 +297,7 @@ async function* journalExport(
       }
       const variances = []
       for (const session of reconciled) {
-        const stored = readReconciliation(await db.reconciliations.get(session.id))
+        const stored = await loadReconciliation(db, session.id)
         progress.add(1)
         if (stored.state !== 'ok') continue
         variances.push({
@@ -324,7 +320,7 @@ async function* journalExport(
     async function summaryOf(session: RegisterSession): Promise<JournalEntry[]> {
       const [sessionBills, payments] = await Promise.all([
         billsOfSession(db, session.id).toArray(),
-        db.payments.where('registerSessionId').equals(session.id).toArray(),
+        paymentsOfSession(db, session.id),
       ])
       const states = await log.states([`session:${session.id}`, ...postingKeys(sessionBills)])
       const made = sessionSummaryEntries(
@@ -345,9 +341,9 @@ async function* journalExport(
      * (whose summaries carry only the payments taken in them): each posts on its own.
      */
     async function summarisedBillsPayments(session: RegisterSession): Promise<JournalEntry[]> {
-      const payments = await db.payments.where('registerSessionId').equals(session.id).toArray()
+      const payments = await paymentsOfSession(db, session.id)
       // A sale paid more than once in the session is read once: its payments post together.
-      const sales = await db.bills.bulkGet([
+      const sales = await readBills(db, [
         ...new Set(payments.filter((p) => p.billType === 'sale').map((p) => p.billId)),
       ])
       const outside = await modes.summarisedOnly(sales)
@@ -417,24 +413,12 @@ export async function* recreateBatch(
   db: TillDatabase,
   batchId: string,
 ): AsyncGenerator<OutputChunk> {
-  const batch = await db.exportBatches.get(batchId)
+  const batch = await readBatch(db, batchId)
   if (!batch) throw new Error(`No export batch ${batchId}`)
-  yield* writeJournal(batch.target, loggedPages(db, batchId))
+  yield* writeJournal(batch.target, batchJournalPages(db, batchId))
 }
 
-/** A batch's logged entries in the order written, a page at a time. */
-async function* loggedPages(db: TillDatabase, batchId: string): AsyncGenerator<JournalEntry[]> {
-  const seqs = await batchPages(db, batchId).primaryKeys()
-  for (const seq of seqs) {
-    const page = await db.logPages.get(seq)
-    if (page) yield page.entries.map((logged) => logged.entry)
-  }
-}
-
-/** The log's batches, newest first. */
-export function exportBatches(db: TillDatabase): Promise<StoredBatch[]> {
-  return db.exportBatches.orderBy('createdAt').reverse().toArray()
-}
+export { exportBatches } from '../../cache/export-batches'
 
 /** The destination's batches whose range overlaps `range` (same location, or all), newest first. */
 export function batchesHolding(

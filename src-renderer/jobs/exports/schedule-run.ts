@@ -31,16 +31,6 @@ export interface ScheduledRunOptions {
   now: Date
 }
 
-/** The latest close among the cache's sessions (the service's clock), null if none closed. */
-export async function latestSessionClose(db: TillDatabase): Promise<number | null> {
-  let latest: number | null = null
-  await db.sessions.each((session) => {
-    if (session.closedAt !== null && (latest === null || session.closedAt > latest))
-      latest = session.closedAt
-  })
-  return latest
-}
-
 function stamp(now: Date): string {
   return now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')
 }

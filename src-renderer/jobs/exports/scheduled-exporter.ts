@@ -3,7 +3,8 @@ import type { ProfileView, ScheduledExportState } from '../../../src-shared/brid
 import type { TillBridge } from '../../bridge/client'
 import type { TillDatabase } from '../../cache/database'
 import { effectiveTimeZone } from '../../domain/format/time-zone'
-import { latestSessionClose, runScheduledExport } from './schedule-run'
+import { latestSessionClose } from '../../cache/load-session'
+import { runScheduledExport } from './schedule-run'
 import { dueCheck } from './schedule-trigger'
 
 const CHECK_EVERY_MS = 30_000

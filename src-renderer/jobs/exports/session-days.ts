@@ -1,6 +1,7 @@
 import type { TillDatabase } from '../../cache/database'
 import type { Bill } from '../../../src-shared/domain/records'
 import type { SessionDay } from '../../domain/journal/journal'
+import { readSessions } from '../../cache/load-session'
 
 /** The sessions records of a page belong to, with what dating their entries needs. */
 export async function sessionDays(
@@ -9,7 +10,7 @@ export async function sessionDays(
 ): Promise<Map<string, SessionDay>> {
   const wanted = [...new Set([...ids].filter((id): id is string => id !== null))]
   const days = new Map<string, SessionDay>()
-  for (const session of await db.sessions.bulkGet(wanted))
+  for (const session of await readSessions(db, wanted))
     if (session)
       days.set(session.id, { businessDate: session.businessDate, closedAt: session.closedAt })
   return days

@@ -3,6 +3,7 @@ import { sessionGranularity, singleGranularity } from '../../cache/destinations'
 import { type Destination } from '../../cache/export-rows'
 import type { Granularity } from '../../domain/journal/export-log'
 import { paymentSession, type JournalBill } from '../../domain/journal/journal'
+import { readSessions } from '../../cache/load-session'
 
 /**
  * How a destination posts each register session: per bill or in its summary, by the session's
@@ -54,7 +55,7 @@ export class SessionModes {
 
   /** The business dates of these sessions, those the cache holds. */
   async businessDates(ids: Iterable<string>): Promise<string[]> {
-    const sessions = await this.db.sessions.bulkGet([...ids])
+    const sessions = await readSessions(this.db, [...ids])
     return sessions.flatMap((s) => (s ? [s.businessDate] : []))
   }
 
@@ -72,7 +73,7 @@ export class SessionModes {
       (id): id is string => id !== null && !this.dates.has(id),
     )
     if (missing.length === 0) return
-    const sessions = await this.db.sessions.bulkGet(missing)
+    const sessions = await readSessions(this.db, missing)
     for (const session of sessions) if (session) this.dates.set(session.id, session.businessDate)
   }
 }

@@ -1,5 +1,5 @@
 import type { TillDatabase } from '../../cache/database'
-import { billWriteTables } from '../../cache/writes'
+import { writeTogether } from '../../cache/writes'
 import { StageClock } from './stage-clock'
 
 /** Writes one group may hold: a transaction stays a few thousand records at most. */
@@ -51,10 +51,8 @@ export class GroupedWrites {
         continue
       }
       try {
-        // Every table a sync write touches; the writes' own transactions run inside this one.
-        const tables = [...billWriteTables(db), db.expenses]
         await this.stages.time('commit', () =>
-          db.transaction('rw', tables, async () => {
+          writeTogether(db, async () => {
             for (const queued of group) await queued.write()
           }),
         )

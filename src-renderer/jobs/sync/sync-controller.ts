@@ -10,7 +10,15 @@ import { effectiveTimeZone } from '../../domain/format/time-zone'
 import { SyncEngine, type AreaState, type SyncOutcome } from './sync-engine'
 import { publishStageTimes } from './stage-clock'
 import { drainWebhooks } from './webhook-drain'
-import { DEFAULT_SCHEDULE, readSchedule, type SyncSchedule } from './sync-schedule'
+import {
+  DEFAULT_SCHEDULE,
+  lastDeepSweepAt,
+  noteDeepSweep,
+  readSchedule,
+  type SyncSchedule,
+} from '../../cache/sync-schedule'
+import { readCheckpoint } from '../../cache/checkpoints'
+import { newestBill } from '../../cache/bill-reads'
 
 const DEEP_SWEEP_EVERY_MS = 24 * 60 * 60_000
 
@@ -96,7 +104,7 @@ export class SyncController {
   }
 
   async start(): Promise<void> {
-    const checkpoint = await this.whileLive(() => this.db.checkpoints.get('bills'))
+    const checkpoint = await this.whileLive(() => readCheckpoint(this.db, 'bills'))
     if (this.stopped) return
     this.update({ lastSuccessAt: checkpoint?.lastSuccessAt ?? null })
     this.unsubscribe = this.bridge.on('webhooks.queued', () => void this.drain())
@@ -218,7 +226,7 @@ export class SyncController {
         return state.enabled ? [] : [[area, state.reason]]
       }),
     )
-    const deepAt = Number((await this.db.meta.get('deep-sweep-at'))?.value ?? 0)
+    const deepAt = await lastDeepSweepAt(this.db)
     const deep = this.now() - deepAt > DEEP_SWEEP_EVERY_MS && this.state.lastSuccessAt !== null
     if (this.stopped) return null
     this.abort = new AbortController()
@@ -236,7 +244,7 @@ export class SyncController {
       if (outcome.ok) {
         publishStageTimes(startedAt, engine.stages)
         await this.noteDetectedCurrency()
-        if (deep) await this.db.meta.put({ key: 'deep-sweep-at', value: outcome.finishedAt })
+        if (deep) await noteDeepSweep(this.db, outcome.finishedAt)
         this.update({
           lastSuccessAt: outcome.finishedAt,
           offline: false,
@@ -264,7 +272,7 @@ export class SyncController {
   /** The merchant's currency, once bills show it, so expenses (which rarely name one) read right. */
   private async noteDetectedCurrency(): Promise<void> {
     if (this.profile.currency) return
-    const bill = await this.db.bills.orderBy('createdAt').last()
+    const bill = await newestBill(this.db)
     if (bill)
       await this.bridge.call('profiles.setMerchant', {
         id: this.profile.id,

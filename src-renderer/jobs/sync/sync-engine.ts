@@ -3,7 +3,12 @@ import type { TillDatabase } from '../../cache/database'
 import type { Checkpoint } from '../../cache/records'
 import { writeBills } from '../../cache/writes'
 import { BridgeCallError } from '../../bridge/client'
-import { advanceCursor, readCheckpoint } from '../../cache/checkpoints'
+import {
+  advanceCursor,
+  readCheckpoint,
+  noteSyncSuccess,
+  queuedDetails,
+} from '../../cache/checkpoints'
 import { GroupedWrites } from './grouped-writes'
 import {
   billsCollection,
@@ -184,8 +189,7 @@ export class SyncEngine {
   ): Promise<void> {
     for (const key of ['bills', 'expenses'] as const) {
       if (!areas[key].enabled) continue
-      const checkpoint = await readCheckpoint(this.ctx.db, key)
-      await this.ctx.db.checkpoints.put({ ...checkpoint, lastSuccessAt: at })
+      await noteSyncSuccess(this.ctx.db, key, at)
     }
   }
 
@@ -308,10 +312,7 @@ export class SyncEngine {
     const claimed = new Set<string>()
     const failures: unknown[] = []
     const claim = async (): Promise<string[]> => {
-      const queued = await this.ctx.db.pendingDetails
-        .orderBy('priority')
-        .limit(DETAIL_BATCH + claimed.size)
-        .primaryKeys()
+      const queued = await queuedDetails(this.ctx.db, DETAIL_BATCH + claimed.size)
       // No await between reading and claiming: two workers never take the same bill.
       const ids = queued.filter((id) => !claimed.has(id)).slice(0, DETAIL_BATCH)
       ids.forEach((id) => claimed.add(id))

@@ -1,5 +1,7 @@
 import Dexie, { type EntityTable, type IndexSpec } from 'dexie'
-import { BILLS_V11, BILLS_V17, TillDatabase } from '../../../src-renderer/cache/database'
+import { TillDatabase } from '../../../src-renderer/cache/database'
+import { BILLS_V11 } from '../../../src-renderer/cache/migrations/v11'
+import { BILLS_V17 } from '../../../src-renderer/cache/migrations/v17'
 import type { CachedBill } from '../../../src-renderer/cache/records'
 import { seedShop } from './seed'
 

@@ -15,6 +15,8 @@ import { usePageTitle } from '../../hooks/page-title'
 import { sessionLabel } from '../../format/session-label'
 import { fileBase } from '../exports/ExportsScreen'
 import { MoneyTable } from '../../components/money-table/MoneyTable'
+import { readSession } from '../../../cache/load-session'
+import { readBill, refundsAndVoidsOf } from '../../../cache/bill-reads'
 
 interface DetailProps {
   db: TillDatabase
@@ -44,13 +46,10 @@ function Relations({
 }: { bill: CachedBill } & Omit<DetailProps, 'billId' | 'timeZone' | 'onClose'>) {
   const parentId = bill.parentBillId
   const parent = useLiveQuery(
-    async () => (parentId === null ? null : ((await db.bills.get(parentId)) ?? null)),
+    async () => (parentId === null ? null : ((await readBill(db, parentId)) ?? null)),
     [db, parentId],
   )
-  const children = useLiveQuery(
-    () => db.bills.where('parentBillId').equals(bill.id).sortBy('createdAt'),
-    [db, bill.id],
-  )
+  const children = useLiveQuery(() => refundsAndVoidsOf(db, bill.id), [db, bill.id])
   return (
     <>
       {parentId !== null && (
@@ -264,7 +263,7 @@ function BillBody({
   const money = (minor: number): string => formatMoney(minor, bill.currency)
   const sessionId = bill.registerSessionId
   const session = useLiveQuery(
-    async () => (sessionId === null ? undefined : db.sessions.get(sessionId)),
+    async () => (sessionId === null ? undefined : readSession(db, sessionId)),
     [db, sessionId],
   )
   return (
@@ -350,7 +349,7 @@ function BillBody({
  */
 export function BillDetail({ onClose, billId, ...props }: DetailProps): React.JSX.Element {
   const { db } = props
-  const bill = useLiveQuery(async () => (await db.bills.get(billId)) ?? null, [db, billId])
+  const bill = useLiveQuery(async () => (await readBill(db, billId)) ?? null, [db, billId])
   const title = useRef<HTMLHeadingElement>(null)
   const loaded = bill !== undefined
   usePageTitle(bill ? `Bill ${bill.number}` : 'Bill', 2)

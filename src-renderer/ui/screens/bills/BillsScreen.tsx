@@ -17,6 +17,8 @@ import { useSessionNames } from '../sessions/session-names'
 import { formatMoney } from '../../../domain/format/money'
 import { sessionHours } from '../../format/session-label'
 import { useOpenItem } from '../../hooks/use-hash-route'
+import { latestSessions } from '../../../cache/load-session'
+import { largestBill } from '../../../cache/bill-reads'
 
 const counts = new Intl.NumberFormat()
 
@@ -27,12 +29,12 @@ function BillsView({ connection }: { connection: ActiveConnection }): React.JSX.
   const [form, setForm] = useState<BillFilterForm>(NO_FILTER)
   const filters = useMemo(() => filtersFromForm(form, timeZone), [form, timeZone])
   const [sorting, setSorting] = useState<SortingState>(NEWEST_FIRST)
-  const sessions = useLiveQuery(() => db.sessions.orderBy('businessDate').reverse().toArray(), [db])
+  const sessions = useLiveQuery(() => latestSessions(db), [db])
   const names = useLocationNames(db)
   const sessionName = useSessionNames(sessions, timeZone, names)
   // Beside the bill's time and location, a session is told by its hours.
   const hoursOf = useSessionNames(sessions, timeZone, names, sessionHours)
-  const largest = useLiveQuery(() => db.bills.orderBy('total').last(), [db])
+  const largest = useLiveQuery(() => largestBill(db), [db])
   const widestAmount = formatMoney(
     -(largest?.total ?? 0),
     largest?.currency ?? profile.currency ?? 'XXX',

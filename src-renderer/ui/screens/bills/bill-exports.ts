@@ -4,7 +4,9 @@ import { entryRevision, type EntryRevision } from '../../../domain/journal/expor
 import { postingKeys } from '../../../domain/journal/journal'
 import type { StoredBatch } from '../../../cache/export-rows'
 import { listDestinations } from '../../../cache/destinations'
-import { loggedUnder, type LogKey } from '../../../cache/log-pages'
+import type { LogKey } from '../../../cache/log-pages'
+import { loggedUnder } from '../../../cache/log-page-queries'
+import { readBatches } from '../../../cache/export-batches'
 
 /**
  * "In which export did this bill go?": in every destination, every logged entry under the bill's posting keys (its own
@@ -39,9 +41,7 @@ export async function billExports(db: TillDatabase, bill: Bill): Promise<BillExp
     [...destinations.keys()].flatMap((id) => keys.map((key): LogKey => [id, key])),
   )
   const batchIds = [...new Set(logged.map((entry) => entry.batchId))]
-  const batches = new Map<string, StoredBatch>()
-  for (const batch of await db.exportBatches.bulkGet(batchIds))
-    if (batch) batches.set(batch.id, batch)
+  const batches = await readBatches(db, batchIds)
   return logged
     .flatMap((entry) => {
       const batch = batches.get(entry.batchId)

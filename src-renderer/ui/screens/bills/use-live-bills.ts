@@ -1,10 +1,10 @@
-import Dexie, { type ObservabilitySet } from 'dexie'
 import { useEffect, useState } from 'react'
 import type { RowSource } from '../../components/data-table/row-source'
 import type { TillDatabase } from '../../../cache/database'
 import type { CachedBill } from '../../../cache/records'
 import type { BillFilters } from '../../../cache/bills/bill-filters'
 import { billRowSource } from './bill-source'
+import { anyBillCached, onBillsWritten } from '../../../cache/bill-reads'
 
 /** While a sync writes page after page, the list refreshes at most this often. */
 const REFRESH_MS = 1_000
@@ -17,11 +17,9 @@ export interface LiveBills {
 }
 
 /**
- * The Bills screen's change signal. Dexie announces every committed write with the tables and
- * indexes it touched (the event its live queries re-run on); a write to this cache's bills
- * makes a new source, so the table refetches its count and the rows on show. A live query of
- * the table's count would do the same but count a million bills (a second in Chromium) on
- * every page the sync writes.
+ * The Bills screen's change signal: a write to this cache's bills makes a new source, so the
+ * table refetches its count and the rows on show. A live query of the table's count would do
+ * the same but count a million bills (a second in Chromium) on every page the sync writes.
  */
 export function useLiveBills(db: TillDatabase, timeZone: string): LiveBills {
   const [live, setLive] = useState<LiveBills>(() => ({
@@ -29,34 +27,28 @@ export function useLiveBills(db: TillDatabase, timeZone: string): LiveBills {
     source: billRowSource(db, timeZone),
   }))
   useEffect(() => {
-    const billsPart = `idb://${db.name}/bills/`
     let timer: ReturnType<typeof setTimeout> | null = null
     let lastAt = 0
     let stopped = false
     const refresh = (changed: boolean): void => {
       timer = null
       lastAt = Date.now()
-      void db.bills
-        .limit(1)
-        .primaryKeys()
-        .then((keys) => {
-          if (stopped) return
-          const anyBill = keys.length > 0
-          setLive((live) => ({
-            anyBill,
-            source: changed ? billRowSource(db, timeZone) : live.source,
-          }))
-        })
+      void anyBillCached(db).then((anyBill) => {
+        if (stopped) return
+        setLive((live) => ({
+          anyBill,
+          source: changed ? billRowSource(db, timeZone) : live.source,
+        }))
+      })
     }
-    const onMutated = (parts: ObservabilitySet): void => {
-      if (timer !== null || !Object.keys(parts).some((part) => part.startsWith(billsPart))) return
+    const stopListening = onBillsWritten(db, () => {
+      if (timer !== null) return
       timer = setTimeout(() => refresh(true), Math.max(0, lastAt + REFRESH_MS - Date.now()))
-    }
-    Dexie.on('storagemutated', onMutated)
+    })
     refresh(false)
     return () => {
       stopped = true
-      Dexie.on.storagemutated.unsubscribe(onMutated)
+      stopListening()
       if (timer !== null) clearTimeout(timer)
     }
   }, [db, timeZone])

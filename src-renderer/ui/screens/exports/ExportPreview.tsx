@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
 import type { TillDatabase } from '../../../cache/database'
-import { recordsWritten } from '../../../cache/records-written'
+import { exportInputsMark } from '../../../cache/records-written'
 import { readDestinationMapping } from '../../../jobs/exports/account-mapping'
 import type { Destination } from '../../../cache/export-rows'
 import type { EntryRevision } from '../../../domain/journal/export-log'
@@ -50,17 +50,7 @@ export function ExportPreview({
 }): React.JSX.Element | null {
   const [preview, setPreview] = useState<Preview | null>(null)
   // Changes whenever a bill, an expense or a batch is written: the preview is then out of date.
-  const records = useLiveQuery(
-    async () =>
-      JSON.stringify(
-        await Promise.all([
-          recordsWritten(db),
-          db.exportBatches.orderBy('createdAt').lastKey(),
-          db.reconciliations.orderBy('reconciledAt').lastKey(),
-        ]),
-      ),
-    [db],
-  )
+  const records = useLiveQuery(() => exportInputsMark(db), [db])
   const { from, to, locationId } = range
   const periods = JSON.stringify(destination.periods)
   // What a preview answers: one that answers anything else is out of date and not shown.

@@ -13,6 +13,7 @@ import { ExpensesTable, FiguresTables } from '../day-close/FiguresTables'
 import { StillSyncingNotice } from '../day-close/StillSyncing'
 import { usePageTitle } from '../../hooks/page-title'
 import { sessionLabel } from '../../format/session-label'
+import { expensesOfSession } from '../../../cache/load-session'
 
 const BILLS_PAGE = 200
 
@@ -54,7 +55,7 @@ export function SessionDetail({
     if (!rowsIn) return undefined
     const [figures, expenses, synced] = await Promise.all([
       sessionFigures(db, { id, openingCash }),
-      db.expenses.where('registerSessionId').equals(id).toArray(),
+      expensesOfSession(db, id),
       loadBillsSynced(db),
     ])
     return {

@@ -1,4 +1,3 @@
-import Dexie from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useCallback, useEffect, useId, useState, type RefCallback } from 'react'
 import type { ActiveConnection } from '../../../jobs/connection/active-connection'
@@ -8,7 +7,7 @@ import type { RegisterSession } from '../../../cache/records'
 import { sessionFigures } from '../../../cache/tallies'
 import { formatMoney } from '../../../domain/format/money'
 import { formatDateTime } from '../../../domain/format/time'
-import { readReconciliation } from '../../../cache/reconciliation-record'
+import { loadReconciliation } from '../../../cache/reconciliation-record'
 import { loadShownStatus, STATUS_LABEL, type ShownStatus } from '../../../cache/session-status'
 import { loadBillsSynced, stillSyncing, type BillsSynced } from '../../../cache/still-syncing'
 import { STILL_SYNCING } from '../day-close/StillSyncing'
@@ -18,6 +17,7 @@ import { useOpenItem } from '../../hooks/use-hash-route'
 import { sessionLabel } from '../../format/session-label'
 import { SessionDetail } from './SessionDetail'
 import { knownLocations } from '../../../cache/locations'
+import { latestSessions, readSession } from '../../../cache/load-session'
 
 const PAGE = 60
 
@@ -68,11 +68,10 @@ function useSessionFigures(connection: ActiveConnection, session: RegisterSessio
   const { id, openingCash } = session
   return useLiveQuery(async () => {
     if (!seen) return undefined
-    const [figures, stored] = await Promise.all([
+    const [figures, reconciliation] = await Promise.all([
       sessionFigures(db, { id, openingCash }),
-      db.reconciliations.get(id),
+      loadReconciliation(db, id),
     ])
-    const reconciliation = readReconciliation(stored)
     return {
       figures,
       reconciliation: reconciliation.state === 'ok' ? reconciliation.record : null,
@@ -159,7 +158,7 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
   // The open session lives in the address (#/sessions/<id>): a reload reopens it.
   const [openId, setOpenId] = useOpenItem()
   const open = useLiveQuery(
-    async () => (openId === null ? null : ((await db.sessions.get(openId)) ?? null)),
+    async () => (openId === null ? null : ((await readSession(db, openId)) ?? null)),
     [db, openId],
   )
   const [location, setLocation] = useState('')
@@ -168,18 +167,7 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
   // Read once for the list, not per row: the first sync's progress changes with every page.
   const synced = useLiveQuery(() => loadBillsSynced(db), [db])
   const locations = useLiveQuery(() => knownLocations(db, ['sessions']), [db])
-  const sessions = useLiveQuery(
-    () =>
-      location
-        ? db.sessions
-            .where('[locationId+businessDate]')
-            .between([location, Dexie.minKey], [location, Dexie.maxKey])
-            .reverse()
-            .limit(limit)
-            .toArray()
-        : db.sessions.orderBy('businessDate').reverse().limit(limit).toArray(),
-    [db, location, limit],
-  )
+  const sessions = useLiveQuery(() => latestSessions(db, location, limit), [db, location, limit])
   const currency = profile.currency
   const timeZone = effectiveTimeZone(profile)
   if (!sessions) return <p role="status">Loading sessions…</p>

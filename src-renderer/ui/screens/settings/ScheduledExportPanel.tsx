@@ -6,7 +6,7 @@ import type {
 } from '../../../../src-shared/bridge/contract'
 import { useActiveConnection, useFormatMoment } from '../../hooks/active-connection'
 import { useBridge } from '../../hooks/bridge-context'
-import { latestSessionClose } from '../../../jobs/exports/schedule-run'
+import { latestSessionClose } from '../../../cache/load-session'
 import { nextNightly, startingWatermark } from '../../../jobs/exports/schedule-trigger'
 import { listDestinations } from '../../../cache/destinations'
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useActiveConnection } from '../../hooks/active-connection'
-import { readSchedule, saveSchedule, SCHEDULE_LIMITS } from '../../../jobs/sync/sync-schedule'
+import { readSchedule, saveSchedule, SCHEDULE_LIMITS } from '../../../cache/sync-schedule'
 
 /** How often the active connection is swept, and how far back the daily deep sweep reaches. */
 export function SyncSchedulePanel(): React.JSX.Element | null {

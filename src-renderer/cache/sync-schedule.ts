@@ -1,4 +1,4 @@
-import type { TillDatabase } from '../../cache/database'
+import type { TillDatabase } from './database'
 
 /** How often Till sweeps a connection, kept in that connection's cache. */
 export interface SyncSchedule {
@@ -53,4 +53,13 @@ export async function saveSchedule(db: TillDatabase, schedule: SyncSchedule): Pr
     { key: 'sweep-minutes', value: schedule.sweepMinutes },
     { key: 'deep-sweep-days', value: schedule.deepSweepDays },
   ])
+}
+
+/** When the last deep sweep finished (epoch ms of the service's clock), 0 if none has. */
+export async function lastDeepSweepAt(db: TillDatabase): Promise<number> {
+  return Number((await db.meta.get('deep-sweep-at'))?.value ?? 0)
+}
+
+export async function noteDeepSweep(db: TillDatabase, finishedAt: number): Promise<void> {
+  await db.meta.put({ key: 'deep-sweep-at', value: finishedAt })
 }

@@ -1,0 +1,24 @@
+import type { TillDatabase } from './database'
+import type { StoredBatch } from './export-rows'
+
+/** The export log's batches: one row per export that committed. */
+
+export function readBatch(db: TillDatabase, id: string): Promise<StoredBatch | undefined> {
+  return db.exportBatches.get(id)
+}
+
+/** The batches of `ids` the log holds, by id. */
+export async function readBatches(
+  db: TillDatabase,
+  ids: readonly string[],
+): Promise<Map<string, StoredBatch>> {
+  const batches = new Map<string, StoredBatch>()
+  for (const batch of await db.exportBatches.bulkGet([...ids]))
+    if (batch) batches.set(batch.id, batch)
+  return batches
+}
+
+/** The log's batches, newest first. */
+export function exportBatches(db: TillDatabase): Promise<StoredBatch[]> {
+  return db.exportBatches.orderBy('createdAt').reverse().toArray()
+}

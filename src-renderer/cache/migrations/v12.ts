@@ -1,0 +1,19 @@
+import { upgradeToDestinations } from '../destination-upgrade'
+import type { Migration } from './migration'
+
+/**
+ * The export log per destination (../destinations.ts): posting states and logged entries keyed by
+ * destination, and the destinations. Entries already logged belong to the destination of the
+ * format they were written in (../destination-upgrade.ts).
+ */
+export const v12: Migration = {
+  version: 12,
+  stores: {
+    destinations: 'id',
+    postedStates: '[destinationId+key]',
+    loggedEntries: '[destinationId+entryId], [destinationId+key], [batchId+position]',
+    postings: null,
+    exportLog: null,
+  },
+  upgrade: upgradeToDestinations,
+}

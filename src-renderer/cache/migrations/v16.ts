@@ -1,0 +1,19 @@
+import { LOG_PAGES_SCHEMA } from '../log-pages'
+import { upgradeToLogPages } from '../log-pages-upgrade'
+import type { Migration } from './migration'
+
+/**
+ * The export log as pages (../log-pages.ts), one record per page of entries with the states it
+ * set, in place of two records per entry; the rows logged before are carried over into pages
+ * (../log-pages-upgrade.ts).
+ */
+export const v16: Migration = {
+  version: 16,
+  stores: {
+    logPages: LOG_PAGES_SCHEMA,
+    loggedEntries: null,
+    postedStates: null,
+    replacedPostings: null,
+  },
+  upgrade: (tx, onUpgrade) => upgradeToLogPages(tx, onUpgrade),
+}
