@@ -36,7 +36,10 @@ for (const { argv } of plan.steps) {
 if (plan.steps.length) {
   const after = planBootstrap(probeMachine(), engines)
   if (after.kind === 'stop' || after.steps.length) {
-    stop(`npm test installed what it could, yet still: ${after.summary}`)
+    stop(
+      'npm test ran the install, yet the tests still lack something; it would now do this:',
+      after.summary ?? '',
+    )
   }
 }
 if (args.includes('--bootstrap-only')) process.exit(0)

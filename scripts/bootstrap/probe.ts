@@ -2,7 +2,6 @@
 import { spawnSync } from 'node:child_process'
 import { accessSync, constants, existsSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
-import { loadKeytar } from '../../src-main/keychain/load-keytar'
 import { COMMANDS, type Command, type Machine } from './plan'
 
 /** Where keytar's build looks for libsecret (through pkg-config) on Debian and Ubuntu. */
@@ -31,13 +30,20 @@ function hasChromium(env: NodeJS.ProcessEnv): boolean {
   return ['/usr/bin/chromium', '/usr/bin/chromium-browser'].some((path) => existsSync(path))
 }
 
+/**
+ * In a process of its own, as Till's main process loads it (src-main/keychain/load-keytar.ts):
+ * a require that failed here would be remembered after keytar was installed again.
+ */
+const KEYTAR_PROBE = `
+  try { require.resolve('keytar') } catch { process.exit(2) }
+  require('keytar')`
+
 function keytarState(): Machine['keytar'] {
-  try {
-    loadKeytar()
-    return 'loads'
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND' ? 'missing' : 'unloadable'
-  }
+  const { status } = spawnSync(process.execPath, ['-e', KEYTAR_PROBE], {
+    cwd: join(__dirname, '../..'),
+    stdio: 'ignore',
+  })
+  return status === 0 ? 'loads' : status === 2 ? 'missing' : 'unloadable'
 }
 
 function privilege(env: NodeJS.ProcessEnv): Machine['privilege'] {
