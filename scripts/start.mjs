@@ -1,6 +1,6 @@
 // `npm start`: builds Till, says how to fix a keychain module that would not load, then opens Till
-// in Electron; where the Electron binary is missing (it downloads from outside the npm registry),
-// says so in one line and starts the browser shell.
+// in Electron; where the Electron binary is missing (npm install does not fetch it: it comes from
+// GitHub, outside the npm registry), says so in one line and starts the browser shell.
 // `npm run start:browser` (or `--browser`) starts the browser shell on purpose.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
@@ -46,7 +46,7 @@ spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check-keychain-module.t
 const electron = wantsBrowser ? null : electronBinary()
 if (!wantsBrowser && !electron) {
   console.log(
-    'The Electron binary is not installed here, so Till opens in your browser instead (npm run start:browser).',
+    'The Electron binary is not installed here (npx install-electron fetches it), so Till opens in your browser instead (npm run start:browser).',
   )
 }
 const [command, commandArgs] = electron

@@ -6,18 +6,16 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-// keytar is optional, so npm install goes on without it where it could not be built; the keychain
-// tests need it. Without it, one line says how to fix that and nothing runs.
-if (!process.env.TILL_IN_KEYRING) {
+// First the bootstrap (scripts/bootstrap/): it installs what the tests need (Debian packages, the
+// keytar build) when it can, or stops at once with the one command to run; then it runs this
+// script again, under a newer Node when this one is older than package.json's engines.
+if (!process.env.TILL_BOOTSTRAPPED) {
   const { status } = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'scripts/check-keychain-module.ts'],
+    ['--import', 'tsx', 'scripts/bootstrap/main.ts', ...process.argv.slice(2)],
     { stdio: 'inherit' },
   )
-  if (status !== 0) {
-    console.log('\n0 passed, 1 failed')
-    process.exit(1)
-  }
+  process.exit(status ?? 1)
 }
 
 if (process.platform === 'linux' && !process.env.TILL_IN_KEYRING) {

@@ -42,7 +42,9 @@ export function howToFixKeychain(platform: NodeJS.Platform, cause: string): stri
 
 /**
  * keytar would not load: npm install could not build it (it is an optional dependency, so the
- * install goes on without it), most often for want of libsecret's development files on Linux.
+ * install goes on without it and leaves it out of node_modules, where `npm install` puts it back;
+ * `npm rebuild keytar` finds nothing to rebuild), most often for want of libsecret's development
+ * files on Linux. One that is there but will not load is rebuilt.
  */
 export function howToFixKeychainModule(platform: NodeJS.Platform, error: unknown): string {
   const notBuilt = (error as NodeJS.ErrnoException | null)?.code === 'MODULE_NOT_FOUND'
@@ -52,9 +54,10 @@ export function howToFixKeychainModule(platform: NodeJS.Platform, error: unknown
     : `Till's keychain module (keytar) could not load (${cause}).`
   const install =
     platform === 'linux'
-      ? 'On Debian or Ubuntu run sudo apt install libsecret-1-dev build-essential (Fedora: sudo dnf install libsecret-devel gcc-c++ make), then '
+      ? 'On Debian or Ubuntu run sudo apt install libsecret-1-dev build-essential python3 (Fedora: sudo dnf install libsecret-devel gcc-c++ make python3), then '
       : 'Run '
-  return `${what} ${install}npm rebuild keytar in Till's folder, and start Till again.`
+  const repair = notBuilt ? 'npm install' : 'npm rebuild keytar'
+  return `${what} ${install}${repair} in Till's folder, and start Till again.`
 }
 
 /** Wraps keytar: every failure becomes a KeychainUnavailableError saying what to do. */

@@ -176,7 +176,7 @@ describe('without keytar built (issue 14, 9)', () => {
       "Till's keychain module (keytar) is not built on this machine.",
     )
     expect(keychain.problem).toContain('sudo apt install libsecret-1-dev')
-    expect(keychain.problem).toContain('then npm rebuild keytar')
+    expect(keychain.problem).toContain("then npm install in Till's folder")
 
     const refused = await services!.dispatch('profiles.save', {
       name: 'Main street',

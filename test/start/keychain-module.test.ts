@@ -4,6 +4,12 @@ import { expect, it } from 'vitest'
 import { WITHOUT_KEYTAR } from '../support/without-keytar'
 
 const ROOT = join(__dirname, '../..')
+/** This environment without what says the bootstrap has run: within npm test, it has. */
+const {
+  TILL_BOOTSTRAPPED: _bootstrapped,
+  TILL_IN_KEYRING: _inKeyring,
+  ...outsideNpmTest
+} = process.env
 
 it('the keychain-module check passes quietly where keytar loads', () => {
   const result = spawnSync(
@@ -14,19 +20,34 @@ it('the keychain-module check passes quietly where keytar loads', () => {
   expect([result.status, result.stderr]).toEqual([0, ''])
 })
 
-it('npm test without keytar built stops at once with the one line that fixes it', () => {
+it('npm test where keytar was not built installs it again with npm install, and nothing else', () => {
+  // --bootstrap-plan: the bootstrap says what it would run, and runs nothing.
+  const result = spawnSync(process.execPath, ['scripts/test.mjs', '--bootstrap-plan'], {
+    cwd: ROOT,
+    env: { ...outsideNpmTest, NODE_OPTIONS: WITHOUT_KEYTAR },
+    encoding: 'utf8',
+    timeout: 60_000,
+  })
+  expect([result.status, result.stderr]).toEqual([0, ''])
+  const [summary, ...rest] = result.stdout.split('\n')
+  expect(summary).toMatch(
+    /^npm test first installs keytar, the keychain module, again \(npm install\)[;.]/,
+  )
+  expect(rest).toEqual(['would run: npm install --no-audit --no-fund', ''])
+})
+
+it('npm test where the Debian packages are missing and cannot be installed stops at once, naming them', () => {
   const result = spawnSync(process.execPath, ['scripts/test.mjs'], {
     cwd: ROOT,
-    // An empty PATH too: had the check let the run go on, its next step could not even start.
-    env: { NODE_OPTIONS: WITHOUT_KEYTAR, PATH: '' },
+    // An empty PATH: none of the tests' commands, no apt-get, and had the bootstrap let the run go
+    // on, its next step could not even start.
+    env: { PATH: '' },
     encoding: 'utf8',
     timeout: 60_000,
   })
   expect(result.status).toBe(1)
-  const [line, ...rest] = result.stderr.split('\n')
-  expect(line).toMatch(/^Till's keychain module \(keytar\) is not built on this machine\. /)
-  expect(line).toContain('sudo apt install libsecret-1-dev')
-  expect(line).toContain('then npm rebuild keytar')
-  expect(rest).toEqual([''])
+  expect(result.stderr).toBe(
+    "npm test needs dbus-x11 (dbus-run-session), gnome-keyring (gnome-keyring-daemon), hledger, ledger, beancount (bean-check) (Debian's names for them): install them with this system's package manager, then run npm test again.\n",
+  )
   expect(result.stdout).toBe('\n0 passed, 1 failed\n')
 })
