@@ -1,102 +1,26 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { afterEach, describe, expect, it } from 'vitest'
-import { billFacets } from '../../src-renderer/cache/bill-facets'
-import { TillDatabase } from '../../src-renderer/cache/database'
-import { EMPTY_MAPPING } from '../../src-renderer/domain/journal/accounts'
-import { saveMapping, readMapping } from '../../src-renderer/jobs/exports/account-mapping'
-import {
-  addDestination,
-  listDestinations,
-  renameDestination,
-} from '../../src-renderer/cache/destinations'
+import type { TillDatabase } from '../../src-renderer/cache/database'
+import { readMapping } from '../../src-renderer/jobs/exports/account-mapping'
+import { listDestinations } from '../../src-renderer/cache/destinations'
 import { saveLocationName } from '../../src-renderer/cache/location-names'
-import type { JournalBill } from '../../src-renderer/domain/journal/journal'
 import { OWN_RECORD_TABLES } from '../../src-renderer/cache/own-records'
-import {
-  BackupError,
-  backupRecords,
-  restoreRecords,
-} from '../../src-renderer/jobs/backup/records-backup'
-import { exportBatches, runExport } from '../../src-renderer/jobs/exports/run-export'
-import { allLogged } from '../exports/support/log-pages'
-import { collectText } from '../exports/support/collect'
-import { payment, sale } from '../exports/support/fixtures'
+import { BackupError, restoreRecords } from '../../src-renderer/jobs/backup/records-backup'
+import { exportBatches } from '../../src-renderer/jobs/exports/run-export'
+import { sale } from '../exports/support/fixtures'
 import { dump, seal, unsealed } from './support/seal'
+import {
+  backupOf,
+  bills,
+  closePcs,
+  exportTo,
+  firstPc,
+  NOW,
+  pc,
+  TILL,
+} from './support/pcs'
 
-const opened: TillDatabase[] = []
-afterEach(() => opened.splice(0).forEach((db) => db.close()))
+afterEach(closePcs)
 
-const TILL = '0.1.0'
-const NOW = new Date('2026-11-21T09:30:00.000Z')
-
-/** A PC's cache of the same shop: its records synced, nothing exported. */
-async function pc(bills: JournalBill[]): Promise<TillDatabase> {
-  const db = new TillDatabase(`till-backup-${Math.random()}`, {
-    indexedDB: new IDBFactory(),
-    IDBKeyRange,
-  })
-  opened.push(db)
-  await db.bills.bulkPut(bills.map((b) => ({ ...b, ...billFacets(b) })))
-  await db.sessions.put({
-    id: 's1',
-    locationId: 'loc1',
-    businessDate: '2026-11-20',
-    openedAt: null,
-    closedAt: null,
-    openingCash: null,
-    firstActivityAt: null,
-    status: 'closed',
-  })
-  return db
-}
-
-const RANGE = { from: '2026-11-20', to: '2026-11-20', locationId: '' }
-
-/** Exports the range to a destination, a page per bill; the ids of the entries written. */
-async function exportTo(db: TillDatabase, destinationId: string, what: 'xero' | 'journal-csv') {
-  const exports = runExport({
-    db,
-    what,
-    destinationId,
-    range: RANGE,
-    mapping: await readMapping(db),
-    timeZone: 'Asia/Jakarta',
-    currency: 'USD',
-    sliceSize: 1,
-  })
-  for (;;) {
-    const next = await exports.next()
-    if (next.done) {
-      const { batch } = next.value
-      if (!batch) return []
-      const rows = (await allLogged(db)).filter((r) => r.batchId === batch.id)
-      return rows.map((r) => r.entryId)
-    }
-  }
-}
-
-const bills = (): JournalBill[] => [
-  sale(),
-  sale({ id: 'b2', number: '1024', payments: [payment('p3', 'cash', 1685)] }),
-]
-
-const backupOf = (db: TillDatabase, now = NOW): Promise<string> =>
-  collectText(backupRecords(db, 'store-1', TILL, now))
-
-/** A first PC that has exported to two destinations, with a mapping and a location's name. */
-async function firstPc(): Promise<{ db: TillDatabase; organisation: string }> {
-  const db = await pc(bills())
-  const organisation = await addDestination(db, 'Xero, second organisation', 'xero')
-  await renameDestination(db, 'xero', 'Xero, main organisation')
-  await saveMapping(db, {
-    ...EMPTY_MAPPING,
-    accounts: { sales: { code: '4001', name: 'Shop sales' } },
-  })
-  await saveLocationName(db, 'loc1', 'Kemang')
-  await exportTo(db, 'xero', 'xero')
-  await exportTo(db, organisation.id, 'xero')
-  return { db, organisation: organisation.id }
-}
 
 type Line = { table: string; row: Record<string, unknown> }
 const parsed = (line: string): Line => JSON.parse(line) as Line

@@ -139,13 +139,12 @@ function readHeader(line: string, storeId: string): BackupHeader {
   return header.data as BackupHeader
 }
 
-function readTrailer(line: string, number: number): BackupTrailer {
+/** The last line, if it is a trailer at all; what it says is checked after the rows. */
+function trailerLine(line: string, number: number): unknown {
   const parsed = parseLine(line, number) as { kind?: unknown } | null
   if (typeof parsed !== 'object' || parsed === null || parsed.kind !== TRAILER_KIND)
     throw new BackupError(number, 'the file ends without its trailer: it was cut short')
-  const trailer = trailerSchema.safeParse(parsed)
-  if (!trailer.success) throw new BackupError(number, 'the trailer is damaged')
-  return trailer.data
+  return parsed
 }
 
 /** What a backup holds, checked whole. */
@@ -167,7 +166,7 @@ async function checkBackup(text: string, storeId: string): Promise<CheckedBackup
   const header = readHeader(lines[0]!, storeId)
   const last = lines.length
   if (last < 2) throw new BackupError(2, 'the file ends without its trailer: it was cut short')
-  const trailer = readTrailer(lines[last - 1]!, last)
+  const sealed = trailerLine(lines[last - 1]!, last)
 
   const check = new OwnRecordsCheck()
   let read: readonly OwnRecordRow[]
@@ -191,6 +190,9 @@ async function checkBackup(text: string, storeId: string): Promise<CheckedBackup
     throw error
   }
 
+  const parsedTrailer = trailerSchema.safeParse(sealed)
+  if (!parsedTrailer.success) throw new BackupError(last, 'the trailer is damaged')
+  const trailer = parsedTrailer.data
   const content = new ContentDigest()
   content.add(text.slice(0, text.length - lines[last - 1]!.length - 1))
   if ((await content.hex()) !== trailer.sha256)

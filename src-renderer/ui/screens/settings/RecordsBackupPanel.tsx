@@ -22,7 +22,6 @@ export function RecordsBackupPanel(): React.JSX.Element | null {
   const id = useId()
   const [shell, setShell] = useState<'electron' | 'browser'>('browser')
   const [till, setTill] = useState('unknown')
-  const [dryRun, setDryRun] = useState(false)
   const [busy, setBusy] = useState(false)
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null)
 
@@ -60,9 +59,13 @@ export function RecordsBackupPanel(): React.JSX.Element | null {
       return `Till’s records backed up to ${files.join(', ')}. No key is in the file.`
     })
 
-  const restore = (file: File): void =>
+  const restore = (file: File, dryRun: boolean): void =>
     run(async () => {
-      const restored = await restoreRecords(db, await file.text(), profile.storeId, { dryRun })
+      const restored = await restoreRecords(db, await file.text(), profile.storeId, {
+        dryRun,
+      }).catch((error: Error) => {
+        throw new Error(`${file.name} was not restored, and nothing changed. ${error.message}`)
+      })
       const made = `the backup of ${new Date(restored.createdAt).toLocaleString()} (Till ${restored.till})`
       return dryRun
         ? `${file.name} is whole. Restoring ${made} would change: ${changeList(restored)}. Nothing was written.`
@@ -82,27 +85,18 @@ export function RecordsBackupPanel(): React.JSX.Element | null {
           Back up Till’s records
         </button>
       </div>
-      <label htmlFor={`${id}-restore`}>Restore Till’s records from a backup</label>{' '}
-      <input
-        id={`${id}-restore`}
-        type="file"
-        accept=".jsonl"
+      <FilePicker
+        id={`${id}-check`}
+        label="Check a backup (dry run): what a restore would change, writing nothing"
         disabled={busy}
-        onChange={(e) => {
-          const file = e.target.files?.[0]
-          e.target.value = ''
-          if (file) restore(file)
-        }}
+        onFile={(file) => restore(file, true)}
       />
-      <label>
-        <input
-          type="checkbox"
-          checked={dryRun}
-          disabled={busy}
-          onChange={(e) => setDryRun(e.target.checked)}
-        />{' '}
-        Check only (dry run): say what a restore would change, and write nothing
-      </label>
+      <FilePicker
+        id={`${id}-restore`}
+        label="Restore Till’s records from a backup"
+        disabled={busy}
+        onFile={(file) => restore(file, false)}
+      />
       {message && (
         <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'notice' : 'error'}>
           {message.text}
@@ -112,13 +106,40 @@ export function RecordsBackupPanel(): React.JSX.Element | null {
   )
 }
 
-/** "3 destinations added, 1 location name replaced", the tables a restore touches. */
+function FilePicker(props: {
+  id: string
+  label: string
+  disabled: boolean
+  onFile: (file: File) => void
+}): React.JSX.Element {
+  return (
+    <p>
+      <label htmlFor={props.id}>{props.label}</label>{' '}
+      <input
+        id={props.id}
+        type="file"
+        accept=".jsonl"
+        disabled={props.disabled}
+        onChange={(e) => {
+          const file = e.target.files?.[0]
+          e.target.value = ''
+          if (file) props.onFile(file)
+        }}
+      />
+    </p>
+  )
+}
+
+/** "destinations: 2 added; location names: 1 replaced", the tables a restore touches. */
 function changeList({ changes }: RestoreResult): string {
-  const parts = changes.flatMap(({ table, added, replaced }) => [
-    ...(added > 0 ? [`${added} ${TABLE_NAMES[table]} added`] : []),
-    ...(replaced > 0 ? [`${replaced} ${TABLE_NAMES[table]} replaced`] : []),
-  ])
-  return parts.length === 0 ? 'nothing' : parts.join(', ')
+  const parts = changes.flatMap(({ table, added, replaced }) => {
+    const counts = [
+      ...(added > 0 ? [`${added} added`] : []),
+      ...(replaced > 0 ? [`${replaced} replaced`] : []),
+    ]
+    return counts.length === 0 ? [] : [`${TABLE_NAMES[table]}: ${counts.join(', ')}`]
+  })
+  return parts.length === 0 ? 'nothing' : parts.join('; ')
 }
 
 const TABLE_NAMES: Record<RestoreResult['changes'][number]['table'], string> = {
