@@ -41,9 +41,9 @@ export const OWN_RECORD_KEYS = {
 } as const satisfies Record<OwnRecordTable, string>
 
 /** A location's name, as Settings → Locations takes it. */
-export const MAX_LOCATION_NAME = 100
+const MAX_LOCATION_NAME = 100
 /** More locations than any shop on the service has; a list past it is not a shop's. */
-export const MAX_LOCATIONS = 1_000
+const MAX_LOCATIONS = 1_000
 const MAX_ID = 200
 const MAX_TEXT = 2_000
 /** Log pages hold up to 500 entries; a page holds no more than this. */
@@ -232,7 +232,7 @@ export function isOwnRecordTable(name: unknown): name is OwnRecordTable {
 }
 
 /** Why a row is not one Till writes into `table`; null when it is. */
-export function ownRecordProblem(table: OwnRecordTable, row: unknown): string | null {
+function ownRecordProblem(table: OwnRecordTable, row: unknown): string | null {
   const parsed = ROW_SCHEMAS[table].safeParse(row)
   if (parsed.success) return table === 'logPages' ? pageKeysProblem(row as LogPage) : null
   const issue = parsed.error.issues[0]!

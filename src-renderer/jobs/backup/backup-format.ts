@@ -64,7 +64,7 @@ export const trailerSchema = z.strictObject({
 
 const encoder = new TextEncoder()
 
-export async function sha256(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+async function sha256(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('')
 }

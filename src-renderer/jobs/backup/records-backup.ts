@@ -43,7 +43,7 @@ import {
 const PAGE = 1_000
 const LOG_PAGES = 4
 
-export class BackupError extends Error {
+class BackupError extends Error {
   override name = 'BackupError'
   /** The file's line that fails, from 1; null when no line is to blame (this PC has exported). */
   constructor(

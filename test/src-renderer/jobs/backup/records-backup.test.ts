@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { TillDatabase } from '../../src-renderer/cache/database'
-import { readMapping } from '../../src-renderer/jobs/exports/account-mapping'
-import { listDestinations } from '../../src-renderer/cache/destinations'
-import { saveLocationName } from '../../src-renderer/cache/location-names'
-import { OWN_RECORD_TABLES } from '../../src-renderer/cache/own-records'
-import { BackupError, restoreRecords } from '../../src-renderer/jobs/backup/records-backup'
-import { exportBatches } from '../../src-renderer/jobs/exports/run-export'
-import { sale } from '../exports/support/fixtures'
-import { dump, seal, unsealed } from './support/seal'
+import type { TillDatabase } from '../../../../src-renderer/cache/database'
+import { readMapping } from '../../../../src-renderer/jobs/exports/account-mapping'
+import { listDestinations } from '../../../../src-renderer/cache/destinations'
+import { saveLocationName } from '../../../../src-renderer/cache/location-names'
+import { OWN_RECORD_TABLES } from '../../../../src-renderer/cache/own-records'
+import { restoreRecords } from '../../../../src-renderer/jobs/backup/records-backup'
+import { exportBatches } from '../../../../src-renderer/jobs/exports/run-export'
+import { sale } from '../../../exports/support/fixtures'
+import { dump, seal, unsealed } from '../../../support/backup/seal'
 import {
   backupOf,
   bills,
@@ -17,10 +17,12 @@ import {
   NOW,
   pc,
   TILL,
-} from './support/pcs'
+} from '../../../support/backup/pcs'
 
 afterEach(closePcs)
 
+/** A refused restore's error: the line of the file that fails (null for none) and why. */
+type RefusedBackup = Error & { line: number | null }
 
 type Line = { table: string; row: Record<string, unknown> }
 const parsed = (line: string): Line => JSON.parse(line) as Line
@@ -38,9 +40,9 @@ async function expectRefused(
     () => null,
     (e: unknown) => e,
   )
-  expect(error).toBeInstanceOf(BackupError)
-  expect((error as BackupError).line).toBe(line)
-  expect((error as BackupError).message).toMatch(reason)
+  expect((error as Error).name).toBe('BackupError')
+  expect((error as RefusedBackup).line).toBe(line)
+  expect((error as RefusedBackup).message).toMatch(reason)
   expect(await dump(db)).toEqual(before)
 }
 

@@ -45,7 +45,11 @@ export async function pc(bills: JournalBill[]): Promise<TillDatabase> {
 const RANGE = { from: '2026-11-20', to: '2026-11-20', locationId: '' }
 
 /** Exports the range to a destination, a page per bill; the ids of the entries written. */
-export async function exportTo(db: TillDatabase, destinationId: string, what: 'xero' | 'journal-csv') {
+export async function exportTo(
+  db: TillDatabase,
+  destinationId: string,
+  what: 'xero' | 'journal-csv',
+) {
   const exports = runExport({
     db,
     what,
@@ -89,4 +93,3 @@ export async function firstPc(): Promise<{ db: TillDatabase; organisation: strin
   await exportTo(db, organisation.id, 'xero')
   return { db, organisation: organisation.id }
 }
-

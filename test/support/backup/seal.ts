@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { TillDatabase } from '../../../src-renderer/cache/database'
+import { OWN_RECORD_TABLES } from '../../../src-renderer/cache/own-records'
 
 /**
  * What a forger can do with the documented format (docs/backup.md): given the lines of a backup
@@ -8,19 +9,9 @@ import type { TillDatabase } from '../../../src-renderer/cache/database'
 
 const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex')
 
-const TABLES = [
-  'destinations',
-  'exportBatches',
-  'logPages',
-  'reconciliations',
-  'accountMapping',
-  'accountRoles',
-  'locationNames',
-]
-
 export function seal(lines: readonly string[]): string {
   const body = lines.map((line) => `${line}\n`).join('')
-  const rows: Record<string, number> = Object.fromEntries(TABLES.map((t) => [t, 0]))
+  const rows: Record<string, number> = Object.fromEntries(OWN_RECORD_TABLES.map((t) => [t, 0]))
   const logs: Record<string, { batches: number; pages: number; entries: number; chain: string }> =
     {}
   for (const line of lines.slice(1)) {
