@@ -82,7 +82,11 @@ const instant = z
   .refine((t) => isRealDate(t.slice(0, 10)) && !Number.isNaN(Date.parse(t)), 'is not a real time')
 const format = z.enum(Object.keys(BUILT_IN_NAMES) as [keyof typeof BUILT_IN_NAMES])
 const granularity = z.enum(['bill', 'session'])
-const labels = z.record(id, z.string().max(MAX_LOCATION_NAME))
+const labels = z
+  .record(id, z.string().max(MAX_LOCATION_NAME))
+  .refine((names) => Object.keys(names).length <= MAX_LOCATIONS, {
+    error: `names more than ${MAX_LOCATIONS} locations`,
+  })
 
 const destinationSchema = z.object({
   id,

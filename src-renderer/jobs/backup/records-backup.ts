@@ -42,6 +42,8 @@ import {
 /** Rows read at a time; a log page holds up to 500 entries, so pages go a few at a time. */
 const PAGE = 1_000
 const LOG_PAGES = 4
+/** Far longer than any row Till writes (a log page of 500 entries is about 1.5 MB). */
+const MAX_LINE = 16 * 1024 * 1024
 
 class BackupError extends Error {
   override name = 'BackupError'
@@ -111,6 +113,11 @@ export async function* backupRecords(
 
 function parseLine(line: string, number: number): unknown {
   if (line === '') throw new BackupError(number, 'the line is empty: the file is damaged')
+  if (line.length > MAX_LINE)
+    throw new BackupError(
+      number,
+      `the line is longer than any row Till writes (${MAX_LINE} characters)`,
+    )
   try {
     return JSON.parse(line)
   } catch {

@@ -275,9 +275,28 @@ describe("backing up and restoring Till's records", () => {
           ...lines,
           rowLine('locationNames', { locationId: 'loc9', name: 'x'.repeat(100 * 1024 * 1024) }),
         ],
-        /not a row of locationNames: name:/,
+        /the line is longer than any row Till writes/,
         (lines) => lines.length,
       ))
+
+    it('a location name longer than Settings takes (100 characters), or on two lines', async () => {
+      await refusedWith(
+        (lines) => [
+          ...lines,
+          rowLine('locationNames', { locationId: 'loc9', name: 'x'.repeat(101) }),
+        ],
+        /not a row of locationNames: name: Too big/,
+        (lines) => lines.length,
+      )
+      await refusedWith(
+        (lines) => [
+          ...lines,
+          rowLine('locationNames', { locationId: 'loc9', name: 'Kemang\nRaya' }),
+        ],
+        /not a row of locationNames: name: is not one trimmed line/,
+        (lines) => lines.length,
+      )
+    })
 
     it('606,756 location names', () =>
       refusedWith(
