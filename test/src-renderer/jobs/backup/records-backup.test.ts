@@ -95,7 +95,8 @@ describe("backing up and restoring Till's records", () => {
     expect(change('locationNames')).toEqual({ table: 'locationNames', added: 0, replaced: 1 })
     expect(change('destinations')).toMatchObject({ added: 2, replaced: 0 })
     expect(change('exportBatches')).toMatchObject({ added: 2, replaced: 0 })
-    expect(change('logPages')!.added).toBe((await first.logPages.count()) - 0)
+    // Two destinations, each a batch of two pages (a page per bill).
+    expect(change('logPages')).toEqual({ table: 'logPages', added: 4, replaced: 0 })
   })
 
   it('names every table in its header, with the Till that made it, and seals them in its trailer', async () => {
