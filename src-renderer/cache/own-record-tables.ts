@@ -1,6 +1,6 @@
 import type { IndexableType, Table } from 'dexie'
 import type { TillDatabase } from './database'
-import { OWN_RECORD_TABLES, type OwnRecordTable } from './own-records'
+import { OWN_RECORD_TABLES, type OwnRecordTable } from './own-record-rows'
 
 /**
  * Reading and writing Till's own records (./own-records.ts) whole, for a backup and its restore.

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { OWN_RECORD_TABLES, type LogSize, type OwnRecordTable } from '../../cache/own-records'
+import { OWN_RECORD_TABLES, type OwnRecordTable } from '../../cache/own-record-rows'
+import type { LogSize } from '../../cache/own-records'
 
 /**
  * A backup of Till's own records as a file (docs/backup.md): JSON lines, a header, a line per

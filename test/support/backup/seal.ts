@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { TillDatabase } from '../../../src-renderer/cache/database'
-import { OWN_RECORD_TABLES } from '../../../src-renderer/cache/own-records'
+import { OWN_RECORD_TABLES } from '../../../src-renderer/cache/own-record-rows'
 
 /**
  * What a forger can do with the documented format (docs/backup.md): given the lines of a backup
