@@ -55,7 +55,7 @@ const logEntrySchema = z.discriminatedUnion('action', [
 ])
 export type ReconciliationLogEntry = z.infer<typeof logEntrySchema>
 
-const recordSchema = z.object({
+export const recordSchema = z.object({
   sessionId: z.string(),
   countedCash: minor,
   countedByMethod: z.record(z.string(), minor),

@@ -16,7 +16,7 @@ import {
   readDestination,
 } from '../../src-renderer/cache/destinations'
 import type { JournalEntry } from '../../src-renderer/domain/journal/journal-entry'
-import { backupRecords, restoreRecords } from '../../src-renderer/jobs/exports/records-backup'
+import { backupRecords, restoreRecords } from '../../src-renderer/jobs/backup/records-backup'
 import { previewExport, runExport } from '../../src-renderer/jobs/exports/run-export'
 import { collectText } from './support/collect'
 import { payment, sale } from './support/fixtures'
@@ -215,7 +215,7 @@ describe('a destination’s account mapping', () => {
       new Date(),
       mappingIdOf(await chooseMapping(first, second.id, 'own')),
     )
-    const backup = await collectText(backupRecords(first, 'store-1'))
+    const backup = await collectText(backupRecords(first, 'store-1', '0.0.0-test'))
 
     const restored = await shop()
     await restoreRecords(restored, backup, 'store-1')

@@ -1,14 +1,19 @@
 import { useEffect, useId, useState } from 'react'
 import { useActiveConnection } from '../../hooks/active-connection'
 import { useBridge } from '../../hooks/bridge-context'
-import { backupRecords, restoreRecords } from '../../../jobs/exports/records-backup'
+import {
+  backupRecords,
+  restoreRecords,
+  type RestoreResult,
+} from '../../../jobs/backup/records-backup'
 import { writeToSink } from '../../../jobs/exports/file-sinks'
 import { openFileSink } from '../exports/open-file-sink'
 
 /**
  * Settings → Till's records: the export log, destinations, reconciliations and account mapping
  * live in this PC's cache alone. A backup carries them to another PC, restored there before its
- * first export (see exports/records-backup.ts).
+ * first export (docs/backup.md). A restore checks the whole file first and says which line fails;
+ * *Check only* says what a restore would change without writing.
  */
 export function RecordsBackupPanel(): React.JSX.Element | null {
   const bridge = useBridge()
@@ -16,12 +21,16 @@ export function RecordsBackupPanel(): React.JSX.Element | null {
   const connection = state.status === 'ready' ? state.connection : null
   const id = useId()
   const [shell, setShell] = useState<'electron' | 'browser'>('browser')
+  const [till, setTill] = useState('unknown')
   const [busy, setBusy] = useState(false)
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null)
 
   useEffect(() => {
     bridge.call('app.info').then(
-      (info) => setShell(info.shell),
+      (info) => {
+        setShell(info.shell)
+        setTill(info.version)
+      },
       () => setShell('browser'),
     )
   }, [bridge])
@@ -46,14 +55,21 @@ export function RecordsBackupPanel(): React.JSX.Element | null {
       const name = `till-records-${profile.storeId.replace(/[^\w.-]/g, '_')}-${day}.jsonl`
       const sink = await openFileSink(bridge, shell, name, 'application/jsonl;charset=utf-8')
       if (!sink) return null
-      const files = await writeToSink(backupRecords(db, profile.storeId), sink)
+      const files = await writeToSink(backupRecords(db, profile.storeId, till), sink)
       return `Till’s records backed up to ${files.join(', ')}. No key is in the file.`
     })
 
-  const restore = (file: File): void =>
+  const restore = (file: File, dryRun: boolean): void =>
     run(async () => {
-      const restored = await restoreRecords(db, await file.text(), profile.storeId)
-      return `Restored ${restored.rows} records from the backup of ${new Date(restored.createdAt).toLocaleString()}: exports carry on from that PC’s log.`
+      const restored = await restoreRecords(db, await file.text(), profile.storeId, {
+        dryRun,
+      }).catch((error: Error) => {
+        throw new Error(`${file.name} was not restored, and nothing changed. ${error.message}`)
+      })
+      const made = `the backup of ${new Date(restored.createdAt).toLocaleString()} (Till ${restored.till})`
+      return dryRun
+        ? `${file.name} is whole. Restoring ${made} would change: ${changeList(restored)}. Nothing was written.`
+        : `Restored ${restored.rows} records from ${made}: ${changeList(restored)}. Exports carry on from that PC’s log.`
     })
 
   return (
@@ -69,17 +85,17 @@ export function RecordsBackupPanel(): React.JSX.Element | null {
           Back up Till’s records
         </button>
       </div>
-      <label htmlFor={`${id}-restore`}>Restore Till’s records from a backup</label>{' '}
-      <input
-        id={`${id}-restore`}
-        type="file"
-        accept=".jsonl"
+      <FilePicker
+        id={`${id}-check`}
+        label="Check a backup (dry run): what a restore would change, writing nothing"
         disabled={busy}
-        onChange={(e) => {
-          const file = e.target.files?.[0]
-          e.target.value = ''
-          if (file) restore(file)
-        }}
+        onFile={(file) => restore(file, true)}
+      />
+      <FilePicker
+        id={`${id}-restore`}
+        label="Restore Till’s records from a backup"
+        disabled={busy}
+        onFile={(file) => restore(file, false)}
       />
       {message && (
         <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'notice' : 'error'}>
@@ -88,4 +104,50 @@ export function RecordsBackupPanel(): React.JSX.Element | null {
       )}
     </section>
   )
+}
+
+function FilePicker(props: {
+  id: string
+  label: string
+  disabled: boolean
+  onFile: (file: File) => void
+}): React.JSX.Element {
+  return (
+    <p>
+      <label htmlFor={props.id}>{props.label}</label>{' '}
+      <input
+        id={props.id}
+        type="file"
+        accept=".jsonl"
+        disabled={props.disabled}
+        onChange={(e) => {
+          const file = e.target.files?.[0]
+          e.target.value = ''
+          if (file) props.onFile(file)
+        }}
+      />
+    </p>
+  )
+}
+
+/** "destinations: 2 added; location names: 1 replaced", the tables a restore touches. */
+function changeList({ changes }: RestoreResult): string {
+  const parts = changes.flatMap(({ table, added, replaced }) => {
+    const counts = [
+      ...(added > 0 ? [`${added} added`] : []),
+      ...(replaced > 0 ? [`${replaced} replaced`] : []),
+    ]
+    return counts.length === 0 ? [] : [`${TABLE_NAMES[table]}: ${counts.join(', ')}`]
+  })
+  return parts.length === 0 ? 'nothing' : parts.join('; ')
+}
+
+const TABLE_NAMES: Record<RestoreResult['changes'][number]['table'], string> = {
+  destinations: 'destinations',
+  exportBatches: 'export batches',
+  logPages: 'export log pages',
+  reconciliations: 'reconciliations',
+  accountMapping: 'account mappings',
+  accountRoles: 'account roles',
+  locationNames: 'location names',
 }

@@ -1,0 +1,95 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { billFacets } from '../../../src-renderer/cache/bill-facets'
+import { TillDatabase } from '../../../src-renderer/cache/database'
+import { EMPTY_MAPPING } from '../../../src-renderer/domain/journal/accounts'
+import { saveMapping, readMapping } from '../../../src-renderer/jobs/exports/account-mapping'
+import { addDestination, renameDestination } from '../../../src-renderer/cache/destinations'
+import { saveLocationName } from '../../../src-renderer/cache/location-names'
+import type { JournalBill } from '../../../src-renderer/domain/journal/journal'
+import { backupRecords } from '../../../src-renderer/jobs/backup/records-backup'
+import { runExport } from '../../../src-renderer/jobs/exports/run-export'
+import { allLogged } from '../../exports/support/log-pages'
+import { collectText } from '../../exports/support/collect'
+import { payment, sale } from '../../exports/support/fixtures'
+
+/** PCs of one shop for backups to go between: caches on fake-indexeddb, closed by `closePcs`. */
+
+const opened: TillDatabase[] = []
+export function closePcs(): void {
+  opened.splice(0).forEach((db) => db.close())
+}
+
+export const TILL = '0.1.0'
+export const NOW = new Date('2026-11-21T09:30:00.000Z')
+/** A PC's cache of the same shop: its records synced, nothing exported. */
+export async function pc(bills: JournalBill[]): Promise<TillDatabase> {
+  const db = new TillDatabase(`till-backup-${Math.random()}`, {
+    indexedDB: new IDBFactory(),
+    IDBKeyRange,
+  })
+  opened.push(db)
+  await db.bills.bulkPut(bills.map((b) => ({ ...b, ...billFacets(b) })))
+  await db.sessions.put({
+    id: 's1',
+    locationId: 'loc1',
+    businessDate: '2026-11-20',
+    openedAt: null,
+    closedAt: null,
+    openingCash: null,
+    firstActivityAt: null,
+    status: 'closed',
+  })
+  return db
+}
+
+const RANGE = { from: '2026-11-20', to: '2026-11-20', locationId: '' }
+
+/** Exports the range to a destination, a page per bill; the ids of the entries written. */
+export async function exportTo(
+  db: TillDatabase,
+  destinationId: string,
+  what: 'xero' | 'journal-csv',
+) {
+  const exports = runExport({
+    db,
+    what,
+    destinationId,
+    range: RANGE,
+    mapping: await readMapping(db),
+    timeZone: 'Asia/Jakarta',
+    currency: 'USD',
+    sliceSize: 1,
+  })
+  for (;;) {
+    const next = await exports.next()
+    if (next.done) {
+      const { batch } = next.value
+      if (!batch) return []
+      const rows = (await allLogged(db)).filter((r) => r.batchId === batch.id)
+      return rows.map((r) => r.entryId)
+    }
+  }
+}
+
+export const bills = (): JournalBill[] => [
+  sale(),
+  sale({ id: 'b2', number: '1024', payments: [payment('p3', 'cash', 1685)] }),
+]
+
+export const backupOf = (db: TillDatabase, now = NOW): Promise<string> =>
+  collectText(backupRecords(db, 'store-1', TILL, now))
+
+/** A first PC that has exported to two destinations, with a mapping and a location's name. */
+export async function firstPc(): Promise<{ db: TillDatabase; organisation: string }> {
+  const db = await pc(bills())
+  const organisation = await addDestination(db, 'Xero, second organisation', 'xero')
+  await renameDestination(db, 'xero', 'Xero, main organisation')
+  await saveMapping(db, {
+    ...EMPTY_MAPPING,
+    accounts: { sales: { code: '4001', name: 'Shop sales' } },
+  })
+  await saveLocationName(db, 'loc1', 'Kemang')
+  await exportTo(db, 'xero', 'xero')
+  await exportTo(db, organisation.id, 'xero')
+  return { db, organisation: organisation.id }
+}
