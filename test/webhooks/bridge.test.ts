@@ -109,7 +109,7 @@ describe('webhook channels through main services', () => {
   })
 
   it('listens on this PC only, on a port from 1024 (issue 27, 7)', async () => {
-    const before = await call('webhooks.status')
+    const before = (await call('webhooks.status')) as { url: string }
     const refusal = async (settings: Record<string, unknown>) => {
       const result = await services.dispatch('webhooks.configure', {
         path: '/webhooks',
