@@ -15,10 +15,12 @@ const httpUrl = z
 
 /** The first control character in `text` (a line break, tab, NUL, …) and where it is, if any. */
 function controlCharacterAt(text: string): { at: number; code: string } | null {
-  const match = /[\u0000-\u001f\u007f-\u009f]/.exec(text)
-  if (!match) return null
-  const code = match[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')
-  return { at: match.index + 1, code: `U+${code}` }
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f))
+      return { at: i + 1, code: `U+${code.toString(16).toUpperCase().padStart(4, '0')}` }
+  }
+  return null
 }
 
 /**
@@ -26,7 +28,10 @@ function controlCharacterAt(text: string): { at: number; code: string } | null {
  * start a header of its own, so it is refused with where it is (a trailing line break from a paste
  * is trimmed first).
  */
-function withoutControlCharacters<T extends z.ZodType<string | undefined>>(schema: T, what: string) {
+function withoutControlCharacters<T extends z.ZodType<string | undefined>>(
+  schema: T,
+  what: string,
+) {
   return schema.superRefine((value, ctx) => {
     const found = value === undefined ? null : controlCharacterAt(value)
     if (found)

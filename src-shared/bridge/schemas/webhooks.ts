@@ -32,7 +32,8 @@ export const RECEIVER_HOSTS = ['127.0.0.1', '::1'] as const
 
 export const webhookReceiverSettings = z.object({
   host: z.enum(RECEIVER_HOSTS, {
-    error: 'The receiver listens on this PC only: 127.0.0.1 (or ::1). To receive from the service, run a tunnel on this PC to that address.',
+    error:
+      'The receiver listens on this PC only: 127.0.0.1 (or ::1). To receive from the service, run a tunnel on this PC to that address.',
   }),
   /** 0 asks the system for any free port (above 1023 too). */
   port: z

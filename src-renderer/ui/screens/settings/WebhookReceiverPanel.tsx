@@ -134,8 +134,8 @@ export function WebhookReceiverPanel(): React.JSX.Element {
       )}
       <p className="muted">
         Give the service this address on the app’s Webhooks tab. Till listens on this PC only: for
-        the service to reach it, run a tunnel on this PC to this address. Live updates speed Till up; the sweep every 15 minutes
-        catches anything missed.
+        the service to reach it, run a tunnel on this PC to this address. Live updates speed Till
+        up; the sweep every 15 minutes catches anything missed.
       </p>
       {problem && (
         <p role="alert" className="error">
