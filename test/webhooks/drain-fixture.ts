@@ -74,6 +74,7 @@ export async function startDrainBench(secrets: SecretStore) {
   }
   return {
     call,
+    bridge,
     db,
     post: (envelope: Record<string, unknown>): Promise<PostedWebhook> =>
       postSigned(url!, SECRET, JSON.stringify(envelope)),

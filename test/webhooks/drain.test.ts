@@ -61,7 +61,7 @@ describe('webhook drain: no event holds the ones behind it (issue 14, item 1)', 
       ['currency', expect.stringContaining('“RUPIAH”')],
       ['timezone', expect.stringContaining('“Western Indonesia Time”')],
     ])
-    expect((await bench.call('webhooks.setAsideList')).events).toEqual([])
+    expect((await bench.call('webhooks.setAsideList', {})).events).toEqual([])
   })
 
   it('sets aside an event that cannot be applied, with its reason and the raw event, and goes on', async () => {
@@ -82,7 +82,7 @@ describe('webhook drain: no event holds the ones behind it (issue 14, item 1)', 
 
     expect((await bench.call('webhooks.status')).pending).toBe(0)
     expect(await bench.db.webhookIds.get('evt_behind')).toBeDefined()
-    const [aside, ...more] = (await bench.call('webhooks.setAsideList')).events
+    const [aside, ...more] = (await bench.call('webhooks.setAsideList', {})).events
     expect(more).toEqual([])
     expect(aside).toMatchObject({
       envelope: { id: 'evt_broken', data: { opening_cash: 'lots' } },
@@ -91,12 +91,12 @@ describe('webhook drain: no event holds the ones behind it (issue 14, item 1)', 
 
     // Retried, it is applied again, fails again, and is set aside again; dismissed, it is gone.
     expect(await bench.call('webhooks.retry', { seqs: [aside!.seq] })).toEqual({ pending: 1 })
-    expect((await bench.call('webhooks.setAsideList')).events).toEqual([])
+    expect((await bench.call('webhooks.setAsideList', {})).events).toEqual([])
     expect(await bench.drain()).toMatchObject({ handled: 0 })
-    expect((await bench.call('webhooks.setAsideList')).events.map((e) => e.seq)).toEqual([
+    expect((await bench.call('webhooks.setAsideList', {})).events.map((e) => e.seq)).toEqual([
       aside!.seq,
     ])
     expect(await bench.call('webhooks.ack', { seqs: [aside!.seq] })).toEqual({ pending: 0 })
-    expect((await bench.call('webhooks.setAsideList')).events).toEqual([])
+    expect((await bench.call('webhooks.setAsideList', {})).events).toEqual([])
   })
 })

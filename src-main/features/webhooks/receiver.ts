@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import type {
   QueuedWebhook,
-  SetAsideWebhook,
+  SetAsidePage,
   WebhookReceiverSettings,
   WebhookReceiverStatus,
 } from '../../../src-shared/bridge/contract'
@@ -200,9 +200,9 @@ export class WebhookReceiver {
   /** Events for the renderer to apply, each counted as an attempt (see WebhookQueue.takeToApply). */
   async takeToApply(max: number): Promise<QueuedWebhook[]> {
     const queue = await this.openQueue()
-    const before = queue.setAsideEvents().length
+    const before = queue.setAsideCount()
     const events = await queue.takeToApply(max)
-    if (queue.setAsideEvents().length !== before) this.announce(queue)
+    if (queue.setAsideCount() !== before) this.announce(queue)
     return events
   }
 
@@ -225,8 +225,8 @@ export class WebhookReceiver {
     return pending
   }
 
-  async setAsideEvents(): Promise<SetAsideWebhook[]> {
-    return (await this.openQueue()).setAsideEvents()
+  async setAsidePage(before: number | null, limit: number): Promise<SetAsidePage> {
+    return (await this.openQueue()).setAsidePage(before, limit)
   }
 
   async retry(seqs: readonly number[]): Promise<number> {

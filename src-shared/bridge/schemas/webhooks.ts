@@ -91,6 +91,26 @@ export const setAsideWebhook = queuedWebhook.extend({
 })
 export type SetAsideWebhook = z.infer<typeof setAsideWebhook>
 
+export const SET_ASIDE_PAGE_MAX = 100
+
+export const setAsidePageInput = z.object({
+  /** Only events older than this seq: the page after one whose oldest event it is. */
+  before: z.number().int().nonnegative().nullable().default(null),
+  limit: z.number().int().min(1).max(SET_ASIDE_PAGE_MAX).default(25),
+})
+
+export const setAsidePage = z.object({
+  /** Newest first. */
+  events: z.array(setAsideWebhook).max(SET_ASIDE_PAGE_MAX),
+  /** Set-aside events kept in all. */
+  kept: z.number().int().nonnegative(),
+  /** Whether older events than this page's are kept. */
+  olderThanPage: z.boolean(),
+  /** Events let go to keep the store small (the oldest first), counted by reason. */
+  dropped: z.array(z.object({ reason: z.string(), count: z.number().int().positive() })),
+})
+export type SetAsidePage = z.infer<typeof setAsidePage>
+
 const queueSeqs = z.array(z.number().int().nonnegative()).max(500)
 
 export const webhookSetAsideInput = z.object({
