@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { BridgeEvent, SetAsidePage } from '../../src-shared/bridge/contract'
 import type { TillBridge } from '../../src-renderer/bridge/client'
 import { watchSetAsidePages } from '../../src-renderer/jobs/webhooks/set-aside-pages'
-import { envelopeFor, startDrainBench } from './drain-fixture'
-import { testKeychain } from './receiver-fixture'
+import { envelopeFor, useDrainBench } from './drain-fixture'
 
 /** An event the drain cannot apply: its opening cash is not an amount. */
 function broken(n: number): Record<string, unknown> {
@@ -15,25 +14,16 @@ function broken(n: number): Record<string, unknown> {
 }
 
 describe('set-aside events a page at a time (issue 27, 5)', () => {
-  const keychain = testKeychain()
-  let bench: Awaited<ReturnType<typeof startDrainBench>>
-
-  beforeAll(async () => {
-    bench = await startDrainBench(keychain.secrets)
-  })
-  afterAll(async () => {
-    await bench?.close()
-    await keychain.cleanUp()
-  })
+  const bench = useDrainBench()
 
   it('lists what the drain set aside newest first, a page at a time, to the oldest', async () => {
-    for (let n = 1; n <= 60; n++) expect((await bench.post(broken(n))).status).toBe(200)
-    expect(await bench.drain()).toMatchObject({ handled: 0 })
+    for (let n = 1; n <= 60; n++) expect((await bench().post(broken(n))).status).toBe(200)
+    expect(await bench().drain()).toMatchObject({ handled: 0 })
 
     const shown: SetAsidePage[] = []
     let next: (page: SetAsidePage) => void = () => undefined
     const pages = watchSetAsidePages(
-      bench.bridge,
+      bench().bridge,
       25,
       (page) => {
         shown.push(page)
