@@ -54,6 +54,35 @@ describe('webhook drain: no event holds the ones behind it (issue 14, item 1)', 
     expect((await bench().call('webhooks.setAsideList', {})).events).toEqual([])
   })
 
+  it('notes a shop detail that is not one once per drain, not once per event (issue 27, 5)', async () => {
+    const ids = Array.from({ length: 40 }, (_, i) => `evt_ringgit_${i + 1}`)
+    for (const [i, id] of ids.entries()) {
+      const envelope = envelopeFor({
+        id,
+        event: 'bill.created',
+        company: { currency: 'RINGGIT', timezone: 'Asia/Jakarta' },
+        data: { bill_id: `b-ringgit-${i}` },
+      })
+      expect((await bench().post(envelope)).status).toBe(200)
+    }
+    const { db } = bench()
+    let writes = 0
+    const count = () => void writes++
+    db.quarantine.hook('creating', count)
+    db.quarantine.hook('updating', count)
+    try {
+      expect(await bench().drain()).toMatchObject({ handled: 40 })
+    } finally {
+      db.quarantine.hook('creating').unsubscribe(count)
+      db.quarantine.hook('updating').unsubscribe(count)
+    }
+    // Each write makes an open Problems screen read the whole table again.
+    expect(writes).toBe(1)
+    expect((await db.quarantine.get('merchant:currency'))?.reason).toBe(
+      'Event evt_ringgit_1 gave the shop’s currency as “RINGGIT”, which is not one; Till ignored it.',
+    )
+  })
+
   it('sets aside an event that cannot be applied, with its reason and the raw event, and goes on', async () => {
     const broken = envelopeFor({
       id: 'evt_broken',
