@@ -220,7 +220,8 @@ export class WebhookReceiver {
   async setAside(seq: number, reason: string): Promise<number> {
     const queue = await this.openQueue()
     const pending = await queue.setAside(seq, reason)
-    this.log.warn('webhook event set aside', { seq, reason })
+    // The reason in full is in the queue; a flood of broken events must not flood the log too.
+    this.log.warn('webhook event set aside', { seq, reason: reason.slice(0, 200) })
     this.announce(queue)
     return pending
   }
