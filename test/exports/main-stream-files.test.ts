@@ -173,6 +173,25 @@ describe('export files written by main', () => {
     const movedMessage = () =>
       `The folder “${folder}” was moved or replaced while Till was writing into it, so the export was not saved there. Check the folder and export again.`
 
+    it('between the checks of a scheduled export’s folder and the start', async () => {
+      let swapped = false
+      const swapping: ExportFs = {
+        ...fs,
+        realpath: async (path) => {
+          if (!swapped) {
+            swapped = true
+            await swapForLink(folder, outside)
+          }
+          return fs.realpath(path)
+        },
+      }
+      const files = new ExportFiles({ fs: swapping })
+      await expect(files.start(join(folder, 'journal.csv'), { resolved: true })).rejects.toThrow(
+        movedMessage(),
+      )
+      expect(await readdir(outside)).toEqual([])
+    })
+
     it('between the start and the first chunk', async () => {
       const files = new ExportFiles({ fs })
       const handle = await files.start(join(folder, 'journal.csv'))

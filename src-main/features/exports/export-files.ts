@@ -93,14 +93,19 @@ export class ExportFiles {
     this.maxOpen = options.maxOpen ?? 8
   }
 
-  /** Starts a file at `target` (an absolute path the caller has checked); its handle. */
-  async start(target: string): Promise<string> {
+  /**
+   * Starts a file at `target` (an absolute path the caller has checked); its handle. With
+   * `resolved`, the caller checked the folder by its real path (links resolved), and it must still
+   * be reached by that path: a link put there since is refused.
+   */
+  async start(target: string, options: { resolved?: boolean } = {}): Promise<string> {
     await this.abortIdle()
     if (this.open.size >= this.maxOpen)
       throw new ValidationError(
         `Till is already writing ${this.open.size} exports; finish or cancel one first.`,
       )
     const folder = await this.checkFolder(dirname(target))
+    if (options.resolved && folder.real !== folder.given) throw this.moved(folder)
     const handle = randomBytes(32).toString('base64url')
     this.open.set(handle, {
       folder,
