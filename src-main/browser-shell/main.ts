@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -8,22 +7,8 @@ import { addLogSink, stderrLogSink } from '../logging/logger'
 import { resolveDataDir } from '../platform/data-dir'
 import { createServices } from '../services'
 import { DEFAULT_BROWSER_SHELL_PORT, startBrowserShellServer } from './server'
+import { openInSystemBrowser } from './system-browser'
 import { version } from '../../package.json'
-
-function openInSystemBrowser(url: string): Promise<void> {
-  const [command, args] =
-    process.platform === 'darwin'
-      ? ['open', [url]]
-      : process.platform === 'win32'
-        ? ['cmd', ['/c', 'start', '""', url]]
-        : ['xdg-open', [url]]
-  return new Promise((resolve) => {
-    const child = spawn(command, args as string[], { stdio: 'ignore', detached: true })
-    child.on('error', () => resolve())
-    child.unref()
-    resolve()
-  })
-}
 
 /** The browser shell: main's services in plain Node, the app served on 127.0.0.1. */
 async function main(): Promise<void> {

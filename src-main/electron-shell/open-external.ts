@@ -1,12 +1,13 @@
 import { shell } from 'electron'
-import { isSafeExternalUrl } from '../platform/external-url'
+import { safeExternalUrl } from '../platform/external-url'
 
 /**
- * The one place the Electron shell hands a URL to the operating system: plain http(s) links
- * without credentials, checked right here. Resolves to whether the link was opened.
+ * The one place the Electron shell hands a URL to the operating system: https links to the sites
+ * Till knows (see safeExternalUrl), checked right here. Resolves to whether the link was opened.
  */
 export async function openLinkOutside(url: string): Promise<boolean> {
-  if (!isSafeExternalUrl(url)) return false
-  await shell.openExternal(url)
+  const safe = safeExternalUrl(url)
+  if (safe === null) return false
+  await shell.openExternal(safe)
   return true
 }

@@ -1,6 +1,7 @@
 import type { TillBridgeTransport } from '../../src-shared/bridge/api'
 import { bridgeEvent, type BridgeEvent } from '../../src-shared/bridge/contract'
 import { bridgeResult, type BridgeResult } from '../../src-shared/bridge/errors'
+import { sharedEventStream } from './shared-event-stream'
 
 /**
  * The browser shell's launch token arrives in the URL fragment (never sent to a server). It
@@ -32,6 +33,39 @@ function signIn(launchToken: string | null): Promise<void> {
 
 function transportFailure(message: string): BridgeResult<unknown> {
   return { ok: false, error: { kind: 'network', message } }
+}
+
+/** Reads `/bridge/events` for as long as the page lives, reconnecting a second after a break. */
+async function readEventStream(
+  signedIn: Promise<void>,
+  headers: Record<string, string>,
+  deliver: (event: BridgeEvent) => void,
+): Promise<void> {
+  await signedIn
+  for (;;) {
+    try {
+      const response = await fetch('/bridge/events', { headers })
+      const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader()
+      let buffer = ''
+      while (reader) {
+        const { value, done } = await reader.read()
+        if (done) break
+        buffer += value
+        let end: number
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const frame = buffer.slice(0, end)
+          buffer = buffer.slice(end + 2)
+          const data = frame.split('\n').find((line) => line.startsWith('data: '))
+          if (!data) continue
+          const parsed = bridgeEvent.safeParse(JSON.parse(data.slice(6)))
+          if (parsed.success) deliver(parsed.data as BridgeEvent)
+        }
+      }
+    } catch {
+      // Reconnect below.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+  }
 }
 
 /** The stand-in for the preload: the same contract over HTTP to the browser shell. */
@@ -66,37 +100,10 @@ export function createHttpTransport(launchToken: string | null): TillBridgeTrans
         ? (parsed.data as BridgeResult<unknown>)
         : transportFailure(`Unexpected answer (HTTP ${response.status}).`)
     },
-    subscribe: (listener) => {
-      const controller = new AbortController()
-      const listen = async (): Promise<void> => {
-        await signedIn
-        while (!controller.signal.aborted) {
-          try {
-            const response = await fetch('/bridge/events', { headers, signal: controller.signal })
-            const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader()
-            let buffer = ''
-            while (reader) {
-              const { value, done } = await reader.read()
-              if (done) break
-              buffer += value
-              let end: number
-              while ((end = buffer.indexOf('\n\n')) >= 0) {
-                const frame = buffer.slice(0, end)
-                buffer = buffer.slice(end + 2)
-                const data = frame.split('\n').find((line) => line.startsWith('data: '))
-                if (!data) continue
-                const parsed = bridgeEvent.safeParse(JSON.parse(data.slice(6)))
-                if (parsed.success) listener(parsed.data as BridgeEvent)
-              }
-            }
-          } catch {
-            // Reconnect below unless we were stopped.
-          }
-          if (!controller.signal.aborted) await new Promise((resolve) => setTimeout(resolve, 1000))
-        }
-      }
-      void listen()
-      return () => controller.abort()
-    },
+    subscribe: sharedEventStream((deliver) => readEventStream(signedIn, headers, deliver), {
+      locks: globalThis.navigator?.locks,
+      openChannel:
+        typeof BroadcastChannel === 'undefined' ? undefined : (name) => new BroadcastChannel(name),
+    }),
   }
 }

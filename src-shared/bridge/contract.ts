@@ -28,7 +28,8 @@ import {
   scheduledExportState,
 } from './schemas/exports'
 import {
-  setAsideWebhook,
+  setAsidePage,
+  setAsidePageInput,
   webhookPending,
   webhookQueueTake,
   webhookReceiverSettings,
@@ -81,10 +82,8 @@ export const channels = {
   /** Hands back taken events that were not applied for a passing reason (offline, closing). */
   'webhooks.release': { input: webhookSeqsInput, output: webhookPending },
   'webhooks.setAside': { input: webhookSetAsideInput, output: webhookPending },
-  'webhooks.setAsideList': {
-    input: noInput,
-    output: z.object({ events: z.array(setAsideWebhook) }),
-  },
+  /** A page of the set-aside events, newest first, with counts of those let go. */
+  'webhooks.setAsideList': { input: setAsidePageInput, output: setAsidePage },
   'webhooks.retry': { input: webhookSeqsInput, output: webhookPending },
   'print.savePdf': {
     input: z.object({

@@ -83,10 +83,11 @@ describe('built Electron main bundle', () => {
     })
     expect(contents.windowOpenHandler!({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' })
     expect(contents.windowOpenHandler!({ url: 'javascript:alert(1)' })).toEqual({ action: 'deny' })
-    expect(recorded.openedExternally).toEqual([
-      'https://evil.example/',
-      'https://help.example/till',
-    ])
+    expect(contents.windowOpenHandler!({ url: 'https://hledger.org/journal.html' })).toEqual({
+      action: 'deny',
+    })
+    // Only https links to the sites Till knows leave the app (issue 27, 7).
+    expect(recorded.openedExternally).toEqual(['https://hledger.org/journal.html'])
     let webviewPrevented = false
     contents.emit('will-attach-webview', { preventDefault: () => (webviewPrevented = true) })
     expect(webviewPrevented).toBe(true)

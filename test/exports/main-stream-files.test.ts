@@ -1,5 +1,5 @@
 import * as fs from 'node:fs/promises'
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -154,5 +154,94 @@ describe('export files written by main', () => {
     expect(other).not.toBe(handle)
     await expect(files.write('A'.repeat(43), 1, 'x')).rejects.toBeInstanceOf(NotFoundError)
     await files.abortAll()
+  })
+
+  describe('a folder swapped for a link after its checks gets nothing (issue 27, 7)', () => {
+    /** `folder` moved aside and a link to `outside` put in its place. */
+    const swapForLink = async (folder: string, outside: string): Promise<void> => {
+      await rename(folder, `${folder}-moved`)
+      await symlink(outside, folder, 'dir')
+    }
+    let folder: string
+    let outside: string
+    beforeEach(async () => {
+      folder = join(dir, 'home', 'exports')
+      outside = join(dir, 'elsewhere')
+      await mkdir(folder, { recursive: true })
+      await mkdir(outside)
+    })
+    const movedMessage = () =>
+      `The folder “${folder}” was moved or replaced while Till was writing into it, so the export was not saved there. Check the folder and export again.`
+
+    it('between the checks of a scheduled export’s folder and the start', async () => {
+      let swapped = false
+      const swapping: ExportFs = {
+        ...fs,
+        realpath: async (path) => {
+          if (!swapped) {
+            swapped = true
+            await swapForLink(folder, outside)
+          }
+          return fs.realpath(path)
+        },
+      }
+      const files = new ExportFiles({ fs: swapping })
+      await expect(files.start(join(folder, 'journal.csv'), { resolved: true })).rejects.toThrow(
+        movedMessage(),
+      )
+      expect(await readdir(outside)).toEqual([])
+    })
+
+    it('between the start and the first chunk', async () => {
+      const files = new ExportFiles({ fs })
+      const handle = await files.start(join(folder, 'journal.csv'))
+      await swapForLink(folder, outside)
+      await expect(files.write(handle, 1, 'the books')).rejects.toThrow(movedMessage())
+      await expect(files.finish(handle)).rejects.toThrow(movedMessage())
+      expect(await readdir(outside)).toEqual([])
+    })
+
+    it('while the temporary file is being opened', async () => {
+      let swapped = false
+      const swapping: ExportFs = {
+        ...fs,
+        open: async (path, flags, mode) => {
+          if (!swapped) {
+            swapped = true
+            await swapForLink(folder, outside)
+          }
+          return fs.open(path, flags, mode)
+        },
+      }
+      const files = new ExportFiles({ fs: swapping })
+      const handle = await files.start(join(folder, 'journal.csv'))
+      await expect(files.write(handle, 1, 'the books')).rejects.toThrow(movedMessage())
+      expect(await readdir(outside)).toEqual([])
+      await files.abort(handle)
+      expect(await readdir(outside)).toEqual([])
+    })
+
+    it('just before the file is put in place, one part or several', async () => {
+      for (const parts of [1, 3]) {
+        await rm(join(dir, 'home'), { recursive: true, force: true })
+        await mkdir(folder, { recursive: true })
+        let swapped = false
+        const swapping: ExportFs = {
+          ...fs,
+          link: async (from, to) => {
+            if (!swapped) {
+              swapped = true
+              await swapForLink(folder, outside)
+            }
+            await fs.link(from, to)
+          },
+        }
+        const files = new ExportFiles({ fs: swapping })
+        const handle = await files.start(join(folder, 'journal.csv'))
+        for (let part = 1; part <= parts; part++) await files.write(handle, part, `part ${part}`)
+        await expect(files.finish(handle), `${parts} parts`).rejects.toThrow(movedMessage())
+        expect(await readdir(outside), `${parts} parts`).toEqual([])
+      }
+    })
   })
 })

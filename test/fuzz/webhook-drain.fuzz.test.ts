@@ -71,7 +71,7 @@ describe('webhook drain under fuzzing', () => {
 
         expect((await bench.call('webhooks.status')).pending).toBe(0)
         const aside = new Set(
-          (await bench.call('webhooks.setAsideList')).events.map((e) => e.envelope.id),
+          (await bench.call('webhooks.setAsideList', {})).events.map((e) => e.envelope.id),
         )
         for (const id of ids)
           expect(aside.has(id) || (await bench.db.webhookIds.get(id)) !== undefined, id).toBe(true)

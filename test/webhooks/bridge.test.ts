@@ -107,4 +107,28 @@ describe('webhook channels through main services', () => {
     expect(result).toMatchObject({ ok: false, error: { kind: 'validation' } })
     expect(await call('webhooks.status')).toMatchObject({ listening: true })
   })
+
+  it('listens on this PC only, on a port from 1024 (issue 27, 7)', async () => {
+    const before = (await call('webhooks.status')) as { url: string }
+    const refusal = async (settings: Record<string, unknown>) => {
+      const result = await services.dispatch('webhooks.configure', {
+        path: '/webhooks',
+        ...settings,
+      })
+      return result.ok ? null : result.error.details
+    }
+    const elsewhere = [
+      'host: The receiver listens on this PC only: 127.0.0.1 (or ::1). To receive from the service, run a tunnel on this PC to that address.',
+    ]
+    expect(await refusal({ host: '0.0.0.0', port: 0 })).toEqual(elsewhere)
+    expect(await refusal({ host: '192.168.1.20', port: 0 })).toEqual(elsewhere)
+    expect(await refusal({ host: 'localhost.evil.example', port: 0 })).toEqual(elsewhere)
+    const lowPort = [
+      'port: Choose a port from 1024 to 65535: lower ones belong to system services (such as 22 for SSH).',
+    ]
+    expect(await refusal({ host: '127.0.0.1', port: 22 })).toEqual(lowPort)
+    expect(await refusal({ host: '127.0.0.1', port: 1023 })).toEqual(lowPort)
+    expect(await refusal({ host: '127.0.0.1', port: 65536 })).toEqual(lowPort)
+    expect(await call('webhooks.status')).toMatchObject({ listening: true, url: before.url })
+  })
 })

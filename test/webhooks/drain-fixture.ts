@@ -8,7 +8,8 @@ import { drainWebhooks } from '../../src-renderer/jobs/sync/webhook-drain'
 import { postSigned, type PostedWebhook } from '../support/sign-webhook'
 import { callThrough } from '../support/main-bridge'
 import { startStubAppsApi } from '../support/stub-apps-api'
-import { receiverDataDir } from './receiver-fixture'
+import { afterAll, beforeAll } from 'vitest'
+import { receiverDataDir, testKeychain } from './receiver-fixture'
 
 const STORE = 'st-drain'
 const SECRET = 'whsec_DrainShop0a1b2c3d4e5f'
@@ -74,6 +75,7 @@ export async function startDrainBench(secrets: SecretStore) {
   }
   return {
     call,
+    bridge,
     db,
     post: (envelope: Record<string, unknown>): Promise<PostedWebhook> =>
       postSigned(url!, SECRET, JSON.stringify(envelope)),
@@ -83,5 +85,27 @@ export async function startDrainBench(secrets: SecretStore) {
       await services.stop()
       await api.close()
     },
+  }
+}
+
+export type DrainBench = Awaited<ReturnType<typeof startDrainBench>>
+
+/**
+ * Registers hooks that start a drain bench, with a keychain of its own, before a describe's tests
+ * and stop it after them. Returns the running bench, to call in tests.
+ */
+export function useDrainBench(): () => DrainBench {
+  const keychain = testKeychain()
+  let bench: DrainBench | undefined
+  beforeAll(async () => {
+    bench = await startDrainBench(keychain.secrets)
+  })
+  afterAll(async () => {
+    await bench?.close()
+    await keychain.cleanUp()
+  })
+  return () => {
+    if (!bench) throw new Error('the drain bench is not running (use it in a test)')
+    return bench
   }
 }

@@ -1,10 +1,11 @@
-import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs'
+import { appendFileSync, mkdtempSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { webhookEnvelope } from '../../src-shared/bridge/contract'
 import {
   MAX_ATTEMPTS,
+  OTHER_REASONS,
   QUEUE_FILE_NAME,
   WebhookQueue,
   type WebhookQueueOptions,
@@ -40,6 +41,9 @@ function incoming(id: string, event = 'bill.created') {
     receivedAt: new Date(),
   }
 }
+
+/** The set-aside events kept, oldest first. */
+const keptAside = (queue: WebhookQueue) => queue.setAsidePage(null, 100).events.reverse()
 
 const ids = (n: number, prefix = 'evt'): string[] =>
   Array.from({ length: n }, (_, i) => `${prefix}_${i + 1}`)
@@ -134,10 +138,10 @@ describe('durable webhook queue', () => {
     expect(taken(await queue.takeToApply(10))).toEqual(['evt_1', 'evt_2', 'evt_3'])
     for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt++)
       expect(taken(await queue.takeToApply(10))).toEqual(['evt_1'])
-    expect(queue.setAsideEvents()).toEqual([])
+    expect(keptAside(queue)).toEqual([])
     const next = await queue.takeToApply(10)
     expect(taken(next)).toEqual(['evt_2'])
-    expect(queue.setAsideEvents().map((e) => [e.envelope.id, e.reason])).toEqual([
+    expect(keptAside(queue).map((e) => [e.envelope.id, e.reason])).toEqual([
       ['evt_1', expect.stringContaining(`${MAX_ATTEMPTS} times`)],
     ])
     expect(await queue.ack(next.map((e) => e.seq))).toBe(1)
@@ -155,7 +159,7 @@ describe('durable webhook queue', () => {
     await queue.setAside(three!.seq, 'three failed')
     expect(queue.pending()).toBe(1)
     queue = await reopen(queue, dir, options)
-    expect(queue.setAsideEvents().map((e) => [e.envelope.id, e.reason])).toEqual([
+    expect(keptAside(queue).map((e) => [e.envelope.id, e.reason])).toEqual([
       ['evt_1', 'one failed'],
       ['evt_2', 'two failed'],
       ['evt_3', 'three failed'],
@@ -164,7 +168,7 @@ describe('durable webhook queue', () => {
     expect(await queue.ack([three!.seq])).toBe(2)
     queue = await reopen(queue, dir, options)
     expect(queue.take(10).map((e) => e.envelope.id)).toEqual(['evt_4', 'evt_2'])
-    expect(queue.setAsideEvents().map((e) => e.envelope.id)).toEqual(['evt_1'])
+    expect(keptAside(queue).map((e) => e.envelope.id)).toEqual(['evt_1'])
     // Enough acknowledged events to compact: the set-aside one and its reason survive it.
     for (const id of ids(40, 'more')) await queue.enqueue(incoming(id))
     await queue.ack(queue.take(500).map((e) => e.seq))
@@ -172,10 +176,64 @@ describe('durable webhook queue', () => {
     const lines = readFileSync(join(dir, QUEUE_FILE_NAME), 'utf8').split('\n')
     expect(lines[0]).toContain('"t":"meta"')
     expect(queue.pending()).toBe(0)
-    expect(queue.setAsideEvents().map((e) => [e.envelope.id, e.reason])).toEqual([
+    expect(keptAside(queue).map((e) => [e.envelope.id, e.reason])).toEqual([
       ['evt_1', 'one failed'],
     ])
     expect(await queue.enqueue(incoming('evt_1'))).toEqual({ duplicate: true })
+  })
+
+  it('keeps only the newest set-aside events and counts the rest by reason, across restarts (issue 27, 5)', async () => {
+    const dir = tempDir()
+    const options = { compactAfterBytes: 1024, setAsideLimit: { events: 5, bytes: 1_000_000 } }
+    let queue = await openQueue(dir, options)
+    for (const id of ids(205)) await queue.enqueue(incoming(id))
+    const taken = queue.take(200)
+    for (const [i, event] of taken.entries())
+      await queue.setAside(event.seq, i < 120 ? 'amount is not a number' : 'no such location')
+    const expected = {
+      kept: 5,
+      olderThanPage: true,
+      dropped: [
+        { reason: 'amount is not a number', count: 120 },
+        { reason: 'no such location', count: 75 },
+      ],
+    }
+    const newest = queue.setAsidePage(null, 2)
+    expect(newest).toMatchObject(expected)
+    expect(newest.events.map((e) => e.envelope.id)).toEqual(['evt_200', 'evt_199'])
+    expect(queue.pending()).toBe(5)
+
+    queue = await reopen(queue, dir, options)
+    await queue.close()
+    // 200 events set aside took some 80 kB; the file keeps the newest five and the counts.
+    expect(statSync(join(dir, QUEUE_FILE_NAME)).size).toBeLessThan(16 * 1024)
+    queue = await openQueue(dir, options)
+    expect(queue.setAsidePage(null, 2)).toEqual(newest)
+    const second = queue.setAsidePage(newest.events[1]!.seq, 2)
+    expect(second.events.map((e) => e.envelope.id)).toEqual(['evt_198', 'evt_197'])
+    const last = queue.setAsidePage(second.events[1]!.seq, 2)
+    expect(last).toMatchObject({ ...expected, olderThanPage: false })
+    expect(last.events.map((e) => e.envelope.id)).toEqual(['evt_196'])
+    expect(queue.take(10).map((e) => e.envelope.id)).toEqual(ids(205).slice(200))
+  })
+
+  it('keeps set-aside events within a size, and counts at most 50 reasons by name', async () => {
+    const dir = tempDir()
+    const queue = await openQueue(dir, { setAsideLimit: { events: 1000, bytes: 2000 } })
+    for (const id of ids(61)) await queue.enqueue(incoming(id))
+    for (const [i, event] of queue.take(61).entries())
+      await queue.setAside(event.seq, `reason ${i}`)
+    const { events, kept, dropped } = queue.setAsidePage(null, 100)
+    const bytes = events.reduce((sum, e) => sum + JSON.stringify(e).length, 0)
+    expect(kept).toBe(events.length)
+    expect(events.length).toBeGreaterThan(0)
+    expect(bytes).toBeLessThanOrEqual(2000)
+    expect(events[0]!.envelope.id).toBe('evt_61')
+    expect(dropped.reduce((sum, d) => sum + d.count, 0)).toBe(61 - kept)
+    expect(dropped.slice(0, 50).map((d) => d.reason)).toEqual(
+      Array.from({ length: 50 }, (_, i) => `reason ${i}`),
+    )
+    expect(dropped.slice(50)).toEqual([{ reason: OTHER_REASONS, count: 61 - kept - 50 }])
   })
 
   it('cuts off a half-written last line and appends cleanly after it', async () => {

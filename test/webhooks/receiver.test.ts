@@ -263,27 +263,34 @@ describe('webhook receiver', () => {
     expect(await counts(target)).toEqual({ accepted: 0, rejected: 1, duplicates: 0, pending: 0 })
   })
 
-  it('reports a port in use instead of failing, and moves when configured elsewhere', async () => {
+  it('reports a port in use with the reason and goes on listening where it was (issue 27, 7)', async () => {
     const blocker = createServer()
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
     const busyPort = (blocker.address() as { port: number }).port
     try {
       const target = await start()
+      await saveConnection(target.profiles, 'st-moved', SECRET)
+      const settingsFile = join(target.dataDir, 'webhook-receiver.json')
+      const savedBefore = readFileSync(settingsFile, 'utf8')
       const status = await target.receiver.configure({
         host: '127.0.0.1',
         port: busyPort,
         path: '/in',
       })
-      expect(status).toMatchObject({ listening: false, url: null })
-      expect(status.problem).toContain(`Port ${busyPort} is already in use`)
+      expect(status).toMatchObject({ listening: true, url: target.url })
+      expect(status.problem).toBe(
+        `Port ${busyPort} is already in use by another program. Choose another port. Till goes on listening at ${target.url}.`,
+      )
+      expect(readFileSync(settingsFile, 'utf8')).toBe(savedBefore)
+      expect((await postSigned(target.url, SECRET, webhookBody('st-moved'))).status).toBe(200)
+
       const moved = await target.receiver.configure({ host: '127.0.0.1', port: 0, path: '/in' })
       expect(moved).toMatchObject({ listening: true, problem: null })
       expect(moved.url).toMatch(/\/in$/)
-      await saveConnection(target.profiles, 'st-moved', SECRET)
+      expect(moved.url).not.toBe(target.url)
       expect((await postSigned(moved.url!, SECRET, webhookBody('st-moved'))).status).toBe(200)
-      expect(
-        JSON.parse(readFileSync(join(target.dataDir, 'webhook-receiver.json'), 'utf8')),
-      ).toEqual({
+      await expect(postSigned(target.url, SECRET, webhookBody('st-moved'))).rejects.toThrow()
+      expect(JSON.parse(readFileSync(settingsFile, 'utf8'))).toEqual({
         host: '127.0.0.1',
         port: 0,
         path: '/in',

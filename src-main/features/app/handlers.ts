@@ -1,6 +1,6 @@
 import type { ChannelHandlers } from '../../bridge/dispatcher'
 import type { DemoMode } from '../demo/demo-mode'
-import { isSafeExternalUrl } from '../../platform/external-url'
+import { safeExternalUrl } from '../../platform/external-url'
 import { ValidationError } from '../../errors'
 
 export interface AppDeps {
@@ -36,8 +36,9 @@ export function appHandlers({
       return { saved: await savePdf(suggestedName) }
     },
     'shell.openExternal': async ({ url }) => {
-      if (!isSafeExternalUrl(url)) return { opened: false }
-      await openExternal(url)
+      const safe = safeExternalUrl(url)
+      if (safe === null) return { opened: false }
+      await openExternal(safe)
       return { opened: true }
     },
   }

@@ -15,6 +15,18 @@ export interface ExportFs {
   /** Makes one new folder; fails with EEXIST when it is there already. */
   mkdir(path: string): Promise<unknown>
   rmdir(path: string): Promise<void>
+  realpath(path: string): Promise<string>
+  lstat(path: string): Promise<{ isDirectory(): boolean; dev: number; ino: number }>
+}
+
+/** A folder as it was when an export started: written into only while it is still that folder. */
+interface CheckedFolder {
+  /** As the caller named it, for messages and answers. */
+  given: string
+  /** With every link resolved: where the files go. */
+  real: string
+  dev: number
+  ino: number
 }
 
 /** A file system that cannot hard-link (FAT, some network shares) answers with one of these. */
@@ -35,6 +47,7 @@ function numberedName(name: string, n: number): string {
 }
 
 interface OpenExport {
+  folder: CheckedFolder
   /**
    * Where the file goes; with several parts, each is named after it (`-part-<n>`), in a folder
    * of the file's name (`till-xero-….csv` → `till-xero-…/till-xero-…-part-1.csv`), so the parts
@@ -80,15 +93,22 @@ export class ExportFiles {
     this.maxOpen = options.maxOpen ?? 8
   }
 
-  /** Starts a file at `target` (an absolute path the caller has checked); its handle. */
-  async start(target: string): Promise<string> {
+  /**
+   * Starts a file at `target` (an absolute path the caller has checked); its handle. With
+   * `resolved`, the caller checked the folder by its real path (links resolved), and it must still
+   * be reached by that path: a link put there since is refused.
+   */
+  async start(target: string, options: { resolved?: boolean } = {}): Promise<string> {
     await this.abortIdle()
     if (this.open.size >= this.maxOpen)
       throw new ValidationError(
         `Till is already writing ${this.open.size} exports; finish or cancel one first.`,
       )
+    const folder = await this.checkFolder(dirname(target))
+    if (options.resolved && folder.real !== folder.given) throw this.moved(folder)
     const handle = randomBytes(32).toString('base64url')
     this.open.set(handle, {
+      folder,
       target,
       token: randomBytes(6).toString('hex'),
       parts: new Map(),
@@ -103,7 +123,7 @@ export class ExportFiles {
     return this.serial(handle, async (file) => {
       let out = file.parts.get(part)
       if (!out) {
-        out = await this.fs.open(this.temporary(file, part), 'wx', PRIVATE_FILE_MODE)
+        out = await this.openTemporary(file, part)
         file.parts.set(part, out)
       }
       const { bytesWritten } = await out.write(text, null, 'utf8')
@@ -123,9 +143,7 @@ export class ExportFiles {
       const missing = parts.findIndex((part, i) => part !== i + 1)
       if (missing >= 0) throw new ValidationError(`Part ${missing + 1} of the export never came.`)
       for (const part of parts) {
-        const out =
-          file.parts.get(part) ??
-          (await this.fs.open(this.temporary(file, part), 'wx', PRIVATE_FILE_MODE))
+        const out = file.parts.get(part) ?? (await this.openTemporary(file, part))
         file.parts.set(part, out)
         await out.sync()
       }
@@ -169,33 +187,43 @@ export class ExportFiles {
     file: OpenExport,
     parts: number[],
   ): Promise<{ folder: string; files: string[] }> {
-    const where = dirname(file.target)
+    const where = file.folder
     for (let n = 1; n <= MAX_NAME_TRIES; n++) {
       const name = numberedName(basename(file.target), n)
       const files = parts.map((part) => partFileName(name, part, parts.length))
-      const folder = parts.length === 1 ? where : join(where, basename(name, extname(name)))
+      const sub = parts.length === 1 ? null : basename(name, extname(name))
+      const folder = sub === null ? where.real : join(where.real, sub)
       const placed: string[] = []
-      let made = false
+      let made: CheckedFolder | null = null
+      let madeFolder = false
       try {
-        if (parts.length > 1) {
+        if (sub !== null) {
+          await this.unmoved(where)
           await this.fs.mkdir(folder)
-          made = true
+          madeFolder = true
+          made = await this.checkFolder(folder)
+          await this.unmoved(where)
         }
         for (const part of parts) {
           const path = join(folder, files[part - 1]!)
+          await this.unmoved(made ?? where)
           await this.placeOne(this.temporary(file, part), path)
           placed.push(path)
+          // Moved meanwhile, the file went elsewhere: it is taken back below.
+          await this.unmoved(made ?? where)
         }
-        return { folder, files }
+        return { folder: sub === null ? where.given : join(where.given, sub), files }
       } catch (error) {
         // All the parts or none: an import of some parts only would miss entries.
         for (const path of placed) await this.fs.rm(path, { force: true })
-        if (made) await this.fs.rmdir(folder).catch(() => undefined)
+        if (madeFolder) await this.fs.rmdir(folder).catch(() => undefined)
+        // A failure because the folder was swapped meanwhile says so.
+        await this.unmoved(where)
         if (errorCode(error) !== 'EEXIST') throw error
       }
     }
     throw new ValidationError(
-      `“${basename(file.target)}” and ${MAX_NAME_TRIES - 1} numbered names after it are all taken in ${where}.`,
+      `“${basename(file.target)}” and ${MAX_NAME_TRIES - 1} numbered names after it are all taken in ${where.given}.`,
     )
   }
 
@@ -210,7 +238,61 @@ export class ExportFiles {
   }
 
   private temporary(file: OpenExport, part: number): string {
-    return join(dirname(file.target), `.${basename(file.target)}.${file.token}.${part}.tmp`)
+    return join(file.folder.real, `.${basename(file.target)}.${file.token}.${part}.tmp`)
+  }
+
+  /**
+   * A part's temporary file, opened only once it is known to be in the folder that was checked:
+   * the folder is checked before, and the file opened is the one in that folder after.
+   */
+  private async openTemporary(file: OpenExport, part: number): Promise<FileHandle> {
+    const path = this.temporary(file, part)
+    await this.unmoved(file.folder)
+    const out = await this.fs.open(path, 'wx', PRIVATE_FILE_MODE)
+    try {
+      await this.unmoved(file.folder)
+      const [opened, there] = await Promise.all([out.stat(), this.fs.lstat(path)])
+      if (opened.ino !== there.ino || opened.dev !== there.dev) throw this.moved(file.folder)
+      return out
+    } catch (error) {
+      await out.close().catch(() => undefined)
+      await this.fs.rm(path, { force: true })
+      throw error
+    }
+  }
+
+  private async checkFolder(path: string): Promise<CheckedFolder> {
+    const real = await this.fs.realpath(path).catch(() => {
+      throw new ValidationError(`There is no folder “${path}”.`)
+    })
+    const stats = await this.fs.lstat(real)
+    if (!stats.isDirectory()) throw new ValidationError(`“${path}” is not a folder.`)
+    return { given: path, real, dev: stats.dev, ino: stats.ino }
+  }
+
+  /**
+   * Fails unless the folder is still the one that was checked, reached by the same path with no
+   * link on the way: a folder swapped for a link (to somewhere outside the home folder, say)
+   * after its checks gets nothing.
+   */
+  private async unmoved(folder: CheckedFolder): Promise<void> {
+    const [real, stats] = await Promise.all([
+      this.fs.realpath(folder.real).catch(() => null),
+      this.fs.lstat(folder.real).catch(() => null),
+    ])
+    const same =
+      real === folder.real &&
+      stats !== null &&
+      stats.isDirectory() &&
+      stats.dev === folder.dev &&
+      stats.ino === folder.ino
+    if (!same) throw this.moved(folder)
+  }
+
+  private moved(folder: CheckedFolder): ValidationError {
+    return new ValidationError(
+      `The folder “${folder.given}” was moved or replaced while Till was writing into it, so the export was not saved there. Check the folder and export again.`,
+    )
   }
 
   private serial<T>(handle: string, step: (file: OpenExport) => Promise<T>): Promise<T> {

@@ -36,7 +36,9 @@ export function exportHandlers({
     'exports.open': async ({ target }) => {
       if (target.kind === 'scheduled') {
         const folder = await scheduledExports.folderFor(target.profileId)
-        return { handle: await exportFiles.start(join(folder, target.name)) }
+        return {
+          handle: await exportFiles.start(join(folder, target.name), { resolved: true }),
+        }
       }
       if (!exportDialogs)
         throw new ValidationError('This window has no save dialog: the export downloads instead.')

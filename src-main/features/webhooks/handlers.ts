@@ -25,7 +25,7 @@ export function webhookHandlers({ webhooks }: WebhookDeps): Pick<ChannelHandlers
     'webhooks.setAside': async ({ seq, reason }) => ({
       pending: await webhooks.setAside(seq, reason),
     }),
-    'webhooks.setAsideList': async () => ({ events: await webhooks.setAsideEvents() }),
+    'webhooks.setAsideList': ({ before, limit }) => webhooks.setAsidePage(before, limit),
     'webhooks.retry': async ({ seqs }) => ({ pending: await webhooks.retry(seqs) }),
   }
 }

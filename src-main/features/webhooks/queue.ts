@@ -3,7 +3,7 @@ import { z } from 'zod'
 import {
   webhookEnvelope,
   type QueuedWebhook,
-  type SetAsideWebhook,
+  type SetAsidePage,
   type WebhookEnvelope,
 } from '../../../src-shared/bridge/contract'
 import type { Logger } from '../../logging/logger'
@@ -33,15 +33,43 @@ const journalRecord = z.discriminatedUnion('t', [
     envelope: webhookEnvelope,
   }),
   z.object({ t: z.literal('ack'), seqs: z.array(seq) }),
-  z.object({ t: z.literal('aside'), seq, reason: z.string(), at: z.string() }),
+  z.object({
+    t: z.literal('aside'),
+    seq,
+    reason: z.string(),
+    at: z.string(),
+    /** The oldest set-aside events this one pushed out of the store (counted by reason). */
+    drop: z.array(seq).default([]),
+  }),
   z.object({ t: z.literal('retry'), seqs: z.array(seq) }),
+  /** After a compaction: how many set-aside events were let go, by reason. */
+  z.object({ t: z.literal('dropped'), counts: z.array(z.tuple([z.string(), z.number().int()])) }),
 ])
 type JournalRecord = z.infer<typeof journalRecord>
 
 export interface WebhookQueueOptions {
   /** Compact once this many bytes of the file are acknowledged events (and at least half). */
   compactAfterBytes?: number
+  /** How many set-aside events are kept, and in how many bytes at most; older ones are counted. */
+  setAsideLimit?: SetAsideLimit
 }
+
+export interface SetAsideLimit {
+  events: number
+  bytes: number
+}
+
+/**
+ * Enough set-aside events to see what goes wrong, few enough that a flood of events that cannot
+ * be applied (signed, but broken) cannot fill the disk, the memory or the Problems screen.
+ */
+export const DEFAULT_SET_ASIDE_LIMIT: SetAsideLimit = { events: 1000, bytes: 8 * 1024 * 1024 }
+
+/** Distinct reasons counted for events let go; any further reason is counted under this one. */
+const MAX_DROPPED_REASONS = 50
+export const OTHER_REASONS = 'Other reasons'
+/** A reason is counted by its first characters (they say what went wrong; the rest is detail). */
+const REASON_KEY_CHARS = 300
 
 export interface IncomingWebhook {
   /** The dedupe key: the same event redelivered has the same key. */
@@ -95,6 +123,10 @@ export class WebhookQueue {
   private readonly writing = new Map<string, Promise<void>>()
   private readonly seen = new SeenIds(DEFAULT_SEEN_ID_LIMITS)
   private readonly compactAfterBytes: number
+  private readonly setAsideLimit: SetAsideLimit
+  /** Set-aside events let go to keep within the limit, counted by reason. */
+  private readonly dropped = new Map<string, number>()
+  private asideBytes = 0
   private nextSeq = 1
   private deadBytes = 0
   private compacting = false
@@ -106,6 +138,7 @@ export class WebhookQueue {
     options: WebhookQueueOptions,
   ) {
     this.compactAfterBytes = options.compactAfterBytes ?? 1024 * 1024
+    this.setAsideLimit = options.setAsideLimit ?? DEFAULT_SET_ASIDE_LIMIT
   }
 
   static async open(
@@ -217,25 +250,86 @@ export class WebhookQueue {
     const entry = this.entries.get(seq)
     if (!entry || this.acking.has(seq)) return this.pending()
     const at = new Date().toISOString()
-    const line = JSON.stringify({ t: 'aside', seq, reason, at })
+    const drop = this.oldestBeyondLimit(entry.bytes)
+    const line = JSON.stringify({ t: 'aside', seq, reason, at, drop })
     // Out of the queue in the same turn as the append, so a compaction snapshot matches the file.
     this.entries.delete(seq)
-    this.aside.set(seq, { ...entry, reason, at, asideBytes: lineBytes(line) })
+    const dropped = drop.map((s) => this.aside.get(s) as AsideEntry)
+    for (const old of dropped) this.unkeep(old)
+    this.keep(seq, { ...entry, reason, at, asideBytes: lineBytes(line) })
     try {
       await this.journal.append(line)
     } catch (error) {
-      this.aside.delete(seq)
+      this.unkeep(this.aside.get(seq) as AsideEntry)
       this.entries.set(seq, entry)
+      for (const old of dropped) this.keep(old.webhook.seq, old)
       throw error
     }
+    for (const old of dropped) {
+      this.count(old.reason, 1)
+      this.deadBytes += old.bytes + old.asideBytes
+    }
+    if (dropped.length > 0) this.compactIfWorthIt()
     return this.pending()
   }
 
-  /** The events set aside, oldest first. */
-  setAsideEvents(): SetAsideWebhook[] {
-    return [...this.aside.values()]
-      .filter((entry) => !this.acking.has(entry.webhook.seq))
-      .map((entry) => ({ ...entry.webhook, reason: entry.reason, setAsideAt: entry.at }))
+  /**
+   * The set-aside events older than `before` (all, without it), newest first, `limit` at most;
+   * how many are kept in all, and how many more were let go, by reason.
+   */
+  setAsidePage(before: number | null, limit: number): SetAsidePage {
+    const older = [...this.aside.values()].filter(
+      (entry) =>
+        !this.acking.has(entry.webhook.seq) && (before === null || entry.webhook.seq < before),
+    )
+    older.sort((a, b) => b.webhook.seq - a.webhook.seq)
+    const page = older.slice(0, limit)
+    return {
+      events: page.map((entry) => ({
+        ...entry.webhook,
+        reason: entry.reason,
+        setAsideAt: entry.at,
+      })),
+      kept: this.setAsideCount(),
+      olderThanPage: older.length > limit,
+      dropped: [...this.dropped].map(([reason, count]) => ({ reason, count })),
+    }
+  }
+
+  setAsideCount(): number {
+    let acking = 0
+    for (const s of this.acking) if (this.aside.has(s)) acking++
+    return this.aside.size - acking
+  }
+
+  /** The oldest set-aside events to let go so that one more of `bytes` stays within the limit. */
+  private oldestBeyondLimit(bytes: number): number[] {
+    const drop: number[] = []
+    let count = this.aside.size + 1
+    let total = this.asideBytes + bytes
+    for (const [s, entry] of this.aside) {
+      if (count <= this.setAsideLimit.events && total <= this.setAsideLimit.bytes) break
+      if (this.acking.has(s)) continue
+      drop.push(s)
+      count--
+      total -= entry.bytes
+    }
+    return drop
+  }
+
+  private keep(seq: number, entry: AsideEntry): void {
+    this.aside.set(seq, entry)
+    this.asideBytes += entry.bytes
+  }
+
+  private unkeep(entry: AsideEntry): void {
+    if (this.aside.delete(entry.webhook.seq)) this.asideBytes -= entry.bytes
+  }
+
+  private count(reason: string, n: number): void {
+    let key = reason.slice(0, REASON_KEY_CHARS)
+    if (!this.dropped.has(key) && this.dropped.size >= MAX_DROPPED_REASONS) key = OTHER_REASONS
+    this.dropped.set(key, (this.dropped.get(key) ?? 0) + n)
   }
 
   /** Puts set-aside events back at the end of the queue, to be applied again. */
@@ -245,7 +339,7 @@ export class WebhookQueue {
     const line = JSON.stringify({ t: 'retry', seqs: fresh })
     const moved = fresh.map((s) => this.aside.get(s) as AsideEntry)
     for (const entry of moved) {
-      this.aside.delete(entry.webhook.seq)
+      this.unkeep(entry)
       this.entries.set(entry.webhook.seq, this.unaside(entry))
     }
     try {
@@ -253,7 +347,7 @@ export class WebhookQueue {
     } catch (error) {
       for (const entry of moved) {
         this.entries.delete(entry.webhook.seq)
-        this.aside.set(entry.webhook.seq, entry)
+        this.keep(entry.webhook.seq, entry)
       }
       throw error
     }
@@ -282,7 +376,7 @@ export class WebhookQueue {
       const aside = this.aside.get(s)
       this.deadBytes += aside ? aside.bytes + aside.asideBytes : (this.entries.get(s)?.bytes ?? 0)
       this.entries.delete(s)
-      this.aside.delete(s)
+      if (aside) this.unkeep(aside)
     }
     this.deadBytes += lineBytes(line)
     this.compactIfWorthIt()
@@ -313,7 +407,8 @@ export class WebhookQueue {
         unreadable++
         continue
       }
-      if (record.t === 'meta' || record.t === 'seen') headerBytes += lineBytes(line)
+      if (record.t === 'meta' || record.t === 'seen' || record.t === 'dropped')
+        headerBytes += lineBytes(line)
       this.apply(record, lineBytes(line))
     }
     let liveBytes = headerBytes
@@ -346,28 +441,33 @@ export class WebhookQueue {
       case 'ack':
         for (const s of record.seqs) {
           this.entries.delete(s)
-          this.aside.delete(s)
+          const aside = this.aside.get(s)
+          if (aside) this.unkeep(aside)
         }
         return
       case 'aside': {
+        for (const s of record.drop) {
+          const old = this.aside.get(s)
+          if (!old) continue
+          this.unkeep(old)
+          this.count(old.reason, 1)
+        }
         const entry = this.entries.get(record.seq)
         if (!entry) return
         this.entries.delete(record.seq)
-        this.aside.set(record.seq, {
-          ...entry,
-          reason: record.reason,
-          at: record.at,
-          asideBytes: bytes,
-        })
+        this.keep(record.seq, { ...entry, reason: record.reason, at: record.at, asideBytes: bytes })
         return
       }
       case 'retry':
         for (const s of record.seqs) {
           const entry = this.aside.get(s)
           if (!entry) continue
-          this.aside.delete(s)
+          this.unkeep(entry)
           this.entries.set(s, this.unaside(entry))
         }
+        return
+      case 'dropped':
+        for (const [reason, n] of record.counts) this.count(reason, n)
         return
     }
   }
@@ -401,6 +501,8 @@ export class WebhookQueue {
     const remembered = this.seen.entries(Date.now()).filter(([key]) => !pendingKeys.has(key))
     const meta = { t: 'meta', v: 1, nextSeq: this.nextSeq, lastReceivedAt: this.lastReceived }
     const lines = [JSON.stringify(meta)]
+    if (this.dropped.size > 0)
+      lines.push(JSON.stringify({ t: 'dropped', counts: [...this.dropped] }))
     for (let i = 0; i < remembered.length; i += SEEN_IDS_PER_LINE)
       lines.push(JSON.stringify({ t: 'seen', ids: remembered.slice(i, i + SEEN_IDS_PER_LINE) }))
     for (const [, entry] of visible)

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import type {
   QueuedWebhook,
-  SetAsideWebhook,
+  SetAsidePage,
   WebhookReceiverSettings,
   WebhookReceiverStatus,
 } from '../../../src-shared/bridge/contract'
@@ -137,7 +137,7 @@ export class WebhookReceiver {
         return null
       })
       if (!queue) return
-      await this.listen()
+      await this.listen(this.settings)
       if (queue.pending() > 0) this.announce(queue)
     })
   }
@@ -158,12 +158,22 @@ export class WebhookReceiver {
     })
   }
 
-  /** Saves new settings and listens there instead; a problem shows in the status. */
+  /**
+   * Listens where the new settings say and saves them; when it cannot (a port in use), it keeps
+   * listening where it was and the status says why the new address was refused.
+   */
   configure(settings: WebhookReceiverSettings): Promise<WebhookReceiverStatus> {
     return this.serialise(async () => {
-      await this.settingsFile.write(settings)
+      const running = this.running
+      const sameSocket =
+        running !== null &&
+        settings.host === this.settings.host &&
+        settings.port !== 0 &&
+        settings.port === this.settings.port
+      if (!sameSocket && !(await this.listen(settings))) return
       this.settings = settings
-      await this.listen()
+      this.problem = null
+      await this.settingsFile.write(settings)
     })
   }
 
@@ -190,9 +200,9 @@ export class WebhookReceiver {
   /** Events for the renderer to apply, each counted as an attempt (see WebhookQueue.takeToApply). */
   async takeToApply(max: number): Promise<QueuedWebhook[]> {
     const queue = await this.openQueue()
-    const before = queue.setAsideEvents().length
+    const before = queue.setAsideCount()
     const events = await queue.takeToApply(max)
-    if (queue.setAsideEvents().length !== before) this.announce(queue)
+    if (queue.setAsideCount() !== before) this.announce(queue)
     return events
   }
 
@@ -210,13 +220,14 @@ export class WebhookReceiver {
   async setAside(seq: number, reason: string): Promise<number> {
     const queue = await this.openQueue()
     const pending = await queue.setAside(seq, reason)
-    this.log.warn('webhook event set aside', { seq, reason })
+    // The reason in full is in the queue; a flood of broken events must not flood the log too.
+    this.log.warn('webhook event set aside', { seq, reason: reason.slice(0, 200) })
     this.announce(queue)
     return pending
   }
 
-  async setAsideEvents(): Promise<SetAsideWebhook[]> {
-    return (await this.openQueue()).setAsideEvents()
+  async setAsidePage(before: number | null, limit: number): Promise<SetAsidePage> {
+    return (await this.openQueue()).setAsidePage(before, limit)
   }
 
   async retry(seqs: readonly number[]): Promise<number> {
@@ -248,10 +259,11 @@ export class WebhookReceiver {
     return this.opening
   }
 
-  /** (Re)starts the server where the settings say. */
-  private async listen(): Promise<void> {
-    await this.close()
-    const settings = this.settings
+  /**
+   * Starts a server where `settings` say, then lets go of the one running before; when the new
+   * one cannot listen, the old one goes on and the problem says why. Whether it moved.
+   */
+  private async listen(settings: WebhookReceiverSettings): Promise<boolean> {
     const server = createServer({ requestTimeout: 10_000, headersTimeout: 5_000 }, (req, res) => {
       const serving = this.serve(req, res).finally(() => this.serving.delete(serving))
       this.serving.add(serving)
@@ -265,10 +277,14 @@ export class WebhookReceiver {
         })
       })
     } catch (error) {
-      this.problem = listenProblem(error, settings)
-      this.log.warn('webhook receiver is not listening', { problem: this.problem })
-      return
+      const old = this.running
+      this.problem = old
+        ? `${listenProblem(error, settings)} Till goes on listening at ${receiverUrl(this.settings, old.port)}.`
+        : listenProblem(error, settings)
+      this.log.warn('webhook receiver could not listen', { problem: this.problem })
+      return false
     }
+    await this.close()
     server.on('error', (error) => {
       this.problem = listenProblem(error, settings)
       this.log.error('webhook receiver failed', { error })
@@ -278,6 +294,7 @@ export class WebhookReceiver {
     this.running = { server, port: (server.address() as AddressInfo).port }
     this.problem = null
     this.log.info('webhook receiver listening', { url: receiverUrl(settings, this.running.port) })
+    return true
   }
 
   private async close(): Promise<void> {

@@ -3,7 +3,8 @@ import { currencyExponent, toMinorUnits } from '../../../src-shared/domain/money
 import { recordIdProblem } from '../../../src-shared/domain/record-id'
 import { BridgeCallError, type TillBridge } from '../../bridge/client'
 import type { TillDatabase } from '../../cache/database'
-import { closeSession, quarantineKey, writeBills } from '../../cache/writes'
+import { quarantineMerchantFact } from '../../cache/merchant-quarantine'
+import { closeSession, writeBills } from '../../cache/writes'
 import type { CollectionContext } from './collections'
 import { DETAIL_PRIORITY, PAGE_SIZE } from './sync-engine'
 
@@ -72,9 +73,15 @@ interface MerchantFacts {
 
 /**
  * The shop's currency and time zone as the event states them, each only if it is one: a fact
- * that is not (a currency "RUPIAH", a zone "WIB") is left out and kept under Problems.
+ * that is not (a currency "RUPIAH", a zone "WIB") is left out and kept under Problems — once per
+ * drain for each value (`noted`), not once per event: each write to the problems table makes an
+ * open Problems screen read the whole table again.
  */
-async function merchantFacts(ctx: CollectionContext, event: QueuedWebhook): Promise<MerchantFacts> {
+async function merchantFacts(
+  ctx: CollectionContext,
+  event: QueuedWebhook,
+  noted: Set<string>,
+): Promise<MerchantFacts> {
   const { company } = event.envelope
   const facts: MerchantFacts = {}
   const stated = { currency: company?.currency, timezone: company?.timezone }
@@ -86,10 +93,12 @@ async function merchantFacts(ctx: CollectionContext, event: QueuedWebhook): Prom
       facts[field] = parsed.data
       continue
     }
-    const record = { kind: 'merchant' as const, id: field, raw: company }
-    await ctx.db.quarantine.put({
-      ...record,
-      key: quarantineKey(record),
+    const noteKey = `${field}:${value}`
+    if (noted.has(noteKey)) continue
+    noted.add(noteKey)
+    await quarantineMerchantFact(ctx.db, {
+      field,
+      company,
       reason: `Event ${event.envelope.id} gave the shop’s ${field === 'currency' ? 'currency' : 'time zone'} as “${value.slice(0, 60)}”, which is not one; Till ignored it.`,
       seenAt: ctx.now(),
     })
@@ -174,6 +183,7 @@ export async function drainWebhooks(
   let expensesChanged = false
   let reauthorized = false
   let merchantNoted = false
+  const unusableFactsNoted = new Set<string>()
   const summary = () => ({ handled, expensesChanged, reauthorized })
   for (;;) {
     if (signal?.aborted) return summary()
@@ -189,7 +199,7 @@ export async function drainWebhooks(
       }
       try {
         if (event.profileId === ctx.profileId && !(await db.webhookIds.get(event.envelope.id))) {
-          const merchant = await merchantFacts(ctx, event)
+          const merchant = await merchantFacts(ctx, event, unusableFactsNoted)
           if (!merchantNoted && (merchant.currency || merchant.timezone)) {
             merchantNoted = true
             await bridge.call('profiles.setMerchant', {

@@ -13,6 +13,40 @@ const httpUrl = z
   .url('Enter a full address such as https://pos.example.com')
   .refine((u) => /^https?:\/\//i.test(u), 'The service URL must start with http:// or https://')
 
+/** The first control character in `text` (a line break, tab, NUL, …) and where it is, if any. */
+function controlCharacterAt(text: string): { at: number; code: string } | null {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f))
+      return { at: i + 1, code: `U+${code.toString(16).toUpperCase().padStart(4, '0')}` }
+  }
+  return null
+}
+
+/**
+ * A value that goes into request headers or a signature check: a control character there could
+ * start a header of its own, so it is refused with where it is (a trailing line break from a paste
+ * is trimmed first).
+ */
+function withoutControlCharacters<T extends z.ZodType<string | undefined>>(
+  schema: T,
+  what: string,
+) {
+  return schema.superRefine((value, ctx) => {
+    const found = value === undefined ? null : controlCharacterAt(value)
+    if (found)
+      ctx.addIssue({
+        code: 'custom',
+        message: `${what} holds a control character (${found.code}, such as a line break or tab) at character ${found.at}; type or paste it again without it.`,
+      })
+  })
+}
+
+const storeIdInput = withoutControlCharacters(
+  z.string().trim().min(1, 'Enter the Store ID').max(200),
+  'The Store ID',
+)
+
 export const secretStatus = z.object({
   set: z.boolean(),
   /** The last four characters at most; never more of a secret crosses the bridge. */
@@ -58,16 +92,17 @@ export const connectionReport = z.object({
 })
 export type ConnectionReport = z.infer<typeof connectionReport>
 
-const optionalSecretInput = z.string().trim().max(4096).optional()
+const optionalSecretInput = (what: string) =>
+  withoutControlCharacters(z.string().trim().max(4096).optional(), what)
 
 export const saveProfileInput = z.object({
   id: profileId.optional(),
   name: z.string().trim().min(1, 'Give the connection a name').max(80),
   baseUrl: httpUrl,
-  storeId: z.string().trim().min(1, 'Enter the Store ID').max(200),
+  storeId: storeIdInput,
   /** Empty or absent keeps the stored key, unless the service URL changes (the key is bound to it). */
-  apiKey: optionalSecretInput,
-  webhookSecret: optionalSecretInput.refine(
+  apiKey: optionalSecretInput('The API key'),
+  webhookSecret: optionalSecretInput('The webhook signing secret').refine(
     (s) => !s || s.startsWith('whsec_'),
     'A webhook signing secret begins with whsec_',
   ),
@@ -102,8 +137,8 @@ export const testConnectionInput = z.object({
   /** When the key is left empty, the stored key of this profile is used, for its own URL only. */
   profileId: profileId.optional(),
   baseUrl: httpUrl,
-  storeId: z.string().trim().min(1, 'Enter the Store ID').max(200),
-  apiKey: optionalSecretInput,
+  storeId: storeIdInput,
+  apiKey: optionalSecretInput('The API key'),
 })
 
 export const demoStatus = z.object({

@@ -23,10 +23,26 @@ export const webhookEnvelope = z.looseObject({
 })
 export type WebhookEnvelope = z.infer<typeof webhookEnvelope>
 
+/**
+ * The addresses the receiver may listen on: this PC only. The service reaches it through a tunnel
+ * running on this PC (which connects to loopback too); listening on a network address would let
+ * every device on the shop's Wi-Fi reach it, and the service cannot reach such an address anyway.
+ */
+export const RECEIVER_HOSTS = ['127.0.0.1', '::1'] as const
+
 export const webhookReceiverSettings = z.object({
-  /** 127.0.0.1 unless the service must reach this PC from elsewhere (then behind a tunnel). */
-  host: z.string().min(1).max(255),
-  port: z.number().int().min(0).max(65535),
+  host: z.enum(RECEIVER_HOSTS, {
+    error:
+      'The receiver listens on this PC only: 127.0.0.1 (or ::1). To receive from the service, run a tunnel on this PC to that address.',
+  }),
+  /** 0 asks the system for any free port (above 1023 too). */
+  port: z
+    .number()
+    .int()
+    .refine(
+      (port) => port === 0 || (port >= 1024 && port <= 65535),
+      'Choose a port from 1024 to 65535: lower ones belong to system services (such as 22 for SSH).',
+    ),
   path: z
     .string()
     .regex(/^\/[A-Za-z0-9/_-]{0,200}$/, 'The path starts with / and uses letters, digits, - _ /'),
@@ -74,6 +90,26 @@ export const setAsideWebhook = queuedWebhook.extend({
   setAsideAt: z.string(),
 })
 export type SetAsideWebhook = z.infer<typeof setAsideWebhook>
+
+export const SET_ASIDE_PAGE_MAX = 100
+
+export const setAsidePageInput = z.object({
+  /** Only events older than this seq: the page after one whose oldest event it is. */
+  before: z.number().int().nonnegative().nullable().default(null),
+  limit: z.number().int().min(1).max(SET_ASIDE_PAGE_MAX).default(25),
+})
+
+export const setAsidePage = z.object({
+  /** Newest first. */
+  events: z.array(setAsideWebhook).max(SET_ASIDE_PAGE_MAX),
+  /** Set-aside events kept in all. */
+  kept: z.number().int().nonnegative(),
+  /** Whether older events than this page's are kept. */
+  olderThanPage: z.boolean(),
+  /** Events let go to keep the store small (the oldest first), counted by reason. */
+  dropped: z.array(z.object({ reason: z.string(), count: z.number().int().positive() })),
+})
+export type SetAsidePage = z.infer<typeof setAsidePage>
 
 const queueSeqs = z.array(z.number().int().nonnegative()).max(500)
 

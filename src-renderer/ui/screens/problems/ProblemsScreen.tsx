@@ -1,8 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect, useState } from 'react'
-import type { SetAsideWebhook, WebhookReceiverStatus } from '../../../../src-shared/bridge/contract'
+import { useEffect, useRef, useState } from 'react'
+import type { SetAsidePage, WebhookReceiverStatus } from '../../../../src-shared/bridge/contract'
 import type { ActiveConnection } from '../../../jobs/connection/active-connection'
+import { watchSetAsidePages, type SetAsidePages } from '../../../jobs/webhooks/set-aside-pages'
 import { useBridge } from '../../hooks/bridge-context'
+import { billsBreakingIdentities, quarantinedRecords } from '../../../cache/problem-records'
 import { formatDateTime } from '../../../domain/format/time'
 import { formatMoney } from '../../../domain/format/money'
 import { checkBillIdentities } from '../../../domain/ledger/day-close'
@@ -33,7 +35,7 @@ const REJECTION_MEANING: Record<string, string> = {
 
 function QuarantinedRecords({ connection }: { connection: ActiveConnection }): React.JSX.Element {
   const { db, profile } = connection
-  const records = useLiveQuery(() => db.quarantine.orderBy('kind').toArray(), [db])
+  const records = useLiveQuery(() => quarantinedRecords(db), [db])
   const timeZone = effectiveTimeZone(profile)
   return (
     <section aria-labelledby="quarantine-title" className="panel">
@@ -71,10 +73,7 @@ function BillsBreakingIdentities({
   connection: ActiveConnection
 }): React.JSX.Element {
   const { db } = connection
-  const found = useLiveQuery(async () => {
-    const flagged = db.bills.where('brokenIdentity').equals(1)
-    return { count: await flagged.count(), bills: await flagged.limit(LISTED).toArray() }
-  }, [db])
+  const found = useLiveQuery(() => billsBreakingIdentities(db, LISTED), [db])
   return (
     <section aria-labelledby="identities-title" className="panel">
       <h2 id="identities-title">Bills whose parts do not add up ({found?.count ?? '…'})</h2>
@@ -134,38 +133,65 @@ function RefusedDeliveries(): React.JSX.Element {
   )
 }
 
+const SET_ASIDE_PAGE = 25
+
 function SetAsideEvents({ connection }: { connection: ActiveConnection }): React.JSX.Element {
   const bridge = useBridge()
-  const [events, setEvents] = useState<SetAsideWebhook[] | null>(null)
+  const [page, setPage] = useState<SetAsidePage | null>(null)
+  /** The `before` of each page from the newest to the one shown. */
+  const [trail, setTrail] = useState<(number | null)[]>([null])
   const [problem, setProblem] = useState<string | null>(null)
+  const pages = useRef<SetAsidePages | null>(null)
   const timeZone = effectiveTimeZone(connection.profile)
   useEffect(() => {
-    const refresh = (): void =>
-      void bridge.call('webhooks.setAsideList').then(
-        ({ events }) => setEvents(events),
-        (error: Error) => setProblem(error.message),
-      )
-    refresh()
-    return bridge.on('webhooks.queued', refresh)
+    const watch = watchSetAsidePages(bridge, SET_ASIDE_PAGE, setPage, setProblem)
+    pages.current = watch
+    return () => watch.stop()
   }, [bridge])
+  const go = (next: (number | null)[]): void => {
+    setTrail(next)
+    pages.current?.show(next[next.length - 1] ?? null)
+  }
   const act = (channel: 'webhooks.retry' | 'webhooks.ack', seq: number): void => {
     setProblem(null)
     bridge.call(channel, { seqs: [seq] }).then(
-      () => setEvents((now) => now?.filter((e) => e.seq !== seq) ?? null),
+      () => pages.current?.reload(),
       (error: Error) => setProblem(error.message),
     )
   }
+  const events = page?.events
+  const letGo = page?.dropped.reduce((sum, d) => sum + d.count, 0) ?? 0
+  const oldest = events?.[events.length - 1]
   return (
     <section aria-labelledby="set-aside-title" className="panel">
-      <h2 id="set-aside-title">Live updates Till could not apply ({events?.length ?? '…'})</h2>
+      <h2 id="set-aside-title">
+        Live updates Till could not apply ({page ? page.kept + letGo : '…'})
+      </h2>
       <p className="muted">
         These events were signed correctly but could not be applied, so they were set aside and the
         ones behind them went on. What they pointed at is still caught by the next sync. Retry puts
         an event back in the queue; Dismiss removes it.
       </p>
       {problem && <p role="alert">{problem}</p>}
-      {events?.length === 0 && <p>None. Every live update received so far was applied.</p>}
-      <ul className="problem-list">
+      {page && letGo > 0 && (
+        <div>
+          <p>
+            Till keeps the newest {page.kept} of them; {letGo} older ones were let go to keep the
+            store small. Why those could not be applied:
+          </p>
+          <ul aria-label="Set-aside events let go, by reason">
+            {page.dropped.map((d) => (
+              <li key={d.reason}>
+                {d.count} × {d.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {page?.kept === 0 && letGo === 0 && (
+        <p>None. Every live update received so far was applied.</p>
+      )}
+      <ul className="problem-list" aria-label="Set-aside events">
         {events?.map((event) => (
           <li key={event.seq}>
             <strong>{event.envelope.event}</strong>{' '}
@@ -186,6 +212,20 @@ function SetAsideEvents({ connection }: { connection: ActiveConnection }): React
           </li>
         ))}
       </ul>
+      {(trail.length > 1 || page?.olderThanPage) && (
+        <div className="actions">
+          <button type="button" disabled={trail.length <= 1} onClick={() => go(trail.slice(0, -1))}>
+            Newer events
+          </button>
+          <button
+            type="button"
+            disabled={!page?.olderThanPage || !oldest}
+            onClick={() => oldest && go([...trail, oldest.seq])}
+          >
+            Older events
+          </button>
+        </div>
+      )}
     </section>
   )
 }

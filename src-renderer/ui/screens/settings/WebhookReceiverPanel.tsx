@@ -1,5 +1,9 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react'
-import type { WebhookReceiverStatus } from '../../../../src-shared/bridge/contract'
+import {
+  RECEIVER_HOSTS,
+  type WebhookReceiverSettings,
+  type WebhookReceiverStatus,
+} from '../../../../src-shared/bridge/contract'
 import { BridgeCallError } from '../../../bridge/client'
 import { useBridge } from '../../hooks/bridge-context'
 import { useFormatMoment } from '../../hooks/active-connection'
@@ -12,7 +16,11 @@ export function WebhookReceiverPanel(): React.JSX.Element {
   const moment = useFormatMoment()
   const id = useId()
   const [status, setStatus] = useState<WebhookReceiverStatus | null>(null)
-  const [form, setForm] = useState<{ host: string; port: string; path: string } | null>(null)
+  const [form, setForm] = useState<{
+    host: WebhookReceiverSettings['host']
+    port: string
+    path: string
+  } | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
 
   const refresh = useCallback(() => {
@@ -69,11 +77,13 @@ export function WebhookReceiverPanel(): React.JSX.Element {
       {status && (
         <dl className="profile-facts" aria-label="Webhook receiver status">
           <dt>Status</dt>
-          <dd>
-            {status.listening
-              ? 'Listening'
-              : `Not listening${status.problem ? `: ${status.problem}` : ''}`}
-          </dd>
+          <dd>{status.listening ? 'Listening' : 'Not listening'}</dd>
+          {status.problem && (
+            <>
+              <dt>Problem</dt>
+              <dd role="alert">{status.problem}</dd>
+            </>
+          )}
           <dt>Address for the service</dt>
           <dd>{status.url ?? '—'}</dd>
           <dt>Last event</dt>
@@ -89,11 +99,19 @@ export function WebhookReceiverPanel(): React.JSX.Element {
       {settings && (
         <form className="connection-form" onSubmit={save} aria-label="Webhook receiver settings">
           <label htmlFor={`${id}-host`}>Listen address</label>
-          <input
+          <select
             id={`${id}-host`}
             value={settings.host}
-            onChange={(e) => setForm({ ...settings, host: e.target.value })}
-          />
+            onChange={(e) =>
+              setForm({ ...settings, host: e.target.value as WebhookReceiverSettings['host'] })
+            }
+          >
+            {RECEIVER_HOSTS.map((host) => (
+              <option key={host} value={host}>
+                {host} (this PC only)
+              </option>
+            ))}
+          </select>
           <label htmlFor={`${id}-port`}>Port</label>
           <input
             id={`${id}-port`}
@@ -115,9 +133,9 @@ export function WebhookReceiverPanel(): React.JSX.Element {
         </form>
       )}
       <p className="muted">
-        Give the service this address on the app’s Webhooks tab. It must reach this PC: on another
-        network, put it behind a tunnel. Live updates speed Till up; the sweep every 15 minutes
-        catches anything missed.
+        Give the service this address on the app’s Webhooks tab. Till listens on this PC only: for
+        the service to reach it, run a tunnel on this PC to this address. Live updates speed Till
+        up; the sweep every 15 minutes catches anything missed.
       </p>
       {problem && (
         <p role="alert" className="error">
