@@ -152,11 +152,6 @@ export default tseslint.config(
   },
   {
     files: ['src-renderer/ui/**/*.{ts,tsx}', 'src-renderer/jobs/**/*.{ts,tsx}'],
-    // Known exceptions, being moved: their calls go to cache/ in the rewrites under way.
-    ignores: [
-      'src-renderer/ui/screens/problems/*',
-      'src-renderer/jobs/sync/webhook-drain.ts',
-    ],
     rules: { 'no-restricted-syntax': CACHE_DOOR },
   },
   {

@@ -4,6 +4,8 @@ import { recordIdProblem } from '../../../src-shared/domain/record-id'
 import { BridgeCallError, type TillBridge } from '../../bridge/client'
 import type { TillDatabase } from '../../cache/database'
 import { quarantineMerchantFact } from '../../cache/merchant-quarantine'
+import { noteApplied, wasApplied } from '../../cache/applied-webhooks'
+import { queueDetails } from '../../cache/checkpoints'
 import { closeSession, writeBills } from '../../cache/writes'
 import type { CollectionContext } from './collections'
 import { DETAIL_PRIORITY, PAGE_SIZE } from './sync-engine'
@@ -138,7 +140,7 @@ async function handle(
   const { envelope } = event
   const ids = billsNamed(event)
   if (ids.length) {
-    await ctx.db.pendingDetails.bulkPut(ids.map((id) => ({ id, priority: DETAIL_PRIORITY.live })))
+    await queueDetails(ctx.db, ids, DETAIL_PRIORITY.live)
   }
   if (envelope.event === 'register_session.closed') {
     const sessionId = text(envelope.data, 'register_session_id')
@@ -198,7 +200,7 @@ export async function drainWebhooks(
         break
       }
       try {
-        if (event.profileId === ctx.profileId && !(await db.webhookIds.get(event.envelope.id))) {
+        if (event.profileId === ctx.profileId && !(await wasApplied(db, event.envelope.id))) {
           const merchant = await merchantFacts(ctx, event, unusableFactsNoted)
           if (!merchantNoted && (merchant.currency || merchant.timezone)) {
             merchantNoted = true
@@ -211,7 +213,7 @@ export async function drainWebhooks(
           const result = await handle(ctx, event, merchant)
           expensesChanged ||= result.expenses
           reauthorized ||= result.reauthorized
-          await db.webhookIds.put({ id: event.envelope.id, processedAt: ctx.now() })
+          await noteApplied(db, event.envelope.id, ctx.now())
           handled++
         }
         done.push(event.seq)
