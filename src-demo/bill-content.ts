@@ -14,10 +14,10 @@ import {
   type Product,
   type TaxRate,
 } from './catalogue'
-import { mulDivFloor, mulDivRound } from './money'
+import { mulDivFloor, mulDivRound } from './currency'
 import { lineId } from './ids'
 import type { Rng } from './rng'
-import { ShopRuleError } from './errors'
+import { ShopRuleError } from './demo-errors'
 
 export interface TaxAmount {
   name: string

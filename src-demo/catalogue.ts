@@ -3,7 +3,7 @@
  * written in US dollars and turned into local "shop prices" for the configured currency.
  */
 
-import { Currency } from './money'
+import { Currency } from './currency'
 import { rngFor, Stream } from './rng'
 
 export interface TaxRate {

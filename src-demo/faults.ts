@@ -4,7 +4,7 @@
  * requests meets the same faults: tests can count them without flaking.
  */
 
-import { InvalidRequestError } from './errors'
+import { InvalidRequestError } from './demo-errors'
 import type { RawResponse } from './http-util'
 import { rngFor, Stream, type Rng } from './rng'
 

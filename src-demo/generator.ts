@@ -15,7 +15,7 @@ import {
   openingCash,
 } from './behaviour'
 import { buildLocations, Catalogue, type Location } from './catalogue'
-import { Currency } from './money'
+import { Currency } from './currency'
 import { MinHeap } from './min-heap'
 import { rngFor, Stream, type Rng } from './rng'
 import { Shop, type Expense, type Session } from './shop'

@@ -9,7 +9,7 @@ import {
   InvalidRequestError,
   PayloadTooLargeError,
   ShopRuleError,
-} from './errors'
+} from './demo-errors'
 
 export interface JsonResponse {
   status: number

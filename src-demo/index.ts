@@ -6,7 +6,7 @@
 
 import { resolveOptions, type DemoServiceOptions } from './options'
 import type { Json } from './representation'
-import { DemoServer, HOST } from './server'
+import { DemoServer, HOST } from './demo-server'
 import { DemoService } from './service'
 import { billRowOf } from './ids'
 import type { DeliveryAttempt } from './webhooks/delivery'

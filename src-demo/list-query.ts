@@ -4,7 +4,7 @@
  * so that a client's typo never silently widens a result.
  */
 
-import { InvalidQueryError } from './errors'
+import { InvalidQueryError } from './demo-errors'
 import type { MerchantTimeZone } from './time-zone'
 
 export const DEFAULT_LIMIT = 20

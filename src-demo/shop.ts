@@ -26,11 +26,11 @@ import {
   type BillRow,
 } from './bill-table'
 import type { Catalogue, Location } from './catalogue'
-import { ShopRuleError } from './errors'
+import { ShopRuleError } from './demo-errors'
 import { GrowableInt32 } from './growable'
 import { billId, expenseId, sessionId } from './ids'
 import { BillIndexes } from './indexes'
-import type { Currency } from './money'
+import type { Currency } from './currency'
 import { tendersAtCheckout, type Payment, type PaymentMethod, type Tender } from './payments'
 import { rngFor, Stream } from './rng'
 import type { MerchantTimeZone } from './time-zone'

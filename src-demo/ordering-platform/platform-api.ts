@@ -6,7 +6,7 @@
 
 import { createHash } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
-import { ApiError, InvalidRequestError, NotFoundError, UnauthorizedError } from '../errors'
+import { ApiError, InvalidRequestError, NotFoundError, UnauthorizedError } from '../demo-errors'
 import {
   bearerToken,
   failureResponse,

@@ -1,4 +1,4 @@
-import { NetworkError, ServiceError } from '../errors'
+import { NetworkError, ServiceError } from '../till-errors'
 import { appsApiUrl, authHeaders, type ServiceConnection } from './connection'
 import { serviceErrorFor } from './service-errors'
 

@@ -6,7 +6,7 @@ import {
   ServiceError,
   TillError,
   ValidationError,
-} from '../errors'
+} from '../till-errors'
 
 /** The error body of DESIGN §2, when the service sends one. */
 export interface ServiceErrorBody {

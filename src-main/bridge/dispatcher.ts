@@ -6,8 +6,8 @@ import {
   type ChannelOutput,
   type ChannelParsedInput,
 } from '../../src-shared/bridge/contract'
-import type { BridgeResult } from '../../src-shared/bridge/errors'
-import { InternalError, UnknownChannelError, ValidationError, toBridgeError } from '../errors'
+import type { BridgeResult } from '../../src-shared/bridge/bridge-errors'
+import { InternalError, UnknownChannelError, ValidationError, toBridgeError } from '../till-errors'
 import type { Logger } from '../logging/logger'
 
 export type ChannelHandler<C extends ChannelName> = (

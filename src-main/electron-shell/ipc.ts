@@ -1,7 +1,7 @@
 import { ipcMain, type IpcMainInvokeEvent } from 'electron'
 import { IPC_CALL_PREFIX } from '../../src-shared/bridge/api'
 import { channelNames } from '../../src-shared/bridge/contract'
-import type { BridgeResult } from '../../src-shared/bridge/errors'
+import type { BridgeResult } from '../../src-shared/bridge/bridge-errors'
 import type { Dispatch } from '../bridge/dispatcher'
 import type { Logger } from '../logging/logger'
 import { isAppUrl } from './hardening'

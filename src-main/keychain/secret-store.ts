@@ -1,4 +1,4 @@
-import { KeychainUnavailableError } from '../errors'
+import { KeychainUnavailableError } from '../till-errors'
 import { Secret } from '../logging/secret'
 
 /** The few keytar calls Till uses; injected so tests and the browser shell share one path. */

@@ -1,6 +1,6 @@
 import type { TillBridgeTransport } from '../../src-shared/bridge/api'
 import { bridgeEvent, type BridgeEvent } from '../../src-shared/bridge/contract'
-import { bridgeResult, type BridgeResult } from '../../src-shared/bridge/errors'
+import { bridgeResult, type BridgeResult } from '../../src-shared/bridge/bridge-errors'
 
 /**
  * The browser shell's launch token arrives in the URL fragment (never sent to a server). It

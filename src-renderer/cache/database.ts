@@ -11,8 +11,8 @@ import type {
   Reconciliation,
   RegisterSession,
   LocationName,
-} from './records'
-import { COUNTS_KEPT_FROM_THE_START } from './records'
+} from './cached-records'
+import { COUNTS_KEPT_FROM_THE_START } from './cached-records'
 import { billFacets } from './bill-facets'
 import { postingHash, type LoggedEntry, type PostedState } from '../domain/journal/export-log'
 import type { Destination } from './export-rows'
@@ -224,11 +224,11 @@ export class TillDatabase extends Dexie {
             Object.assign(bill, billFacets(bill))
           }),
       )
-    // Version 14: each session's figures kept as running sums by the writes (cache/tallies.ts).
+    // Version 14: each session's figures kept as running sums by the writes (cache/session-tally-store.ts).
     // A session written before has none until the next write to it or the fill after opening.
     this.version(14).stores({ sessionTallies: 'sessionId' })
     // Version 15: the Bills screen's counts per business day, kept by the writes
-    // (cache/bill-counts.ts); a cache from before is counted once after it opens.
+    // (cache/bill-count-store.ts); a cache from before is counted once after it opens.
     this.version(15).stores({ billCounts: 'businessDate' })
     // Version 16: the export log as pages (cache/log-pages.ts), one record per page of entries
     // with the states it set, in place of two records per entry; the rows logged before are

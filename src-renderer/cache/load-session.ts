@@ -1,5 +1,5 @@
 import type { TillDatabase } from './database'
-import type { CachedBill, CachedExpense, RegisterSession } from './records'
+import type { CachedBill, CachedExpense, RegisterSession } from './cached-records'
 import type { DayCloseInputs } from '../domain/ledger/day-close'
 import { billsOfSession } from './bill-session'
 

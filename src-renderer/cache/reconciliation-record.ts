@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { Reconciliation } from './records'
+import type { Reconciliation } from './cached-records'
 import type { CountResult, DayCloseFigures } from '../domain/ledger/day-close'
 
 /**

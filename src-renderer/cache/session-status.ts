@@ -1,6 +1,6 @@
 import Dexie from 'dexie'
 import type { TillDatabase } from './database'
-import type { RegisterSession } from './records'
+import type { RegisterSession } from './cached-records'
 import { billsOfSession } from './bill-session'
 
 /**

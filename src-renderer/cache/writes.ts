@@ -7,7 +7,7 @@ import {
 } from './reconciliation-flags'
 import { TallyChanges } from '../domain/ledger/session-tally'
 import { BillCountChanges } from '../domain/bills/bill-counts'
-import { applyBillCountChanges, billCountTables, noteBillCountChange } from './bill-counts'
+import { applyBillCountChanges, billCountTables, noteBillCountChange } from './bill-count-store'
 import { billFacets } from './bill-facets'
 import { noteRecordsWritten } from './records-written'
 import type { TillDatabase } from './database'
@@ -17,14 +17,14 @@ import type {
   Checkpoint,
   QuarantineEntry,
   RegisterSession,
-} from './records'
+} from './cached-records'
 import {
   applyTallyChanges,
   noteBillChange,
   noteExpenseChange,
   readTallyBases,
   tallyTables,
-} from './tallies'
+} from './session-tally-store'
 
 export function quarantineKey(record: Pick<QuarantinedRecord, 'kind' | 'id' | 'raw'>): string {
   return `${record.kind}:${record.id ?? JSON.stringify(record.raw).slice(0, 200)}`

@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { TillDatabase } from '../../src-renderer/cache/database'
-import type { CachedBill, PaymentState } from '../../src-renderer/cache/records'
+import type { CachedBill, PaymentState } from '../../src-renderer/cache/cached-records'
 import {
   ANY_BILL,
   BILL_SORT_COLUMNS,

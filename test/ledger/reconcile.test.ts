@@ -2,11 +2,11 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Bill } from '../../src-shared/domain/records'
 import { TillDatabase } from '../../src-renderer/cache/database'
-import type { Reconciliation } from '../../src-renderer/cache/records'
+import type { Reconciliation } from '../../src-renderer/cache/cached-records'
 import { closeSession, writeBills } from '../../src-renderer/cache/writes'
 import { changedFigures } from '../../src-renderer/ui/screens/day-close/figure-rows'
 import { withOpeningFloat } from '../../src-renderer/domain/ledger/day-close'
-import { sessionFigures } from '../../src-renderer/cache/tallies'
+import { sessionFigures } from '../../src-renderer/cache/session-tally-store'
 import {
   confirmCount,
   FiguresChangedError,

@@ -25,7 +25,7 @@ import { exportToSink, runExport, type ChunkSink } from '../../src-renderer/jobs
 import { expense, payment, sale, T0 } from '../exports/support/fixtures'
 import type { JournalEntry } from '../../src-renderer/domain/journal/journal-entry'
 import { loadSessionInputs } from '../../src-renderer/cache/load-session'
-import { sessionFigures } from '../../src-renderer/cache/tallies'
+import { sessionFigures } from '../../src-renderer/cache/session-tally-store'
 import { BillQueries } from '../../src-renderer/cache/bills/bill-query'
 import { ANY_BILL } from '../../src-renderer/cache/bills/bill-filters'
 import { recordsWritten } from '../../src-renderer/cache/records-written'

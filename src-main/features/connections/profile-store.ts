@@ -7,7 +7,7 @@ import type {
   SecretStatus,
 } from '../../../src-shared/bridge/contract'
 import { profileId } from '../../../src-shared/bridge/contract'
-import { KeychainUnavailableError, NotFoundError, ValidationError } from '../../errors'
+import { KeychainUnavailableError, NotFoundError, ValidationError } from '../../till-errors'
 import type { Logger } from '../../logging/logger'
 import type { Secret } from '../../logging/secret'
 import type { SecretStore } from '../../keychain/secret-store'

@@ -9,7 +9,7 @@ import {
   type ScheduledExportSettings,
   type ScheduledExportState,
 } from '../../../src-shared/bridge/schemas/exports'
-import { NotFoundError, ValidationError } from '../../errors'
+import { NotFoundError, ValidationError } from '../../till-errors'
 import type { Logger } from '../../logging/logger'
 import { JsonFile } from '../../platform/json-file'
 

@@ -7,7 +7,7 @@ import {
   type WebhookEnvelope,
 } from '../../../src-shared/bridge/contract'
 import type { Logger } from '../../logging/logger'
-import { JournalFile } from './journal-file'
+import { JournalFile } from './jsonl-file'
 import { DEFAULT_SEEN_ID_LIMITS, SeenIds } from './seen-ids'
 
 export const QUEUE_FILE_NAME = 'webhook-queue.jsonl'

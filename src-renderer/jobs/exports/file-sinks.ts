@@ -4,7 +4,7 @@ import {
   type ExportOpenInput,
 } from '../../../src-shared/bridge/contract'
 import { Zip, ZipDeflate } from 'fflate'
-import type { TillBridge } from '../../bridge/client'
+import type { TillBridge } from '../../bridge/bridge-client'
 import type { OutputChunk } from '../../domain/journal/formats/output'
 import type { ChunkSink } from './run-export'
 

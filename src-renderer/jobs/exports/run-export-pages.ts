@@ -1,7 +1,7 @@
 import type { TillDatabase } from '../../cache/database'
 import type { ExportRange } from '../../cache/export-rows'
 import { knownLocations } from '../../cache/locations'
-import type { CachedBill, CachedExpense, RegisterSession } from '../../cache/records'
+import type { CachedBill, CachedExpense, RegisterSession } from '../../cache/cached-records'
 import { nextDate } from '../../../src-shared/domain/business-date'
 import { walkIndex, type IndexPosition } from '../../cache/bills/index-walk'
 

@@ -1,5 +1,5 @@
 import type { TillDatabase } from '../../cache/database'
-import type { RegisterSession } from '../../cache/records'
+import type { RegisterSession } from '../../cache/cached-records'
 import { billsOfSession } from '../../cache/bill-session'
 import { readReconciliation } from '../../cache/reconciliation-record'
 import { AccountResolver, type DefaultedAccount } from '../../domain/journal/accounts'

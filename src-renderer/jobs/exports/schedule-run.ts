@@ -5,7 +5,7 @@ import type {
   ScheduledExportState,
 } from '../../../src-shared/bridge/contract'
 import { businessDate } from '../../../src-shared/domain/business-date'
-import type { TillBridge } from '../../bridge/client'
+import type { TillBridge } from '../../bridge/bridge-client'
 import type { TillDatabase } from '../../cache/database'
 import { openMainFile } from './file-sinks'
 import { fileNames } from './download'
@@ -13,7 +13,7 @@ import { readDestinationMapping } from './account-mapping'
 import { readDestination } from '../../cache/destinations'
 import { exportToSink, runExport } from './run-export'
 import { scheduledRange } from './schedule-trigger'
-import { CURRENCY_UNKNOWN } from '../../domain/format/money'
+import { CURRENCY_UNKNOWN } from '../../domain/format/format-money'
 
 /**
  * One scheduled export: the new entries of the range (see `scheduledRange`) written by main into

@@ -1,8 +1,8 @@
 import { liveQuery } from 'dexie'
 import type { ProfileView, ScheduledExportState } from '../../../src-shared/bridge/contract'
-import type { TillBridge } from '../../bridge/client'
+import type { TillBridge } from '../../bridge/bridge-client'
 import type { TillDatabase } from '../../cache/database'
-import { effectiveTimeZone } from '../../domain/format/time-zone'
+import { effectiveTimeZone } from '../../domain/format/effective-time-zone'
 import { latestSessionClose, runScheduledExport } from './schedule-run'
 import { dueCheck } from './schedule-trigger'
 

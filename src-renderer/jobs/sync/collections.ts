@@ -1,6 +1,6 @@
 import type { PageInfo } from '../../../src-shared/bridge/contract'
 import type { TillDatabase } from '../../cache/database'
-import type { Checkpoint } from '../../cache/records'
+import type { Checkpoint } from '../../cache/cached-records'
 import { writeBills, writeExpenses } from '../../cache/writes'
 import type { CollectionKey } from '../../cache/checkpoints'
 import type { ServiceReader } from './service-reader'

@@ -1,8 +1,8 @@
-import type { BridgeErrorKind } from '../../../src-shared/bridge/errors'
+import type { BridgeErrorKind } from '../../../src-shared/bridge/bridge-errors'
 import type { TillDatabase } from '../../cache/database'
-import type { Checkpoint } from '../../cache/records'
+import type { Checkpoint } from '../../cache/cached-records'
 import { writeBills } from '../../cache/writes'
-import { BridgeCallError } from '../../bridge/client'
+import { BridgeCallError } from '../../bridge/bridge-client'
 import { advanceCursor, readCheckpoint } from '../../cache/checkpoints'
 import { GroupedWrites } from './grouped-writes'
 import {

@@ -1,6 +1,6 @@
 import Dexie, { type EntityTable, type IndexSpec } from 'dexie'
 import { BILLS_V11, BILLS_V17, TillDatabase } from '../../../src-renderer/cache/database'
-import type { CachedBill } from '../../../src-renderer/cache/records'
+import type { CachedBill } from '../../../src-renderer/cache/cached-records'
 import { seedShop } from './seed'
 
 /**

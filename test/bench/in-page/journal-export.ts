@@ -1,6 +1,6 @@
 import { currencyExponent, formatMinorUnits } from '../../../src-shared/domain/money'
 import { TillDatabase } from '../../../src-renderer/cache/database'
-import type { CachedBill } from '../../../src-renderer/cache/records'
+import type { CachedBill } from '../../../src-renderer/cache/cached-records'
 import { AccountResolver, EMPTY_MAPPING } from '../../../src-renderer/domain/journal/accounts'
 import { postedView } from '../../../src-renderer/domain/journal/export-log'
 import type { OutputChunk } from '../../../src-renderer/domain/journal/formats/output'

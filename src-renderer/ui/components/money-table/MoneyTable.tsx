@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { formatMoney } from '../../../domain/format/money'
+import { formatMoney } from '../../../domain/format/format-money'
 import './money-table.css'
 
 /** A cell of a money table: an amount in minor units, or what stands in its place. */

@@ -1,7 +1,7 @@
 import type { SortingState } from '@tanstack/react-table'
 import type { RowSource } from '../../components/data-table/row-source'
 import type { TillDatabase } from '../../../cache/database'
-import type { CachedBill } from '../../../cache/records'
+import type { CachedBill } from '../../../cache/cached-records'
 import {
   isBillSortColumn,
   type BillFilters,

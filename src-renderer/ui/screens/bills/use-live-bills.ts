@@ -2,7 +2,7 @@ import Dexie, { type ObservabilitySet } from 'dexie'
 import { useEffect, useState } from 'react'
 import type { RowSource } from '../../components/data-table/row-source'
 import type { TillDatabase } from '../../../cache/database'
-import type { CachedBill } from '../../../cache/records'
+import type { CachedBill } from '../../../cache/cached-records'
 import type { BillFilters } from '../../../cache/bills/bill-filters'
 import { billRowSource } from './bill-source'
 

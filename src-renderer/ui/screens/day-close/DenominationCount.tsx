@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { currencyExponent, formatMinorUnits } from '../../../../src-shared/domain/money'
 import { denominationTotal, type Denomination } from '../../../domain/ledger/denominations'
-import { formatMoney } from '../../../domain/format/money'
+import { formatMoney } from '../../../domain/format/format-money'
 
 const pieceCount = (text: string): number | null =>
   text.trim() === '' ? 0 : /^\d{1,7}$/.test(text.trim()) ? Number(text.trim()) : null

@@ -1,6 +1,6 @@
-import type { CachedExpense } from '../../../cache/records'
+import type { CachedExpense } from '../../../cache/cached-records'
 import type { DayCloseFigures } from '../../../domain/ledger/day-close'
-import { formatMoney } from '../../../domain/format/money'
+import { formatMoney } from '../../../domain/format/format-money'
 import { categoryLabel, methodLabel, taxLabel } from '../../../domain/format/labels'
 import { figureSections, type FigureRow } from './figure-rows'
 import { MoneyTable } from '../../components/money-table/MoneyTable'

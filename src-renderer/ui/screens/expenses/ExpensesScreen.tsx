@@ -4,7 +4,7 @@ import type { ActiveConnection } from '../../../jobs/connection/active-connectio
 import { useLocationNames } from '../../../cache/location-names'
 import { locationLabel } from '../../../domain/format/location-label'
 import { categoryLabel, methodLabel } from '../../../domain/format/labels'
-import { formatMoney } from '../../../domain/format/money'
+import { formatMoney } from '../../../domain/format/format-money'
 import { ConnectionGate } from '../ConnectionGate'
 import { expenseFacets, queryExpenses, type ExpenseFilters } from '../../../cache/expense-query'
 

@@ -4,11 +4,11 @@ import type { SetAsideWebhook, WebhookReceiverStatus } from '../../../../src-sha
 import type { ActiveConnection } from '../../../jobs/connection/active-connection'
 import { useBridge } from '../../hooks/bridge-context'
 import { formatDateTime } from '../../../domain/format/time'
-import { formatMoney } from '../../../domain/format/money'
+import { formatMoney } from '../../../domain/format/format-money'
 import { checkBillIdentities } from '../../../domain/ledger/day-close'
-import { effectiveTimeZone } from '../../../domain/format/time-zone'
+import { effectiveTimeZone } from '../../../domain/format/effective-time-zone'
 import { ConnectionGate } from '../ConnectionGate'
-import { useFormatMoment } from '../../hooks/active-connection'
+import { useFormatMoment } from '../../hooks/use-active-connection'
 
 const QUARANTINE_KIND: Record<string, string> = {
   bill: 'Bill',

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useId, useState, type FormEvent } from 'react'
-import { useActiveConnection } from '../../hooks/active-connection'
+import { useActiveConnection } from '../../hooks/use-active-connection'
 import type { TillDatabase } from '../../../cache/database'
 import {
   addDestination,
@@ -12,7 +12,7 @@ import {
 import { type Destination } from '../../../cache/export-rows'
 import type { JournalFormat } from '../../../domain/journal/formats/journal-formats'
 import { JOURNAL_FORMATS } from '../../../jobs/exports/run-export'
-import { FORMAT_LABELS } from '../exports/labels'
+import { FORMAT_LABELS } from '../exports/export-labels'
 
 function DestinationRow({
   db,

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
-import { useActiveConnection } from '../../hooks/active-connection'
+import { useActiveConnection } from '../../hooks/use-active-connection'
 import { loadLocationNames, saveLocationName } from '../../../cache/location-names'
 import { knownLocations } from '../../../cache/locations'
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react'
-import { useActiveConnection } from '../../hooks/active-connection'
+import { useActiveConnection } from '../../hooks/use-active-connection'
 import { useBridge } from '../../hooks/bridge-context'
 import { backupRecords, restoreRecords } from '../../../jobs/exports/records-backup'
 import { writeToSink } from '../../../jobs/exports/file-sinks'

@@ -4,7 +4,7 @@ import type {
   ScheduledExportSettings,
   ScheduledExportState,
 } from '../../../../src-shared/bridge/contract'
-import { useActiveConnection, useFormatMoment } from '../../hooks/active-connection'
+import { useActiveConnection, useFormatMoment } from '../../hooks/use-active-connection'
 import { useBridge } from '../../hooks/bridge-context'
 import { latestSessionClose } from '../../../jobs/exports/schedule-run'
 import { nextNightly, startingWatermark } from '../../../jobs/exports/schedule-trigger'

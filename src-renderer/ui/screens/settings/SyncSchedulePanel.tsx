@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
-import { useActiveConnection } from '../../hooks/active-connection'
+import { useActiveConnection } from '../../hooks/use-active-connection'
 import { readSchedule, saveSchedule, SCHEDULE_LIMITS } from '../../../jobs/sync/sync-schedule'
 
 /** How often the active connection is swept, and how far back the daily deep sweep reaches. */

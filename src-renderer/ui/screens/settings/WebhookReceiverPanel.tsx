@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react'
 import type { WebhookReceiverStatus } from '../../../../src-shared/bridge/contract'
-import { BridgeCallError } from '../../../bridge/client'
+import { BridgeCallError } from '../../../bridge/bridge-client'
 import { useBridge } from '../../hooks/bridge-context'
-import { useFormatMoment } from '../../hooks/active-connection'
+import { useFormatMoment } from '../../hooks/use-active-connection'
 
 const REFRESH_MS = 5_000
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 /**
  * The kinds of failure that cross the bridge as values. Each one maps to a named error class in
- * main (src-main/errors.ts) and to a sentence the renderer can show.
+ * main (src-main/till-errors.ts) and to a sentence the renderer can show.
  */
 export const bridgeErrorKind = z.enum([
   'validation',

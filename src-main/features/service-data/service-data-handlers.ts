@@ -1,6 +1,6 @@
 import type { ChannelHandlers } from '../../bridge/dispatcher'
 import { AppsApiClient } from '../../apps-api/client'
-import { ValidationError } from '../../errors'
+import { ValidationError } from '../../till-errors'
 import type { Bill, QuarantinedRecord } from '../../../src-shared/domain/records'
 import type { FetchLike } from '../../apps-api/request'
 import type { Logger } from '../../logging/logger'
