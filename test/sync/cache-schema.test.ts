@@ -21,7 +21,8 @@ import {
 } from '../../src-renderer/domain/journal/journal'
 import { sessionSummaryEntries } from '../../src-renderer/domain/journal/session-summary'
 import { listDestinations } from '../../src-renderer/cache/destinations'
-import { exportToSink, runExport, type ChunkSink } from '../../src-renderer/jobs/exports/run-export'
+import { nothingNew, runExport, type ChunkSink } from '../../src-renderer/jobs/exports/run-export'
+import { writeToSink } from '../../src-renderer/jobs/exports/file-sinks'
 import { expense, payment, sale, T0 } from '../exports/support/fixtures'
 import type { JournalEntry } from '../../src-renderer/domain/journal/journal-entry'
 import { loadSessionInputs } from '../../src-renderer/cache/load-session'
@@ -143,7 +144,7 @@ async function exportedIds(
     timeZone: 'Asia/Jakarta',
     currency: 'USD',
   })
-  const { result } = await exportToSink(what, exports, sink)
+  const { result } = await writeToSink(exports, sink, nothingNew(what))
   const batchId = result.batch?.id
   if (!batchId) return []
   return (await allLogged(db)).filter((l) => l.batchId === batchId).map((l) => l.entryId)

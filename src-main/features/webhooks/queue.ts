@@ -7,7 +7,7 @@ import {
   type WebhookEnvelope,
 } from '../../../src-shared/bridge/contract'
 import type { Logger } from '../../logging/logger'
-import { JournalFile } from './jsonl-file'
+import { JsonlFile } from './jsonl-file'
 import { DEFAULT_SEEN_ID_LIMITS, SeenIds } from './seen-ids'
 
 export const QUEUE_FILE_NAME = 'webhook-queue.jsonl'
@@ -101,7 +101,7 @@ export class WebhookQueue {
   private lastReceived: string | null = null
 
   private constructor(
-    private readonly journal: JournalFile,
+    private readonly journal: JsonlFile,
     private readonly log: Logger,
     options: WebhookQueueOptions,
   ) {
@@ -113,7 +113,7 @@ export class WebhookQueue {
     log: Logger,
     options: WebhookQueueOptions = {},
   ): Promise<WebhookQueue> {
-    const { journal, lines } = await JournalFile.open(join(dataDir, QUEUE_FILE_NAME), log)
+    const { file: journal, lines } = await JsonlFile.open(join(dataDir, QUEUE_FILE_NAME), log)
     const queue = new WebhookQueue(journal, log, options)
     queue.replay(lines)
     queue.compactIfWorthIt()

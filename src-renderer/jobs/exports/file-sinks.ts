@@ -109,16 +109,44 @@ export function downloadSink(
   }
 }
 
-/** Every chunk into `sink`, then the file(s) made; nothing left if a chunk fails. */
-export async function writeToSink(
-  chunks: AsyncIterable<OutputChunk>,
+export interface SinkOutcome<Result> {
+  /** What the chunks' source returned once done (an export's result). */
+  result: Result
+  /** The files made; empty when `makesNoFile` said so (a journal with nothing new). */
+  files: string[]
+}
+
+/**
+ * Every chunk of `chunks` into `sink`, then the file(s) made, or none where `makesNoFile` says
+ * the finished source has nothing worth a file; a failed chunk leaves nothing. The sink finishes
+ * only after the source's own last step (an export's log commit): should finishing fail, the
+ * batch is in the log and Download again writes it, where the other order could leave a file
+ * the log does not know, to be posted twice.
+ */
+export async function writeToSink<Result>(
+  chunks: AsyncIterable<OutputChunk, Result>,
   sink: ChunkSink,
-): Promise<string[]> {
+  makesNoFile: (result: Result) => boolean = () => false,
+): Promise<SinkOutcome<Result>> {
+  const source = chunks[Symbol.asyncIterator]()
+  let result: Result
   try {
-    for await (const chunk of chunks) await sink.write(chunk)
+    for (;;) {
+      const next = await source.next()
+      if (next.done) {
+        result = next.value
+        break
+      }
+      await sink.write(next.value)
+    }
   } catch (error) {
+    await source.return?.(undefined as never).catch(() => undefined)
     await sink.abort()
     throw error
   }
-  return sink.finish()
+  if (makesNoFile(result)) {
+    await sink.abort()
+    return { result, files: [] }
+  }
+  return { result, files: await sink.finish() }
 }

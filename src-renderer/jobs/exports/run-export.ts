@@ -81,7 +81,8 @@ export {
  *
  * Drive it with `for await` (or `next()` for the result) and hand each chunk to a sink; the
  * next chunk is read only once the sink has taken the last, so a slow disk slows the reads
- * instead of filling memory. `exportToSink` does that and finishes or aborts the sink.
+ * instead of filling memory. `writeToSink` (./file-sinks.ts) does that and finishes or aborts the
+ * sink.
  */
 
 export interface ExportResult {
@@ -106,42 +107,9 @@ export interface ChunkSink {
   abort(): Promise<void>
 }
 
-export interface SinkOutcome {
-  result: ExportResult
-  /** The files made; empty when a journal had nothing new (no file is written then). */
-  files: string[]
-}
-
-/**
- * Runs `exports` into `sink`. A journal with nothing new writes no file. The sink finishes after
- * the log commits: should finishing fail, the batch is in the log and Download again writes it,
- * where the other order could leave a file the log does not know, to be posted twice.
- */
-export async function exportToSink(
-  what: ExportWhat,
-  exports: AsyncGenerator<OutputChunk, ExportResult>,
-  sink: ChunkSink,
-): Promise<SinkOutcome> {
-  let result: ExportResult
-  try {
-    for (;;) {
-      const next = await exports.next()
-      if (next.done) {
-        result = next.value
-        break
-      }
-      await sink.write(next.value)
-    }
-  } catch (error) {
-    await exports.return(undefined as never).catch(() => undefined)
-    await sink.abort()
-    throw error
-  }
-  if (isJournal(what) && result.entryCount === 0) {
-    await sink.abort()
-    return { result, files: [] }
-  }
-  return { result, files: await sink.finish() }
+/** A journal with nothing new makes no file; a CSV table of no records is still a file. */
+export function nothingNew(what: ExportWhat): (result: ExportResult) => boolean {
+  return (result) => isJournal(what) && result.entryCount === 0
 }
 
 /** What a journal export would write now, by kind of entry; nothing is written or logged. */

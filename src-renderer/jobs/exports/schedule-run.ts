@@ -11,7 +11,8 @@ import { openMainFile } from './file-sinks'
 import { fileNames } from './download'
 import { readDestinationMapping } from './account-mapping'
 import { readDestination } from '../../cache/destinations'
-import { exportToSink, runExport } from './run-export'
+import { writeToSink } from './file-sinks'
+import { nothingNew, runExport } from './run-export'
 import { scheduledRange } from './schedule-trigger'
 import { CURRENCY_UNKNOWN } from '../../domain/format/format-money'
 
@@ -63,8 +64,7 @@ export async function runScheduledExport(
       name: fileNames(base, settings.what, 1)[0]!,
     })
     if (!sink) throw new Error('Main opened no file')
-    const { result, files } = await exportToSink(
-      settings.what,
+    const { result, files } = await writeToSink(
       runExport({
         db,
         what: settings.what,
@@ -76,6 +76,7 @@ export async function runScheduledExport(
         now: () => now,
       }),
       sink,
+      nothingNew(settings.what),
     )
     run = {
       at: now.toISOString(),

@@ -12,7 +12,7 @@ import {
   ExportCancelledError,
   batchesHolding,
   exportBatches,
-  exportToSink,
+  nothingNew,
   recreateBatch,
   runExport,
   type CsvTable,
@@ -243,10 +243,10 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
     try {
       const sink = await openSink(bridge, shell, fileBase(what, from, to), what)
       if (!sink) return
-      const { result, files } = await exportToSink(
-        what,
+      const { result, files } = await writeToSink(
         runExport(await exportOptions(abort.signal)),
         sink,
+        nothingNew(what),
       )
       setOutcome(
         files.length === 0
@@ -280,7 +280,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
       const base = fileBase(batch.what, batch.range.from, batch.range.to)
       const sink = await openSink(bridge, shell, base, batch.what)
       if (!sink) return
-      const files = await writeToSink(recreateBatch(db, batch.id), sink)
+      const { files } = await writeToSink(recreateBatch(db, batch.id), sink)
       setOutcome({ kind: 'done', files, entries: batch.entryCount, defaulted: [], taxExempt: [] })
     } catch (error) {
       setOutcome({ kind: 'error', message: error instanceof Error ? error.message : String(error) })

@@ -46,7 +46,7 @@ export function RecordsBackupPanel(): React.JSX.Element | null {
       const name = `till-records-${profile.storeId.replace(/[^\w.-]/g, '_')}-${day}.jsonl`
       const sink = await openFileSink(bridge, shell, name, 'application/jsonl;charset=utf-8')
       if (!sink) return null
-      const files = await writeToSink(backupRecords(db, profile.storeId), sink)
+      const { files } = await writeToSink(backupRecords(db, profile.storeId), sink)
       return `Till’s records backed up to ${files.join(', ')}. No key is in the file.`
     })
 
