@@ -39,7 +39,7 @@ export interface BillLine {
   parentLineId?: string
 }
 
-export interface Discount {
+interface Discount {
   name: string
   amount: number
 }

@@ -12,9 +12,9 @@ export interface TaxRate {
   rate: number
 }
 
-export const RESTAURANT_TAX: TaxRate = { name: 'Restaurant tax', rate: 10 }
+const RESTAURANT_TAX: TaxRate = { name: 'Restaurant tax', rate: 10 }
 export const VAT: TaxRate = { name: 'VAT', rate: 11 }
-export const EXCISE: TaxRate = { name: 'Alcohol excise', rate: 5 }
+const EXCISE: TaxRate = { name: 'Alcohol excise', rate: 5 }
 
 interface ProductSpec {
   name: string

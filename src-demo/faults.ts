@@ -8,7 +8,7 @@ import { InvalidRequestError } from './demo-errors'
 import type { RawResponse } from './http-util'
 import { rngFor, Stream, type Rng } from './rng'
 
-export const FAULT_NAMES = [
+const FAULT_NAMES = [
   'dropped_connection',
   'rate_limited',
   'server_error',

@@ -12,12 +12,10 @@ import { billRowOf } from './ids'
 import type { DeliveryAttempt } from './webhooks/delivery'
 
 export type { DemoServiceOptions } from './options'
-export { SCOPE_BILLS, SCOPE_EXPENSES } from './options'
-export type { DeliveryAttempt } from './webhooks/delivery'
 export { signatureHeader, signatureHex } from './webhooks/signing'
 
 /** The simulator's truth, read in-process, in the shapes the Apps API serves. */
-export interface DemoShopTruth {
+interface DemoShopTruth {
   billCount(): number
   /** Full bills (as `GET /sales/bills/{id}` answers), in id order. */
   bills(): IterableIterator<Json>

@@ -7,16 +7,16 @@
 import { InvalidQueryError } from './demo-errors'
 import type { MerchantTimeZone } from './time-zone'
 
-export const DEFAULT_LIMIT = 20
-export const MAX_LIMIT = 200
+const DEFAULT_LIMIT = 20
+const MAX_LIMIT = 200
 
-export const ORDER_FIELDS = ['id', 'created_at', 'updated_at'] as const
+const ORDER_FIELDS = ['id', 'created_at', 'updated_at'] as const
 export type OrderField = (typeof ORDER_FIELDS)[number]
 
 export type FilterSpec =
   { kind: 'instant' } | { kind: 'text' } | { kind: 'choice'; values: readonly string[] }
 
-export type Filters<S extends Record<string, FilterSpec>> = {
+type Filters<S extends Record<string, FilterSpec>> = {
   -readonly [K in keyof S]?: S[K] extends { kind: 'instant' } ? number : string
 }
 

@@ -92,7 +92,7 @@ export type ShopEvent =
   | { type: 'expense.created' | 'expense.updated'; at: number; expense: Expense }
   | { type: 'register_session.closed'; at: number; session: Session }
 
-export class OutOfOrderError extends Error {
+class OutOfOrderError extends Error {
   constructor(at: number, latest: number) {
     super(`Shop operation at ${at} is earlier than the latest one at ${latest}`)
     this.name = 'OutOfOrderError'

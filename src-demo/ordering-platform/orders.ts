@@ -28,7 +28,7 @@ export interface TransferProof {
   sha256: string
 }
 
-export interface OrderPayment {
+interface OrderPayment {
   /** Position of the payment on the order's bill. */
   seq: number
   proof: TransferProof | null

@@ -10,7 +10,7 @@ import type { BridgeResult } from '../../src-shared/bridge/bridge-errors'
 import { InternalError, UnknownChannelError, ValidationError, toBridgeError } from '../till-errors'
 import type { Logger } from '../logging/logger'
 
-export type ChannelHandler<C extends ChannelName> = (
+type ChannelHandler<C extends ChannelName> = (
   input: ChannelParsedInput<C>,
 ) => Promise<ChannelOutput<C>>
 export type ChannelHandlers = { [C in ChannelName]: ChannelHandler<C> }

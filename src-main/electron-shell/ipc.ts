@@ -7,10 +7,7 @@ import type { Logger } from '../logging/logger'
 import { isAppUrl } from './hardening'
 
 /** Only the app's own top-level page may call in, never a subframe or a foreign page. */
-export function isTrustedSender(
-  event: IpcMainInvokeEvent,
-  devServerUrl: string | undefined,
-): boolean {
+function isTrustedSender(event: IpcMainInvokeEvent, devServerUrl: string | undefined): boolean {
   const frame = event.senderFrame
   if (!frame || frame.parent !== null) return false
   return isAppUrl(frame.url, devServerUrl)

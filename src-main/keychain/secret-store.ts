@@ -19,13 +19,13 @@ export interface SecretStore {
   probe(): Promise<string | null>
 }
 
-export const DEFAULT_KEYCHAIN_SERVICE = 'till'
+const DEFAULT_KEYCHAIN_SERVICE = 'till'
 
 export function keychainServiceName(env: NodeJS.ProcessEnv = process.env): string {
   return env.TILL_KEYCHAIN_SERVICE?.trim() || DEFAULT_KEYCHAIN_SERVICE
 }
 
-export function howToFixKeychain(platform: NodeJS.Platform, cause: string): string {
+function howToFixKeychain(platform: NodeJS.Platform, cause: string): string {
   switch (platform) {
     case 'darwin':
       return `The macOS Keychain refused access (${cause}). Open Keychain Access, unlock the login keychain, then try again.`

@@ -32,7 +32,7 @@ export interface CachedPayment extends Payment {
 
 export type CachedExpense = Expense
 
-export type SessionStatus = 'open' | 'closed' | 'reconciled'
+type SessionStatus = 'open' | 'closed' | 'reconciled'
 
 export interface RegisterSession {
   id: string

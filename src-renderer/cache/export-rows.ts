@@ -74,7 +74,7 @@ export interface Destination {
   mapping?: 'own'
 }
 
-export const BUILT_IN_NAMES: Record<JournalFormat, string> = {
+const BUILT_IN_NAMES: Record<JournalFormat, string> = {
   'journal-csv': 'Generic CSV journal',
   xero: 'Xero',
   quickbooks: 'QuickBooks Online',

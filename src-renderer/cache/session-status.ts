@@ -13,7 +13,7 @@ import { billsOfSession } from './bill-session'
 
 export type ShownStatus = 'open' | 'closed' | 'closed-no-event' | 'reconciled'
 
-export const QUIET_BEFORE_CLOSED_MS = 12 * 3_600_000
+const QUIET_BEFORE_CLOSED_MS = 12 * 3_600_000
 
 export const STATUS_LABEL: Record<ShownStatus, string> = {
   open: 'Open',
@@ -22,7 +22,7 @@ export const STATUS_LABEL: Record<ShownStatus, string> = {
   reconciled: 'Reconciled',
 }
 
-export interface StatusEvidence {
+interface StatusEvidence {
   /** Whether a session of the same location started after this one. */
   laterSessionStarted: boolean
   /** Creation time of the session's newest bill; null when it has none. */
@@ -47,7 +47,7 @@ export function shownStatus(session: StatusOf, evidence: StatusEvidence): ShownS
 }
 
 /** What the status rule needs from the cache: two index reads, no scan of bills. */
-export async function statusEvidence(
+async function statusEvidence(
   db: TillDatabase,
   session: Pick<
     RegisterSession,

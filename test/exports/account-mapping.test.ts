@@ -1,7 +1,11 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+
 import { afterEach, describe, expect, it } from 'vitest'
+
 import { billFacets } from '../../src-renderer/cache/bill-facets'
+
 import { TillDatabase } from '../../src-renderer/cache/database'
+
 import {
   AccountMappingError,
   checkMapping,
@@ -10,13 +14,14 @@ import {
   rolesInCache,
   saveMapping,
 } from '../../src-renderer/jobs/exports/account-mapping'
+
 import {
-  EMPTY_MAPPING,
   roleFromKey,
   roleKey,
   type AccountMapping,
 } from '../../src-renderer/domain/journal/accounts'
 import { expense, line, payment, sale } from './support/fixtures'
+import { EMPTY_MAPPING } from '../support/journal-context'
 
 function issues(mapping: AccountMapping): { path: string; message: string }[] {
   try {

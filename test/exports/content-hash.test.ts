@@ -1,11 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import {
-  canonicalJson,
-  CanonicalJsonError,
-  contentHash,
-  fnv1a64,
-} from '../../src-renderer/domain/journal/content-hash'
+import { canonicalJson, contentHash, fnv1a64 } from '../../src-renderer/domain/journal/content-hash'
 
 /** The textbook definition on BigInt, as a reference for the two-halves version. */
 function referenceFnv(text: string): string {
@@ -40,6 +35,8 @@ describe('content hash', () => {
       }),
     )
     expect(contentHash({ amount: 100 })).not.toBe(contentHash({ amount: -100 }))
-    expect(() => canonicalJson({ amount: Number.NaN })).toThrow(CanonicalJsonError)
+    expect(() => canonicalJson({ amount: Number.NaN })).toThrow(
+      expect.objectContaining({ name: 'CanonicalJsonError' }),
+    )
   })
 })

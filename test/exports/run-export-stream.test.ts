@@ -1,10 +1,15 @@
 import { unzipSync } from 'fflate'
+
 import { IDBFactory, IDBKeyRange, IDBObjectStore } from 'fake-indexeddb'
+
 import { afterEach, describe, expect, it, vi } from 'vitest'
+
 import { partFileName } from '../../src-shared/bridge/schemas/exports'
+
 import { billFacets } from '../../src-renderer/cache/bill-facets'
+
 import { TillDatabase } from '../../src-renderer/cache/database'
-import { EMPTY_MAPPING } from '../../src-renderer/domain/journal/accounts'
+
 import type { OutputChunk } from '../../src-renderer/domain/journal/formats/output'
 import type { JournalBill } from '../../src-renderer/domain/journal/journal'
 import {
@@ -14,6 +19,7 @@ import {
   type ExportWhat,
   type RunExportOptions,
 } from '../../src-renderer/jobs/exports/run-export'
+
 import {
   batchPages,
   logPage,
@@ -21,12 +27,19 @@ import {
   pageEntry,
   type LogPage,
 } from '../../src-renderer/cache/log-pages'
+
 import { postingHash } from '../../src-renderer/domain/journal/export-log'
+
 import { allLogged, standingStates } from './support/log-pages'
+
 import { billPages } from '../../src-renderer/jobs/exports/run-export-pages'
+
 import { downloadSink, textPieces, writeToSink } from '../../src-renderer/jobs/exports/file-sinks'
+
 import { parseCsv } from './support/csv-parse'
+
 import { payment, sale } from './support/fixtures'
+import { EMPTY_MAPPING } from '../support/journal-context'
 
 let db: TillDatabase | undefined
 afterEach(() => {

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
+
 import {
   CHART_ROLES,
   defaultAccount,
-  EMPTY_MAPPING,
   packageAccountTypes,
   roleKey,
 } from '../../src-renderer/domain/journal/accounts'
 import { xeroMappingProblems } from '../../src-renderer/domain/journal/xero-accounts'
+import { EMPTY_MAPPING } from '../support/journal-context'
 
 describe('accounts Xero and QuickBooks accept', () => {
   it('makes the default chart of accounts a manual journal can post to', () => {

@@ -36,7 +36,7 @@ type ProfilesDocument = z.infer<typeof profilesDocument>
 export type SecretKind = 'api-key' | 'webhook-secret'
 
 /** One keychain account per profile and secret kind. */
-export function keychainAccount(id: string, kind: SecretKind): string {
+function keychainAccount(id: string, kind: SecretKind): string {
   return `${id}/${kind}`
 }
 

@@ -15,7 +15,7 @@ type ServiceDataChannels = 'service.bills.list' | 'service.bills.get' | 'service
 export const DETAIL_CONCURRENCY = 32
 
 /** A counting semaphore: `run` waits for a free slot. */
-export function concurrencyLimit(slots: number): <T>(work: () => Promise<T>) => Promise<T> {
+function concurrencyLimit(slots: number): <T>(work: () => Promise<T>) => Promise<T> {
   let free = slots
   const waiting: (() => void)[] = []
   return async (work) => {

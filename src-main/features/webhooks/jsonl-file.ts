@@ -8,7 +8,7 @@ interface Waiter {
   reject: (error: unknown) => void
 }
 
-export class JsonlFileClosedError extends Error {
+class JsonlFileClosedError extends Error {
   constructor() {
     super('The JSON-lines file is closed.')
     this.name = 'JsonlFileClosedError'

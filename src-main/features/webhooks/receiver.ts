@@ -81,7 +81,7 @@ interface OpenQueue {
   intake: WebhookIntake
 }
 
-export class ReceiverStoppedError extends Error {
+class ReceiverStoppedError extends Error {
   constructor() {
     super('The webhook receiver has stopped.')
     this.name = 'ReceiverStoppedError'

@@ -4,7 +4,7 @@
  * exported entry changed; it is not a defence against anyone forging one.
  */
 
-export class CanonicalJsonError extends Error {
+class CanonicalJsonError extends Error {
   override name = 'CanonicalJsonError'
 }
 

@@ -35,7 +35,7 @@ function isSystemAccount(account: MappedAccount): boolean {
   return SYSTEM_NAMES.includes(name)
 }
 
-export class XeroMappingError extends Error {
+class XeroMappingError extends Error {
   override name = 'XeroMappingError'
 }
 

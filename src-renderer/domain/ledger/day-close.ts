@@ -297,7 +297,7 @@ export interface DrawerCount {
   countedByMethod: Record<string, number>
 }
 
-export interface MethodCount {
+interface MethodCount {
   method: string
   counted: number
   /** The method's net takings. */

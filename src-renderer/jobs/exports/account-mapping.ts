@@ -98,7 +98,7 @@ const xeroTaxRatesSchema = z
   )
 
 /** The shape and each field of a mapping; how the accounts fit together is `chartConflicts`. */
-export const accountMappingSchema = z.object({
+const accountMappingSchema = z.object({
   accounts: accountsSchema,
   locations: z.record(z.string().trim().min(1, 'A location needs its id.'), accountsSchema),
   xeroTaxRates: xeroTaxRatesSchema.optional(),

@@ -54,7 +54,7 @@ export async function openMainFile(
 }
 
 /** `till-xero-2026-11-20.csv` → `till-xero-2026-11-20.zip`. */
-export function zipFileName(name: string): string {
+function zipFileName(name: string): string {
   return `${name.replace(/\.[^.]*$/, '')}.zip`
 }
 

@@ -46,7 +46,7 @@ interface BackupHeader {
   tables: string[]
 }
 
-export class BackupError extends Error {
+class BackupError extends Error {
   override name = 'BackupError'
 }
 

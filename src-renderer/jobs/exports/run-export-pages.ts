@@ -24,7 +24,7 @@ export class ExportCancelledError extends Error {
   override name = 'ExportCancelledError'
 }
 
-export class ExportRangeError extends Error {
+class ExportRangeError extends Error {
   override name = 'ExportRangeError'
 }
 

@@ -53,18 +53,12 @@ import {
 } from './run-export-pages'
 import type { ExportRange, StoredBatch } from '../../cache/export-rows'
 
-export {
-  ExportCancelledError,
-  ExportRangeError,
-  rangeLocations,
-  type ExportProgress,
-} from './run-export-pages'
+export { ExportCancelledError, rangeLocations, type ExportProgress } from './run-export-pages'
 import { isJournal, type ExportWhat, type RunExportOptions } from './export-options'
 
 export {
   CSV_TABLES,
   JOURNAL_FORMATS,
-  isJournal,
   type CsvTable,
   type ExportWhat,
   type RunExportOptions,

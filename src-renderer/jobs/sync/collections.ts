@@ -22,7 +22,7 @@ export interface CollectionPage {
 }
 
 /** A page as read from the service, not yet written. */
-export interface ReadPage {
+interface ReadPage {
   page: CollectionPage
   /** `storeSummaries` false: bills that came without detail are queued, not stored (see writeBills). */
   write(checkpoint: Checkpoint, priority: number, storeSummaries?: boolean): Promise<void>

@@ -19,7 +19,7 @@ import { StageClock } from './stage-clock'
 
 export const PAGE_SIZE = 200
 /** Re-read this much before the last cursor at the start of a run: late commits on the service. */
-export const OVERLAP_MS = 5 * 60_000
+const OVERLAP_MS = 5 * 60_000
 /**
  * Bill details: ids per bridge call, and workers each with one call in flight. Main keeps a fixed
  * number of requests in flight across calls, so while one worker's batch is being written the
@@ -46,7 +46,7 @@ export interface SyncOptions {
   skip?: Partial<Record<'bills' | 'expenses', string>>
 }
 
-export class SyncCancelled extends Error {
+class SyncCancelled extends Error {
   override name = 'SyncCancelled'
 }
 

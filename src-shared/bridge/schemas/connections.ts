@@ -13,7 +13,7 @@ const httpUrl = z
   .url('Enter a full address such as https://pos.example.com')
   .refine((u) => /^https?:\/\//i.test(u), 'The service URL must start with http:// or https://')
 
-export const secretStatus = z.object({
+const secretStatus = z.object({
   set: z.boolean(),
   /** The last four characters at most; never more of a secret crosses the bridge. */
   last4: z.string().max(4).nullable(),
@@ -44,7 +44,7 @@ export const keychainStatus = z.object({
   problem: z.string().nullable(),
 })
 
-export const areaAccess = z.object({
+const areaAccess = z.object({
   allowed: z.boolean().nullable(),
   message: z.string(),
 })
@@ -106,7 +106,7 @@ export const testConnectionInput = z.object({
   apiKey: optionalSecretInput,
 })
 
-export const demoStatus = z.object({
+const demoStatus = z.object({
   available: z.boolean(),
   /** Why the demo shop is not running: the last start's failure, until a start succeeds. */
   reason: z.string().nullable(),

@@ -57,7 +57,7 @@ export const webhookReceiverStatus = z.object({
 })
 export type WebhookReceiverStatus = z.infer<typeof webhookReceiverStatus>
 
-export const queuedWebhook = z.object({
+const queuedWebhook = z.object({
   seq: z.number().int().nonnegative(),
   receivedAt: z.string(),
   /** The connection whose signing secret verified it. */

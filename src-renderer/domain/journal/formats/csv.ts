@@ -17,7 +17,7 @@ export interface CsvNumber {
 /** Text, a number, or empty. */
 export type CsvCell = string | CsvNumber | null
 
-export class CsvNumberError extends Error {
+class CsvNumberError extends Error {
   override name = 'CsvNumberError'
 }
 
@@ -42,7 +42,7 @@ export function decimal(value: number): CsvNumber {
   }
 }
 
-export function encodeCell(cell: CsvCell): string {
+function encodeCell(cell: CsvCell): string {
   if (cell === null) return ''
   let text: string
   if (typeof cell === 'string') {

@@ -3,7 +3,7 @@ import { formatMoney } from '../../../domain/format/format-money'
 import './money-table.css'
 
 /** A cell of a money table: an amount in minor units, or what stands in its place. */
-export type MoneyCell = number | React.ReactElement
+type MoneyCell = number | React.ReactElement
 
 export interface MoneyRow {
   key: string

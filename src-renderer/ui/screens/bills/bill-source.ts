@@ -11,7 +11,7 @@ import { BillQueries } from '../../../cache/bills/bill-query'
 
 export const NEWEST_FIRST: SortingState = [{ id: 'time', desc: true }]
 
-export function billSort(sorting: SortingState): BillSort {
+function billSort(sorting: SortingState): BillSort {
   const [first] = sorting
   return first && isBillSortColumn(first.id)
     ? { column: first.id, desc: first.desc }
