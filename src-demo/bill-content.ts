@@ -44,7 +44,7 @@ interface Discount {
   amount: number
 }
 
-export interface Fee {
+interface Fee {
   name: string
   amount: number
   taxes: TaxAmount[]

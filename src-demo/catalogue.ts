@@ -13,7 +13,7 @@ export interface TaxRate {
 }
 
 const RESTAURANT_TAX: TaxRate = { name: 'Restaurant tax', rate: 10 }
-export const VAT: TaxRate = { name: 'VAT', rate: 11 }
+const VAT: TaxRate = { name: 'VAT', rate: 11 }
 const EXCISE: TaxRate = { name: 'Alcohol excise', rate: 5 }
 
 interface ProductSpec {

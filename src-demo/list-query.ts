@@ -11,7 +11,7 @@ const DEFAULT_LIMIT = 20
 const MAX_LIMIT = 200
 
 const ORDER_FIELDS = ['id', 'created_at', 'updated_at'] as const
-export type OrderField = (typeof ORDER_FIELDS)[number]
+type OrderField = (typeof ORDER_FIELDS)[number]
 
 export type FilterSpec =
   { kind: 'instant' } | { kind: 'text' } | { kind: 'choice'; values: readonly string[] }

@@ -141,7 +141,10 @@ export function batchPages(db: TillDatabase, batchId: string) {
   return db.logPages.where('[batchId+seq]').between([batchId, -Infinity], [batchId, Infinity])
 }
 
-/** The entries of a page as rows of the log, with their destination, batch and position. */
+/**
+ * The entries of a page as rows of the log, with their destination, batch and position.
+ * @testonly
+ */
 export function loggedEntriesOf(page: LogPage): LoggedEntry[] {
   return page.entries.map((entry, index) => ({
     ...entry,

@@ -34,7 +34,10 @@ function quarantineEntries(records: QuarantinedRecord[], now: number): Quarantin
   return records.map((r) => ({ ...r, key: quarantineKey(r), seenAt: now }))
 }
 
-/** A bill as the cache stores it: with its business date and the Bills screen's facets. */
+/**
+ * A bill as the cache stores it: with its business date and the Bills screen's facets.
+ * @testonly
+ */
 export function cachedBill(bill: Bill, timeZone: string): CachedBill {
   return { ...bill, businessDate: businessDate(bill.createdAt, timeZone), ...billFacets(bill) }
 }

@@ -12,7 +12,7 @@ const epochMs = z.number().int()
 export const billType = z.enum(['sale', 'refund', 'void'])
 export type BillType = z.infer<typeof billType>
 
-export const lineTax = z.object({ name: z.string(), rate: z.number().nullable(), amount: minor })
+const lineTax = z.object({ name: z.string(), rate: z.number().nullable(), amount: minor })
 export type LineTax = z.infer<typeof lineTax>
 
 const billLine = z.object({
@@ -29,7 +29,7 @@ export type BillLine = z.infer<typeof billLine>
 const billDiscount = z.object({ name: z.string(), amount: minor })
 const billFee = z.object({ name: z.string(), amount: minor, taxes: z.array(lineTax) })
 
-export const payment = z.object({
+const payment = z.object({
   id: z.string(),
   method: z.string(),
   amount: minor,

@@ -6,7 +6,6 @@ import { TillDatabase } from '../../src-renderer/cache/database'
 import type { CachedBill, PaymentState } from '../../src-renderer/cache/cached-records'
 import {
   ANY_BILL,
-  BILL_SORT_COLUMNS,
   type BillFilters,
   type BillSort,
   type BillSortColumn,
@@ -21,6 +20,18 @@ import {
   sessionIdsOf,
   TYPES,
 } from './bill-fixtures'
+
+const BILL_SORT_COLUMNS: BillSortColumn[] = [
+  'number',
+  'time',
+  'type',
+  'location',
+  'session',
+  'total',
+  'paid',
+  'due',
+  'state',
+]
 
 const BILLS = generateBills(2_000, 7)
 const DAY_MS = 86_400_000

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ScheduledExportSettings } from '../../src-shared/bridge/schemas/exports'
 import {
-  SCHEDULE_LOOKBACK_DAYS,
   dueCheck,
   lastNightly,
   nextNightly,
@@ -81,7 +80,6 @@ describe('when a scheduled export is due', () => {
 
 describe('the range a scheduled run covers', () => {
   it('a week back to today, or back to the last success when that is older', () => {
-    expect(SCHEDULE_LOOKBACK_DAYS).toBe(7)
     expect(scheduledRange('2026-11-20', null)).toEqual({ from: '2026-11-13', to: '2026-11-20' })
     expect(scheduledRange('2026-11-20', { to: '2026-11-19' })).toEqual({
       from: '2026-11-13',

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import {
-  ETA_MIN_SECONDS,
-  ETA_MIN_STEPS,
   ProgressMeter,
   secondsLeft,
   timeLeftText,
   type SyncProgress,
 } from '../../src-renderer/jobs/sync/progress'
+
+const ETA_MIN_SECONDS = 5
+
+/** The steps and seconds a sync runs before it says how long is left. */
+const ETA_MIN_STEPS = 5
 
 describe('the time-left rule', () => {
   it('says nothing after the first page, however slow it was', () => {

@@ -3,7 +3,6 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { KeychainUnavailableError } from '../../src-main/till-errors'
-import { QUEUE_FILE_NAME } from '../../src-main/features/webhooks/queue'
 import type { SecretStore } from '../../src-main/keychain/secret-store'
 import { addLogSink } from '../../src-main/logging/logger'
 import { postSigned, postWebhook, signWebhook, webhookBody } from '../support/sign-webhook'
@@ -14,6 +13,9 @@ import {
   testKeychain,
   type RunningReceiver,
 } from './receiver-fixture'
+
+/** The webhook queue's file in the data folder. */
+const QUEUE_FILE_NAME = 'webhook-queue.jsonl'
 
 const STORE = 'st-main'
 const SECRET = 'whsec_MainStreet9f8e7d6c5b4a'

@@ -12,7 +12,7 @@ type ServiceDataChannels = 'service.bills.list' | 'service.bills.get' | 'service
  * Detail requests main keeps in flight to the service at most, across every `service.bills.get`
  * call: the renderer may queue several batches, the service never sees more than this at once.
  */
-export const DETAIL_CONCURRENCY = 32
+const DETAIL_CONCURRENCY = 32
 
 /** A counting semaphore: `run` waits for a free slot. */
 function concurrencyLimit(slots: number): <T>(work: () => Promise<T>) => Promise<T> {

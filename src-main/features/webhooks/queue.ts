@@ -10,7 +10,7 @@ import type { Logger } from '../../logging/logger'
 import { JsonlFile } from './jsonl-file'
 import { DEFAULT_SEEN_ID_LIMITS, SeenIds } from './seen-ids'
 
-export const QUEUE_FILE_NAME = 'webhook-queue.jsonl'
+const QUEUE_FILE_NAME = 'webhook-queue.jsonl'
 
 const seq = z.number().int().nonnegative()
 
@@ -72,7 +72,7 @@ interface AsideEntry extends Entry {
  * An event handed out this often without an outcome (the window crashed or closed on it each
  * time) is set aside, so it cannot hold the events behind it.
  */
-export const MAX_ATTEMPTS = 5
+const MAX_ATTEMPTS = 5
 
 const SEEN_IDS_PER_LINE = 1000
 

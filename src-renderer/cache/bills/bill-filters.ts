@@ -28,7 +28,7 @@ export const ANY_BILL: BillFilters = {
   numberPrefix: '',
 }
 
-export const BILL_SORT_COLUMNS = [
+const BILL_SORT_COLUMNS = [
   'number',
   'time',
   'type',

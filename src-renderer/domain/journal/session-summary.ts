@@ -20,14 +20,14 @@ import {
  * `postingKeys(bills)`.
  */
 
-export interface SessionInfo {
+interface SessionInfo {
   id: string
   locationId: string
   businessDate: string
 }
 
 /** A payment as the cache indexes it on its own (CachedPayment satisfies it). */
-export type SessionPayment = Payment & { billId: string; billType: BillType }
+type SessionPayment = Payment & { billId: string; billType: BillType }
 
 export interface SessionSummaryInput {
   session: SessionInfo

@@ -39,7 +39,10 @@ class XeroMappingError extends Error {
   override name = 'XeroMappingError'
 }
 
-/** Why a Xero export cannot go out under this mapping; empty when it can. */
+/**
+ * Why a Xero export cannot go out under this mapping; empty when it can.
+ * @testonly
+ */
 export function xeroMappingProblems(mapping: AccountMapping): string[] {
   const problems: string[] = []
   const check = (key: RoleKey, account: MappedAccount, where: string): void => {

@@ -16,7 +16,10 @@ import type { ChunkSink } from './run-export'
  * an export of several parts (Xero's 300-line files) as one zip of the numbered parts.
  */
 
-/** `text` in pieces of at most `max` UTF-16 units, never between the halves of a surrogate pair. */
+/**
+ * `text` in pieces of at most `max` UTF-16 units, never between the halves of a surrogate pair.
+ * @testonly
+ */
 export function textPieces(text: string, max: number): string[] {
   const pieces: string[] = []
   let start = 0

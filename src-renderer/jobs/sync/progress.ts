@@ -13,15 +13,16 @@ export interface SyncProgress {
 }
 
 /** Pieces of work (pages, detail batches) a rate needs before it says anything about the rest. */
-export const ETA_MIN_STEPS = 5
+const ETA_MIN_STEPS = 5
 /** Seconds a rate needs before it says anything about the rest. */
-export const ETA_MIN_SECONDS = 5
+const ETA_MIN_SECONDS = 5
 
 /**
  * Seconds left at the rate so far, or null: before enough work for the rate to mean something
  * (the first page carries the start-up, so an early figure is hours off), and once the work has
  * outgrown its estimate (the total is a guess made at the start; there is no "0 s left" while
  * records are still coming).
+ * @testonly
  */
 export function secondsLeft(work: {
   done: number

@@ -1,6 +1,5 @@
 import type { BridgeErrorKind } from '../../../src-shared/bridge/bridge-errors'
 import type { TillDatabase } from '../../cache/database'
-import type { Checkpoint } from '../../cache/cached-records'
 import { writeBills } from '../../cache/writes'
 import { BridgeCallError } from '../../bridge/bridge-client'
 import { advanceCursor, readCheckpoint } from '../../cache/checkpoints'
@@ -388,6 +387,3 @@ export class SyncEngine {
     if (failures.length > 0) throw failures[0]
   }
 }
-
-export type { SyncProgress }
-export type { Checkpoint }

@@ -7,7 +7,7 @@ import type { Batches, OutputChunk } from './output'
  * number) is prefixed with an apostrophe; number cells are exact decimal text and never touched.
  */
 
-export const BOM = '\uFEFF'
+const BOM = '\uFEFF'
 
 /** A number cell: plain decimal text, dot separator, no grouping. */
 export interface CsvNumber {
