@@ -36,6 +36,7 @@ import { useLocationNames } from '../../../cache/location-names'
 import { locationLabel, type LocationNames } from '../../../domain/format/location-label'
 import { knownLocations } from '../../../cache/locations'
 import { CURRENCY_UNKNOWN } from '../../../domain/format/format-money'
+import { TableHead } from '../../components/money-table/TableHead'
 
 type Outcome =
   | {
@@ -143,18 +144,9 @@ function ExportLog({
     return <p className="empty-state">No journal exported yet. Exports you make appear here.</p>
   return (
     <table aria-label="Export log">
-      <thead>
-        <tr>
-          <th scope="col">When</th>
-          <th scope="col">Destination</th>
-          <th scope="col">What</th>
-          <th scope="col">Range</th>
-          <th scope="col" className="amount">
-            Entries
-          </th>
-          <th scope="col">File</th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={['When', 'Destination', 'What', 'Range', { amount: 'Entries' }, 'File']}
+      />
       <tbody>
         {batches.map((b) => (
           <tr key={b.id}>

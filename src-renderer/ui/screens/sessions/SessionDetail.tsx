@@ -13,6 +13,7 @@ import { ExpensesTable, FiguresTables } from '../day-close/FiguresTables'
 import { StillSyncingNotice } from '../day-close/StillSyncing'
 import { usePageTitle } from '../../hooks/page-title'
 import { sessionLabel } from '../../format/session-label'
+import { TableHead } from '../../components/money-table/TableHead'
 
 const BILLS_PAGE = 200
 
@@ -103,17 +104,7 @@ export function SessionDetail({
       {bills && (
         <>
           <table aria-label={`Bills of session ${name}`}>
-            <thead>
-              <tr>
-                <th scope="col">Bill</th>
-                <th scope="col">Time</th>
-                <th scope="col">Type</th>
-                <th scope="col">State</th>
-                <th scope="col" className="amount">
-                  Total
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Bill', 'Time', 'Type', 'State', { amount: 'Total' }]} />
             <tbody>
               {bills.map((bill) => (
                 <tr key={bill.id}>

@@ -18,6 +18,7 @@ import { useOpenItem } from '../../hooks/use-hash-route'
 import { sessionLabel } from '../../format/session-label'
 import { SessionDetail } from './SessionDetail'
 import { knownLocations } from '../../../cache/locations'
+import { TableHead } from '../../components/money-table/TableHead'
 
 const PAGE = 60
 
@@ -210,27 +211,17 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
         <span className="muted">Business dates in {timeZone}</span>
       </div>
       <table aria-label="Register sessions">
-        <thead>
-          <tr>
-            <th scope="col">Session</th>
-            <th scope="col">Status</th>
-            <th scope="col" className="amount">
-              Sales
-            </th>
-            <th scope="col" className="amount">
-              Refunds and voids
-            </th>
-            <th scope="col" className="amount">
-              Net sales
-            </th>
-            <th scope="col" className="amount">
-              Collected
-            </th>
-            <th scope="col" className="amount">
-              Cash variance
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            'Session',
+            'Status',
+            { amount: 'Sales' },
+            { amount: 'Refunds and voids' },
+            { amount: 'Net sales' },
+            { amount: 'Collected' },
+            { amount: 'Cash variance' },
+          ]}
+        />
         <tbody>
           {sessions.map((s) => (
             <SessionRow
