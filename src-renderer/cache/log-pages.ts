@@ -143,9 +143,8 @@ export function batchPages(db: TillDatabase, batchId: string) {
 
 /**
  * The entries of a page as rows of the log, with their destination, batch and position.
- * @testonly
  */
-export function loggedEntriesOf(page: LogPage): LoggedEntry[] {
+function loggedEntriesOf(page: LogPage): LoggedEntry[] {
   return page.entries.map((entry, index) => ({
     ...entry,
     destinationId: page.destinationId,

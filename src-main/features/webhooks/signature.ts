@@ -20,9 +20,8 @@ export type SignatureVerdict =
 /**
  * Parses `t=<unix>,v1=<hex>[,v1=<hex>…]`. Unknown pairs (a future `v2`, say) are ignored; a
  * missing or repeated `t`, or no well-formed `v1`, makes the header malformed.
- * @testonly
  */
-export function parseSignatureHeader(header: string): ParsedSignature | null {
+function parseSignatureHeader(header: string): ParsedSignature | null {
   let timestamp: number | null = null
   const digests: Buffer[] = []
   for (const pair of header.split(',')) {

@@ -8,8 +8,7 @@ class CanonicalJsonError extends Error {
   override name = 'CanonicalJsonError'
 }
 
-/** @testonly */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (value === null || typeof value === 'string' || typeof value === 'boolean')
     return JSON.stringify(value)
   if (typeof value === 'number') {

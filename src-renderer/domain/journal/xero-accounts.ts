@@ -39,11 +39,8 @@ class XeroMappingError extends Error {
   override name = 'XeroMappingError'
 }
 
-/**
- * Why a Xero export cannot go out under this mapping; empty when it can.
- * @testonly
- */
-export function xeroMappingProblems(mapping: AccountMapping): string[] {
+/** Why a Xero export cannot go out under this mapping; empty when it can. */
+function xeroMappingProblems(mapping: AccountMapping): string[] {
   const problems: string[] = []
   const check = (key: RoleKey, account: MappedAccount, where: string): void => {
     const role = roleFromKey(key)
