@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Secret } from '../../src-main/logging/secret'
-import {
-  verifySignature,
-  type SignatureVerdict,
-} from '../../src-main/features/webhooks/signature'
+import { verifySignature, type SignatureVerdict } from '../../src-main/features/webhooks/signature'
 import { signWebhook } from '../support/sign-webhook'
 
 const SECRET = 'whsec_KnownAnswer0123456789abcdef'
