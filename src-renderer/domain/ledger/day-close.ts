@@ -110,11 +110,8 @@ export function compareMethods(a: string, b: string): number {
 export const compareTaxes = (a: TaxAtRate, b: TaxAtRate): number =>
   (a.rate ?? -1) - (b.rate ?? -1) || a.name.localeCompare(b.name)
 
-/**
- * The takings of several sessions (a day at a location) added up per method.
- * @testonly
- */
-export function combineTakings(sessions: readonly (readonly MethodTakings[])[]): MethodTakings[] {
+/** The takings of several sessions (a day at a location) added up per method. */
+function combineTakings(sessions: readonly (readonly MethodTakings[])[]): MethodTakings[] {
   const byMethod = new Map<string, MethodTakings>()
   for (const methods of sessions) {
     for (const m of methods) {

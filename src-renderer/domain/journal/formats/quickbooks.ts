@@ -33,11 +33,8 @@ export const QUICKBOOKS_DEFAULTS: QuickBooksOptions = {
 /** QuickBooks keeps at most 21 characters of a journal number. */
 const JOURNAL_NO_LENGTH = 21
 
-/**
- * The entry id when it fits, else a stable digest of it (the full id is in the description).
- * @testonly
- */
-export function journalNumber(entryId: string): string {
+/** The entry id when it fits, else a stable digest of it (the full id is in the description). */
+function journalNumber(entryId: string): string {
   return entryId.length <= JOURNAL_NO_LENGTH ? entryId : `T-${fnv1a64(entryId)}`
 }
 
