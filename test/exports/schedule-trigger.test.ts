@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import type { ScheduledExportSettings } from '../../src-shared/bridge/schemas/exports'
 import {
   dueCheck,
-  lastNightly,
   nextNightly,
   scheduledRange,
   startingWatermark,
@@ -20,6 +19,18 @@ const settings = (trigger: ScheduledExportSettings['trigger']): ScheduledExportS
 })
 const nightly = settings({ kind: 'nightly', time: '02:30' })
 const onClose = settings({ kind: 'session-close' })
+
+/** The night a nightly run due at `now` stands for, as the watermark it leaves says. */
+function lastNightly(now: Date, time: string): Date {
+  const check = dueCheck(
+    settings({ kind: 'nightly', time }),
+    { closedAt: null, nightlyAt: new Date(2000, 0, 1).toISOString() },
+    now,
+    null,
+  )
+  if (!check.due) throw new Error('a nightly run is always due after a night long ago')
+  return new Date(check.watermark.nightlyAt!)
+}
 
 describe('nightly times', () => {
   it('the last one at or before now, and the next one after', () => {

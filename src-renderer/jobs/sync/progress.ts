@@ -22,9 +22,8 @@ const ETA_MIN_SECONDS = 5
  * (the first page carries the start-up, so an early figure is hours off), and once the work has
  * outgrown its estimate (the total is a guess made at the start; there is no "0 s left" while
  * records are still coming).
- * @testonly
  */
-export function secondsLeft(work: {
+function secondsLeft(work: {
   done: number
   total: number | null
   steps: number
