@@ -34,7 +34,9 @@ import { allLogged, standingStates } from './support/log-pages'
 
 import { billPages } from '../../src-renderer/jobs/exports/run-export-pages'
 
-import { downloadSink, textPieces, writeToSink } from '../../src-renderer/jobs/exports/file-sinks'
+import { downloadSink, openMainFile, writeToSink } from '../../src-renderer/jobs/exports/file-sinks'
+import type { TillBridge } from '../../src-renderer/bridge/bridge-client'
+import { MAX_EXPORT_CHUNK_CHARS } from '../../src-shared/bridge/schemas/exports'
 
 import { parseCsv } from './support/csv-parse'
 
@@ -372,17 +374,29 @@ describe('an export streamed from the cache', () => {
 })
 
 describe('sinks', () => {
-  it('cuts text for main into capped pieces, never inside a surrogate pair', () => {
-    const text = `ab😀cd😀😀e`
-    for (const max of [2, 3, 4]) {
-      const pieces = textPieces(text, max)
-      expect(pieces.join('')).toBe(text)
-      for (const piece of pieces) {
-        expect(piece.length).toBeLessThanOrEqual(max)
-        expect(piece).not.toMatch(/^[\uDC00-\uDFFF]|[\uD800-\uDBFF]$/)
-      }
+  it('cuts text for main into capped pieces, never inside a surrogate pair', async () => {
+    const writes: string[] = []
+    const bridge = {
+      call: async (channel: string, input?: { text?: string }) => {
+        if (channel === 'exports.open') return { handle: 'h1' }
+        if (channel === 'exports.write') writes.push(input!.text!)
+        if (channel === 'exports.finish') return { files: ['x.csv'] }
+        return undefined
+      },
+    } as unknown as TillBridge
+    const sink = (await openMainFile(bridge, { kind: 'dialog', suggestedName: 'x.csv' }))!
+    const max = MAX_EXPORT_CHUNK_CHARS
+    // The first pair stands across the cap, so the piece before it ends one short.
+    const text = `${'a'.repeat(max - 1)}😀${'b'.repeat(max - 2)}😀${'c'.repeat(max)}`
+    await sink.write({ part: 1, text })
+    await sink.write({ part: 1, text: '' })
+    expect(writes.join('')).toBe(text)
+    expect(writes.at(-1)).toBe('')
+    for (const piece of writes) {
+      expect(piece.length).toBeLessThanOrEqual(max)
+      expect(piece).not.toMatch(/^[\uDC00-\uDFFF]|[\uD800-\uDBFF]$/)
     }
-    expect(textPieces('', 4)).toEqual([''])
+    expect(writes.length).toBe(5)
   })
 
   it('a download of several parts saves one zip of the numbered parts, only when finished', async () => {

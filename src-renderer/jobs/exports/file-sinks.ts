@@ -16,11 +16,8 @@ import type { ChunkSink } from './run-export'
  * an export of several parts (Xero's 300-line files) as one zip of the numbered parts.
  */
 
-/**
- * `text` in pieces of at most `max` UTF-16 units, never between the halves of a surrogate pair.
- * @testonly
- */
-export function textPieces(text: string, max: number): string[] {
+/** `text` in pieces of at most `max` UTF-16 units, never between the halves of a surrogate pair. */
+function textPieces(text: string, max: number): string[] {
   const pieces: string[] = []
   let start = 0
   while (text.length - start > max) {
