@@ -177,9 +177,8 @@ export class AccountMappingError extends Error {
  * The mapping as typed, checked: trimmed, or every problem with the field it belongs to. How the
  * accounts fit together is checked even when some field is malformed, among the accounts whose
  * fields are sound, so one save shows every problem and no false one.
- * @testonly
  */
-export function checkMapping(mapping: AccountMapping): AccountMapping {
+function checkMapping(mapping: AccountMapping): AccountMapping {
   const parsed = accountMappingSchema.safeParse(mapping)
   if (parsed.success) {
     const conflicts = chartConflicts(parsed.data)
