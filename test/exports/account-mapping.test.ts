@@ -1,11 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
-
 import { afterEach, describe, expect, it } from 'vitest'
-
 import { billFacets } from '../../src-renderer/cache/bill-facets'
-
 import { TillDatabase } from '../../src-renderer/cache/database'
-
 import {
   AccountMappingError,
   defaultedInRange,
@@ -13,7 +9,6 @@ import {
   rolesInCache,
   saveMapping,
 } from '../../src-renderer/jobs/exports/account-mapping'
-
 import {
   roleFromKey,
   roleKey,

@@ -1,23 +1,14 @@
 import { execFile } from 'node:child_process'
-
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-
 import { tmpdir } from 'node:os'
-
 import { join } from 'node:path'
-
 import { promisify } from 'node:util'
-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-
 import type { JournalFormat } from '../../src-renderer/domain/journal/formats/journal-formats'
 import type { Granularity } from '../../src-renderer/domain/journal/export-log'
 import { runExport } from '../../src-renderer/jobs/exports/run-export'
-
 import { switchGranularity } from '../../src-renderer/cache/destinations'
-
 import { demoCache, type DemoCache } from '../ledger/demo-cache'
-
 import { collectParts } from './support/collect'
 import { EMPTY_MAPPING } from '../support/journal-context'
 

@@ -1,19 +1,13 @@
 import { allLogged } from './support/log-pages'
-
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
-
 import { afterEach, describe, expect, it } from 'vitest'
-
 import { billFacets } from '../../src-renderer/cache/bill-facets'
-
 import { TillDatabase } from '../../src-renderer/cache/database'
-
 import {
   readDestinationMapping,
   readMapping,
   saveMapping,
 } from '../../src-renderer/jobs/exports/account-mapping'
-
 import { type AccountMapping } from '../../src-renderer/domain/journal/accounts'
 import {
   addDestination,
@@ -21,14 +15,10 @@ import {
   mappingIdOf,
   readDestination,
 } from '../../src-renderer/cache/destinations'
-
 import type { JournalEntry } from '../../src-renderer/domain/journal/journal-entry'
 import { backupRecords, restoreRecords } from '../../src-renderer/jobs/exports/records-backup'
-
 import { previewExport, runExport } from '../../src-renderer/jobs/exports/run-export'
-
 import { collectText } from './support/collect'
-
 import { payment, sale } from './support/fixtures'
 import { EMPTY_MAPPING } from '../support/journal-context'
 

@@ -1,16 +1,10 @@
 import { readFileSync } from 'node:fs'
-
 import { allLogged } from './support/log-pages'
-
 import fc from 'fast-check'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
-
 import { describe, expect, it } from 'vitest'
-
 import { billFacets } from '../../src-renderer/cache/bill-facets'
-
 import { TillDatabase } from '../../src-renderer/cache/database'
-
 import { type AccountMapping } from '../../src-renderer/domain/journal/accounts'
 import {
   addDestination,
@@ -18,22 +12,16 @@ import {
   switchGranularity,
   DestinationError,
 } from '../../src-renderer/cache/destinations'
-
 import type { Granularity } from '../../src-renderer/domain/journal/export-log'
 import type { Payment } from '../../src-shared/domain/records'
 import type { JournalFormat } from '../../src-renderer/domain/journal/formats/journal-formats'
 import type { JournalEntry } from '../../src-renderer/domain/journal/journal-entry'
 import { exportBatches, recreateBatch, runExport } from '../../src-renderer/jobs/exports/run-export'
-
 import type { ExportRange } from '../../src-renderer/cache/export-rows'
 import { applyChange, changeArbitrary, type Change } from './support/changes'
-
 import { collectParts } from './support/collect'
-
 import { accountTotals, perBill, sortedTotals } from './support/journals'
-
 import { payment, sale } from './support/fixtures'
-
 import { shopArbitrary, TIME_ZONE, type Shop } from './support/shop'
 import { EMPTY_MAPPING } from '../support/journal-context'
 

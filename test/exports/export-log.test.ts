@@ -1,15 +1,10 @@
 import { logPage, pageEntry } from '../../src-renderer/cache/log-pages'
-
 import fc from 'fast-check'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
-
 import { TillDatabase } from '../../src-renderer/cache/database'
-
 import type { StoredBatch } from '../../src-renderer/cache/export-rows'
 import { billExports } from '../../src-renderer/ui/screens/bills/bill-exports'
-
 import { describe, expect, it } from 'vitest'
-
 import {
   planExport,
   postedView,
@@ -17,24 +12,17 @@ import {
   type ExportBatch,
   type Granularity,
 } from '../../src-renderer/domain/journal/export-log'
-
 import {
   defaultTarget,
   type JournalFormat,
 } from '../../src-renderer/domain/journal/formats/journal-formats'
-
 import { billEntries, type PostedView } from '../../src-renderer/domain/journal/journal'
 import { sessionSummaryEntries } from '../../src-renderer/domain/journal/session-summary'
-
 import type { JournalEntry } from '../../src-renderer/domain/journal/journal-entry'
 import { expense, line, payment, sale } from './support/fixtures'
-
 import { accountTotals, context, perBill, perSession, sortedTotals } from './support/journals'
-
 import { MemoryLog } from './support/memory-log'
-
 import { applyChange, changeArbitrary, withBill } from './support/changes'
-
 import { paymentsTakenIn, shopArbitrary, type Shop } from './support/shop'
 import { EMPTY_MAPPING } from '../support/journal-context'
 

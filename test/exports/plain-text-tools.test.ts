@@ -1,36 +1,23 @@
 import { execFile } from 'node:child_process'
-
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-
 import { tmpdir } from 'node:os'
-
 import { join } from 'node:path'
-
 import { promisify } from 'node:util'
-
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
-
 import { currencyExponent, toMinorUnits } from '../../src-shared/domain/money'
-
 import { AccountResolver, type AccountMapping } from '../../src-renderer/domain/journal/accounts'
 import {
   BEANCOUNT_DEFAULTS,
   writeBeancount,
 } from '../../src-renderer/domain/journal/formats/beancount'
-
 import { writeLedgerJournal } from '../../src-renderer/domain/journal/formats/ledger'
-
 import { PlainTextAccounts } from '../../src-renderer/domain/journal/formats/plain-text'
-
 import { billEntries, varianceEntries } from '../../src-renderer/domain/journal/journal'
 import type { JournalEntry } from '../../src-renderer/domain/journal/journal-entry'
 import { collectText, slices } from './support/collect'
-
 import { parseCsv } from './support/csv-parse'
-
 import { perBill, perSession } from './support/journals'
-
 import { CURRENCIES, shopArbitrary, TIME_ZONE, type Shop } from './support/shop'
 import { NOTHING_POSTED } from '../support/journal-context'
 

@@ -1,32 +1,22 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
-
 import { afterEach, describe, expect, it } from 'vitest'
-
 import { billFacets } from '../../src-renderer/cache/bill-facets'
-
 import { TillDatabase } from '../../src-renderer/cache/database'
-
 import { saveMapping, readMapping } from '../../src-renderer/jobs/exports/account-mapping'
-
 import {
   addDestination,
   listDestinations,
   renameDestination,
 } from '../../src-renderer/cache/destinations'
-
 import type { JournalBill } from '../../src-renderer/domain/journal/journal'
 import {
   BACKUP_TABLES,
   backupRecords,
   restoreRecords,
 } from '../../src-renderer/jobs/exports/records-backup'
-
 import { exportBatches, recreateBatch, runExport } from '../../src-renderer/jobs/exports/run-export'
-
 import { allLogged, standingStates } from './support/log-pages'
-
 import { collectText } from './support/collect'
-
 import { payment, sale } from './support/fixtures'
 import { EMPTY_MAPPING } from '../support/journal-context'
 

@@ -1,15 +1,9 @@
 import { unzipSync } from 'fflate'
-
 import { IDBFactory, IDBKeyRange, IDBObjectStore } from 'fake-indexeddb'
-
 import { afterEach, describe, expect, it, vi } from 'vitest'
-
 import { partFileName } from '../../src-shared/bridge/schemas/exports'
-
 import { billFacets } from '../../src-renderer/cache/bill-facets'
-
 import { TillDatabase } from '../../src-renderer/cache/database'
-
 import type { OutputChunk } from '../../src-renderer/domain/journal/formats/output'
 import type { JournalBill } from '../../src-renderer/domain/journal/journal'
 import {
@@ -19,7 +13,6 @@ import {
   type ExportWhat,
   type RunExportOptions,
 } from '../../src-renderer/jobs/exports/run-export'
-
 import {
   batchPages,
   logPage,
@@ -27,19 +20,13 @@ import {
   pageEntry,
   type LogPage,
 } from '../../src-renderer/cache/log-pages'
-
 import { postingHash } from '../../src-renderer/domain/journal/export-log'
-
 import { allLogged, standingStates } from './support/log-pages'
-
 import { billPages } from '../../src-renderer/jobs/exports/run-export-pages'
-
 import { downloadSink, openMainFile, writeToSink } from '../../src-renderer/jobs/exports/file-sinks'
 import type { TillBridge } from '../../src-renderer/bridge/bridge-client'
 import { MAX_EXPORT_CHUNK_CHARS } from '../../src-shared/bridge/schemas/exports'
-
 import { parseCsv } from './support/csv-parse'
-
 import { payment, sale } from './support/fixtures'
 import { EMPTY_MAPPING } from '../support/journal-context'
 

@@ -1,17 +1,11 @@
 import { allLogged, standingStates } from './support/log-pages'
-
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
-
 import { afterEach, describe, expect, it } from 'vitest'
-
 import { billFacets } from '../../src-renderer/cache/bill-facets'
-
 import { TillDatabase } from '../../src-renderer/cache/database'
-
 import type { CachedBill } from '../../src-renderer/cache/cached-records'
 import type { Granularity } from '../../src-renderer/domain/journal/export-log'
 import { switchGranularity } from '../../src-renderer/cache/destinations'
-
 import type { JournalBill } from '../../src-renderer/domain/journal/journal'
 import {
   ExportCancelledError,
@@ -21,13 +15,9 @@ import {
   type ExportWhat,
   type RunExportOptions,
 } from '../../src-renderer/jobs/exports/run-export'
-
 import type { OutputChunk } from '../../src-renderer/domain/journal/formats/output'
-
 import { collectParts } from './support/collect'
-
 import { parseCsv } from './support/csv-parse'
-
 import { expense, payment, sale, T0 } from './support/fixtures'
 import { EMPTY_MAPPING } from '../support/journal-context'
 

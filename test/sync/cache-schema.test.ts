@@ -1,50 +1,31 @@
 import Dexie from 'dexie'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
-
 import { describe, expect, it } from 'vitest'
-
 import { SCHEMA_V1, TillDatabase } from '../../src-renderer/cache/database'
-
 import { loadLocationNames, saveLocationName } from '../../src-renderer/cache/location-names'
-
 import { postingHash } from '../../src-renderer/domain/journal/export-log'
-
 import { batchPages, loggedUnder } from '../../src-renderer/cache/log-pages'
-
 import type { UpgradeProgress } from '../../src-renderer/cache/log-pages-upgrade'
 import { allLogged, standingStates } from '../exports/support/log-pages'
-
 import { billFacets } from '../../src-renderer/cache/bill-facets'
-
 import { AccountResolver } from '../../src-renderer/domain/journal/accounts'
 import {
   planExport,
   postedView,
   type PostedState,
 } from '../../src-renderer/domain/journal/export-log'
-
 import { billEntries, type JournalBill } from '../../src-renderer/domain/journal/journal'
 import { sessionSummaryEntries } from '../../src-renderer/domain/journal/session-summary'
-
 import { listDestinations } from '../../src-renderer/cache/destinations'
-
 import { nothingNew, runExport, type ChunkSink } from '../../src-renderer/jobs/exports/run-export'
-
 import { writeToSink } from '../../src-renderer/jobs/exports/file-sinks'
-
 import { expense, payment, sale, T0 } from '../exports/support/fixtures'
-
 import type { JournalEntry } from '../../src-renderer/domain/journal/journal-entry'
 import { loadSessionInputs } from '../../src-renderer/cache/load-session'
-
 import { sessionFigures } from '../../src-renderer/cache/session-tally-store'
-
 import { BillQueries } from '../../src-renderer/cache/bills/bill-query'
-
 import { ANY_BILL } from '../../src-renderer/cache/bills/bill-filters'
-
 import { recordsWritten } from '../../src-renderer/cache/records-written'
-
 import { writeBills, writeExpenses } from '../../src-renderer/cache/writes'
 import { EMPTY_MAPPING, NOTHING_POSTED } from '../support/journal-context'
 

@@ -16,7 +16,6 @@ import {
 } from '../../../src-renderer/domain/journal/journal'
 import type { JournalEntry } from '../../../src-renderer/domain/journal/journal-entry'
 import { sessionSummaryEntries } from '../../../src-renderer/domain/journal/session-summary'
-
 import { paymentsTakenIn, TIME_ZONE, type Shop } from './shop'
 import { EMPTY_MAPPING, NOTHING_POSTED } from '../../support/journal-context'
 
