@@ -14,7 +14,7 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src-main/index.ts'),
-          'browser-shell': resolve(__dirname, 'src-main/browser-shell/main.ts'),
+          'browser-shell': resolve(__dirname, 'src-main/browser-shell/run-browser-shell.ts'),
         },
       },
     },

@@ -40,6 +40,8 @@ const notChecked = []
 const steps = [
   ['Type check', 'npx', ['tsc', '-b']],
   ['Lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+  // An export of src-* that nothing in src-* imports (tests do not count: knip.json).
+  ['Lint: unused exports', 'npx', ['knip']],
   ['Format', 'npx', ['prettier', '--check', '.']],
   ['Security gate: Electronegativity', 'npx', ['tsx', 'scripts/gates/electronegativity.ts']],
   [

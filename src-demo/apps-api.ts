@@ -13,7 +13,7 @@ import {
   MissingStoreError,
   NotFoundError,
   UnauthorizedError,
-} from './errors'
+} from './demo-errors'
 import {
   bearerToken,
   decodePathSegment,

@@ -5,7 +5,7 @@
  */
 
 import { CASH_EXPENSES, NON_CASH_EXPENSES, type ExpenseKind } from './catalogue'
-import { mulDivRound, niceRound, type Currency } from './money'
+import { mulDivRound, niceRound, type Currency } from './currency'
 import { pickMethod, tender, type Payment, type Tender } from './payments'
 import type { Rng } from './rng'
 import type { Expense, ExpenseFields, Shop } from './shop'

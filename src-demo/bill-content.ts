@@ -14,10 +14,11 @@ import {
   type Product,
   type TaxRate,
 } from './catalogue'
-import { mulDivFloor, mulDivRound } from './money'
+import { sumMinor } from '../src-shared/domain/money'
+import { mulDivFloor, mulDivRound } from './currency'
 import { lineId } from './ids'
 import type { Rng } from './rng'
-import { ShopRuleError } from './errors'
+import { ShopRuleError } from './demo-errors'
 
 export interface TaxAmount {
   name: string
@@ -38,12 +39,12 @@ export interface BillLine {
   parentLineId?: string
 }
 
-export interface Discount {
+interface Discount {
   name: string
   amount: number
 }
 
-export interface Fee {
+interface Fee {
   name: string
   amount: number
   taxes: TaxAmount[]
@@ -64,12 +65,6 @@ export interface BillContent {
 /** How many lines a sale has: mostly a few, now and then a dozen. */
 const LINE_COUNT_WEIGHTS = [30, 24, 16, 10, 7, 4, 3, 2, 1.5, 1, 0.8, 0.7]
 const DISCOUNT_SHARE = 0.12
-
-function sumOf<T>(items: readonly T[], amount: (item: T) => number): number {
-  let total = 0
-  for (const item of items) total += amount(item)
-  return total
-}
 
 const amountOf = (item: { amount: number }): number => item.amount
 const totalOf = (item: { total: number }): number => item.total
@@ -118,15 +113,15 @@ function assemble(
   fees: Fee[],
   taxes: TaxAmount[],
 ): BillContent {
-  const subtotal = sumOf(lines, totalOf)
+  const subtotal = sumMinor(lines, totalOf)
   return {
     subtotal,
     lines,
     discounts,
     fees,
     taxes,
-    total: subtotal - sumOf(discounts, amountOf) + sumOf(fees, amountOf),
-    totalTax: sumOf(taxes, amountOf),
+    total: subtotal - sumMinor(discounts, amountOf) + sumMinor(fees, amountOf),
+    totalTax: sumMinor(taxes, amountOf),
   }
 }
 
@@ -162,7 +157,7 @@ export function composeSale(
       taxes: includedTaxes(total, product.taxes),
     }
   })
-  const subtotal = sumOf(lines, totalOf)
+  const subtotal = sumMinor(lines, totalOf)
 
   const discounts: Discount[] = []
   if (rng.chance(DISCOUNT_SHARE)) {
@@ -173,7 +168,7 @@ export function composeSale(
         : Math.min(catalogue.currency.priceFromUsd(rule.usd ?? 0), Math.floor(subtotal / 2))
     if (amount > 0) discounts.push({ name: rule.name, amount })
   }
-  const discount = sumOf(discounts, amountOf)
+  const discount = sumMinor(discounts, amountOf)
 
   const fees: Fee[] = []
   if (rng.chance(location.serviceShare)) {
@@ -316,8 +311,8 @@ export function composeRefund(
     })
   }
 
-  const givenBefore = sumOf(earlier, (refund) => refund.subtotal)
-  const givenAfter = givenBefore + sumOf(lines, totalOf)
+  const givenBefore = sumMinor(earlier, (refund) => refund.subtotal)
+  const givenAfter = givenBefore + sumMinor(lines, totalOf)
   const given = (amount: number): number => share(amount, givenBefore, givenAfter, parent.subtotal)
   const discounts = parent.discounts
     .map((discount) => ({ name: discount.name, amount: given(discount.amount) }))
@@ -338,7 +333,7 @@ export function composeRefund(
     .filter((fee) => fee.amount > 0)
   // The discount's cut of each rate, as on the parent, taken cumulatively over the line tax
   // given back so far: all refunds together take exactly the parent's cut.
-  const parentDiscount = sumOf(parent.discounts, amountOf)
+  const parentDiscount = sumMinor(parent.discounts, amountOf)
   const earlierLineTax = new Map<string, number>()
   for (const tax of earlier.flatMap((refund) => refund.lines.flatMap((line) => line.taxes))) {
     earlierLineTax.set(taxKey(tax), (earlierLineTax.get(taxKey(tax)) ?? 0) + tax.amount)

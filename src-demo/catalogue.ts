@@ -3,7 +3,7 @@
  * written in US dollars and turned into local "shop prices" for the configured currency.
  */
 
-import { Currency } from './money'
+import { Currency } from './currency'
 import { rngFor, Stream } from './rng'
 
 export interface TaxRate {
@@ -12,9 +12,9 @@ export interface TaxRate {
   rate: number
 }
 
-export const RESTAURANT_TAX: TaxRate = { name: 'Restaurant tax', rate: 10 }
-export const VAT: TaxRate = { name: 'VAT', rate: 11 }
-export const EXCISE: TaxRate = { name: 'Alcohol excise', rate: 5 }
+const RESTAURANT_TAX: TaxRate = { name: 'Restaurant tax', rate: 10 }
+const VAT: TaxRate = { name: 'VAT', rate: 11 }
+const EXCISE: TaxRate = { name: 'Alcohol excise', rate: 5 }
 
 interface ProductSpec {
   name: string

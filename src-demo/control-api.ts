@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
 import type { Location } from './catalogue'
-import { InvalidRequestError, NotFoundError, UnauthorizedError } from './errors'
+import { InvalidRequestError, NotFoundError, UnauthorizedError } from './demo-errors'
 import { bearerToken, failureResponse, json, secretsEqual, type JsonResponse } from './http-util'
 import { billId, billRowOf, expenseIndexOf, parsePaymentId, sessionIndexOf } from './ids'
 import { PAYMENT_METHODS, paymentRef, type CounterMethod } from './payments'

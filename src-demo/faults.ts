@@ -4,11 +4,11 @@
  * requests meets the same faults: tests can count them without flaking.
  */
 
-import { InvalidRequestError } from './errors'
+import { InvalidRequestError } from './demo-errors'
 import type { RawResponse } from './http-util'
 import { rngFor, Stream, type Rng } from './rng'
 
-export const FAULT_NAMES = [
+const FAULT_NAMES = [
   'dropped_connection',
   'rate_limited',
   'server_error',

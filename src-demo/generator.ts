@@ -15,7 +15,7 @@ import {
   openingCash,
 } from './behaviour'
 import { buildLocations, Catalogue, type Location } from './catalogue'
-import { Currency } from './money'
+import { Currency } from './currency'
 import { MinHeap } from './min-heap'
 import { rngFor, Stream, type Rng } from './rng'
 import { Shop, type Expense, type Session } from './shop'
@@ -33,7 +33,7 @@ export interface ShopShape {
   startAt: number
 }
 
-export interface HistoryPlan {
+interface HistoryPlan {
   /** Whole days of history before the day of `until`. */
   days: number
   /** Mean number of sales in a register session. */
@@ -92,7 +92,7 @@ function expectedBills(shop: Shop, plan: HistoryPlan): number {
   return Math.ceil(sessionsPerDay * (plan.days + 1) * plan.billsPerSession * 1.1)
 }
 
-export function generateHistory(shop: Shop, plan: HistoryPlan): void {
+function generateHistory(shop: Shop, plan: HistoryPlan): void {
   new HistorySimulation(shop, plan).run()
 }
 

@@ -9,7 +9,7 @@ import {
   InvalidRequestError,
   PayloadTooLargeError,
   ShopRuleError,
-} from './errors'
+} from './demo-errors'
 
 export interface JsonResponse {
   status: number
@@ -86,7 +86,7 @@ export function writeJson(res: ServerResponse, response: JsonResponse, truncate 
   res.end(text)
 }
 
-export const MAX_JSON_BYTES = 1024 * 1024
+const MAX_JSON_BYTES = 1024 * 1024
 
 /** The request body as bytes; more than `maxBytes` is refused with the oversize answer. */
 export async function readRawBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {

@@ -6,18 +6,17 @@
 
 import { resolveOptions, type DemoServiceOptions } from './options'
 import type { Json } from './representation'
-import { DemoServer, HOST } from './server'
+import { DemoServer, HOST } from './demo-server'
 import { DemoService } from './service'
 import { billRowOf } from './ids'
 import type { DeliveryAttempt } from './webhooks/delivery'
 
 export type { DemoServiceOptions } from './options'
-export { SCOPE_BILLS, SCOPE_EXPENSES } from './options'
-export type { DeliveryAttempt } from './webhooks/delivery'
+/** @testonly */
 export { signatureHeader, signatureHex } from './webhooks/signing'
 
 /** The simulator's truth, read in-process, in the shapes the Apps API serves. */
-export interface DemoShopTruth {
+interface DemoShopTruth {
   billCount(): number
   /** Full bills (as `GET /sales/bills/{id}` answers), in id order. */
   bills(): IterableIterator<Json>

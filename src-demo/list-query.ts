@@ -4,19 +4,19 @@
  * so that a client's typo never silently widens a result.
  */
 
-import { InvalidQueryError } from './errors'
+import { InvalidQueryError } from './demo-errors'
 import type { MerchantTimeZone } from './time-zone'
 
-export const DEFAULT_LIMIT = 20
-export const MAX_LIMIT = 200
+const DEFAULT_LIMIT = 20
+const MAX_LIMIT = 200
 
-export const ORDER_FIELDS = ['id', 'created_at', 'updated_at'] as const
-export type OrderField = (typeof ORDER_FIELDS)[number]
+const ORDER_FIELDS = ['id', 'created_at', 'updated_at'] as const
+type OrderField = (typeof ORDER_FIELDS)[number]
 
 export type FilterSpec =
   { kind: 'instant' } | { kind: 'text' } | { kind: 'choice'; values: readonly string[] }
 
-export type Filters<S extends Record<string, FilterSpec>> = {
+type Filters<S extends Record<string, FilterSpec>> = {
   -readonly [K in keyof S]?: S[K] extends { kind: 'instant' } ? number : string
 }
 

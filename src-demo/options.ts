@@ -1,7 +1,7 @@
 /** The demo service's options, their defaults and their validation. */
 
 import { randomBytes } from 'node:crypto'
-import { InvalidOptionError } from './errors'
+import { InvalidOptionError } from './demo-errors'
 import { MERCHANT_DECISIONS, type MerchantDecision } from './ordering-platform/orders'
 
 export const SCOPE_BILLS = 'r/history-bill'

@@ -1,6 +1,6 @@
 /** Payments: the methods, and how a customer pays at the counter (in full, split, part, or not yet). */
 
-import { niceRound, mulDivFloor } from './money'
+import { niceRound, mulDivFloor } from './currency'
 import type { Rng } from './rng'
 
 /** Methods taken at the counter. */

@@ -1,6 +1,6 @@
 /** Reading fields of JSON request bodies, with a clear 400 when one has the wrong type. */
 
-import { InvalidRequestError } from './errors'
+import { InvalidRequestError } from './demo-errors'
 
 export type Body = Record<string, unknown>
 

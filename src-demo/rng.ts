@@ -38,7 +38,7 @@ function mix32(value: number): number {
 }
 
 /** Hashes a list of non-negative integers (each below 2^53) into 32 bits. */
-export function hashInts(parts: readonly number[]): number {
+function hashInts(parts: readonly number[]): number {
   let h = 0x9e3779b9
   for (const part of parts) {
     const low = part >>> 0

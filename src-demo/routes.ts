@@ -1,6 +1,6 @@
 /** Path routing shared by the control API and the Platform API: `/orders/:id` style patterns. */
 
-import { MethodNotAllowedError, NotFoundError } from './errors'
+import { MethodNotAllowedError, NotFoundError } from './demo-errors'
 import { decodePathSegment, type JsonResponse } from './http-util'
 import type { Body } from './request-fields'
 

@@ -5,7 +5,7 @@
 
 import { AppsApi, type Install } from './apps-api'
 import { SimClock } from './clock'
-import { ConflictError } from './errors'
+import { ConflictError } from './demo-errors'
 import { FaultInjector } from './faults'
 import { generateShop } from './generator'
 import { LiveMode } from './live'

@@ -26,11 +26,11 @@ import {
   type BillRow,
 } from './bill-table'
 import type { Catalogue, Location } from './catalogue'
-import { ShopRuleError } from './errors'
+import { ShopRuleError } from './demo-errors'
 import { GrowableInt32 } from './growable'
 import { billId, expenseId, sessionId } from './ids'
 import { BillIndexes } from './indexes'
-import type { Currency } from './money'
+import type { Currency } from './currency'
 import { tendersAtCheckout, type Payment, type PaymentMethod, type Tender } from './payments'
 import { rngFor, Stream } from './rng'
 import type { MerchantTimeZone } from './time-zone'
@@ -92,7 +92,7 @@ export type ShopEvent =
   | { type: 'expense.created' | 'expense.updated'; at: number; expense: Expense }
   | { type: 'register_session.closed'; at: number; session: Session }
 
-export class OutOfOrderError extends Error {
+class OutOfOrderError extends Error {
   constructor(at: number, latest: number) {
     super(`Shop operation at ${at} is earlier than the latest one at ${latest}`)
     this.name = 'OutOfOrderError'

@@ -4,7 +4,7 @@
  */
 
 import { isTimeZone, zoneOffsetMs } from '../src-shared/domain/business-date'
-import { InvalidOptionError } from './errors'
+import { InvalidOptionError } from './demo-errors'
 
 const ISO_PATTERN =
   /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/

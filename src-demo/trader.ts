@@ -15,7 +15,7 @@ import {
 } from './behaviour'
 import type { Location } from './catalogue'
 import type { SimClock } from './clock'
-import { ShopRuleError } from './errors'
+import { ShopRuleError } from './demo-errors'
 import type { Payment, Tender } from './payments'
 import type { Rng } from './rng'
 import type { BillContent } from './bill-content'

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './ui/app/App'
-import { connectBridge } from './bridge/connect'
+import { connectBridge } from './bridge/connect-bridge'
 import './ui/app/styles.css'
 
 // The CSP has no 'unsafe-eval'. Jitless zod never tries `new Function`, so validation costs a

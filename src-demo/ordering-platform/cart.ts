@@ -9,7 +9,7 @@ import { DELIVERY_FEE_NAME, type Catalogue, type Location } from '../catalogue'
 import { isObject, type Body } from '../request-fields'
 import type { Modifier, OnlineCatalogue, Variant } from './online-catalogue'
 
-export const FULFILMENT_TYPES = ['delivery', 'pickup'] as const
+const FULFILMENT_TYPES = ['delivery', 'pickup'] as const
 export type FulfilmentType = (typeof FULFILMENT_TYPES)[number]
 
 export interface CartError {
@@ -292,7 +292,7 @@ export class CartChecker {
 }
 
 /** "Caffè Latte (Large) + Oat milk, Extra shot" */
-export function lineName(variant: Variant, modifiers: readonly Modifier[]): string {
+function lineName(variant: Variant, modifiers: readonly Modifier[]): string {
   const sized = variant.name === null ? '' : ` (${variant.name})`
   const extras = modifiers.length === 0 ? '' : ` + ${modifiers.map((m) => m.name).join(', ')}`
   return `${variant.product.name}${sized}${extras}`

@@ -5,7 +5,7 @@
  * merchant typed, both signed as §5.3. The platform's `error_description` is shown verbatim.
  */
 
-import { ApiError, ConflictError } from '../errors'
+import { ApiError, ConflictError } from '../demo-errors'
 import { isObject } from '../request-fields'
 import { SIGNATURE_HEADER, signatureHeader } from '../webhooks/signing'
 

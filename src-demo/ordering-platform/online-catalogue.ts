@@ -6,7 +6,7 @@
  */
 
 import type { Catalogue, Location, TaxRate } from '../catalogue'
-import { niceRound } from '../money'
+import { niceRound } from '../currency'
 import { rngFor, Stream } from '../rng'
 
 export interface Category {

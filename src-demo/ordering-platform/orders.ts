@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto'
 import { composeOrder, type BillContent, type OrderFee, type OrderItem } from '../bill-content'
 import type { Location } from '../catalogue'
-import { ConflictError, NotFoundError } from '../errors'
+import { ConflictError, NotFoundError } from '../demo-errors'
 import type { Payment, PaymentMethod } from '../payments'
 import type { Shop } from '../shop'
 import type { Trader } from '../trader'
@@ -28,7 +28,7 @@ export interface TransferProof {
   sha256: string
 }
 
-export interface OrderPayment {
+interface OrderPayment {
   /** Position of the payment on the order's bill. */
   seq: number
   proof: TransferProof | null

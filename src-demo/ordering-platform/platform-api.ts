@@ -6,7 +6,7 @@
 
 import { createHash } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
-import { ApiError, InvalidRequestError, NotFoundError, UnauthorizedError } from '../errors'
+import { ApiError, InvalidRequestError, NotFoundError, UnauthorizedError } from '../demo-errors'
 import {
   bearerToken,
   failureResponse,
@@ -25,7 +25,7 @@ import type { Platform } from './platform'
 import type { PlatformViews } from './views'
 
 export const PLATFORM_PREFIX = '/platform-v1'
-export const MAX_LOOKUP_IDS = 500
+const MAX_LOOKUP_IDS = 500
 /** Room for a bank transfer's proof (5 MB) and the multipart around it. */
 export const MAX_PLATFORM_BODY_BYTES = 6 * 1024 * 1024
 const MAX_REF_LENGTH = 100

@@ -4,7 +4,7 @@
  * settings (webhook URL, connect URL, how the simulated merchant decides).
  */
 
-import { InvalidRequestError, NotFoundError } from '../errors'
+import { InvalidRequestError, NotFoundError } from '../demo-errors'
 import { json } from '../http-util'
 import { field, isBoolean, isCount, isString, type Body } from '../request-fields'
 import { route, type ControlAnswer, type Route } from '../routes'

@@ -7,7 +7,7 @@
 
 import type { Location } from '../catalogue'
 import type { SimClock } from '../clock'
-import { NotFoundError } from '../errors'
+import { NotFoundError } from '../demo-errors'
 import { billId } from '../ids'
 import type { Shop } from '../shop'
 import type { Trader } from '../trader'

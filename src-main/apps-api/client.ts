@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { Bill, Expense, QuarantinedRecord } from '../../src-shared/domain/records'
-import { NetworkError, NotFoundError, ServiceError, TillError } from '../errors'
+import { NetworkError, NotFoundError, ServiceError, TillError } from '../till-errors'
 import type { Logger } from '../logging/logger'
 import type { ServiceConnection } from './connection'
 import { billSchema } from './records/bill-schema'

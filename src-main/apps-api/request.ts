@@ -1,9 +1,9 @@
-import { NetworkError, ServiceError } from '../errors'
+import { NetworkError, ServiceError } from '../till-errors'
 import { appsApiUrl, authHeaders, type ServiceConnection } from './connection'
 import { serviceErrorFor } from './service-errors'
 
 /** The largest answer Till reads (documented in the README); the read stops past it. */
-export const ANSWER_LIMIT_BYTES = 32 * 2 ** 20
+const ANSWER_LIMIT_BYTES = 32 * 2 ** 20
 
 export class AnswerTooLargeError extends ServiceError {}
 

@@ -6,16 +6,16 @@ import {
   ServiceError,
   TillError,
   ValidationError,
-} from '../errors'
+} from '../till-errors'
 
 /** The error body of docs/service.md#errors, when the service sends one. */
-export interface ServiceErrorBody {
+interface ServiceErrorBody {
   error: string
   error_description?: string
   scope?: string
 }
 
-export function parseErrorBody(text: string): ServiceErrorBody | null {
+function parseErrorBody(text: string): ServiceErrorBody | null {
   try {
     const body: unknown = JSON.parse(text)
     if (body && typeof body === 'object' && typeof (body as ServiceErrorBody).error === 'string') {

@@ -6,11 +6,11 @@ import {
   type ChannelOutput,
   type ChannelParsedInput,
 } from '../../src-shared/bridge/contract'
-import type { BridgeResult } from '../../src-shared/bridge/errors'
-import { InternalError, UnknownChannelError, ValidationError, toBridgeError } from '../errors'
+import type { BridgeResult } from '../../src-shared/bridge/bridge-errors'
+import { InternalError, UnknownChannelError, ValidationError, toBridgeError } from '../till-errors'
 import type { Logger } from '../logging/logger'
 
-export type ChannelHandler<C extends ChannelName> = (
+type ChannelHandler<C extends ChannelName> = (
   input: ChannelParsedInput<C>,
 ) => Promise<ChannelOutput<C>>
 export type ChannelHandlers = { [C in ChannelName]: ChannelHandler<C> }

@@ -27,7 +27,7 @@ export function checkHostAndOrigin(request: IncomingMessage, port: number): Guar
   return { ok: true }
 }
 
-export const TOKEN_HEADER = 'x-till-token'
+const TOKEN_HEADER = 'x-till-token'
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given)

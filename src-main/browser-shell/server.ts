@@ -16,7 +16,7 @@ import {
 } from './request-guard'
 
 export const DEFAULT_BROWSER_SHELL_PORT = 47615
-export const MAX_CALL_BODY_BYTES = 1024 * 1024
+const MAX_CALL_BODY_BYTES = 1024 * 1024
 const CALL_PATH = /^\/bridge\/call\/([A-Za-z0-9._-]{1,80})$/
 
 export interface BrowserShellOptions {

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process'
  * The program and arguments that open `url` in the system browser. The URL is one argument of
  * its own and no shell reads it: on Windows `rundll32` hands it to the URL protocol handler,
  * where `cmd /c start` would have read `&`, `^` and `"` in it as commands.
+ * @testonly
  */
 export function systemBrowserCommand(
   url: string,

@@ -2,7 +2,7 @@ import { protocol } from 'electron'
 import { SECURITY_HEADERS } from '../platform/content-security-policy'
 import { readRendererFile } from '../platform/static-files'
 
-export const APP_SCHEME = 'app'
+const APP_SCHEME = 'app'
 export const APP_ORIGIN = `${APP_SCHEME}://till`
 
 /** Must run before `app.whenReady`: a standard, secure scheme gets IndexedDB and fetch. */

@@ -1,5 +1,5 @@
 import { dialog, type BrowserWindow } from 'electron'
-import type { ExportDialogs } from '../features/exports/handlers'
+import type { ExportDialogs } from '../features/exports/export-handlers'
 
 const FILTERS: Record<string, Electron.FileFilter> = {
   csv: { name: 'CSV', extensions: ['csv'] },

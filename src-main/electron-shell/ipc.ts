@@ -1,16 +1,13 @@
 import { ipcMain, type IpcMainInvokeEvent } from 'electron'
 import { IPC_CALL_PREFIX } from '../../src-shared/bridge/api'
 import { channelNames } from '../../src-shared/bridge/contract'
-import type { BridgeResult } from '../../src-shared/bridge/errors'
+import type { BridgeResult } from '../../src-shared/bridge/bridge-errors'
 import type { Dispatch } from '../bridge/dispatcher'
 import type { Logger } from '../logging/logger'
 import { isAppUrl } from './hardening'
 
 /** Only the app's own top-level page may call in, never a subframe or a foreign page. */
-export function isTrustedSender(
-  event: IpcMainInvokeEvent,
-  devServerUrl: string | undefined,
-): boolean {
+function isTrustedSender(event: IpcMainInvokeEvent, devServerUrl: string | undefined): boolean {
   const frame = event.senderFrame
   if (!frame || frame.parent !== null) return false
   return isAppUrl(frame.url, devServerUrl)

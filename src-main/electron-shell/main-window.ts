@@ -4,7 +4,7 @@ import { BrowserWindow } from 'electron'
 import { APP_ORIGIN } from './app-protocol'
 import type { WindowState } from './window-state'
 
-export function preloadPath(): string {
+function preloadPath(): string {
   return join(__dirname, '../preload/index.js')
 }
 

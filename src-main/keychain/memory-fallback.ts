@@ -1,4 +1,4 @@
-import { KeychainUnavailableError } from '../errors'
+import { KeychainUnavailableError } from '../till-errors'
 import { Secret } from '../logging/secret'
 import type { SecretStore } from './secret-store'
 

@@ -1,4 +1,4 @@
-import { KeychainUnavailableError } from '../errors'
+import { KeychainUnavailableError } from '../till-errors'
 import { Secret } from '../logging/secret'
 
 /** The few keytar calls Till uses; injected so tests and the browser shell share one path. */
@@ -19,13 +19,13 @@ export interface SecretStore {
   probe(): Promise<string | null>
 }
 
-export const DEFAULT_KEYCHAIN_SERVICE = 'till'
+const DEFAULT_KEYCHAIN_SERVICE = 'till'
 
 export function keychainServiceName(env: NodeJS.ProcessEnv = process.env): string {
   return env.TILL_KEYCHAIN_SERVICE?.trim() || DEFAULT_KEYCHAIN_SERVICE
 }
 
-export function howToFixKeychain(platform: NodeJS.Platform, cause: string): string {
+function howToFixKeychain(platform: NodeJS.Platform, cause: string): string {
   switch (platform) {
     case 'darwin':
       return `The macOS Keychain refused access (${cause}). Open Keychain Access, unlock the login keychain, then try again.`

@@ -4,7 +4,7 @@ import { inspect } from 'node:util'
 import { scrubSecrets } from './secret'
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../platform/private-files'
 
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
+type LogLevel = 'debug' | 'info' | 'warn' | 'error'
 
 export interface Logger {
   debug(message: string, fields?: Record<string, unknown>): void
@@ -18,8 +18,10 @@ export type LogSink = (line: string) => void
 
 const sinks: LogSink[] = []
 const LEVELS: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 }
-let threshold =
-  LEVELS[(process.env.TILL_LOG_LEVEL as LogLevel | undefined) ?? 'info'] ?? LEVELS.info
+/** TILL_LOG_LEVEL (info by default), read at each line: whoever sets it after this loads is heard. */
+function threshold(): number {
+  return LEVELS[(process.env.TILL_LOG_LEVEL as LogLevel | undefined) ?? 'info'] ?? LEVELS.info
+}
 
 export function addLogSink(sink: LogSink): () => void {
   sinks.push(sink)
@@ -27,10 +29,6 @@ export function addLogSink(sink: LogSink): () => void {
     const at = sinks.indexOf(sink)
     if (at >= 0) sinks.splice(at, 1)
   }
-}
-
-export function setLogLevel(level: LogLevel): void {
-  threshold = LEVELS[level]
 }
 
 /**
@@ -64,7 +62,7 @@ function render(value: unknown): string {
  */
 export function createLogger(scope: string): Logger {
   const write = (level: LogLevel, message: string, fields?: Record<string, unknown>): void => {
-    if (LEVELS[level] < threshold || sinks.length === 0) return
+    if (sinks.length === 0 || LEVELS[level] < threshold()) return
     const extra = fields
       ? ' ' +
         Object.entries(fields)

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 
-export const PRODUCT_NAME = 'Till'
+const PRODUCT_NAME = 'Till'
 
 /**
  * Where main keeps settings, profiles, the webhook queue and logs: Electron's userData folder for

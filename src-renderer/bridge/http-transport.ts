@@ -1,6 +1,6 @@
 import type { TillBridgeTransport } from '../../src-shared/bridge/api'
 import { bridgeEvent, type BridgeEvent } from '../../src-shared/bridge/contract'
-import { bridgeResult, type BridgeResult } from '../../src-shared/bridge/errors'
+import { bridgeResult, type BridgeResult } from '../../src-shared/bridge/bridge-errors'
 import { sharedEventStream } from './shared-event-stream'
 
 /**

@@ -1,5 +1,5 @@
 import type { Bill } from '../../src-shared/domain/records'
-import type { CachedBill } from './records'
+import type { CachedBill } from './cached-records'
 import { checkBillIdentities } from '../domain/ledger/day-close'
 
 /** The derived fields the Bills screen filters and sorts on. */

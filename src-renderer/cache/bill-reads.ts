@@ -1,6 +1,6 @@
 import Dexie, { type ObservabilitySet } from 'dexie'
 import type { TillDatabase } from './database'
-import type { CachedBill } from './records'
+import type { CachedBill } from './cached-records'
 
 /** Single bills and bill facts read by key or by one index (the Bills screen's pages: bills/). */
 

@@ -1,5 +1,5 @@
 import type { TillDatabase } from './database'
-import type { Checkpoint } from './records'
+import type { Checkpoint } from './cached-records'
 
 export type CollectionKey = 'bills' | 'expenses'
 

@@ -11,8 +11,8 @@ import type {
   Reconciliation,
   RegisterSession,
   LocationName,
-} from './records'
-import { COUNTS_KEPT_FROM_THE_START } from './records'
+} from './cached-records'
+import { COUNTS_KEPT_FROM_THE_START } from './cached-records'
 import type { Destination } from './export-rows'
 import type { LogPage } from './log-pages'
 import type { UpgradeProgress } from './log-pages-upgrade'

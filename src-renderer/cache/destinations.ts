@@ -57,7 +57,7 @@ export async function readDestination(db: TillDatabase, id: string): Promise<Des
 }
 
 /** The granularity sessions of `businessDate` are posted with here. */
-export function granularityOn(destination: Destination, businessDate: string): Granularity {
+function granularityOn(destination: Destination, businessDate: string): Granularity {
   let granularity = destination.periods[0]!.granularity
   for (const period of destination.periods)
     if (period.from <= businessDate) granularity = period.granularity

@@ -1,5 +1,5 @@
 import type { TillDatabase } from './database'
-import type { CachedExpense } from './records'
+import type { CachedExpense } from './cached-records'
 
 export interface ExpenseFilters {
   /** Inclusive merchant-local dates (YYYY-MM-DD); empty for no bound. */

@@ -1,7 +1,7 @@
 import type { TillDatabase } from './database'
 import type { ExportRange } from './export-rows'
 import { knownLocations } from './locations'
-import type { CachedBill, CachedExpense, RegisterSession } from './records'
+import type { CachedBill, CachedExpense, RegisterSession } from './cached-records'
 import { walkIndex, type IndexPosition } from './bills/index-walk'
 
 /**

@@ -1,5 +1,5 @@
 import type { TillDatabase } from './database'
-import type { CachedExpense, RegisterSession } from './records'
+import type { CachedExpense, RegisterSession } from './cached-records'
 import { salesByHour, type HourOfDay } from '../domain/ledger/day-charts'
 import {
   dayCloseFigures,
@@ -12,7 +12,7 @@ import { loadSessionInputs, sessionsOn } from './load-session'
 import { readReconciliation, type StoredRecord } from './reconciliation-record'
 import { loadShownStatus, type ShownStatus } from './session-status'
 import { loadBillsSynced, stillSyncing } from './still-syncing'
-import { sessionFigures } from './tallies'
+import { sessionFigures } from './session-tally-store'
 
 export interface SessionAtClose {
   session: RegisterSession

@@ -1,6 +1,6 @@
 import type { TillDatabase } from './database'
 import Dexie from 'dexie'
-import type { CachedBill, CachedExpense, CachedPayment, RegisterSession } from './records'
+import type { CachedBill, CachedExpense, CachedPayment, RegisterSession } from './cached-records'
 import type { DayCloseInputs } from '../domain/ledger/day-close'
 import { billsOfSession } from './bill-session'
 

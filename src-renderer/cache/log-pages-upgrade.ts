@@ -12,7 +12,7 @@ import { addPages, logPage, type LogPage } from './log-pages'
  */
 
 /** A posting state as the rows kept it. */
-export type RowState = PostedState & { destinationId: string }
+type RowState = PostedState & { destinationId: string }
 
 interface ReplacedRow {
   batchId: string
@@ -23,11 +23,7 @@ interface ReplacedRow {
 const PAGE = 500
 
 /** The pages of one batch's entries, given in the order written, from `seq` on. */
-export function entryPages(
-  seq: number,
-  batch: StoredBatch,
-  rows: readonly LoggedEntry[],
-): LogPage[] {
+function entryPages(seq: number, batch: StoredBatch, rows: readonly LoggedEntry[]): LogPage[] {
   const pages: LogPage[] = []
   for (let i = 0; i < rows.length; i += PAGE) {
     const slice = rows.slice(i, i + PAGE)
@@ -46,7 +42,7 @@ export function entryPages(
 }
 
 /** Pages of states, each of one destination, from `seq` on; `rows` in destination order. */
-export function statePages(seq: number, rows: readonly RowState[]): LogPage[] {
+function statePages(seq: number, rows: readonly RowState[]): LogPage[] {
   const pages: LogPage[] = []
   let start = 0
   for (let i = 1; i <= rows.length; i++) {
@@ -60,7 +56,7 @@ export function statePages(seq: number, rows: readonly RowState[]): LogPage[] {
 }
 
 /** Batches oldest first, ties and batches without a time in the order given. */
-export function sortedByTime(batches: readonly StoredBatch[]): StoredBatch[] {
+function sortedByTime(batches: readonly StoredBatch[]): StoredBatch[] {
   return batches.toSorted((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? ''))
 }
 

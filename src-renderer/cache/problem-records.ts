@@ -1,5 +1,5 @@
 import type { TillDatabase } from './database'
-import type { CachedBill, QuarantineEntry } from './records'
+import type { CachedBill, QuarantineEntry } from './cached-records'
 
 /** Every record kept aside as unreadable, by kind, for the Problems screen. */
 export function quarantinedRecords(db: TillDatabase): Promise<QuarantineEntry[]> {

@@ -1,6 +1,6 @@
 import type { Bill } from '../../src-shared/domain/records'
 import type { TillDatabase } from './database'
-import type { CachedBill, Reconciliation } from './records'
+import type { CachedBill, Reconciliation } from './cached-records'
 import { loadReconciliation, type SessionReconciliation } from './reconciliation-record'
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { TillDatabase } from './database'
-import type { Reconciliation, RegisterSession } from './records'
+import type { Reconciliation, RegisterSession } from './cached-records'
 import type { CountResult, DayCloseFigures } from '../domain/ledger/day-close'
 
 /**

@@ -12,7 +12,10 @@ export async function noteRecordsWritten(db: TillDatabase): Promise<void> {
   await db.meta.put({ key: KEY, value: Number(entry?.value ?? 0) + 1 })
 }
 
-/** How many writes of bills or expenses the cache has seen: it changes with each. */
+/**
+ * How many writes of bills or expenses the cache has seen: it changes with each.
+ * @testonly
+ */
 export async function recordsWritten(db: TillDatabase): Promise<number> {
   return Number((await db.meta.get(KEY))?.value ?? 0)
 }

@@ -1,6 +1,6 @@
 import Dexie from 'dexie'
 import type { TillDatabase } from './database'
-import type { RegisterSession } from './records'
+import type { RegisterSession } from './cached-records'
 import { billsOfSession } from './bill-session'
 
 /**
@@ -13,7 +13,7 @@ import { billsOfSession } from './bill-session'
 
 export type ShownStatus = 'open' | 'closed' | 'closed-no-event' | 'reconciled'
 
-export const QUIET_BEFORE_CLOSED_MS = 12 * 3_600_000
+const QUIET_BEFORE_CLOSED_MS = 12 * 3_600_000
 
 export const STATUS_LABEL: Record<ShownStatus, string> = {
   open: 'Open',
@@ -22,7 +22,7 @@ export const STATUS_LABEL: Record<ShownStatus, string> = {
   reconciled: 'Reconciled',
 }
 
-export interface StatusEvidence {
+interface StatusEvidence {
   /** Whether a session of the same location started after this one. */
   laterSessionStarted: boolean
   /** Creation time of the session's newest bill; null when it has none. */
@@ -37,6 +37,7 @@ export function sessionStart(session: Pick<RegisterSession, 'openedAt' | 'firstA
   return session.openedAt ?? session.firstActivityAt
 }
 
+/** @testonly */
 export function shownStatus(session: StatusOf, evidence: StatusEvidence): ShownStatus {
   if (session.status !== 'open') return session.status
   if (evidence.laterSessionStarted) return 'closed-no-event'
@@ -47,7 +48,7 @@ export function shownStatus(session: StatusOf, evidence: StatusEvidence): ShownS
 }
 
 /** What the status rule needs from the cache: two index reads, no scan of bills. */
-export async function statusEvidence(
+async function statusEvidence(
   db: TillDatabase,
   session: Pick<
     RegisterSession,

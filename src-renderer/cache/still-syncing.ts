@@ -1,5 +1,5 @@
 import type { TillDatabase } from './database'
-import type { RegisterSession } from './records'
+import type { RegisterSession } from './cached-records'
 import { readCheckpoint } from './checkpoints'
 import { sessionStart } from './session-status'
 

@@ -32,7 +32,7 @@ export async function readSchedule(db: TillDatabase): Promise<SyncSchedule> {
   }
 }
 
-export class ScheduleError extends Error {
+class ScheduleError extends Error {
   override name = 'ScheduleError'
 }
 

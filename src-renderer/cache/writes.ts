@@ -7,7 +7,7 @@ import {
 } from './reconciliation-flags'
 import { TallyChanges } from '../domain/ledger/session-tally'
 import { BillCountChanges } from '../domain/bills/bill-counts'
-import { applyBillCountChanges, billCountTables, noteBillCountChange } from './bill-counts'
+import { applyBillCountChanges, billCountTables, noteBillCountChange } from './bill-count-store'
 import { billFacets } from './bill-facets'
 import { noteRecordsWritten } from './records-written'
 import type { TillDatabase } from './database'
@@ -17,14 +17,14 @@ import type {
   Checkpoint,
   QuarantineEntry,
   RegisterSession,
-} from './records'
+} from './cached-records'
 import {
   applyTallyChanges,
   noteBillChange,
   noteExpenseChange,
   readTallyBases,
   tallyTables,
-} from './tallies'
+} from './session-tally-store'
 
 export function quarantineKey(record: Pick<QuarantinedRecord, 'kind' | 'id' | 'raw'>): string {
   return `${record.kind}:${record.id ?? JSON.stringify(record.raw).slice(0, 200)}`
@@ -34,7 +34,10 @@ function quarantineEntries(records: QuarantinedRecord[], now: number): Quarantin
   return records.map((r) => ({ ...r, key: quarantineKey(r), seenAt: now }))
 }
 
-/** A bill as the cache stores it: with its business date and the Bills screen's facets. */
+/**
+ * A bill as the cache stores it: with its business date and the Bills screen's facets.
+ * @testonly
+ */
 export function cachedBill(bill: Bill, timeZone: string): CachedBill {
   return { ...bill, businessDate: businessDate(bill.createdAt, timeZone), ...billFacets(bill) }
 }
@@ -100,7 +103,10 @@ async function queueForDetail(db: TillDatabase, ids: string[], priority: number)
   )
 }
 
-/** Every table a write of bills touches. */
+/**
+ * Every table a write of bills touches.
+ * @testonly
+ */
 export function billWriteTables(db: TillDatabase) {
   return [
     ...tallyTables(db),

@@ -18,7 +18,7 @@ export class ReconcileError extends Error {
 }
 
 /** The figures moved between what the manager looked at and the confirm. */
-export class FiguresChangedError extends ReconcileError {
+class FiguresChangedError extends ReconcileError {
   override name = 'FiguresChangedError'
 }
 

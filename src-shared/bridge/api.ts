@@ -1,4 +1,4 @@
-import type { BridgeResult } from './errors'
+import type { BridgeResult } from './bridge-errors'
 import type { BridgeEvent } from './contract'
 
 /**

@@ -117,7 +117,7 @@ export const channels = {
   },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
-export type Channels = typeof channels
+type Channels = typeof channels
 export type ChannelName = keyof Channels
 export type ChannelInput<C extends ChannelName> = z.input<Channels[C]['input']>
 export type ChannelParsedInput<C extends ChannelName> = z.output<Channels[C]['input']>
@@ -135,7 +135,7 @@ export const events = {
   'webhooks.queued': z.object({ pending: z.number().int().nonnegative() }),
 } as const satisfies Record<string, z.ZodType>
 
-export type Events = typeof events
+type Events = typeof events
 export type EventName = keyof Events
 export type EventPayload<E extends EventName> = z.output<Events[E]>
 

@@ -67,10 +67,18 @@ export function formatMinorUnits(minor: number, exponent: number): string {
   return negative ? `-${text}` : text
 }
 
-/** Adds integer amounts, refusing to leave the range where integers are exact. */
-export function sumMinor(values: Iterable<number>): number {
-  let total = 0
-  for (const value of values) total += value
+/** Adds two amounts, refusing to leave the range where integers are exact (no array per step). */
+export function addMinor(a: number, b: number): number {
+  const total = a + b
   if (!Number.isSafeInteger(total)) throw new MoneyError('A sum left the range of exact integers')
+  return total
+}
+
+/** Adds amounts, or each item's `amount`, refusing to leave the range where integers are exact. */
+export function sumMinor(values: Iterable<number>): number
+export function sumMinor<T>(items: Iterable<T>, amount: (item: T) => number): number
+export function sumMinor<T>(items: Iterable<T>, amount?: (item: T) => number): number {
+  let total = 0
+  for (const item of items) total = addMinor(total, amount ? amount(item) : (item as number))
   return total
 }

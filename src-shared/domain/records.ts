@@ -12,10 +12,10 @@ const epochMs = z.number().int()
 export const billType = z.enum(['sale', 'refund', 'void'])
 export type BillType = z.infer<typeof billType>
 
-export const lineTax = z.object({ name: z.string(), rate: z.number().nullable(), amount: minor })
+const lineTax = z.object({ name: z.string(), rate: z.number().nullable(), amount: minor })
 export type LineTax = z.infer<typeof lineTax>
 
-export const billLine = z.object({
+const billLine = z.object({
   id: z.string(),
   variantId: z.string().nullable(),
   name: z.string(),
@@ -26,10 +26,10 @@ export const billLine = z.object({
 })
 export type BillLine = z.infer<typeof billLine>
 
-export const billDiscount = z.object({ name: z.string(), amount: minor })
-export const billFee = z.object({ name: z.string(), amount: minor, taxes: z.array(lineTax) })
+const billDiscount = z.object({ name: z.string(), amount: minor })
+const billFee = z.object({ name: z.string(), amount: minor, taxes: z.array(lineTax) })
 
-export const payment = z.object({
+const payment = z.object({
   id: z.string(),
   method: z.string(),
   amount: minor,

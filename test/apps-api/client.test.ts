@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppsApiClient } from '../../src-main/apps-api/client'
 import { DEFAULT_RETRY_POLICY, backoffDelay, parseRetryAfter } from '../../src-main/apps-api/retry'
-import { AuthError, NetworkError, ScopeError, ServiceError } from '../../src-main/errors'
+import { AuthError, NetworkError, ScopeError, ServiceError } from '../../src-main/till-errors'
 import { createLogger } from '../../src-main/logging/logger'
 import { Secret } from '../../src-main/logging/secret'
 import {

@@ -1,12 +1,16 @@
 import type { ServerResponse } from 'node:http'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { RECORD_LIMITS } from '../../src-main/apps-api/records/record-limits'
-import { ANSWER_LIMIT_BYTES } from '../../src-main/apps-api/request'
-import { BridgeCallError } from '../../src-renderer/bridge/client'
+import { BridgeCallError } from '../../src-renderer/bridge/bridge-client'
 import { requireSessionKeyring } from '../support/keyring'
 import { apiBillSummary } from '../support/api-bill'
 import { inProcessMain } from '../support/main-bridge'
 import { startScriptedServer, type Scripted } from '../support/scripted-server'
+
+/** The largest answer Till reads from the service. */
+const ANSWER_LIMIT_BYTES = 32 * 2 ** 20
+
+/** The README's limit on one record's size. */
+const RECORD_MAX_BYTES = 1 << 20
 
 const bill = (id: string) => apiBillSummary(id, id.toUpperCase())
 
@@ -89,7 +93,7 @@ describe('hostile answers: deep nesting and sizes (issue 14, 3)', () => {
   })
 
   it('quarantines a record above the record size limit, keeping a bounded excerpt of it', async () => {
-    const note = JSON.stringify('n'.repeat(RECORD_LIMITS.maxBytes + 1))
+    const note = JSON.stringify('n'.repeat(RECORD_MAX_BYTES + 1))
     steps.push(text(page([billText('b-big', 'note', note), JSON.stringify(bill('b-3'))])))
     const answer = await listBills()
     expect(answer.bills.map((b) => b.id)).toEqual(['b-3'])

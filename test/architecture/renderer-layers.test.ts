@@ -37,10 +37,14 @@ describe('renderer layers', () => {
 
   it('fails jobs importing ui, domain importing the cache or Dexie, and bridge importing jobs', async () => {
     const cases: [string, string, string][] = [
-      ['src-renderer/jobs/exports/planted.ts', '../../ui/hooks/routes', 'it may not import ui'],
+      [
+        'src-renderer/jobs/exports/planted.ts',
+        '../../ui/app/screen-routes',
+        'it may not import ui',
+      ],
       [
         'src-renderer/domain/journal/planted.ts',
-        '../../cache/records',
+        '../../cache/cached-records',
         'it may import only src-shared',
       ],
       ['src-renderer/domain/planted.ts', 'dexie', 'domain is pure: no Dexie, no React'],

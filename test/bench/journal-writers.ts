@@ -19,7 +19,8 @@ import {
   roleKey,
   type AccountRole,
 } from '../../src-renderer/domain/journal/accounts'
-import { logEntries, planExport } from '../../src-renderer/domain/journal/export-log'
+import { planExport } from '../../src-renderer/domain/journal/export-log'
+import { logEntries } from '../exports/support/memory-log'
 import {
   defaultTarget,
   writeJournal,

@@ -17,7 +17,6 @@ import { parseArgs } from 'node:util'
 import { chromium, type Page } from '@playwright/test'
 import { build } from 'esbuild'
 import { billSchema } from '../../src-main/apps-api/records/bill-schema'
-import { DETAIL_CONCURRENCY } from '../../src-main/features/service-data/handlers'
 import { buildLocations } from '../../src-demo/catalogue'
 import type { DemoServiceOptions } from '../../src-demo'
 import type { Bill } from '../../src-shared/domain/records'
@@ -25,7 +24,13 @@ import { openTill, startBrowserShell, type RunningBrowserShell } from '../suppor
 import { callShellBridge } from '../support/shell-bridge'
 import type { ChildMessage, ServedRequest } from './sync-demo-child'
 import type { CacheCounts, SyncBenchPage } from './sync-page'
-import { SYNC_MEASURE, type StageTimes } from '../../src-renderer/jobs/sync/stage-clock'
+import { type StageTimes } from '../../src-renderer/jobs/sync/stage-clock'
+
+/** The detail requests main keeps in flight at once (service-data-handlers.ts). */
+const DETAIL_CONCURRENCY = 32
+
+/** The performance measure the app leaves after a sync. */
+const SYNC_MEASURE = 'till-sync'
 
 export interface SyncFigures {
   /** Bills the service holds, each synced with its detail. */

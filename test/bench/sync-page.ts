@@ -6,7 +6,7 @@
 import { channels } from '../../src-shared/bridge/contract'
 import type { Bill } from '../../src-shared/domain/records'
 import { databaseName, TillDatabase } from '../../src-renderer/cache/database'
-import type { Checkpoint } from '../../src-renderer/cache/records'
+import type { Checkpoint } from '../../src-renderer/cache/cached-records'
 import { cachedBill, writeBills } from '../../src-renderer/cache/writes'
 
 export interface CacheCounts {

@@ -7,11 +7,11 @@ import {
   fillBillCounts,
   knownPaymentMethods,
   storedBillCount,
-} from '../../src-renderer/cache/bill-counts'
+} from '../../src-renderer/cache/bill-count-store'
 import { ANY_BILL, type BillFilters } from '../../src-renderer/cache/bills/bill-filters'
 import { BillQueries } from '../../src-renderer/cache/bills/bill-query'
 import { TillDatabase } from '../../src-renderer/cache/database'
-import type { CachedBill, PaymentState } from '../../src-renderer/cache/records'
+import type { CachedBill, PaymentState } from '../../src-renderer/cache/cached-records'
 import { writeBills } from '../../src-renderer/cache/writes'
 import { checkProperty } from '../fuzz/fuzz-settings'
 import { DAYS, FIRST_DAY, generateBills, LOCATIONS, METHODS, TYPES } from './bill-fixtures'

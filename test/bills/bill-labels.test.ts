@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { billStateLabel, signedAmount } from '../../src-renderer/ui/screens/bills/bill-labels'
-import { formatMoney } from '../../src-renderer/domain/format/money'
+import { formatMoney } from '../../src-renderer/domain/format/format-money'
 
 describe("a bill's state in words", () => {
   it('reads a sale by what was paid against it', () => {

@@ -3,10 +3,9 @@ import fc from 'fast-check'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { TillDatabase } from '../../src-renderer/cache/database'
-import type { CachedBill, PaymentState } from '../../src-renderer/cache/records'
+import type { CachedBill, PaymentState } from '../../src-renderer/cache/cached-records'
 import {
   ANY_BILL,
-  BILL_SORT_COLUMNS,
   type BillFilters,
   type BillSort,
   type BillSortColumn,
@@ -21,6 +20,18 @@ import {
   sessionIdsOf,
   TYPES,
 } from './bill-fixtures'
+
+const BILL_SORT_COLUMNS: BillSortColumn[] = [
+  'number',
+  'time',
+  'type',
+  'location',
+  'session',
+  'total',
+  'paid',
+  'due',
+  'state',
+]
 
 const BILLS = generateBills(2_000, 7)
 const DAY_MS = 86_400_000

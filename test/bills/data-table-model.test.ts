@@ -4,10 +4,12 @@ import { RowPages } from '../../src-renderer/ui/components/data-table/row-pages'
 import { rowAfterKey } from '../../src-renderer/ui/components/data-table/row-keys'
 import type { RowSource } from '../../src-renderer/ui/components/data-table/row-source'
 import {
-  MAX_SCROLL_HEIGHT,
   offsetRevealing,
   scrollWindow,
 } from '../../src-renderer/ui/components/data-table/scroll-window'
+
+/** The tallest a scroll area is made, below what browsers can draw. */
+const MAX_SCROLL_HEIGHT = 2_000_000
 
 /** A source whose answers the test releases one by one; rows are "<label>:<position>". */
 function heldSource(label: string, total: number) {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { channelNames, channels, type ChannelName } from '../../src-shared/bridge/contract'
 import { createDispatcher, type ChannelHandlers } from '../../src-main/bridge/dispatcher'
-import { AuthError } from '../../src-main/errors'
+import { AuthError } from '../../src-main/till-errors'
 import { createLogger } from '../../src-main/logging/logger'
 
 const log = createLogger('test')

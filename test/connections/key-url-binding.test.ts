@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BridgeCallError } from '../../src-renderer/bridge/client'
+import { BridgeCallError } from '../../src-renderer/bridge/bridge-client'
 import { inProcessMain } from '../support/main-bridge'
 import { requireSessionKeyring } from '../support/keyring'
 import { startStubAppsApi } from '../support/stub-apps-api'

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../src-shared/bridge/contract'
-import type { BridgeResult } from '../../src-shared/bridge/errors'
+import type { BridgeResult } from '../../src-shared/bridge/bridge-errors'
 import { startDemoService, type DemoServiceHandle } from '../../src-demo'
-import { KeychainUnavailableError } from '../../src-main/errors'
+import { KeychainUnavailableError } from '../../src-main/till-errors'
 import {
   createKeychainSecretStore,
   type KeytarLike,

@@ -2,8 +2,8 @@
 
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { InvalidOptionError } from '../../src-demo/errors'
-import { Currency, mulDivFloor, mulDivRound, niceRound } from '../../src-demo/money'
+import { InvalidOptionError } from '../../src-demo/demo-errors'
+import { Currency, mulDivFloor, mulDivRound, niceRound } from '../../src-demo/currency'
 import { resolveOptions } from '../../src-demo/options'
 import { MerchantTimeZone } from '../../src-demo/time-zone'
 

@@ -4,7 +4,7 @@
  */
 
 import { describe, expect, it } from 'vitest'
-import { InvalidOptionError } from '../../src-demo/errors'
+import { InvalidOptionError } from '../../src-demo/demo-errors'
 import { resolveOptions } from '../../src-demo/options'
 import { control, platform, startService, type ErrorBody } from './support'
 

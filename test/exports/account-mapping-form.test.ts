@@ -1,5 +1,7 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
-import { AccountMappingError, checkMapping } from '../../src-renderer/jobs/exports/account-mapping'
+import { TillDatabase } from '../../src-renderer/cache/database'
+import { AccountMappingError, saveMapping } from '../../src-renderer/jobs/exports/account-mapping'
 import type { AccountMapping } from '../../src-renderer/domain/journal/accounts'
 import {
   EVERY_LOCATION,
@@ -70,10 +72,14 @@ describe('account mapping editor', () => {
     expect(inherited(form, EVERY_LOCATION, sales).code).toBe('4000')
   })
 
-  it('puts each problem of a refused mapping at its field, in its scope', () => {
+  it('puts each problem of a refused mapping at its field, in its scope', async () => {
+    const db = new TillDatabase(`till-mapping-form-${Math.random()}`, {
+      indexedDB: new IDBFactory(),
+      IDBKeyRange,
+    })
     let error: unknown
     try {
-      checkMapping({
+      await saveMapping(db, {
         accounts: { sales: { code: '', name: 'Sales' } },
         locations: { '102': { 'clearing:voucher': { code: '1000', name: 'Vouchers' } } },
       })
@@ -85,5 +91,6 @@ describe('account mapping editor', () => {
     expect(errors.get(fieldKey(EVERY_LOCATION, 'sales', 'code'))).toBe('Enter the account code.')
     expect(errors.get(fieldKey('102', 'clearing:voucher', 'code'))).toMatch(/^Code 1000 is already/)
     expect([...errors.keys()].map(fieldScope).sort()).toEqual(['', '102'])
+    db.close()
   })
 })

@@ -4,23 +4,32 @@ import { billFacets } from '../../src-renderer/cache/bill-facets'
 import { TillDatabase } from '../../src-renderer/cache/database'
 import {
   AccountMappingError,
-  checkMapping,
   defaultedInRange,
   readMapping,
   rolesInCache,
   saveMapping,
 } from '../../src-renderer/jobs/exports/account-mapping'
 import {
-  EMPTY_MAPPING,
   roleFromKey,
   roleKey,
   type AccountMapping,
 } from '../../src-renderer/domain/journal/accounts'
 import { expense, line, payment, sale } from './support/fixtures'
+import { EMPTY_MAPPING } from '../support/journal-context'
 
-function issues(mapping: AccountMapping): { path: string; message: string }[] {
+/** The mapping as saving it into an empty cache keeps it; its refusal is thrown. */
+async function saveChecked(mapping: AccountMapping): Promise<AccountMapping> {
+  db?.close()
+  db = new TillDatabase(`till-mapping-${Math.random()}`, {
+    indexedDB: new IDBFactory(),
+    IDBKeyRange,
+  })
+  return saveMapping(db, mapping)
+}
+
+async function issues(mapping: AccountMapping): Promise<{ path: string; message: string }[]> {
   try {
-    checkMapping(mapping)
+    await saveChecked(mapping)
   } catch (error) {
     if (!(error instanceof AccountMappingError)) throw error
     return error.issues.map((i) => ({ path: i.path.map(String).join(' / '), message: i.message }))
@@ -47,9 +56,9 @@ describe('role keys', () => {
   })
 })
 
-describe('account mapping rules', () => {
-  it('takes a mapping of chart, method, tax and category accounts, trimmed, per location too', () => {
-    const checked = checkMapping({
+describe('account mapping rules', async () => {
+  it('takes a mapping of chart, method, tax and category accounts, trimmed, per location too', async () => {
+    const checked = await saveChecked({
       accounts: {
         sales: { code: ' 4001 ', name: ' Shop sales ' },
         'clearing:voucher': { code: '1050', name: 'Vouchers' },
@@ -63,8 +72,8 @@ describe('account mapping rules', () => {
     expect(checked.locations['102']?.sales?.code).toBe('4002')
   })
 
-  it('explains each malformed code or name at its field', () => {
-    const found = issues(
+  it('explains each malformed code or name at its field', async () => {
+    const found = await issues(
       general({
         sales: { code: '', name: 'Sales' },
         discounts: { code: '4050 x', name: 'Discounts' },
@@ -93,8 +102,10 @@ describe('account mapping rules', () => {
     ])
   })
 
-  it('refuses one code for two accounts, also against the default chart, and one name under two codes', () => {
-    expect(issues(general({ 'clearing:voucher': { code: '1000', name: 'Vouchers' } }))).toEqual([
+  it('refuses one code for two accounts, also against the default chart, and one name under two codes', async () => {
+    expect(
+      await issues(general({ 'clearing:voucher': { code: '1000', name: 'Vouchers' } })),
+    ).toEqual([
       {
         path: 'accounts / clearing:voucher / code',
         message:
@@ -102,7 +113,7 @@ describe('account mapping rules', () => {
       },
     ])
     expect(
-      issues({
+      await issues({
         accounts: { sales: { code: '4001', name: 'Sales' } },
         locations: { '102': { 'fee-income': { code: '4101', name: 'Sales' } } },
       }),
@@ -114,7 +125,7 @@ describe('account mapping rules', () => {
     ])
     // Mapping the default's role away frees its code.
     expect(
-      issues(
+      await issues(
         general({
           'clearing:cash': { code: '1001', name: 'Till cash' },
           'clearing:voucher': { code: '1000', name: 'Vouchers' },
@@ -123,9 +134,9 @@ describe('account mapping rules', () => {
     ).toEqual([])
   })
 
-  it('reports no conflict with an account whose own fields are malformed', () => {
+  it('reports no conflict with an account whose own fields are malformed', async () => {
     expect(
-      issues(
+      await issues(
         general({
           sales: { code: '', name: 'Shop sales' },
           'fee-income': { code: '4101', name: 'Shop sales' },
@@ -134,15 +145,15 @@ describe('account mapping rules', () => {
     ).toEqual([{ path: 'accounts / sales / code', message: 'Enter the account code.' }])
   })
 
-  it('refuses one code for accounts of two kinds, and lets two roles share one account', () => {
-    expect(issues(general({ rounding: { code: '4000', name: 'Sales' } }))).toEqual([
+  it('refuses one code for accounts of two kinds, and lets two roles share one account', async () => {
+    expect(await issues(general({ rounding: { code: '4000', name: 'Sales' } }))).toEqual([
       {
         path: 'accounts / rounding / code',
         message: 'Code 4000 is an income account (Sales); Rounding needs an expense account.',
       },
     ])
     expect(
-      issues(
+      await issues(
         general({
           'clearing:qris': { code: '1010', name: 'Card clearing' },
           'cash-over-short': { code: '6990', name: 'Rounding' },
@@ -151,8 +162,8 @@ describe('account mapping rules', () => {
     ).toEqual([])
   })
 
-  it('takes a Xero tax rate per tax, trimmed, drops an empty one, and wants input tax’s percentage', () => {
-    const checked = checkMapping({
+  it('takes a Xero tax rate per tax, trimmed, drops an empty one, and wants input tax’s percentage', async () => {
+    const checked = await saveChecked({
       ...general({}),
       xeroTaxRates: {
         'tax-payable:PPN 11%': { name: ' Tax on Sales 11% ' },
@@ -164,27 +175,27 @@ describe('account mapping rules', () => {
       'tax-payable:PPN 11%': { name: 'Tax on Sales 11%' },
       'input-tax': { name: 'GST on Expenses', percent: 12.5 },
     })
-    const refused = (xeroTaxRates: AccountMapping['xeroTaxRates']) =>
-      issues({ ...general({}), xeroTaxRates }).map((i) => i.message)
-    expect(refused({ 'input-tax': { name: 'GST on Expenses' } })).toEqual([
+    const refused = async (xeroTaxRates: AccountMapping['xeroTaxRates']) =>
+      (await issues({ ...general({}), xeroTaxRates })).map((i) => i.message)
+    expect(await refused({ 'input-tax': { name: 'GST on Expenses' } })).toEqual([
       'Give input tax’s Xero tax rate its percentage too: expenses do not say it.',
     ])
-    expect(refused({ 'input-tax': { name: 'GST', percent: 0 } })).toEqual([
+    expect(await refused({ 'input-tax': { name: 'GST', percent: 0 } })).toEqual([
       'A tax rate’s percentage is more than 0.',
     ])
-    expect(refused({ 'input-tax': { name: 'GST', percent: Number('12,5') } })).toEqual([
+    expect(await refused({ 'input-tax': { name: 'GST', percent: Number('12,5') } })).toEqual([
       'A tax rate’s percentage is a number.',
     ])
-    expect(refused({ sales: { name: 'GST on Income' } })).toEqual([
+    expect(await refused({ sales: { name: 'GST on Income' } })).toEqual([
       'Only a tax has a Xero tax rate.',
     ])
-    expect(refused({ 'tax-payable:PB1': { name: 'GST\ton Income' } })).toEqual([
+    expect(await refused({ 'tax-payable:PB1': { name: 'GST\ton Income' } })).toEqual([
       'A tax rate name is one line, without tabs.',
     ])
   })
 
-  it('refuses a role Till does not post to', () => {
-    expect(issues(general({ bonus: { code: '1', name: 'Bonus' } }))[0]?.message).toBe(
+  it('refuses a role Till does not post to', async () => {
+    expect((await issues(general({ bonus: { code: '1', name: 'Bonus' } })))[0]?.message).toBe(
       'Till posts to no role “bonus”.',
     )
   })

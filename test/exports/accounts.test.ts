@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest'
 import {
   AccountResolver,
   defaultAccount,
-  EMPTY_MAPPING,
   roleKey,
   type AccountRole,
 } from '../../src-renderer/domain/journal/accounts'
+import { EMPTY_MAPPING } from '../support/journal-context'
 
 describe('default chart', () => {
   it('has the accounts of the design, one clearing account per known method', () => {

@@ -1,11 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import {
-  canonicalJson,
-  CanonicalJsonError,
-  contentHash,
-  fnv1a64,
-} from '../../src-renderer/domain/journal/content-hash'
+import { contentHash, fnv1a64 } from '../../src-renderer/domain/journal/content-hash'
 
 /** The textbook definition on BigInt, as a reference for the two-halves version. */
 function referenceFnv(text: string): string {
@@ -30,8 +25,8 @@ describe('content hash', () => {
   })
 
   it('does not depend on the order of object keys, and sees any change of value', () => {
-    expect(canonicalJson({ b: 1, a: [2, { d: null, c: 'x' }] })).toBe(
-      '{"a":[2,{"c":"x","d":null}],"b":1}',
+    expect(contentHash({ b: 1, a: [2, { d: null, c: 'x' }] })).toBe(
+      fnv1a64('{"a":[2,{"c":"x","d":null}],"b":1}'),
     )
     fc.assert(
       fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (record) => {
@@ -40,6 +35,8 @@ describe('content hash', () => {
       }),
     )
     expect(contentHash({ amount: 100 })).not.toBe(contentHash({ amount: -100 }))
-    expect(() => canonicalJson({ amount: Number.NaN })).toThrow(CanonicalJsonError)
+    expect(() => contentHash({ amount: Number.NaN })).toThrow(
+      expect.objectContaining({ name: 'CanonicalJsonError' }),
+    )
   })
 })

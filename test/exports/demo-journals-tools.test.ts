@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { EMPTY_MAPPING } from '../../src-renderer/domain/journal/accounts'
 import type { JournalFormat } from '../../src-renderer/domain/journal/formats/journal-formats'
 import type { Granularity } from '../../src-renderer/domain/journal/export-log'
 import { runExport } from '../../src-renderer/jobs/exports/run-export'
 import { switchGranularity } from '../../src-renderer/cache/destinations'
 import { demoCache, type DemoCache } from '../ledger/demo-cache'
 import { collectParts } from './support/collect'
+import { EMPTY_MAPPING } from '../support/journal-context'
 
 /**
  * The demo shop's last 7 days, exported as the app exports them, through the strict checks of

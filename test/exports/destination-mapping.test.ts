@@ -8,7 +8,7 @@ import {
   readMapping,
   saveMapping,
 } from '../../src-renderer/jobs/exports/account-mapping'
-import { EMPTY_MAPPING, type AccountMapping } from '../../src-renderer/domain/journal/accounts'
+import { type AccountMapping } from '../../src-renderer/domain/journal/accounts'
 import {
   addDestination,
   chooseMapping,
@@ -20,6 +20,7 @@ import { backupRecords, restoreRecords } from '../../src-renderer/jobs/backup/re
 import { previewExport, runExport } from '../../src-renderer/jobs/exports/run-export'
 import { collectText } from './support/collect'
 import { payment, sale } from './support/fixtures'
+import { EMPTY_MAPPING } from '../support/journal-context'
 
 /**
  * A destination posts with the shared account mapping, or with one of its own (a second Xero

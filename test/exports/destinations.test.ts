@@ -5,7 +5,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import { billFacets } from '../../src-renderer/cache/bill-facets'
 import { TillDatabase } from '../../src-renderer/cache/database'
-import { EMPTY_MAPPING, type AccountMapping } from '../../src-renderer/domain/journal/accounts'
+import { type AccountMapping } from '../../src-renderer/domain/journal/accounts'
 import {
   addDestination,
   readDestination,
@@ -23,6 +23,7 @@ import { collectParts } from './support/collect'
 import { accountTotals, perBill, sortedTotals } from './support/journals'
 import { payment, sale } from './support/fixtures'
 import { shopArbitrary, TIME_ZONE, type Shop } from './support/shop'
+import { EMPTY_MAPPING } from '../support/journal-context'
 
 /**
  * Destinations (docs/ledger.md#destinations): the export log is kept per destination, and no record

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ExportFiles, type ExportFs } from '../../src-main/features/exports/export-files'
-import { NotFoundError, ValidationError } from '../../src-main/errors'
+import { NotFoundError, ValidationError } from '../../src-main/till-errors'
 
 let dir: string
 beforeEach(async () => {

@@ -8,16 +8,13 @@ import {
 } from '../../src-renderer/domain/journal/formats/beancount'
 import { writeLedgerJournal } from '../../src-renderer/domain/journal/formats/ledger'
 import { PlainTextAccounts } from '../../src-renderer/domain/journal/formats/plain-text'
-import {
-  billEntries,
-  NOTHING_POSTED,
-  varianceEntries,
-} from '../../src-renderer/domain/journal/journal'
+import { billEntries, varianceEntries } from '../../src-renderer/domain/journal/journal'
 import type { JournalEntry } from '../../src-renderer/domain/journal/journal-entry'
 import { collectText, slices } from './support/collect'
 import { perBill, perSession } from './support/journals'
 import { CURRENCIES, shopArbitrary, TIME_ZONE, type Shop } from './support/shop'
 import { journalFolder, toolCsvRows, toolOutput } from './support/tools'
+import { NOTHING_POSTED } from '../support/journal-context'
 
 /**
  * The plain-text journals go through the real tools (Debian's hledger, ledger and beancount):

@@ -4,11 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { partFileName } from '../../src-shared/bridge/schemas/exports'
 import { billFacets } from '../../src-renderer/cache/bill-facets'
 import { TillDatabase } from '../../src-renderer/cache/database'
-import { EMPTY_MAPPING } from '../../src-renderer/domain/journal/accounts'
 import type { OutputChunk } from '../../src-renderer/domain/journal/formats/output'
 import type { JournalBill } from '../../src-renderer/domain/journal/journal'
 import {
-  exportToSink,
+  nothingNew,
   runExport,
   type ChunkSink,
   type ExportWhat,
@@ -19,9 +18,12 @@ import { batchPages, nextSeq } from '../../src-renderer/cache/log-page-queries'
 import { postingHash } from '../../src-renderer/domain/journal/export-log'
 import { allLogged, standingStates } from './support/log-pages'
 import { billPages } from '../../src-renderer/jobs/exports/run-export-pages'
-import { downloadSink, textPieces, writeToSink } from '../../src-renderer/jobs/exports/file-sinks'
+import { downloadSink, openMainFile, writeToSink } from '../../src-renderer/jobs/exports/file-sinks'
+import type { TillBridge } from '../../src-renderer/bridge/bridge-client'
+import { MAX_EXPORT_CHUNK_CHARS } from '../../src-shared/bridge/schemas/exports'
 import { parseCsv } from './support/csv-parse'
 import { payment, sale } from './support/fixtures'
+import { EMPTY_MAPPING } from '../support/journal-context'
 
 let db: TillDatabase | undefined
 afterEach(() => {
@@ -149,7 +151,11 @@ describe('an export streamed from the cache', () => {
     const { sink, calls, parts } = recordingSink(async () => {
       atFinish = await logRows(database)
     })
-    const { result, files } = await exportToSink('journal-csv', runExport(options(database)), sink)
+    const { result, files } = await writeToSink(
+      runExport(options(database)),
+      sink,
+      nothingNew('journal-csv'),
+    )
     expect(result.entryCount).toBe(18)
     expect(files).toEqual(['part-1'])
     expect(calls.at(-1)).toBe('finish')
@@ -157,7 +163,11 @@ describe('an export streamed from the cache', () => {
     expect(entryIds(parts[0]!)).toHaveLength(18)
 
     const again = recordingSink()
-    const second = await exportToSink('journal-csv', runExport(options(database)), again.sink)
+    const second = await writeToSink(
+      runExport(options(database)),
+      again.sink,
+      nothingNew('journal-csv'),
+    )
     expect(second.files).toEqual([])
     expect(again.calls.at(-1)).toBe('abort')
     expect(await logRows(database)).toEqual(settled(18, 18, 1))
@@ -175,14 +185,18 @@ describe('an export streamed from the cache', () => {
       },
     }
     await expect(
-      exportToSink('journal-csv', runExport(options(database)), failing),
+      writeToSink(runExport(options(database)), failing, nothingNew('journal-csv')),
     ).rejects.toThrow('disk full')
     expect(calls.at(-1)).toBe('abort')
     expect(calls).not.toContain('finish')
     expect(await logRows(database)).toEqual(settled(0, 0, 0))
     // The lock is free again and the whole range is still new.
     const after = recordingSink()
-    const { result } = await exportToSink('journal-csv', runExport(options(database)), after.sink)
+    const { result } = await writeToSink(
+      runExport(options(database)),
+      after.sink,
+      nothingNew('journal-csv'),
+    )
     expect(result.entryCount).toBe(18)
   })
 
@@ -201,9 +215,9 @@ describe('an export streamed from the cache', () => {
       return realAdd.call(this, value, key)
     })
     const { sink, calls } = recordingSink()
-    await expect(exportToSink('journal-csv', runExport(options(database)), sink)).rejects.toThrow(
-      'quota exceeded',
-    )
+    await expect(
+      writeToSink(runExport(options(database)), sink, nothingNew('journal-csv')),
+    ).rejects.toThrow('quota exceeded')
     expect(calls.at(-1)).toBe('abort')
     expect(calls).not.toContain('finish')
     expect(await logRows(database)).toEqual(settled(0, 0, 0))
@@ -224,10 +238,10 @@ describe('an export streamed from the cache', () => {
 
   it('a cancelled re-export puts back the states it replaced, exactly', async () => {
     const database = await shop(manyBills(1))
-    await exportToSink(
-      'journal-csv',
+    await writeToSink(
       runExport(options(database, { batchId: 'one' })),
       recordingSink().sink,
+      nothingNew('journal-csv'),
     )
     const first = 'loc1-2026-11-19-001'
     const stateOf = async (key: string) =>
@@ -248,21 +262,23 @@ describe('an export streamed from the cache', () => {
     await sink.sink.write((await generator.next()).value as OutputChunk)
     expect((await stateOf(first))?.revision).toBe(1)
     controller.abort()
-    await expect(exportToSink('journal-csv', generator, sink.sink)).rejects.toThrow(/cancelled/)
+    await expect(writeToSink(generator, sink.sink, nothingNew('journal-csv'))).rejects.toThrow(
+      /cancelled/,
+    )
 
     expect(await stateOf(first)).toEqual(committed)
     expect(await logRows(database)).toEqual(settled(6, 6, 1))
     const third = recordingSink()
-    await exportToSink('journal-csv', runExport(options(database)), third.sink)
+    await writeToSink(runExport(options(database)), third.sink, nothingNew('journal-csv'))
     expect(entryIds(third.parts[0]!)).toEqual([`${first}:reversal`, `${first}:adj:1`])
   })
 
   it('rolls back what a run that never ended left, before planning', async () => {
     const database = await shop(manyBills(1))
-    await exportToSink(
-      'journal-csv',
+    await writeToSink(
       runExport(options(database, { batchId: 'one' })),
       recordingSink().sink,
+      nothingNew('journal-csv'),
     )
     const first = 'loc1-2026-11-19-001'
     const stateOf = async (key: string) =>
@@ -293,7 +309,11 @@ describe('an export streamed from the cache', () => {
     expect((await stateOf(first))?.revision).toBe(1)
 
     const next = recordingSink()
-    const { result } = await exportToSink('journal-csv', runExport(options(database)), next.sink)
+    const { result } = await writeToSink(
+      runExport(options(database)),
+      next.sink,
+      nothingNew('journal-csv'),
+    )
     expect(result.entryCount).toBe(0)
     expect(await stateOf(first)).toEqual(committed)
     expect(await stateOf('ghost')).toBeUndefined()
@@ -305,10 +325,10 @@ describe('an export streamed from the cache', () => {
     const database = await shop(manyBills(2))
     const [a, b] = await Promise.all(
       ['a', 'b'].map((batchId) =>
-        exportToSink(
-          'journal-csv',
+        writeToSink(
           runExport(options(database, { batchId })),
           recordingSink().sink,
+          nothingNew('journal-csv'),
         ),
       ),
     )
@@ -320,8 +340,7 @@ describe('an export streamed from the cache', () => {
     const database = await shop(manyBills(1))
     const { sink, calls } = recordingSink()
     await expect(
-      exportToSink(
-        'bills' satisfies ExportWhat,
+      writeToSink(
         runExport(
           options(database, {
             what: 'bills',
@@ -329,6 +348,7 @@ describe('an export streamed from the cache', () => {
           }),
         ),
         sink,
+        nothingNew('bills' satisfies ExportWhat),
       ),
     ).rejects.toThrow(/ends .* before it starts/)
     expect(calls).toEqual(['abort'])
@@ -336,17 +356,29 @@ describe('an export streamed from the cache', () => {
 })
 
 describe('sinks', () => {
-  it('cuts text for main into capped pieces, never inside a surrogate pair', () => {
-    const text = `ab😀cd😀😀e`
-    for (const max of [2, 3, 4]) {
-      const pieces = textPieces(text, max)
-      expect(pieces.join('')).toBe(text)
-      for (const piece of pieces) {
-        expect(piece.length).toBeLessThanOrEqual(max)
-        expect(piece).not.toMatch(/^[\uDC00-\uDFFF]|[\uD800-\uDBFF]$/)
-      }
+  it('cuts text for main into capped pieces, never inside a surrogate pair', async () => {
+    const writes: string[] = []
+    const bridge = {
+      call: async (channel: string, input?: { text?: string }) => {
+        if (channel === 'exports.open') return { handle: 'h1' }
+        if (channel === 'exports.write') writes.push(input!.text!)
+        if (channel === 'exports.finish') return { files: ['x.csv'] }
+        return undefined
+      },
+    } as unknown as TillBridge
+    const sink = (await openMainFile(bridge, { kind: 'dialog', suggestedName: 'x.csv' }))!
+    const max = MAX_EXPORT_CHUNK_CHARS
+    // The first pair stands across the cap, so the piece before it ends one short.
+    const text = `${'a'.repeat(max - 1)}😀${'b'.repeat(max - 2)}😀${'c'.repeat(max)}`
+    await sink.write({ part: 1, text })
+    await sink.write({ part: 1, text: '' })
+    expect(writes.join('')).toBe(text)
+    expect(writes.at(-1)).toBe('')
+    for (const piece of writes) {
+      expect(piece.length).toBeLessThanOrEqual(max)
+      expect(piece).not.toMatch(/^[\uDC00-\uDFFF]|[\uD800-\uDBFF]$/)
     }
-    expect(textPieces('', 4)).toEqual([''])
+    expect(writes.length).toBe(5)
   })
 
   it('a download of several parts saves one zip of the numbered parts, only when finished', async () => {
@@ -362,7 +394,7 @@ describe('sinks', () => {
       yield { part: 2, text: 'h\r\n' }
       yield { part: 2, text: 'b\r\n' }
     }
-    const names = await writeToSink(chunks(), sink)
+    const { files: names } = await writeToSink(chunks(), sink)
     expect(names).toEqual(['till-xero-2026-11-20.zip'])
     expect(saved).toHaveLength(1)
     expect(saved[0]).toMatchObject({ name: 'till-xero-2026-11-20.zip', type: 'application/zip' })
@@ -380,7 +412,7 @@ describe('sinks', () => {
     const single = downloadSink('till-xero-2026-11-21.csv', 'text/csv', (blob, name) => {
       one.push({ name, blob })
     })
-    expect(await writeToSink(chunks1(), single)).toEqual(['till-xero-2026-11-21.csv'])
+    expect((await writeToSink(chunks1(), single)).files).toEqual(['till-xero-2026-11-21.csv'])
     expect(one.map((s) => s.name)).toEqual(['till-xero-2026-11-21.csv'])
     expect(await one[0]!.blob.text()).toBe('h\r\na\r\n')
   })

@@ -3,8 +3,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { afterEach, describe, expect, it } from 'vitest'
 import { billFacets } from '../../src-renderer/cache/bill-facets'
 import { TillDatabase } from '../../src-renderer/cache/database'
-import type { CachedBill } from '../../src-renderer/cache/records'
-import { EMPTY_MAPPING } from '../../src-renderer/domain/journal/accounts'
+import type { CachedBill } from '../../src-renderer/cache/cached-records'
 import type { Granularity } from '../../src-renderer/domain/journal/export-log'
 import { switchGranularity } from '../../src-renderer/cache/destinations'
 import type { JournalBill } from '../../src-renderer/domain/journal/journal'
@@ -17,10 +16,10 @@ import {
   type RunExportOptions,
 } from '../../src-renderer/jobs/exports/run-export'
 import type { OutputChunk } from '../../src-renderer/domain/journal/formats/output'
-import { XeroMappingError } from '../../src-renderer/domain/journal/xero-accounts'
 import { collectParts } from './support/collect'
 import { parseCsv } from './support/csv-parse'
 import { expense, payment, sale, T0 } from './support/fixtures'
+import { EMPTY_MAPPING } from '../support/journal-context'
 
 let db: TillDatabase | undefined
 afterEach(() => db?.close())
@@ -131,9 +130,9 @@ describe('runExport', () => {
       accounts: { receivable: { code: '610', name: 'Accounts Receivable' } },
       locations: {},
     }
-    await expect(run(options(database, 'xero', { mapping }))).rejects.toBeInstanceOf(
-      XeroMappingError,
-    )
+    await expect(run(options(database, 'xero', { mapping }))).rejects.toMatchObject({
+      name: 'XeroMappingError',
+    })
     await expect(run(options(database, 'xero', { mapping }))).rejects.toThrow(
       /Unpaid bills \(receivable\) goes to “Accounts Receivable”, a Xero system account/,
     )

@@ -1,9 +1,9 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import type { ProfileView, ScheduledExportState } from '../../src-shared/bridge/contract'
-import type { TillBridge } from '../../src-renderer/bridge/client'
+import type { TillBridge } from '../../src-renderer/bridge/bridge-client'
 import { TillDatabase } from '../../src-renderer/cache/database'
-import { CURRENCY_UNKNOWN } from '../../src-renderer/domain/format/money'
+import { CURRENCY_UNKNOWN } from '../../src-renderer/domain/format/format-money'
 import { runScheduledExport } from '../../src-renderer/jobs/exports/schedule-run'
 
 const profile: ProfileView = {

@@ -8,9 +8,9 @@ import {
   type ScheduledExportRun,
   type ScheduledExportSettings,
 } from '../../src-shared/bridge/schemas/exports'
-import type { BridgeResult } from '../../src-shared/bridge/errors'
+import type { BridgeResult } from '../../src-shared/bridge/bridge-errors'
 import { noSecrets } from '../support/no-secrets'
-import type { ExportDialogs } from '../../src-main/features/exports/handlers'
+import type { ExportDialogs } from '../../src-main/features/exports/export-handlers'
 import { createServices } from '../../src-main/services'
 
 let dataDir: string

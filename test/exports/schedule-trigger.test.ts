@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ScheduledExportSettings } from '../../src-shared/bridge/schemas/exports'
 import {
-  SCHEDULE_LOOKBACK_DAYS,
   dueCheck,
-  lastNightly,
   nextNightly,
   scheduledRange,
   startingWatermark,
@@ -21,6 +19,18 @@ const settings = (trigger: ScheduledExportSettings['trigger']): ScheduledExportS
 })
 const nightly = settings({ kind: 'nightly', time: '02:30' })
 const onClose = settings({ kind: 'session-close' })
+
+/** The night a nightly run due at `now` stands for, as the watermark it leaves says. */
+function lastNightly(now: Date, time: string): Date {
+  const check = dueCheck(
+    settings({ kind: 'nightly', time }),
+    { closedAt: null, nightlyAt: new Date(2000, 0, 1).toISOString() },
+    now,
+    null,
+  )
+  if (!check.due) throw new Error('a nightly run is always due after a night long ago')
+  return new Date(check.watermark.nightlyAt!)
+}
 
 describe('nightly times', () => {
   it('the last one at or before now, and the next one after', () => {
@@ -81,7 +91,6 @@ describe('when a scheduled export is due', () => {
 
 describe('the range a scheduled run covers', () => {
   it('a week back to today, or back to the last success when that is older', () => {
-    expect(SCHEDULE_LOOKBACK_DAYS).toBe(7)
     expect(scheduledRange('2026-11-20', null)).toEqual({ from: '2026-11-13', to: '2026-11-20' })
     expect(scheduledRange('2026-11-20', { to: '2026-11-19' })).toEqual({
       from: '2026-11-13',

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest'
 import {
   CHART_ROLES,
   defaultAccount,
-  EMPTY_MAPPING,
   packageAccountTypes,
   roleKey,
 } from '../../src-renderer/domain/journal/accounts'
-import { xeroMappingProblems } from '../../src-renderer/domain/journal/xero-accounts'
+import { checkXeroMapping } from '../../src-renderer/domain/journal/xero-accounts'
+import { EMPTY_MAPPING } from '../support/journal-context'
 
 describe('accounts Xero and QuickBooks accept', () => {
   it('makes the default chart of accounts a manual journal can post to', () => {
@@ -25,19 +25,25 @@ describe('accounts Xero and QuickBooks accept', () => {
       quickBooks: 'Other Current Liabilities',
     })
     expect(packageAccountTypes({ type: 'expense', category: 'Rent' }).quickBooks).toBe('Expenses')
-    expect(xeroMappingProblems(EMPTY_MAPPING)).toEqual([])
+    expect(() => checkXeroMapping(EMPTY_MAPPING)).not.toThrow()
   })
 
   it('names each role mapped to a Xero system account, for every location or one', () => {
-    const problems = xeroMappingProblems({
-      accounts: {
-        receivable: { code: '610', name: 'accounts receivable ' },
-        sales: { code: '200', name: 'Sales' },
-      },
-      locations: { '102': { 'tax-payable:VAT': { code: '820', name: 'GST' } } },
-    })
-    expect(problems).toHaveLength(2)
-    expect(problems[0]).toMatch(/^Unpaid bills \(receivable\) goes to “accounts receivable ”/)
-    expect(problems[1]).toMatch(/^Tax “VAT” \(location 102\) goes to “GST”/)
+    const refusal = (): void =>
+      checkXeroMapping({
+        accounts: {
+          receivable: { code: '610', name: 'accounts receivable ' },
+          sales: { code: '200', name: 'Sales' },
+        },
+        locations: { '102': { 'tax-payable:VAT': { code: '820', name: 'GST' } } },
+      })
+    const cannotPost =
+      'a Xero system account that manual journals cannot post to: map it to a current asset or liability of its own.'
+    expect(refusal).toThrow(
+      'Not exported: Xero would refuse this journal. ' +
+        `Unpaid bills (receivable) goes to “accounts receivable ”, ${cannotPost} ` +
+        `Tax “VAT” (location 102) goes to “GST”, ${cannotPost} ` +
+        'Change it in Settings → Account mapping.',
+    )
   })
 })

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { AppsApiClient, type ListResult } from '../../src-main/apps-api/client'
-import { TillError } from '../../src-main/errors'
+import { TillError } from '../../src-main/till-errors'
 import { createLogger } from '../../src-main/logging/logger'
 import { Secret } from '../../src-main/logging/secret'
 import { checkProperty } from './fuzz-settings'

@@ -1,9 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { channelNames, channels } from '../../src-shared/bridge/contract'
-import { bridgeResult } from '../../src-shared/bridge/errors'
+import { bridgeResult } from '../../src-shared/bridge/bridge-errors'
 import { createDispatcher, type ChannelHandlers } from '../../src-main/bridge/dispatcher'
-import { AuthError, NetworkError, ServiceError } from '../../src-main/errors'
+import { AuthError, NetworkError, ServiceError } from '../../src-main/till-errors'
 import { createLogger } from '../../src-main/logging/logger'
 import { checkProperty } from './fuzz-settings'
 

@@ -2,12 +2,13 @@ import { parse } from 'csv-parse/sync'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
-  BOM,
   encodeRow,
   type CsvCell,
   type CsvNumber,
 } from '../../src-renderer/domain/journal/formats/csv'
 import { checkProperty } from './fuzz-settings'
+
+const BOM = '\uFEFF'
 
 /** Reads CSV text with csv-parse (an independent RFC 4180 reader), BOM and CRLF included. */
 function readCsv(text: string): string[][] {

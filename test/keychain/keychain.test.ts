@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { KeychainUnavailableError } from '../../src-main/errors'
+import { KeychainUnavailableError } from '../../src-main/till-errors'
 import { loadKeytar } from '../../src-main/keychain/load-keytar'
 import {
   createKeychainSecretStore,

@@ -3,7 +3,7 @@ import { businessDate } from '../../src-shared/domain/business-date'
 import type { DayCloseFigures } from '../../src-renderer/domain/ledger/day-close'
 import { sessionsOn } from '../../src-renderer/cache/load-session'
 import { billsOfSession } from '../../src-renderer/cache/bill-session'
-import { sessionFigures } from '../../src-renderer/cache/tallies'
+import { sessionFigures } from '../../src-renderer/cache/session-tally-store'
 import { demoCache, type DemoCache } from './demo-cache'
 import { expectedFigures, rawShop, type ExpectedFigures } from './independent-figures'
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import type { Bill } from '../../src-shared/domain/records'
 import {
   checkBillIdentities,
-  combineTakings,
   countVariance,
   dayCloseFigures,
   sumFigures,
@@ -224,14 +223,18 @@ describe('pictures of the day', () => {
   })
 
   it('the payment mix adds sessions up per method, cash first', () => {
+    const none = dayCloseFigures({ bills: [], payments: [], expenses: [], openingCash: 0 })
     expect(
-      combineTakings([
-        [{ method: 'qris', collected: 100, returned: 0, net: 100 }],
-        [
-          { method: 'cash', collected: 50, returned: 20, net: 30 },
-          { method: 'qris', collected: 5, returned: 5, net: 0 },
-        ],
-      ]),
+      sumFigures([
+        { ...none, methods: [{ method: 'qris', collected: 100, returned: 0, net: 100 }] },
+        {
+          ...none,
+          methods: [
+            { method: 'cash', collected: 50, returned: 20, net: 30 },
+            { method: 'qris', collected: 5, returned: 5, net: 0 },
+          ],
+        },
+      ]).methods,
     ).toEqual([
       { method: 'cash', collected: 50, returned: 20, net: 30 },
       { method: 'qris', collected: 105, returned: 5, net: 100 },

@@ -2,17 +2,12 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Bill } from '../../src-shared/domain/records'
 import { TillDatabase } from '../../src-renderer/cache/database'
-import type { Reconciliation } from '../../src-renderer/cache/records'
+import type { Reconciliation } from '../../src-renderer/cache/cached-records'
 import { closeSession, writeBills } from '../../src-renderer/cache/writes'
 import { changedFigures } from '../../src-renderer/ui/screens/day-close/figure-rows'
 import { withOpeningFloat } from '../../src-renderer/domain/ledger/day-close'
-import { sessionFigures } from '../../src-renderer/cache/tallies'
-import {
-  confirmCount,
-  FiguresChangedError,
-  ReconcileError,
-  reopenSession,
-} from '../../src-renderer/jobs/reconcile'
+import { sessionFigures } from '../../src-renderer/cache/session-tally-store'
+import { confirmCount, ReconcileError, reopenSession } from '../../src-renderer/jobs/reconcile'
 import {
   readReconciliation,
   type SessionReconciliation,
@@ -135,7 +130,7 @@ describe('reconciling a session', () => {
         currency: 'USD',
         now: LATER,
       })
-    await expect(attempt('AB')).rejects.toBeInstanceOf(FiguresChangedError)
+    await expect(attempt('AB')).rejects.toMatchObject({ name: 'FiguresChangedError' })
     await expect(attempt('  ')).rejects.toThrow('Enter who counted the drawer.')
     expect(await db.reconciliations.count()).toBe(0)
     expect((await db.sessions.get('S'))!.status).toBe('open')

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import { TillDatabase } from '../../src-renderer/cache/database'
-import type { CachedExpense } from '../../src-renderer/cache/records'
+import type { CachedExpense } from '../../src-renderer/cache/cached-records'
 import { queryExpenses, type ExpenseFilters } from '../../src-renderer/cache/expense-query'
 
 const LOCATIONS = ['101', '102']

@@ -2,7 +2,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import { TillDatabase } from '../../src-renderer/cache/database'
 import { knownLocations } from '../../src-renderer/cache/locations'
-import type { CachedExpense, RegisterSession } from '../../src-renderer/cache/records'
+import type { CachedExpense, RegisterSession } from '../../src-renderer/cache/cached-records'
 import { generateBills } from '../bills/bill-fixtures'
 
 describe('the locations the cache knows', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hashOf, placeFromHash } from '../../src-renderer/ui/hooks/routes'
+import { hashOf, placeFromHash } from '../../src-renderer/ui/app/screen-routes'
 
 describe('places in the address', () => {
   it('reads a screen, and what is open on it', () => {

@@ -33,7 +33,11 @@ describe('src-node, the Node code main and the demo service share, keeps to its 
   })
 
   it('it imports neither main, the demo service nor the renderer', async () => {
-    for (const target of ['../src-main/errors', '../src-demo', '../src-renderer/ui/hooks/routes']) {
+    for (const target of [
+      '../src-main/till-errors',
+      '../src-demo',
+      '../src-renderer/ui/app/screen-routes',
+    ]) {
       const code = `import * as planted from '${target}'\nplanted\n`
       expect(await restrictedImports('src-node/planted.ts', code), target).toEqual([
         expect.stringContaining('src-node serves main and the demo service'),

@@ -2,16 +2,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_JSON_BYTES } from '../../src-demo/http-util'
 import { MAX_PLATFORM_BODY_BYTES } from '../../src-demo/ordering-platform/platform-api'
-import {
-  MAX_CALL_BODY_BYTES,
-  startBrowserShellServer,
-  type BrowserShell,
-} from '../../src-main/browser-shell/server'
+import { startBrowserShellServer, type BrowserShell } from '../../src-main/browser-shell/server'
 import { createDispatcher, type ChannelHandlers } from '../../src-main/bridge/dispatcher'
 import { EventBus } from '../../src-main/bridge/event-bus'
-import { BODY_LIMIT_BYTES } from '../../src-main/features/webhooks/receiver'
 import { createLogger } from '../../src-main/logging/logger'
 import { startService } from '../demo-service/support'
 import {
@@ -20,6 +14,15 @@ import {
   testKeychain,
   type RunningReceiver,
 } from '../webhooks/receiver-fixture'
+
+/** The webhook receiver's limit on an event's body. */
+const BODY_LIMIT_BYTES = 256 * 1024
+
+/** The browser shell's limit on a bridge call's body. */
+const MAX_CALL_BODY_BYTES = 1024 * 1024
+
+/** The demo service's limit on a JSON request body. */
+const MAX_JSON_BYTES = 1024 * 1024
 
 const log = createLogger('test')
 

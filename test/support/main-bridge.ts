@@ -6,7 +6,7 @@ import { loadKeytar } from '../../src-main/keychain/load-keytar'
 import { createKeychainSecretStore } from '../../src-main/keychain/secret-store'
 import type { Dispatch } from '../../src-main/bridge/dispatcher'
 import { createServices } from '../../src-main/services'
-import { BridgeCallError } from '../../src-renderer/bridge/client'
+import { BridgeCallError } from '../../src-renderer/bridge/bridge-client'
 import { uniqueKeychainService } from './keyring'
 
 /** A bridge call through main's dispatcher, as a shell makes it: a refusal throws its typed error. */

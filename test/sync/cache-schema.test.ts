@@ -9,28 +9,26 @@ import { batchPages, loggedUnder } from '../../src-renderer/cache/log-page-queri
 import type { UpgradeProgress } from '../../src-renderer/cache/log-pages-upgrade'
 import { allLogged, standingStates } from '../exports/support/log-pages'
 import { billFacets } from '../../src-renderer/cache/bill-facets'
-import { AccountResolver, EMPTY_MAPPING } from '../../src-renderer/domain/journal/accounts'
+import { AccountResolver } from '../../src-renderer/domain/journal/accounts'
 import {
   planExport,
   postedView,
   type PostedState,
 } from '../../src-renderer/domain/journal/export-log'
-import {
-  billEntries,
-  NOTHING_POSTED,
-  type JournalBill,
-} from '../../src-renderer/domain/journal/journal'
+import { billEntries, type JournalBill } from '../../src-renderer/domain/journal/journal'
 import { sessionSummaryEntries } from '../../src-renderer/domain/journal/session-summary'
 import { listDestinations } from '../../src-renderer/cache/destinations'
-import { exportToSink, runExport, type ChunkSink } from '../../src-renderer/jobs/exports/run-export'
+import { nothingNew, runExport, type ChunkSink } from '../../src-renderer/jobs/exports/run-export'
+import { writeToSink } from '../../src-renderer/jobs/exports/file-sinks'
 import { expense, payment, sale, T0 } from '../exports/support/fixtures'
 import type { JournalEntry } from '../../src-renderer/domain/journal/journal-entry'
 import { loadSessionInputs } from '../../src-renderer/cache/load-session'
-import { sessionFigures } from '../../src-renderer/cache/tallies'
+import { sessionFigures } from '../../src-renderer/cache/session-tally-store'
 import { BillQueries } from '../../src-renderer/cache/bills/bill-query'
 import { ANY_BILL } from '../../src-renderer/cache/bills/bill-filters'
 import { recordsWritten } from '../../src-renderer/cache/records-written'
 import { writeBills, writeExpenses } from '../../src-renderer/cache/writes'
+import { EMPTY_MAPPING, NOTHING_POSTED } from '../support/journal-context'
 
 const entry: JournalEntry = {
   id: 'b1',
@@ -110,7 +108,7 @@ async function exportedIds(
     timeZone: 'Asia/Jakarta',
     currency: 'USD',
   })
-  const { result } = await exportToSink(what, exports, sink)
+  const { result } = await writeToSink(exports, sink, nothingNew(what))
   const batchId = result.batch?.id
   if (!batchId) return []
   return (await allLogged(db)).filter((l) => l.batchId === batchId).map((l) => l.entryId)

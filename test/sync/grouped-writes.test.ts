@@ -2,7 +2,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import Dexie from 'dexie'
 import { describe, expect, it } from 'vitest'
 import { TillDatabase } from '../../src-renderer/cache/database'
-import type { Checkpoint } from '../../src-renderer/cache/records'
+import type { Checkpoint } from '../../src-renderer/cache/cached-records'
 import { GroupedWrites } from '../../src-renderer/jobs/sync/grouped-writes'
 
 const freshDb = (): TillDatabase =>

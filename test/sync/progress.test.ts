@@ -1,12 +1,36 @@
 import { describe, expect, it } from 'vitest'
 import {
-  ETA_MIN_SECONDS,
-  ETA_MIN_STEPS,
   ProgressMeter,
-  secondsLeft,
   timeLeftText,
   type SyncProgress,
 } from '../../src-renderer/jobs/sync/progress'
+
+const ETA_MIN_SECONDS = 5
+
+/** The steps and seconds a sync runs before it says how long is left. */
+const ETA_MIN_STEPS = 5
+
+/**
+ * The time left a meter reports after `steps` pieces of work adding up to `done` records, of
+ * `total` expected, `elapsedSeconds` into the sync.
+ */
+function secondsLeft(work: {
+  done: number
+  total: number | null
+  steps: number
+  elapsedSeconds: number
+}): number | null {
+  const reports: SyncProgress[] = []
+  const meter = new ProgressMeter(
+    0,
+    () => work.elapsedSeconds * 1000,
+    (p) => reports.push(p),
+  )
+  if (work.total !== null) meter.expect(work.total)
+  meter.add(work.done)
+  for (let step = 1; step < work.steps; step++) meter.add(0)
+  return reports.at(-1)!.etaSeconds
+}
 
 describe('the time-left rule', () => {
   it('says nothing after the first page, however slow it was', () => {

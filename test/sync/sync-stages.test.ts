@@ -5,7 +5,8 @@ import type { Bill } from '../../src-shared/domain/records'
 import { TillDatabase } from '../../src-renderer/cache/database'
 import { SyncEngine } from '../../src-renderer/jobs/sync/sync-engine'
 import type { ServiceReader } from '../../src-renderer/jobs/sync/service-reader'
-import { SYNC_STAGES } from '../../src-renderer/jobs/sync/stage-clock'
+
+const SYNC_STAGES = ['listing', 'details', 'commit'] as const
 
 const BILLS = 1600
 const LIST_MS = 50

@@ -1,9 +1,11 @@
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { QUEUE_FILE_NAME } from '../../src-main/features/webhooks/queue'
 import { postSigned, webhookBody, type PostedWebhook } from '../support/sign-webhook'
 import { receiverDataDir, saveConnection, startReceiver, testKeychain } from './receiver-fixture'
+
+/** The webhook queue's file in the data folder. */
+const QUEUE_FILE_NAME = 'webhook-queue.jsonl'
 
 const EVENTS = 1000
 const IN_FLIGHT = 50

@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import type { SecretStore } from '../../src-main/keychain/secret-store'
 import { createServices } from '../../src-main/services'
-import type { TillBridge } from '../../src-renderer/bridge/client'
+import type { TillBridge } from '../../src-renderer/bridge/bridge-client'
 import { TillDatabase } from '../../src-renderer/cache/database'
 import { serviceReaderFromBridge } from '../../src-renderer/jobs/sync/service-reader'
 import { drainWebhooks } from '../../src-renderer/jobs/sync/webhook-drain'

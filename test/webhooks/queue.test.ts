@@ -4,14 +4,18 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { webhookEnvelope } from '../../src-shared/bridge/contract'
 import {
-  MAX_ATTEMPTS,
   OTHER_REASONS,
-  QUEUE_FILE_NAME,
   WebhookQueue,
   type WebhookQueueOptions,
 } from '../../src-main/features/webhooks/queue'
 import { SeenIds } from '../../src-main/features/webhooks/seen-ids'
 import { createLogger } from '../../src-main/logging/logger'
+
+/** How often the queue tries an event before it gives up on it. */
+const MAX_ATTEMPTS = 5
+
+/** The webhook queue's file in the data folder. */
+const QUEUE_FILE_NAME = 'webhook-queue.jsonl'
 
 const log = createLogger('test')
 const open: WebhookQueue[] = []

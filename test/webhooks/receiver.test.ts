@@ -1,12 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { KeychainUnavailableError } from '../../src-main/errors'
-import { QUEUE_FILE_NAME } from '../../src-main/features/webhooks/queue'
-import { ReceiverStoppedError } from '../../src-main/features/webhooks/receiver'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { KeychainUnavailableError } from '../../src-main/till-errors'
 import type { SecretStore } from '../../src-main/keychain/secret-store'
-import { addLogSink, setLogLevel } from '../../src-main/logging/logger'
+import { addLogSink } from '../../src-main/logging/logger'
 import { postSigned, postWebhook, signWebhook, webhookBody } from '../support/sign-webhook'
 import {
   receiverDataDir,
@@ -16,13 +14,16 @@ import {
   type RunningReceiver,
 } from './receiver-fixture'
 
+/** The webhook queue's file in the data folder. */
+const QUEUE_FILE_NAME = 'webhook-queue.jsonl'
+
 const STORE = 'st-main'
 const SECRET = 'whsec_MainStreet9f8e7d6c5b4a'
 const OTHER_SECRET = 'whsec_SomeoneElse0a1b2c3d4e'
 
 const logLines: string[] = []
 const removeSink = addLogSink((line) => logLines.push(line))
-setLogLevel('debug')
+vi.stubEnv('TILL_LOG_LEVEL', 'debug')
 
 const keychain = testKeychain()
 const running: RunningReceiver[] = []
@@ -56,7 +57,7 @@ describe('webhook receiver', () => {
     for (const target of running.splice(0)) await target.receiver.stop()
     await keychain.cleanUp()
     removeSink()
-    setLogLevel('info')
+    vi.unstubAllEnvs()
   })
 
   it('verifies, queues and acknowledges a signed event, then tells the renderer', async () => {
@@ -192,7 +193,7 @@ describe('webhook receiver', () => {
     expect(await first.receiver.ack([acked!.seq])).toBe(2)
     await stop(first)
     expect(await first.receiver.status()).toMatchObject({ listening: false, url: null })
-    await expect(first.receiver.take(1)).rejects.toBeInstanceOf(ReceiverStoppedError)
+    await expect(first.receiver.take(1)).rejects.toMatchObject({ name: 'ReceiverStoppedError' })
     await expect(postSigned(first.url, SECRET, webhookBody('st-restart'))).rejects.toThrow()
 
     first = await start(dataDir)

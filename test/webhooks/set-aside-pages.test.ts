@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { BridgeEvent, SetAsidePage } from '../../src-shared/bridge/contract'
-import type { TillBridge } from '../../src-renderer/bridge/client'
+import type { TillBridge } from '../../src-renderer/bridge/bridge-client'
 import { watchSetAsidePages } from '../../src-renderer/jobs/webhooks/set-aside-pages'
 import { envelopeFor, useDrainBench } from './drain-fixture'
 

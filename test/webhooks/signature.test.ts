@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Secret } from '../../src-main/logging/secret'
-import {
-  parseSignatureHeader,
-  verifySignature,
-  type SignatureVerdict,
-} from '../../src-main/features/webhooks/signature'
+import { verifySignature, type SignatureVerdict } from '../../src-main/features/webhooks/signature'
 import { signWebhook } from '../support/sign-webhook'
 
 const SECRET = 'whsec_KnownAnswer0123456789abcdef'
@@ -80,7 +76,8 @@ describe('webhook signature', () => {
     ]) {
       expect(verify(header, BODY_1), header).toMatchObject({ ok: true })
     }
-    expect(parseSignatureHeader(`t=${T},v1=${wrong},v1=${DIGEST_1}`)?.digests).toHaveLength(2)
+    // Every v1 value is tried, not only the first.
+    expect(verify(`t=${T},v1=${wrong},v1=${DIGEST_1}`, BODY_1)).toMatchObject({ ok: true })
   })
 
   it('calls a missing or malformed header by its name', () => {

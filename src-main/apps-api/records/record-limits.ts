@@ -3,7 +3,7 @@
  * quarantined rather than read, so one hostile record cannot exhaust the stack or the memory of
  * the page it comes in (or of the bridge that carries it).
  */
-export const RECORD_LIMITS = {
+const RECORD_LIMITS = {
   /** Levels of objects and arrays; a real bill has five (bill, lines, line, taxes, tax). */
   maxDepth: 32,
   /** Roughly, in the characters of its strings and keys plus eight per other value. */

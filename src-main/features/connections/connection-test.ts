@@ -1,5 +1,11 @@
 import type { ConnectionReport } from '../../../src-shared/bridge/contract'
-import { AuthError, InstallInactiveError, NetworkError, ScopeError, TillError } from '../../errors'
+import {
+  AuthError,
+  InstallInactiveError,
+  NetworkError,
+  ScopeError,
+  TillError,
+} from '../../till-errors'
 import type { ServiceConnection } from '../../apps-api/connection'
 import { getJson, type FetchLike } from '../../apps-api/request'
 

@@ -7,7 +7,7 @@ import type {
   SecretStatus,
 } from '../../../src-shared/bridge/contract'
 import { profileId } from '../../../src-shared/bridge/contract'
-import { KeychainUnavailableError, NotFoundError, ValidationError } from '../../errors'
+import { KeychainUnavailableError, NotFoundError, ValidationError } from '../../till-errors'
 import type { Logger } from '../../logging/logger'
 import type { Secret } from '../../logging/secret'
 import type { SecretStore } from '../../keychain/secret-store'
@@ -36,7 +36,7 @@ type ProfilesDocument = z.infer<typeof profilesDocument>
 export type SecretKind = 'api-key' | 'webhook-secret'
 
 /** One keychain account per profile and secret kind. */
-export function keychainAccount(id: string, kind: SecretKind): string {
+function keychainAccount(id: string, kind: SecretKind): string {
   return `${id}/${kind}`
 }
 

@@ -3,7 +3,7 @@ import type { DemoServiceHandle, DemoServiceOptions } from '../../../src-demo'
 import type { ProfileStore } from '../connections/profile-store'
 import type { Logger } from '../../logging/logger'
 
-export const DEMO_PROFILE_ID = 'demo-shop'
+const DEMO_PROFILE_ID = 'demo-shop'
 
 /** The demo's keychain accounts: without a keychain, held in memory (docs/architecture.md). */
 export function isDemoAccount(account: string): boolean {
@@ -11,7 +11,7 @@ export function isDemoAccount(account: string): boolean {
 }
 
 /** The shop the demo shows: three outlets, two months of trading, still trading live. */
-export const DEMO_SHOP: Partial<DemoServiceOptions> = {
+const DEMO_SHOP: Partial<DemoServiceOptions> = {
   seed: 7,
   days: 60,
   locations: 3,

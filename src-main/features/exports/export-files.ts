@@ -3,7 +3,7 @@ import { constants } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
 import { basename, dirname, extname, join } from 'node:path'
 import { partFileName } from '../../../src-shared/bridge/schemas/exports'
-import { NotFoundError, ValidationError } from '../../errors'
+import { NotFoundError, ValidationError } from '../../till-errors'
 import { PRIVATE_FILE_MODE } from '../../platform/private-files'
 
 /** What the writer needs of `node:fs/promises`; tests pass the real one or one that fails. */

@@ -9,7 +9,7 @@ import {
   type ScheduledExportSettings,
   type ScheduledExportState,
 } from '../../../src-shared/bridge/schemas/exports'
-import { NotFoundError, ValidationError } from '../../errors'
+import { NotFoundError, ValidationError } from '../../till-errors'
 import type { Logger } from '../../logging/logger'
 import { JsonFile } from '../../platform/json-file'
 
@@ -139,7 +139,7 @@ export class ScheduledExportStore {
  * An absolute path to an existing folder this process may write into, with its symlinks
  * resolved, or a clear refusal.
  */
-export async function checkFolder(path: string): Promise<string> {
+async function checkFolder(path: string): Promise<string> {
   if (!isAbsolute(path))
     throw new ValidationError(`“${path}” is not a full path: start it at the top of the disk.`)
   let folder: string

@@ -1,6 +1,6 @@
 import { webhookEnvelope } from '../../../src-shared/bridge/contract'
 import { recordLimitProblem } from '../../apps-api/records/record-limits'
-import { KeychainUnavailableError } from '../../errors'
+import { KeychainUnavailableError } from '../../till-errors'
 import type { Logger } from '../../logging/logger'
 import type { InstallLifecycle } from './install-lifecycle'
 import type { WebhookQueue } from './queue'

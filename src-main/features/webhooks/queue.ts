@@ -7,10 +7,10 @@ import {
   type WebhookEnvelope,
 } from '../../../src-shared/bridge/contract'
 import type { Logger } from '../../logging/logger'
-import { JournalFile } from './journal-file'
+import { JsonlFile } from './jsonl-file'
 import { DEFAULT_SEEN_ID_LIMITS, SeenIds } from './seen-ids'
 
-export const QUEUE_FILE_NAME = 'webhook-queue.jsonl'
+const QUEUE_FILE_NAME = 'webhook-queue.jsonl'
 
 const seq = z.number().int().nonnegative()
 
@@ -63,10 +63,11 @@ export interface SetAsideLimit {
  * Enough set-aside events to see what goes wrong, few enough that a flood of events that cannot
  * be applied (signed, but broken) cannot fill the disk, the memory or the Problems screen.
  */
-export const DEFAULT_SET_ASIDE_LIMIT: SetAsideLimit = { events: 1000, bytes: 8 * 1024 * 1024 }
+const DEFAULT_SET_ASIDE_LIMIT: SetAsideLimit = { events: 1000, bytes: 8 * 1024 * 1024 }
 
 /** Distinct reasons counted for events let go; any further reason is counted under this one. */
 const MAX_DROPPED_REASONS = 50
+/** @testonly */
 export const OTHER_REASONS = 'Other reasons'
 /** A reason is counted by its first characters (they say what went wrong; the rest is detail). */
 const REASON_KEY_CHARS = 300
@@ -100,7 +101,7 @@ interface AsideEntry extends Entry {
  * An event handed out this often without an outcome (the window crashed or closed on it each
  * time) is set aside, so it cannot hold the events behind it.
  */
-export const MAX_ATTEMPTS = 5
+const MAX_ATTEMPTS = 5
 
 const SEEN_IDS_PER_LINE = 1000
 
@@ -133,7 +134,7 @@ export class WebhookQueue {
   private lastReceived: string | null = null
 
   private constructor(
-    private readonly journal: JournalFile,
+    private readonly journal: JsonlFile,
     private readonly log: Logger,
     options: WebhookQueueOptions,
   ) {
@@ -146,7 +147,7 @@ export class WebhookQueue {
     log: Logger,
     options: WebhookQueueOptions = {},
   ): Promise<WebhookQueue> {
-    const { journal, lines } = await JournalFile.open(join(dataDir, QUEUE_FILE_NAME), log)
+    const { file: journal, lines } = await JsonlFile.open(join(dataDir, QUEUE_FILE_NAME), log)
     const queue = new WebhookQueue(journal, log, options)
     queue.replay(lines)
     queue.compactIfWorthIt()

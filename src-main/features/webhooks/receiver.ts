@@ -24,7 +24,7 @@ export interface WebhookReceiverOptions {
 }
 
 /** Envelopes are a few hundred bytes; this leaves room for big `data` without inviting abuse. */
-export const BODY_LIMIT_BYTES = 256 * 1024
+const BODY_LIMIT_BYTES = 256 * 1024
 const RECENT_REJECTIONS = 50
 
 /** The renderer is told about new events at most this often during a burst. */
@@ -81,7 +81,7 @@ interface OpenQueue {
   intake: WebhookIntake
 }
 
-export class ReceiverStoppedError extends Error {
+class ReceiverStoppedError extends Error {
   constructor() {
     super('The webhook receiver has stopped.')
     this.name = 'ReceiverStoppedError'

@@ -2,11 +2,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Secret } from '../../logging/secret'
 
 /** The service signs `${t}.${rawBody}`; a `t` further than this from now is refused. */
-export const SIGNATURE_TOLERANCE_SECONDS = 300
+const SIGNATURE_TOLERANCE_SECONDS = 300
 
 const SHA256_HEX = /^[0-9a-f]{64}$/i
 
-export interface ParsedSignature {
+interface ParsedSignature {
   timestamp: number
   /** Every well-formed `v1` digest in the header; any one of them may match. */
   digests: Buffer[]
@@ -21,7 +21,7 @@ export type SignatureVerdict =
  * Parses `t=<unix>,v1=<hex>[,v1=<hex>…]`. Unknown pairs (a future `v2`, say) are ignored; a
  * missing or repeated `t`, or no well-formed `v1`, makes the header malformed.
  */
-export function parseSignatureHeader(header: string): ParsedSignature | null {
+function parseSignatureHeader(header: string): ParsedSignature | null {
   let timestamp: number | null = null
   const digests: Buffer[] = []
   for (const pair of header.split(',')) {

@@ -1,5 +1,5 @@
 import type { BillType } from '../../../src-shared/domain/records'
-import type { PaymentState } from '../records'
+import type { PaymentState } from '../cached-records'
 
 /** What the Bills screen narrows the list to. Null (or '') means "any". */
 export interface BillFilters {
@@ -28,7 +28,7 @@ export const ANY_BILL: BillFilters = {
   numberPrefix: '',
 }
 
-export const BILL_SORT_COLUMNS = [
+const BILL_SORT_COLUMNS = [
   'number',
   'time',
   'type',

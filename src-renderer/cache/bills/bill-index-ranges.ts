@@ -1,5 +1,5 @@
 import Dexie, { cmp, type IndexableType } from 'dexie'
-import type { CachedBill } from '../records'
+import type { CachedBill } from '../cached-records'
 import type { BillFilters, BillSort, BillSortColumn } from './bill-filters'
 
 export interface KeyBounds {

@@ -1,7 +1,7 @@
 import { cmp } from 'dexie'
-import { storedBillCount } from '../bill-counts'
+import { storedBillCount } from '../bill-count-store'
 import type { TillDatabase } from '../database'
-import type { CachedBill } from '../records'
+import type { CachedBill } from '../cached-records'
 import type { BillFilters, BillSort } from './bill-filters'
 import {
   billOrder,
@@ -38,7 +38,7 @@ import { walkIndex, type IndexPosition } from './index-walk'
  *   each bill read to test the filters; broad filters match many bills, so a page is near,
  *   unless their bills lie far along the order (one week, sorted by number).
  *
- * Counts: given the shop's time zone, the counts kept per business day (cache/bill-counts.ts)
+ * Counts: given the shop's time zone, the counts kept per business day (cache/bill-count-store.ts)
  * whenever they can answer; else the table's count, one range's count, the small intersection's
  * size; with only broad filters, the intersection of their keys (seconds on a million bills;
  * pages do not wait).

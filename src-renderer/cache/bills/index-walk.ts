@@ -6,7 +6,7 @@ import Dexie, {
   type EntityTable,
   type IndexableType,
 } from 'dexie'
-import type { CachedBill } from '../records'
+import type { CachedBill } from '../cached-records'
 import { MAX_KEY, type IndexRange, type KeyBounds } from './bill-index-ranges'
 
 /** A place in an index: its key there and the record's primary key. */

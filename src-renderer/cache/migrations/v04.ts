@@ -1,4 +1,4 @@
-import type { CachedBill } from '../records'
+import type { CachedBill } from '../cached-records'
 import { billFacets } from '../bill-facets'
 import type { Migration } from './migration'
 import { BILLS_V3 } from './v03'

@@ -13,7 +13,7 @@ const METHOD_NAMES: Record<string, string> = {
 }
 
 /** `pos_voucher` → "Pos voucher", `late-fee` → "Late fee"; text already readable stays. */
-export function humanise(code: string): string {
+function humanise(code: string): string {
   const words = code.replace(/[_-]+/g, ' ').replace(/\s+/g, ' ').trim()
   return words === '' ? code : words[0]!.toUpperCase() + words.slice(1)
 }

@@ -96,8 +96,6 @@ export interface AccountMapping {
   xeroTaxRates?: Record<RoleKey, XeroTaxRate>
 }
 
-export const EMPTY_MAPPING: AccountMapping = { accounts: {}, locations: {} }
-
 const CLEARING_BY_METHOD: Record<string, MappedAccount> = {
   cash: { code: '1000', name: 'Cash clearing' },
   card: { code: '1010', name: 'Card clearing' },
@@ -236,7 +234,7 @@ export function hasSubAccountCode(
  * The next free code under the role's parent: 2101 … 2199 (6001 … 6099), then 2100.100,
  * 2100.101 … (Xero's codes take up to 10 letters, digits, dots or dashes).
  */
-export function nextSubAccountCode(
+function nextSubAccountCode(
   role: Extract<AccountRole, { type: 'tax-payable' | 'expense' }>,
   taken: ReadonlySet<string>,
 ): string {

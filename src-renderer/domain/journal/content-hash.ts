@@ -4,11 +4,11 @@
  * exported entry changed; it is not a defence against anyone forging one.
  */
 
-export class CanonicalJsonError extends Error {
+class CanonicalJsonError extends Error {
   override name = 'CanonicalJsonError'
 }
 
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (value === null || typeof value === 'string' || typeof value === 'boolean')
     return JSON.stringify(value)
   if (typeof value === 'number') {

@@ -74,7 +74,7 @@ export interface ExportPlan {
   postings: PostedState[]
 }
 
-export class DuplicateEntryError extends Error {
+class DuplicateEntryError extends Error {
   override name = 'DuplicateEntryError'
 }
 
@@ -201,30 +201,4 @@ function reversalOf(state: PostedState): JournalEntry {
     paymentIds: [],
     lines: negated(state.entry.lines),
   }
-}
-
-/** The log rows for entries a batch wrote, numbered on from `firstPosition`. */
-export function logEntries(
-  destinationId: string,
-  batchId: string,
-  firstPosition: number,
-  written: readonly PlannedEntry[],
-): LoggedEntry[] {
-  return written.map(({ key, entry, hash }, index) => ({
-    destinationId,
-    entryId: entry.id,
-    key,
-    batchId,
-    position: firstPosition + index,
-    hash,
-    entry,
-  }))
-}
-
-/** The entries of a batch in the order written: write them again for the same bytes. */
-export function batchEntries(entries: readonly LoggedEntry[], batchId: string): JournalEntry[] {
-  return entries
-    .filter((logged) => logged.batchId === batchId)
-    .sort((a, b) => a.position - b.position)
-    .map((logged) => logged.entry)
 }

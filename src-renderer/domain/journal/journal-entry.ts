@@ -17,7 +17,7 @@ export interface JournalLine {
 }
 
 /** Where an entry came from; `reversal` entries are written by the export log. */
-export type EntryKind =
+type EntryKind =
   'bill' | 'payment' | 'payment-reversal' | 'expense' | 'session' | 'variance' | 'reversal'
 
 export interface JournalEntry {
@@ -37,7 +37,7 @@ export interface JournalEntry {
   lines: JournalLine[]
 }
 
-export class UnbalancedEntryError extends Error {
+class UnbalancedEntryError extends Error {
   override name = 'UnbalancedEntryError'
 }
 

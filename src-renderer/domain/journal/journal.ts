@@ -41,11 +41,6 @@ export interface PostedView {
   isPosted(entryId: string): boolean
 }
 
-export const NOTHING_POSTED: PostedView = {
-  postedPayments: () => undefined,
-  isPosted: () => false,
-}
-
 export interface JournalContext {
   accounts: AccountResolver
   /** The merchant's time zone: dates of what happened in no known session. */
@@ -61,7 +56,7 @@ export interface JournalContext {
  * across midnight being one date. Something done after its session closed (a reversal) happened in
  * a later session: it takes the merchant-local date it happened on.
  */
-export function entryDate(
+function entryDate(
   context: JournalContext,
   sessionId: string | null,
   at: number,

@@ -2,10 +2,8 @@ import type { BillType, Payment } from '../../../src-shared/domain/records'
 import { balancedEntry, sumByAccount, type JournalEntry, type JournalLine } from './journal-entry'
 import {
   billCoreLines,
-  billEntries,
   linesAt,
   paymentLines,
-  paymentSession,
   separatePaymentEntries,
   signed,
   type JournalBill,
@@ -22,14 +20,14 @@ import {
  * and `postingKeys(bills)`.
  */
 
-export interface SessionInfo {
+interface SessionInfo {
   id: string
   locationId: string
   businessDate: string
 }
 
 /** A payment as the cache indexes it on its own (CachedPayment satisfies it). */
-export type SessionPayment = Payment & { billId: string; billType: BillType }
+type SessionPayment = Payment & { billId: string; billType: BillType }
 
 export interface SessionSummaryInput {
   session: SessionInfo
@@ -40,7 +38,7 @@ export interface SessionSummaryInput {
   payments: readonly SessionPayment[]
 }
 
-export class SessionSummaryInputError extends Error {
+class SessionSummaryInputError extends Error {
   override name = 'SessionSummaryInputError'
 }
 
@@ -101,24 +99,4 @@ export function sessionSummaryEntries(
     lines: sumByAccount(lines),
   })
   return { entries: [summary, ...entries], problems }
-}
-
-/**
- * Bills of no session cannot be summarised: they post per bill, but without the payments taken
- * in a session, which that session's summary carries.
- */
-export function sessionlessBillEntries(
-  bills: readonly JournalBill[],
-  context: JournalContext,
-): JournalBuild {
-  return billEntries(
-    bills.map((bill) => {
-      if (bill.registerSessionId !== null)
-        throw new SessionSummaryInputError(
-          `Bill ${bill.id} is in session ${bill.registerSessionId}`,
-        )
-      return { ...bill, payments: bill.payments.filter((p) => paymentSession(bill, p) === null) }
-    }),
-    context,
-  )
 }

@@ -35,12 +35,12 @@ function isSystemAccount(account: MappedAccount): boolean {
   return SYSTEM_NAMES.includes(name)
 }
 
-export class XeroMappingError extends Error {
+class XeroMappingError extends Error {
   override name = 'XeroMappingError'
 }
 
 /** Why a Xero export cannot go out under this mapping; empty when it can. */
-export function xeroMappingProblems(mapping: AccountMapping): string[] {
+function xeroMappingProblems(mapping: AccountMapping): string[] {
   const problems: string[] = []
   const check = (key: RoleKey, account: MappedAccount, where: string): void => {
     const role = roleFromKey(key)

@@ -1,4 +1,4 @@
-import { sumMinor } from '../../../src-shared/domain/money'
+import { addMinor } from '../../../src-shared/domain/money'
 import type { Bill } from '../../../src-shared/domain/records'
 import { netSalesOf, type LedgerBill } from './day-close'
 
@@ -39,7 +39,7 @@ export function salesByHour(
     const hour = localHour(bill.createdAt, timeZone)
     const slot = (hour - firstHour + 24) % 24
     const entry = slots.get(slot) ?? { hour, netSales: 0, bills: 0 }
-    entry.netSales = sumMinor([entry.netSales, netSalesOf(bill)])
+    entry.netSales = addMinor(entry.netSales, netSalesOf(bill))
     entry.bills++
     slots.set(slot, entry)
   }
@@ -70,7 +70,7 @@ export function dailyNetSales(
 ): DailyNetSales[] {
   const byDate = new Map<string, number>()
   for (const s of sessions)
-    byDate.set(s.businessDate, sumMinor([byDate.get(s.businessDate) ?? 0, s.netSales]))
+    byDate.set(s.businessDate, addMinor(byDate.get(s.businessDate) ?? 0, s.netSales))
   return Array.from({ length: days }, (_, i) => {
     const businessDate = addDays(endDate, i - days + 1)
     return { businessDate, netSales: byDate.get(businessDate) ?? null }

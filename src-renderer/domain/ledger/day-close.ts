@@ -1,4 +1,4 @@
-import { MoneyError } from '../../../src-shared/domain/money'
+import { addMinor, sumMinor } from '../../../src-shared/domain/money'
 import type { Bill, BillType, Expense, Payment } from '../../../src-shared/domain/records'
 
 /**
@@ -85,22 +85,9 @@ export interface DayCloseFigures {
 export const CASH = 'cash'
 const METHOD_ORDER = [CASH, 'card', 'qris', 'bank_transfer', 'e_wallet']
 
-/** sumMinor's guard without an array per step: these run for every bill of a month. */
-export function addMinor(a: number, b: number): number {
-  const total = a + b
-  if (!Number.isSafeInteger(total)) throw new MoneyError('A sum left the range of exact integers')
-  return total
-}
-
-export function sumOf<T>(items: readonly T[], amount: (item: T) => number): number {
-  let total = 0
-  for (const item of items) total = addMinor(total, amount(item))
-  return total
-}
-
-const linesOf = (bill: LedgerBill): number => sumOf(bill.lines, (l) => l.total)
-const discountsOf = (bill: LedgerBill): number => sumOf(bill.discounts, (d) => d.amount)
-const feesOf = (bill: LedgerBill): number => sumOf(bill.fees, (f) => f.amount)
+const linesOf = (bill: LedgerBill): number => sumMinor(bill.lines, (l) => l.total)
+const discountsOf = (bill: LedgerBill): number => sumMinor(bill.discounts, (d) => d.amount)
+const feesOf = (bill: LedgerBill): number => sumMinor(bill.fees, (f) => f.amount)
 const isLive = (payment: Pick<Payment, 'reversedAt'>): boolean => payment.reversedAt === null
 
 /**
@@ -124,7 +111,7 @@ export const compareTaxes = (a: TaxAtRate, b: TaxAtRate): number =>
   (a.rate ?? -1) - (b.rate ?? -1) || a.name.localeCompare(b.name)
 
 /** The takings of several sessions (a day at a location) added up per method. */
-export function combineTakings(sessions: readonly (readonly MethodTakings[])[]): MethodTakings[] {
+function combineTakings(sessions: readonly (readonly MethodTakings[])[]): MethodTakings[] {
   const byMethod = new Map<string, MethodTakings>()
   for (const methods of sessions) {
     for (const m of methods) {
@@ -195,21 +182,21 @@ export function dayCloseFigures(inputs: DayCloseInputs): DayCloseFigures {
   const refundBills = bills.filter((b) => b.type === 'refund')
   const voidBills = bills.filter((b) => b.type === 'void')
 
-  const grossSales = sumOf(sales, linesOf)
-  const discounts = sumOf(sales, discountsOf)
-  const fees = sumOf(sales, feesOf)
-  const refunds = sumOf(refundBills, (b) => b.total)
-  const voids = sumOf(voidBills, (b) => b.total)
+  const grossSales = sumMinor(sales, linesOf)
+  const discounts = sumMinor(sales, discountsOf)
+  const fees = sumMinor(sales, feesOf)
+  const refunds = sumMinor(refundBills, (b) => b.total)
+  const voids = sumMinor(voidBills, (b) => b.total)
   const netSales = grossSales - discounts + fees - refunds - voids
   const tax =
-    sumOf(sales, (b) => b.totalTax) -
-    sumOf(refundBills, (b) => b.totalTax) -
-    sumOf(voidBills, (b) => b.totalTax)
+    sumMinor(sales, (b) => b.totalTax) -
+    sumMinor(refundBills, (b) => b.totalTax) -
+    sumMinor(voidBills, (b) => b.totalTax)
 
   const methods = takingsByMethod(bills, inputs.payments)
-  const totalCollected = sumOf(methods, (m) => m.net)
-  const expensesTotal = sumOf(expenses, (e) => e.amount)
-  const cashExpenses = sumOf(
+  const totalCollected = sumMinor(methods, (m) => m.net)
+  const expensesTotal = sumMinor(expenses, (e) => e.amount)
+  const cashExpenses = sumMinor(
     expenses.filter((e) => e.paymentMethod === CASH),
     (e) => e.amount,
   )
@@ -244,7 +231,7 @@ export function dayCloseFigures(inputs: DayCloseInputs): DayCloseFigures {
  * session's is.
  */
 export function sumFigures(sessions: readonly DayCloseFigures[]): DayCloseFigures {
-  const total = (pick: (f: DayCloseFigures) => number): number => sumOf(sessions, pick)
+  const total = (pick: (f: DayCloseFigures) => number): number => sumMinor(sessions, pick)
   const taxes = new Map<string, TaxAtRate>()
   for (const f of sessions) {
     for (const t of f.taxByRate) {
@@ -271,7 +258,7 @@ export function sumFigures(sessions: readonly DayCloseFigures[]): DayCloseFigure
     receivableChange: total((f) => f.receivableChange),
     expenses: total((f) => f.expenses),
     cashExpenses: total((f) => f.cashExpenses),
-    openingCash: openings.every((o) => o !== null) ? sumOf(openings, (o) => o) : null,
+    openingCash: openings.every((o) => o !== null) ? sumMinor(openings, (o) => o) : null,
     expectedCash: total((f) => f.expectedCash),
     billsAwaitingDetail: total((f) => f.billsAwaitingDetail),
   }
@@ -310,7 +297,7 @@ export interface DrawerCount {
   countedByMethod: Record<string, number>
 }
 
-export interface MethodCount {
+interface MethodCount {
   method: string
   counted: number
   /** The method's net takings. */
@@ -369,12 +356,12 @@ export function checkBillIdentities(bill: LedgerBill): BrokenIdentity[] {
       },
       {
         identity: 'total_tax = Σ taxes.amount',
-        expected: sumOf(bill.taxes, (t) => t.amount),
+        expected: sumMinor(bill.taxes, (t) => t.amount),
         actual: bill.totalTax,
       },
       {
         identity: 'amount_paid = Σ payments not reversed',
-        expected: sumOf(bill.payments.filter(isLive), (p) => p.amount),
+        expected: sumMinor(bill.payments.filter(isLive), (p) => p.amount),
         actual: bill.amountPaid,
       },
     )

@@ -1,12 +1,11 @@
+import { addMinor, sumMinor } from '../../../src-shared/domain/money'
 import {
-  addMinor,
   CASH,
   compareMethods,
   compareTaxes,
   type DayCloseFigures,
   type LedgerBill,
   type LedgerExpense,
-  sumOf,
   type SessionPayment,
 } from './day-close'
 
@@ -80,9 +79,9 @@ export function billPart(bill: LedgerBill): Part {
   return (tally, sign) => {
     if (bill.type === 'sale') {
       tally.saleCount += sign
-      tally.grossSales = addMinor(tally.grossSales, sign * sumOf(bill.lines, (l) => l.total))
-      tally.discounts = addMinor(tally.discounts, sign * sumOf(bill.discounts, (d) => d.amount))
-      tally.fees = addMinor(tally.fees, sign * sumOf(bill.fees, (f) => f.amount))
+      tally.grossSales = addMinor(tally.grossSales, sign * sumMinor(bill.lines, (l) => l.total))
+      tally.discounts = addMinor(tally.discounts, sign * sumMinor(bill.discounts, (d) => d.amount))
+      tally.fees = addMinor(tally.fees, sign * sumMinor(bill.fees, (f) => f.amount))
       tally.tax = addMinor(tally.tax, sign * bill.totalTax)
     } else {
       if (bill.type === 'refund') {

@@ -1,5 +1,5 @@
 import type { ChannelOutput, ProfileView } from '../../../src-shared/bridge/contract'
-import type { TillBridge } from '../../bridge/client'
+import type { TillBridge } from '../../bridge/bridge-client'
 import type { TillDatabase } from '../../cache/database'
 import { openCache } from '../../cache/open-cache'
 import type { UpgradeProgress } from '../../cache/log-pages-upgrade'

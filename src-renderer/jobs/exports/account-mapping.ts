@@ -112,7 +112,7 @@ export class AccountMappingError extends Error {
  * accounts fit together is checked even when some field is malformed, among the accounts whose
  * fields are sound, so one save shows every problem and no false one.
  */
-export function checkMapping(mapping: AccountMapping): AccountMapping {
+function checkMapping(mapping: AccountMapping): AccountMapping {
   const parsed = accountMappingSchema.safeParse(mapping)
   if (parsed.success) {
     const conflicts = chartConflicts(parsed.data)

@@ -4,7 +4,7 @@ import {
   type ExportOpenInput,
 } from '../../../src-shared/bridge/contract'
 import { Zip, ZipDeflate } from 'fflate'
-import type { TillBridge } from '../../bridge/client'
+import type { TillBridge } from '../../bridge/bridge-client'
 import type { OutputChunk } from '../../domain/journal/formats/output'
 import type { ChunkSink } from './run-export'
 
@@ -17,7 +17,7 @@ import type { ChunkSink } from './run-export'
  */
 
 /** `text` in pieces of at most `max` UTF-16 units, never between the halves of a surrogate pair. */
-export function textPieces(text: string, max: number): string[] {
+function textPieces(text: string, max: number): string[] {
   const pieces: string[] = []
   let start = 0
   while (text.length - start > max) {
@@ -54,7 +54,7 @@ export async function openMainFile(
 }
 
 /** `till-xero-2026-11-20.csv` → `till-xero-2026-11-20.zip`. */
-export function zipFileName(name: string): string {
+function zipFileName(name: string): string {
   return `${name.replace(/\.[^.]*$/, '')}.zip`
 }
 
@@ -109,16 +109,44 @@ export function downloadSink(
   }
 }
 
-/** Every chunk into `sink`, then the file(s) made; nothing left if a chunk fails. */
-export async function writeToSink(
-  chunks: AsyncIterable<OutputChunk>,
+export interface SinkOutcome<Result> {
+  /** What the chunks' source returned once done (an export's result). */
+  result: Result
+  /** The files made; empty when `makesNoFile` said so (a journal with nothing new). */
+  files: string[]
+}
+
+/**
+ * Every chunk of `chunks` into `sink`, then the file(s) made, or none where `makesNoFile` says
+ * the finished source has nothing worth a file; a failed chunk leaves nothing. The sink finishes
+ * only after the source's own last step (an export's log commit): should finishing fail, the
+ * batch is in the log and Download again writes it, where the other order could leave a file
+ * the log does not know, to be posted twice.
+ */
+export async function writeToSink<Result>(
+  chunks: AsyncIterable<OutputChunk, Result>,
   sink: ChunkSink,
-): Promise<string[]> {
+  makesNoFile: (result: Result) => boolean = () => false,
+): Promise<SinkOutcome<Result>> {
+  const source = chunks[Symbol.asyncIterator]()
+  let result: Result
   try {
-    for await (const chunk of chunks) await sink.write(chunk)
+    for (;;) {
+      const next = await source.next()
+      if (next.done) {
+        result = next.value
+        break
+      }
+      await sink.write(next.value)
+    }
   } catch (error) {
+    await source.return?.(undefined as never).catch(() => undefined)
     await sink.abort()
     throw error
   }
-  return sink.finish()
+  if (makesNoFile(result)) {
+    await sink.abort()
+    return { result, files: [] }
+  }
+  return { result, files: await sink.finish() }
 }

@@ -1,7 +1,7 @@
 import type { TillDatabase } from '../../cache/database'
-import type { RegisterSession } from '../../cache/records'
+import type { RegisterSession } from '../../cache/cached-records'
 import { billsOfSession } from '../../cache/bill-session'
-import { sessionFigures } from '../../cache/tallies'
+import { sessionFigures } from '../../cache/session-tally-store'
 import { loadReconciliation } from '../../cache/reconciliation-record'
 import { inBatches, type OutputChunk } from '../../domain/journal/formats/output'
 import {

@@ -1,6 +1,6 @@
 import type { TillDatabase } from '../../cache/database'
 import type { ExportRange } from '../../cache/export-rows'
-import type { CachedBill } from '../../cache/records'
+import type { CachedBill } from '../../cache/cached-records'
 import { nextDate } from '../../../src-shared/domain/business-date'
 import type { IndexPosition } from '../../cache/bills/index-walk'
 import { billPageAt } from '../../cache/export-range-reads'
@@ -20,7 +20,7 @@ export class ExportCancelledError extends Error {
   override name = 'ExportCancelledError'
 }
 
-export class ExportRangeError extends Error {
+class ExportRangeError extends Error {
   override name = 'ExportRangeError'
 }
 

@@ -1,66 +1,22 @@
 import type { TillDatabase } from '../../cache/database'
-import type { RegisterSession } from '../../cache/records'
-import { billsOfSession } from '../../cache/bill-session'
-import { loadReconciliation } from '../../cache/reconciliation-record'
-import { AccountResolver, type DefaultedAccount } from '../../domain/journal/accounts'
-import {
-  entryRevision,
-  planExport,
-  postedView,
-  type EntryRevision,
-  type PostedState,
-} from '../../domain/journal/export-log'
-import {
-  billEntries,
-  expenseEntries,
-  postingKeys,
-  separatePaymentEntries,
-  varianceEntries,
-  type JournalBill,
-  type JournalContext,
-  type SessionDay,
-  type JournalProblem,
-} from '../../domain/journal/journal'
-import type { JournalEntry } from '../../domain/journal/journal-entry'
-import { sessionSummaryEntries } from '../../domain/journal/session-summary'
-import { SessionModes } from './session-modes'
-import { DestinationError, currentGranularity, readDestination } from '../../cache/destinations'
-import { loadLocationNames } from '../../cache/location-names'
-import {
-  defaultTarget,
-  withLocationNames,
-  withXeroTaxRates,
-  writeJournal,
-  type JournalFormat,
-} from '../../domain/journal/formats/journal-formats'
-import type { OutputChunk } from '../../domain/journal/formats/output'
-import { csvExport } from './run-export-csv'
-import { billSessionIds, sessionDays } from './session-days'
-import { readSubAccountCodes, rememberSubAccountCodes } from '../../cache/account-store'
-import { checkXeroMapping } from '../../domain/journal/xero-accounts'
-import { acquireExportLock } from './run-export-log'
-import { ExportLogWriter } from '../../cache/export-log-writer'
+import type { ExportRange, StoredBatch } from '../../cache/export-rows'
 import { batchJournalPages } from '../../cache/log-page-queries'
 import { readBatch } from '../../cache/export-batches'
-import {
-  ProgressCounter,
-  billPages,
-  checkRange,
-  checkSignal,
-  recordDatesOf,
-} from './run-export-pages'
-import { countBills, expensesIn, rangeLocations, sessionsIn } from '../../cache/export-range-reads'
-import type { ExportRange, StoredBatch } from '../../cache/export-rows'
-
-export { ExportCancelledError, ExportRangeError, type ExportProgress } from './run-export-pages'
+import { writeJournal } from '../../domain/journal/formats/journal-formats'
+import type { OutputChunk } from '../../domain/journal/formats/output'
+import { checkXeroMapping } from '../../domain/journal/xero-accounts'
 import { isJournal, type ExportWhat, type RunExportOptions } from './export-options'
-import { paymentsOfSession } from '../../cache/load-session'
-import { readBills } from '../../cache/bill-reads'
+import { journalExport, noRevisions, type ExportResult } from './journal-export'
+import { csvExport } from './run-export-csv'
+import { acquireExportLock } from './run-export-log'
+import { ProgressCounter, checkRange, checkSignal } from './run-export-pages'
+import { rangeLocations } from '../../cache/export-range-reads'
+
+export { ExportCancelledError, type ExportProgress } from './run-export-pages'
 
 export {
   CSV_TABLES,
   JOURNAL_FORMATS,
-  isJournal,
   type CsvTable,
   type ExportWhat,
   type RunExportOptions,
@@ -77,21 +33,11 @@ export {
  *
  * Drive it with `for await` (or `next()` for the result) and hand each chunk to a sink; the
  * next chunk is read only once the sink has taken the last, so a slow disk slows the reads
- * instead of filling memory. `exportToSink` does that and finishes or aborts the sink.
+ * instead of filling memory. `writeToSink` (./file-sinks.ts) does that and finishes or aborts the
+ * sink.
  */
 
-export interface ExportResult {
-  /** The batch committed to the log; null for CSV tables and when nothing was new. */
-  batch: StoredBatch | null
-  /** Journal entries written (0 for CSV tables). */
-  entryCount: number
-  /** Of those, by what each does to the destination's books. */
-  revisions: Record<EntryRevision, number>
-  /** Records read. */
-  records: number
-  defaulted: DefaultedAccount[]
-  problems: JournalProblem[]
-}
+export type { ExportResult }
 
 /** Where an export's chunks go: a file written by main, a download, or nowhere (a benchmark). */
 export interface ChunkSink {
@@ -102,42 +48,9 @@ export interface ChunkSink {
   abort(): Promise<void>
 }
 
-export interface SinkOutcome {
-  result: ExportResult
-  /** The files made; empty when a journal had nothing new (no file is written then). */
-  files: string[]
-}
-
-/**
- * Runs `exports` into `sink`. A journal with nothing new writes no file. The sink finishes after
- * the log commits: should finishing fail, the batch is in the log and Download again writes it,
- * where the other order could leave a file the log does not know, to be posted twice.
- */
-export async function exportToSink(
-  what: ExportWhat,
-  exports: AsyncGenerator<OutputChunk, ExportResult>,
-  sink: ChunkSink,
-): Promise<SinkOutcome> {
-  let result: ExportResult
-  try {
-    for (;;) {
-      const next = await exports.next()
-      if (next.done) {
-        result = next.value
-        break
-      }
-      await sink.write(next.value)
-    }
-  } catch (error) {
-    await exports.return(undefined as never).catch(() => undefined)
-    await sink.abort()
-    throw error
-  }
-  if (isJournal(what) && result.entryCount === 0) {
-    await sink.abort()
-    return { result, files: [] }
-  }
-  return { result, files: await sink.finish() }
+/** A journal with nothing new makes no file; a CSV table of no records is still a file. */
+export function nothingNew(what: ExportWhat): (result: ExportResult) => boolean {
+  return (result) => isJournal(what) && result.entryCount === 0
 }
 
 /** What a journal export would write now, by kind of entry; nothing is written or logged. */
@@ -179,233 +92,6 @@ export async function* runExport(
   } finally {
     release()
   }
-}
-
-async function* journalExport(
-  options: RunExportOptions,
-  what: JournalFormat,
-  locations: string[],
-  size: number,
-  progress: ProgressCounter,
-): AsyncGenerator<OutputChunk, ExportResult> {
-  const { db, range, signal } = options
-  const destination = await readDestination(db, options.destinationId ?? what)
-  if (destination.format !== what)
-    throw new DestinationError(`${destination.name} takes ${destination.format}, not ${what}`)
-  const modes = new SessionModes(db, destination)
-  // A tax or category keeps the sub-account code it was first given (kept in the cache), whatever
-  // mapping the caller passed: two exports never post one tax to two accounts.
-  const accounts = new AccountResolver({
-    ...options.mapping,
-    subAccountCodes: { ...options.mapping.subAccountCodes, ...(await readSubAccountCodes(db)) },
-  })
-  const problems: JournalProblem[] = []
-  const createdAt = (options.now?.() ?? new Date()).toISOString()
-  const batchId = options.batchId ?? `export-${createdAt}-${Math.random().toString(36).slice(2, 8)}`
-  const log = new ExportLogWriter(db, destination.id, batchId, createdAt)
-  await log.begin()
-  let committed = false
-  // The latest date the batch posts: of its entries, and of the sessions they belong to.
-  let postedThrough = ''
-  const postedSessions = new Set<string>()
-  const revisions = noRevisions()
-  try {
-    const context = (
-      states: ReadonlyMap<string, PostedState>,
-      sessions?: ReadonlyMap<string, SessionDay>,
-    ): JournalContext => ({
-      accounts,
-      timeZone: options.timeZone,
-      posted: postedView(states),
-      sessions,
-    })
-    // Logs the page as it is handed on: the log is written while the writer formats it.
-    const plan = (
-      entries: JournalEntry[],
-      states: ReadonlyMap<string, PostedState>,
-    ): JournalEntry[] => {
-      const planned = planExport(entries, states)
-      log.record(planned)
-      for (const { key, entry } of planned.write) {
-        if (entry.date > postedThrough) postedThrough = entry.date
-        if (entry.registerSessionId !== null) postedSessions.add(entry.registerSessionId)
-        revisions[entryRevision({ entryId: entry.id, key, entry })] += 1
-      }
-      return planned.write.map((p) => p.entry)
-    }
-    // Entries are dated by their session's business date (docs/ledger.md#entry-dates), so the range
-    // holds the records of its dates' sessions: read a day further, for sessions that run past
-    // midnight, and keep what dates into the range.
-    const recordDates = recordDatesOf(range)
-    const dated = (
-      sessions: ReadonlyMap<string, SessionDay>,
-      record: { registerSessionId: string | null },
-      own: string,
-    ): boolean => {
-      const date =
-        (record.registerSessionId === null
-          ? undefined
-          : sessions.get(record.registerSessionId)?.businessDate) ?? own
-      return date >= range.from && date <= range.to
-    }
-    const perBill = async (page: JournalBill[]): Promise<JournalEntry[]> => {
-      const sessions = await sessionDays(db, billSessionIds(page))
-      const posted = (await modes.perBillOnly(page)).filter((b) =>
-        dated(sessions, b, b.businessDate),
-      )
-      if (posted.length === 0) return []
-      const states = await log.states(postingKeys(posted))
-      const made = billEntries(posted, context(states, sessions))
-      problems.push(...made.problems)
-      return plan(made.entries, states)
-    }
-
-    const sessions = await sessionsIn(db, range, locations)
-    const summarised = sessions.filter((s) => modes.of(s) === 'session')
-    const reconciled = sessions.filter((s) => s.status === 'reconciled')
-    const expenses = await expensesIn(db, recordDates, locations)
-    progress.start(
-      summarised.length +
-        (await countBills(db, recordDates, locations)) +
-        expenses.length +
-        reconciled.length,
-    )
-
-    async function* entries(): AsyncGenerator<JournalEntry[]> {
-      for await (const page of billPages(db, recordDates, locations, size, signal)) {
-        progress.add(page.length)
-        yield await perBill(page)
-      }
-      for (const session of summarised) {
-        checkSignal(signal)
-        yield await summaryOf(session)
-        progress.add(1)
-      }
-      if (modes.mixed)
-        for (const session of sessions)
-          if (modes.of(session) === 'bill') yield await summarisedBillsPayments(session)
-      for (const slice of chunked(expenses, size)) {
-        checkSignal(signal)
-        progress.add(slice.length)
-        const states = await log.states(slice.map((e) => `expense:${e.id}`))
-        const sessions = await sessionDays(
-          db,
-          slice.map((e) => e.registerSessionId),
-        )
-        const kept = slice.filter((e) => dated(sessions, e, e.expenseDate))
-        yield plan(expenseEntries(kept, context(new Map(), sessions)), states)
-      }
-      const variances = []
-      for (const session of reconciled) {
-        const stored = await loadReconciliation(db, session.id)
-        progress.add(1)
-        if (stored.state !== 'ok') continue
-        variances.push({
-          registerSessionId: session.id,
-          locationId: session.locationId,
-          businessDate: session.businessDate,
-          currency: stored.record.currency ?? options.currency,
-          cashVariance: stored.record.count.cashVariance,
-        })
-      }
-      checkSignal(signal)
-      if (variances.length > 0) {
-        const states = await log.states(
-          variances.map((v) => `session:${v.registerSessionId}:variance`),
-        )
-        yield plan(varianceEntries(variances, context(new Map())), states)
-      }
-    }
-
-    async function summaryOf(session: RegisterSession): Promise<JournalEntry[]> {
-      const [sessionBills, payments] = await Promise.all([
-        billsOfSession(db, session.id).toArray(),
-        paymentsOfSession(db, session.id),
-      ])
-      const states = await log.states([`session:${session.id}`, ...postingKeys(sessionBills)])
-      const made = sessionSummaryEntries(
-        {
-          session,
-          currency: sessionBills[0]?.currency ?? options.currency,
-          bills: sessionBills,
-          payments,
-        },
-        context(states),
-      )
-      problems.push(...made.problems)
-      return plan(made.entries, states)
-    }
-
-    /**
-     * A session posted per bill takes in payments for sales of sessions posted as summaries
-     * (whose summaries carry only the payments taken in them): each posts on its own.
-     */
-    async function summarisedBillsPayments(session: RegisterSession): Promise<JournalEntry[]> {
-      const payments = await paymentsOfSession(db, session.id)
-      // A sale paid more than once in the session is read once: its payments post together.
-      const sales = await readBills(db, [
-        ...new Set(payments.filter((p) => p.billType === 'sale').map((p) => p.billId)),
-      ])
-      const outside = await modes.summarisedOnly(sales)
-      if (outside.length === 0) return []
-      const taken = outside.map((bill) => ({
-        ...bill,
-        payments: bill.payments.filter((p) => p.registerSessionId === session.id),
-      }))
-      const [states, sessions] = await Promise.all([
-        log.states(postingKeys(taken)),
-        sessionDays(db, billSessionIds(taken)),
-      ])
-      return plan(
-        taken.flatMap((bill) => separatePaymentEntries(bill, [], context(states, sessions))),
-        states,
-      )
-    }
-
-    const target = withXeroTaxRates(
-      withLocationNames(defaultTarget(what), await loadLocationNames(db)),
-      options.mapping.xeroTaxRates,
-    )
-    yield* writeJournal(target, entries(), (entry, taxes) =>
-      problems.push({
-        kind: 'xero-tax-exempt',
-        entryId: entry.id,
-        description: entry.description,
-        taxes,
-      }),
-    )
-    checkSignal(signal)
-    const done = { records: progress.done, defaulted: accounts.defaulted, problems, revisions }
-    if (log.written === 0 || options.dryRun)
-      return { batch: null, entryCount: log.written, ...done }
-    await rememberSubAccountCodes(db, accounts.subAccountCodes)
-    const batch: StoredBatch = {
-      id: batchId,
-      destinationId: destination.id,
-      createdAt,
-      granularity: currentGranularity(destination),
-      target,
-      what,
-      range,
-      entryCount: log.written,
-    }
-    for (const date of await modes.businessDates(postedSessions))
-      if (date > postedThrough) postedThrough = date
-    await log.commit(batch, destination, postedThrough)
-    committed = true
-    return { batch, entryCount: log.written, ...done }
-  } finally {
-    // Should this fail too, the next export clears what is left (see ExportLogWriter.begin).
-    if (!committed) await log.discard().catch(() => undefined)
-  }
-}
-
-function noRevisions(): Record<EntryRevision, number> {
-  return { original: 0, reversal: 0, adjustment: 0 }
-}
-
-function* chunked<T>(items: readonly T[], size: number): Generator<T[]> {
-  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size)
 }
 
 /** A past batch's file(s) again, byte for byte, from the entries the log kept. */

@@ -5,15 +5,16 @@ import type {
   ScheduledExportState,
 } from '../../../src-shared/bridge/contract'
 import { businessDate } from '../../../src-shared/domain/business-date'
-import type { TillBridge } from '../../bridge/client'
+import type { TillBridge } from '../../bridge/bridge-client'
 import type { TillDatabase } from '../../cache/database'
 import { openMainFile } from './file-sinks'
 import { fileNames } from './download'
 import { readDestinationMapping } from './account-mapping'
 import { readDestination } from '../../cache/destinations'
-import { exportToSink, runExport } from './run-export'
+import { writeToSink } from './file-sinks'
+import { nothingNew, runExport } from './run-export'
 import { scheduledRange } from './schedule-trigger'
-import { CURRENCY_UNKNOWN } from '../../domain/format/money'
+import { CURRENCY_UNKNOWN } from '../../domain/format/format-money'
 
 /**
  * One scheduled export: the new entries of the range (see `scheduledRange`) written by main into
@@ -53,8 +54,7 @@ export async function runScheduledExport(
       name: fileNames(base, settings.what, 1)[0]!,
     })
     if (!sink) throw new Error('Main opened no file')
-    const { result, files } = await exportToSink(
-      settings.what,
+    const { result, files } = await writeToSink(
       runExport({
         db,
         what: settings.what,
@@ -66,6 +66,7 @@ export async function runScheduledExport(
         now: () => now,
       }),
       sink,
+      nothingNew(settings.what),
     )
     run = {
       at: now.toISOString(),

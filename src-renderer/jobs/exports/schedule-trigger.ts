@@ -12,12 +12,12 @@ import type {
  */
 
 /** Days back from today every scheduled run covers, for late changes to recent bills. */
-export const SCHEDULE_LOOKBACK_DAYS = 7
+const SCHEDULE_LOOKBACK_DAYS = 7
 
 export type DueCheck = { due: false } | { due: true; watermark: ScheduleWatermark }
 
 /** The last time of day `time` (HH:MM, this PC's clock) at or before `now`. */
-export function lastNightly(now: Date, time: string): Date {
+function lastNightly(now: Date, time: string): Date {
   const [hours, minutes] = time.split(':').map(Number) as [number, number]
   const at = new Date(now)
   at.setHours(hours, minutes, 0, 0)

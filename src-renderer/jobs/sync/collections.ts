@@ -1,6 +1,6 @@
 import type { PageInfo } from '../../../src-shared/bridge/contract'
 import type { TillDatabase } from '../../cache/database'
-import type { Checkpoint } from '../../cache/records'
+import type { Checkpoint } from '../../cache/cached-records'
 import { writeBills, writeExpenses } from '../../cache/writes'
 import type { CollectionKey } from '../../cache/checkpoints'
 import type { ServiceReader } from './service-reader'
@@ -22,7 +22,7 @@ export interface CollectionPage {
 }
 
 /** A page as read from the service, not yet written. */
-export interface ReadPage {
+interface ReadPage {
   page: CollectionPage
   /** `storeSummaries` false: bills that came without detail are queued, not stored (see writeBills). */
   write(checkpoint: Checkpoint, priority: number, storeSummaries?: boolean): Promise<void>

@@ -13,9 +13,9 @@ export interface SyncProgress {
 }
 
 /** Pieces of work (pages, detail batches) a rate needs before it says anything about the rest. */
-export const ETA_MIN_STEPS = 5
+const ETA_MIN_STEPS = 5
 /** Seconds a rate needs before it says anything about the rest. */
-export const ETA_MIN_SECONDS = 5
+const ETA_MIN_SECONDS = 5
 
 /**
  * Seconds left at the rate so far, or null: before enough work for the rate to mean something
@@ -23,7 +23,7 @@ export const ETA_MIN_SECONDS = 5
  * outgrown its estimate (the total is a guess made at the start; there is no "0 s left" while
  * records are still coming).
  */
-export function secondsLeft(work: {
+function secondsLeft(work: {
   done: number
   total: number | null
   steps: number

@@ -1,5 +1,5 @@
 import type { ChannelInput, ChannelOutput } from '../../../src-shared/bridge/contract'
-import type { TillBridge } from '../../bridge/client'
+import type { TillBridge } from '../../bridge/bridge-client'
 
 /** The three reads the sync engine makes; main carries them out with the profile's key. */
 export interface ServiceReader {

@@ -1,5 +1,5 @@
 /** The stages of a sync, each busy while at least one piece of its work is under way. */
-export const SYNC_STAGES = ['listing', 'details', 'commit'] as const
+const SYNC_STAGES = ['listing', 'details', 'commit'] as const
 export type SyncStage = (typeof SYNC_STAGES)[number]
 
 export type StageTimes = Record<SyncStage, number>
@@ -55,7 +55,7 @@ export class StageClock {
 }
 
 /** The User Timing entry of the last finished sync: its `detail` holds the stage times. */
-export const SYNC_MEASURE = 'till-sync'
+const SYNC_MEASURE = 'till-sync'
 
 /**
  * Leaves a finished sync's stage times where DevTools' Performance panel (and the bench) finds

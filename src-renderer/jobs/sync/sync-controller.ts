@@ -1,12 +1,12 @@
 import type { ProfileView } from '../../../src-shared/bridge/contract'
-import type { TillBridge } from '../../bridge/client'
+import type { TillBridge } from '../../bridge/bridge-client'
 import type { TillDatabase } from '../../cache/database'
-import { fillBillCounts } from '../../cache/bill-counts'
-import { fillMissingTallies } from '../../cache/tallies'
+import { fillBillCounts } from '../../cache/bill-count-store'
+import { fillMissingTallies } from '../../cache/session-tally-store'
 import type { CollectionContext } from './collections'
 import type { SyncProgress } from './progress'
 import { serviceReaderFromBridge } from './service-reader'
-import { effectiveTimeZone } from '../../domain/format/time-zone'
+import { effectiveTimeZone } from '../../domain/format/effective-time-zone'
 import { SyncEngine, type AreaState, type SyncOutcome } from './sync-engine'
 import { publishStageTimes } from './stage-clock'
 import { drainWebhooks } from './webhook-drain'
@@ -34,7 +34,7 @@ export interface SyncState {
   areas: { bills: AreaState; expenses: AreaState }
   /** The install was uninstalled (or the key revoked): syncing has stopped for this connection. */
   stopped: string | null
-  /** Sessions of a cache from before tallies were kept, being added up once (cache/tallies.ts). */
+  /** Sessions of a cache from before tallies were kept, being added up once (cache/session-tally-store.ts). */
   tallying: { done: number; total: number } | null
   /** Locations' days of a cache from before bill counts were kept, counted once. */
   countingBills: { done: number; total: number } | null

@@ -1,8 +1,7 @@
-import type { BridgeErrorKind } from '../../../src-shared/bridge/errors'
+import type { BridgeErrorKind } from '../../../src-shared/bridge/bridge-errors'
 import type { TillDatabase } from '../../cache/database'
-import type { Checkpoint } from '../../cache/records'
 import { writeBills } from '../../cache/writes'
-import { BridgeCallError } from '../../bridge/client'
+import { BridgeCallError } from '../../bridge/bridge-client'
 import {
   advanceCursor,
   readCheckpoint,
@@ -24,7 +23,7 @@ import { StageClock } from './stage-clock'
 
 export const PAGE_SIZE = 200
 /** Re-read this much before the last cursor at the start of a run: late commits on the service. */
-export const OVERLAP_MS = 5 * 60_000
+const OVERLAP_MS = 5 * 60_000
 /**
  * Bill details: ids per bridge call, and workers each with one call in flight. Main keeps a fixed
  * number of requests in flight across calls, so while one worker's batch is being written the
@@ -51,7 +50,7 @@ export interface SyncOptions {
   skip?: Partial<Record<'bills' | 'expenses', string>>
 }
 
-export class SyncCancelled extends Error {
+class SyncCancelled extends Error {
   override name = 'SyncCancelled'
 }
 
@@ -389,6 +388,3 @@ export class SyncEngine {
     if (failures.length > 0) throw failures[0]
   }
 }
-
-export type { SyncProgress }
-export type { Checkpoint }

@@ -1,7 +1,7 @@
 import { merchantFactsInput, type QueuedWebhook } from '../../../src-shared/bridge/contract'
 import { currencyExponent, toMinorUnits } from '../../../src-shared/domain/money'
 import { recordIdProblem } from '../../../src-shared/domain/record-id'
-import { BridgeCallError, type TillBridge } from '../../bridge/client'
+import { BridgeCallError, type TillBridge } from '../../bridge/bridge-client'
 import type { TillDatabase } from '../../cache/database'
 import { quarantineMerchantFact } from '../../cache/merchant-quarantine'
 import { noteApplied, wasApplied } from '../../cache/applied-webhooks'

@@ -1,5 +1,5 @@
 import type { SetAsidePage } from '../../../src-shared/bridge/contract'
-import type { TillBridge } from '../../bridge/client'
+import type { TillBridge } from '../../bridge/bridge-client'
 
 export interface SetAsidePages {
   /** Shows the page of events older than `before` (the newest page for null). */

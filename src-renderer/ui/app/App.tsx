@@ -1,7 +1,7 @@
 import { useRef } from 'react'
-import type { TillBridge } from '../../bridge/client'
+import type { TillBridge } from '../../bridge/bridge-client'
 import { BridgeContext } from '../hooks/bridge-context'
-import { ROUTES, type RouteId } from '../hooks/routes'
+import { ROUTES, type RouteId } from './screen-routes'
 import { OpenItemContext, useHashRoute } from '../hooks/use-hash-route'
 import { usePageTitle } from '../hooks/page-title'
 import { SettingsScreen } from '../screens/settings/SettingsScreen'
@@ -12,7 +12,7 @@ import { ExpensesScreen } from '../screens/expenses/ExpensesScreen'
 import { BillsScreen } from '../screens/bills/BillsScreen'
 import { DayCloseScreen } from '../screens/day-close/DayCloseScreen'
 import { ExportsScreen } from '../screens/exports/ExportsScreen'
-import { ActiveConnectionContext, useConnectionLifecycle } from '../hooks/active-connection'
+import { ActiveConnectionContext, useConnectionLifecycle } from '../hooks/use-active-connection'
 import { SyncBar } from './SyncBar'
 
 function Screen({ route }: { route: RouteId }): React.JSX.Element {

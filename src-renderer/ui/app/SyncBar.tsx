@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react'
 import type { SyncController, SyncState } from '../../jobs/sync/sync-controller'
-import { effectiveTimeZone } from '../../domain/format/time-zone'
+import { effectiveTimeZone } from '../../domain/format/effective-time-zone'
 import { timeLeftText, type SyncPhase } from '../../jobs/sync/progress'
 import { formatDateTime } from '../../domain/format/time'
-import { useActiveConnection } from '../hooks/active-connection'
+import { useActiveConnection } from '../hooks/use-active-connection'
 
 const PHASES: Record<SyncPhase, string> = {
   idle: 'Starting',

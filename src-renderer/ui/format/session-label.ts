@@ -1,4 +1,4 @@
-import type { RegisterSession } from '../../cache/records'
+import type { RegisterSession } from '../../cache/cached-records'
 import { formatBusinessDay, formatClock } from '../../domain/format/time'
 
 type SessionFacts = Pick<

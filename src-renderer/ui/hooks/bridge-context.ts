@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react'
-import type { TillBridge } from '../../bridge/client'
+import type { TillBridge } from '../../bridge/bridge-client'
 
 export const BridgeContext = createContext<TillBridge | null>(null)
 

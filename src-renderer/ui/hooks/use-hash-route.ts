@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState } from 'react'
-import { hashOf, placeFromHash, type Place, type RouteId } from './routes'
+import { hashOf, placeFromHash, type Place, type RouteId } from '../app/screen-routes'
 
 /** The current place, kept in the URL fragment so reload and back/forward keep it. */
 export function useHashRoute(fallback: RouteId): [Place, (place: Place) => void] {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
-import { useActiveConnection } from '../hooks/active-connection'
+import { useActiveConnection } from '../hooks/use-active-connection'
 import type { ActiveConnection } from '../../jobs/connection/active-connection'
-import { effectiveTimeZone } from '../../domain/format/time-zone'
+import { effectiveTimeZone } from '../../domain/format/effective-time-zone'
 
 const counted = new Intl.NumberFormat()
 

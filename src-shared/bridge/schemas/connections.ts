@@ -47,7 +47,7 @@ const storeIdInput = withoutControlCharacters(
   'The Store ID',
 )
 
-export const secretStatus = z.object({
+const secretStatus = z.object({
   set: z.boolean(),
   /** The last four characters at most; never more of a secret crosses the bridge. */
   last4: z.string().max(4).nullable(),
@@ -78,7 +78,7 @@ export const keychainStatus = z.object({
   problem: z.string().nullable(),
 })
 
-export const areaAccess = z.object({
+const areaAccess = z.object({
   allowed: z.boolean().nullable(),
   message: z.string(),
 })
@@ -141,7 +141,7 @@ export const testConnectionInput = z.object({
   apiKey: optionalSecretInput('The API key'),
 })
 
-export const demoStatus = z.object({
+const demoStatus = z.object({
   available: z.boolean(),
   /** Why the demo shop is not running: the last start's failure, until a start succeeds. */
   reason: z.string().nullable(),

@@ -11,9 +11,9 @@ import { profileId } from './connections'
 /** A chunk's text at most: with UTF-8 at three bytes a character it stays under 1 MiB a call. */
 export const MAX_EXPORT_CHUNK_CHARS = 256 * 1024
 /** Xero parts of 300 lines: far more than a real export needs, few enough to bound open files. */
-export const MAX_EXPORT_PARTS = 10_000
+const MAX_EXPORT_PARTS = 10_000
 
-export const exportFileName = z
+const exportFileName = z
   .string()
   .regex(
     /^[\w .()-]{1,160}\.(csv|journal|beancount|jsonl)$/,
@@ -57,9 +57,9 @@ export function partFileName(name: string, part: number, parts: number): string 
   return dot <= 0 ? `${name}-part-${part}` : `${name.slice(0, dot)}-part-${part}${name.slice(dot)}`
 }
 
-export const journalFormat = z.enum(['journal-csv', 'xero', 'quickbooks', 'beancount', 'ledger'])
+const journalFormat = z.enum(['journal-csv', 'xero', 'quickbooks', 'beancount', 'ledger'])
 
-export const scheduleTrigger = z.discriminatedUnion('kind', [
+const scheduleTrigger = z.discriminatedUnion('kind', [
   /** When a register session closes (the day-close trigger). */
   z.object({ kind: z.literal('session-close') }),
   /** Every night at this time on this PC's clock. */
@@ -68,9 +68,8 @@ export const scheduleTrigger = z.discriminatedUnion('kind', [
     time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time of day as HH:MM'),
   }),
 ])
-export type ScheduleTrigger = z.infer<typeof scheduleTrigger>
 
-export const scheduledExportSettings = z.object({
+const scheduledExportSettings = z.object({
   enabled: z.boolean(),
   trigger: scheduleTrigger,
   what: journalFormat,
@@ -82,7 +81,7 @@ export const scheduledExportSettings = z.object({
 export type ScheduledExportSettings = z.infer<typeof scheduledExportSettings>
 
 /** What triggers have been acted on, so none is acted on twice. */
-export const scheduleWatermark = z.object({
+const scheduleWatermark = z.object({
   /** The latest session close handled (the service's clock, epoch milliseconds). */
   closedAt: z.number().nullable(),
   /** When the latest nightly run was due (this PC's clock, ISO 8601). */
@@ -90,7 +89,7 @@ export const scheduleWatermark = z.object({
 })
 export type ScheduleWatermark = z.infer<typeof scheduleWatermark>
 
-export const scheduledExportRun = z.object({
+const scheduledExportRun = z.object({
   at: z.string(),
   ok: z.boolean(),
   message: z.string().max(1000),

@@ -20,19 +20,19 @@ const pageQuery = {
   q_updated_at_from: isoTime.optional(),
 }
 
-export const billListQuery = z.object({
+const billListQuery = z.object({
   ...pageQuery,
   q_register_session_id: z.string().min(1).max(200).optional(),
   q_type: billType.optional(),
   q_created_at_to: isoTime.optional(),
 })
 
-export const expenseListQuery = z.object({
+const expenseListQuery = z.object({
   ...pageQuery,
   q_location_id: z.string().min(1).max(200).optional(),
 })
 
-export const pageInfo = z.object({
+const pageInfo = z.object({
   page: z.number().int(),
   limit: z.number().int(),
   total: z.number().int().nullable(),

@@ -73,7 +73,7 @@ export const webhookReceiverStatus = z.object({
 })
 export type WebhookReceiverStatus = z.infer<typeof webhookReceiverStatus>
 
-export const queuedWebhook = z.object({
+const queuedWebhook = z.object({
   seq: z.number().int().nonnegative(),
   receivedAt: z.string(),
   /** The connection whose signing secret verified it. */
@@ -85,13 +85,12 @@ export type QueuedWebhook = z.infer<typeof queuedWebhook>
 export const webhookQueueTake = z.object({ events: z.array(queuedWebhook) })
 
 /** An event Till could not apply, kept with the reason until it is retried or dismissed. */
-export const setAsideWebhook = queuedWebhook.extend({
+const setAsideWebhook = queuedWebhook.extend({
   reason: z.string(),
   setAsideAt: z.string(),
 })
-export type SetAsideWebhook = z.infer<typeof setAsideWebhook>
 
-export const SET_ASIDE_PAGE_MAX = 100
+const SET_ASIDE_PAGE_MAX = 100
 
 export const setAsidePageInput = z.object({
   /** Only events older than this seq: the page after one whose oldest event it is. */

@@ -2,7 +2,7 @@ import Dexie, { type EntityTable, type IndexSpec } from 'dexie'
 import { TillDatabase } from '../../../src-renderer/cache/database'
 import { BILLS_V11 } from '../../../src-renderer/cache/migrations/v11'
 import { BILLS_V17 } from '../../../src-renderer/cache/migrations/v17'
-import type { CachedBill } from '../../../src-renderer/cache/records'
+import type { CachedBill } from '../../../src-renderer/cache/cached-records'
 import { seedShop } from './seed'
 
 /**

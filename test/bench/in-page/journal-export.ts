@@ -1,12 +1,13 @@
 import { currencyExponent, formatMinorUnits } from '../../../src-shared/domain/money'
 import { TillDatabase } from '../../../src-renderer/cache/database'
-import type { CachedBill } from '../../../src-renderer/cache/records'
-import { AccountResolver, EMPTY_MAPPING } from '../../../src-renderer/domain/journal/accounts'
+import type { CachedBill } from '../../../src-renderer/cache/cached-records'
+import { AccountResolver } from '../../../src-renderer/domain/journal/accounts'
 import { postedView } from '../../../src-renderer/domain/journal/export-log'
 import type { OutputChunk } from '../../../src-renderer/domain/journal/formats/output'
 import { billEntries } from '../../../src-renderer/domain/journal/journal'
 import { runExport } from '../../../src-renderer/jobs/exports/run-export'
 import type { ExportRange } from '../../../src-renderer/cache/export-rows'
+import { EMPTY_MAPPING } from '../../support/journal-context'
 
 /**
  * The generic journal CSV export driven as the Exports screen drives it, into a sink that only

@@ -1,7 +1,7 @@
 import { businessDate } from '../../../src-shared/domain/business-date'
 import type { Bill, BillType } from '../../../src-shared/domain/records'
 import { TillDatabase } from '../../../src-renderer/cache/database'
-import type { RegisterSession } from '../../../src-renderer/cache/records'
+import type { RegisterSession } from '../../../src-renderer/cache/cached-records'
 import { billWriteTables, writeBills } from '../../../src-renderer/cache/writes'
 import { makeBill, type PaymentSpec } from '../../ledger/bill-factory'
 

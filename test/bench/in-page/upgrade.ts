@@ -4,13 +4,13 @@ import { LOG_PAGES_SCHEMA } from '../../../src-renderer/cache/log-pages'
 import { upgradeToLogPages } from '../../../src-renderer/cache/log-pages-upgrade'
 import { postingHash } from '../../../src-renderer/domain/journal/export-log'
 import type { JournalEntry } from '../../../src-renderer/domain/journal/journal-entry'
-import type { BillCountsState } from '../../../src-renderer/cache/records'
+import type { BillCountsState } from '../../../src-renderer/cache/cached-records'
 
 /**
  * A seeded cache made to look like one an earlier Till left, from before cache version 14: no
- * session has a tally (cache/tallies.ts fills those it finds without), no day has counts, and no
+ * session has a tally (cache/session-tally-store.ts fills those it finds without), no day has counts, and no
  * 'bill-counts' row, as the upgrade to version 15 leaves it (only a new cache gets one, saying
- * its counts were kept from the start), so cache/bill-counts.ts counts every bill once.
+ * its counts were kept from the start), so cache/bill-count-store.ts counts every bill once.
  */
 export async function forgetTalliesAndCounts(databaseName: string): Promise<void> {
   const db = new TillDatabase(databaseName)

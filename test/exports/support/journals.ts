@@ -1,24 +1,23 @@
 import {
   AccountResolver,
-  EMPTY_MAPPING,
   type AccountMapping,
   type AccountRole,
 } from '../../../src-renderer/domain/journal/accounts'
 import {
   billEntries,
   expenseEntries,
-  NOTHING_POSTED,
+  paymentSession,
+  type JournalBill,
+  type JournalBuild,
   type JournalContext,
   type JournalProblem,
   type PostedView,
   type SessionDay,
 } from '../../../src-renderer/domain/journal/journal'
 import type { JournalEntry } from '../../../src-renderer/domain/journal/journal-entry'
-import {
-  sessionlessBillEntries,
-  sessionSummaryEntries,
-} from '../../../src-renderer/domain/journal/session-summary'
+import { sessionSummaryEntries } from '../../../src-renderer/domain/journal/session-summary'
 import { paymentsTakenIn, TIME_ZONE, type Shop } from './shop'
+import { EMPTY_MAPPING, NOTHING_POSTED } from '../../support/journal-context'
 
 export function context(
   posted: PostedView = NOTHING_POSTED,
@@ -120,4 +119,22 @@ export function movement(entries: readonly JournalEntry[], role: (key: string) =
 
 export function sortedTotals(totals: Map<string, number>): [string, number][] {
   return [...totals].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+}
+
+/**
+ * Bills of no session cannot be summarised: they post per bill, but without the payments taken
+ * in a session, which that session's summary carries.
+ */
+function sessionlessBillEntries(
+  bills: readonly JournalBill[],
+  context: JournalContext,
+): JournalBuild {
+  return billEntries(
+    bills.map((bill) => {
+      if (bill.registerSessionId !== null)
+        throw new Error(`Bill ${bill.id} is in session ${bill.registerSessionId}`)
+      return { ...bill, payments: bill.payments.filter((p) => paymentSession(bill, p) === null) }
+    }),
+    context,
+  )
 }

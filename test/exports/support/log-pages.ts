@@ -1,10 +1,20 @@
 import type { TillDatabase } from '../../../src-renderer/cache/database'
-import { loggedEntriesOf } from '../../../src-renderer/cache/log-pages'
+import type { LogPage } from '../../../src-renderer/cache/log-pages'
 import type { LoggedEntry, PostedState } from '../../../src-renderer/domain/journal/export-log'
+
+/** A page's entries as rows of the log, with their destination, batch and position. */
+function rowsOf(page: LogPage): LoggedEntry[] {
+  return page.entries.map((entry, index) => ({
+    ...entry,
+    destinationId: page.destinationId,
+    batchId: page.batchId,
+    position: page.first + index,
+  }))
+}
 
 /** Every entry the log holds, committed or not, page after page in the order written. */
 export async function allLogged(db: TillDatabase): Promise<LoggedEntry[]> {
-  return (await db.logPages.orderBy(':id').toArray()).flatMap(loggedEntriesOf)
+  return (await db.logPages.orderBy(':id').toArray()).flatMap(rowsOf)
 }
 
 /**

@@ -1,16 +1,41 @@
 import {
-  batchEntries,
-  logEntries,
   planExport,
   postedView,
   type ExportBatch,
   type LoggedEntry,
+  type PlannedEntry,
   type PostedState,
 } from '../../../src-renderer/domain/journal/export-log'
 import { writeJournal } from '../../../src-renderer/domain/journal/formats/journal-formats'
 import type { PostedView } from '../../../src-renderer/domain/journal/journal'
 import type { JournalEntry } from '../../../src-renderer/domain/journal/journal-entry'
 import { collectText, slices } from './collect'
+
+/** The log rows for entries a batch wrote, numbered on from `firstPosition`. */
+export function logEntries(
+  destinationId: string,
+  batchId: string,
+  firstPosition: number,
+  written: readonly PlannedEntry[],
+): LoggedEntry[] {
+  return written.map(({ key, entry, hash }, index) => ({
+    destinationId,
+    entryId: entry.id,
+    key,
+    batchId,
+    position: firstPosition + index,
+    hash,
+    entry,
+  }))
+}
+
+/** The entries of a batch in the order written: write them again for the same bytes. */
+function batchEntries(entries: readonly LoggedEntry[], batchId: string): JournalEntry[] {
+  return entries
+    .filter((logged) => logged.batchId === batchId)
+    .sort((a, b) => a.position - b.position)
+    .map((logged) => logged.entry)
+}
 
 /**
  * The export log as the Exports screen would keep it in Dexie, in memory: an export runs in

@@ -2,10 +2,10 @@ import fc from 'fast-check'
 import { businessDate } from '../../../src-shared/domain/business-date'
 import type { BillLine, Expense, LineTax, Payment } from '../../../src-shared/domain/records'
 import type { JournalBill } from '../../../src-renderer/domain/journal/journal'
-import type {
-  SessionInfo,
-  SessionPayment,
-} from '../../../src-renderer/domain/journal/session-summary'
+import type { SessionSummaryInput } from '../../../src-renderer/domain/journal/session-summary'
+
+type SessionInfo = SessionSummaryInput['session']
+type SessionPayment = SessionSummaryInput['payments'][number]
 
 /**
  * A generated shop: register sessions over two locations, sales with random lines, line and fee

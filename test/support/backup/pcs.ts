@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { billFacets } from '../../../src-renderer/cache/bill-facets'
 import { TillDatabase } from '../../../src-renderer/cache/database'
-import { EMPTY_MAPPING } from '../../../src-renderer/domain/journal/accounts'
+import { EMPTY_MAPPING } from '../journal-context'
 import { saveMapping, readMapping } from '../../../src-renderer/jobs/exports/account-mapping'
 import { addDestination, renameDestination } from '../../../src-renderer/cache/destinations'
 import { saveLocationName } from '../../../src-renderer/cache/location-names'

@@ -8,7 +8,7 @@ import type { Batches, OutputChunk } from './output'
  * touched.
  */
 
-export const BOM = '\uFEFF'
+const BOM = '\uFEFF'
 
 /** A number cell: plain decimal text, dot separator, no grouping. */
 export interface CsvNumber {
@@ -18,7 +18,7 @@ export interface CsvNumber {
 /** Text, a number, or empty. */
 export type CsvCell = string | CsvNumber | null
 
-export class CsvNumberError extends Error {
+class CsvNumberError extends Error {
   override name = 'CsvNumberError'
 }
 
@@ -43,7 +43,7 @@ export function decimal(value: number): CsvNumber {
   }
 }
 
-export function encodeCell(cell: CsvCell): string {
+function encodeCell(cell: CsvCell): string {
   if (cell === null) return ''
   let text: string
   if (typeof cell === 'string') {

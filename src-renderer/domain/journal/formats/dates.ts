@@ -6,7 +6,7 @@
 
 export type DateFormat = 'YYYY-MM-DD' | 'DD/MM/YYYY' | 'MM/DD/YYYY' | 'DD MMM YYYY'
 
-export class DateTextError extends Error {
+class DateTextError extends Error {
   override name = 'DateTextError'
 }
 

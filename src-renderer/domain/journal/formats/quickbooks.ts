@@ -35,7 +35,7 @@ export const QUICKBOOKS_DEFAULTS: QuickBooksOptions = {
 const JOURNAL_NO_LENGTH = 21
 
 /** The entry id when it fits, else a stable digest of it (the full id is in the description). */
-export function journalNumber(entryId: string): string {
+function journalNumber(entryId: string): string {
   return entryId.length <= JOURNAL_NO_LENGTH ? entryId : `T-${fnv1a64(entryId)}`
 }
 

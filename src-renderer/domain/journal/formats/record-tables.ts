@@ -27,7 +27,7 @@ export type PaymentRow = Payment & {
   currency: string
 }
 
-export interface BillLineRow {
+interface BillLineRow {
   bill: Bill
   kind: 'line' | 'discount' | 'fee' | 'tax'
   /** 1-based, within the bill and kind, in the service's order. */
@@ -94,7 +94,7 @@ const BILL_LINE_COLUMNS: CsvColumn<BillLineRow>[] = [
   { header: 'currency', cell: (r) => r.bill.currency },
 ]
 
-export function billLineRows(bill: Bill): BillLineRow[] {
+function billLineRows(bill: Bill): BillLineRow[] {
   const none = { lineId: null, variantId: null, quantity: null, unitPrice: null, taxRate: null }
   return [
     ...bill.lines.map((line, index) => ({

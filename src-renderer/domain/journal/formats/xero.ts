@@ -57,7 +57,7 @@ const HEADERS = [
   'TrackingOption1',
 ]
 
-export class XeroEntryTooLargeError extends Error {
+class XeroEntryTooLargeError extends Error {
   override name = 'XeroEntryTooLargeError'
 }
 

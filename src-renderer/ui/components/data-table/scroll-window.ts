@@ -4,7 +4,7 @@
  * scrollable content is capped and the scroll position is mapped linearly onto the full
  * ("virtual") height, so the scrollbar still spans every row.
  */
-export const MAX_SCROLL_HEIGHT = 2_000_000
+const MAX_SCROLL_HEIGHT = 2_000_000
 
 export interface ScrollWindow {
   /** The height the content is given in the page. */

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react'
-import { formatMoney } from '../../../domain/format/money'
+import { formatMoney } from '../../../domain/format/format-money'
 import './money-table.css'
+import { TableHead } from './TableHead'
 
 /** A cell of a money table: an amount in minor units, or what stands in its place. */
-export type MoneyCell = number | React.ReactElement
+type MoneyCell = number | React.ReactElement
 
 export interface MoneyRow {
   key: string
@@ -42,17 +43,7 @@ export function MoneyTable({
   return (
     <table aria-label={label} className={className ? `money-table ${className}` : 'money-table'}>
       {caption && <caption>{caption}</caption>}
-      {columns && (
-        <thead>
-          <tr>
-            {columns.map((column, i) => (
-              <th key={column} scope="col" className={i > 0 ? 'amount' : undefined}>
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-      )}
+      {columns && <TableHead columns={columns.map((c, i) => (i > 0 ? { amount: c } : c))} />}
       <tbody>
         {rows.length === 0 && empty && (
           <tr>

@@ -4,8 +4,8 @@ import type { LineTax } from '../../../../src-shared/domain/records'
 import type { TillDatabase } from '../../../cache/database'
 import { useLocationNames } from '../../../cache/location-names'
 import { locationLabel } from '../../../domain/format/location-label'
-import type { CachedBill } from '../../../cache/records'
-import { formatMoney } from '../../../domain/format/money'
+import type { CachedBill } from '../../../cache/cached-records'
+import { formatMoney } from '../../../domain/format/format-money'
 import { formatDateTime } from '../../../domain/format/time'
 import { methodLabel, taxLabel } from '../../../domain/format/labels'
 import { billStateLabel, signedAmount, TYPE_LABELS } from './bill-labels'
@@ -17,6 +17,7 @@ import { fileBase } from '../exports/ExportsScreen'
 import { MoneyTable } from '../../components/money-table/MoneyTable'
 import { readSession } from '../../../cache/load-session'
 import { readBill, refundsAndVoidsOf } from '../../../cache/bill-reads'
+import { TableHead } from '../../components/money-table/TableHead'
 
 interface DetailProps {
   db: TillDatabase
@@ -85,21 +86,15 @@ function Lines({ bill }: { bill: CachedBill }) {
   const money = (minor: number): string => formatMoney(minor, bill.currency)
   return (
     <table aria-label="Lines">
-      <thead>
-        <tr>
-          <th scope="col">Item</th>
-          <th scope="col" className="amount">
-            Qty
-          </th>
-          <th scope="col" className="amount">
-            Unit price
-          </th>
-          <th scope="col" className="amount">
-            Total
-          </th>
-          <th scope="col">Taxes included</th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={[
+          'Item',
+          { amount: 'Qty' },
+          { amount: 'Unit price' },
+          { amount: 'Total' },
+          'Taxes included',
+        ]}
+      />
       <tbody>
         {bill.lines.map((line) => (
           <tr key={line.id}>
@@ -149,17 +144,9 @@ function Payments({ bill, timeZone }: { bill: CachedBill; timeZone: string }) {
   if (bill.payments.length === 0) return <p className="muted">No payments.</p>
   return (
     <table aria-label="Payments">
-      <thead>
-        <tr>
-          <th scope="col">Method</th>
-          <th scope="col">Time ({timeZone})</th>
-          <th scope="col">Session</th>
-          <th scope="col">Reference</th>
-          <th scope="col" className="amount">
-            Amount
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={['Method', `Time (${timeZone})`, 'Session', 'Reference', { amount: 'Amount' }]}
+      />
       <tbody>
         {bill.payments.map((payment) => {
           const amount = formatMoney(payment.amount, bill.currency)
@@ -205,15 +192,9 @@ function Exports({ db, bill, timeZone }: { db: TillDatabase; bill: CachedBill; t
       {rows && rows.length > 0 && (
         <>
           <table aria-label="Exports of this bill">
-            <thead>
-              <tr>
-                <th scope="col">Exported ({timeZone})</th>
-                <th scope="col">Destination</th>
-                <th scope="col">File</th>
-                <th scope="col">Entry</th>
-                <th scope="col">Kind</th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[`Exported (${timeZone})`, 'Destination', 'File', 'Entry', 'Kind']}
+            />
             <tbody>
               {rows.map((row) => (
                 <tr key={`${row.batch.id} ${row.entryId}`}>

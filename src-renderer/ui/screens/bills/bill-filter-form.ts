@@ -1,5 +1,5 @@
 import type { BillType } from '../../../../src-shared/domain/records'
-import type { PaymentState } from '../../../cache/records'
+import type { PaymentState } from '../../../cache/cached-records'
 import { ANY_BILL, type BillFilters } from '../../../cache/bills/bill-filters'
 import { nextDate, startOfMerchantDay } from '../../../../src-shared/domain/business-date'
 

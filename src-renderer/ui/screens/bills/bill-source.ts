@@ -1,7 +1,7 @@
 import type { SortingState } from '@tanstack/react-table'
 import type { RowSource } from '../../components/data-table/row-source'
 import type { TillDatabase } from '../../../cache/database'
-import type { CachedBill } from '../../../cache/records'
+import type { CachedBill } from '../../../cache/cached-records'
 import {
   isBillSortColumn,
   type BillFilters,
@@ -11,7 +11,7 @@ import { BillQueries } from '../../../cache/bills/bill-query'
 
 export const NEWEST_FIRST: SortingState = [{ id: 'time', desc: true }]
 
-export function billSort(sorting: SortingState): BillSort {
+function billSort(sorting: SortingState): BillSort {
   const [first] = sorting
   return first && isBillSortColumn(first.id)
     ? { column: first.id, desc: first.desc }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { RowSource } from '../../components/data-table/row-source'
 import type { TillDatabase } from '../../../cache/database'
-import type { CachedBill } from '../../../cache/records'
+import type { CachedBill } from '../../../cache/cached-records'
 import type { BillFilters } from '../../../cache/bills/bill-filters'
 import { billRowSource } from './bill-source'
 import { anyBillCached, onBillsWritten } from '../../../cache/bill-reads'

@@ -9,7 +9,7 @@ import {
   type DayCloseFigures,
 } from '../../../domain/ledger/day-close'
 import { confirmCount, ReconcileError } from '../../../jobs/reconcile'
-import { formatMoney } from '../../../domain/format/money'
+import { formatMoney } from '../../../domain/format/format-money'
 import {
   amountHint,
   amountPlaceholder,

@@ -3,11 +3,12 @@ import { useCallback } from 'react'
 import { useLiveQueries } from '../../hooks/use-live-queries'
 import type { TillDatabase } from '../../../cache/database'
 import { sumFigures, type DayCloseFigures } from '../../../domain/ledger/day-close'
-import { formatMoney } from '../../../domain/format/money'
+import { formatMoney } from '../../../domain/format/format-money'
 import { FiguresTables } from './FiguresTables'
 import { loadLocationDay, locationsOn, type LocationDay } from '../../../cache/load-day'
 import { SignatureLines } from './SignatureLines'
 import { STILL_SYNCING } from './StillSyncing'
+import { TableHead } from '../../components/money-table/TableHead'
 
 const counts = new Intl.NumberFormat()
 
@@ -46,23 +47,15 @@ function EveryLocation({
   return (
     <table aria-label="The day at every location" className="day-locations">
       <caption>Every location this day</caption>
-      <thead>
-        <tr>
-          <th scope="col">Location</th>
-          <th scope="col" className="amount">
-            Sessions
-          </th>
-          <th scope="col" className="amount">
-            Net sales
-          </th>
-          <th scope="col" className="amount">
-            Collected
-          </th>
-          <th scope="col" className="amount">
-            Expected cash
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={[
+          'Location',
+          { amount: 'Sessions' },
+          { amount: 'Net sales' },
+          { amount: 'Collected' },
+          { amount: 'Expected cash' },
+        ]}
+      />
       <tbody>
         {loaded.map((l) => (
           <tr key={l.locationId}>

@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { currencyExponent, formatMinorUnits } from '../../../../src-shared/domain/money'
 import { denominationTotal, type Denomination } from '../../../domain/ledger/denominations'
-import { formatMoney } from '../../../domain/format/money'
+import { formatMoney } from '../../../domain/format/format-money'
+import { TableHead } from '../../components/money-table/TableHead'
 
 const pieceCount = (text: string): number | null =>
   text.trim() === '' ? 0 : /^\d{1,7}$/.test(text.trim()) ? Number(text.trim()) : null
@@ -40,17 +41,7 @@ export function DenominationCount({
     <details className="denominations">
       <summary>Count notes and coins</summary>
       <table aria-label="Notes and coins">
-        <thead>
-          <tr>
-            <th scope="col">Note or coin</th>
-            <th scope="col" className="amount">
-              Pieces
-            </th>
-            <th scope="col" className="amount">
-              Amount
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Note or coin', { amount: 'Pieces' }, { amount: 'Amount' }]} />
         <tbody>
           {denominations.map((d, i) => {
             const label = `${formatMoney(d.value, currency)} ${d.kind}s`

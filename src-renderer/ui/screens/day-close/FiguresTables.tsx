@@ -1,9 +1,10 @@
-import type { CachedExpense } from '../../../cache/records'
+import type { CachedExpense } from '../../../cache/cached-records'
 import type { DayCloseFigures } from '../../../domain/ledger/day-close'
-import { formatMoney } from '../../../domain/format/money'
+import { formatMoney } from '../../../domain/format/format-money'
 import { categoryLabel, methodLabel, taxLabel } from '../../../domain/format/labels'
 import { figureSections, type FigureRow } from './figure-rows'
 import { MoneyTable } from '../../components/money-table/MoneyTable'
+import { TableHead } from '../../components/money-table/TableHead'
 
 const counts = new Intl.NumberFormat()
 
@@ -83,16 +84,7 @@ export function ExpensesTable({
   return (
     <table aria-label={`Expenses of session ${sessionId}`} className="expenses">
       <caption>Expenses</caption>
-      <thead>
-        <tr>
-          <th scope="col">Category</th>
-          <th scope="col">Description</th>
-          <th scope="col">Paid by</th>
-          <th scope="col" className="amount">
-            Amount
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={['Category', 'Description', 'Paid by', { amount: 'Amount' }]} />
       <tbody>
         {expenses.length === 0 && (
           <tr>

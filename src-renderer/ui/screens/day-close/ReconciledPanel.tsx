@@ -6,7 +6,7 @@ import type {
   ReconciliationLogEntry,
   SessionReconciliation,
 } from '../../../cache/reconciliation-record'
-import { formatMoney } from '../../../domain/format/money'
+import { formatMoney } from '../../../domain/format/format-money'
 import { formatDateTime } from '../../../domain/format/time'
 import { changedFigures, type ChangedFigure } from './figure-rows'
 import { methodLabel } from '../../../domain/format/labels'

@@ -1,5 +1,5 @@
 import type { TillDatabase } from '../../../cache/database'
-import type { RegisterSession } from '../../../cache/records'
+import type { RegisterSession } from '../../../cache/cached-records'
 import { STATUS_LABEL } from '../../../cache/session-status'
 import { formatDateTime } from '../../../domain/format/time'
 import { CountForm } from './CountForm'

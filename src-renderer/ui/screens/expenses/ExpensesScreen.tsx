@@ -4,9 +4,10 @@ import type { ActiveConnection } from '../../../jobs/connection/active-connectio
 import { useLocationNames } from '../../../cache/location-names'
 import { locationLabel } from '../../../domain/format/location-label'
 import { categoryLabel, methodLabel } from '../../../domain/format/labels'
-import { formatMoney } from '../../../domain/format/money'
+import { formatMoney } from '../../../domain/format/format-money'
 import { ConnectionGate } from '../ConnectionGate'
 import { expenseFacets, queryExpenses, type ExpenseFilters } from '../../../cache/expense-query'
+import { TableHead } from '../../components/money-table/TableHead'
 
 const NO_FILTERS: ExpenseFilters = { from: '', to: '', locationId: '', category: '', method: '' }
 
@@ -110,23 +111,19 @@ function Expenses({ connection }: { connection: ActiveConnection }): React.JSX.E
             <p className="empty-state">No expense matches these filters.</p>
           ) : (
             <table aria-label="Expenses">
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Number</th>
-                  <th scope="col">Location</th>
-                  <th scope="col">Category</th>
-                  <th scope="col">Description</th>
-                  <th scope="col">Supplier</th>
-                  <th scope="col">Method</th>
-                  <th scope="col" className="amount">
-                    Tax
-                  </th>
-                  <th scope="col" className="amount">
-                    Amount
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  'Date',
+                  'Number',
+                  'Location',
+                  'Category',
+                  'Description',
+                  'Supplier',
+                  'Method',
+                  { amount: 'Tax' },
+                  { amount: 'Amount' },
+                ]}
+              />
               <tbody>
                 {result.rows.map((e) => (
                   <tr key={e.id}>

@@ -24,7 +24,7 @@ function plural(n: number, one: string, many: string): string {
 }
 
 /** “12 new entries, 1 reversal and 1 adjustment” */
-export function revisionsLabel(revisions: Record<EntryRevision, number>): string {
+function revisionsLabel(revisions: Record<EntryRevision, number>): string {
   return `${plural(revisions.original, 'new entry', 'new entries')}, ${plural(revisions.reversal, 'reversal', 'reversals')} and ${plural(revisions.adjustment, 'adjustment', 'adjustments')}`
 }
 

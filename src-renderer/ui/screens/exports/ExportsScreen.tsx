@@ -12,7 +12,7 @@ import {
   ExportCancelledError,
   batchesHolding,
   exportBatches,
-  exportToSink,
+  nothingNew,
   recreateBatch,
   runExport,
   type CsvTable,
@@ -22,20 +22,21 @@ import {
 } from '../../../jobs/exports/run-export'
 import type { ExportRange, StoredBatch } from '../../../cache/export-rows'
 import { sessionDays } from '../../../cache/load-session'
-import { effectiveTimeZone } from '../../../domain/format/time-zone'
+import { effectiveTimeZone } from '../../../domain/format/effective-time-zone'
 import { ConnectionGate } from '../ConnectionGate'
 import { UnmappedRolesNotice } from '../settings/AccountMappingNotice'
 import { contentType, fileExtension } from '../../../jobs/exports/download'
 import { writeToSink } from '../../../jobs/exports/file-sinks'
 import { openFileSink } from './open-file-sink'
-import { FORMAT_LABELS, defaultedLabel } from './labels'
+import { FORMAT_LABELS, defaultedLabel } from './export-labels'
 import { GranularitySwitch } from './GranularitySwitch'
 import { ExportPreview } from './ExportPreview'
-import { useFormatMoment } from '../../hooks/active-connection'
+import { useFormatMoment } from '../../hooks/use-active-connection'
 import { useLocationNames } from '../../../cache/location-names'
 import { locationLabel, type LocationNames } from '../../../domain/format/location-label'
 import { knownLocations } from '../../../cache/locations'
-import { CURRENCY_UNKNOWN } from '../../../domain/format/money'
+import { CURRENCY_UNKNOWN } from '../../../domain/format/format-money'
+import { TableHead } from '../../components/money-table/TableHead'
 
 type Outcome =
   | {
@@ -143,18 +144,9 @@ function ExportLog({
     return <p className="empty-state">No journal exported yet. Exports you make appear here.</p>
   return (
     <table aria-label="Export log">
-      <thead>
-        <tr>
-          <th scope="col">When</th>
-          <th scope="col">Destination</th>
-          <th scope="col">What</th>
-          <th scope="col">Range</th>
-          <th scope="col" className="amount">
-            Entries
-          </th>
-          <th scope="col">File</th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={['When', 'Destination', 'What', 'Range', { amount: 'Entries' }, 'File']}
+      />
       <tbody>
         {batches.map((b) => (
           <tr key={b.id}>
@@ -243,10 +235,10 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
     try {
       const sink = await openSink(bridge, shell, fileBase(what, from, to), what)
       if (!sink) return
-      const { result, files } = await exportToSink(
-        what,
+      const { result, files } = await writeToSink(
         runExport(await exportOptions(abort.signal)),
         sink,
+        nothingNew(what),
       )
       setOutcome(
         files.length === 0
@@ -280,7 +272,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
       const base = fileBase(batch.what, batch.range.from, batch.range.to)
       const sink = await openSink(bridge, shell, base, batch.what)
       if (!sink) return
-      const files = await writeToSink(recreateBatch(db, batch.id), sink)
+      const { files } = await writeToSink(recreateBatch(db, batch.id), sink)
       setOutcome({ kind: 'done', files, entries: batch.entryCount, defaulted: [], taxExempt: [] })
     } catch (error) {
       setOutcome({ kind: 'error', message: error instanceof Error ? error.message : String(error) })

@@ -1,4 +1,4 @@
-import { ROUTES, type RouteId } from '../../hooks/routes'
+import { ROUTES, type RouteId } from '../../app/screen-routes'
 
 const WHAT_COMES: Partial<Record<RouteId, string>> = {
   sessions: 'Register sessions appear here, newest first, once Till has synced your shop.',

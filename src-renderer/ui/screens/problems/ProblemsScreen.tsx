@@ -6,11 +6,11 @@ import { watchSetAsidePages, type SetAsidePages } from '../../../jobs/webhooks/s
 import { useBridge } from '../../hooks/bridge-context'
 import { billsBreakingIdentities, quarantinedRecords } from '../../../cache/problem-records'
 import { formatDateTime } from '../../../domain/format/time'
-import { formatMoney } from '../../../domain/format/money'
+import { formatMoney } from '../../../domain/format/format-money'
 import { checkBillIdentities } from '../../../domain/ledger/day-close'
-import { effectiveTimeZone } from '../../../domain/format/time-zone'
+import { effectiveTimeZone } from '../../../domain/format/effective-time-zone'
 import { ConnectionGate } from '../ConnectionGate'
-import { useFormatMoment } from '../../hooks/active-connection'
+import { useFormatMoment } from '../../hooks/use-active-connection'
 
 const QUARANTINE_KIND: Record<string, string> = {
   bill: 'Bill',

@@ -2,11 +2,11 @@ import { billsOfSession } from '../../../cache/bill-session'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useRef, useState } from 'react'
 import type { ActiveConnection } from '../../../jobs/connection/active-connection'
-import type { RegisterSession } from '../../../cache/records'
-import { sessionFigures } from '../../../cache/tallies'
-import { formatMoney } from '../../../domain/format/money'
+import type { RegisterSession } from '../../../cache/cached-records'
+import { sessionFigures } from '../../../cache/session-tally-store'
+import { formatMoney } from '../../../domain/format/format-money'
 import { loadBillsSynced, stillSyncing } from '../../../cache/still-syncing'
-import { effectiveTimeZone } from '../../../domain/format/time-zone'
+import { effectiveTimeZone } from '../../../domain/format/effective-time-zone'
 import { BillDetail } from '../bills/BillDetail'
 import { billStateLabel, signedAmount, TYPE_LABELS } from '../bills/bill-labels'
 import { ExpensesTable, FiguresTables } from '../day-close/FiguresTables'
@@ -14,6 +14,7 @@ import { StillSyncingNotice } from '../day-close/StillSyncing'
 import { usePageTitle } from '../../hooks/page-title'
 import { sessionLabel } from '../../format/session-label'
 import { expensesOfSession } from '../../../cache/load-session'
+import { TableHead } from '../../components/money-table/TableHead'
 
 const BILLS_PAGE = 200
 
@@ -104,17 +105,7 @@ export function SessionDetail({
       {bills && (
         <>
           <table aria-label={`Bills of session ${name}`}>
-            <thead>
-              <tr>
-                <th scope="col">Bill</th>
-                <th scope="col">Time</th>
-                <th scope="col">Type</th>
-                <th scope="col">State</th>
-                <th scope="col" className="amount">
-                  Total
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Bill', 'Time', 'Type', 'State', { amount: 'Total' }]} />
             <tbody>
               {bills.map((bill) => (
                 <tr key={bill.id}>

@@ -3,21 +3,22 @@ import { useCallback, useEffect, useId, useState, type RefCallback } from 'react
 import type { ActiveConnection } from '../../../jobs/connection/active-connection'
 import { useLocationNames } from '../../../cache/location-names'
 import { locationLabel } from '../../../domain/format/location-label'
-import type { RegisterSession } from '../../../cache/records'
-import { sessionFigures } from '../../../cache/tallies'
-import { formatMoney } from '../../../domain/format/money'
+import type { RegisterSession } from '../../../cache/cached-records'
+import { sessionFigures } from '../../../cache/session-tally-store'
+import { formatMoney } from '../../../domain/format/format-money'
 import { formatDateTime } from '../../../domain/format/time'
 import { loadReconciliation } from '../../../cache/reconciliation-record'
 import { loadShownStatus, STATUS_LABEL, type ShownStatus } from '../../../cache/session-status'
 import { loadBillsSynced, stillSyncing, type BillsSynced } from '../../../cache/still-syncing'
 import { STILL_SYNCING } from '../day-close/StillSyncing'
-import { effectiveTimeZone } from '../../../domain/format/time-zone'
+import { effectiveTimeZone } from '../../../domain/format/effective-time-zone'
 import { ConnectionGate } from '../ConnectionGate'
 import { useOpenItem } from '../../hooks/use-hash-route'
 import { sessionLabel } from '../../format/session-label'
 import { SessionDetail } from './SessionDetail'
 import { knownLocations } from '../../../cache/locations'
 import { latestSessions, readSession } from '../../../cache/load-session'
+import { TableHead } from '../../components/money-table/TableHead'
 
 const PAGE = 60
 
@@ -198,27 +199,17 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
         <span className="muted">Business dates in {timeZone}</span>
       </div>
       <table aria-label="Register sessions">
-        <thead>
-          <tr>
-            <th scope="col">Session</th>
-            <th scope="col">Status</th>
-            <th scope="col" className="amount">
-              Sales
-            </th>
-            <th scope="col" className="amount">
-              Refunds and voids
-            </th>
-            <th scope="col" className="amount">
-              Net sales
-            </th>
-            <th scope="col" className="amount">
-              Collected
-            </th>
-            <th scope="col" className="amount">
-              Cash variance
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            'Session',
+            'Status',
+            { amount: 'Sales' },
+            { amount: 'Refunds and voids' },
+            { amount: 'Net sales' },
+            { amount: 'Collected' },
+            { amount: 'Cash variance' },
+          ]}
+        />
         <tbody>
           {sessions.map((s) => (
             <SessionRow

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { locationLabel, type LocationNames } from '../../../domain/format/location-label'
-import type { RegisterSession } from '../../../cache/records'
+import type { RegisterSession } from '../../../cache/cached-records'
 import { sessionLabel } from '../../format/session-label'
 
 export interface SessionNames {

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useId, useState, type FormEvent } from 'react'
-import { useActiveConnection } from '../../hooks/active-connection'
+import { useActiveConnection } from '../../hooks/use-active-connection'
 import type { TillDatabase } from '../../../cache/database'
 import {
   AccountMappingError,
@@ -28,6 +28,8 @@ import {
   type Scope,
 } from './account-mapping-form'
 import { knownLocations } from '../../../cache/locations'
+import { TableHead } from '../../components/money-table/TableHead'
+import { SaveFooter } from './SaveFooter'
 
 /** A tax's Xero tax rate as typed: its name, and for input tax its percentage. */
 interface XeroRateFields {
@@ -242,15 +244,15 @@ export function AccountMappingPanel(): React.JSX.Element | null {
           if (groupRows.length === 0) return null
           return (
             <table key={group} aria-label={group}>
-              <thead>
-                <tr>
-                  <th scope="col">{group}</th>
-                  <th scope="col">Code</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Create in Xero / QuickBooks as</th>
-                  {group === 'Taxes' && <th scope="col">Xero tax rate</th>}
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  group,
+                  'Code',
+                  'Name',
+                  'Create in Xero / QuickBooks as',
+                  ...(group === 'Taxes' ? ['Xero tax rate'] : []),
+                ]}
+              />
               <tbody>
                 {groupRows.map((row) => {
                   const value = form[scope]?.[row.key] ?? { code: '', name: '' }
@@ -307,16 +309,21 @@ export function AccountMappingPanel(): React.JSX.Element | null {
             </table>
           )
         })}
-        <div className="actions">
-          <button type="submit">Save account mapping</button>
-        </div>
-        <div role="status">{saved && <p className="ok">{saved}</p>}</div>
-        {errors.size > 0 && (
-          <p role="alert" className="error">
-            {general ??
-              `The mapping was not saved: ${errors.size === 1 ? 'a field needs' : `${errors.size} fields need`} attention${scopesWithErrors(errors, scope)}.`}
-          </p>
-        )}
+        <SaveFooter
+          label="Save account mapping"
+          message={
+            errors.size > 0
+              ? {
+                  ok: false,
+                  text:
+                    general ??
+                    `The mapping was not saved: ${errors.size === 1 ? 'a field needs' : `${errors.size} fields need`} attention${scopesWithErrors(errors, scope)}.`,
+                }
+              : saved
+                ? { ok: true, text: saved }
+                : null
+          }
+        />
       </form>
     </section>
   )

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import type { ConnectionReport, ProfileView } from '../../../../src-shared/bridge/contract'
-import { BridgeCallError } from '../../../bridge/client'
+import { BridgeCallError } from '../../../bridge/bridge-client'
 import { useBridge } from '../../hooks/bridge-context'
 import { ConnectionReportView } from './ConnectionReportView'
 

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useId, useState, type FormEvent } from 'react'
-import { useActiveConnection } from '../../hooks/active-connection'
+import { useActiveConnection } from '../../hooks/use-active-connection'
 import type { TillDatabase } from '../../../cache/database'
 import {
   addDestination,
@@ -12,7 +12,9 @@ import {
 import { type Destination } from '../../../cache/export-rows'
 import type { JournalFormat } from '../../../domain/journal/formats/journal-formats'
 import { JOURNAL_FORMATS } from '../../../jobs/exports/run-export'
-import { FORMAT_LABELS } from '../exports/labels'
+import { FORMAT_LABELS } from '../exports/export-labels'
+import { TableHead } from '../../components/money-table/TableHead'
+import { SaveFooter, type SaveMessage } from './SaveFooter'
 
 function DestinationRow({
   db,
@@ -88,7 +90,7 @@ export function DestinationsPanel(): React.JSX.Element | null {
   const destinations = useLiveQuery(async () => (db ? listDestinations(db) : undefined), [db])
   const [name, setName] = useState('')
   const [format, setFormat] = useState<JournalFormat>('xero')
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null)
+  const [message, setMessage] = useState<SaveMessage | null>(null)
 
   if (!db || !destinations) return null
 
@@ -114,15 +116,9 @@ export function DestinationsPanel(): React.JSX.Element | null {
         accounts.
       </p>
       <table aria-label="Destinations">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Format</th>
-            <th scope="col">Granularity</th>
-            <th scope="col">Posted through</th>
-            <th scope="col">Account mapping</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={['Name', 'Format', 'Granularity', 'Posted through', 'Account mapping']}
+        />
         <tbody>
           {destinations.map((d) => (
             <DestinationRow
@@ -150,15 +146,8 @@ export function DestinationsPanel(): React.JSX.Element | null {
             </option>
           ))}
         </select>
-        <div className="actions">
-          <button type="submit">Add destination</button>
-        </div>
+        <SaveFooter label="Add destination" message={message} />
       </form>
-      {message && (
-        <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'notice' : 'error'}>
-          {message.text}
-        </p>
-      )}
     </section>
   )
 }

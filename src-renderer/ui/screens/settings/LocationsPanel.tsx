@@ -1,7 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
-import { useActiveConnection } from '../../hooks/active-connection'
+import { useActiveConnection } from '../../hooks/use-active-connection'
 import { loadLocationNames, saveLocationName } from '../../../cache/location-names'
 import { knownLocations } from '../../../cache/locations'
+import { SaveFooter, type SaveMessage } from './SaveFooter'
 
 /**
  * Settings → Locations: a name for each location id the shop's data shows (the Apps API gives
@@ -11,7 +12,7 @@ export function LocationsPanel(): React.JSX.Element | null {
   const state = useActiveConnection()
   const id = useId()
   const [form, setForm] = useState<{ locationId: string; name: string }[] | null>(null)
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null)
+  const [message, setMessage] = useState<SaveMessage | null>(null)
   const connection = state.status === 'ready' ? state.connection : null
 
   useEffect(() => {
@@ -55,12 +56,7 @@ export function LocationsPanel(): React.JSX.Element | null {
               />
             </fieldset>
           ))}
-          <div className="actions">
-            <button type="submit">Save location names</button>
-          </div>
-          <div role="status">
-            {message && <p className={message.ok ? 'ok' : 'error'}>{message.text}</p>}
-          </div>
+          <SaveFooter label="Save location names" message={message} />
         </form>
       )}
     </section>

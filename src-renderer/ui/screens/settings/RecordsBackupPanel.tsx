@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react'
-import { useActiveConnection } from '../../hooks/active-connection'
+import { useActiveConnection } from '../../hooks/use-active-connection'
 import { useBridge } from '../../hooks/bridge-context'
 import {
   backupRecords,
@@ -55,7 +55,7 @@ export function RecordsBackupPanel(): React.JSX.Element | null {
       const name = `till-records-${profile.storeId.replace(/[^\w.-]/g, '_')}-${day}.jsonl`
       const sink = await openFileSink(bridge, shell, name, 'application/jsonl;charset=utf-8')
       if (!sink) return null
-      const files = await writeToSink(backupRecords(db, profile.storeId, till), sink)
+      const { files } = await writeToSink(backupRecords(db, profile.storeId, till), sink)
       return `Till’s records backed up to ${files.join(', ')}. No key is in the file.`
     })
 

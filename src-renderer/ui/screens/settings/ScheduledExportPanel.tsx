@@ -4,11 +4,12 @@ import type {
   ScheduledExportSettings,
   ScheduledExportState,
 } from '../../../../src-shared/bridge/contract'
-import { useActiveConnection, useFormatMoment } from '../../hooks/active-connection'
+import { useActiveConnection, useFormatMoment } from '../../hooks/use-active-connection'
 import { useBridge } from '../../hooks/bridge-context'
 import { latestSessionClose } from '../../../cache/load-session'
 import { nextNightly, startingWatermark } from '../../../jobs/exports/schedule-trigger'
 import { listDestinations } from '../../../cache/destinations'
+import { SaveFooter, type SaveMessage } from './SaveFooter'
 
 const DEFAULTS: ScheduledExportSettings = {
   enabled: false,
@@ -46,7 +47,7 @@ export function ScheduledExportPanel(): React.JSX.Element | null {
   const [schedule, setSchedule] = useState<ScheduledExportState | null>(null)
   const [form, setForm] = useState<ScheduledExportSettings>(DEFAULTS)
   const [canChoose, setCanChoose] = useState(false)
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null)
+  const [message, setMessage] = useState<SaveMessage | null>(null)
   const profileId = connection?.profile.id
   const db = connection?.db
   const scheduledExports = connection?.scheduledExports
@@ -180,14 +181,7 @@ export function ScheduledExportPanel(): React.JSX.Element | null {
             Choose folder…
           </button>
         )}
-        <div className="actions">
-          <button type="submit">Save scheduled export</button>
-        </div>
-        {message && (
-          <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'notice' : 'error'}>
-            {message.text}
-          </p>
-        )}
+        <SaveFooter label="Save scheduled export" message={message} />
       </form>
       {schedule.settings?.enabled && schedule.settings.trigger.kind === 'nightly' && (
         <p className="muted">

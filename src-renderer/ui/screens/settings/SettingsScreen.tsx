@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { usePageTitle } from '../../hooks/page-title'
-import { hashOf } from '../../hooks/routes'
+import { hashOf } from '../../app/screen-routes'
 import { useOpenItem } from '../../hooks/use-hash-route'
 import { SETTINGS_SECTIONS, settingsSection } from './settings-sections'
 

@@ -1,13 +1,14 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
-import { useActiveConnection } from '../../hooks/active-connection'
+import { useActiveConnection } from '../../hooks/use-active-connection'
 import { readSchedule, saveSchedule, SCHEDULE_LIMITS } from '../../../cache/sync-schedule'
+import { SaveFooter, type SaveMessage } from './SaveFooter'
 
 /** How often the active connection is swept, and how far back the daily deep sweep reaches. */
 export function SyncSchedulePanel(): React.JSX.Element | null {
   const state = useActiveConnection()
   const id = useId()
   const [form, setForm] = useState<{ sweepMinutes: string; deepSweepDays: string } | null>(null)
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null)
+  const [message, setMessage] = useState<SaveMessage | null>(null)
   const connection = state.status === 'ready' ? state.connection : null
 
   useEffect(() => {
@@ -56,12 +57,7 @@ export function SyncSchedulePanel(): React.JSX.Element | null {
           value={form.deepSweepDays}
           onChange={(e) => setForm({ ...form, deepSweepDays: e.target.value })}
         />
-        <div className="actions">
-          <button type="submit">Save schedule</button>
-        </div>
-        <div role="status">
-          {message && <p className={message.ok ? 'ok' : 'error'}>{message.text}</p>}
-        </div>
+        <SaveFooter label="Save schedule" message={message} />
       </form>
     </section>
   )

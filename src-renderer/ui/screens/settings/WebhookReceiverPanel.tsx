@@ -4,9 +4,10 @@ import {
   type WebhookReceiverSettings,
   type WebhookReceiverStatus,
 } from '../../../../src-shared/bridge/contract'
-import { BridgeCallError } from '../../../bridge/client'
+import { BridgeCallError } from '../../../bridge/bridge-client'
 import { useBridge } from '../../hooks/bridge-context'
-import { useFormatMoment } from '../../hooks/active-connection'
+import { useFormatMoment } from '../../hooks/use-active-connection'
+import { SaveFooter } from './SaveFooter'
 
 const REFRESH_MS = 5_000
 
@@ -125,11 +126,7 @@ export function WebhookReceiverPanel(): React.JSX.Element {
             value={settings.path}
             onChange={(e) => setForm({ ...settings, path: e.target.value })}
           />
-          <div className="actions">
-            <button type="submit" disabled={form === null}>
-              Apply receiver settings
-            </button>
-          </div>
+          <SaveFooter label="Apply receiver settings" disabled={form === null} message={null} />
         </form>
       )}
       <p className="muted">

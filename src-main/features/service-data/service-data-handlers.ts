@@ -1,6 +1,6 @@
 import type { ChannelHandlers } from '../../bridge/dispatcher'
 import { AppsApiClient } from '../../apps-api/client'
-import { ValidationError } from '../../errors'
+import { ValidationError } from '../../till-errors'
 import type { Bill, QuarantinedRecord } from '../../../src-shared/domain/records'
 import type { FetchLike } from '../../apps-api/request'
 import type { Logger } from '../../logging/logger'
@@ -12,10 +12,10 @@ type ServiceDataChannels = 'service.bills.list' | 'service.bills.get' | 'service
  * Detail requests main keeps in flight to the service at most, across every `service.bills.get`
  * call: the renderer may queue several batches, the service never sees more than this at once.
  */
-export const DETAIL_CONCURRENCY = 32
+const DETAIL_CONCURRENCY = 32
 
 /** A counting semaphore: `run` waits for a free slot. */
-export function concurrencyLimit(slots: number): <T>(work: () => Promise<T>) => Promise<T> {
+function concurrencyLimit(slots: number): <T>(work: () => Promise<T>) => Promise<T> {
   let free = slots
   const waiting: (() => void)[] = []
   return async (work) => {

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { AppsApi, APPS_PREFIX } from './apps-api'
 import { ControlApi, CONTROL_PREFIX } from './control-api'
-import { ApiError, NotFoundError, RateLimitedError } from './errors'
+import { ApiError, NotFoundError, RateLimitedError } from './demo-errors'
 import { errorResponse, json, readJsonBody, readRawBody, writeJson, writeRaw } from './http-util'
 import {
   MAX_PLATFORM_BODY_BYTES,

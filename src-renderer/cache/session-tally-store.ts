@@ -12,7 +12,7 @@ import {
 } from '../domain/ledger/session-tally'
 import type { TillDatabase } from './database'
 import { billsOfSession } from './bill-session'
-import type { CachedBill, CachedExpense, CachedPayment, RegisterSession } from './records'
+import type { CachedBill, CachedExpense, CachedPayment, RegisterSession } from './cached-records'
 
 /** The tables a tally is made from and kept in: a write that changes a tally holds them all. */
 export function tallyTables(db: TillDatabase) {

@@ -1,4 +1,4 @@
-import { ValidationError } from '../../errors'
+import { ValidationError } from '../../till-errors'
 import { Secret } from '../../logging/secret'
 import type { ChannelHandlers } from '../../bridge/dispatcher'
 import type { EventBus } from '../../bridge/event-bus'

@@ -32,7 +32,7 @@ export interface CachedPayment extends Payment {
 
 export type CachedExpense = Expense
 
-export type SessionStatus = 'open' | 'closed' | 'reconciled'
+type SessionStatus = 'open' | 'closed' | 'reconciled'
 
 export interface RegisterSession {
   id: string
@@ -108,7 +108,7 @@ export interface LocationName {
   name: string
 }
 
-/** How far the Bills screen's kept counts go (cache/bill-counts.ts); kept in meta as JSON. */
+/** How far the Bills screen's kept counts go (cache/bill-count-store.ts); kept in meta as JSON. */
 export interface BillCountsState {
   /** Every bill written before the counts were kept has been counted. */
   complete: boolean

@@ -1,7 +1,7 @@
 import type { ChannelHandlers } from '../../bridge/dispatcher'
 import type { DemoMode } from '../demo/demo-mode'
 import { safeExternalUrl } from '../../platform/external-url'
-import { ValidationError } from '../../errors'
+import { ValidationError } from '../../till-errors'
 
 export interface AppDeps {
   version: string

@@ -1,12 +1,12 @@
 import { createContext, useContext, useEffect, useState } from 'react'
-import type { TillBridge } from '../../bridge/client'
+import type { TillBridge } from '../../bridge/bridge-client'
 import {
   activeConnection,
   openDatabase,
   type ActiveConnection,
 } from '../../jobs/connection/active-connection'
 import { closeConnection } from '../../jobs/connection/close-connection'
-import { effectiveTimeZone } from '../../domain/format/time-zone'
+import { effectiveTimeZone } from '../../domain/format/effective-time-zone'
 import { formatDateTime } from '../../domain/format/time'
 
 export type ConnectionState =

@@ -1,4 +1,4 @@
-import type { TillBridge } from '../../../bridge/client'
+import type { TillBridge } from '../../../bridge/bridge-client'
 import type { ChunkSink } from '../../../jobs/exports/run-export'
 import { downloadSink, openMainFile } from '../../../jobs/exports/file-sinks'
 

@@ -9,7 +9,7 @@ import {
   type EventName,
   type EventPayload,
 } from '../../src-shared/bridge/contract'
-import type { BridgeError, BridgeErrorKind } from '../../src-shared/bridge/errors'
+import type { BridgeError, BridgeErrorKind } from '../../src-shared/bridge/bridge-errors'
 
 /** A failed bridge call, with the kind and words main gave it. */
 export class BridgeCallError extends Error {

@@ -10,7 +10,7 @@ import {
 } from '../domain/bills/bill-counts'
 import type { BillFilters } from './bills/bill-filters'
 import type { TillDatabase } from './database'
-import type { BillCountsState, CachedBill } from './records'
+import type { BillCountsState, CachedBill } from './cached-records'
 
 /**
  * The Bills screen's counts kept by the write path (domain/bills/bill-counts.ts), in the same

@@ -8,10 +8,10 @@ interface Waiter {
   reject: (error: unknown) => void
 }
 
-export class JournalClosedError extends Error {
+class JsonlFileClosedError extends Error {
   constructor() {
-    super('The journal file is closed.')
-    this.name = 'JournalClosedError'
+    super('The JSON-lines file is closed.')
+    this.name = 'JsonlFileClosedError'
   }
 }
 
@@ -29,7 +29,7 @@ async function syncFolder(path: string): Promise<void> {
  * written with one fsync (group commit), so a burst costs a few fsyncs rather than one each.
  * `rewrite` replaces the whole file atomically with a snapshot taken at the moment it runs.
  */
-export class JournalFile {
+export class JsonlFile {
   private buffer: string[] = []
   private waiters: Waiter[] = []
   private snapshot: (() => string[]) | null = null
@@ -50,18 +50,18 @@ export class JournalFile {
    * Opens (creating) the file and returns its complete lines. A last line without its newline
    * was never acknowledged (its fsync did not finish), so it is cut off before appending.
    */
-  static async open(path: string, log: Logger): Promise<{ journal: JournalFile; lines: string[] }> {
+  static async open(path: string, log: Logger): Promise<{ file: JsonlFile; lines: string[] }> {
     await mkdir(dirname(path), { recursive: true, mode: PRIVATE_FOLDER_MODE })
     const handle = await open(path, 'a+', PRIVATE_FILE_MODE)
     try {
       const content = await handle.readFile()
       const end = content.lastIndexOf(NEWLINE) + 1
       if (end < content.length) {
-        log.warn('cut an incomplete last line off the journal', { file: path })
+        log.warn('cut an incomplete last line off a JSON-lines file', { file: path })
         await handle.truncate(end)
       }
       const lines = content.subarray(0, end).toString('utf8').split('\n').filter(Boolean)
-      return { journal: new JournalFile(path, handle, end, log), lines }
+      return { file: new JsonlFile(path, handle, end, log), lines }
     } catch (error) {
       await handle.close()
       throw error
@@ -99,7 +99,7 @@ export class JournalFile {
   }
 
   private enqueue(add: (waiter: Waiter) => void): Promise<void> {
-    if (this.closed) return Promise.reject(new JournalClosedError())
+    if (this.closed) return Promise.reject(new JsonlFileClosedError())
     if (this.broken) return Promise.reject(this.broken)
     return new Promise((resolve, reject) => {
       add({ resolve, reject })
@@ -111,7 +111,9 @@ export class JournalFile {
     if (this.running) return
     this.running = this.drain()
       // Every write failure is handed to its waiters; this only keeps a bug from crashing main.
-      .catch((error: unknown) => this.log.error('journal writer stopped unexpectedly', { error }))
+      .catch((error: unknown) =>
+        this.log.error('JSON-lines writer stopped unexpectedly', { error }),
+      )
       .finally(() => {
         this.running = null
         // Work added after the loop's last look but before this callback ran.
@@ -147,7 +149,7 @@ export class JournalFile {
   }
 
   /**
-   * Writes the snapshot to a temporary file, syncs it and renames it over the journal; the lines
+   * Writes the snapshot to a temporary file, syncs it and renames it over the file; the lines
    * it covers are then acknowledged. Returns false when the old file stays in use (nothing lost:
    * the covered lines are appended to it as usual).
    */
@@ -159,7 +161,7 @@ export class JournalFile {
     const data = Buffer.from(lines.map((line) => line + '\n').join(''), 'utf8')
     const fail = async (error: unknown): Promise<false> => {
       await unlink(temporary).catch(() => undefined)
-      this.log.warn('could not rewrite the journal; it keeps growing until the next try', {
+      this.log.warn('could not rewrite a JSON-lines file; it keeps growing until the next try', {
         file: this.path,
         error,
       })
@@ -191,7 +193,7 @@ export class JournalFile {
       this.handle = await open(this.path, 'a', PRIVATE_FILE_MODE)
     } catch (error) {
       this.broken = error
-      this.log.error('could not reopen the journal; nothing more can be written', { error })
+      this.log.error('could not reopen a JSON-lines file; nothing more can be written', { error })
     }
     if (!replaced) return false
     this.bytes = data.length

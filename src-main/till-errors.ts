@@ -1,4 +1,4 @@
-import type { BridgeError, BridgeErrorKind } from '../src-shared/bridge/errors'
+import type { BridgeError, BridgeErrorKind } from '../src-shared/bridge/bridge-errors'
 
 /** Base of every error Till raises on purpose; `kind` is how it crosses the bridge. */
 export abstract class TillError extends Error {

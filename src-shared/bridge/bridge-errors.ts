@@ -2,9 +2,9 @@ import { z } from 'zod'
 
 /**
  * The kinds of failure that cross the bridge as values. Each one maps to a named error class in
- * main (src-main/errors.ts) and to a sentence the renderer can show.
+ * main (src-main/till-errors.ts) and to a sentence the renderer can show.
  */
-export const bridgeErrorKind = z.enum([
+const bridgeErrorKind = z.enum([
   'validation',
   'unknown_channel',
   'auth',
@@ -18,7 +18,7 @@ export const bridgeErrorKind = z.enum([
 ])
 export type BridgeErrorKind = z.infer<typeof bridgeErrorKind>
 
-export const bridgeError = z.object({
+const bridgeError = z.object({
   kind: bridgeErrorKind,
   message: z.string(),
   /** Field paths and reasons for `validation`; the missing scope for `scope`. */

@@ -4,7 +4,7 @@
  * "nice" shop prices in any currency.
  */
 
-import { InvalidOptionError } from './errors'
+import { InvalidOptionError } from './demo-errors'
 
 /** Rough value of one major unit in US dollars, only to make prices look local. */
 const UNITS_PER_USD: Readonly<Record<string, number>> = {

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import type { ChannelHandlers } from '../../bridge/dispatcher'
-import { ValidationError } from '../../errors'
+import { ValidationError } from '../../till-errors'
 import type { ExportFiles } from './export-files'
 import type { ScheduledExportStore } from './scheduled-export-store'
 

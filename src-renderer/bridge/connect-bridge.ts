@@ -1,5 +1,5 @@
 import type { TillBridgeTransport } from '../../src-shared/bridge/api'
-import { createBridgeClient, type TillBridge } from './client'
+import { createBridgeClient, type TillBridge } from './bridge-client'
 import { createHttpTransport, takeLaunchToken } from './http-transport'
 
 declare global {

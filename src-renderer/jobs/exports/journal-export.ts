@@ -1,0 +1,351 @@
+import type { TillDatabase } from '../../cache/database'
+import type { CachedExpense, RegisterSession } from '../../cache/cached-records'
+import { billsOfSession } from '../../cache/bill-session'
+import { loadReconciliation } from '../../cache/reconciliation-record'
+import { DestinationError, currentGranularity, readDestination } from '../../cache/destinations'
+import type { Destination, StoredBatch } from '../../cache/export-rows'
+import { loadLocationNames } from '../../cache/location-names'
+import { AccountResolver, type DefaultedAccount } from '../../domain/journal/accounts'
+import {
+  entryRevision,
+  planExport,
+  postedView,
+  type EntryRevision,
+  type PostedState,
+} from '../../domain/journal/export-log'
+import {
+  defaultTarget,
+  withLocationNames,
+  withXeroTaxRates,
+  writeJournal,
+  type JournalFormat,
+  type JournalTarget,
+} from '../../domain/journal/formats/journal-formats'
+import type { OutputChunk } from '../../domain/journal/formats/output'
+import {
+  billEntries,
+  expenseEntries,
+  postingKeys,
+  separatePaymentEntries,
+  varianceEntries,
+  type JournalBill,
+  type JournalContext,
+  type JournalProblem,
+  type SessionDay,
+} from '../../domain/journal/journal'
+import type { JournalEntry } from '../../domain/journal/journal-entry'
+import { sessionSummaryEntries } from '../../domain/journal/session-summary'
+import type { RunExportOptions } from './export-options'
+import { ExportLogWriter } from '../../cache/export-log-writer'
+import { ProgressCounter, billPages, checkSignal, recordDatesOf } from './run-export-pages'
+import { countBills, expensesIn, sessionsIn } from '../../cache/export-range-reads'
+import { paymentsOfSession } from '../../cache/load-session'
+import { readBills } from '../../cache/bill-reads'
+import { SessionModes } from './session-modes'
+import { billSessionIds, sessionDays } from './session-days'
+import { readSubAccountCodes, rememberSubAccountCodes } from '../../cache/account-store'
+
+export interface ExportResult {
+  /** The batch committed to the log; null for CSV tables and when nothing was new. */
+  batch: StoredBatch | null
+  /** Journal entries written (0 for CSV tables). */
+  entryCount: number
+  /** Of those, by what each does to the destination's books. */
+  revisions: Record<EntryRevision, number>
+  /** Records read. */
+  records: number
+  defaulted: DefaultedAccount[]
+  problems: JournalProblem[]
+}
+
+export function noRevisions(): Record<EntryRevision, number> {
+  return { original: 0, reversal: 0, adjustment: 0 }
+}
+
+/**
+ * A journal export against the destination's log: its entries planned page by page as the
+ * writer asks for them, then the batch committed, or, should anything fail, nothing kept.
+ */
+export async function* journalExport(
+  options: RunExportOptions,
+  what: JournalFormat,
+  locations: string[],
+  size: number,
+  progress: ProgressCounter,
+): AsyncGenerator<OutputChunk, ExportResult> {
+  const { db } = options
+  const destination = await readDestination(db, options.destinationId ?? what)
+  if (destination.format !== what)
+    throw new DestinationError(`${destination.name} takes ${destination.format}, not ${what}`)
+  const run = new JournalRun(options, destination, await accountsOf(db, options))
+  await run.log.begin()
+  let committed = false
+  try {
+    const target = withXeroTaxRates(
+      withLocationNames(defaultTarget(what), await loadLocationNames(db)),
+      options.mapping.xeroTaxRates,
+    )
+    yield* writeJournal(target, run.entries(locations, size, progress), (entry, taxes) =>
+      run.problems.push({
+        kind: 'xero-tax-exempt',
+        entryId: entry.id,
+        description: entry.description,
+        taxes,
+      }),
+    )
+    checkSignal(options.signal)
+    const result = await run.finish(what, target, progress.done)
+    committed = result.batch !== null
+    return result
+  } finally {
+    // Should this fail too, the next export clears what is left (see ExportLogWriter.begin).
+    if (!committed) await run.log.discard().catch(() => undefined)
+  }
+}
+
+/**
+ * A tax or category keeps the sub-account code it was first given (kept in the cache), whatever
+ * mapping the caller passed: two exports never post one tax to two accounts.
+ */
+async function accountsOf(db: TillDatabase, options: RunExportOptions): Promise<AccountResolver> {
+  return new AccountResolver({
+    ...options.mapping,
+    subAccountCodes: { ...options.mapping.subAccountCodes, ...(await readSubAccountCodes(db)) },
+  })
+}
+
+type Variance = Parameters<typeof varianceEntries>[0][number]
+
+function* chunked<T>(items: readonly T[], size: number): Generator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size)
+}
+
+/** One journal export's state: its log, what it has planned so far, and the steps that plan. */
+class JournalRun {
+  readonly problems: JournalProblem[] = []
+  readonly log: ExportLogWriter
+  private readonly db: TillDatabase
+  private readonly modes: SessionModes
+  private readonly createdAt: string
+  private readonly batchId: string
+  private readonly revisions = noRevisions()
+  // The latest date the batch posts: of its entries, and of the sessions they belong to.
+  private postedThrough = ''
+  private readonly postedSessions = new Set<string>()
+
+  constructor(
+    private readonly options: RunExportOptions,
+    private readonly destination: Destination,
+    private readonly accounts: AccountResolver,
+  ) {
+    this.db = options.db
+    this.modes = new SessionModes(options.db, destination)
+    this.createdAt = (options.now?.() ?? new Date()).toISOString()
+    this.batchId =
+      options.batchId ?? `export-${this.createdAt}-${Math.random().toString(36).slice(2, 8)}`
+    this.log = new ExportLogWriter(options.db, destination.id, this.batchId, this.createdAt)
+  }
+
+  /** The entries of the range, a page at a time: bills, session summaries, expenses, variances. */
+  async *entries(
+    locations: string[],
+    size: number,
+    progress: ProgressCounter,
+  ): AsyncGenerator<JournalEntry[]> {
+    const { db, options, modes } = this
+    const { range, signal } = options
+    const recordDates = recordDatesOf(range)
+    const sessions = await sessionsIn(db, range, locations)
+    const summarised = sessions.filter((s) => modes.of(s) === 'session')
+    const reconciled = sessions.filter((s) => s.status === 'reconciled')
+    const expenses = await expensesIn(db, recordDates, locations)
+    progress.start(
+      summarised.length +
+        (await countBills(db, recordDates, locations)) +
+        expenses.length +
+        reconciled.length,
+    )
+    for await (const page of billPages(db, recordDates, locations, size, signal)) {
+      progress.add(page.length)
+      yield await this.perBill(page)
+    }
+    for (const session of summarised) {
+      checkSignal(signal)
+      yield await this.summaryOf(session)
+      progress.add(1)
+    }
+    if (modes.mixed)
+      for (const session of sessions)
+        if (modes.of(session) === 'bill') yield await this.summarisedBillsPayments(session)
+    for (const slice of chunked(expenses, size)) {
+      checkSignal(signal)
+      progress.add(slice.length)
+      yield await this.expensesOf(slice)
+    }
+    const variances = await this.variancesOf(reconciled, progress)
+    checkSignal(signal)
+    if (variances.length > 0) yield await this.planVariances(variances)
+  }
+
+  /** Commits the batch, unless nothing was written or this is a dry run; the result. */
+  async finish(what: JournalFormat, target: JournalTarget, records: number): Promise<ExportResult> {
+    const { log, accounts, problems, revisions } = this
+    const done = { records, defaulted: accounts.defaulted, problems, revisions }
+    if (log.written === 0 || this.options.dryRun)
+      return { batch: null, entryCount: log.written, ...done }
+    await rememberSubAccountCodes(this.db, accounts.subAccountCodes)
+    const batch: StoredBatch = {
+      id: this.batchId,
+      destinationId: this.destination.id,
+      createdAt: this.createdAt,
+      granularity: currentGranularity(this.destination),
+      target,
+      what,
+      range: this.options.range,
+      entryCount: log.written,
+    }
+    for (const date of await this.modes.businessDates(this.postedSessions))
+      if (date > this.postedThrough) this.postedThrough = date
+    await log.commit(batch, this.destination, this.postedThrough)
+    return { batch, entryCount: log.written, ...done }
+  }
+
+  private context(
+    states: ReadonlyMap<string, PostedState>,
+    sessions?: ReadonlyMap<string, SessionDay>,
+  ): JournalContext {
+    return {
+      accounts: this.accounts,
+      timeZone: this.options.timeZone,
+      posted: postedView(states),
+      sessions,
+    }
+  }
+
+  /** Plans a page against the log and logs it as it is handed on to the writer. */
+  private plan(entries: JournalEntry[], states: ReadonlyMap<string, PostedState>): JournalEntry[] {
+    const planned = planExport(entries, states)
+    this.log.record(planned)
+    for (const { key, entry } of planned.write) {
+      if (entry.date > this.postedThrough) this.postedThrough = entry.date
+      if (entry.registerSessionId !== null) this.postedSessions.add(entry.registerSessionId)
+      this.revisions[entryRevision({ entryId: entry.id, key, entry })] += 1
+    }
+    return planned.write.map((p) => p.entry)
+  }
+
+  /**
+   * Entries are dated by their session's business date (docs/ledger.md), so the range holds the
+   * records of its dates' sessions: the pages read a day further, for sessions that run past
+   * midnight, and this keeps what dates into the range.
+   */
+  private dated(
+    sessions: ReadonlyMap<string, SessionDay>,
+    record: { registerSessionId: string | null },
+    own: string,
+  ): boolean {
+    const { range } = this.options
+    const date =
+      (record.registerSessionId === null
+        ? undefined
+        : sessions.get(record.registerSessionId)?.businessDate) ?? own
+    return date >= range.from && date <= range.to
+  }
+
+  private async perBill(page: JournalBill[]): Promise<JournalEntry[]> {
+    const sessions = await sessionDays(this.db, billSessionIds(page))
+    const posted = (await this.modes.perBillOnly(page)).filter((b) =>
+      this.dated(sessions, b, b.businessDate),
+    )
+    if (posted.length === 0) return []
+    const states = await this.log.states(postingKeys(posted))
+    const made = billEntries(posted, this.context(states, sessions))
+    this.problems.push(...made.problems)
+    return this.plan(made.entries, states)
+  }
+
+  private async summaryOf(session: RegisterSession): Promise<JournalEntry[]> {
+    const { db } = this
+    const [sessionBills, payments] = await Promise.all([
+      billsOfSession(db, session.id).toArray(),
+      paymentsOfSession(db, session.id),
+    ])
+    const states = await this.log.states([`session:${session.id}`, ...postingKeys(sessionBills)])
+    const made = sessionSummaryEntries(
+      {
+        session,
+        currency: sessionBills[0]?.currency ?? this.options.currency,
+        bills: sessionBills,
+        payments,
+      },
+      this.context(states),
+    )
+    this.problems.push(...made.problems)
+    return this.plan(made.entries, states)
+  }
+
+  /**
+   * A session posted per bill takes in payments for sales of sessions posted as summaries
+   * (whose summaries carry only the payments taken in them): each posts on its own.
+   */
+  private async summarisedBillsPayments(session: RegisterSession): Promise<JournalEntry[]> {
+    const { db } = this
+    const payments = await paymentsOfSession(db, session.id)
+    // A sale paid more than once in the session is read once: its payments post together.
+    const sales = await readBills(db, [
+      ...new Set(payments.filter((p) => p.billType === 'sale').map((p) => p.billId)),
+    ])
+    const outside = await this.modes.summarisedOnly(sales)
+    if (outside.length === 0) return []
+    const taken = outside.map((bill) => ({
+      ...bill,
+      payments: bill.payments.filter((p) => p.registerSessionId === session.id),
+    }))
+    const [states, sessions] = await Promise.all([
+      this.log.states(postingKeys(taken)),
+      sessionDays(db, billSessionIds(taken)),
+    ])
+    return this.plan(
+      taken.flatMap((bill) => separatePaymentEntries(bill, [], this.context(states, sessions))),
+      states,
+    )
+  }
+
+  private async expensesOf(slice: CachedExpense[]): Promise<JournalEntry[]> {
+    const states = await this.log.states(slice.map((e) => `expense:${e.id}`))
+    const sessions = await sessionDays(
+      this.db,
+      slice.map((e) => e.registerSessionId),
+    )
+    const kept = slice.filter((e) => this.dated(sessions, e, e.expenseDate))
+    return this.plan(expenseEntries(kept, this.context(new Map(), sessions)), states)
+  }
+
+  /** The counted cash variances of the reconciled sessions whose count reads back whole. */
+  private async variancesOf(
+    reconciled: readonly RegisterSession[],
+    progress: ProgressCounter,
+  ): Promise<Variance[]> {
+    const variances: Variance[] = []
+    for (const session of reconciled) {
+      const stored = await loadReconciliation(this.db, session.id)
+      progress.add(1)
+      if (stored.state !== 'ok') continue
+      variances.push({
+        registerSessionId: session.id,
+        locationId: session.locationId,
+        businessDate: session.businessDate,
+        currency: stored.record.currency ?? this.options.currency,
+        cashVariance: stored.record.count.cashVariance,
+      })
+    }
+    return variances
+  }
+
+  private async planVariances(variances: Variance[]): Promise<JournalEntry[]> {
+    const states = await this.log.states(
+      variances.map((v) => `session:${v.registerSessionId}:variance`),
+    )
+    return this.plan(varianceEntries(variances, this.context(new Map())), states)
+  }
+}
