@@ -262,7 +262,7 @@ describe('references to the design', () => {
     const page = new Map([
       [
         'planted.md',
-        'Kept by `cache/tallies.ts` and `cache/talies.ts`, in `jobs/sync/` and `jobs/sink/`.',
+        'Kept by `cache/session-tally-store.ts` and `cache/talies.ts`, in `jobs/sync/` and `jobs/sink/`.',
       ],
     ])
     expect(missingInPages(page, repository)).toEqual([
