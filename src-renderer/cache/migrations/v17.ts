@@ -45,8 +45,8 @@ const EXPENSES_V17 = 'id, registerSessionId, [locationId+expenseDate]'
  * location sort have no other way. parentBillId and brokenIdentity are sparse: a bill without
  * a parent or a broken identity has no entry in them.
  *
- * The Bills screen's counts come from the stored day counts (../bill-counts.ts) and the sessions'
- * figures from their tallies (../tallies.ts), so no index is kept for a count alone. Payments lose
+ * The Bills screen's counts come from the stored day counts (../bill-count-store.ts) and the sessions'
+ * figures from their tallies (../session-tally-store.ts), so no index is kept for a count alone. Payments lose
  * `billId` (nothing reads it; a bill holds its payments), expenses `updatedAt` (as bills).
  */
 
