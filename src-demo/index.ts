@@ -12,8 +12,6 @@ import { billRowOf } from './ids'
 import type { DeliveryAttempt } from './webhooks/delivery'
 
 export type { DemoServiceOptions } from './options'
-/** @testonly */
-export { signatureHeader, signatureHex } from './webhooks/signing'
 
 /** The simulator's truth, read in-process, in the shapes the Apps API serves. */
 interface DemoShopTruth {

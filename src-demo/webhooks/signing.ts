@@ -8,8 +8,7 @@ import { createHmac } from 'node:crypto'
 
 export const SIGNATURE_HEADER = 'X-Service-Signature'
 
-/** @testonly */
-export function signatureHex(secret: string, timestamp: number, rawBody: string | Buffer): string {
+function signatureHex(secret: string, timestamp: number, rawBody: string | Buffer): string {
   return createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody).digest('hex')
 }
 

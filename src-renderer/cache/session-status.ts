@@ -37,8 +37,7 @@ export function sessionStart(session: Pick<RegisterSession, 'openedAt' | 'firstA
   return session.openedAt ?? session.firstActivityAt
 }
 
-/** @testonly */
-export function shownStatus(session: StatusOf, evidence: StatusEvidence): ShownStatus {
+function shownStatus(session: StatusOf, evidence: StatusEvidence): ShownStatus {
   if (session.status !== 'open') return session.status
   if (evidence.laterSessionStarted) return 'closed-no-event'
   const lastSign = evidence.lastBillAt ?? sessionStart(session)

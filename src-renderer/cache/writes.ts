@@ -34,11 +34,8 @@ function quarantineEntries(records: QuarantinedRecord[], now: number): Quarantin
   return records.map((r) => ({ ...r, key: quarantineKey(r), seenAt: now }))
 }
 
-/**
- * A bill as the cache stores it: with its business date and the Bills screen's facets.
- * @testonly
- */
-export function cachedBill(bill: Bill, timeZone: string): CachedBill {
+/** A bill as the cache stores it: with its business date and the Bills screen's facets. */
+function cachedBill(bill: Bill, timeZone: string): CachedBill {
   return { ...bill, businessDate: businessDate(bill.createdAt, timeZone), ...billFacets(bill) }
 }
 

@@ -4,7 +4,7 @@ import { currencyExponent, toMinorUnits } from '../../src-shared/domain/money'
 import { roleKey, type RoleKey, type XeroTaxRate } from '../../src-renderer/domain/journal/accounts'
 import type { JournalEntry } from '../../src-renderer/domain/journal/journal-entry'
 import { writeXeroJournal, XERO_DEFAULTS } from '../../src-renderer/domain/journal/formats/xero'
-import { taxExclusiveBase } from '../../src-renderer/domain/journal/formats/xero-tax'
+import { xeroTaxLines } from '../../src-renderer/domain/journal/formats/xero-tax'
 import { collectParts } from './support/collect'
 import { parseCsvFile } from './support/csv-parse'
 import { perBill, perSession } from './support/journals'
@@ -91,7 +91,44 @@ function atRates(shop: Shop, percents: readonly number[]): Shop {
   }
 }
 
-describe('taxExclusiveBase', () => {
+/**
+ * The tax-exclusive amount Xero's row for a sale's `tax` at `percent` carries, or null when the
+ * tax is left unmatched (kept on a no-tax line of its own).
+ */
+function taxExclusiveBase(tax: number, percent: number, exponent: number): number | null {
+  const entry: JournalEntry = {
+    id: 'bill:1',
+    kind: 'bill',
+    date: '2026-11-20',
+    currency: 'USD',
+    description: 'Sale',
+    payee: null,
+    billId: '1',
+    registerSessionId: null,
+    locationId: '101',
+    paymentIds: [],
+    lines: [
+      {
+        role: 'sales',
+        account: { code: '4000', name: 'Sales', kind: 'income' },
+        amount: -(tax * 100),
+        memo: 'Sales',
+      },
+      {
+        role: 'tax-payable:VAT',
+        account: { code: '2100', name: 'VAT', kind: 'liability' },
+        amount: tax,
+        memo: 'VAT',
+        taxPercent: percent,
+      },
+    ],
+  }
+  const split = xeroTaxLines(entry, { 'tax-payable:VAT': { name: 'VAT on Income' } }, exponent)
+  if (split.unmatched.length > 0) return null
+  return split.lines.find((line) => line.taxRate === 'VAT on Income')!.amount
+}
+
+describe('the tax-exclusive amount of a Xero row', () => {
   it('finds the amount Xero taxes to exactly the tax posted', () => {
     expect(taxExclusiveBase(1100, 11, 2)).toBe(10_000)
     // 12.5 % of 8.01 is 1.00125, rounding to 1.00.

@@ -3,39 +3,75 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { Bill } from '../../src-shared/domain/records'
 import { TillDatabase } from '../../src-renderer/cache/database'
 import { closeSession, writeBills } from '../../src-renderer/cache/writes'
-import { loadShownStatus, shownStatus } from '../../src-renderer/cache/session-status'
+import { loadShownStatus } from '../../src-renderer/cache/session-status'
 import { makeBill } from './bill-factory'
 
 const HOUR = 3_600_000
 const MORNING = Date.UTC(2026, 10, 20, 1, 0)
 
+function emptyCache(): TillDatabase {
+  return new TillDatabase(`till-session-status-${Math.random()}`, {
+    indexedDB: new IDBFactory(),
+    IDBKeyRange,
+  })
+}
+
+const written = (db: TillDatabase, bills: Bill[]): Promise<unknown> =>
+  writeBills(db, {
+    bills,
+    quarantined: [],
+    detailPriority: 1,
+    timeZone: 'Asia/Jakarta',
+    now: MORNING,
+  })
+
 describe('the shown status of a session', () => {
-  const open = { status: 'open' as const, openedAt: MORNING, firstActivityAt: MORNING }
-  const quiet = { laterSessionStarted: false, lastBillAt: MORNING + 2 * HOUR }
+  // A session the cache holds as open, with no bill of its own yet.
+  const open = {
+    id: 'S',
+    locationId: '101',
+    businessDate: '2026-11-20',
+    status: 'open' as const,
+    openedAt: MORNING,
+    firstActivityAt: MORNING,
+  }
 
-  it('is Open while it can still be trading', () => {
-    expect(shownStatus(open, { ...quiet, now: MORNING + 13 * HOUR })).toBe('open')
-    expect(shownStatus(open, { ...quiet, lastBillAt: null, now: MORNING + 11 * HOUR })).toBe('open')
+  it('is Open while it can still be trading', async () => {
+    const db = emptyCache()
+    expect(await loadShownStatus(db, open, MORNING + 11 * HOUR)).toBe('open')
+    await written(db, [makeBill({ id: 'A1', session: 'A', lines: [100], at: MORNING + 2 * HOUR })])
+    const a = (await db.sessions.get('A'))!
+    expect(await loadShownStatus(db, a, MORNING + 13 * HOUR)).toBe('open')
+    db.close()
   })
 
-  it('is Closed (no close event) once a later session of its location started', () => {
-    expect(
-      shownStatus(open, { ...quiet, laterSessionStarted: true, now: MORNING + 3 * HOUR }),
-    ).toBe('closed-no-event')
+  it('is Closed (no close event) once a later session of its location started', async () => {
+    const db = emptyCache()
+    await written(db, [
+      makeBill({ id: 'A1', session: 'A', lines: [100], at: MORNING + 2 * HOUR }),
+      makeBill({ id: 'B1', session: 'B', lines: [100], at: MORNING + 3 * HOUR }),
+    ])
+    const a = (await db.sessions.get('A'))!
+    expect(await loadShownStatus(db, a, MORNING + 3 * HOUR)).toBe('closed-no-event')
+    db.close()
   })
 
-  it('is Closed (no close event) after 12 hours without a bill', () => {
-    expect(shownStatus(open, { ...quiet, now: MORNING + 14 * HOUR - 1 })).toBe('open')
-    expect(shownStatus(open, { ...quiet, now: MORNING + 14 * HOUR })).toBe('closed-no-event')
-    expect(shownStatus(open, { ...quiet, lastBillAt: null, now: MORNING + 12 * HOUR })).toBe(
-      'closed-no-event',
-    )
+  it('is Closed (no close event) after 12 hours without a bill', async () => {
+    const db = emptyCache()
+    await written(db, [makeBill({ id: 'A1', session: 'A', lines: [100], at: MORNING + 2 * HOUR })])
+    const a = (await db.sessions.get('A'))!
+    expect(await loadShownStatus(db, a, MORNING + 14 * HOUR - 1)).toBe('open')
+    expect(await loadShownStatus(db, a, MORNING + 14 * HOUR)).toBe('closed-no-event')
+    expect(await loadShownStatus(db, open, MORNING + 12 * HOUR)).toBe('closed-no-event')
+    db.close()
   })
 
-  it('keeps a status the cache knows for sure', () => {
-    const evidence = { laterSessionStarted: true, lastBillAt: null, now: MORNING + 99 * HOUR }
-    expect(shownStatus({ ...open, status: 'closed' }, evidence)).toBe('closed')
-    expect(shownStatus({ ...open, status: 'reconciled' }, evidence)).toBe('reconciled')
+  it('keeps a status the cache knows for sure', async () => {
+    const db = emptyCache()
+    const later = MORNING + 99 * HOUR
+    expect(await loadShownStatus(db, { ...open, status: 'closed' }, later)).toBe('closed')
+    expect(await loadShownStatus(db, { ...open, status: 'reconciled' }, later)).toBe('reconciled')
+    db.close()
   })
 })
 

@@ -48,9 +48,8 @@ function asFraction(percent: number): { numerator: bigint; scale: bigint } {
 /**
  * The tax-exclusive amount, in minor units of a currency with `exponent` decimals, on which Xero
  * works out exactly `tax` at `percent` (see the module comment); null when there is none near.
- * @testonly
  */
-export function taxExclusiveBase(tax: number, percent: number, exponent: number): number | null {
+function taxExclusiveBase(tax: number, percent: number, exponent: number): number | null {
   if (!(percent > 0 && percent <= 100) || !Number.isSafeInteger(tax) || tax === 0) return null
   const { numerator, scale } = asFraction(percent)
   if (numerator === 0n) return null
