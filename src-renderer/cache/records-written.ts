@@ -12,11 +12,8 @@ export async function noteRecordsWritten(db: TillDatabase): Promise<void> {
   await db.meta.put({ key: KEY, value: Number(entry?.value ?? 0) + 1 })
 }
 
-/**
- * How many writes of bills or expenses the cache has seen: it changes with each.
- * @testonly
- */
-export async function recordsWritten(db: TillDatabase): Promise<number> {
+/** How many writes of bills or expenses the cache has seen: it changes with each. */
+async function recordsWritten(db: TillDatabase): Promise<number> {
   return Number((await db.meta.get(KEY))?.value ?? 0)
 }
 

@@ -100,11 +100,8 @@ async function queueForDetail(db: TillDatabase, ids: string[], priority: number)
   )
 }
 
-/**
- * Every table a write of bills touches.
- * @testonly
- */
-export function billWriteTables(db: TillDatabase) {
+/** Every table a write of bills touches. */
+function billWriteTables(db: TillDatabase) {
   return [
     ...tallyTables(db),
     ...billCountTables(db),

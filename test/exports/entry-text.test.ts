@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  boundedEntry,
-  lineName,
-  lineText,
-} from '../../src-renderer/domain/journal/formats/entry-text'
+import { boundedEntry, lineName } from '../../src-renderer/domain/journal/formats/entry-text'
 import { writeJournalCsv } from '../../src-renderer/domain/journal/formats/journal-csv'
 import {
   QUICKBOOKS_DEFAULTS,
@@ -17,18 +13,21 @@ import { expense } from './support/fixtures'
 import { context } from './support/journals'
 
 describe('service text as the journals receive it', () => {
+  const [anEntry] = expenseEntries([expense({})], context())
+  /** An entry's description as the journals receive it (300 code units at most). */
+  const described = (text: string): string =>
+    boundedEntry({ ...anEntry!, description: text }).description
+
   it('is one line: white space, control characters and line separators are one space', () => {
-    expect(lineText(' a\tb\r\nc\u2028d\u0000e \u00a0\u000bf\u0085g\uFEFF ', 50)).toBe(
-      'a b c d e f g',
-    )
-    expect(lineText('half \uD800 pair', 50)).toBe('half \uFFFD pair')
+    expect(described(' a\tb\r\nc\u2028d\u0000e \u00a0\u000bf\u0085g\uFEFF ')).toBe('a b c d e f g')
+    expect(described('half \uD800 pair')).toBe('half \uFFFD pair')
   })
 
   it('is cut with an ellipsis at its bound, never inside a surrogate pair', () => {
-    expect(lineText('x'.repeat(400), 300)).toBe(`${'x'.repeat(299)}…`)
-    expect(lineText('😀'.repeat(200), 300)).toBe(`${'😀'.repeat(149)}…`)
-    expect(lineText('word '.repeat(100), 11)).toBe('word word…')
-    expect(lineText('x'.repeat(300), 300)).toBe('x'.repeat(300))
+    expect(described('x'.repeat(400))).toBe(`${'x'.repeat(299)}…`)
+    expect(described('😀'.repeat(200))).toBe(`${'😀'.repeat(149)}…`)
+    expect(described('word '.repeat(100))).toBe(`${'word '.repeat(59)}word…`)
+    expect(described('x'.repeat(300))).toBe('x'.repeat(300))
   })
 
   it('keeps two long names that start alike two, each within its bound', () => {

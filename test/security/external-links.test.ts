@@ -2,7 +2,10 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { systemBrowserCommand } from '../../src-main/browser-shell/system-browser'
+import {
+  openInSystemBrowser,
+  type BrowserLauncher,
+} from '../../src-main/browser-shell/system-browser'
 import { loadKeytar } from '../../src-main/keychain/load-keytar'
 import { createKeychainSecretStore } from '../../src-main/keychain/secret-store'
 import { createServices } from '../../src-main/services'
@@ -48,17 +51,29 @@ describe('links handed to the system browser (issue 27, 7)', () => {
     ])
   })
 
-  it('hands the URL over as one argument, never through a shell', () => {
+  it('hands the URL over as one argument, never through a shell', async () => {
     const url = 'https://hledger.org/a?x=1&calc.exe&"b"^c'
+    const launched = async (platform: NodeJS.Platform) => {
+      const calls: { command: string; args: readonly string[]; shell: unknown }[] = []
+      const spawn = ((command: string, args: readonly string[], options: { shell?: unknown }) => {
+        calls.push({ command, args, shell: options.shell })
+        return { on: () => undefined, unref: () => undefined }
+      }) as unknown as BrowserLauncher['spawn']
+      await openInSystemBrowser(url, { spawn, platform })
+      expect(calls, platform).toHaveLength(1)
+      return calls[0]!
+    }
     for (const platform of ['win32', 'darwin', 'linux'] as const) {
-      const { command, args } = systemBrowserCommand(url, platform)
+      const { command, args, shell } = await launched(platform)
       expect(command, platform).not.toMatch(/^(cmd|cmd\.exe|sh|bash|powershell)$/i)
+      expect(shell, platform).toBe(false)
       expect(args.at(-1), platform).toBe(url)
       expect(args.slice(0, -1).join(' '), platform).not.toContain(url)
     }
-    expect(systemBrowserCommand(url, 'win32')).toEqual({
+    expect(await launched('win32')).toEqual({
       command: 'rundll32.exe',
       args: ['url.dll,FileProtocolHandler', url],
+      shell: false,
     })
   })
 })

@@ -26,7 +26,7 @@ import { loadSessionInputs } from '../../src-renderer/cache/load-session'
 import { sessionFigures } from '../../src-renderer/cache/session-tally-store'
 import { BillQueries } from '../../src-renderer/cache/bills/bill-query'
 import { ANY_BILL } from '../../src-renderer/cache/bills/bill-filters'
-import { recordsWritten } from '../../src-renderer/cache/records-written'
+import { exportInputsMark } from '../../src-renderer/cache/records-written'
 import { writeBills, writeExpenses } from '../../src-renderer/cache/writes'
 import { EMPTY_MAPPING, NOTHING_POSTED } from '../support/journal-context'
 
@@ -614,7 +614,7 @@ describe('cache schema upgrades', () => {
     const page = await queries.page(s2, { column: 'time', desc: true }, 0, 10)
     expect(page.map((b) => b.id)).toEqual(['b2'])
     // What the Exports preview watches instead of the newest update time: each write moves it.
-    const before = await recordsWritten(upgraded)
+    const before = await exportInputsMark(upgraded)
     await writeBills(upgraded, {
       bills: [sale({ id: 'b1', createdAt: T0 + 2000, number: 'edited' })],
       quarantined: [],
@@ -622,10 +622,10 @@ describe('cache schema upgrades', () => {
       timeZone: 'Asia/Jakarta',
       now: T0,
     })
-    const afterBills = await recordsWritten(upgraded)
+    const afterBills = await exportInputsMark(upgraded)
     expect(afterBills).not.toBe(before)
     await writeExpenses(upgraded, { expenses: [expense({ id: 'e1' })], quarantined: [], now: T0 })
-    expect(await recordsWritten(upgraded)).not.toBe(afterBills)
+    expect(await exportInputsMark(upgraded)).not.toBe(afterBills)
     upgraded.close()
   })
 })

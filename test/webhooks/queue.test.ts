@@ -3,11 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { webhookEnvelope } from '../../src-shared/bridge/contract'
-import {
-  OTHER_REASONS,
-  WebhookQueue,
-  type WebhookQueueOptions,
-} from '../../src-main/features/webhooks/queue'
+import { WebhookQueue, type WebhookQueueOptions } from '../../src-main/features/webhooks/queue'
 import { SeenIds } from '../../src-main/features/webhooks/seen-ids'
 import { createLogger } from '../../src-main/logging/logger'
 
@@ -237,7 +233,7 @@ describe('durable webhook queue', () => {
     expect(dropped.slice(0, 50).map((d) => d.reason)).toEqual(
       Array.from({ length: 50 }, (_, i) => `reason ${i}`),
     )
-    expect(dropped.slice(50)).toEqual([{ reason: OTHER_REASONS, count: 61 - kept - 50 }])
+    expect(dropped.slice(50)).toEqual([{ reason: 'Other reasons', count: 61 - kept - 50 }])
   })
 
   it('cuts off a half-written last line and appends cleanly after it', async () => {

@@ -67,8 +67,7 @@ const DEFAULT_SET_ASIDE_LIMIT: SetAsideLimit = { events: 1000, bytes: 8 * 1024 *
 
 /** Distinct reasons counted for events let go; any further reason is counted under this one. */
 const MAX_DROPPED_REASONS = 50
-/** @testonly */
-export const OTHER_REASONS = 'Other reasons'
+const OTHER_REASONS = 'Other reasons'
 /** A reason is counted by its first characters (they say what went wrong; the rest is detail). */
 const REASON_KEY_CHARS = 300
 

@@ -1,7 +1,6 @@
 import type { Migration } from './migration'
 
-/** @testonly */
-export const BILLS_V11 =
+const BILLS_V11 =
   'id, updatedAt, registerSessionId, [locationId+businessDate], [type+createdAt], parentBillId, ' +
   '[registerSessionId+createdAt], createdAt, numberKey, total, [paymentState+createdAt], ' +
   '*methods, brokenIdentity, amountPaid, amountDue'

@@ -1,9 +1,13 @@
 import Dexie, { type EntityTable, type IndexSpec } from 'dexie'
 import { TillDatabase } from '../../../src-renderer/cache/database'
-import { BILLS_V11 } from '../../../src-renderer/cache/migrations/v11'
-import { BILLS_V17 } from '../../../src-renderer/cache/migrations/v17'
+import { v11 } from '../../../src-renderer/cache/migrations/v11'
+import { v17 } from '../../../src-renderer/cache/migrations/v17'
 import type { CachedBill } from '../../../src-renderer/cache/cached-records'
 import { seedShop } from './seed'
+
+// The bills' indexes as versions 11–16 and version 17 declare them.
+const BILLS_V11 = v11.stores.bills as string
+const BILLS_V17 = v17.stores.bills as string
 
 /**
  * What each bill index costs a write and what its queries cost without it, in the page's real

@@ -2,7 +2,7 @@ import { businessDate } from '../../../src-shared/domain/business-date'
 import type { Bill, BillType } from '../../../src-shared/domain/records'
 import { TillDatabase } from '../../../src-renderer/cache/database'
 import type { RegisterSession } from '../../../src-renderer/cache/cached-records'
-import { billWriteTables, writeBills } from '../../../src-renderer/cache/writes'
+import { writeBills, writeTogether } from '../../../src-renderer/cache/writes'
 import { makeBill, type PaymentSpec } from '../../ledger/bill-factory'
 
 /**
@@ -87,7 +87,7 @@ export async function seedShop(plan: SeedPlan): Promise<SeededShop> {
   const sessions: RegisterSession[] = []
   let bills: Bill[] = []
   const flush = async (): Promise<void> => {
-    await db.transaction('rw', billWriteTables(db), async () => {
+    await writeTogether(db, async () => {
       await writeBills(db, {
         bills,
         quarantined: [],

@@ -38,11 +38,8 @@ function cut(text: string, max: number, marker: string): string {
   return `${text.slice(0, end).trimEnd()}${marker}`
 }
 
-/**
- * Prose on one line, cut with an ellipsis beyond `max`.
- * @testonly
- */
-export function lineText(text: string, max: number): string {
+/** Prose on one line, cut with an ellipsis beyond `max`. */
+function lineText(text: string, max: number): string {
   const line = oneLine(text)
   return line.length <= max ? line : cut(line, max, '…')
 }
