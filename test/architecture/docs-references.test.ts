@@ -206,7 +206,7 @@ describe('references to the design', () => {
     expect(paths).toContain('README.md')
     expect(paths).toContain('src-demo/README.md')
     expect(paths).toContain('src-renderer/domain/ledger/day-close.ts')
-    expect(paths).toContain('test/exports/support/day-close.ts')
+    expect(paths).toContain('test/support/exports/day-close.ts')
     const references = files.flatMap((f) => [...f.text.matchAll(DOCS_REFERENCE)])
     expect(references.length).toBeGreaterThan(40)
     expect(referenceProblems(files, pages)).toEqual([])

@@ -20,7 +20,7 @@ import {
   type AccountRole,
 } from '../../src-renderer/domain/journal/accounts'
 import { planExport } from '../../src-renderer/domain/journal/export-log'
-import { logEntries } from '../exports/support/memory-log'
+import { logEntries } from '../support/exports/memory-log'
 import {
   defaultTarget,
   writeJournal,

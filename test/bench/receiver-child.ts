@@ -11,7 +11,7 @@ import {
   saveConnection,
   startReceiver,
   testKeychain,
-} from '../webhooks/receiver-fixture'
+} from '../support/receiver-fixture'
 import { RECEIVER_SECRET, RECEIVER_STORE, type ReceiverChildMessage } from './figures/receiver'
 
 const DRAIN_EVERY_MS = 50

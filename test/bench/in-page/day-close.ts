@@ -1,7 +1,7 @@
 import { dayCloseFigures, type SessionPayment } from '../../../src-renderer/domain/ledger/day-close'
 import { loadSessionInputs } from '../../../src-renderer/cache/load-session'
 import { TillDatabase } from '../../../src-renderer/cache/database'
-import { makeBill } from '../../ledger/bill-factory'
+import { makeBill } from '../../support/bill-factory'
 
 /** Day-close figures in the page: computed over inputs in memory, and read from the cache. */
 

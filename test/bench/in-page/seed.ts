@@ -3,7 +3,7 @@ import type { Bill, BillType } from '../../../src-shared/domain/records'
 import { TillDatabase } from '../../../src-renderer/cache/database'
 import type { RegisterSession } from '../../../src-renderer/cache/cached-records'
 import { writeBills, writeTogether } from '../../../src-renderer/cache/writes'
-import { makeBill, type PaymentSpec } from '../../ledger/bill-factory'
+import { makeBill, type PaymentSpec } from '../../support/bill-factory'
 
 /**
  * Fills a connection's cache with generated sessions of bills, written by the cache's own bill

@@ -8,9 +8,9 @@ import { saveLocationName } from '../../../src-renderer/cache/location-names'
 import type { JournalBill } from '../../../src-renderer/domain/journal/journal'
 import { backupRecords } from '../../../src-renderer/jobs/backup/records-backup'
 import { runExport } from '../../../src-renderer/jobs/exports/run-export'
-import { allLogged } from '../../exports/support/log-pages'
-import { collectText } from '../../exports/support/collect'
-import { payment, sale } from '../../exports/support/fixtures'
+import { allLogged } from '../exports/log-pages'
+import { collectText } from '../exports/collect'
+import { payment, sale } from '../exports/fixtures'
 
 /** PCs of one shop for backups to go between: caches on fake-indexeddb, closed by `closePcs`. */
 

@@ -4,7 +4,7 @@ import { saveLocationName } from '../../../../src-renderer/cache/location-names'
 import { restoreRecords } from '../../../../src-renderer/jobs/backup/records-backup'
 import { dump, seal } from '../../../support/backup/seal'
 import { backupOf, bills, closePcs, firstPc, pc } from '../../../support/backup/pcs'
-import { checkProperty } from '../../../fuzz/fuzz-settings'
+import { checkProperty } from '../../../support/fuzz-settings'
 
 /**
  * Random damage to a real backup: cut anywhere, lines dropped or doubled, numbers, dates and

@@ -6,7 +6,7 @@ import { saveLocationName } from '../../../../src-renderer/cache/location-names'
 import { OWN_RECORD_TABLES } from '../../../../src-renderer/cache/own-record-rows'
 import { restoreRecords } from '../../../../src-renderer/jobs/backup/records-backup'
 import { exportBatches } from '../../../../src-renderer/jobs/exports/run-export'
-import { sale } from '../../../exports/support/fixtures'
+import { sale } from '../../../support/exports/fixtures'
 import { dump, seal, unsealed } from '../../../support/backup/seal'
 import {
   backupOf,

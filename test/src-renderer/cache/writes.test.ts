@@ -1,0 +1,97 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { describe, expect, it } from 'vitest'
+import type { Bill } from '../../../src-shared/domain/records'
+import { TillDatabase } from '../../../src-renderer/cache/database'
+import { writeBills } from '../../../src-renderer/cache/writes'
+import { makeBill } from '../../support/bill-factory'
+
+const freshDb = (): TillDatabase =>
+  new TillDatabase(`till-write-bills-${Math.random()}`, {
+    indexedDB: new IDBFactory(),
+    IDBKeyRange,
+  })
+
+const full = (id: string, updatedAt = Date.UTC(2026, 10, 20, 4)): Bill =>
+  makeBill({
+    id,
+    session: 'rs-1',
+    lines: [1000],
+    payments: [{ method: 'cash', amount: 1000 }],
+    updatedAt,
+  })
+
+const summaryOf = (bill: Bill): Bill => ({ ...bill, hasDetail: false, lines: [], payments: [] })
+
+describe('writing a page of bills', () => {
+  it('without summaries stored, a history page only queues its bills; the detail stores each once', async () => {
+    const db = freshDb()
+    const bills = [full('1'), full('2')]
+    const write = (page: Bill[], storeSummaries: boolean) =>
+      writeBills(db, {
+        bills: page,
+        quarantined: [],
+        detailPriority: 3,
+        storeSummaries,
+        timeZone: 'UTC',
+        now: 0,
+      })
+    await write(bills.map(summaryOf), false)
+    expect(await db.bills.count()).toBe(0)
+    expect(await db.pendingDetails.toArray()).toEqual([
+      { id: '1', priority: 3 },
+      { id: '2', priority: 3 },
+    ])
+    await write(bills, false)
+    expect((await db.bills.toArray()).map((b) => [b.id, b.hasDetail])).toEqual([
+      ['1', true],
+      ['2', true],
+    ])
+    expect(await db.payments.count()).toBe(2)
+    expect(await db.pendingDetails.count()).toBe(0)
+  })
+
+  it('keeps a cached full bill on screen when a newer summary of it is only queued', async () => {
+    const db = freshDb()
+    const write = (page: Bill[], storeSummaries: boolean) =>
+      writeBills(db, {
+        bills: page,
+        quarantined: [],
+        detailPriority: 1,
+        storeSummaries,
+        timeZone: 'UTC',
+        now: 0,
+      })
+    await write([full('1')], true)
+    await write([summaryOf(full('1', Date.UTC(2026, 10, 21)))], false)
+    const cached = await db.bills.get('1')
+    expect([cached?.hasDetail, cached?.payments.length]).toEqual([true, 1])
+    expect(await db.pendingDetails.get('1')).toEqual({ id: '1', priority: 1 })
+  })
+
+  it('replaces a bill’s payments with those of its new detail, dropping ones it no longer has', async () => {
+    const db = freshDb()
+    const write = (bill: Bill) =>
+      writeBills(db, { bills: [bill], quarantined: [], detailPriority: 1, timeZone: 'UTC', now: 0 })
+    await write(
+      makeBill({
+        id: '1',
+        session: 'rs-1',
+        lines: [1000],
+        payments: [
+          { method: 'cash', amount: 400 },
+          { method: 'card', amount: 600 },
+        ],
+      }),
+    )
+    await write(
+      makeBill({
+        id: '1',
+        session: 'rs-1',
+        lines: [1000],
+        payments: [{ method: 'qris', amount: 1000 }],
+        updatedAt: Date.UTC(2026, 10, 21),
+      }),
+    )
+    expect((await db.payments.toArray()).map((p) => [p.id, p.method])).toEqual([['1-P1', 'qris']])
+  })
+})

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+import {
+  boundedEntry,
+  lineName,
+} from '../../../../../src-renderer/domain/journal/formats/entry-text'
+import { writeJournalCsv } from '../../../../../src-renderer/domain/journal/formats/journal-csv'
+import {
+  QUICKBOOKS_DEFAULTS,
+  writeQuickBooksJournal,
+} from '../../../../../src-renderer/domain/journal/formats/quickbooks'
+import {
+  writeXeroJournal,
+  XERO_DEFAULTS,
+} from '../../../../../src-renderer/domain/journal/formats/xero'
+import { expenseEntries } from '../../../../../src-renderer/domain/journal/journal'
+import { collectParts, collectText } from '../../../../support/exports/collect'
+import { parseCsvFile } from '../../../../support/exports/csv-parse'
+import { expense } from '../../../../support/exports/fixtures'
+import { context } from '../../../../support/exports/journals'
+
+describe('service text as the journals receive it', () => {
+  const [anEntry] = expenseEntries([expense({})], context())
+  /** An entry's description as the journals receive it (300 code units at most). */
+  const described = (text: string): string =>
+    boundedEntry({ ...anEntry!, description: text }).description
+
+  it('is one line: white space, control characters and line separators are one space', () => {
+    expect(described(' a\tb\r\nc\u2028d\u0000e \u00a0\u000bf\u0085g\uFEFF ')).toBe('a b c d e f g')
+    expect(described('half \uD800 pair')).toBe('half \uFFFD pair')
+  })
+
+  it('is cut with an ellipsis at its bound, never inside a surrogate pair', () => {
+    expect(described('x'.repeat(400))).toBe(`${'x'.repeat(299)}…`)
+    expect(described('😀'.repeat(200))).toBe(`${'😀'.repeat(149)}…`)
+    expect(described('word '.repeat(100))).toBe(`${'word '.repeat(59)}word…`)
+    expect(described('x'.repeat(300))).toBe('x'.repeat(300))
+  })
+
+  it('keeps two long names that start alike two, each within its bound', () => {
+    const a = lineName(`${'Branch '.repeat(40)}North`, 100)
+    const b = lineName(`${'Branch '.repeat(40)}South`, 100)
+    expect(a).not.toBe(b)
+    for (const name of [a, b]) {
+      expect(name.length).toBeLessThanOrEqual(100)
+      expect(name).toMatch(/^Branch Branch .*…[0-9a-f]{8}$/)
+    }
+    expect(lineName('Branch\nNorth', 100)).toBe('Branch North')
+  })
+
+  it('bounds every text field of an entry; a blank supplier is no payee', () => {
+    const [entry] = expenseEntries(
+      [
+        expense({
+          category: 'Rent '.repeat(20_000),
+          description: 'note '.repeat(20_000),
+          number: '#'.repeat(1_000),
+          supplier: ' \n\t ',
+        }),
+      ],
+      context(),
+    )
+    const bounded = boundedEntry({ ...entry!, id: 'i'.repeat(1_000) })
+    expect(bounded.payee).toBeNull()
+    expect(bounded.description.length).toBe(300)
+    expect(bounded.id.length).toBe(200)
+    for (const line of bounded.lines) {
+      expect(line.memo.length).toBeLessThanOrEqual(150)
+      expect(line.account.name.length).toBeLessThanOrEqual(200)
+    }
+  })
+})
+
+describe('service text in the CSV journals', () => {
+  const [entry] = expenseEntries(
+    [expense({ category: 'Rent '.repeat(20_000), description: 'note\n'.repeat(20_000) })],
+    context(),
+  )
+  const locationLabels = { loc1: 'Branch '.repeat(20_000) }
+
+  /** The longest cell of each file, and its rows. */
+  function cells(text: string): { longest: number; rows: number } {
+    const rows = parseCsvFile(text)
+    const lengths = rows.flatMap((row) => Object.values(row).map((cell) => cell.length))
+    return { longest: Math.max(...lengths), rows: rows.length }
+  }
+
+  it('keeps every cell of a 100 kB category, note and location name within bounds, one row per line', async () => {
+    const written = [
+      await collectText(writeJournalCsv([[entry!]])),
+      await collectText(
+        writeQuickBooksJournal([[entry!]], { ...QUICKBOOKS_DEFAULTS, locationLabels }),
+      ),
+      ...(await collectParts(writeXeroJournal([[entry!]], { ...XERO_DEFAULTS, locationLabels }))),
+    ]
+    for (const text of written) {
+      const { longest, rows } = cells(text)
+      expect(rows).toBe(2)
+      // The longest cell any of them holds: QuickBooks' description, id and memo in one.
+      expect(longest).toBeLessThanOrEqual(300 + 200 + 150 + 5)
+    }
+  })
+})
