@@ -49,7 +49,7 @@ describe('the test layout', () => {
 
   it('reports a test sorted by topic, one whose source is gone and one outside the source tree', () => {
     const misplaced = [
-      'test/src-renderer/jobs/sync/sync-engine.test.ts',
+      'test/sync/sync-engine.test.ts',
       'test/src-renderer/jobs/sync/sync-stages.test.ts',
       'test/src-renderer/jobs/sync.test.ts',
       'test/docs/architecture.test.ts',
