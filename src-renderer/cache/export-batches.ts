@@ -22,3 +22,14 @@ export async function readBatches(
 export function exportBatches(db: TillDatabase): Promise<StoredBatch[]> {
   return db.exportBatches.orderBy('createdAt').reverse().toArray()
 }
+
+/** A destination's batches, oldest first. */
+export function destinationBatches(
+  db: TillDatabase,
+  destinationId: string,
+): Promise<StoredBatch[]> {
+  return db.exportBatches
+    .orderBy('createdAt')
+    .filter((b) => b.destinationId === destinationId)
+    .toArray()
+}

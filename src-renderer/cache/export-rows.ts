@@ -20,6 +20,11 @@ export interface StoredBatch extends ExportBatch {
   what: JournalFormat
   range: ExportRange
   entryCount: number
+  /**
+   * The accounts a beancount batch's file opened (formats/beancount.ts); absent before Till kept
+   * them, and for other formats.
+   */
+  accountsOpened?: string[]
 }
 
 export interface ExportRun {

@@ -108,7 +108,11 @@ const targetSchema = z.discriminatedUnion('format', [
   }),
   z.object({
     format: z.literal('beancount'),
-    options: z.object({ openAccounts: z.boolean(), openDate: businessDate }),
+    options: z.object({
+      openAccounts: z.boolean(),
+      openDate: businessDate,
+      opened: z.array(text).optional(),
+    }),
   }),
 ])
 
@@ -121,6 +125,7 @@ const batchSchema = z.object({
   what: format,
   range: z.object({ from: businessDate, to: businessDate, locationId: z.string().max(MAX_ID) }),
   entryCount: count,
+  accountsOpened: z.array(text).optional(),
 })
 
 const roleKey = text.refine((key) => roleFromKey(key) !== null, 'is not a role Till posts to')

@@ -318,12 +318,24 @@ export interface CashVariance {
   businessDate: string
   currency: string
   cashVariance: number
+  /** Who counted the cash, as they gave their name when confirming. */
+  countedBy: string
+  /** The manager's note on why the count differs; empty when it does not. */
+  note: string
+}
+
+/** "Cash count variance, session s1, counted by Ana: two notes stuck together". */
+function varianceDescription(v: CashVariance): string {
+  const counted = `Cash count variance, session ${v.registerSessionId}, counted by ${v.countedBy}`
+  return v.note === '' ? counted : `${counted}: ${v.note}`
 }
 
 /**
  * Cash over (positive variance) debits Cash clearing and credits Cash over/short; short the
  * reverse. A zero variance gives an entry without lines, which no format writes, so a recount
- * that removes a variance still reverses the one exported.
+ * that removes a variance still reverses the one exported. The description carries who counted
+ * and the manager's note, so the books say why; like all wording it is outside the posting hash
+ * (docs/export-log.md), so a note edited after export does not re-post the variance.
  */
 export function varianceEntries(
   variances: readonly CashVariance[],
@@ -336,7 +348,7 @@ export function varianceEntries(
       kind: 'variance',
       date: v.businessDate,
       currency: v.currency,
-      description: `Cash count variance, session ${v.registerSessionId}`,
+      description: varianceDescription(v),
       payee: null,
       billId: null,
       registerSessionId: v.registerSessionId,

@@ -44,6 +44,7 @@ import { readBills } from '../../cache/bill-reads'
 import { SessionModes } from './session-modes'
 import { billSessionIds, sessionDays } from './session-days'
 import { readSubAccountCodes, rememberSubAccountCodes } from '../../cache/account-store'
+import { withEarlierOpens } from './opened-accounts'
 
 export interface ExportResult {
   /** The batch committed to the log; null for CSV tables and when nothing was new. */
@@ -81,18 +82,24 @@ export async function* journalExport(
   await run.log.begin()
   let committed = false
   try {
-    const target = withXeroTaxRates(
-      withLocationNames(defaultTarget(what), await loadLocationNames(db)),
-      options.mapping.xeroTaxRates,
+    const target = await withEarlierOpens(
+      db,
+      destination.id,
+      withXeroTaxRates(
+        withLocationNames(defaultTarget(what), await loadLocationNames(db)),
+        options.mapping.xeroTaxRates,
+      ),
     )
-    yield* writeJournal(target, run.entries(locations, size, progress), (entry, taxes) =>
-      run.problems.push({
-        kind: 'xero-tax-exempt',
-        entryId: entry.id,
-        description: entry.description,
-        taxes,
-      }),
-    )
+    yield* writeJournal(target, run.entries(locations, size, progress), {
+      unmatchedXeroTax: (entry, taxes) =>
+        run.problems.push({
+          kind: 'xero-tax-exempt',
+          entryId: entry.id,
+          description: entry.description,
+          taxes,
+        }),
+      accountOpened: (name) => run.accountsOpened.push(name),
+    })
     checkSignal(options.signal)
     const result = await run.finish(what, target, progress.done)
     committed = result.batch !== null
@@ -123,6 +130,7 @@ function* chunked<T>(items: readonly T[], size: number): Generator<T[]> {
 /** One journal export's state: its log, what it has planned so far, and the steps that plan. */
 class JournalRun {
   readonly problems: JournalProblem[] = []
+  readonly accountsOpened: string[] = []
   readonly log: ExportLogWriter
   private readonly db: TillDatabase
   private readonly modes: SessionModes
@@ -203,6 +211,7 @@ class JournalRun {
       what,
       range: this.options.range,
       entryCount: log.written,
+      ...(target.format === 'beancount' ? { accountsOpened: this.accountsOpened } : {}),
     }
     for (const date of await this.modes.businessDates(this.postedSessions))
       if (date > this.postedThrough) this.postedThrough = date
@@ -337,6 +346,8 @@ class JournalRun {
         businessDate: session.businessDate,
         currency: stored.record.currency ?? this.options.currency,
         cashVariance: stored.record.count.cashVariance,
+        countedBy: stored.record.reconciledBy,
+        note: stored.record.varianceNote,
       })
     }
     return variances

@@ -48,7 +48,7 @@ const RANGE = { from: '2026-11-20', to: '2026-11-20', locationId: '' }
 export async function exportTo(
   db: TillDatabase,
   destinationId: string,
-  what: 'xero' | 'journal-csv',
+  what: 'xero' | 'journal-csv' | 'beancount',
 ) {
   const exports = runExport({
     db,

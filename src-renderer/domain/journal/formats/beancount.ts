@@ -8,6 +8,13 @@ import { commodityAmount, entryTags, writeTransactions, type PlainTextAccounts }
  * Opens are dated `openDate` (beancount sorts them before any posting of that date or later);
  * leave them out to include the file in a ledger that opens the accounts already.
  *
+ * Every file to a destination is meant to be included beside the earlier ones, and beancount
+ * refuses an account opened twice: so a file opens only the accounts none of the destination's
+ * earlier files opened (`opened`, kept in the batch's options so *Download again* writes the same
+ * bytes). Opens stay dated `openDate`, before every entry: a file's entries are not in date order
+ * (bills, then summaries, expenses and counts), so the first entry's date is not known when the
+ * first open is written, and one date before them all is the date that always holds.
+ *
  * Text reaches the file one line at a time (entry-text.ts). In a string only `"` and `\` are
  * syntax (beancount reads `\n`, `\t` and `\"` as escapes), so both are escaped and the string
  * reads back exactly; a memo is a `;` comment, which beancount never reads.
@@ -16,7 +23,12 @@ import { commodityAmount, entryTags, writeTransactions, type PlainTextAccounts }
 export interface BeancountOptions {
   openAccounts: boolean
   openDate: string
+  /** Accounts the destination's earlier files opened, not opened again. */
+  opened?: readonly string[]
 }
+
+/** Told each account a file opens, as it opens it. */
+export type OnAccountOpened = (name: string) => void
 
 export const BEANCOUNT_DEFAULTS: BeancountOptions = { openAccounts: true, openDate: '1970-01-01' }
 
@@ -28,12 +40,13 @@ function transaction(
   entry: JournalEntry,
   accounts: PlainTextAccounts,
   options: BeancountOptions,
+  opensNew: (name: string) => boolean,
 ): string {
   let opens = ''
   let postings = ''
   for (const line of entry.lines) {
     const { name, first } = accounts.name(line.account)
-    if (first && options.openAccounts) opens += `${options.openDate} open ${name}\n`
+    if (first && opensNew(name)) opens += `${options.openDate} open ${name}\n`
     postings += `  ${name}  ${commodityAmount(line.amount, entry.currency)} ; ${line.memo}\n`
   }
   const payee = entry.payee === null ? '' : `${quoted(entry.payee)} `
@@ -47,6 +60,15 @@ function transaction(
 export function writeBeancount(
   entries: Batches<JournalEntry>,
   options: BeancountOptions,
+  onOpened?: OnAccountOpened,
 ): AsyncGenerator<OutputChunk> {
-  return writeTransactions(entries, (entry, accounts) => transaction(entry, accounts, options))
+  const earlier = new Set(options.opened)
+  const opensNew = (name: string) => {
+    if (!options.openAccounts || earlier.has(name)) return false
+    onOpened?.(name)
+    return true
+  }
+  return writeTransactions(entries, (entry, accounts) =>
+    transaction(entry, accounts, options, opensNew),
+  )
 }

@@ -1,6 +1,11 @@
 import type { LocationNames } from '../../format/location-label'
 import type { JournalEntry } from '../journal-entry'
-import { BEANCOUNT_DEFAULTS, writeBeancount, type BeancountOptions } from './beancount'
+import {
+  BEANCOUNT_DEFAULTS,
+  writeBeancount,
+  type BeancountOptions,
+  type OnAccountOpened,
+} from './beancount'
 import { writeJournalCsv } from './journal-csv'
 import { writeLedgerJournal } from './ledger'
 import type { Batches, OutputChunk } from './output'
@@ -52,20 +57,26 @@ export function withLocationNames(target: JournalTarget, names: LocationNames): 
   }
 }
 
+/** What a writer tells as it writes: taxes Xero has no rate for, accounts a file opens. */
+export interface JournalListeners {
+  unmatchedXeroTax?: UnmatchedXeroTax
+  accountOpened?: OnAccountOpened
+}
+
 export function writeJournal(
   target: JournalTarget,
   entries: Batches<JournalEntry>,
-  onUnmatchedXeroTax?: UnmatchedXeroTax,
+  listeners: JournalListeners = {},
 ): AsyncGenerator<OutputChunk> {
   switch (target.format) {
     case 'journal-csv':
       return writeJournalCsv(entries)
     case 'xero':
-      return writeXeroJournal(entries, target.options, onUnmatchedXeroTax)
+      return writeXeroJournal(entries, target.options, listeners.unmatchedXeroTax)
     case 'quickbooks':
       return writeQuickBooksJournal(entries, target.options)
     case 'beancount':
-      return writeBeancount(entries, target.options)
+      return writeBeancount(entries, target.options, listeners.accountOpened)
     case 'ledger':
       return writeLedgerJournal(entries)
   }

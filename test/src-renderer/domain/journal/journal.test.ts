@@ -219,7 +219,13 @@ describe('journal rules for expenses and cash counts', () => {
   })
 
   it('posts a cash variance against Cash over/short, either way', () => {
-    const base = { locationId: 'loc1', businessDate: '2026-11-20', currency: 'USD' }
+    const base = {
+      locationId: 'loc1',
+      businessDate: '2026-11-20',
+      currency: 'USD',
+      countedBy: 'Ana',
+      note: '',
+    }
     const [over, short, none] = varianceEntries(
       [
         { ...base, registerSessionId: 's1', cashVariance: 250 },

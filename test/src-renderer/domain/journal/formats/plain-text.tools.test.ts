@@ -67,6 +67,8 @@ function entriesOf(s: Shop): JournalEntry[] {
       businessDate: session.businessDate,
       currency: s.currency,
       cashVariance: (i % 3) - 1,
+      countedBy: 'Ana',
+      note: '',
     })),
     { accounts: new AccountResolver(MAPPING), timeZone: TIME_ZONE, posted: NOTHING_POSTED },
   )
