@@ -3,8 +3,8 @@ import { billFacets } from '../../../src-renderer/cache/bill-facets'
 import { ownRecordProblem } from '../../../src-renderer/cache/own-record-rows'
 import { restoreRecords } from '../../../src-renderer/jobs/backup/records-backup'
 import { exportBatches, recreateBatch } from '../../../src-renderer/jobs/exports/run-export'
-import { collectText } from '../../exports/support/collect'
-import { payment, sale } from '../../exports/support/fixtures'
+import { collectText } from '../../support/exports/collect'
+import { payment, sale } from '../../support/exports/fixtures'
 import { backupOf, closePcs, exportTo, pc } from '../../support/backup/pcs'
 
 /**

@@ -7,9 +7,9 @@ import {
 import { writeJournalCsv } from '../../../../src-renderer/domain/journal/formats/journal-csv'
 import { writeLedgerJournal } from '../../../../src-renderer/domain/journal/formats/ledger'
 import { varianceEntries } from '../../../../src-renderer/domain/journal/journal'
-import { collectText } from '../../../exports/support/collect'
-import { parseCsvFile } from '../../../exports/support/csv-parse'
-import { journalFolder, toolCsvRows, toolOutput } from '../../../exports/support/tools'
+import { collectText } from '../../../support/exports/collect'
+import { parseCsvFile } from '../../../support/exports/csv-parse'
+import { journalFolder, toolCsvRows, toolOutput } from '../../../support/exports/tools'
 import { EMPTY_MAPPING, NOTHING_POSTED } from '../../../support/journal-context'
 
 /** The cash count's variance entry says who counted and why the count differs, in the books. */

@@ -8,9 +8,9 @@ import {
   runExport,
   type ExportWhat,
 } from '../../../../src-renderer/jobs/exports/run-export'
-import { collectText } from '../../../exports/support/collect'
-import { payment, sale, T0 } from '../../../exports/support/fixtures'
-import { journalFolder, toolOutput } from '../../../exports/support/tools'
+import { collectText } from '../../../support/exports/collect'
+import { payment, sale, T0 } from '../../../support/exports/fixtures'
+import { journalFolder, toolOutput } from '../../../support/exports/tools'
 import { EMPTY_MAPPING } from '../../../support/journal-context'
 
 /**

@@ -5,9 +5,9 @@ import { sessionFigures } from '../../../../src-renderer/cache/session-tally-sto
 import { writeBills } from '../../../../src-renderer/cache/writes'
 import { runExport } from '../../../../src-renderer/jobs/exports/run-export'
 import { confirmCount } from '../../../../src-renderer/jobs/reconcile'
-import { collectText } from '../../../exports/support/collect'
-import { parseCsvFile } from '../../../exports/support/csv-parse'
-import { makeBill } from '../../../ledger/bill-factory'
+import { collectText } from '../../../support/exports/collect'
+import { parseCsvFile } from '../../../support/exports/csv-parse'
+import { makeBill } from '../../../support/bill-factory'
 import { EMPTY_MAPPING } from '../../../support/journal-context'
 
 /** A confirmed count's variance reaches the books with who counted it and the manager's note. */
