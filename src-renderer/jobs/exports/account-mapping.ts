@@ -5,6 +5,7 @@ import {
   CHART_ROLES,
   defaultAccount,
   hasSubAccountCode,
+  mappedAccount,
   roleFromKey,
   roleKey,
   roleLabel,
@@ -48,6 +49,8 @@ const KIND_WORDS: Record<AccountKind, string> = {
 interface ChartAccount extends MappedAccount {
   kind: AccountKind
   label: string
+  /** The name as the mapping has it, before a tax or category is put in its group. */
+  typed: string
 }
 
 /**
@@ -61,7 +64,13 @@ function chartConflicts(mapping: AccountMapping): { path: string[]; message: str
     if (role)
       placed.push({
         path,
-        account: { ...account, kind: accountKind(role), label: roleLabel(role) },
+        account: {
+          code: account.code,
+          name: mappedAccount(role, account).name,
+          typed: account.name,
+          kind: accountKind(role),
+          label: roleLabel(role),
+        },
       })
   }
   for (const role of CHART_ROLES)
@@ -79,7 +88,7 @@ function chartConflicts(mapping: AccountMapping): { path: string[]; message: str
     const sameCode = byCode.get(account.code)
     const sameName = byName.get(account.name)
     const parent = (name: string): string => name.split(':')[0]!.trim()
-    if (path && sameCode && parent(sameCode.name) !== parent(account.name))
+    if (path && sameCode && parent(sameCode.typed) !== parent(account.typed))
       issues.push({
         path: [...path, 'code'],
         message: `Code ${account.code} is already “${sameCode.name}” (${sameCode.label}): one code names one account.`,
