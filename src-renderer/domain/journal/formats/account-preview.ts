@@ -22,11 +22,12 @@ export function accountInFormats(role: AccountRole, mapped: MappedAccount): Acco
   const plainNote = folded ? 'characters other than letters and digits become “-”' : null
   const sub =
     parts.length > 1 ? `sub-account “${parts.at(-1)}” of “${parts.slice(0, -1).join(':')}”` : null
+  const coded = [account.code, account.name].filter((part) => part !== '').join(' ')
   return [
-    { format: 'xero', account: `${account.code} ${account.name}`, note: 'matched by code' },
+    { format: 'xero', account: coded, note: 'matched by code' },
     { format: 'quickbooks', account: account.name, note: sub },
     { format: 'ledger', account: plain, note: plainNote },
     { format: 'beancount', account: plain, note: plainNote },
-    { format: 'journal-csv', account: `${account.code} ${account.name}`, note: null },
+    { format: 'journal-csv', account: coded, note: null },
   ]
 }
