@@ -19,7 +19,9 @@ export function accountInFormats(role: AccountRole, mapped: MappedAccount): Acco
   const parts = account.name.split(':').map((part) => part.trim())
   const plain = new PlainTextAccounts().name(account).name
   const folded = !plain.endsWith(parts.join(':'))
-  const plainNote = folded ? 'characters other than letters and digits become “-”' : null
+  const plainNote = folded
+    ? 'accents dropped, any other character but a letter or digit made “-”'
+    : null
   const sub =
     parts.length > 1 ? `sub-account “${parts.at(-1)}” of “${parts.slice(0, -1).join(':')}”` : null
   const coded = [account.code, account.name].filter((part) => part !== '').join(' ')

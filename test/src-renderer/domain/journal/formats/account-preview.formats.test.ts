@@ -131,4 +131,34 @@ describe('a mapped account in every format', () => {
     expect(named).toContain('2110 Tax payable:PPN Keluaran')
     expect(previewed('journal-csv').every((name) => named.includes(name))).toBe(true)
   })
+
+  it('says what a format changed, and nothing when it takes the name as typed', () => {
+    const rent = accountInFormats({ type: 'expense', category: 'Rent' }, { code: '', name: 'Rent' })
+    expect(rent.map((a) => [a.format, a.account, a.note])).toEqual([
+      ['xero', 'Expenses:Rent', 'matched by code'],
+      ['quickbooks', 'Expenses:Rent', 'sub-account “Rent” of “Expenses”'],
+      ['ledger', 'Expenses:Rent', null],
+      ['beancount', 'Expenses:Rent', null],
+      ['journal-csv', 'Expenses:Rent', null],
+    ])
+    const card = accountInFormats(
+      { type: 'clearing', method: 'card' },
+      { code: '1010', name: 'Kartu Débit' },
+    )
+    expect(card.map((a) => [a.format, a.account, a.note])).toEqual([
+      ['xero', '1010 Kartu Débit', 'matched by code'],
+      ['quickbooks', 'Kartu Débit', null],
+      [
+        'ledger',
+        'Assets:Kartu-Debit',
+        'accents dropped, any other character but a letter or digit made “-”',
+      ],
+      [
+        'beancount',
+        'Assets:Kartu-Debit',
+        'accents dropped, any other character but a letter or digit made “-”',
+      ],
+      ['journal-csv', '1010 Kartu Débit', null],
+    ])
+  })
 })
