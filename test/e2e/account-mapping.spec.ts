@@ -65,7 +65,7 @@ test('a saved mapping is what the next export posts to; bad codes are explained 
   await form.getByLabel(`Code for ${taxLabel}`).fill('1000')
   await form.getByLabel(`Name for ${taxLabel}`).fill('Output tax')
   // Before saving, the screen shows the account each format will post to.
-  const inFormats = form.getByRole('list', { name: `${taxLabel} in each format` })
+  const inFormats = form.getByRole('list', { name: `Where ${taxLabel} posts` })
   await expect(inFormats).toContainText('hledger/ledger: Liabilities:Tax-payable:Output-tax')
   await expect(inFormats).toContainText('QuickBooks Online: Tax payable:Output tax')
   await form.getByRole('button', { name: 'Save account mapping' }).click()

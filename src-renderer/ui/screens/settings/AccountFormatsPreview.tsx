@@ -15,7 +15,7 @@ export function AccountFormatsPreview({
   const typed = { code: value.code.trim(), name: value.name.trim() }
   if (typed.name === '') return null
   return (
-    <ul className="muted" aria-label={`${label} in each format`}>
+    <ul className="muted" aria-label={`Where ${label} posts`}>
       {accountInFormats(role, typed).map((a) => (
         <li key={a.format}>
           {BUILT_IN_NAMES[a.format]}: <code>{a.account}</code>
