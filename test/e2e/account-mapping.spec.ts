@@ -64,6 +64,10 @@ test('a saved mapping is what the next export posts to; bad codes are explained 
   await form.getByLabel('Name for Sales', { exact: true }).fill('Shop sales')
   await form.getByLabel(`Code for ${taxLabel}`).fill('1000')
   await form.getByLabel(`Name for ${taxLabel}`).fill('Output tax')
+  // Before saving, the screen shows the account each format will post to.
+  const inFormats = form.getByRole('list', { name: `Where ${taxLabel} posts` })
+  await expect(inFormats).toContainText('hledger/ledger: Liabilities:Tax-payable:Output-tax')
+  await expect(inFormats).toContainText('QuickBooks Online: Tax payable:Output tax')
   await form.getByRole('button', { name: 'Save account mapping' }).click()
   await expect(form.getByRole('alert')).toContainText('2 fields need attention')
   const salesCode = form.getByLabel('Code for Sales', { exact: true })
@@ -92,7 +96,9 @@ test('a saved mapping is what the next export posts to; bad codes are explained 
   await page.getByRole('button', { name: 'Export', exact: true }).click()
   const bytes = await readFile((await (await downloading).path())!)
   expect(codesOf(bytes, 'Shop sales')).toEqual(new Set(['4001']))
-  expect(codesOf(bytes, 'Output tax')).toEqual(new Set(['2110']))
+  // A mapped tax stays in the tax-payable group.
+  expect(codesOf(bytes, 'Tax payable:Output tax')).toEqual(new Set(['2110']))
+  expect(codesOf(bytes, 'Output tax')).toEqual(new Set())
   expect(codesOf(bytes, 'Sales')).toEqual(new Set())
 
   // A remap afterwards applies to later exports only: the same range posts nothing again.

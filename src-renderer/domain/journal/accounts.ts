@@ -245,6 +245,19 @@ function nextSubAccountCode(
   }
 }
 
+/**
+ * The account a mapping gives a role. A tax or category stays in its group: a name without a
+ * `:` becomes a sub-account of Tax payable or Expenses ("PPN Keluaran" → "Tax payable:PPN
+ * Keluaran"); a name with one, or the group's own name, is the group the bookkeeper picked.
+ */
+export function mappedAccount(role: AccountRole, mapped: MappedAccount): LedgerAccount {
+  const kind = accountKind(role)
+  if (!hasSubAccountCode(role)) return { code: mapped.code, name: mapped.name, kind }
+  const group = SUB_ACCOUNT_PARENTS[role.type].name
+  const grouped = mapped.name.includes(':') || mapped.name === group
+  return { code: mapped.code, name: grouped ? mapped.name : `${group}:${mapped.name}`, kind }
+}
+
 /** A role no mapping covered and the default chart did not know: to be shown for mapping. */
 export interface DefaultedAccount {
   roleKey: RoleKey
@@ -274,7 +287,7 @@ export class AccountResolver {
   resolve(role: AccountRole, locationId: string): LedgerAccount {
     const key = roleKey(role)
     const mapped = this.#mapping.locations[locationId]?.[key] ?? this.#mapping.accounts[key]
-    if (mapped) return { code: mapped.code, name: mapped.name, kind: accountKind(role) }
+    if (mapped) return mappedAccount(role, mapped)
     if (hasSubAccountCode(role) && this.#codes[key] === undefined) {
       const code = nextSubAccountCode(role, this.#taken)
       this.#codes[key] = code

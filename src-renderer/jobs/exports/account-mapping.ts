@@ -5,6 +5,7 @@ import {
   CHART_ROLES,
   defaultAccount,
   hasSubAccountCode,
+  mappedAccount,
   roleFromKey,
   roleKey,
   roleLabel,
@@ -48,6 +49,8 @@ const KIND_WORDS: Record<AccountKind, string> = {
 interface ChartAccount extends MappedAccount {
   kind: AccountKind
   label: string
+  /** The name as the mapping has it, before a tax or category is put in its group. */
+  typed: string
 }
 
 /**
@@ -61,7 +64,13 @@ function chartConflicts(mapping: AccountMapping): { path: string[]; message: str
     if (role)
       placed.push({
         path,
-        account: { ...account, kind: accountKind(role), label: roleLabel(role) },
+        account: {
+          code: account.code,
+          name: mappedAccount(role, account).name,
+          typed: account.name,
+          kind: accountKind(role),
+          label: roleLabel(role),
+        },
       })
   }
   for (const role of CHART_ROLES)
@@ -79,7 +88,7 @@ function chartConflicts(mapping: AccountMapping): { path: string[]; message: str
     const sameCode = byCode.get(account.code)
     const sameName = byName.get(account.name)
     const parent = (name: string): string => name.split(':')[0]!.trim()
-    if (path && sameCode && parent(sameCode.name) !== parent(account.name))
+    if (path && sameCode && parent(sameCode.typed) !== parent(account.typed))
       issues.push({
         path: [...path, 'code'],
         message: `Code ${account.code} is already “${sameCode.name}” (${sameCode.label}): one code names one account.`,
@@ -168,16 +177,60 @@ export async function readDestinationMapping(
   return readMapping(db, mappingIdOf(await readDestination(db, destinationId)))
 }
 
-/** Gives every tax and category among `roles` without a sub-account code one, in name order. */
-async function numberSubAccounts(db: TillDatabase, roles: readonly AccountRole[]): Promise<void> {
+/** Name order, the same on every PC whatever its language. */
+const NAME_ORDER = new Intl.Collator('en', { numeric: true })
+
+/**
+ * Gives every tax and category among `roles` without a sub-account code one, in name order, so
+ * the codes never depend on what met the names first (Settings, an export, its preview); codes
+ * already given stay.
+ */
+async function numberSubAccounts(db: TillDatabase, roles: Iterable<AccountRole>): Promise<void> {
   const resolver = new AccountResolver({
     accounts: {},
     locations: {},
     subAccountCodes: await readSubAccountCodes(db),
   })
-  for (const role of [...roles].sort((a, b) => roleKey(a).localeCompare(roleKey(b))))
+  const keyed = [...roles].map((role) => ({ role, key: roleKey(role) }))
+  for (const { role } of keyed.sort((a, b) => NAME_ORDER.compare(a.key, b.key)))
     if (hasSubAccountCode(role)) resolver.resolve(role, '')
   await rememberSubAccountCodes(db, resolver.subAccountCodes)
+}
+
+/** Each role the bills and expenses of `range` at `locations` post to, once, by key. */
+async function rolesInRange(
+  db: TillDatabase,
+  range: ExportRange,
+  locations: readonly string[],
+  signal?: AbortSignal,
+): Promise<Map<RoleKey, { role: AccountRole; locations: Set<string> }>> {
+  const met = new Map<RoleKey, { role: AccountRole; locations: Set<string> }>()
+  for (const location of locations) {
+    if (signal?.aborted) break
+    await eachRoleAt(db, location, range, (role) => {
+      const key = roleKey(role)
+      const seen = met.get(key) ?? { role, locations: new Set<string>() }
+      seen.locations.add(location)
+      met.set(key, seen)
+    })
+  }
+  return met
+}
+
+/**
+ * Numbers the taxes and categories an export of `range` at `locations` posts to (see
+ * `numberSubAccounts`) before it resolves a single account.
+ */
+export async function numberSubAccountsInRange(
+  db: TillDatabase,
+  range: ExportRange,
+  locations: readonly string[],
+): Promise<void> {
+  const met = await rolesInRange(db, range, locations)
+  await numberSubAccounts(
+    db,
+    [...met.values()].map(({ role }) => role),
+  )
 }
 
 /** Saves a mapping that passes `checkMapping`; anything else is refused and nothing changes. */
@@ -211,19 +264,18 @@ export async function defaultedInRange(
   range: ExportRange,
   signal?: AbortSignal,
 ): Promise<DefaultedAccount[]> {
-  const resolver = new AccountResolver(mapping)
-  const met = new Set<RoleKey>()
-  const meet = (role: AccountRole, locationId: string): void => {
-    met.add(roleKey(role))
-    resolver.resolve(role, locationId)
-  }
-  for (const location of await rangeLocations(db, range)) {
-    if (signal?.aborted) return []
-    await eachRoleAt(db, location, range, (role) => meet(role, location))
-  }
+  const met = await rolesInRange(db, range, await rangeLocations(db, range), signal)
   if (signal?.aborted) return []
-  const codes = resolver.subAccountCodes
-  await rememberRolesMet(db, met)
-  await rememberSubAccountCodes(db, codes)
+  await rememberRolesMet(db, met.keys())
+  await numberSubAccounts(
+    db,
+    [...met.values()].map(({ role }) => role),
+  )
+  const resolver = new AccountResolver({
+    ...mapping,
+    subAccountCodes: { ...mapping.subAccountCodes, ...(await readSubAccountCodes(db)) },
+  })
+  for (const { role, locations } of met.values())
+    for (const location of locations) resolver.resolve(role, location)
   return resolver.defaulted
 }

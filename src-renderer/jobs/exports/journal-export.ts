@@ -45,6 +45,7 @@ import { SessionModes } from './session-modes'
 import { billSessionIds, sessionDays } from './session-days'
 import { readSubAccountCodes, rememberSubAccountCodes } from '../../cache/account-store'
 import { withEarlierOpens } from './opened-accounts'
+import { numberSubAccountsInRange } from './account-mapping'
 
 export interface ExportResult {
   /** The batch committed to the log; null for CSV tables and when nothing was new. */
@@ -78,6 +79,7 @@ export async function* journalExport(
   const destination = await readDestination(db, options.destinationId ?? what)
   if (destination.format !== what)
     throw new DestinationError(`${destination.name} takes ${destination.format}, not ${what}`)
+  await numberSubAccountsInRange(db, recordDatesOf(options.range), locations)
   const run = new JournalRun(options, destination, await accountsOf(db, options))
   await run.log.begin()
   let committed = false

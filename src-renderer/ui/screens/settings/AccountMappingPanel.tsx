@@ -28,6 +28,7 @@ import {
   type Scope,
 } from './account-mapping-form'
 import { knownLocations } from '../../../cache/locations'
+import { AccountFormatsPreview } from './AccountFormatsPreview'
 import { TableHead } from '../../components/money-table/TableHead'
 import { SaveFooter } from './SaveFooter'
 
@@ -281,7 +282,10 @@ export function AccountMappingPanel(): React.JSX.Element | null {
                         )}
                       </th>
                       <td>{field('code')}</td>
-                      <td>{field('name')}</td>
+                      <td>
+                        {field('name')}
+                        <AccountFormatsPreview role={row.role} label={row.label} value={value} />
+                      </td>
                       <td className="muted">
                         {packageAccountTypes(row.role).xero} /{' '}
                         {packageAccountTypes(row.role).quickBooks}
