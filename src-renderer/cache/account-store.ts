@@ -1,11 +1,6 @@
 import type { TillDatabase } from './database'
-import {
-  roleKey,
-  type AccountRole,
-  type RoleKey,
-  type SubAccountCodes,
-} from '../domain/journal/accounts'
-import type { ExportRange, MappingId, SavedAccountMapping } from './export-rows'
+import { roleKey, type RoleKey, type SubAccountCodes } from '../domain/journal/accounts'
+import type { MappingId, SavedAccountMapping } from './export-rows'
 
 /**
  * The accounts side of the cache: the bookkeeper's saved mappings (`accountMapping`), and the
@@ -86,27 +81,4 @@ export async function roleKeysInCache(db: TillDatabase): Promise<Set<RoleKey>> {
     })
   for (const key of await rolesMet(db)) keys.add(key)
   return keys
-}
-
-/** Each role the bills and expenses of one location in `range` post to, as often as met. */
-export async function eachRoleAt(
-  db: TillDatabase,
-  location: string,
-  range: ExportRange,
-  meet: (role: AccountRole) => void,
-): Promise<void> {
-  await db.bills
-    .where('[locationId+businessDate]')
-    .between([location, range.from], [location, range.to], true, true)
-    .each((bill) => {
-      for (const payment of bill.payments) meet({ type: 'clearing', method: payment.method })
-      for (const tax of bill.taxes) meet({ type: 'tax-payable', tax: tax.name })
-    })
-  await db.expenses
-    .where('[locationId+expenseDate]')
-    .between([location, range.from], [location, range.to], true, true)
-    .each((expense) => {
-      meet({ type: 'clearing', method: expense.paymentMethod })
-      meet({ type: 'expense', category: expense.category })
-    })
 }

@@ -30,6 +30,10 @@ const HOUR = 3_600_000
  * test runs, and it lies inside a scheduled export's window of recent business days.
  */
 export function yesterdayMiddayInJakarta(): string {
-  const jakartaYesterday = new Date(Date.now() + 7 * HOUR - 24 * HOUR).toISOString().slice(0, 10)
-  return `${jakartaYesterday}T05:00:00.000Z`
+  return `${dateInJakarta(-1)}T05:00:00.000Z`
+}
+
+/** The date in Jakarta `days` days from now (before it when negative), as YYYY-MM-DD. */
+export function dateInJakarta(days: number): string {
+  return new Date(Date.now() + 7 * HOUR + days * 24 * HOUR).toISOString().slice(0, 10)
 }

@@ -19,10 +19,9 @@ import {
 import { accountMappingSchema } from '../../domain/journal/account-mapping-schema'
 import { mappingIdOf, readDestination } from '../../cache/destinations'
 import { SHARED_MAPPING, type MappingId } from '../../cache/export-rows'
-import { rangeLocations } from '../../cache/export-range-reads'
+import { expensesIn, rangeLocations } from '../../cache/export-range-reads'
 import type { ExportRange } from '../../cache/export-rows'
 import {
-  eachRoleAt,
   readSavedMapping,
   readSubAccountCodes,
   rememberRolesMet,
@@ -30,6 +29,8 @@ import {
   roleKeysInCache,
   storeMapping,
 } from '../../cache/account-store'
+import { billPages, datedInRange, recordDatesOf } from './run-export-pages'
+import { billSessionIds, sessionDays } from './session-days'
 
 /**
  * The bookkeeper's account mappings as Settings keeps them in the connection's cache (the shared
@@ -197,7 +198,15 @@ async function numberSubAccounts(db: TillDatabase, roles: Iterable<AccountRole>)
   await rememberSubAccountCodes(db, resolver.subAccountCodes)
 }
 
-/** Each role the bills and expenses of `range` at `locations` post to, once, by key. */
+/** The records an export reads at once. */
+const PAGE_SIZE = 500
+
+/**
+ * Each role the bills and expenses an export of `range` at `locations` posts to, once, by key:
+ * those of the range's sessions, read as the export reads them (see `datedInRange`), so a bill
+ * rung up after midnight in the evening session before the range is not among them, and one
+ * rung up after midnight in the range's last session is.
+ */
 async function rolesInRange(
   db: TillDatabase,
   range: ExportRange,
@@ -205,14 +214,32 @@ async function rolesInRange(
   signal?: AbortSignal,
 ): Promise<Map<RoleKey, { role: AccountRole; locations: Set<string> }>> {
   const met = new Map<RoleKey, { role: AccountRole; locations: Set<string> }>()
-  for (const location of locations) {
-    if (signal?.aborted) break
-    await eachRoleAt(db, location, range, (role) => {
-      const key = roleKey(role)
-      const seen = met.get(key) ?? { role, locations: new Set<string>() }
-      seen.locations.add(location)
-      met.set(key, seen)
-    })
+  const meet = (role: AccountRole, location: string): void => {
+    const key = roleKey(role)
+    const seen = met.get(key) ?? { role, locations: new Set<string>() }
+    seen.locations.add(location)
+    met.set(key, seen)
+  }
+  const recordDates = recordDatesOf(range)
+  for await (const page of billPages(db, recordDates, locations, PAGE_SIZE, undefined)) {
+    if (signal?.aborted) return met
+    const sessions = await sessionDays(db, billSessionIds(page))
+    for (const bill of page) {
+      if (!datedInRange(range, sessions, bill, bill.businessDate)) continue
+      for (const payment of bill.payments)
+        meet({ type: 'clearing', method: payment.method }, bill.locationId)
+      for (const tax of bill.taxes) meet({ type: 'tax-payable', tax: tax.name }, bill.locationId)
+    }
+  }
+  const expenses = await expensesIn(db, recordDates, locations)
+  const sessions = await sessionDays(
+    db,
+    expenses.map((e) => e.registerSessionId),
+  )
+  for (const expense of expenses) {
+    if (!datedInRange(range, sessions, expense, expense.expenseDate)) continue
+    meet({ type: 'clearing', method: expense.paymentMethod }, expense.locationId)
+    meet({ type: 'expense', category: expense.category }, expense.locationId)
   }
   return met
 }

@@ -37,7 +37,13 @@ import type { JournalEntry } from '../../domain/journal/journal-entry'
 import { sessionSummaryEntries } from '../../domain/journal/session-summary'
 import type { RunExportOptions } from './export-options'
 import { ExportLogWriter } from '../../cache/export-log-writer'
-import { ProgressCounter, billPages, checkSignal, recordDatesOf } from './run-export-pages'
+import {
+  ProgressCounter,
+  billPages,
+  checkSignal,
+  datedInRange,
+  recordDatesOf,
+} from './run-export-pages'
 import { countBills, expensesIn, sessionsIn } from '../../cache/export-range-reads'
 import { paymentsOfSession } from '../../cache/load-session'
 import { readBills } from '../../cache/bill-reads'
@@ -79,7 +85,7 @@ export async function* journalExport(
   const destination = await readDestination(db, options.destinationId ?? what)
   if (destination.format !== what)
     throw new DestinationError(`${destination.name} takes ${destination.format}, not ${what}`)
-  await numberSubAccountsInRange(db, recordDatesOf(options.range), locations)
+  await numberSubAccountsInRange(db, options.range, locations)
   const run = new JournalRun(options, destination, await accountsOf(db, options))
   await run.log.begin()
   let committed = false
@@ -246,21 +252,15 @@ class JournalRun {
   }
 
   /**
-   * Entries are dated by their session's business date (docs/ledger.md), so the range holds the
-   * records of its dates' sessions: the pages read a day further, for sessions that run past
-   * midnight, and this keeps what dates into the range.
+   * The range holds the records of its dates' sessions: the pages read a day further, for
+   * sessions that run past midnight, and this keeps what dates into the range.
    */
   private dated(
     sessions: ReadonlyMap<string, SessionDay>,
     record: { registerSessionId: string | null },
     own: string,
   ): boolean {
-    const { range } = this.options
-    const date =
-      (record.registerSessionId === null
-        ? undefined
-        : sessions.get(record.registerSessionId)?.businessDate) ?? own
-    return date >= range.from && date <= range.to
+    return datedInRange(this.options.range, sessions, record, own)
   }
 
   private async perBill(page: JournalBill[]): Promise<JournalEntry[]> {

@@ -4,6 +4,7 @@ import type { CachedBill } from '../../cache/cached-records'
 import { nextDate } from '../../../src-shared/domain/business-date'
 import type { IndexPosition } from '../../cache/bills/index-walk'
 import { billPageAt } from '../../cache/export-range-reads'
+import type { SessionDay } from '../../domain/journal/journal'
 
 /** How an export walks its range: pages of bills, cancellation, and its progress. */
 
@@ -14,6 +15,24 @@ import { billPageAt } from '../../cache/export-range-reads'
  */
 export function recordDatesOf(range: ExportRange): ExportRange {
   return { ...range, to: nextDate(range.to) }
+}
+
+/**
+ * Whether a record read from a range's record dates belongs to the range: entries are dated by
+ * their session's business date (docs/ledger.md), a record of no session the cache holds by its
+ * own date.
+ */
+export function datedInRange(
+  range: ExportRange,
+  sessions: ReadonlyMap<string, SessionDay>,
+  record: { registerSessionId: string | null },
+  own: string,
+): boolean {
+  const date =
+    (record.registerSessionId === null
+      ? undefined
+      : sessions.get(record.registerSessionId)?.businessDate) ?? own
+  return date >= range.from && date <= range.to
 }
 
 export class ExportCancelledError extends Error {
