@@ -23,7 +23,7 @@ test('without keytar built, the demo shop runs and Settings says what to install
   await expect(problem).toContainText(
     "Till's keychain module (keytar) is not built on this machine. On Debian or Ubuntu run sudo apt install libsecret-1-dev",
   )
-  await expect(problem).toContainText('then npm rebuild keytar')
+  await expect(problem).toContainText('then npm install in Till')
 
   await page.getByLabel('Connection name').fill('High street')
   await page.getByLabel('Service URL').fill('https://pos.example.com')
@@ -31,7 +31,7 @@ test('without keytar built, the demo shop runs and Settings says what to install
   await page.getByLabel('Store ID').fill('store-77')
   await page.getByRole('button', { name: 'Save connection' }).click()
   // Refused, and the form says the same.
-  await expect(page.getByRole('status').filter({ hasText: 'then npm rebuild keytar' })).toHaveText(
+  await expect(page.getByRole('status').filter({ hasText: 'then npm install in Till' })).toHaveText(
     (await problem.locator('p').nth(1).textContent())!,
   )
   await expect(page.getByRole('listitem', { name: 'High street' })).toHaveCount(0)
