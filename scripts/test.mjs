@@ -42,6 +42,7 @@ const steps = [
   ['Lint', 'npx', ['eslint', '.', '--max-warnings=0']],
   // An export of src-* that nothing in src-* imports (tests do not count: knip.json).
   ['Lint: unused exports', 'npx', ['knip']],
+  ['Lint: import circles', 'npx', ['tsx', 'scripts/lint/import-circles.ts']],
   ['Format', 'npx', ['prettier', '--check', '.']],
   ['Security gate: Electronegativity', 'npx', ['tsx', 'scripts/gates/electronegativity.ts']],
   [

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { importCircles, importGraph } from './import-graph'
+import { importCircles, importGraph } from '../../../scripts/lint/import-circles'
 
 /**
  * No source file imports, through any chain of imports (types included), a file that imports it
@@ -10,7 +10,7 @@ import { importCircles, importGraph } from './import-graph'
  * does, needs no resolver of its own, and reads every src-* file once in well under a second.
  */
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
+const root = fileURLToPath(new URL('../../..', import.meta.url))
 const sourceFolders = readdirSync(root).filter((name) => name.startsWith('src-'))
 
 describe('import circles', () => {

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 
 /** Each source file (by path from the root) and the files of ours it imports, types included. */
@@ -103,4 +104,15 @@ function circleThrough(graph: ImportGraph, members: ReadonlySet<string>): string
     }
   }
   return [start, start]
+}
+
+// `npm run lint` (and npm test's lint steps): exits 1 naming each circle among the src-* files.
+const thisFile = fileURLToPath(import.meta.url)
+if (process.argv[1] && resolve(process.argv[1]) === thisFile) {
+  const root = resolve(dirname(thisFile), '../..')
+  const folders = readdirSync(root).filter((name) => name.startsWith('src-'))
+  const circles = importCircles(importGraph(root, folders))
+  for (const circle of circles) console.log(`import circle: ${circle.join(' → ')}`)
+  console.log(`${circles.length} import circle${circles.length === 1 ? '' : 's'} in src-*`)
+  process.exit(circles.length === 0 ? 0 : 1)
 }
