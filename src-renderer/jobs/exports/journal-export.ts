@@ -1,5 +1,7 @@
 import type { TillDatabase } from '../../cache/database'
-import type { CachedExpense, RegisterSession } from '../../cache/cached-records'
+import type { ExportRange } from '../../cache/export-rows'
+import { nextDate, startOfMerchantDay } from '../../../src-shared/domain/business-date'
+import type { CachedBill, CachedExpense, RegisterSession } from '../../cache/cached-records'
 import { billsOfSession } from '../../cache/bill-session'
 import { loadReconciliation } from '../../cache/reconciliation-record'
 import { DestinationError, currentGranularity, readDestination } from '../../cache/destinations'
@@ -38,7 +40,12 @@ import { sessionSummaryEntries } from '../../domain/journal/session-summary'
 import type { RunExportOptions } from './export-options'
 import { ExportLogWriter } from '../../cache/export-log-writer'
 import { ProgressCounter, billPages, checkSignal, recordDatesOf } from './run-export-pages'
-import { countBills, expensesIn, sessionsIn } from '../../cache/export-range-reads'
+import {
+  countBills,
+  expensesIn,
+  paymentsReversedBetween,
+  sessionsIn,
+} from '../../cache/export-range-reads'
 import { paymentsOfSession } from '../../cache/load-session'
 import { readBills } from '../../cache/bill-reads'
 import { SessionModes } from './session-modes'
@@ -169,6 +176,9 @@ class JournalRun {
       progress.add(page.length)
       yield await this.perBill(page)
     }
+    if (modes.anyPerBill)
+      for await (const bills of this.otherDaysBills(sessions, recordDates, locations, size))
+        yield await this.perBill(bills)
     for (const session of summarised) {
       checkSignal(signal)
       yield await this.summaryOf(session)
@@ -224,7 +234,10 @@ class JournalRun {
 
   /** Plans a page against the log and logs it as it is handed on to the writer. */
   private plan(entries: JournalEntry[], states: ReadonlyMap<string, PostedState>): JournalEntry[] {
-    const planned = planExport(entries, states)
+    const planned = planExport(
+      entries.filter((entry) => this.dated(entry)),
+      states,
+    )
     this.log.record(planned)
     for (const { key, entry } of planned.write) {
       if (entry.date > this.postedThrough) this.postedThrough = entry.date
@@ -235,28 +248,52 @@ class JournalRun {
   }
 
   /**
-   * Entries are dated by their session's business date (docs/ledger.md), so the range holds the
-   * records of its dates' sessions: the pages read a day further, for sessions that run past
-   * midnight, and this keeps what dates into the range.
+   * Every entry is selected by the date it carries (docs/ledger.md#entry-dates): its session's
+   * business date, or the day a late reversal or a sessionless record happened on. The records
+   * are read wider than the range (a day further for sessions past midnight, bills of earlier days
+   * for payments and reversals in it), and this keeps exactly what dates into the range.
    */
-  private dated(
-    sessions: ReadonlyMap<string, SessionDay>,
-    record: { registerSessionId: string | null },
-    own: string,
-  ): boolean {
+  private dated(entry: JournalEntry): boolean {
     const { range } = this.options
-    const date =
-      (record.registerSessionId === null
-        ? undefined
-        : sessions.get(record.registerSessionId)?.businessDate) ?? own
-    return date >= range.from && date <= range.to
+    return entry.date >= range.from && entry.date <= range.to
+  }
+
+  /**
+   * Bills of days the pages did not read whose payments may post inside the range: those paid
+   * in the range's sessions (a late payment on an earlier day's bill) and those with a payment
+   * reversed during the range's days. `size` at a time.
+   */
+  private async *otherDaysBills(
+    sessions: readonly RegisterSession[],
+    read: ExportRange,
+    locations: readonly string[],
+    size: number,
+  ): AsyncGenerator<JournalBill[]> {
+    const { db, options } = this
+    const { range, timeZone } = options
+    const ids = new Set<string>()
+    for (const session of sessions)
+      for (const payment of await paymentsOfSession(db, session.id)) ids.add(payment.billId)
+    const reversed = await paymentsReversedBetween(
+      db,
+      startOfMerchantDay(range.from, timeZone),
+      startOfMerchantDay(nextDate(range.to), timeZone),
+    )
+    for (const payment of reversed)
+      if (locations.includes(payment.locationId)) ids.add(payment.billId)
+    for (const slice of chunked([...ids].sort(), size)) {
+      checkSignal(options.signal)
+      const bills = (await readBills(db, slice)).filter(
+        (b): b is CachedBill =>
+          b !== undefined && (b.businessDate < read.from || b.businessDate > read.to),
+      )
+      if (bills.length > 0) yield bills
+    }
   }
 
   private async perBill(page: JournalBill[]): Promise<JournalEntry[]> {
     const sessions = await sessionDays(this.db, billSessionIds(page))
-    const posted = (await this.modes.perBillOnly(page)).filter((b) =>
-      this.dated(sessions, b, b.businessDate),
-    )
+    const posted = await this.modes.perBillOnly(page)
     if (posted.length === 0) return []
     const states = await this.log.states(postingKeys(posted))
     const made = billEntries(posted, this.context(states, sessions))
@@ -317,8 +354,7 @@ class JournalRun {
       this.db,
       slice.map((e) => e.registerSessionId),
     )
-    const kept = slice.filter((e) => this.dated(sessions, e, e.expenseDate))
-    return this.plan(expenseEntries(kept, this.context(new Map(), sessions)), states)
+    return this.plan(expenseEntries(slice, this.context(new Map(), sessions)), states)
   }
 
   /** The counted cash variances of the reconciled sessions whose count reads back whole. */
