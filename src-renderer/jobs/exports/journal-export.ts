@@ -176,9 +176,11 @@ class JournalRun {
       progress.add(page.length)
       yield await this.perBill(page)
     }
-    if (modes.anyPerBill)
-      for await (const bills of this.otherDaysBills(sessions, recordDates, locations, size))
-        yield await this.perBill(bills)
+    const perBillSessions = sessions.filter((s) => modes.of(s) === 'bill')
+    for await (const bills of this.otherDaysBills(perBillSessions, recordDates, locations, size)) {
+      yield await this.perBill(bills)
+      yield await this.sessionlessPayments(bills, summarised)
+    }
     for (const session of summarised) {
       checkSignal(signal)
       yield await this.summaryOf(session)
@@ -260,8 +262,9 @@ class JournalRun {
 
   /**
    * Bills of days the pages did not read whose payments may post inside the range: those paid
-   * in the range's sessions (a late payment on an earlier day's bill) and those with a payment
-   * reversed during the range's days. `size` at a time.
+   * in the range's sessions posted per bill (a late payment on an earlier day's bill; a summary
+   * carries the payments taken in its session) and those with a payment reversed during the
+   * range's days. `size` at a time.
    */
   private async *otherDaysBills(
     sessions: readonly RegisterSession[],
@@ -299,6 +302,26 @@ class JournalRun {
     const made = billEntries(posted, this.context(states, sessions))
     this.problems.push(...made.problems)
     return this.plan(made.entries, states)
+  }
+
+  /**
+   * The payments of no session on bills of summarised sessions other than the range's (whose
+   * summaries post them): a reversal of one dated into the range.
+   */
+  private async sessionlessPayments(
+    bills: readonly JournalBill[],
+    summarised: readonly RegisterSession[],
+  ): Promise<JournalEntry[]> {
+    const inRange = new Set(summarised.map((s) => s.id))
+    const outside = (await this.modes.summarisedOnly(bills))
+      .filter((b) => b.registerSessionId !== null && !inRange.has(b.registerSessionId))
+      .map((b) => ({ ...b, payments: b.payments.filter((p) => p.registerSessionId === null) }))
+    if (outside.length === 0) return []
+    const states = await this.log.states(postingKeys(outside))
+    return this.plan(
+      outside.flatMap((bill) => separatePaymentEntries(bill, [], this.context(states))),
+      states,
+    )
   }
 
   private async summaryOf(session: RegisterSession): Promise<JournalEntry[]> {

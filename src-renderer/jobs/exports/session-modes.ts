@@ -15,8 +15,6 @@ import { readSessions } from '../../cache/load-session'
 export class SessionModes {
   /** Whether sessions of this destination post both ways (it has a cut-over). */
   readonly mixed: boolean
-  /** Whether any session of this destination posts per bill. */
-  readonly anyPerBill: boolean
   private readonly single: Granularity | null
   private readonly dates = new Map<string, string>()
 
@@ -26,7 +24,6 @@ export class SessionModes {
   ) {
     this.single = singleGranularity(destination)
     this.mixed = this.single === null
-    this.anyPerBill = this.single !== 'session'
   }
 
   of(session: { id: string; businessDate: string }): Granularity {
