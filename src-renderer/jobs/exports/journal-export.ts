@@ -2,7 +2,7 @@ import type { TillDatabase } from '../../cache/database'
 import type { ExportRange } from '../../cache/export-rows'
 import { nextDate, startOfMerchantDay } from '../../../src-shared/domain/business-date'
 import type { CachedBill, CachedExpense, RegisterSession } from '../../cache/cached-records'
-import { billsOfSession } from '../../cache/bill-session'
+import { billIdsOfSession, billsOfSession } from '../../cache/bill-session'
 import { loadReconciliation } from '../../cache/reconciliation-record'
 import { DestinationError, currentGranularity, readDestination } from '../../cache/destinations'
 import type { Destination, StoredBatch } from '../../cache/export-rows'
@@ -264,7 +264,8 @@ class JournalRun {
    * Bills of days the pages did not read whose payments may post inside the range: those paid
    * in the range's sessions posted per bill (a late payment on an earlier day's bill; a summary
    * carries the payments taken in its session) and those with a payment reversed during the
-   * range's days. `size` at a time.
+   * range's days. A session's payments on its own bills are left out by the session's bill
+   * index, so what is read is the few late payments, one session at a time.
    */
   private async *otherDaysBills(
     sessions: readonly RegisterSession[],
@@ -274,24 +275,33 @@ class JournalRun {
   ): AsyncGenerator<JournalBill[]> {
     const { db, options } = this
     const { range, timeZone } = options
-    const ids = new Set<string>()
-    for (const session of sessions)
-      for (const payment of await paymentsOfSession(db, session.id)) ids.add(payment.billId)
+    const seen = new Set<string>()
+    const outside = async function* (ids: readonly string[]) {
+      const wanted = [...new Set(ids)].filter((id) => !seen.has(id)).sort()
+      for (const id of wanted) seen.add(id)
+      for (const slice of chunked(wanted, size)) {
+        checkSignal(options.signal)
+        const bills = (await readBills(db, slice)).filter(
+          (b): b is CachedBill =>
+            b !== undefined && (b.businessDate < read.from || b.businessDate > read.to),
+        )
+        if (bills.length > 0) yield bills
+      }
+    }
+    for (const session of sessions) {
+      const [payments, own] = await Promise.all([
+        paymentsOfSession(db, session.id),
+        billIdsOfSession(db, session.id),
+      ])
+      const owned = new Set(own)
+      yield* outside(payments.filter((p) => !owned.has(p.billId)).map((p) => p.billId))
+    }
     const reversed = await paymentsReversedBetween(
       db,
       startOfMerchantDay(range.from, timeZone),
       startOfMerchantDay(nextDate(range.to), timeZone),
     )
-    for (const payment of reversed)
-      if (locations.includes(payment.locationId)) ids.add(payment.billId)
-    for (const slice of chunked([...ids].sort(), size)) {
-      checkSignal(options.signal)
-      const bills = (await readBills(db, slice)).filter(
-        (b): b is CachedBill =>
-          b !== undefined && (b.businessDate < read.from || b.businessDate > read.to),
-      )
-      if (bills.length > 0) yield bills
-    }
+    yield* outside(reversed.filter((p) => locations.includes(p.locationId)).map((p) => p.billId))
   }
 
   private async perBill(page: JournalBill[]): Promise<JournalEntry[]> {
