@@ -23,9 +23,9 @@ import { EMPTY_MAPPING } from '../../../support/journal-context'
 /**
  * An export of a range holds exactly the entries dated inside it (docs/ledger.md#entry-dates), so
  * a period exported in consecutive ranges (per bill, per session, or each side of a cut-over),
- * before and after later changes, gives the books one
- * export of the whole period gives another destination: the same total per account, no entry
- * twice, none missing. Runs the real export over a real cache (fake-indexeddb).
+ * before and after later changes, gives the books one export of the whole period gives another
+ * destination: the same total per account, no entry twice, none missing. Runs the real export
+ * over a real cache (fake-indexeddb).
  */
 
 const HOUR = 3_600_000
