@@ -637,16 +637,14 @@ describe('cache schema upgrades', () => {
       payments: [payment('p1', 'card', 1000, { reversedAt }), payment('p2', 'cash', 500)],
     })
     await old.table('bills').put({ ...bill, ...billFacets(bill) })
-    await old
-      .table('payments')
-      .bulkPut(
-        bill.payments.map((p) => ({
-          ...p,
-          billId: bill.id,
-          billType: bill.type,
-          locationId: 'loc1',
-        })),
-      )
+    await old.table('payments').bulkPut(
+      bill.payments.map((p) => ({
+        ...p,
+        billId: bill.id,
+        billType: bill.type,
+        locationId: 'loc1',
+      })),
+    )
 
     const upgraded = await upgrade()
     expect(upgraded.verno).toBeGreaterThanOrEqual(18)
