@@ -253,10 +253,14 @@ class JournalRun {
    * Every entry is selected by the date it carries (docs/ledger.md#entry-dates): its session's
    * business date, or the day a late reversal or a sessionless record happened on. The records
    * are read wider than the range (a day further for sessions past midnight, bills of earlier days
-   * for payments and reversals in it), and this keeps exactly what dates into the range.
+   * for payments and reversals in it), and this keeps what dates into the range. One exception: a
+   * payment of no session taken after the range goes with its bill, since no index finds it by
+   * its own date and the export of that date would miss it.
    */
   private dated(entry: JournalEntry): boolean {
     const { range } = this.options
+    if (entry.kind === 'payment' && entry.registerSessionId === null)
+      return entry.date >= range.from
     return entry.date >= range.from && entry.date <= range.to
   }
 

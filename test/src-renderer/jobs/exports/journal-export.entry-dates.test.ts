@@ -84,3 +84,19 @@ describe('entries by the date they carry, exported day by day per bill', () => {
     ])
   })
 })
+
+describe('a payment of no session, which no index finds by its date', () => {
+  it('goes with its bill: the export of the bill’s day posts it, dated the day it was taken, once', async () => {
+    db = database()
+    const shop = lateShop()
+    const late = payment('p2', 'cash', 500, { registerSessionId: null, createdAt: T0 + DAY })
+    const bill = { ...shop.bills[0]!, payments: [shop.bills[0]!.payments[0]!, late] }
+    await store(db, { ...shop, bills: [bill] }, HOURS)
+    expect(await exportDay(db, '2026-11-20')).toEqual([
+      { id: 'b1', date: '2026-11-20' },
+      { id: 'payment:p2', date: '2026-11-21' },
+    ])
+    expect(await exportDay(db, '2026-11-21')).toEqual([])
+    expect(await exportDay(db, '2026-11-20')).toEqual([])
+  })
+})
