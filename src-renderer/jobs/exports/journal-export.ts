@@ -236,10 +236,7 @@ class JournalRun {
 
   /** Plans a page against the log and logs it as it is handed on to the writer. */
   private plan(entries: JournalEntry[], states: ReadonlyMap<string, PostedState>): JournalEntry[] {
-    const planned = planExport(
-      entries.filter((entry) => this.dated(entry)),
-      states,
-    )
+    const planned = planExport(this.dated(entries), states)
     this.log.record(planned)
     for (const { key, entry } of planned.write) {
       if (entry.date > this.postedThrough) this.postedThrough = entry.date
@@ -250,18 +247,28 @@ class JournalRun {
   }
 
   /**
-   * Every entry is selected by the date it carries (docs/ledger.md#entry-dates): its session's
-   * business date, or the day a late reversal or a sessionless record happened on. The records
-   * are read wider than the range (a day further for sessions past midnight, bills of earlier days
-   * for payments and reversals in it), and this keeps what dates into the range. One exception: a
-   * payment of no session taken after the range goes with its bill, since no index finds it by
-   * its own date and the export of that date would miss it.
+   * Of a build's entries, those this export posts. Every entry is selected by the date it carries
+   * (docs/ledger.md#entry-dates): its session's business date, or the day a late reversal or a
+   * sessionless record happened on. The records are read wider than the range (a day further for
+   * sessions past midnight, bills of earlier days for payments and reversals in it), and this
+   * keeps what dates into the range. One exception: a payment of no session taken after the
+   * range goes with its bill's entry (or its session's summary) when that is in the range, since
+   * no index finds it by its own date and the export of that date would miss it.
    */
-  private dated(entry: JournalEntry): boolean {
-    const { range } = this.options
-    if (entry.kind === 'payment' && entry.registerSessionId === null)
-      return entry.date >= range.from
-    return entry.date >= range.from && entry.date <= range.to
+  private dated(entries: readonly JournalEntry[]): JournalEntry[] {
+    const { from, to } = this.options.range
+    const inRange = (entry: JournalEntry) => entry.date >= from && entry.date <= to
+    const anchors = entries.filter((e) => (e.kind === 'bill' || e.kind === 'session') && inRange(e))
+    const summarised = anchors.some((e) => e.kind === 'session')
+    const billed = new Set(anchors.map((e) => e.billId))
+    return entries.filter(
+      (entry) =>
+        inRange(entry) ||
+        (entry.kind === 'payment' &&
+          entry.registerSessionId === null &&
+          entry.date > to &&
+          (summarised || billed.has(entry.billId))),
+    )
   }
 
   /**
