@@ -32,6 +32,7 @@ const HOUR = 3_600_000
 const DAY = 24 * HOUR
 /** The generated sessions fall on 20–23 Nov; late reversals up to two days after. */
 const PERIOD = { from: '2026-11-20', days: 7 }
+const PERIOD_END = dayAfter(PERIOD.from, PERIOD.days - 1)
 
 function opening(date: string): number {
   return startOfMerchantDay(date, TIME_ZONE) + 8 * HOUR
@@ -43,16 +44,16 @@ const HOURS: SessionHours = (s) => ({
   closedAt: opening(s.businessDate) + 14 * HOUR,
 })
 
-/** 0, 1 or 2: how many days after its payment a reversal is made, fixed by the payment's id. */
-function reversalDelay(id: string): number {
-  return [...id].reduce((sum, c) => sum + c.charCodeAt(0), 0) % 3
+/** 0 to `most` days, fixed by a payment's id. */
+function daysLater(id: string, most: number): number {
+  return [...id].reduce((sum, c) => sum + c.charCodeAt(0), 0) % (most + 1)
 }
 
 /**
  * The shop with every record timed inside the session it belongs to (the generator times them
  * all on the first day): a bill and an expense in their session's hours, a payment in those of
- * the session it was taken in (one of no session just after its bill), and a reversal an hour
- * after its payment, or a day or two later, after the session closed. The same shop again gives
+ * the session it was taken in (one of no session just after its bill, or a day later), and a
+ * reversal an hour after its payment, or a day or two later, after the session closed. The same shop again gives
  * the same times, so it can be applied after every change.
  */
 function onSessionDays(shop: Shop): Shop {
@@ -68,13 +69,13 @@ function onSessionDays(shop: Shop): Shop {
     const payments = bill.payments.map((p, j) => {
       const paidAt = minutesInto(
         p.registerSessionId,
-        createdAt - 5 * (k + 1) * 60_000,
+        createdAt - 5 * (k + 1) * 60_000 + daysLater(p.id, 1) * DAY,
         5 * (k + 1) + j + 1,
       )
       return {
         ...p,
         createdAt: paidAt,
-        reversedAt: p.reversedAt === null ? null : paidAt + HOUR + reversalDelay(p.id) * DAY,
+        reversedAt: p.reversedAt === null ? null : paidAt + HOUR + daysLater(p.id, 2) * DAY,
       }
     })
     return { ...bill, createdAt, businessDate: businessDate(createdAt, TIME_ZONE), payments }
@@ -149,7 +150,10 @@ describe('a period exported in consecutive ranges', () => {
               for (const range of ranges) {
                 const made = await exportTo(db, 'split', range, EMPTY_MAPPING, shop.currency)
                 for (const entry of await entriesOf(db, made)) {
-                  expect(entry.date >= range.from && entry.date <= range.to, entry.id).toBe(true)
+                  // A payment of no session goes with its bill (docs/ledger.md#entry-dates).
+                  const withItsBill = entry.kind === 'payment' && entry.registerSessionId === null
+                  const to = withItsBill ? PERIOD_END : range.to
+                  expect(entry.date >= range.from && entry.date <= to, entry.id).toBe(true)
                 }
               }
             }
