@@ -179,7 +179,7 @@ class JournalRun {
     const perBillSessions = sessions.filter((s) => modes.of(s) === 'bill')
     for await (const bills of this.otherDaysBills(perBillSessions, recordDates, locations, size)) {
       yield await this.perBill(bills)
-      yield await this.sessionlessPayments(bills, summarised)
+      yield await this.apartFromSummaries(bills)
     }
     for (const session of summarised) {
       checkSignal(signal)
@@ -326,21 +326,20 @@ class JournalRun {
   }
 
   /**
-   * The payments of no session on bills of summarised sessions other than the range's (whose
-   * summaries post them): a reversal of one dated into the range.
+   * The payments on sales of summarised sessions that post apart from the summaries (of no
+   * session, or taken in a session posted per bill): a late one or a reversal dated into the
+   * range. One the range's summaries or sessions already planned comes out the same and is
+   * not written twice.
    */
-  private async sessionlessPayments(
-    bills: readonly JournalBill[],
-    summarised: readonly RegisterSession[],
-  ): Promise<JournalEntry[]> {
-    const inRange = new Set(summarised.map((s) => s.id))
-    const outside = (await this.modes.summarisedOnly(bills))
-      .filter((b) => b.registerSessionId !== null && !inRange.has(b.registerSessionId))
-      .map((b) => ({ ...b, payments: b.payments.filter((p) => p.registerSessionId === null) }))
-    if (outside.length === 0) return []
-    const states = await this.log.states(postingKeys(outside))
+  private async apartFromSummaries(bills: readonly JournalBill[]): Promise<JournalEntry[]> {
+    const apart = await this.modes.apartFromSummaries(bills)
+    if (apart.length === 0) return []
+    const [states, sessions] = await Promise.all([
+      this.log.states(postingKeys(apart)),
+      sessionDays(this.db, billSessionIds(apart)),
+    ])
     return this.plan(
-      outside.flatMap((bill) => separatePaymentEntries(bill, [], this.context(states))),
+      apart.flatMap((bill) => separatePaymentEntries(bill, [], this.context(states, sessions))),
       states,
     )
   }
