@@ -18,6 +18,7 @@ import { v14 } from './v14'
 import { v15 } from './v15'
 import { v16 } from './v16'
 import { v17 } from './v17'
+import { v18 } from './v18'
 
 /** Every version of the cache's schema, oldest first: a new version is a new file added last. */
 const MIGRATIONS: readonly Migration[] = [
@@ -38,6 +39,7 @@ const MIGRATIONS: readonly Migration[] = [
   v15,
   v16,
   v17,
+  v18,
 ]
 
 /** Declares the versions up to `through` (every one unless told) on a database not yet open. */

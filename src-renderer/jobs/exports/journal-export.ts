@@ -1,6 +1,8 @@
 import type { TillDatabase } from '../../cache/database'
-import type { CachedExpense, RegisterSession } from '../../cache/cached-records'
-import { billsOfSession } from '../../cache/bill-session'
+import type { ExportRange } from '../../cache/export-rows'
+import { nextDate, startOfMerchantDay } from '../../../src-shared/domain/business-date'
+import type { CachedBill, CachedExpense, RegisterSession } from '../../cache/cached-records'
+import { billIdsOfSession, billsOfSession } from '../../cache/bill-session'
 import { loadReconciliation } from '../../cache/reconciliation-record'
 import { DestinationError, currentGranularity, readDestination } from '../../cache/destinations'
 import type { Destination, StoredBatch } from '../../cache/export-rows'
@@ -37,14 +39,13 @@ import type { JournalEntry } from '../../domain/journal/journal-entry'
 import { sessionSummaryEntries } from '../../domain/journal/session-summary'
 import type { RunExportOptions } from './export-options'
 import { ExportLogWriter } from '../../cache/export-log-writer'
+import { ProgressCounter, billPages, checkSignal, recordDatesOf } from './run-export-pages'
 import {
-  ProgressCounter,
-  billPages,
-  checkSignal,
-  datedInRange,
-  recordDatesOf,
-} from './run-export-pages'
-import { countBills, expensesIn, sessionsIn } from '../../cache/export-range-reads'
+  countBills,
+  expensesIn,
+  paymentsReversedBetween,
+  sessionsIn,
+} from '../../cache/export-range-reads'
 import { paymentsOfSession } from '../../cache/load-session'
 import { readBills } from '../../cache/bill-reads'
 import { SessionModes } from './session-modes'
@@ -185,6 +186,11 @@ class JournalRun {
       progress.add(page.length)
       yield await this.perBill(page)
     }
+    const perBillSessions = sessions.filter((s) => modes.of(s) === 'bill')
+    for await (const bills of this.otherDaysBills(perBillSessions, recordDates, locations, size)) {
+      yield await this.perBill(bills)
+      yield await this.apartFromSummaries(bills)
+    }
     for (const session of summarised) {
       checkSignal(signal)
       yield await this.summaryOf(session)
@@ -241,7 +247,7 @@ class JournalRun {
 
   /** Plans a page against the log and logs it as it is handed on to the writer. */
   private plan(entries: JournalEntry[], states: ReadonlyMap<string, PostedState>): JournalEntry[] {
-    const planned = planExport(entries, states)
+    const planned = planExport(this.dated(entries), states)
     this.log.record(planned)
     for (const { key, entry } of planned.write) {
       if (entry.date > this.postedThrough) this.postedThrough = entry.date
@@ -252,27 +258,101 @@ class JournalRun {
   }
 
   /**
-   * The range holds the records of its dates' sessions: the pages read a day further, for
-   * sessions that run past midnight, and this keeps what dates into the range.
+   * Of a build's entries, those this export posts. Every entry is selected by the date it carries
+   * (docs/ledger.md#entry-dates): its session's business date, or the day a late reversal or a
+   * sessionless record happened on. The records are read wider than the range (a day further for
+   * sessions past midnight, bills of earlier days for payments and reversals in it), and this
+   * keeps what dates into the range. One exception: a payment of no session taken after the
+   * range goes with its bill's entry (or its session's summary) when that is in the range, since
+   * no index finds it by its own date and the export of that date would miss it.
    */
-  private dated(
-    sessions: ReadonlyMap<string, SessionDay>,
-    record: { registerSessionId: string | null },
-    own: string,
-  ): boolean {
-    return datedInRange(this.options.range, sessions, record, own)
+  private dated(entries: readonly JournalEntry[]): JournalEntry[] {
+    const { from, to } = this.options.range
+    const inRange = (entry: JournalEntry) => entry.date >= from && entry.date <= to
+    const anchors = entries.filter((e) => (e.kind === 'bill' || e.kind === 'session') && inRange(e))
+    const summarised = anchors.some((e) => e.kind === 'session')
+    const billed = new Set(anchors.map((e) => e.billId))
+    return entries.filter(
+      (entry) =>
+        inRange(entry) ||
+        (entry.kind === 'payment' &&
+          entry.registerSessionId === null &&
+          entry.date > to &&
+          (summarised || billed.has(entry.billId))),
+    )
+  }
+
+  /**
+   * Bills of days the pages did not read whose payments may post inside the range: those paid
+   * in the range's sessions posted per bill (a late payment on an earlier day's bill; a summary
+   * carries the payments taken in its session) and those with a payment reversed during the
+   * range's days. A session's payments on its own bills are left out by the session's bill
+   * index, so what is read is the few late payments, one session at a time.
+   */
+  private async *otherDaysBills(
+    sessions: readonly RegisterSession[],
+    read: ExportRange,
+    locations: readonly string[],
+    size: number,
+  ): AsyncGenerator<JournalBill[]> {
+    const { db, options } = this
+    const { range, timeZone } = options
+    const seen = new Set<string>()
+    const outside = async function* (ids: readonly string[]) {
+      const wanted = [...new Set(ids)].filter((id) => !seen.has(id)).sort()
+      for (const id of wanted) seen.add(id)
+      for (const slice of chunked(wanted, size)) {
+        checkSignal(options.signal)
+        const bills = (await readBills(db, slice)).filter(
+          (b): b is CachedBill =>
+            b !== undefined && (b.businessDate < read.from || b.businessDate > read.to),
+        )
+        if (bills.length > 0) yield bills
+      }
+    }
+    for (const session of sessions) {
+      const [payments, own] = await Promise.all([
+        paymentsOfSession(db, session.id),
+        billIdsOfSession(db, session.id),
+      ])
+      const owned = new Set(own)
+      yield* outside(payments.filter((p) => !owned.has(p.billId)).map((p) => p.billId))
+    }
+    const reversed = await paymentsReversedBetween(
+      db,
+      startOfMerchantDay(range.from, timeZone),
+      startOfMerchantDay(nextDate(range.to), timeZone),
+    )
+    yield* outside(reversed.filter((p) => locations.includes(p.locationId)).map((p) => p.billId))
   }
 
   private async perBill(page: JournalBill[]): Promise<JournalEntry[]> {
     const sessions = await sessionDays(this.db, billSessionIds(page))
-    const posted = (await this.modes.perBillOnly(page)).filter((b) =>
-      this.dated(sessions, b, b.businessDate),
-    )
+    const posted = await this.modes.perBillOnly(page)
     if (posted.length === 0) return []
     const states = await this.log.states(postingKeys(posted))
     const made = billEntries(posted, this.context(states, sessions))
     this.problems.push(...made.problems)
     return this.plan(made.entries, states)
+  }
+
+  /**
+   * The payments on sales of summarised sessions that post apart from the summaries (of no
+   * session, or taken in a session posted per bill): a late one or a reversal dated into the
+   * range. One the range's summaries or sessions already planned comes out the same and is
+   * not written twice.
+   */
+  private async apartFromSummaries(bills: readonly JournalBill[]): Promise<JournalEntry[]> {
+    const apart = await this.modes.apartFromSummaries(bills)
+    if (apart.length === 0) return []
+    const [states, sessions] = await Promise.all([
+      this.log.states(postingKeys(apart)),
+      sessionDays(this.db, billSessionIds(apart)),
+    ])
+    return this.plan(
+      apart.flatMap((bill) => separatePaymentEntries(bill, [], this.context(states, sessions))),
+      states,
+    )
   }
 
   private async summaryOf(session: RegisterSession): Promise<JournalEntry[]> {
@@ -328,8 +408,7 @@ class JournalRun {
       this.db,
       slice.map((e) => e.registerSessionId),
     )
-    const kept = slice.filter((e) => this.dated(sessions, e, e.expenseDate))
-    return this.plan(expenseEntries(kept, this.context(new Map(), sessions)), states)
+    return this.plan(expenseEntries(slice, this.context(new Map(), sessions)), states)
   }
 
   /** The counted cash variances of the reconciled sessions whose count reads back whole. */

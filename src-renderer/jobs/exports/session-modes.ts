@@ -53,6 +53,21 @@ export class SessionModes {
     return known.filter((b) => !this.perBill(b.registerSessionId, b.businessDate))
   }
 
+  /**
+   * Of these bills, the sales whose sessions post as summaries, each with the payments posted
+   * apart from its summary: those of no session and those taken in sessions posted per bill.
+   */
+  async apartFromSummaries(bills: readonly JournalBill[]): Promise<JournalBill[]> {
+    const sales = (await this.summarisedOnly(bills)).filter((b) => b.type === 'sale')
+    await this.load(sales.flatMap((b) => b.payments.map((p) => p.registerSessionId)))
+    return sales
+      .map((bill) => ({
+        ...bill,
+        payments: bill.payments.filter((p) => this.perBill(p.registerSessionId, bill.businessDate)),
+      }))
+      .filter((bill) => bill.payments.length > 0)
+  }
+
   /** The business dates of these sessions, those the cache holds. */
   async businessDates(ids: Iterable<string>): Promise<string[]> {
     const sessions = await readSessions(this.db, [...ids])

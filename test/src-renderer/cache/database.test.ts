@@ -33,6 +33,7 @@ import { ANY_BILL } from '../../../src-renderer/cache/bills/bill-filters'
 import { exportInputsMark } from '../../../src-renderer/cache/records-written'
 import { writeBills, writeExpenses } from '../../../src-renderer/cache/writes'
 import { EMPTY_MAPPING, NOTHING_POSTED } from '../../support/journal-context'
+import { paymentsReversedBetween } from '../../../src-renderer/cache/export-range-reads'
 
 const entry: JournalEntry = {
   id: 'b1',
@@ -594,7 +595,8 @@ describe('cache schema upgrades', () => {
     expect(indexNames('bills')).not.toContain('registerSessionId')
     expect(indexNames('bills')).not.toContain('updatedAt')
     expect(indexNames('bills')).toContain('[registerSessionId+createdAt]')
-    expect(indexNames('payments')).toEqual(['registerSessionId'])
+    expect(indexNames('payments')).toContain('registerSessionId')
+    expect(indexNames('payments')).not.toContain('billId')
     expect(indexNames('expenses')).toEqual(['[locationId+expenseDate]', 'registerSessionId'])
     expect(await upgraded.bills.count()).toBe(3)
     expect(await upgraded.payments.count()).toBe(4)
@@ -630,6 +632,31 @@ describe('cache schema upgrades', () => {
     expect(afterBills).not.toBe(before)
     await writeExpenses(upgraded, { expenses: [expense({ id: 'e1' })], quarantined: [], now: T0 })
     expect(await exportInputsMark(upgraded)).not.toBe(afterBills)
+    upgraded.close()
+  })
+  it('version 18 indexes the payments a cache holds by reversal time, those never reversed left out', async () => {
+    const { old, upgrade } = olderCache(17)
+    const reversedAt = T0 + 3 * 86_400_000
+    const bill = sale({
+      payments: [payment('p1', 'card', 1000, { reversedAt }), payment('p2', 'cash', 500)],
+    })
+    await old.table('bills').put({ ...bill, ...billFacets(bill) })
+    await old.table('payments').bulkPut(
+      bill.payments.map((p) => ({
+        ...p,
+        billId: bill.id,
+        billType: bill.type,
+        locationId: 'loc1',
+      })),
+    )
+
+    const upgraded = await upgrade()
+    expect(upgraded.verno).toBeGreaterThanOrEqual(18)
+    const reversed = (from: number, to: number) =>
+      paymentsReversedBetween(upgraded, from, to).then((found) => found.map((p) => p.id))
+    expect(await reversed(T0, reversedAt)).toEqual([])
+    expect(await reversed(reversedAt, reversedAt + 1)).toEqual(['p1'])
+    expect(await reversed(0, Number.MAX_SAFE_INTEGER)).toEqual(['p1'])
     upgraded.close()
   })
 })

@@ -1,10 +1,6 @@
 import { readFileSync } from 'node:fs'
-import { allLogged } from '../../support/exports/log-pages'
 import fc from 'fast-check'
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
-import { billFacets } from '../../../src-renderer/cache/bill-facets'
-import { TillDatabase } from '../../../src-renderer/cache/database'
 import { type AccountMapping } from '../../../src-renderer/domain/journal/accounts'
 import {
   addDestination,
@@ -15,18 +11,21 @@ import {
 import type { Granularity } from '../../../src-renderer/domain/journal/export-log'
 import type { Payment } from '../../../src-shared/domain/records'
 import type { JournalFormat } from '../../../src-renderer/domain/journal/formats/journal-formats'
-import type { JournalEntry } from '../../../src-renderer/domain/journal/journal-entry'
+import { exportBatches, recreateBatch } from '../../../src-renderer/jobs/exports/run-export'
 import {
-  exportBatches,
-  recreateBatch,
-  runExport,
-} from '../../../src-renderer/jobs/exports/run-export'
-import type { ExportRange } from '../../../src-renderer/cache/export-rows'
+  database,
+  datesOf,
+  dayAfter,
+  exportTo,
+  loggedTo,
+  roleTotals,
+  store,
+} from '../../support/exports/cached-shop'
 import { applyChange, changeArbitrary, type Change } from '../../support/exports/changes'
 import { collectParts } from '../../support/exports/collect'
 import { accountTotals, perBill, sortedTotals } from '../../support/exports/journals'
 import { payment, sale } from '../../support/exports/fixtures'
-import { shopArbitrary, TIME_ZONE, type Shop } from '../../support/exports/shop'
+import { shopArbitrary, type Shop } from '../../support/exports/shop'
 import { EMPTY_MAPPING } from '../../support/journal-context'
 
 /**
@@ -35,103 +34,6 @@ import { EMPTY_MAPPING } from '../../support/journal-context'
  * destination, re-exports, granularity switches with a cut-over, remaps and later changes to the
  * records. These drive the real export (runExport over Dexie, on fake-indexeddb).
  */
-
-function database(): TillDatabase {
-  return new TillDatabase(`till-destinations-${Math.random()}`, {
-    indexedDB: new IDBFactory(),
-    IDBKeyRange,
-  })
-}
-
-/** The shop's records as the cache holds them (replacing what it held). */
-async function store(db: TillDatabase, shop: Shop): Promise<void> {
-  await db.transaction('rw', [db.bills, db.payments, db.expenses, db.sessions], async () => {
-    await Promise.all([db.bills.clear(), db.payments.clear(), db.expenses.clear()])
-    await db.sessions.bulkPut(
-      shop.sessions.map((s) => ({
-        ...s,
-        openedAt: null,
-        closedAt: null,
-        openingCash: null,
-        firstActivityAt: null,
-        status: 'closed' as const,
-      })),
-    )
-    await db.bills.bulkPut(shop.bills.map((b) => ({ ...b, ...billFacets(b) })))
-    await db.payments.bulkPut(
-      shop.bills.flatMap((b) =>
-        b.payments.map((p) => ({ ...p, billId: b.id, billType: b.type, locationId: b.locationId })),
-      ),
-    )
-    await db.expenses.bulkPut(shop.expenses)
-  })
-}
-
-/** Every business date the shop's records fall on, in order. */
-function datesOf(shop: Shop): string[] {
-  const dates = new Set([
-    ...shop.sessions.map((s) => s.businessDate),
-    ...shop.bills.map((b) => b.businessDate),
-    ...shop.expenses.map((e) => e.expenseDate),
-  ])
-  return [...dates].sort()
-}
-
-function dayAfter(date: string, days: number): string {
-  const next = new Date(`${date}T00:00:00Z`)
-  next.setUTCDate(next.getUTCDate() + days)
-  return next.toISOString().slice(0, 10)
-}
-
-interface Exported {
-  batchId: string
-  parts: string[]
-}
-
-let batchNumber = 0
-
-async function exportTo(
-  db: TillDatabase,
-  destinationId: string,
-  range: ExportRange,
-  mapping: AccountMapping,
-  currency: string,
-): Promise<Exported | null> {
-  const destination = await readDestination(db, destinationId)
-  const batchId = `batch-${++batchNumber}`
-  const parts: string[] = []
-  const exports = runExport({
-    db,
-    what: destination.format,
-    destinationId,
-    range,
-    mapping,
-    timeZone: TIME_ZONE,
-    currency,
-    batchId,
-  })
-  for (;;) {
-    const next = await exports.next()
-    if (next.done) return next.value.batch ? { batchId, parts } : null
-    parts[next.value.part - 1] = (parts[next.value.part - 1] ?? '') + next.value.text
-  }
-}
-
-/** Every entry the destination's batches wrote. */
-async function loggedTo(db: TillDatabase, destinationId: string): Promise<JournalEntry[]> {
-  const rows = await allLogged(db)
-  return rows.filter((r) => r.destinationId === destinationId).map((r) => r.entry)
-}
-
-/** Debit-positive movement per role (what an account mapping maps), zero movements left out. */
-function roleTotals(entries: readonly JournalEntry[]): [string, number][] {
-  const totals = new Map<string, number>()
-  for (const entry of entries)
-    for (const line of entry.lines)
-      totals.set(line.role, (totals.get(line.role) ?? 0) + line.amount)
-  for (const [key, value] of totals) if (value === 0) totals.delete(key)
-  return sortedTotals(totals)
-}
 
 const REMAPPED: AccountMapping = {
   accounts: {
