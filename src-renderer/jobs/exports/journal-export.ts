@@ -149,6 +149,8 @@ class JournalRun {
   // The latest date the batch posts: of its entries, and of the sessions they belong to.
   private postedThrough = ''
   private readonly postedSessions = new Set<string>()
+  /** The roles of the entries dated in the range: those the export reports as defaulted. */
+  private readonly rolesInRange = new Set<string>()
 
   constructor(
     private readonly options: RunExportOptions,
@@ -212,7 +214,9 @@ class JournalRun {
   /** Commits the batch, unless nothing was written or this is a dry run; the result. */
   async finish(what: JournalFormat, target: JournalTarget, records: number): Promise<ExportResult> {
     const { log, accounts, problems, revisions } = this
-    const done = { records, defaulted: accounts.defaulted, problems, revisions }
+    // Records read for a neighbouring day resolve accounts too; only the range's entries count.
+    const defaulted = accounts.defaulted.filter((d) => this.rolesInRange.has(d.roleKey))
+    const done = { records, defaulted, problems, revisions }
     if (log.written === 0 || this.options.dryRun)
       return { batch: null, entryCount: log.written, ...done }
     await rememberSubAccountCodes(this.db, accounts.subAccountCodes)
@@ -247,7 +251,9 @@ class JournalRun {
 
   /** Plans a page against the log and logs it as it is handed on to the writer. */
   private plan(entries: JournalEntry[], states: ReadonlyMap<string, PostedState>): JournalEntry[] {
-    const planned = planExport(this.dated(entries), states)
+    const dated = this.dated(entries)
+    for (const entry of dated) for (const line of entry.lines) this.rolesInRange.add(line.role)
+    const planned = planExport(dated, states)
     this.log.record(planned)
     for (const { key, entry } of planned.write) {
       if (entry.date > this.postedThrough) this.postedThrough = entry.date

@@ -18,20 +18,20 @@ export function recordDatesOf(range: ExportRange): ExportRange {
 }
 
 /**
- * Whether a record read from a range's record dates belongs to the range: entries are dated by
- * their session's business date (docs/ledger.md), a record of no session the cache holds by its
- * own date.
+ * Whether a record read from a range's record dates belongs to the range, by the date its entry
+ * carries (docs/ledger.md#entry-dates): its session's business date while the session held it
+ * (open, or closed after the record), else the record's own date.
  */
 export function datedInRange(
   range: ExportRange,
   sessions: ReadonlyMap<string, SessionDay>,
-  record: { registerSessionId: string | null },
+  record: { registerSessionId: string | null; createdAt: number },
   own: string,
 ): boolean {
-  const date =
-    (record.registerSessionId === null
-      ? undefined
-      : sessions.get(record.registerSessionId)?.businessDate) ?? own
+  const session =
+    record.registerSessionId === null ? undefined : sessions.get(record.registerSessionId)
+  const held = session && (session.closedAt === null || record.createdAt <= session.closedAt)
+  const date = held ? session.businessDate : own
   return date >= range.from && date <= range.to
 }
 

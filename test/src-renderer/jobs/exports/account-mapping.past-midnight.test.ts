@@ -85,12 +85,14 @@ async function shop(): Promise<TillDatabase> {
       category: 'Ice',
       registerSessionId: the19th.id,
       expenseDate: '2026-11-20',
+      createdAt: T0 - 24 * HOUR + afterMidnight,
     }),
     expense({
       id: 'e-21',
       category: 'Cleaning',
       registerSessionId: the20th.id,
       expenseDate: '2026-11-21',
+      createdAt: T0 + afterMidnight,
     }),
   ])
   return db
