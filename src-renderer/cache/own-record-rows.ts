@@ -82,9 +82,11 @@ const destinationSchema = z.object({
   mapping: z.literal('own').optional(),
 })
 
+const namesOnly = z.object({ locationLabels: labels.optional() })
+
 const targetSchema = z.discriminatedUnion('format', [
-  z.object({ format: z.literal('journal-csv') }),
-  z.object({ format: z.literal('ledger') }),
+  z.object({ format: z.literal('journal-csv'), options: namesOnly.optional() }),
+  z.object({ format: z.literal('ledger'), options: namesOnly.optional() }),
   z.object({
     format: z.literal('xero'),
     options: z.object({
@@ -112,6 +114,7 @@ const targetSchema = z.discriminatedUnion('format', [
       openAccounts: z.boolean(),
       openDate: businessDate,
       opened: z.array(text).optional(),
+      locationLabels: labels.optional(),
     }),
   }),
 ])

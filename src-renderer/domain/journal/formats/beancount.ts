@@ -1,3 +1,4 @@
+import type { LocationNames } from '../../format/location-label'
 import type { JournalEntry } from '../journal-entry'
 import type { Batches, OutputChunk } from './output'
 import { commodityAmount, entryTags, writeTransactions, type PlainTextAccounts } from './plain-text'
@@ -25,6 +26,8 @@ export interface BeancountOptions {
   openDate: string
   /** Accounts the destination's earlier files opened, not opened again. */
   opened?: readonly string[]
+  /** The locations' names, each `location_name` metadata beside `location_id`. */
+  locationLabels?: LocationNames
 }
 
 /** Told each account a file opens, as it opens it. */
@@ -50,7 +53,7 @@ function transaction(
     postings += `  ${name}  ${commodityAmount(line.amount, entry.currency)} ; ${line.memo}\n`
   }
   const payee = entry.payee === null ? '' : `${quoted(entry.payee)} `
-  const metadata = entryTags(entry)
+  const metadata = entryTags(entry, options.locationLabels)
     .map(([key, value]) => `  ${key}: ${quoted(value)}\n`)
     .join('')
   const head = `${entry.date} * ${payee}${quoted(entry.description)}\n`

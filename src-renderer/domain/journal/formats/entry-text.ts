@@ -1,3 +1,4 @@
+import { locationLabel, type LocationNames } from '../../format/location-label'
 import type { JournalEntry } from '../journal-entry'
 import { fnv1a64 } from '../content-hash'
 
@@ -78,4 +79,9 @@ export function boundedEntry(entry: JournalEntry): JournalEntry {
       memo: lineText(line.memo, TEXT_BOUNDS.memo),
     })),
   }
+}
+
+/** The location's name (or "Location <id>") as every format writes it: one line, bounded. */
+export function locationNameText(locationId: string, names: LocationNames): string {
+  return lineName(locationLabel(locationId, names), TEXT_BOUNDS.location)
 }

@@ -1,5 +1,7 @@
+import type { LocationNames } from '../../format/location-label'
 import type { JournalEntry } from '../journal-entry'
 import { writeCsv, type CsvColumn } from './csv'
+import { locationNameText } from './entry-text'
 import { credit, debit, journalRows, type JournalRow } from './journal-rows'
 import { flatMapBatches, type Batches, type OutputChunk } from './output'
 
@@ -18,6 +20,24 @@ const COLUMNS: CsvColumn<JournalRow>[] = [
   { header: 'location_id', cell: (r) => r.entry.locationId },
 ]
 
-export function writeJournalCsv(entries: Batches<JournalEntry>): AsyncGenerator<OutputChunk> {
-  return writeCsv(COLUMNS, flatMapBatches(entries, journalRows))
+export interface JournalCsvOptions {
+  /** The locations' names, a `location_name` column beside `location_id`. */
+  locationLabels?: LocationNames
+}
+
+/** The columns, with `location_name` when the file names locations (batches since it does). */
+function columns(options: JournalCsvOptions): CsvColumn<JournalRow>[] {
+  const names = options.locationLabels
+  if (names === undefined) return COLUMNS
+  return [
+    ...COLUMNS,
+    { header: 'location_name', cell: (r) => locationNameText(r.entry.locationId, names) },
+  ]
+}
+
+export function writeJournalCsv(
+  entries: Batches<JournalEntry>,
+  options: JournalCsvOptions = {},
+): AsyncGenerator<OutputChunk> {
+  return writeCsv(columns(options), flatMapBatches(entries, journalRows))
 }

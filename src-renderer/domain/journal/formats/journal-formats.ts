@@ -6,8 +6,8 @@ import {
   type BeancountOptions,
   type OnAccountOpened,
 } from './beancount'
-import { writeJournalCsv } from './journal-csv'
-import { writeLedgerJournal } from './ledger'
+import { writeJournalCsv, type JournalCsvOptions } from './journal-csv'
+import { writeLedgerJournal, type LedgerOptions } from './ledger'
 import type { Batches, OutputChunk } from './output'
 import { QUICKBOOKS_DEFAULTS, writeQuickBooksJournal, type QuickBooksOptions } from './quickbooks'
 import type { RoleKey, XeroTaxRate } from '../accounts'
@@ -15,11 +15,11 @@ import { XERO_DEFAULTS, writeXeroJournal, type UnmatchedXeroTax, type XeroOption
 
 /** Every journal format, with the options that make its bytes (kept with each export batch). */
 export type JournalTarget =
-  | { format: 'journal-csv' }
+  | { format: 'journal-csv'; options?: JournalCsvOptions }
   | { format: 'xero'; options: XeroOptions }
   | { format: 'quickbooks'; options: QuickBooksOptions }
   | { format: 'beancount'; options: BeancountOptions }
-  | { format: 'ledger' }
+  | { format: 'ledger'; options?: LedgerOptions }
 
 export type JournalFormat = JournalTarget['format']
 
@@ -45,15 +45,22 @@ export function withXeroTaxRates(
   return target.format === 'xero' ? { ...target, options: { ...target.options, taxRates } } : target
 }
 
-/** The target with the locations' names as Xero tracking options or QuickBooks locations. */
+/**
+ * The target with the locations' names (Xero tracking options, QuickBooks locations, a tag in
+ * hledger/ledger, metadata in beancount, a column in the generic CSV). The batch keeps them with
+ * its target, so *Download again* writes the names of its day even after a location is renamed.
+ */
 export function withLocationNames(target: JournalTarget, names: LocationNames): JournalTarget {
   switch (target.format) {
+    case 'journal-csv':
+    case 'ledger':
+      return { ...target, options: { ...target.options, locationLabels: names } }
     case 'xero':
       return { ...target, options: { ...target.options, locationLabels: names } }
     case 'quickbooks':
       return { ...target, options: { ...target.options, locationLabels: names } }
-    default:
-      return target
+    case 'beancount':
+      return { ...target, options: { ...target.options, locationLabels: names } }
   }
 }
 
@@ -70,7 +77,7 @@ export function writeJournal(
 ): AsyncGenerator<OutputChunk> {
   switch (target.format) {
     case 'journal-csv':
-      return writeJournalCsv(entries)
+      return writeJournalCsv(entries, target.options)
     case 'xero':
       return writeXeroJournal(entries, target.options, listeners.unmatchedXeroTax)
     case 'quickbooks':
@@ -78,6 +85,6 @@ export function writeJournal(
     case 'beancount':
       return writeBeancount(entries, target.options, listeners.accountOpened)
     case 'ledger':
-      return writeLedgerJournal(entries)
+      return writeLedgerJournal(entries, target.options)
   }
 }

@@ -1,3 +1,4 @@
+import type { LocationNames } from '../../format/location-label'
 import type { JournalEntry } from '../journal-entry'
 import type { Batches, OutputChunk } from './output'
 import { commodityAmount, entryTags, writeTransactions, type PlainTextAccounts } from './plain-text'
@@ -16,9 +17,14 @@ import { commodityAmount, entryTags, writeTransactions, type PlainTextAccounts }
  *   dates the posting, ledger's `Payee:` names its payee, `key::` is an expression ledger
  *   evaluates, `:a:b:` are tags) and `[date]` dates a posting, so `:` becomes `∶` and brackets
  *   parentheses: nothing in a memo is ever syntax;
- * - a tag's value (an id): hledger ends it at a comma and both read `[date]` anywhere in a
+ * - a tag's value (an id, a location's name): hledger ends it at a comma and both read `[date]` anywhere in a
  *   comment, so `%`, `,`, `[` and `]` are percent-encoded and every id stays tellable apart.
  */
+
+export interface LedgerOptions {
+  /** The locations' names, each a `location_name` tag beside `location_id`. */
+  locationLabels?: LocationNames
+}
 
 const DESCRIPTION_SYNTAX: Record<string, string> = { ';': ',', '|': '¦' }
 const COMMENT_SYNTAX: Record<string, string> = { ':': '∶', '[': '(', ']': ')' }
@@ -40,8 +46,12 @@ function tagValue(text: string): string {
   return text.replace(/[%,[\]]/g, encodeURIComponent)
 }
 
-function transaction(entry: JournalEntry, accounts: PlainTextAccounts): string {
-  const tags = entryTags(entry)
+function transaction(
+  entry: JournalEntry,
+  accounts: PlainTextAccounts,
+  options: LedgerOptions,
+): string {
+  const tags = entryTags(entry, options.locationLabels)
   let declarations = accounts.firstUse('commodity', entry.currency)
     ? `commodity ${entry.currency}\n`
     : ''
@@ -57,6 +67,9 @@ function transaction(entry: JournalEntry, accounts: PlainTextAccounts): string {
   return `${declarations}${declarations === '' ? '' : '\n'}${head}${tagLines}${postings}\n`
 }
 
-export function writeLedgerJournal(entries: Batches<JournalEntry>): AsyncGenerator<OutputChunk> {
-  return writeTransactions(entries, transaction)
+export function writeLedgerJournal(
+  entries: Batches<JournalEntry>,
+  options: LedgerOptions = {},
+): AsyncGenerator<OutputChunk> {
+  return writeTransactions(entries, (entry, accounts) => transaction(entry, accounts, options))
 }

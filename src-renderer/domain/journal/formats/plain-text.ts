@@ -3,7 +3,8 @@ import type { JournalEntry } from '../journal-entry'
 import type { Batches, OutputChunk } from './output'
 import { fnv1a64 } from '../content-hash'
 import { formatMinorUnits, currencyExponent } from '../../../../src-shared/domain/money'
-import { boundedEntry } from './entry-text'
+import { boundedEntry, locationNameText } from './entry-text'
+import type { LocationNames } from '../../format/location-label'
 
 /**
  * What beancount, hledger and ledger share: account names every one of them accepts, amounts
@@ -77,13 +78,21 @@ export function commodityAmount(minor: number, currency: string): string {
   return `${formatMinorUnits(minor, currencyExponent(currency))} ${currency}`
 }
 
-/** The ids an entry carries as metadata or tags, those it has. */
-export function entryTags(entry: JournalEntry): [string, string][] {
+/**
+ * The ids an entry carries as metadata or tags, those it has, and its location's name beside
+ * the location's id when the file names locations (a batch written before names were carried
+ * keeps its bytes: its target has no names).
+ */
+export function entryTags(entry: JournalEntry, locationNames?: LocationNames): [string, string][] {
   const tags: [string, string | null][] = [
     ['entry_id', entry.id],
     ['bill_id', entry.billId],
     ['register_session_id', entry.registerSessionId],
     ['location_id', entry.locationId],
+    [
+      'location_name',
+      locationNames === undefined ? null : locationNameText(entry.locationId, locationNames),
+    ],
   ]
   return tags.filter((tag): tag is [string, string] => tag[1] !== null)
 }

@@ -2,8 +2,8 @@ import type { JournalEntry } from '../journal-entry'
 import { fnv1a64 } from '../content-hash'
 import { writeCsv, type CsvColumn } from './csv'
 import { formatDate } from './dates'
-import { lineName, TEXT_BOUNDS } from './entry-text'
-import { locationLabel, type LocationNames } from '../../format/location-label'
+import { locationNameText } from './entry-text'
+import type { LocationNames } from '../../format/location-label'
 import { credit, debit, journalRows, type JournalRow } from './journal-rows'
 import { flatMapBatches, type Batches, type OutputChunk } from './output'
 
@@ -53,8 +53,7 @@ function columns(options: QuickBooksOptions): CsvColumn<JournalRow>[] {
     { header: 'Name', cell: (r) => (r.line.role === 'receivable' ? options.customerName : null) },
     {
       header: 'Location',
-      cell: (r) =>
-        lineName(locationLabel(r.entry.locationId, options.locationLabels), TEXT_BOUNDS.location),
+      cell: (r) => locationNameText(r.entry.locationId, options.locationLabels),
     },
   ]
 }

@@ -3,8 +3,8 @@ import type { JournalEntry } from '../journal-entry'
 import { currencyExponent } from '../../../../src-shared/domain/money'
 import { csvHead, encodeRow, money, type CsvCell } from './csv'
 import { formatDate } from './dates'
-import { boundedEntry, lineName, TEXT_BOUNDS } from './entry-text'
-import { locationLabel, type LocationNames } from '../../format/location-label'
+import { boundedEntry, locationNameText } from './entry-text'
+import type { LocationNames } from '../../format/location-label'
 import type { Batches, OutputChunk } from './output'
 import { xeroTaxLines, type XeroLine } from './xero-tax'
 
@@ -67,10 +67,7 @@ export type UnmatchedXeroTax = (entry: JournalEntry, taxes: string[]) => void
 function entryRows(entry: JournalEntry, lines: readonly XeroLine[], options: XeroOptions): string {
   const narration = `${entry.description} [${entry.id}]`
   const date = formatDate(entry.date, options.dateFormat)
-  const tracking = lineName(
-    locationLabel(entry.locationId, options.locationLabels),
-    TEXT_BOUNDS.location,
-  )
+  const tracking = locationNameText(entry.locationId, options.locationLabels)
   let text = ''
   for (const line of lines) {
     const cells: CsvCell[] = [

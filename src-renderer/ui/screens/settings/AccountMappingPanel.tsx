@@ -22,12 +22,15 @@ import {
   mappingFromForm,
   mappingRows,
   ROW_GROUPS,
+  scopeLabel,
   type Field,
   type MappingForm,
   type MappingRow,
   type Scope,
 } from './account-mapping-form'
 import { knownLocations } from '../../../cache/locations'
+import { loadLocationNames } from '../../../cache/location-names'
+import type { LocationNames } from '../../../domain/format/location-label'
 import { AccountFormatsPreview } from './AccountFormatsPreview'
 import { TableHead } from '../../components/money-table/TableHead'
 import { SaveFooter } from './SaveFooter'
@@ -45,12 +48,17 @@ interface Loaded {
   xeroTaxRates: Record<RoleKey, XeroRateFields>
   rows: MappingRow[]
   locations: string[]
+  names: LocationNames
 }
 
 async function load(db: TillDatabase, mappingId: MappingId): Promise<Loaded> {
   // The roles first: reading them gives new taxes and categories their sub-account codes.
   const seen = await rolesInCache(db)
-  const [mapping, locations] = await Promise.all([readMapping(db, mappingId), knownLocations(db)])
+  const [mapping, locations, names] = await Promise.all([
+    readMapping(db, mappingId),
+    knownLocations(db),
+    loadLocationNames(db),
+  ])
   const xeroTaxRates = Object.fromEntries(
     Object.entries(mapping.xeroTaxRates ?? {}).map(([key, rate]) => [
       key,
@@ -63,6 +71,7 @@ async function load(db: TillDatabase, mappingId: MappingId): Promise<Loaded> {
     xeroTaxRates,
     rows: mappingRows(seen, mapping),
     locations,
+    names,
   }
 }
 
@@ -147,7 +156,7 @@ export function AccountMappingPanel(): React.JSX.Element | null {
   }, [connection, mappingId])
 
   if (!connection || !loaded) return null
-  const { form, rows, locations } = loaded
+  const { form, rows, locations, names } = loaded
 
   const edit = (row: MappingRow, field: Field, value: string): void => {
     const current = form[scope]?.[row.key] ?? { code: '', name: '' }
@@ -233,10 +242,9 @@ export function AccountMappingPanel(): React.JSX.Element | null {
       <form className="account-mapping" aria-label="Account mapping" onSubmit={save} noValidate>
         <label htmlFor={`${id}-scope`}>Accounts for</label>{' '}
         <select id={`${id}-scope`} value={scope} onChange={(e) => setScope(e.target.value)}>
-          <option value={EVERY_LOCATION}>Every location</option>
-          {locations.map((l) => (
+          {[EVERY_LOCATION, ...locations].map((l) => (
             <option key={l} value={l}>
-              Location {l} only
+              {scopeLabel(l, names)}
             </option>
           ))}
         </select>

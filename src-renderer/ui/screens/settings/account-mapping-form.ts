@@ -11,6 +11,7 @@ import {
   type MappedAccount,
   type RoleKey,
 } from '../../../domain/journal/accounts'
+import { locationLabel, type LocationNames } from '../../../domain/format/location-label'
 
 /**
  * The account mapping editor's model: what it lists, the text typed in it, and where each
@@ -20,6 +21,11 @@ import {
 
 export type Scope = string
 export const EVERY_LOCATION: Scope = ''
+
+/** The choice of scope as the bookkeeper reads it: "Every location", or "Main street only". */
+export function scopeLabel(scope: Scope, names: LocationNames): string {
+  return scope === EVERY_LOCATION ? 'Every location' : `${locationLabel(scope, names)} only`
+}
 
 export type MappingForm = Record<Scope, Record<RoleKey, MappedAccount>>
 
