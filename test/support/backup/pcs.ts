@@ -1,3 +1,4 @@
+import type { JournalFormat } from '../../../src-renderer/domain/journal/formats/journal-formats'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { billFacets } from '../../../src-renderer/cache/bill-facets'
 import { TillDatabase } from '../../../src-renderer/cache/database'
@@ -45,11 +46,7 @@ export async function pc(bills: JournalBill[]): Promise<TillDatabase> {
 const RANGE = { from: '2026-11-20', to: '2026-11-20', locationId: '' }
 
 /** Exports the range to a destination, a page per bill; the ids of the entries written. */
-export async function exportTo(
-  db: TillDatabase,
-  destinationId: string,
-  what: 'xero' | 'journal-csv' | 'beancount',
-) {
+export async function exportTo(db: TillDatabase, destinationId: string, what: JournalFormat) {
   const exports = runExport({
     db,
     what,
