@@ -2,7 +2,8 @@
  * The names people give locations (Settings → Locations): the Apps API knows a location by its
  * id only. Every screen and export prints a location through `locationLabel`, so a name set once
  * shows everywhere: Sessions, Bills, Expenses, Day close, its print layout, Exports, and the
- * journals (Xero's tracking option, QuickBooks' Location).
+ * journals (Xero's tracking option, QuickBooks' Location, hledger/ledger's and beancount's
+ * `location_name`, the journal CSV's `location_name` column).
  */
 
 /** Names by location id; a location without one is not listed. */

@@ -36,12 +36,13 @@ export function LocationsPanel(): React.JSX.Element | null {
       <h2 id={`${id}-title`}>Locations</h2>
       <p className="muted">
         The POS service knows your locations by number only. Name them once here: Till shows the
-        name on every screen, and exports it as Xero’s tracking option and QuickBooks’ Location.
+        name on every screen and in every export (Xero’s tracking option, QuickBooks’ Location, a
+        tag in hledger/ledger and beancount, a column in the journal CSV).
       </p>
       {form.length === 0 ? (
         <p className="empty-state">No location in this connection’s data yet.</p>
       ) : (
-        <form className="connection-form" onSubmit={save} noValidate>
+        <form className="locations-form" onSubmit={save} noValidate>
           {form.map((row, i) => (
             <fieldset key={row.locationId}>
               <legend>Location {row.locationId}</legend>
