@@ -6,7 +6,7 @@ import { parseCsvFile } from './csv-file'
 
 const shell = useDemoShell({ seed: 19, days: 2, locations: 2, billsPerSession: 8, live: false })
 
-test('a location named once in Settings goes by its name on Sessions, Bills, Day close, its print and in a Xero export', async ({
+test('a location named once in Settings (a row per location) goes by its name on Account mapping, Sessions, Bills, Day close, its print and in a Xero export', async ({
   page,
 }) => {
   await openTill(page, shell())
@@ -21,6 +21,30 @@ test('a location named once in Settings goes by its name on Sessions, Bills, Day
   await first.getByRole('textbox', { name: 'Location name' }).fill('Jalan Sabang')
   await panel.getByRole('button', { name: 'Save location names' }).click()
   await expect(panel.getByText('Location names saved.')).toBeVisible()
+  // One row per location: its id beside its field, the fields in one column, each in its group.
+  const layout = await panel.getByRole('group').evaluateAll((groups) =>
+    groups.map((group) => {
+      const box = (el: Element | null) => el!.getBoundingClientRect()
+      const [g, legend, input] = [
+        box(group),
+        box(group.querySelector('legend')),
+        box(group.querySelector('input')),
+      ]
+      return {
+        inside: input.left >= g.left && input.right <= g.right,
+        beside:
+          legend.right <= input.left && legend.top < input.bottom && legend.bottom > input.top,
+        left: Math.round(input.left),
+      }
+    }),
+  )
+  expect(layout.map((r) => [r.inside, r.beside])).toEqual(layout.map(() => [true, true]))
+  expect(new Set(layout.map((r) => r.left)).size).toBe(1)
+
+  await page.getByRole('link', { name: 'Account mapping', exact: true }).click()
+  const scope = page.getByLabel('Accounts for', { exact: true })
+  await expect(scope.locator('option', { hasText: 'Jalan Sabang only' })).toHaveCount(1)
+  await expect(scope.locator('option', { hasText: `Location ${locationId} only` })).toHaveCount(0)
 
   await page.getByRole('link', { name: 'Sessions', exact: true }).click()
   const sessions = page.getByRole('table', { name: 'Register sessions' })
