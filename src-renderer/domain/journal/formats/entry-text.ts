@@ -13,7 +13,7 @@ import { fnv1a64 } from '../content-hash'
  */
 
 /** Bounds per field, in UTF-16 code units. Ids fit the bridge's own bound on an id. */
-export const TEXT_BOUNDS = {
+const TEXT_BOUNDS = {
   description: 300,
   payee: 100,
   memo: 150,
@@ -49,7 +49,7 @@ function lineText(text: string, max: number): string {
  * A name or id on one line; one beyond `max` is cut and closed with a digest of the whole, so two
  * long names that start alike stay two.
  */
-export function lineName(text: string, max: number): string {
+function lineName(text: string, max: number): string {
   const line = oneLine(text)
   return line.length <= max ? line : cut(line, max, `…${fnv1a64(line).slice(0, 8)}`)
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   boundedEntry,
-  lineName,
+  locationNameText,
 } from '../../../../../src-renderer/domain/journal/formats/entry-text'
 import { writeJournalCsv } from '../../../../../src-renderer/domain/journal/formats/journal-csv'
 import {
@@ -37,14 +37,15 @@ describe('service text as the journals receive it', () => {
   })
 
   it('keeps two long names that start alike two, each within its bound', () => {
-    const a = lineName(`${'Branch '.repeat(40)}North`, 100)
-    const b = lineName(`${'Branch '.repeat(40)}South`, 100)
+    const a = locationNameText('1', { '1': `${'Branch '.repeat(40)}North` })
+    const b = locationNameText('2', { '2': `${'Branch '.repeat(40)}South` })
     expect(a).not.toBe(b)
     for (const name of [a, b]) {
       expect(name.length).toBeLessThanOrEqual(100)
       expect(name).toMatch(/^Branch Branch .*…[0-9a-f]{8}$/)
     }
-    expect(lineName('Branch\nNorth', 100)).toBe('Branch North')
+    expect(locationNameText('3', { '3': 'Branch\nNorth' })).toBe('Branch North')
+    expect(locationNameText('4', {})).toBe('Location 4')
   })
 
   it('bounds every text field of an entry; a blank supplier is no payee', () => {
