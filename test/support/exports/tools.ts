@@ -39,3 +39,11 @@ export function toolCsvRows(csv: string): string[][] {
   const [, ...rows] = parseCsv(csv.replace(/\r?\n/g, '\r\n'))
   return rows
 }
+
+/** The rows of a bean-query on a file that bean-check passes without a word. */
+export async function checkedBeanQuery(path: string, query: string): Promise<string[][]> {
+  const check = await toolOutput('bean-check', [path])
+  if (check.stdout + check.stderr !== '')
+    throw new Error(`bean-check refused ${path}: ${check.stdout}${check.stderr}`)
+  return toolCsvRows((await toolOutput('bean-query', ['-f', 'csv', path, query])).stdout)
+}

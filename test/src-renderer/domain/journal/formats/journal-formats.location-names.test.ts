@@ -11,7 +11,7 @@ import { collectText } from '../../../../support/exports/collect'
 import { parseCsv } from '../../../../support/exports/csv-parse'
 import { perBill } from '../../../../support/exports/journals'
 import { shopArbitrary } from '../../../../support/exports/shop'
-import { journalFolder, toolCsvRows, toolOutput } from '../../../../support/exports/tools'
+import { checkedBeanQuery, journalFolder, toolOutput } from '../../../../support/exports/tools'
 
 /**
  * Every format that has a place for it carries the location's name beside its id, read back by
@@ -91,18 +91,11 @@ describe('location names in every journal format', () => {
 
   it('beancount reads location_name metadata', async () => {
     const path = folder.file('beancount', await written('beancount', list))
-    const check = await toolOutput('bean-check', [path])
-    expect(check.stdout + check.stderr).toBe('')
-    const { stdout } = await toolOutput('bean-query', [
-      '-f',
-      'csv',
+    const rows = await checkedBeanQuery(
       path,
       "SELECT DISTINCT entry_meta('entry_id') AS id, entry_meta('location_id') AS location, entry_meta('location_name') AS name",
-    ])
-    const read = toolCsvRows(stdout).map(([, location = '', name = '']) => [
-      location.trim(),
-      name.trim(),
-    ])
+    )
+    const read = rows.map(([, location = '', name = '']) => [location.trim(), name.trim()])
     expect(read.sort()).toEqual(pairs(list).sort())
   })
 
