@@ -137,10 +137,17 @@ function markName(mark: string): string {
 }
 
 const escaped = (text: string): string => text.replace(/[\\\]^-]/g, '\\$&')
+const patterns = new Map<string, RegExp>()
+/** A pattern built from marks, compiled once. */
+function pattern(source: string): RegExp {
+  let compiled = patterns.get(source)
+  if (!compiled) patterns.set(source, (compiled = new RegExp(source)))
+  return compiled
+}
 
 /** Digits grouped in threes by any of these marks: "1.234.567", "1 234". */
 function groupedBy(marks: string, text: string): boolean {
-  return new RegExp(`^\\d{1,3}(?:[${escaped(marks)}]\\d{3})+$`).test(text)
+  return pattern(`^\\d{1,3}(?:[${escaped(marks)}]\\d{3})+$`).test(text)
 }
 
 /**
@@ -258,7 +265,7 @@ export function formatAmountText(minor: number, currency: string, marks: NumberM
  */
 export function regroupAmountText(text: string, marks: NumberMarks): string {
   const group = plainMark(marks.group)
-  const shape = new RegExp(`^(-?)(\\d[\\d${escaped(group)}]*)([${escaped(marks.decimal)}]\\d*)?$`)
+  const shape = pattern(`^(-?)(\\d[\\d${escaped(group)}]*)([${escaped(marks.decimal)}]\\d*)?$`)
   const match = shape.exec(normalized(text))
   if (!match) return text
   const [, sign = '', whole = '', decimals = ''] = match
