@@ -22,6 +22,9 @@ import { DenominationCount } from './DenominationCount'
 import { methodLabel, methodLabelInText } from '../../../domain/format/labels'
 import { OpeningCash } from './OpeningCash'
 import { Variance } from './Variance'
+import { useNumberMarks } from '../../hooks/use-number-marks'
+import { toMinorUnits, currencyExponent } from '../../../../src-shared/domain/money'
+import { formatAmountText } from '../../../domain/format/amount-text'
 
 function AmountField({
   label,
@@ -39,6 +42,7 @@ function AmountField({
   currency: string
 }): React.JSX.Element {
   const id = useId()
+  const marks = useNumberMarks()
   const problem = parsed && !parsed.ok ? parsed.message : null
   const describedBy = [hint && `${id}-hint`, problem && `${id}-problem`].filter(Boolean).join(' ')
   return (
@@ -53,9 +57,9 @@ function AmountField({
         id={id}
         inputMode="decimal"
         autoComplete="off"
-        placeholder={amountPlaceholder(currency)}
+        placeholder={amountPlaceholder(currency, marks)}
         value={value}
-        onChange={(event) => onChange(groupAsTyped(event.target.value, currency))}
+        onChange={(event) => onChange(groupAsTyped(event.target.value, marks))}
         aria-invalid={problem ? true : undefined}
         aria-describedby={describedBy || undefined}
       />
@@ -95,12 +99,13 @@ export function CountForm({
   const [problem, setProblem] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
   const countedById = useId()
+  const marks = useNumberMarks()
   const noteId = useId()
 
   const denominations = denominationsOf(currency)
-  const cashParsed = cash.trim() ? parseAmount(cash, currency) : null
+  const cashParsed = cash.trim() ? parseAmount(cash, currency, marks) : null
   const openingUnknown = figures.openingCash === null
-  const floatParsed = openingUnknown && float.trim() ? parseAmount(float, currency) : null
+  const floatParsed = openingUnknown && float.trim() ? parseAmount(float, currency, marks) : null
   const openingFloat = floatParsed?.ok ? floatParsed.minor : null
   const seen = withOpeningFloat(figures, openingFloat)
   const source = openingCashSource(figures.openingCash, openingFloat)
@@ -108,7 +113,7 @@ export function CountForm({
   const methodParsed = Object.fromEntries(
     otherMethods.map((m) => {
       const text = byMethod[m.method]?.trim() ?? ''
-      return [m.method, text ? parseAmount(text, currency, { allowNegative: true }) : null]
+      return [m.method, text ? parseAmount(text, currency, marks, { allowNegative: true }) : null]
     }),
   )
   const countedByMethod = Object.fromEntries(
@@ -163,13 +168,17 @@ export function CountForm({
         <DenominationCount
           denominations={denominations}
           currency={currency}
-          onTotal={(text) => setCash(groupAsTyped(text, currency))}
+          onTotal={(text) =>
+            setCash(
+              formatAmountText(toMinorUnits(text, currencyExponent(currency)), currency, marks),
+            )
+          }
         />
       )}
       <div className="count-fields">
         <AmountField
           label="Counted cash"
-          hint={amountHint(currency)}
+          hint={amountHint(currency, marks)}
           value={cash}
           onChange={setCash}
           parsed={cashParsed}
