@@ -66,6 +66,13 @@ test('a manager counts the drawer, sees the variance, confirms, and the frozen c
       .textContent())!,
   )
   const counted = expected + 2500
+  // An amount no drawer holds is refused beside the field; the page goes on working.
+  await session.getByLabel('Counted cash').fill('9999999999999999')
+  await expect(
+    session.getByText('Too large: an amount is at most 999,999,999,999 IDR.'),
+  ).toBeVisible()
+  await expect(session.getByLabel('Counted cash')).toHaveAttribute('aria-invalid', 'true')
+  await expect(session.getByRole('button', { name: 'Confirm count' })).toBeDisabled()
   await session.getByLabel('Counted cash').fill(String(counted))
   const variance = session.getByRole('status', { name: 'Cash variance' })
   await expect(variance).toContainText('(over)')

@@ -19,7 +19,10 @@ describe('a screen that fails while it renders', () => {
   it('shows its children while nothing has failed', () => {
     expect(
       renderToStaticMarkup(
-        createElement(ScreenErrorBoundary, { screen: 'Bills' }, createElement('p', null, 'Bills')),
+        createElement(ScreenErrorBoundary, {
+          screen: 'Bills',
+          children: createElement('p', null, 'Bills'),
+        }),
       ),
     ).toBe('<p>Bills</p>')
   })
