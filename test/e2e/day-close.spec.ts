@@ -109,3 +109,26 @@ test('the screenshot check tells a blank page from a screen', async ({ page }) =
   await page.goto('about:blank')
   expect(distinctPixelBytes(await page.screenshot())).toBeLessThan(8)
 })
+
+test('the shop’s number format, chosen in Settings with its example, is how amounts are typed', async ({
+  page,
+}) => {
+  await openTill(page, shell())
+  await page.getByRole('link', { name: 'Settings', exact: true }).click()
+  const demo = page.getByRole('listitem', { name: 'Demo shop' })
+  await expect(demo).toContainText('This PC’s (American English: 1,234,567.89)')
+  await demo.getByRole('button', { name: 'Edit' }).click()
+  await page.getByLabel('Number format').selectOption('id-ID')
+  await expect(page.getByText('Amounts are typed and shown like 1.234.567,89.')).toBeVisible()
+  await page.getByRole('button', { name: 'Save connection' }).click()
+  await expect(demo).toContainText('Indonesian (Indonesia): 1.234.567,89')
+
+  await openDayClose(page)
+  const counted = page
+    .getByRole('region', { name: /^Session \d+$/ })
+    .first()
+    .getByLabel('Counted cash')
+  await counted.pressSequentially('1234500')
+  await expect(counted).toHaveValue('1.234.500')
+  await expect(counted).toHaveAccessibleDescription('Whole amounts, e.g. 1.234.500 or 1234500.')
+})
