@@ -18,7 +18,7 @@ export interface NumberMarks {
 export type AmountParse = { ok: true; minor: number } | { ok: false; message: string }
 
 /** The largest amount a field takes, in major units: more is a slip of the finger, not a count. */
-export const MAX_MAJOR_UNITS = 999_999_999_999
+const MAX_MAJOR_UNITS = 999_999_999_999
 const MAX_WHOLE_DIGITS = String(MAX_MAJOR_UNITS).length
 
 /** The marks of a locale such as "id-ID", in Latin digits; English ones for a tag Intl refuses. */
