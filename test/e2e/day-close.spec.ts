@@ -119,7 +119,9 @@ test('the shop’s number format, chosen in Settings with its example, is how am
   await expect(demo).toContainText('This PC’s (American English: 1,234,567.89)')
   await demo.getByRole('button', { name: 'Edit' }).click()
   await page.getByLabel('Number format').selectOption('id-ID')
-  await expect(page.getByText('Amounts are typed and shown like 1.234.567,89.')).toBeVisible()
+  await expect(
+    page.getByText('Amount fields take and show amounts like 1.234.567,89.'),
+  ).toBeVisible()
   await page.getByRole('button', { name: 'Save connection' }).click()
   await expect(demo).toContainText('Indonesian (Indonesia): 1.234.567,89')
 

@@ -190,7 +190,7 @@ export function ConnectionForm({ editing, onSaved, onCancel }: Props): React.JSX
         ))}
       </select>
       <span id={`${id}-numbers-hint`} className="muted hint">
-        Amounts are typed and shown like{' '}
+        Amount fields take and show amounts like{' '}
         {amountExample(numberMarks(numberLocale || navigator.language))}.
       </span>
       <div className="actions">
