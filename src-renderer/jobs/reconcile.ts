@@ -115,13 +115,19 @@ export async function confirmCount(
   })
 }
 
-/** Undoes a confirm: the session gets its earlier status back, and the reopen is logged. */
+/**
+ * Undoes a confirm: the session gets its earlier status back, and the reopen is logged with who
+ * and why. The count it sets aside stays in the log, and the next count says it replaced it.
+ */
 export async function reopenSession(
   db: TillDatabase,
-  reopen: { sessionId: string; by: string; now?: number },
+  reopen: { sessionId: string; by: string; reason: string; now?: number },
 ): Promise<SessionReconciliation> {
   const by = reopen.by.trim()
   if (!by) throw new ReconcileError('Enter who is reopening the session.')
+  const reason = reopen.reason.trim()
+  if (!reason)
+    throw new ReconcileError('Say why the count is reopened: the sheet and the history show it.')
   const now = reopen.now ?? Date.now()
   return changeReconciliation(db, reopen.sessionId, async (session, stored) => {
     if (session?.status !== 'reconciled' || stored.state !== 'ok')
@@ -129,7 +135,7 @@ export async function reopenSession(
     const record: SessionReconciliation = {
       ...stored.record,
       reopenedAt: now,
-      log: [...stored.record.log, { action: 'reopened', at: now, by }],
+      log: [...stored.record.log, { action: 'reopened', at: now, by, reason }],
     }
     return { record, status: stored.record.statusBefore }
   })

@@ -2,9 +2,10 @@ import { useId, useState } from 'react'
 import type { TillDatabase } from '../../../cache/database'
 import { openingCashSource, type DayCloseFigures } from '../../../domain/ledger/day-close'
 import { reopenSession, ReconcileError } from '../../../jobs/reconcile'
-import type {
-  ReconciliationLogEntry,
-  SessionReconciliation,
+import {
+  replacedCount,
+  type ReconciliationLogEntry,
+  type SessionReconciliation,
 } from '../../../cache/reconciliation-record'
 import { formatMoney } from '../../../domain/format/format-money'
 import { formatDateTime } from '../../../domain/format/time'
@@ -77,7 +78,38 @@ function logLine(entry: ReconciliationLogEntry, currency: string, timeZone: stri
   const when = formatDateTime(entry.at, timeZone)
   return entry.action === 'reconciled'
     ? `${when}: counted ${entry.midShift ? 'mid-shift ' : ''}${formatMoney(entry.countedCash, currency)} by ${entry.by}, variance ${formatMoney(entry.cashVariance, currency)}${entry.note ? ` (${entry.note})` : ''}`
-    : `${when}: reopened by ${entry.by}`
+    : `${when}: reopened by ${entry.by}${entry.reason ? `: ${entry.reason}` : ''}`
+}
+
+/** On screen and on paper: the count that stands set aside an earlier one, and why. */
+function ReplacedNotice({
+  record,
+  currency,
+  timeZone,
+}: {
+  record: SessionReconciliation
+  currency: string
+  timeZone: string
+}): React.JSX.Element | null {
+  const replaced = replacedCount(record.log)
+  if (!replaced) return null
+  const { count, reopen } = replaced
+  return (
+    <p className="notice replaced-count">
+      This count replaces an earlier one: {formatMoney(count.countedCash, currency)} counted by{' '}
+      {count.by} on {formatDateTime(count.at, timeZone)}, reopened by {reopen.by} on{' '}
+      {formatDateTime(reopen.at, timeZone)}
+      {reopen.reason ? (
+        <>
+          {' '}
+          because: <q>{reopen.reason}</q>
+        </>
+      ) : (
+        ' (no reason was recorded)'
+      )}
+      .
+    </p>
+  )
 }
 
 /** The history of counts and reopens: a reopen is an undo, and is never silent. */
@@ -105,13 +137,15 @@ export function ReconciliationLog({
 
 function ReopenForm({ db, sessionId }: { db: TillDatabase; sessionId: string }): React.JSX.Element {
   const [by, setBy] = useState('')
+  const [reason, setReason] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
   const id = useId()
+  const problemId = `${id}-problem`
   const submit = async (event: React.FormEvent): Promise<void> => {
     event.preventDefault()
     setProblem(null)
     try {
-      await reopenSession(db, { sessionId, by })
+      await reopenSession(db, { sessionId, by, reason })
     } catch (error) {
       setProblem(error instanceof ReconcileError ? error.message : String(error))
     }
@@ -128,13 +162,24 @@ function ReopenForm({ db, sessionId }: { db: TillDatabase; sessionId: string }):
         autoComplete="off"
         maxLength={80}
         value={by}
+        aria-describedby={problem ? problemId : undefined}
         onChange={(e) => setBy(e.target.value)}
       />
-      <button type="submit" className="danger" disabled={by.trim() === ''}>
+      <label htmlFor={`${id}-reason`}>Why reopen</label>
+      <input
+        id={`${id}-reason`}
+        className="reopen-reason"
+        autoComplete="off"
+        maxLength={200}
+        value={reason}
+        aria-describedby={problem ? problemId : undefined}
+        onChange={(e) => setReason(e.target.value)}
+      />
+      <button type="submit" className="danger">
         Reopen
       </button>
       {problem && (
-        <p role="alert" className="error">
+        <p role="alert" className="error" id={problemId}>
           {problem}
         </p>
       )}
@@ -219,6 +264,7 @@ export function ReconciledPanel({
           <span className="muted">Variance note:</span> {record.varianceNote}
         </p>
       )}
+      <ReplacedNotice record={record} currency={currency} timeZone={timeZone} />
       <ChangedAfter record={record} current={current} currency={currency} timeZone={timeZone} />
       <ReopenForm db={db} sessionId={record.sessionId} />
     </div>
