@@ -52,14 +52,15 @@ async function openDayClose(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Day close', level: 1 })).toBeVisible()
 }
 
-const sessionRegions = (page: Page): Locator => page.getByRole('region', { name: /^Session \d+$/ })
+// A session is headed by its label: "Session Mon 16 Nov · Salmiya · 08:10–17:45".
+const sessionRegions = (page: Page): Locator => page.getByRole('region', { name: /^Session / })
 
 async function expectedCashOf(session: Locator): Promise<number> {
-  const id = (await session.getByRole('heading', { level: 2 }).textContent())!.replace(
+  const name = (await session.getByRole('heading', { level: 2 }).textContent())!.replace(
     'Session ',
     '',
   )
-  const drawer = session.getByRole('table', { name: `Cash drawer of session ${id}` })
+  const drawer = session.getByRole('table', { name: `Cash drawer of session ${name}` })
   return idr(
     (await drawer
       .getByRole('row', { name: /Expected cash/ })
@@ -83,16 +84,16 @@ async function netSalesOf(region: Locator, subject: string): Promise<number> {
  * frozen figures beside the current ones.
  */
 async function sessionsNetSales(page: Page): Promise<number> {
-  const ids = await sessionRegions(page).getByRole('heading', { level: 2 }).allTextContents()
+  const names = await sessionRegions(page).getByRole('heading', { level: 2 }).allTextContents()
   let sum = 0
-  for (const id of ids.map((t) => t.replace('Session ', ''))) {
-    const region = page.getByRole('region', { name: `Session ${id}`, exact: true })
+  for (const name of names.map((t) => t.replace('Session ', ''))) {
+    const region = page.getByRole('region', { name: `Session ${name}`, exact: true })
     const changed = region.getByRole('table', { name: 'Frozen and current figures' })
     const netNow = changed.getByRole('row', { name: /^Net sales/ })
     sum +=
       (await netNow.count()) > 0
         ? idr((await netNow.getByRole('cell').last().textContent())!)
-        : await netSalesOf(region, `session ${id}`)
+        : await netSalesOf(region, `session ${name}`)
   }
   return sum
 }
@@ -181,10 +182,7 @@ test('a mid-shift count is flagged, and updated when the close event brings the 
   await openDayClose(page)
   const session = sessionRegions(page).first()
   await expect(session.getByText('Status: Open')).toBeVisible()
-  const sessionId = (await session.getByRole('heading', { level: 2 }).textContent())!.replace(
-    'Session ',
-    '',
-  )
+  const sessionId = await session.getAttribute('data-session-id')
 
   // No close event yet: the opening float is the manager's to enter, and the expected cash says so.
   const before = await expectedCashOf(session)

@@ -46,19 +46,21 @@ test('a manager counts the drawer, sees the variance, confirms, and the frozen c
   await dateField.selectOption({ index: 1 })
   const businessDate = await dateField.inputValue()
 
-  const session = page.getByRole('region', { name: /^Session \d+$/ }).first()
+  // Headed by its label: "Session Mon 16 Nov · Salmiya · 08:10–17:45".
+  const session = page.getByRole('region', { name: /^Session / }).first()
   const sessionName = (await session.getByRole('heading', { level: 2 }).textContent())!
-  const sessionId = sessionName.replace('Session ', '')
-  const sales = session.getByRole('table', { name: `Sales of session ${sessionId}` })
+  expect(sessionName).toMatch(/^Session \w{3} \d{1,2} \w{3} · .+ · .+–.+$/)
+  const label = sessionName.replace('Session ', '')
+  const sales = session.getByRole('table', { name: `Sales of session ${label}` })
   await expect(sales.getByRole('row', { name: /Net sales/ })).toBeVisible()
   await expect(
-    session.getByRole('table', { name: `Payments by method of session ${sessionId}` }),
+    session.getByRole('table', { name: `Payments by method of session ${label}` }),
   ).toContainText('Cash')
   await expect(page.getByRole('img', { name: /^Net sales by hour/ })).toBeVisible()
   await expect(page.getByRole('img', { name: /^Payment mix/ })).toBeVisible()
   await expect(page.getByRole('img', { name: /^Net sales per business day/ })).toBeVisible()
 
-  const drawer = session.getByRole('table', { name: `Cash drawer of session ${sessionId}` })
+  const drawer = session.getByRole('table', { name: `Cash drawer of session ${label}` })
   const expected = idr(
     (await drawer
       .getByRole('row', { name: /Expected cash/ })
@@ -90,10 +92,10 @@ test('a manager counts the drawer, sees the variance, confirms, and the frozen c
   await expect(again.getByText('Status: Reconciled')).toBeVisible()
   await expect(again.getByText(/^Reconciled by E2E on /)).toBeVisible()
   expect(
-    await again.getByRole('table', { name: `Sales of session ${sessionId}` }).textContent(),
+    await again.getByRole('table', { name: `Sales of session ${label}` }).textContent(),
   ).toBe(frozen)
   expect(
-    await again.getByRole('table', { name: `Cash drawer of session ${sessionId}` }).textContent(),
+    await again.getByRole('table', { name: `Cash drawer of session ${label}` }).textContent(),
   ).toBe(frozenDrawer)
   expect(idr((await again.getByLabel('Frozen cash variance').textContent())!)).toBe(2500)
 })

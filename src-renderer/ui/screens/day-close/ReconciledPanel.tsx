@@ -225,7 +225,16 @@ export function ReconciledPanel({
         </div>
         <div>
           <dt>Expected cash</dt>
-          <dd className="amount">{formatMoney(record.figures.expectedCash, currency)}</dd>
+          <dd className="amount">
+            {record.figures.openingCash === null ? (
+              <>
+                at least {formatMoney(record.figures.expectedCash, currency)}
+                <span className="muted incomplete"> incomplete: opening cash not known</span>
+              </>
+            ) : (
+              formatMoney(record.figures.expectedCash, currency)
+            )}
+          </dd>
         </div>
         <div>
           <dt>Opening cash</dt>
