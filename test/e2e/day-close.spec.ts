@@ -91,9 +91,9 @@ test('a manager counts the drawer, sees the variance, confirms, and the frozen c
   const again = page.getByRole('region', { name: sessionName, exact: true })
   await expect(again.getByText('Status: Reconciled')).toBeVisible()
   await expect(again.getByText(/^Reconciled by E2E on /)).toBeVisible()
-  expect(
-    await again.getByRole('table', { name: `Sales of session ${label}` }).textContent(),
-  ).toBe(frozen)
+  expect(await again.getByRole('table', { name: `Sales of session ${label}` }).textContent()).toBe(
+    frozen,
+  )
   expect(
     await again.getByRole('table', { name: `Cash drawer of session ${label}` }).textContent(),
   ).toBe(frozenDrawer)

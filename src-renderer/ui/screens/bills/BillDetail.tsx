@@ -244,13 +244,10 @@ function BillBody({
   const names = useLocationNames(db)
   const money = (minor: number): string => formatMoney(minor, bill.currency)
   const sessionId = bill.registerSessionId
-  const session = useLiveQuery(
-    async () => {
-      const session = sessionId === null ? undefined : await readSession(db, sessionId)
-      return session && loadShownSession(db, session, Date.now())
-    },
-    [db, sessionId],
-  )
+  const session = useLiveQuery(async () => {
+    const session = sessionId === null ? undefined : await readSession(db, sessionId)
+    return session && loadShownSession(db, session, Date.now())
+  }, [db, sessionId])
   return (
     <>
       <Facts

@@ -43,10 +43,7 @@ export function SessionDetail({
   useEffect(() => heading.current?.focus(), [session.id])
   const { id, openingCash } = session
   const timeZone = effectiveTimeZone(profile)
-  const shownStatus = useLiveQuery(
-    () => loadShownStatus(db, session, Date.now()),
-    [db, session],
-  )
+  const shownStatus = useLiveQuery(() => loadShownStatus(db, session, Date.now()), [db, session])
   const name = sessionLabel(
     { ...session, status: shownStatus ?? session.status },
     timeZone,
@@ -108,7 +105,11 @@ export function SessionDetail({
               currency={currency}
             />
           )}
-          <ExpensesTable subject={`session ${name}`} expenses={summary.expenses} currency={currency} />
+          <ExpensesTable
+            subject={`session ${name}`}
+            expenses={summary.expenses}
+            currency={currency}
+          />
         </>
       )}
       {bills && (
