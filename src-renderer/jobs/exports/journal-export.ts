@@ -7,6 +7,10 @@ import { loadReconciliation } from '../../cache/reconciliation-record'
 import { DestinationError, currentGranularity, readDestination } from '../../cache/destinations'
 import type { Destination, StoredBatch } from '../../cache/export-rows'
 import { loadLocationNames } from '../../cache/location-names'
+import { loadShownSession } from '../../cache/session-status'
+import { sessionLabel } from '../../domain/format/session-label'
+import type { LocationNames } from '../../domain/format/location-label'
+import { locationNameText } from '../../domain/journal/formats/entry-text'
 import { AccountResolver, type DefaultedAccount } from '../../domain/journal/accounts'
 import {
   entryRevision,
@@ -151,6 +155,7 @@ class JournalRun {
   private readonly postedSessions = new Set<string>()
   /** The roles of the entries dated in the range: those the export reports as defaulted. */
   private readonly rolesInRange = new Set<string>()
+  private locationNames: LocationNames | undefined
 
   constructor(
     private readonly options: RunExportOptions,
@@ -361,16 +366,25 @@ class JournalRun {
     )
   }
 
+  /** The session's label as of this export, what its entries' narrations call it. */
+  private async nameOf(session: RegisterSession): Promise<string> {
+    const names = (this.locationNames ??= await loadLocationNames(this.db))
+    const shown = await loadShownSession(this.db, session, Date.parse(this.createdAt))
+    return sessionLabel(shown, this.options.timeZone, locationNameText(session.locationId, names))
+  }
+
   private async summaryOf(session: RegisterSession): Promise<JournalEntry[]> {
     const { db } = this
-    const [sessionBills, payments] = await Promise.all([
+    const [sessionBills, payments, name] = await Promise.all([
       billsOfSession(db, session.id).toArray(),
       paymentsOfSession(db, session.id),
+      this.nameOf(session),
     ])
     const states = await this.log.states([`session:${session.id}`, ...postingKeys(sessionBills)])
     const made = sessionSummaryEntries(
       {
         session,
+        name,
         currency: sessionBills[0]?.currency ?? this.options.currency,
         bills: sessionBills,
         payments,
@@ -429,6 +443,7 @@ class JournalRun {
       if (stored.state !== 'ok') continue
       variances.push({
         registerSessionId: session.id,
+        session: await this.nameOf(session),
         locationId: session.locationId,
         businessDate: session.businessDate,
         currency: stored.record.currency ?? this.options.currency,

@@ -5,6 +5,7 @@ import { sessionFigures } from '../../../../src-renderer/cache/session-tally-sto
 import { writeBills } from '../../../../src-renderer/cache/writes'
 import { runExport } from '../../../../src-renderer/jobs/exports/run-export'
 import { confirmCount } from '../../../../src-renderer/jobs/reconcile'
+import { formatClock } from '../../../../src-renderer/domain/format/time'
 import { collectText } from '../../../support/exports/collect'
 import { parseCsvFile } from '../../../support/exports/csv-parse'
 import { makeBill } from '../../../support/bill-factory'
@@ -68,8 +69,11 @@ it('the exported variance entry names who counted and carries the note', async (
   )
   const variance = parseCsvFile(text).filter((row) => row['entry_id'] === 'session:S:variance')
   expect(variance.length).toBeGreaterThan(0)
+  // The session by its label: its day, its location's name, its hours, and no close time
+  // recorded (the cache never saw its close, and it stopped trading 13 hours ago).
+  const opened = formatClock(DAY, 'Asia/Jakarta')
   for (const row of variance)
     expect(row['description']).toBe(
-      'Cash count variance, session S, counted by Ana Putri: Float short by 50; owner took change',
+      `Cash count variance, Fri 20 Nov · Location 101 · ${opened}–close not recorded, counted by Ana Putri: Float short by 50; owner took change`,
     )
 })
