@@ -7,10 +7,7 @@ import { loadReconciliation } from '../../cache/reconciliation-record'
 import { DestinationError, currentGranularity, readDestination } from '../../cache/destinations'
 import type { Destination, StoredBatch } from '../../cache/export-rows'
 import { loadLocationNames } from '../../cache/location-names'
-import { loadShownSession } from '../../cache/session-status'
-import { sessionLabel } from '../../domain/format/session-label'
-import type { LocationNames } from '../../domain/format/location-label'
-import { locationNameText } from '../../domain/journal/formats/entry-text'
+import { SessionLabels } from './session-labels'
 import { AccountResolver, type DefaultedAccount } from '../../domain/journal/accounts'
 import {
   entryRevision,
@@ -155,7 +152,7 @@ class JournalRun {
   private readonly postedSessions = new Set<string>()
   /** The roles of the entries dated in the range: those the export reports as defaulted. */
   private readonly rolesInRange = new Set<string>()
-  private locationNames: LocationNames | undefined
+  private readonly labels: SessionLabels
 
   constructor(
     private readonly options: RunExportOptions,
@@ -168,6 +165,7 @@ class JournalRun {
     this.batchId =
       options.batchId ?? `export-${this.createdAt}-${Math.random().toString(36).slice(2, 8)}`
     this.log = new ExportLogWriter(options.db, destination.id, this.batchId, this.createdAt)
+    this.labels = new SessionLabels(options.db, options.timeZone, Date.parse(this.createdAt))
   }
 
   /** The entries of the range, a page at a time: bills, session summaries, expenses, variances. */
@@ -366,19 +364,12 @@ class JournalRun {
     )
   }
 
-  /** The session's label as of this export, what its entries' narrations call it. */
-  private async nameOf(session: RegisterSession): Promise<string> {
-    const names = (this.locationNames ??= await loadLocationNames(this.db))
-    const shown = await loadShownSession(this.db, session, Date.parse(this.createdAt))
-    return sessionLabel(shown, this.options.timeZone, locationNameText(session.locationId, names))
-  }
-
   private async summaryOf(session: RegisterSession): Promise<JournalEntry[]> {
     const { db } = this
     const [sessionBills, payments, name] = await Promise.all([
       billsOfSession(db, session.id).toArray(),
       paymentsOfSession(db, session.id),
-      this.nameOf(session),
+      this.labels.of(session),
     ])
     const states = await this.log.states([`session:${session.id}`, ...postingKeys(sessionBills)])
     const made = sessionSummaryEntries(
@@ -443,7 +434,7 @@ class JournalRun {
       if (stored.state !== 'ok') continue
       variances.push({
         registerSessionId: session.id,
-        session: await this.nameOf(session),
+        session: await this.labels.of(session),
         locationId: session.locationId,
         businessDate: session.businessDate,
         currency: stored.record.currency ?? this.options.currency,
