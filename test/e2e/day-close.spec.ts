@@ -100,6 +100,77 @@ test('a manager counts the drawer, sees the variance, confirms, and the frozen c
   expect(idr((await again.getByLabel('Frozen cash variance').textContent())!)).toBe(2500)
 })
 
+/** The first amount in a cell ("at least IDR 1,234,500 incomplete: …"), in IDR's minor units. */
+function firstAmount(text: string): number {
+  const found = /-?IDR [\d,]+/.exec(text)
+  if (!found) throw new Error(`no amount in ${text}`)
+  return idr(found[0])
+}
+
+test('a reopen asks why, and the recount says on screen and on paper which count it replaced; the day total adds up', async ({
+  page,
+}) => {
+  await openDayClose(page)
+  await page.getByLabel('Business date').selectOption({ index: 1 })
+  const session = page.getByRole('region', { name: /^Session / }).last()
+  const label = (await session.getByRole('heading', { level: 2 }).textContent())!.replace(
+    'Session ',
+    '',
+  )
+  const drawer = session.getByRole('table', { name: `Cash drawer of session ${label}` })
+  const expectedCell = drawer.getByRole('row', { name: /Expected cash/ }).getByRole('cell')
+  const expected = firstAmount((await expectedCell.textContent())!)
+
+  await session.getByLabel('Counted cash').fill(String(expected + 1000))
+  await session.getByLabel('Counted by (name or initials)').fill('E2E')
+  await session.getByLabel('Variance note').fill('Counted in a hurry')
+  await session.getByRole('button', { name: 'Confirm count' }).click()
+  await expect(session.getByText('Status: Reconciled')).toBeVisible()
+
+  // No reason, no reopen: the form says so and the count stands.
+  const reopen = session.getByRole('form', { name: `Reopen session ${label}` })
+  await reopen.getByLabel('Reopened by (name or initials)').fill('Manager')
+  await reopen.getByRole('button', { name: 'Reopen' }).click()
+  await expect(reopen.getByRole('alert')).toContainText('Say why the count is reopened')
+  await expect(session.getByText('Status: Reconciled')).toBeVisible()
+  await reopen.getByLabel('Why reopen').fill('Coins left in the bag')
+  await reopen.getByRole('button', { name: 'Reopen' }).click()
+  await expect(session.getByText('Status: Reconciled')).toBeHidden()
+
+  await session.getByLabel('Counted cash').fill(String(expected))
+  await session.getByLabel('Counted by (name or initials)').fill('E2E')
+  await session.getByRole('button', { name: 'Confirm count' }).click()
+  await expect(session.getByText('Status: Reconciled')).toBeVisible()
+  const replaced = session.getByText(/^This count replaces an earlier one: /)
+  await expect(replaced).toContainText(
+    `IDR ${(expected + 1000).toLocaleString('en-US')} counted by E2E`,
+  )
+  await expect(replaced).toContainText('reopened by Manager')
+  await expect(replaced).toContainText('Coins left in the bag')
+  await session.getByText(/^History of this count/).click()
+  await expect(session.getByText(/reopened by Manager: Coins left in the bag$/)).toBeVisible()
+
+  // On paper the history folds away, and the sheet still says what was replaced and why.
+  await page.emulateMedia({ media: 'print' })
+  await expect(replaced).toBeVisible()
+  await expect(session.getByText(/reopened by Manager: Coins left in the bag$/)).toBeHidden()
+
+  // The day total's expected cash is the sum of the lines above it.
+  const dayDrawer = page.getByRole('table', { name: 'Cash drawer of the day' })
+  if ((await dayDrawer.count()) > 0) {
+    const line = async (name: RegExp): Promise<string> =>
+      (await dayDrawer.getByRole('row', { name }).getByRole('cell').textContent())!
+    const opening = await line(/Opening cash/)
+    const openingAmount = /IDR/.test(opening) ? firstAmount(opening) : 0
+    expect(firstAmount(await line(/Expected cash/))).toBe(
+      openingAmount +
+        firstAmount(await line(/net cash/)) -
+        firstAmount(await line(/cash expenses/)),
+    )
+  }
+  await page.emulateMedia({ media: 'screen' })
+})
+
 test('the screenshot check tells a blank page from a screen', async ({ page }) => {
   await page.goto('about:blank')
   expect(distinctPixelBytes(await page.screenshot())).toBeLessThan(8)

@@ -135,7 +135,15 @@ export function ReconciliationLog({
   )
 }
 
-function ReopenForm({ db, sessionId }: { db: TillDatabase; sessionId: string }): React.JSX.Element {
+function ReopenForm({
+  db,
+  sessionId,
+  label,
+}: {
+  db: TillDatabase
+  sessionId: string
+  label: string
+}): React.JSX.Element {
   const [by, setBy] = useState('')
   const [reason, setReason] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
@@ -153,7 +161,7 @@ function ReopenForm({ db, sessionId }: { db: TillDatabase; sessionId: string }):
   return (
     <form
       className="reopen-form"
-      aria-label={`Reopen session ${sessionId}`}
+      aria-label={`Reopen session ${label}`}
       onSubmit={(e) => void submit(e)}
     >
       <label htmlFor={id}>Reopened by (name or initials)</label>
@@ -190,6 +198,7 @@ function ReopenForm({ db, sessionId }: { db: TillDatabase; sessionId: string }):
 /** A reconciled session: who counted and when, the count against the frozen figures, reopen. */
 export function ReconciledPanel({
   db,
+  label,
   record,
   current,
   closedAt,
@@ -197,6 +206,8 @@ export function ReconciledPanel({
   timeZone,
 }: {
   db: TillDatabase
+  /** The session's name (`sessionLabel`). */
+  label: string
   record: SessionReconciliation
   current: DayCloseFigures
   /** When the session's close event says it closed; null while none has come. */
@@ -275,7 +286,7 @@ export function ReconciledPanel({
       )}
       <ReplacedNotice record={record} currency={currency} timeZone={timeZone} />
       <ChangedAfter record={record} current={current} currency={currency} timeZone={timeZone} />
-      <ReopenForm db={db} sessionId={record.sessionId} />
+      <ReopenForm db={db} sessionId={record.sessionId} label={label} />
     </div>
   )
 }

@@ -71,6 +71,7 @@ export function SessionClose({
         <>
           <ReconciledPanel
             db={db}
+            label={label}
             record={record.record}
             current={figures}
             closedAt={session.closedAt}
