@@ -14,6 +14,7 @@ import {
   type SessionReconciliation,
 } from '../../../src-renderer/cache/reconciliation-record'
 import { makeBill } from '../../support/bill-factory'
+import { firstSyncDone } from '../../support/exports/counted-session'
 
 const NAME = 'till-reconcile-test'
 const DAY = Date.UTC(2026, 10, 20, 3, 0)
@@ -63,15 +64,7 @@ beforeEach(async () => {
   db = open()
   await write([sale, other], DAY)
   await db.sessions.update('S', { openingCash: 1000 })
-  // The first sync has read every bill.
-  await db.checkpoints.put({
-    key: 'bills',
-    backfillPage: null,
-    backfillDone: true,
-    cursor: null,
-    cursorPage: 1,
-    lastSuccessAt: DAY,
-  })
+  await firstSyncDone(db, DAY)
 })
 
 describe('reconciling a session', () => {

@@ -1,7 +1,5 @@
-import { useId, useState } from 'react'
 import type { TillDatabase } from '../../../cache/database'
 import { openingCashSource, type DayCloseFigures } from '../../../domain/ledger/day-close'
-import { reopenSession, ReconcileError } from '../../../jobs/reconcile'
 import {
   replacedCount,
   type ReconciliationLogEntry,
@@ -14,6 +12,7 @@ import { methodLabel } from '../../../domain/format/labels'
 import { OpeningCash } from './OpeningCash'
 import { Variance } from './Variance'
 import { MoneyTable } from '../../components/money-table/MoneyTable'
+import { ReopenForm } from './ReopenForm'
 
 const counts = new Intl.NumberFormat()
 
@@ -81,16 +80,15 @@ function logLine(entry: ReconciliationLogEntry, currency: string, timeZone: stri
     : `${when}: reopened by ${entry.by}${entry.reason ? `: ${entry.reason}` : ''}`
 }
 
-/** On screen and on paper: the count that stands set aside an earlier one, and why. */
-function ReplacedNotice({
-  record,
-  currency,
-  timeZone,
-}: {
+/** A stored count as it is shown: amounts in its currency, times in the merchant's zone. */
+interface RecordView {
   record: SessionReconciliation
   currency: string
   timeZone: string
-}): React.JSX.Element | null {
+}
+
+/** On screen and on paper: the count that stands set aside an earlier one, and why. */
+function ReplacedNotice({ record, currency, timeZone }: RecordView): React.JSX.Element | null {
   const replaced = replacedCount(record.log)
   if (!replaced) return null
   const { count, reopen } = replaced
@@ -117,11 +115,7 @@ export function ReconciliationLog({
   record,
   currency,
   timeZone,
-}: {
-  record: SessionReconciliation
-  currency: string
-  timeZone: string
-}): React.JSX.Element | null {
+}: RecordView): React.JSX.Element | null {
   if (record.log.length < 2 && record.reopenedAt === null) return null
   return (
     <details className="reconciliation-log">
@@ -132,66 +126,6 @@ export function ReconciliationLog({
         ))}
       </ol>
     </details>
-  )
-}
-
-function ReopenForm({
-  db,
-  sessionId,
-  label,
-}: {
-  db: TillDatabase
-  sessionId: string
-  label: string
-}): React.JSX.Element {
-  const [by, setBy] = useState('')
-  const [reason, setReason] = useState('')
-  const [problem, setProblem] = useState<string | null>(null)
-  const id = useId()
-  const problemId = `${id}-problem`
-  const submit = async (event: React.FormEvent): Promise<void> => {
-    event.preventDefault()
-    setProblem(null)
-    try {
-      await reopenSession(db, { sessionId, by, reason })
-    } catch (error) {
-      setProblem(error instanceof ReconcileError ? error.message : String(error))
-    }
-  }
-  return (
-    <form
-      className="reopen-form"
-      aria-label={`Reopen session ${label}`}
-      onSubmit={(e) => void submit(e)}
-    >
-      <label htmlFor={id}>Reopened by (name or initials)</label>
-      <input
-        id={id}
-        autoComplete="off"
-        maxLength={80}
-        value={by}
-        aria-describedby={problem ? problemId : undefined}
-        onChange={(e) => setBy(e.target.value)}
-      />
-      <label htmlFor={`${id}-reason`}>Why reopen</label>
-      <input
-        id={`${id}-reason`}
-        className="reopen-reason"
-        autoComplete="off"
-        maxLength={200}
-        value={reason}
-        aria-describedby={problem ? problemId : undefined}
-        onChange={(e) => setReason(e.target.value)}
-      />
-      <button type="submit" className="danger">
-        Reopen
-      </button>
-      {problem && (
-        <p role="alert" className="error" id={problemId}>
-          {problem}
-        </p>
-      )}
-    </form>
   )
 }
 

@@ -1,13 +1,10 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { afterAll, afterEach, expect, it } from 'vitest'
-import { TillDatabase } from '../../../../src-renderer/cache/database'
-import { sessionFigures } from '../../../../src-renderer/cache/session-tally-store'
-import { writeBills } from '../../../../src-renderer/cache/writes'
+import type { TillDatabase } from '../../../../src-renderer/cache/database'
 import { runExport } from '../../../../src-renderer/jobs/exports/run-export'
-import { confirmCount, reopenSession } from '../../../../src-renderer/jobs/reconcile'
+import { reopenSession } from '../../../../src-renderer/jobs/reconcile'
 import { collectText } from '../../../support/exports/collect'
 import { journalFolder, toolCsvRows, toolOutput } from '../../../support/exports/tools'
-import { makeBill } from '../../../support/bill-factory'
+import { cashSessionCache, countSession, SALE_AT } from '../../../support/exports/counted-session'
 import { EMPTY_MAPPING } from '../../../support/journal-context'
 
 /**
@@ -15,55 +12,15 @@ import { EMPTY_MAPPING } from '../../../support/journal-context'
  * count that stands, as a correction of the one the books hold, and the books add up to it.
  */
 
-const DAY = Date.UTC(2026, 10, 20, 3, 0)
-const LATER = DAY + 13 * 3600_000
+const LATER = SALE_AT + 13 * 3600_000
 const folder = journalFolder('till-recount-')
 afterAll(() => folder.remove())
 
 let db: TillDatabase | undefined
 afterEach(() => db?.close())
 
-async function shopWithOneSession(): Promise<TillDatabase> {
-  const database = new TillDatabase(`till-recount-${Math.random()}`, {
-    indexedDB: new IDBFactory(),
-    IDBKeyRange,
-  })
-  const sale = makeBill({
-    id: 'A',
-    session: 'S',
-    lines: [5000],
-    payments: [{ method: 'cash', amount: 5000 }],
-  })
-  await writeBills(database, {
-    bills: [sale],
-    quarantined: [],
-    detailPriority: 1,
-    timeZone: 'Asia/Jakarta',
-    now: DAY,
-  })
-  await database.sessions.update('S', { openingCash: 1000 })
-  await database.checkpoints.put({
-    key: 'bills',
-    backfillPage: null,
-    backfillDone: true,
-    cursor: null,
-    cursorPage: 1,
-    lastSuccessAt: DAY,
-  })
-  return database
-}
-
-async function count(database: TillDatabase, countedCash: number, now: number): Promise<void> {
-  await confirmCount(database, {
-    sessionId: 'S',
-    count: { countedCash, countedByMethod: {} },
-    countedBy: 'Ana',
-    varianceNote: 'Drawer differs',
-    seen: await sessionFigures(database, (await database.sessions.get('S'))!),
-    currency: 'USD',
-    now,
-  })
-}
+const count = (database: TillDatabase, countedCash: number, now: number): Promise<void> =>
+  countSession(database, { countedCash, countedBy: 'Ana', note: 'Drawer differs', now })
 
 function exportDay(database: TillDatabase, at: number): Promise<string> {
   return collectText(
@@ -98,7 +55,7 @@ async function overShort(files: string[]): Promise<number> {
 }
 
 it('posts the variance of the count that stands across two exports, as a correction', async () => {
-  db = await shopWithOneSession()
+  db = await cashSessionCache()
   // Expected 6000 (1000 opening + 5000 cash); counted 5950: 50 short.
   await count(db, 5950, LATER)
   const first = await exportDay(db, LATER + 1000)
