@@ -58,9 +58,9 @@ export async function confirmCount(
   if (!countedBy) throw new ReconcileError('Enter who counted the drawer.')
   const now = confirm.now ?? Date.now()
   return changeReconciliation(db, confirm.sessionId, async (session, earlier) => {
-    if (!session) throw new ReconcileError(`Session ${confirm.sessionId} is not in the cache.`)
+    if (!session) throw new ReconcileError('This session is not in Till’s saved data (yet).')
     if (session.status === 'reconciled')
-      throw new ReconcileError(`Session ${session.id} is already reconciled.`)
+      throw new ReconcileError('This session is already reconciled: reopen it to count again.')
     const midShift = (await loadShownStatus(db, session, now)) === 'open'
     if (midShift && !confirm.midShift)
       throw new ReconcileError(
@@ -131,7 +131,7 @@ export async function reopenSession(
   const now = reopen.now ?? Date.now()
   return changeReconciliation(db, reopen.sessionId, async (session, stored) => {
     if (session?.status !== 'reconciled' || stored.state !== 'ok')
-      throw new ReconcileError(`Session ${reopen.sessionId} is not reconciled.`)
+      throw new ReconcileError('This session is not reconciled: there is no count to reopen.')
     const record: SessionReconciliation = {
       ...stored.record,
       reopenedAt: now,
