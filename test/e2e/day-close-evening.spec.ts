@@ -107,6 +107,10 @@ test('a session with no close event is shown closed once a later one started, to
   await dates.selectOption({ index: 1 })
   const yesterday = sessionRegions(page).first()
   await expect(yesterday.getByText('Status: Closed (no close event)')).toBeVisible()
+  // Its record stays open, but its name never says so: no close time is recorded.
+  await expect(yesterday.getByRole('heading', { level: 2 })).toHaveText(
+    /^Session \w{3} \d{1,2} \w{3} · .+ · .+–close not recorded$/,
+  )
   // The demo shop closes after midnight, under 12 hours before its midday: the later session is
   // what says this one is over.
   await expect(
@@ -133,6 +137,14 @@ test('a session with no close event is shown closed once a later one started, to
   const table = page.getByRole('table', { name: 'Register sessions' })
   await expect(table.getByRole('cell', { name: 'Closed (no close event)' }).first()).toBeVisible()
   await expect(table.getByRole('cell', { name: 'Open', exact: true }).first()).toBeVisible()
+  const named = (status: string) =>
+    table
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: status, exact: true }) })
+      .first()
+      .getByRole('button')
+  await expect(named('Closed (no close event)')).toHaveText(/–close not recorded$/)
+  await expect(named('Open')).toHaveText(/–open$/)
 })
 
 test('a drawer counted by notes and coins, in IDR as the locale writes it, and a variance needs a note', async ({
