@@ -8,6 +8,7 @@ import {
   type DayCloseFigures,
   type MethodTakings,
 } from '../domain/ledger/day-close'
+import { addDrawers, drawerOf, type CashDrawer } from '../domain/ledger/cash-drawer'
 import { loadSessionInputs, sessionsOn } from './load-session'
 import { readReconciliation, type StoredRecord } from './reconciliation-record'
 import { loadShownStatus, type ShownStatus } from './session-status'
@@ -28,6 +29,8 @@ export interface LocationDay {
   locationId: string
   sessionCount: number
   figures: DayCloseFigures
+  /** The day's cash drawer, its sessions' added up (an opening not known named by session id). */
+  drawer: CashDrawer
   /** A session of the day is still syncing: the sum is not whole. */
   incomplete: boolean
 }
@@ -66,6 +69,7 @@ export async function loadLocationDay(
     locationId,
     sessionCount: sessions.length,
     figures: sumFigures(figures),
+    drawer: addDrawers(figures.map((f, i) => drawerOf(f, sessions[i]!.id))),
     incomplete: sessions.some((s, i) => stillSyncing(s, figures[i]!.billsAwaitingDetail, synced)),
   }
 }

@@ -51,9 +51,37 @@ const logEntrySchema = z.discriminatedUnion('action', [
     note: z.string().default(''),
     midShift: z.boolean().default(false),
   }),
-  z.object({ action: z.literal('reopened'), at: z.number(), by: z.string() }),
+  z.object({
+    action: z.literal('reopened'),
+    at: z.number(),
+    by: z.string(),
+    /** Why the count was reopened; empty in a record saved before a reopen asked for one. */
+    reason: z.string().default(''),
+  }),
 ])
 export type ReconciliationLogEntry = z.infer<typeof logEntrySchema>
+type CountEntry = Extract<ReconciliationLogEntry, { action: 'reconciled' }>
+type ReopenEntry = Extract<ReconciliationLogEntry, { action: 'reopened' }>
+
+/** An earlier count that a reopen set aside, and that reopen. */
+export interface ReplacedCount {
+  count: CountEntry
+  reopen: ReopenEntry
+}
+
+/**
+ * The count the standing one replaced: the last count before the last reopen, when the log ends
+ * with a count after that reopen. Null for a first count, and while a reopen stands.
+ */
+export function replacedCount(log: readonly ReconciliationLogEntry[]): ReplacedCount | null {
+  const last = log.at(-1)
+  if (last?.action !== 'reconciled') return null
+  const reopenAt = log.findLastIndex((e) => e.action === 'reopened')
+  if (reopenAt === -1) return null
+  const reopen = log[reopenAt] as ReopenEntry
+  const count = log.slice(0, reopenAt).findLast((e): e is CountEntry => e.action === 'reconciled')
+  return count ? { count, reopen } : null
+}
 
 export const recordSchema = z.object({
   sessionId: z.string(),

@@ -58,9 +58,9 @@ export async function confirmCount(
   if (!countedBy) throw new ReconcileError('Enter who counted the drawer.')
   const now = confirm.now ?? Date.now()
   return changeReconciliation(db, confirm.sessionId, async (session, earlier) => {
-    if (!session) throw new ReconcileError(`Session ${confirm.sessionId} is not in the cache.`)
+    if (!session) throw new ReconcileError('This session is not in Till’s saved data (yet).')
     if (session.status === 'reconciled')
-      throw new ReconcileError(`Session ${session.id} is already reconciled.`)
+      throw new ReconcileError('This session is already reconciled: reopen it to count again.')
     const midShift = (await loadShownStatus(db, session, now)) === 'open'
     if (midShift && !confirm.midShift)
       throw new ReconcileError(
@@ -115,21 +115,27 @@ export async function confirmCount(
   })
 }
 
-/** Undoes a confirm: the session gets its earlier status back, and the reopen is logged. */
+/**
+ * Undoes a confirm: the session gets its earlier status back, and the reopen is logged with who
+ * and why. The count it sets aside stays in the log, and the next count says it replaced it.
+ */
 export async function reopenSession(
   db: TillDatabase,
-  reopen: { sessionId: string; by: string; now?: number },
+  reopen: { sessionId: string; by: string; reason: string; now?: number },
 ): Promise<SessionReconciliation> {
   const by = reopen.by.trim()
   if (!by) throw new ReconcileError('Enter who is reopening the session.')
+  const reason = reopen.reason.trim()
+  if (!reason)
+    throw new ReconcileError('Say why the count is reopened: the sheet and the history show it.')
   const now = reopen.now ?? Date.now()
   return changeReconciliation(db, reopen.sessionId, async (session, stored) => {
     if (session?.status !== 'reconciled' || stored.state !== 'ok')
-      throw new ReconcileError(`Session ${reopen.sessionId} is not reconciled.`)
+      throw new ReconcileError('This session is not reconciled: there is no count to reopen.')
     const record: SessionReconciliation = {
       ...stored.record,
       reopenedAt: now,
-      log: [...stored.record.log, { action: 'reopened', at: now, by }],
+      log: [...stored.record.log, { action: 'reopened', at: now, by, reason }],
     }
     return { record, status: stored.record.statusBefore }
   })

@@ -60,13 +60,12 @@ test('a session opens with its figures, payments by method, expenses and bills',
   const sessionName = (await first.textContent())!.trim()
   expect(sessionName).toMatch(/^\w{3} \d{1,2} \w{3} · .+ · .+–.+$/)
   await first.click()
-  const sessionId = openItemId(page)!
   await expect(page.getByRole('heading', { name: `Session ${sessionName}` })).toBeFocused()
-  const figures = page.getByRole('table', { name: `Sales of session ${sessionId}` })
+  const figures = page.getByRole('table', { name: `Sales of session ${sessionName}` })
   await expect(figures.getByRole('row', { name: /^Net sales/ })).toBeVisible()
   await expect(
     page
-      .getByRole('table', { name: `Payments by method of session ${sessionId}` })
+      .getByRole('table', { name: `Payments by method of session ${sessionName}` })
       .getByRole('row'),
   ).not.toHaveCount(1)
   await expect(

@@ -363,6 +363,7 @@ describe('cache schema upgrades', () => {
       sessionSummaryEntries(
         {
           session: { id: 's1', locationId: 'loc1', businessDate: '2026-11-20' },
+          name: 'Fri 20 Nov · loc1 · 08:10–17:45',
           currency: 'USD',
           bills: first,
           payments: first.flatMap((b) =>

@@ -16,6 +16,8 @@ import { loadDay } from '../../../cache/load-day'
 import { SessionClose } from './SessionClose'
 import './day-close-screen.css'
 import { CURRENCY_UNKNOWN } from '../../../domain/format/format-money'
+import { sessionLabel } from '../../../domain/format/session-label'
+import { addDrawers, drawerOf } from '../../../domain/ledger/cash-drawer'
 
 function DayView({
   connection,
@@ -39,13 +41,18 @@ function DayView({
   if (!day) return <p role="status">Adding up the day…</p>
   const currency = day.currency ?? profile.currency
   if (!currency) return <p className="empty-state">{CURRENCY_UNKNOWN}</p>
+  const location = locationLabel(locationId, names)
+  const labels = day.sessions.map(({ session, shown }) =>
+    sessionLabel({ ...session, status: shown }, timeZone, location),
+  )
+  const drawer = addDrawers(day.sessions.map((close, i) => drawerOf(close.figures, labels[i]!)))
   return (
     <>
       <div className="print-only print-header">
         <p className="print-shop">{profile.name}</p>
         <p>
-          Day close of {locationLabel(locationId, names)} · {formatBusinessDate(businessDate)} (
-          {timeZone}){printedAt !== null && ` · printed ${formatDateTime(printedAt, timeZone)}`}
+          Day close of {location} · {formatBusinessDate(businessDate)} ({timeZone})
+          {printedAt !== null && ` · printed ${formatDateTime(printedAt, timeZone)}`}
         </p>
       </div>
       <DayCharts
@@ -64,14 +71,16 @@ function DayView({
         locationName={(id) => locationLabel(id, names)}
         sessionCount={day.sessions.length}
         total={day.total}
+        drawer={drawer}
         incomplete={day.incomplete}
         currency={currency}
       />
-      {day.sessions.map((close) => (
+      {day.sessions.map((close, i) => (
         <SessionClose
           key={close.session.id}
           db={db}
           close={close}
+          label={labels[i]!}
           currency={currency}
           timeZone={timeZone}
         />

@@ -3,6 +3,7 @@ import { useCallback } from 'react'
 import { useLiveQueries } from '../../hooks/use-live-queries'
 import type { TillDatabase } from '../../../cache/database'
 import { sumFigures, type DayCloseFigures } from '../../../domain/ledger/day-close'
+import { addDrawers, type CashDrawer } from '../../../domain/ledger/cash-drawer'
 import { formatMoney } from '../../../domain/format/format-money'
 import { FiguresTables } from './FiguresTables'
 import { loadLocationDay, locationsOn, type LocationDay } from '../../../cache/load-day'
@@ -11,6 +12,27 @@ import { STILL_SYNCING } from './StillSyncing'
 import { TableHead } from '../../components/money-table/TableHead'
 
 const counts = new Intl.NumberFormat()
+
+/** A drawer's expected cash: a floor, and whose opening it leaves out, while one is not known. */
+function ExpectedCash({
+  drawer,
+  money,
+}: {
+  drawer: CashDrawer
+  money: (minor: number) => string
+}): React.JSX.Element {
+  if (drawer.openingUnknown.length === 0)
+    return <td className="amount">{money(drawer.expectedCash)}</td>
+  return (
+    <td className="amount">
+      at least {money(drawer.expectedCash)}
+      <span className="muted incomplete">
+        {' '}
+        incomplete: opening cash of {drawer.openingUnknown.join(', ')} not known
+      </span>
+    </td>
+  )
+}
 
 /**
  * Every location's day beside the shown one. Each other location is its own live query, so a sale
@@ -43,6 +65,10 @@ function EveryLocation({
   )
   const loaded = locations.filter((l): l is LocationDay => l !== undefined)
   const allLocations = sumFigures(loaded.map((l) => l.figures))
+  const drawers = new Map(
+    loaded.map((l) => [l.locationId, addDrawers([l.drawer], locationName(l.locationId))]),
+  )
+  const allDrawers = addDrawers([...drawers.values()])
   const pending = loaded.length < locations.length
   return (
     <table aria-label="The day at every location" className="day-locations">
@@ -69,7 +95,7 @@ function EveryLocation({
               <>
                 <td className="amount">{money(l.figures.netSales)}</td>
                 <td className="amount">{money(l.figures.totalCollected)}</td>
-                <td className="amount">{money(l.figures.expectedCash)}</td>
+                <ExpectedCash drawer={drawers.get(l.locationId)!} money={money} />
               </>
             )}
           </tr>
@@ -93,7 +119,7 @@ function EveryLocation({
             <>
               <td className="amount">{money(allLocations.netSales)}</td>
               <td className="amount">{money(allLocations.totalCollected)}</td>
-              <td className="amount">{money(allLocations.expectedCash)}</td>
+              <ExpectedCash drawer={allDrawers} money={money} />
             </>
           )}
         </tr>
@@ -113,6 +139,7 @@ export function DayTotal({
   locationName,
   sessionCount,
   total,
+  drawer,
   incomplete,
   currency,
 }: {
@@ -122,6 +149,8 @@ export function DayTotal({
   locationName: (id: string) => string
   sessionCount: number
   total: DayCloseFigures
+  /** The day's cash drawer, its sessions' named as people know them. */
+  drawer: CashDrawer
   incomplete: boolean
   currency: string
 }): React.JSX.Element {
@@ -145,13 +174,13 @@ export function DayTotal({
               <strong>Day total {STILL_SYNCING}:</strong> a session of this day is still syncing.
             </p>
           ) : (
-            <FiguresTables subject="the day" figures={total} currency={currency} />
+            <FiguresTables subject="the day" figures={total} drawer={drawer} currency={currency} />
           )}
         </>
       )}
       <EveryLocation
         db={db}
-        shown={{ locationId, sessionCount, figures: total, incomplete }}
+        shown={{ locationId, sessionCount, figures: total, drawer, incomplete }}
         businessDate={businessDate}
         locationName={locationName}
         money={money}

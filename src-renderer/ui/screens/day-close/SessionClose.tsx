@@ -43,11 +43,14 @@ function SessionTimes({
 export function SessionClose({
   db,
   close,
+  label,
   currency,
   timeZone,
 }: {
   db: TillDatabase
   close: SessionAtClose
+  /** The session's name (`sessionLabel`). */
+  label: string
   currency: string
   timeZone: string
 }): React.JSX.Element {
@@ -55,9 +58,9 @@ export function SessionClose({
   const reconciled = session.status === 'reconciled'
   const titleId = `session-${session.id}-title`
   return (
-    <section className="session-close panel" aria-labelledby={titleId}>
+    <section className="session-close panel" aria-labelledby={titleId} data-session-id={session.id}>
       <header className="session-head">
-        <h2 id={titleId}>Session {session.id}</h2>
+        <h2 id={titleId}>Session {label}</h2>
         <span className={`badge status-${shown}`}>
           <span className="visually-hidden">Status: </span>
           {STATUS_LABEL[shown]}
@@ -68,6 +71,7 @@ export function SessionClose({
         <>
           <ReconciledPanel
             db={db}
+            label={label}
             record={record.record}
             current={figures}
             closedAt={session.closedAt}
@@ -76,7 +80,7 @@ export function SessionClose({
           />
           <h3>Figures frozen at reconciliation</h3>
           <FiguresTables
-            subject={`session ${session.id}`}
+            subject={`session ${label}`}
             figures={record.record.figures}
             currency={currency}
           />
@@ -93,7 +97,7 @@ export function SessionClose({
         (incomplete ? (
           <StillSyncingNotice billsAwaitingDetail={figures.billsAwaitingDetail} />
         ) : (
-          <FiguresTables subject={`session ${session.id}`} figures={figures} currency={currency} />
+          <FiguresTables subject={`session ${label}`} figures={figures} currency={currency} />
         ))}
       {!reconciled && !incomplete && (
         <CountForm
@@ -104,7 +108,7 @@ export function SessionClose({
           stillTrading={shown === 'open'}
         />
       )}
-      <ExpensesTable sessionId={session.id} expenses={expenses} currency={currency} />
+      <ExpensesTable subject={`session ${label}`} expenses={expenses} currency={currency} />
       {record.state === 'ok' && (
         <ReconciliationLog record={record.record} currency={currency} timeZone={timeZone} />
       )}

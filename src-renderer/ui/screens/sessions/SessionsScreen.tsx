@@ -14,7 +14,7 @@ import { STILL_SYNCING } from '../day-close/StillSyncing'
 import { effectiveTimeZone } from '../../../domain/format/effective-time-zone'
 import { ConnectionGate } from '../ConnectionGate'
 import { useOpenItem } from '../../hooks/use-hash-route'
-import { sessionLabel } from '../../format/session-label'
+import { sessionLabel } from '../../../domain/format/session-label'
 import { SessionDetail } from './SessionDetail'
 import { knownLocations } from '../../../cache/locations'
 import { latestSessions, readSession } from '../../../cache/load-session'
@@ -111,7 +111,8 @@ function SessionRow({
 }: {
   connection: ActiveConnection
   session: RegisterSession
-  name: string
+  /** Its label, with the status it is shown with. */
+  name: (shown: ShownStatus) => string
   currency: string | null
   synced: BillsSynced | undefined
   selected: boolean
@@ -132,7 +133,7 @@ function SessionRow({
     <tr ref={rowRef} aria-selected={selected}>
       <td className="moment">
         <button type="button" className="link" onClick={onOpen} aria-expanded={selected}>
-          {name}
+          {name(shown ?? session.status)}
         </button>
       </td>
       <td>{shown ? statusLabel(shown, Boolean(reconciled?.changedAfterAt)) : '…'}</td>
@@ -216,7 +217,9 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
               key={s.id}
               connection={connection}
               session={s}
-              name={sessionLabel(s, timeZone, locationLabel(s.locationId, names))}
+              name={(status) =>
+                sessionLabel({ ...s, status }, timeZone, locationLabel(s.locationId, names))
+              }
               currency={currency}
               synced={synced}
               selected={s.id === openId}
