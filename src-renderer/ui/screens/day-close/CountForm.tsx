@@ -115,6 +115,19 @@ export function CountForm({
   )
 }
 
+/**
+ * An amount field's text parsed; a parser that throws (an amount past what it can hold) is a
+ * refusal beside the field: a restored draft must never take the screen down with it.
+ */
+function parseTyped(text: string, currency: string, allowNegative = false): ParsedAmount | null {
+  if (!text.trim()) return null
+  try {
+    return parseAmount(text, currency, { allowNegative })
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) }
+  }
+}
+
 function DraftNotice({
   savedAt,
   timeZone,
@@ -164,18 +177,17 @@ function CountFields({
 
   const pieces = countByPieces(denominations, fields.pieces, currency)
   const cash = fields.countedCash
-  const cashParsed = cash.trim() ? parseAmount(cash, currency) : null
+  const cashParsed = parseTyped(cash, currency)
   const openingUnknown = figures.openingCash === null
   const float = fields.openingFloat
-  const floatParsed = openingUnknown && float.trim() ? parseAmount(float, currency) : null
+  const floatParsed = openingUnknown ? parseTyped(float, currency) : null
   const openingFloat = floatParsed?.ok ? floatParsed.minor : null
   const seen = withOpeningFloat(figures, openingFloat)
   const source = openingCashSource(figures.openingCash, openingFloat)
   const otherMethods = figures.methods.filter((m) => m.method !== CASH)
   const methodParsed = Object.fromEntries(
     otherMethods.map((m) => {
-      const text = fields.countedByMethod[m.method]?.trim() ?? ''
-      return [m.method, text ? parseAmount(text, currency, { allowNegative: true }) : null]
+      return [m.method, parseTyped(fields.countedByMethod[m.method] ?? '', currency, true)]
     }),
   )
   const countedByMethod = Object.fromEntries(
