@@ -88,7 +88,10 @@ test('the count fits a 1280×720 screen and runs by keyboard: pieces in order, w
 
   for (let n = 0; n < total; n++) {
     const form = formsNeedingCount(page).first()
-    const session = page.locator('.session-close', { has: form })
+    const name = await form.evaluate(
+      (element) => element.closest('.session-close')!.querySelector('h2')!.textContent!,
+    )
+    const session = page.getByRole('region', { name, exact: true })
     await form.evaluate((element) => element.scrollIntoView({ block: 'start' }))
 
     // One screen: every field of pieces, the counted cash with its variance beside it, Confirm.
