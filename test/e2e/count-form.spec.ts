@@ -190,3 +190,96 @@ test('the count fits a 1280×720 screen and runs by keyboard: pieces in order, w
   await expect(page.getByRole('table', { name: 'Notes and coins counted' })).toHaveCount(total)
   await expect(page.getByRole('table', { name: 'Notes and coins counted' }).first()).toBeVisible()
 })
+
+test('a count being typed is a draft: kept through navigating away and a reload, said so, until discarded', async ({
+  page,
+}) => {
+  await openDayClose(page)
+  await showDayNeeding(page, 1)
+  const form = formsNeedingCount(page).first()
+  const name = await form.evaluate(
+    (element) => element.closest('.session-close')!.querySelector('h2')!.textContent!,
+  )
+  const location = await page
+    .getByLabel('Location', { exact: true })
+    .locator('option:checked')
+    .textContent()
+  const date = await page.getByLabel('Business date').locator('option:checked').textContent()
+  const count = (): Locator =>
+    page.getByRole('form', { name: `Count the drawer of ${name.replace(/^Session/, 'session')}` })
+  const backToTheSession = async (): Promise<void> => {
+    await page.getByLabel('Location', { exact: true }).selectOption({ label: location! })
+    await page.getByLabel('Business date').selectOption({ label: date! })
+  }
+
+  await form.getByLabel('Number of IDR 20,000 notes').fill('7')
+  await form.getByLabel('Number of IDR 500 coins').fill('2.5')
+  await form.getByLabel('Variance note').fill('Counted before the last sale')
+  // The draft is kept as typed, the field of pieces that is not a number too.
+  await page.getByRole('link', { name: 'Sessions', exact: true }).click()
+  await expect(page.getByRole('table', { name: 'Register sessions' })).toBeVisible()
+  await page.getByRole('link', { name: 'Day close', exact: true }).click()
+  await backToTheSession()
+  await expect(count().getByText(/^Draft from \d{1,2}[:.]\d{2}.*, kept\./)).toBeVisible()
+  await expect(count().getByLabel('Number of IDR 20,000 notes')).toHaveValue('7')
+  await expect(count().getByLabel('Number of IDR 500 coins')).toHaveValue('2.5')
+  await expect(count().getByLabel('Variance note')).toHaveValue('Counted before the last sale')
+  await count().getByLabel('Number of IDR 500 coins').fill('3')
+  await expect(count().getByLabel('Counted cash')).toHaveValue('141,500')
+
+  await page.reload()
+  await openDayClose(page)
+  await backToTheSession()
+  await expect(count().getByText(/^Draft from .*, kept\./)).toBeVisible()
+  await expect(count().getByLabel('Number of IDR 500 coins')).toHaveValue('3')
+  await expect(count().getByLabel('Counted cash')).toHaveValue('141,500')
+
+  await count().getByRole('button', { name: 'Discard draft' }).click()
+  await expect(count().getByText(/^Draft from /)).toHaveCount(0)
+  await expect(count().getByLabel('Number of IDR 20,000 notes')).toHaveValue('')
+  await expect(count().getByLabel('Counted cash')).toHaveValue('')
+  await page.reload()
+  await openDayClose(page)
+  await backToTheSession()
+  await expect(count().getByLabel('Variance note')).toHaveValue('')
+  await expect(count().getByText(/^Draft from /)).toHaveCount(0)
+})
+
+async function openNotesAndCoinsSettings(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Settings', exact: true }).click()
+  await page
+    .getByRole('navigation', { name: 'Settings sections' })
+    .getByRole('link', { name: 'Notes and coins' })
+    .click()
+}
+
+test('a shop counts by its own notes and coins, set in Settings', async ({ page }) => {
+  await openDayClose(page)
+  await openNotesAndCoinsSettings(page)
+  await expect(page.getByLabel('Currency')).toHaveValue('IDR')
+  await expect(page.getByLabel('Notes (IDR)')).toHaveValue(
+    '100000\n50000\n20000\n10000\n5000\n2000\n1000',
+  )
+  await page.getByLabel('Notes (IDR)').fill('100000\n75000')
+  await page.getByLabel('Coins (IDR)').fill('1,000')
+  await page.getByRole('button', { name: 'Save notes and coins' }).click()
+  await expect(page.getByRole('alert')).toHaveText(
+    'Coins: “1,000” is not an amount; write one a line, digits with a dot for decimals (25).',
+  )
+  await page.getByLabel('Coins (IDR)').fill('500')
+  await page.getByRole('button', { name: 'Save notes and coins' }).click()
+  await expect(page.getByText('Your shop’s list.')).toBeVisible()
+
+  await page.getByRole('link', { name: 'Day close', exact: true }).click()
+  await showDayNeeding(page, 1)
+  const pieces = formsNeedingCount(page).first().getByRole('table', { name: 'Notes and coins' })
+  await expect(pieces.locator('tbody th')).toHaveText([
+    'IDR 100,000 notes',
+    'IDR 75,000 notes',
+    'IDR 500 coins',
+  ])
+
+  await openNotesAndCoinsSettings(page)
+  await page.getByRole('button', { name: 'Use Till’s list' }).click()
+  await expect(page.getByText('Till’s list of the notes and coins in everyday use.')).toBeVisible()
+})
