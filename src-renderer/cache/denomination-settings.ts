@@ -27,9 +27,7 @@ class DenominationsError extends Error {
 }
 
 /** The shop's adjusted lists, by currency; a stored value Till cannot read counts as none. */
-export async function loadShopDenominations(
-  db: TillDatabase,
-): Promise<Record<string, Denomination[]>> {
+async function loadShopDenominations(db: TillDatabase): Promise<Record<string, Denomination[]>> {
   const stored = (await db.meta.get(KEY))?.value
   if (typeof stored !== 'string') return {}
   try {

@@ -3,7 +3,6 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { TillDatabase } from '../../../src-renderer/cache/database'
 import {
   loadDenominations,
-  loadShopDenominations,
   saveShopDenominations,
 } from '../../../src-renderer/cache/denomination-settings'
 import { defaultDenominations } from '../../../src-renderer/domain/ledger/denominations'
@@ -41,7 +40,10 @@ describe('a shop’s notes and coins', () => {
     await saveShopDenominations(db, 'USD', [{ value: 100, kind: 'note' }])
     await saveShopDenominations(db, 'KWD', null)
     expect((await loadDenominations(db, 'KWD')).source).toBe('till')
-    expect(Object.keys(await loadShopDenominations(db))).toEqual(['USD'])
+    expect(await loadDenominations(db, 'USD')).toEqual({
+      denominations: [{ value: 100, kind: 'note' }],
+      source: 'shop',
+    })
   })
 
   it('refuse a list that cannot be counted by, keeping the one saved', async () => {
@@ -58,12 +60,14 @@ describe('a shop’s notes and coins', () => {
     await expect(saveShopDenominations(db, 'US dollars', null)).rejects.toThrow(
       '“US dollars” is not a currency code.',
     )
-    expect((await loadShopDenominations(db)).USD).toEqual([{ value: 100, kind: 'note' }])
+    expect((await loadDenominations(db, 'USD')).denominations).toEqual([
+      { value: 100, kind: 'note' },
+    ])
   })
 
   it('are Till’s again when what is stored cannot be read', async () => {
     await db.meta.put({ key: 'denominations', value: '{"USD": "lots"' })
-    expect(await loadShopDenominations(db)).toEqual({})
+    expect((await loadDenominations(db, 'USD')).source).toBe('till')
     await db.meta.put({ key: 'denominations', value: JSON.stringify({ USD: [] }) })
     expect((await loadDenominations(db, 'USD')).source).toBe('till')
   })

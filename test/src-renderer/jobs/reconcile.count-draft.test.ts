@@ -1,7 +1,6 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { TillDatabase } from '../../../src-renderer/cache/database'
-import { writeBills } from '../../../src-renderer/cache/writes'
 import { sessionFigures } from '../../../src-renderer/cache/session-tally-store'
 import { confirmCount, ReconcileError } from '../../../src-renderer/jobs/reconcile'
 import { readReconciliation } from '../../../src-renderer/cache/reconciliation-record'
@@ -13,6 +12,7 @@ import {
 import { ownRecordProblem } from '../../../src-renderer/cache/own-record-rows'
 import type { CountedDenomination } from '../../../src-renderer/domain/ledger/denominations'
 import { makeBill } from '../../support/bill-factory'
+import { writeSyncedBills } from '../../support/synced-bills'
 
 /** A USD session that took 40.00 in cash, over and synced: its drawer holds 40.00. */
 const DAY = Date.UTC(2026, 10, 20, 3, 0)
@@ -22,8 +22,9 @@ let db: TillDatabase
 
 beforeEach(async () => {
   db = new TillDatabase('till-count-draft-test', { indexedDB: new IDBFactory(), IDBKeyRange })
-  await writeBills(db, {
-    bills: [
+  await writeSyncedBills(
+    db,
+    [
       makeBill({
         id: 'A',
         session: 'S',
@@ -37,20 +38,9 @@ beforeEach(async () => {
         payments: [{ method: 'cash', amount: 100 }],
       }),
     ],
-    quarantined: [],
-    detailPriority: 1,
-    timeZone: 'Asia/Jakarta',
-    now: DAY,
-  })
+    DAY,
+  )
   await db.sessions.update('S', { openingCash: 0 })
-  await db.checkpoints.put({
-    key: 'bills',
-    backfillPage: null,
-    backfillDone: true,
-    cursor: null,
-    cursorPage: 1,
-    lastSuccessAt: DAY,
-  })
 })
 
 const twenty = (pieces: number): CountedDenomination => ({ value: 2000, kind: 'note', pieces })

@@ -75,21 +75,7 @@ function AmountField({
   )
 }
 
-/**
- * The drawer count: the notes and coins (their total fills the counted cash), the counted cash
- * with its variance beside it, the counted totals of the other methods if the manager wants, and
- * the confirm that freezes the session's figures. What is typed is kept as the session's draft
- * until the confirm or a discard. The Confirm button stays in the Tab order while it cannot
- * confirm, described (and announced) by why.
- */
-export function CountForm({
-  db,
-  sessionId,
-  figures,
-  currency,
-  timeZone,
-  stillTrading,
-}: {
+interface CountFormProps {
   db: TillDatabase
   sessionId: string
   figures: DayCloseFigures
@@ -97,22 +83,20 @@ export function CountForm({
   timeZone: string
   /** The session can still be trading: counting it now is a mid-shift count, chosen on purpose. */
   stillTrading: boolean
-}): React.JSX.Element {
-  const draft = useCountDraft(db, sessionId)
-  const denominations = useDenominations(db, currency)
+}
+
+/**
+ * The drawer count: the notes and coins (their total fills the counted cash), the counted cash
+ * with its variance beside it, the counted totals of the other methods if the manager wants, and
+ * the confirm that freezes the session's figures. What is typed is kept as the session's draft
+ * until the confirm or a discard. The Confirm button stays in the Tab order while it cannot
+ * confirm, described (and announced) by why.
+ */
+export function CountForm(props: CountFormProps): React.JSX.Element {
+  const draft = useCountDraft(props.db, props.sessionId)
+  const denominations = useDenominations(props.db, props.currency)
   if (!draft.loaded || !denominations) return <p role="status">Reading the count…</p>
-  return (
-    <CountFields
-      db={db}
-      sessionId={sessionId}
-      figures={figures}
-      currency={currency}
-      timeZone={timeZone}
-      stillTrading={stillTrading}
-      draft={draft}
-      denominations={denominations.denominations}
-    />
-  )
+  return <CountFields {...props} draft={draft} denominations={denominations.denominations} />
 }
 
 /**
@@ -156,13 +140,7 @@ function CountFields({
   stillTrading,
   draft,
   denominations,
-}: {
-  db: TillDatabase
-  sessionId: string
-  figures: DayCloseFigures
-  currency: string
-  timeZone: string
-  stillTrading: boolean
+}: CountFormProps & {
   draft: ReturnType<typeof useCountDraft>
   denominations: readonly Denomination[]
 }): React.JSX.Element {

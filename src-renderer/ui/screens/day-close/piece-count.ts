@@ -9,11 +9,11 @@ import {
 } from '../../../domain/ledger/denominations'
 
 /** A field of pieces as typed: a whole number ≥ 0 (blank is none), or why it is not one. */
-export type Pieces = { ok: true; pieces: number } | { ok: false; message: string }
+type Pieces = { ok: true; pieces: number } | { ok: false; message: string }
 
 const MAX_TEXT = new Intl.NumberFormat('en-US').format(MAX_PIECES)
 
-export function readPieces(text: string): Pieces {
+function readPieces(text: string): Pieces {
   const typed = text.trim()
   if (typed === '') return { ok: true, pieces: 0 }
   if (/^\d+$/.test(typed)) {
@@ -35,7 +35,7 @@ export function readPieces(text: string): Pieces {
   return { ok: false, message: `“${typed}” is not a number of pieces: type digits only.` }
 }
 
-export interface PieceRow {
+interface PieceRow {
   denomination: Denomination
   key: string
   /** "IDR 100,000 notes": the field's name. */

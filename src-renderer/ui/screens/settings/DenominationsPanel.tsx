@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { Fragment, useEffect, useId, useState, type FormEvent } from 'react'
 import { useActiveConnection } from '../../hooks/use-active-connection'
 import {
   loadDenominations,
@@ -100,20 +100,19 @@ export function DenominationsPanel(): React.JSX.Element | null {
         <p className="muted" role="status">
           {SOURCE[shown.source]}
         </p>
-        <label htmlFor={`${id}-notes`}>Notes ({chosen})</label>
-        <textarea
-          id={`${id}-notes`}
-          rows={6}
-          value={text.note}
-          onChange={(e) => setText({ ...text, note: e.target.value })}
-        />
-        <label htmlFor={`${id}-coins`}>Coins ({chosen})</label>
-        <textarea
-          id={`${id}-coins`}
-          rows={6}
-          value={text.coin}
-          onChange={(e) => setText({ ...text, coin: e.target.value })}
-        />
+        {(['note', 'coin'] as const).map((kind) => (
+          <Fragment key={kind}>
+            <label htmlFor={`${id}-${kind}`}>
+              {kind === 'note' ? 'Notes' : 'Coins'} ({chosen})
+            </label>
+            <textarea
+              id={`${id}-${kind}`}
+              rows={6}
+              value={text[kind]}
+              onChange={(e) => setText({ ...text, [kind]: e.target.value })}
+            />
+          </Fragment>
+        ))}
         {shown.source === 'shop' && (
           <button
             type="button"

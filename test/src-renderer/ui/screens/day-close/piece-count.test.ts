@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { defaultDenominations } from '../../../../../src-renderer/domain/ledger/denominations'
-import {
-  countByPieces,
-  readPieces,
-} from '../../../../../src-renderer/ui/screens/day-close/piece-count'
+import { countByPieces } from '../../../../../src-renderer/ui/screens/day-close/piece-count'
+
+/** A field of pieces of a 100 yen coin, as the count reads it. */
+function readPieces(typed: string) {
+  const count = countByPieces([{ value: 100, kind: 'coin' }], { 'coin-100': typed }, 'JPY')
+  const [row] = count.rows
+  if (row!.pieces.ok) {
+    expect(count.total).toBe(100 * row!.pieces.pieces)
+    expect(count.problems).toEqual([])
+  } else expect(count.problems).toEqual([`¥100 coins: ${row!.pieces.message}`])
+  return row!.pieces
+}
 
 describe('a field of pieces', () => {
   it('is a whole number of 0 or more, blank being none', () => {
