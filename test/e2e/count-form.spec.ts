@@ -243,6 +243,19 @@ test('a count being typed is a draft: kept through navigating away and a reload,
   await backToTheSession()
   await expect(count().getByLabel('Variance note')).toHaveValue('')
   await expect(count().getByText(/^Draft from /)).toHaveCount(0)
+
+  // An amount past what the parser takes is refused beside its field, also when a reload brings
+  // it back from the draft: the screen stays.
+  await count().getByLabel('Counted cash').fill('9999999999999999')
+  const confirm = count().getByRole('button', { name: 'Confirm count' })
+  await expect(count().getByLabel('Counted cash')).toHaveAttribute('aria-invalid', 'true')
+  await expect(confirm).toHaveAccessibleDescription(/^Counted cash: /)
+  await page.reload()
+  await openDayClose(page)
+  await backToTheSession()
+  await expect(count().getByLabel('Counted cash')).toHaveAttribute('aria-invalid', 'true')
+  await expect(confirm).toHaveAccessibleDescription(/^Counted cash: /)
+  await count().getByRole('button', { name: 'Discard draft' }).click()
 })
 
 async function openNotesAndCoinsSettings(page: Page): Promise<void> {

@@ -20,7 +20,7 @@ import {
 import { currencyExponent, formatMinorUnits } from '../../../../src-shared/domain/money'
 import type { Denomination } from '../../../domain/ledger/denominations'
 import { useDenominations } from '../../../cache/denomination-settings'
-import { formatClock } from '../../../domain/format/time'
+import { formatClock, formatDateTime } from '../../../domain/format/time'
 import { countByPieces } from './piece-count'
 import { confirmBlocker } from './confirm-blocker'
 import { focusAfterConfirm, NEEDS_COUNT } from './focus-after-count'
@@ -121,9 +121,14 @@ function DraftNotice({
   timeZone: string
   onDiscard: () => void
 }): React.JSX.Element {
+  const day = (at: number): string => new Intl.DateTimeFormat('en-CA', { timeZone }).format(at)
+  const when =
+    day(savedAt) === day(Date.now())
+      ? formatClock(savedAt, timeZone)
+      : formatDateTime(savedAt, timeZone)
   return (
     <p className="draft-notice notice">
-      Draft from {formatClock(savedAt, timeZone)}, kept.{' '}
+      Draft from {when}, kept.{' '}
       <button type="button" onClick={onDiscard}>
         Discard draft
       </button>
