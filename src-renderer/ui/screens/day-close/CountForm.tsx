@@ -23,7 +23,7 @@ import { useDenominations } from '../../../cache/denomination-settings'
 import { formatClock, formatDateTime } from '../../../domain/format/time'
 import { countByPieces } from './piece-count'
 import { confirmBlocker } from './confirm-blocker'
-import { focusAfterConfirm, NEEDS_COUNT } from './focus-after-count'
+import { focusAfterConfirm } from './focus-after-count'
 import { useCountDraft } from './use-count-draft'
 import { DenominationCount } from './DenominationCount'
 import { methodLabel, methodLabelInText } from '../../../domain/format/labels'
@@ -169,9 +169,10 @@ function CountFields({
   const source = openingCashSource(figures.openingCash, openingFloat)
   const otherMethods = figures.methods.filter((m) => m.method !== CASH)
   const methodParsed = Object.fromEntries(
-    otherMethods.map((m) => {
-      return [m.method, parseTyped(fields.countedByMethod[m.method] ?? '', currency, true)]
-    }),
+    otherMethods.map((m) => [
+      m.method,
+      parseTyped(fields.countedByMethod[m.method] ?? '', currency, true),
+    ]),
   )
   const countedByMethod = Object.fromEntries(
     Object.entries(methodParsed).flatMap(([method, p]) => (p?.ok ? [[method, p.minor]] : [])),
@@ -247,7 +248,7 @@ function CountFields({
       className="count-form"
       aria-label={`Count the drawer of session ${sessionId}`}
       onSubmit={(e) => void submit(e)}
-      {...{ [NEEDS_COUNT]: stillTrading ? undefined : '' }}
+      data-needs-count={stillTrading ? undefined : ''}
     >
       <div className="count-head">
         <h3>Count the drawer</h3>

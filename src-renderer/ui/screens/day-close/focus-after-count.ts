@@ -6,14 +6,14 @@ import { useEffect } from 'react'
  * confirmation of the session just counted.
  */
 
-/** The count forms of sessions that need a count carry this attribute. */
-export const NEEDS_COUNT = 'data-needs-count'
-
 let confirmationToFocus: string | null = null
 
-/** The count of the session of `form` was confirmed: moves the focus on. */
+/**
+ * The count of the session of `form` was confirmed: moves the focus on. The count forms of
+ * sessions that need a count (over, not reconciled) carry `data-needs-count`.
+ */
 export function focusAfterConfirm(form: HTMLFormElement, sessionId: string): void {
-  const forms = [...document.querySelectorAll<HTMLFormElement>(`form[${NEEDS_COUNT}]`)]
+  const forms = [...document.querySelectorAll<HTMLFormElement>('form[data-needs-count]')]
   const at = forms.indexOf(form)
   const next = [...forms.slice(at + 1), ...forms.slice(0, Math.max(at, 0))][0]
   const field = next?.querySelector<HTMLElement>('input, textarea, select')
