@@ -14,6 +14,7 @@ import { loadBillsSynced, stillSyncing } from '../cache/still-syncing'
 import { discardCountDraft } from '../cache/count-drafts'
 import { formatMoney } from '../domain/format/format-money'
 import {
+  denominationListProblem,
   denominationTotal,
   MAX_PIECES,
   type CountedDenomination,
@@ -53,14 +54,19 @@ function sameFigures(a: DayCloseFigures, b: DayCloseFigures): boolean {
   return JSON.stringify(a) === JSON.stringify(b)
 }
 
-/** The notes and coins counted, those with pieces: whole pieces that add up to the counted cash. */
-function checkedBreakdown(confirm: ConfirmCount): CountedDenomination[] {
+/**
+ * The notes and coins counted, those with pieces: whole pieces that add up to the counted cash.
+ * None when no note or coin has any.
+ */
+function checkedBreakdown(confirm: ConfirmCount): CountedDenomination[] | null {
   const counted = (confirm.breakdown ?? []).filter((d) => d.pieces !== 0)
   const wrong = counted.find(
     (d) => !Number.isSafeInteger(d.pieces) || d.pieces < 0 || d.pieces > MAX_PIECES,
   )
   if (wrong)
     throw new ReconcileError(`${wrong.pieces} is not a number of pieces (0 to ${MAX_PIECES}).`)
+  const problem = counted.length > 0 && denominationListProblem(counted)
+  if (problem) throw new ReconcileError(`The notes and coins counted: ${problem}`)
   const total = denominationTotal(
     counted,
     counted.map((d) => d.pieces),
@@ -72,7 +78,9 @@ function checkedBreakdown(confirm: ConfirmCount): CountedDenomination[] {
       `The notes and coins add up to ${money(total)}, not the counted cash ${money(confirm.count.countedCash)}.`,
     )
   }
-  return counted.map(({ value, kind, pieces }) => ({ value, kind, pieces }))
+  return counted.length > 0
+    ? counted.map(({ value, kind, pieces }) => ({ value, kind, pieces }))
+    : null
 }
 
 /**

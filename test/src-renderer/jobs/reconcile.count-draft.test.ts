@@ -88,11 +88,21 @@ describe('a count made of notes and coins', () => {
     )
     await expect(confirm(4000, [twenty(2.5)])).rejects.toThrow(ReconcileError)
     await expect(confirm(4000, [twenty(-2)])).rejects.toThrow(ReconcileError)
+    await expect(confirm(4000, [twenty(1), twenty(1)])).rejects.toThrow(
+      'The notes and coins counted: Each note is listed once.',
+    )
+    await expect(confirm(4000, [{ value: 0.5, kind: 'coin', pieces: 8000 }])).rejects.toThrow(
+      'The notes and coins counted: Each coin is worth more than 0, in whole minor units.',
+    )
     expect(await db.reconciliations.count()).toBe(0)
   })
 
   it('is none for a count typed as an amount', async () => {
     expect((await confirm(4000, null)).breakdown).toBeNull()
+  })
+
+  it('is none when no note or coin has a piece: an empty drawer', async () => {
+    expect((await confirm(0, [twenty(0), quarter(0)])).breakdown).toBeNull()
   })
 })
 
