@@ -114,16 +114,19 @@ function parseTyped(text: string, currency: string, allowNegative = false): Pars
 
 function DraftNotice({
   savedAt,
+  readAt,
   timeZone,
   onDiscard,
 }: {
   savedAt: number
+  /** When the draft was read: a draft of an earlier day says its date. */
+  readAt: number
   timeZone: string
   onDiscard: () => void
 }): React.JSX.Element {
   const day = (at: number): string => new Intl.DateTimeFormat('en-CA', { timeZone }).format(at)
   const when =
-    day(savedAt) === day(Date.now())
+    day(savedAt) === day(readAt)
       ? formatClock(savedAt, timeZone)
       : formatDateTime(savedAt, timeZone)
   return (
@@ -252,8 +255,8 @@ function CountFields({
     >
       <div className="count-head">
         <h3>Count the drawer</h3>
-        {draft.restoredAt !== null && (
-          <DraftNotice savedAt={draft.restoredAt} timeZone={timeZone} onDiscard={draft.discard} />
+        {draft.restored && (
+          <DraftNotice {...draft.restored} timeZone={timeZone} onDiscard={draft.discard} />
         )}
         {draft.problem && (
           <p role="alert" className="error">

@@ -12,8 +12,8 @@ export interface CountDraftState {
   /** The session's draft has been read: until then the form is not shown, so nothing typed is lost. */
   loaded: boolean
   fields: CountDraftFields
-  /** When the draft this form was restored from was last changed; null for a fresh count. */
-  restoredAt: number | null
+  /** When the draft this form was restored from was last changed, and when it was read. */
+  restored: { savedAt: number; readAt: number } | null
   /** Saving the draft failed: what typed since may be lost on a reload. */
   problem: string | null
   change: (update: (fields: CountDraftFields) => CountDraftFields) => void
@@ -24,7 +24,7 @@ export interface CountDraftState {
 export function useCountDraft(db: TillDatabase, sessionId: string): CountDraftState {
   const [loaded, setLoaded] = useState(false)
   const [fields, setFields] = useState<CountDraftFields>(NO_DRAFT_FIELDS)
-  const [restoredAt, setRestoredAt] = useState<number | null>(null)
+  const [restored, setRestored] = useState<CountDraftState['restored']>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const current = useRef(fields)
 
@@ -35,7 +35,7 @@ export function useCountDraft(db: TillDatabase, sessionId: string): CountDraftSt
         if (!live) return
         current.current = draft?.fields ?? NO_DRAFT_FIELDS
         setFields(current.current)
-        setRestoredAt(draft?.savedAt ?? null)
+        setRestored(draft ? { savedAt: draft.savedAt, readAt: Date.now() } : null)
         setLoaded(true)
       },
       (error: Error) => {
@@ -60,13 +60,13 @@ export function useCountDraft(db: TillDatabase, sessionId: string): CountDraftSt
   return {
     loaded,
     fields,
-    restoredAt,
+    restored,
     problem,
     change: (update) => keep(update(current.current)),
     discard: () => {
       current.current = NO_DRAFT_FIELDS
       setFields(NO_DRAFT_FIELDS)
-      setRestoredAt(null)
+      setRestored(null)
       discardCountDraft(db, sessionId).catch((error: Error) =>
         setProblem(`Till could not discard the draft: ${error.message}`),
       )
