@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { TillDatabase } from './database'
 import type { Reconciliation, RegisterSession } from './cached-records'
 import type { CountResult, DayCloseFigures } from '../domain/ledger/day-close'
+import { MAX_OF_A_KIND, MAX_PIECES, type CountedDenomination } from '../domain/ledger/denominations'
 
 /**
  * A reconciliation as Till stores it: the cache's `Reconciliation` with the frozen figures typed,
@@ -59,6 +60,16 @@ const logEntrySchema = z.discriminatedUnion('action', [
     reason: z.string().default(''),
   }),
 ])
+const breakdownSchema = z
+  .array(
+    z.object({
+      value: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+      kind: z.enum(['note', 'coin']),
+      pieces: z.number().int().positive().max(MAX_PIECES),
+    }),
+  )
+  .max(2 * MAX_OF_A_KIND) satisfies z.ZodType<CountedDenomination[]>
+
 export type ReconciliationLogEntry = z.infer<typeof logEntrySchema>
 type CountEntry = Extract<ReconciliationLogEntry, { action: 'reconciled' }>
 type ReopenEntry = Extract<ReconciliationLogEntry, { action: 'reopened' }>
@@ -103,6 +114,8 @@ export const recordSchema = z.object({
   varianceNote: z.string().default(''),
   /** Counted while the session could still be trading (the manager chose "Count mid-shift"). */
   midShift: z.boolean().default(false),
+  /** The notes and coins counted, those with pieces only; null for a count typed as an amount. */
+  breakdown: breakdownSchema.nullable().default(null),
   log: z.array(logEntrySchema),
 }) satisfies z.ZodType<Reconciliation>
 
@@ -137,7 +150,8 @@ export interface ReconciliationChange {
  * Reads the session and its stored reconciliation, and stores the record `decide` makes of them
  * with the session's new status, in one transaction over everything a confirm reads (the
  * session's records, how far the sync has come), so nothing moves between the check and the
- * write. Whatever `decide` throws leaves the cache as it was.
+ * write. Whatever `decide` throws leaves the cache as it was; `decide` may also let the session's
+ * count draft go (count-drafts.ts), in the same transaction.
  */
 export function changeReconciliation(
   db: TillDatabase,
@@ -148,7 +162,7 @@ export function changeReconciliation(
   ) => Promise<ReconciliationChange>,
 ): Promise<SessionReconciliation> {
   const tables = [db.sessions, db.reconciliations, db.bills, db.payments, db.expenses]
-  return db.transaction('rw', [...tables, db.checkpoints], async () => {
+  return db.transaction('rw', [...tables, db.checkpoints, db.countDrafts], async () => {
     const session = await db.sessions.get(sessionId)
     const { record, status } = await decide(session, await loadReconciliation(db, sessionId))
     await db.reconciliations.put(record)

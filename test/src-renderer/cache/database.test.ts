@@ -811,4 +811,19 @@ describe('each schema version upgrades a cache of the version before', () => {
     expect(await counted.table('billCounts').count()).toBe(1)
     counted.close()
   })
+
+  it('version 19 adds the count drafts, one per session, keeping the reconciliations', async () => {
+    const old = await cacheAt(18)
+    await old.table('reconciliations').put({ sessionId: 'rs-1', reconciledAt: 5 })
+    const db = await upgradeTo(old, 19)
+    await db.table('countDrafts').bulkPut([
+      { sessionId: 'rs-1', savedAt: 1 },
+      { sessionId: 'rs-1', savedAt: 2 },
+      { sessionId: 'rs-2', savedAt: 3 },
+    ])
+    expect(await db.table('countDrafts').get('rs-1')).toEqual({ sessionId: 'rs-1', savedAt: 2 })
+    expect(await db.table('countDrafts').count()).toBe(2)
+    expect(await db.table('reconciliations').get('rs-1')).toMatchObject({ reconciledAt: 5 })
+    db.close()
+  })
 })

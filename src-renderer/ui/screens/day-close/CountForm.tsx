@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import type { TillDatabase } from '../../../cache/database'
 import {
   CASH,
@@ -17,14 +17,19 @@ import {
   parseAmount,
   type ParsedAmount,
 } from './amount-input'
-import { denominationsOf } from '../../../domain/ledger/denominations'
+import { useNumberMarks } from '../../hooks/use-number-marks'
+import { formatAmountText, type NumberMarks } from '../../../domain/format/amount-text'
+import type { Denomination } from '../../../domain/ledger/denominations'
+import { useDenominations } from '../../../cache/denomination-settings'
+import { formatClock, formatDateTime } from '../../../domain/format/time'
+import { countByPieces } from './piece-count'
+import { confirmBlocker } from './confirm-blocker'
+import { focusAfterConfirm } from './focus-after-count'
+import { useCountDraft } from './use-count-draft'
 import { DenominationCount } from './DenominationCount'
 import { methodLabel, methodLabelInText } from '../../../domain/format/labels'
 import { OpeningCash } from './OpeningCash'
 import { Variance } from './Variance'
-import { useNumberMarks } from '../../hooks/use-number-marks'
-import { toMinorUnits, currencyExponent } from '../../../../src-shared/domain/money'
-import { formatAmountText } from '../../../domain/format/amount-text'
 
 function AmountField({
   label,
@@ -72,234 +77,327 @@ function AmountField({
   )
 }
 
-/**
- * The drawer count: counted cash (and, if the manager wants, counted totals of the other methods),
- * the variance as it is typed, and the confirm that freezes the session's figures.
- */
-export function CountForm({
-  db,
-  sessionId,
-  figures,
-  currency,
-  stillTrading,
-}: {
+interface CountFormProps {
   db: TillDatabase
   sessionId: string
   figures: DayCloseFigures
   currency: string
+  timeZone: string
   /** The session can still be trading: counting it now is a mid-shift count, chosen on purpose. */
   stillTrading: boolean
+}
+
+/**
+ * The drawer count: the notes and coins (their total fills the counted cash), the counted cash
+ * with its variance beside it, the counted totals of the other methods if the manager wants, and
+ * the confirm that freezes the session's figures. What is typed is kept as the session's draft
+ * until the confirm or a discard. The Confirm button stays in the Tab order while it cannot
+ * confirm, described (and announced) by why.
+ */
+export function CountForm(props: CountFormProps): React.JSX.Element {
+  const draft = useCountDraft(props.db, props.sessionId)
+  const denominations = useDenominations(props.db, props.currency)
+  if (!draft.loaded || !denominations) return <p role="status">Reading the count…</p>
+  return <CountFields {...props} draft={draft} denominations={denominations.denominations} />
+}
+
+/** An amount field's text parsed, or null while it is empty. */
+function parseTyped(
+  text: string,
+  currency: string,
+  marks: NumberMarks,
+  allowNegative = false,
+): ParsedAmount | null {
+  return text.trim() ? parseAmount(text, currency, marks, { allowNegative }) : null
+}
+
+function DraftNotice({
+  savedAt,
+  readAt,
+  timeZone,
+  onDiscard,
+}: {
+  savedAt: number
+  /** When the draft was read: a draft of an earlier day says its date. */
+  readAt: number
+  timeZone: string
+  onDiscard: () => void
 }): React.JSX.Element {
-  const [cash, setCash] = useState('')
-  const [float, setFloat] = useState('')
-  const [byMethod, setByMethod] = useState<Record<string, string>>({})
-  const [countedBy, setCountedBy] = useState('')
-  const [note, setNote] = useState('')
+  const day = (at: number): string => new Intl.DateTimeFormat('en-CA', { timeZone }).format(at)
+  const when =
+    day(savedAt) === day(readAt)
+      ? formatClock(savedAt, timeZone)
+      : formatDateTime(savedAt, timeZone)
+  return (
+    <p className="draft-notice notice">
+      Draft from {when}, kept.{' '}
+      <button type="button" onClick={onDiscard}>
+        Discard draft
+      </button>
+    </p>
+  )
+}
+
+function CountFields({
+  db,
+  sessionId,
+  figures,
+  currency,
+  timeZone,
+  stillTrading,
+  draft,
+  denominations,
+}: CountFormProps & {
+  draft: ReturnType<typeof useCountDraft>
+  denominations: readonly Denomination[]
+}): React.JSX.Element {
+  const { fields, change } = draft
   const [midShift, setMidShift] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
+  const form = useRef<HTMLFormElement>(null)
   const countedById = useId()
   const marks = useNumberMarks()
   const noteId = useId()
+  const blockerId = useId()
 
-  const denominations = denominationsOf(currency)
-  const cashParsed = cash.trim() ? parseAmount(cash, currency, marks) : null
+  const pieces = countByPieces(denominations, fields.pieces, currency)
+  const cash = fields.countedCash
+  const cashParsed = parseTyped(cash, currency, marks)
   const openingUnknown = figures.openingCash === null
-  const floatParsed = openingUnknown && float.trim() ? parseAmount(float, currency, marks) : null
+  const float = fields.openingFloat
+  const floatParsed = openingUnknown ? parseTyped(float, currency, marks) : null
   const openingFloat = floatParsed?.ok ? floatParsed.minor : null
   const seen = withOpeningFloat(figures, openingFloat)
   const source = openingCashSource(figures.openingCash, openingFloat)
   const otherMethods = figures.methods.filter((m) => m.method !== CASH)
   const methodParsed = Object.fromEntries(
-    otherMethods.map((m) => {
-      const text = byMethod[m.method]?.trim() ?? ''
-      return [m.method, text ? parseAmount(text, currency, marks, { allowNegative: true }) : null]
-    }),
+    otherMethods.map((m) => [
+      m.method,
+      parseTyped(fields.countedByMethod[m.method] ?? '', currency, marks, true),
+    ]),
   )
   const countedByMethod = Object.fromEntries(
     Object.entries(methodParsed).flatMap(([method, p]) => (p?.ok ? [[method, p.minor]] : [])),
   )
-  const methodsValid =
-    Object.values(methodParsed).every((p) => p === null || p.ok) && floatParsed?.ok !== false
+  const amountProblems = [
+    { field: 'Counted cash', parsed: cashParsed },
+    { field: 'Opening float', parsed: floatParsed },
+    ...otherMethods.map((m) => ({
+      field: `Counted ${methodLabelInText(m.method)}`,
+      parsed: methodParsed[m.method] ?? null,
+    })),
+  ].flatMap(({ field, parsed }) =>
+    parsed && !parsed.ok ? [{ field, message: parsed.message }] : [],
+  )
   const count = cashParsed?.ok
     ? countVariance(seen, { countedCash: cashParsed.minor, countedByMethod })
     : null
   const noteNeeded = count !== null && hasVariance(count)
-  const noteMissing = noteNeeded && note.trim() === ''
-  const midShiftMissing = stillTrading && !midShift
-  const ready =
-    count !== null && methodsValid && countedBy.trim() !== '' && !noteMissing && !midShiftMissing
+  const blocker = confirmBlocker({
+    currency,
+    pieceProblems: pieces.problems,
+    piecesTotal: pieces.used ? pieces.total : null,
+    amountProblems,
+    countedCash: count?.countedCash ?? null,
+    countedBy: fields.countedBy,
+    noteMissing: noteNeeded && fields.note.trim() === '',
+    midShiftMissing: stillTrading && !midShift,
+  })
+
+  const setPieces = (key: string, text: string): void =>
+    change((f) => {
+      const typed = { ...f.pieces, [key]: text }
+      const next = countByPieces(denominations, typed, currency)
+      // The counted cash is the sum of what is on screen: none while a field is not a number.
+      const total =
+        !next.used || next.total === null
+          ? ''
+          : formatAmountText(next.total, currency, marks)
+      return { ...f, pieces: typed, countedCash: total }
+    })
 
   const submit = async (event: React.FormEvent): Promise<void> => {
     event.preventDefault()
-    if (!count || !ready) return
+    if (!count || blocker !== null || saving) return
     setSaving(true)
     setProblem(null)
     try {
       await confirmCount(db, {
         sessionId,
         count: { countedCash: count.countedCash, countedByMethod },
-        countedBy,
+        countedBy: fields.countedBy,
         seen,
         currency,
         openingFloat,
-        varianceNote: note,
+        varianceNote: fields.note,
         midShift,
+        breakdown: pieces.used ? pieces.breakdown : null,
       })
+      if (form.current) focusAfterConfirm(form.current, sessionId)
     } catch (error) {
+      setSaving(false)
       setProblem(
         error instanceof ReconcileError
           ? error.message
           : `Till could not save the count: ${error instanceof Error ? error.message : String(error)}`,
       )
-    } finally {
-      setSaving(false)
     }
   }
 
   return (
     <form
+      ref={form}
       className="count-form"
       aria-label={`Count the drawer of session ${sessionId}`}
       onSubmit={(e) => void submit(e)}
+      data-needs-count={stillTrading ? undefined : ''}
     >
-      <h3>Count the drawer</h3>
-      {denominations && (
-        <DenominationCount
-          denominations={denominations}
-          currency={currency}
-          onTotal={(text) =>
-            setCash(
-              formatAmountText(toMinorUnits(text, currencyExponent(currency)), currency, marks),
-            )
-          }
-        />
-      )}
-      <div className="count-fields">
-        <AmountField
-          label="Counted cash"
-          hint={amountHint(currency, marks)}
-          value={cash}
-          onChange={setCash}
-          parsed={cashParsed}
-          currency={currency}
-        />
-        {openingUnknown && (
-          <AmountField
-            label="Opening float"
-            hint="The cash the drawer started with (no close event has given it yet)."
-            value={float}
-            onChange={setFloat}
-            parsed={floatParsed}
-            currency={currency}
-          />
+      <div className="count-head">
+        <h3>Count the drawer</h3>
+        {draft.restored && (
+          <DraftNotice {...draft.restored} timeZone={timeZone} onDiscard={draft.discard} />
         )}
-        <div className="field">
-          <label htmlFor={countedById}>Counted by (name or initials)</label>
-          <input
-            id={countedById}
-            autoComplete="off"
-            maxLength={80}
-            value={countedBy}
-            onChange={(event) => setCountedBy(event.target.value)}
-          />
-        </div>
-        {otherMethods.map((m) => (
-          <AmountField
-            key={m.method}
-            label={`Counted ${methodLabelInText(m.method)}`}
-            hint={`Optional; net ${formatMoney(m.net, currency)}.`}
-            value={byMethod[m.method] ?? ''}
-            onChange={(value) => setByMethod((all) => ({ ...all, [m.method]: value }))}
-            parsed={methodParsed[m.method] ?? null}
-            currency={currency}
-          />
-        ))}
-      </div>
-      <dl className="count-summary">
-        <div>
-          <dt>Expected cash</dt>
-          <dd className="amount">
-            <output aria-label="Expected cash">{formatMoney(seen.expectedCash, currency)}</output>
-          </dd>
-        </div>
-        <div>
-          <dt>Opening cash</dt>
-          <dd>
-            <OpeningCash amount={seen.openingCash} source={source} currency={currency} />
-          </dd>
-        </div>
-        <div>
-          <dt>Cash variance</dt>
-          <dd className="amount">
-            <output aria-label="Cash variance">
-              {count ? <Variance amount={count.cashVariance} currency={currency} /> : '—'}
-            </output>
-          </dd>
-        </div>
-        {count?.methods.map((m) => (
-          <div key={m.method}>
-            <dt>{methodLabel(m.method)} variance</dt>
-            <dd className="amount">
-              <Variance amount={m.variance} currency={currency} />
-            </dd>
-          </div>
-        ))}
-      </dl>
-      <div className="field variance-note">
-        <label htmlFor={noteId}>Variance note</label>
-        <span id={`${noteId}-hint`} className="muted hint">
-          {noteNeeded ? 'Required: the count differs from what was expected.' : 'Optional.'}
-        </span>
-        <textarea
-          id={noteId}
-          aria-describedby={`${noteId}-hint`}
-          rows={2}
-          maxLength={500}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-          aria-required={noteNeeded}
-        />
-      </div>
-      <p className="muted pay-ins">
-        Pay-ins and pay-outs (cash put into or taken out of the drawer outside a sale or an expense)
-        are not in the service’s API, so the expected cash cannot include them: if there were any,
-        say so in the variance note.
-      </p>
-      {stillTrading && (
-        <div className="mid-shift">
-          <p className="notice">
-            This session can still be trading: no close has been seen, and its last bill is recent.
-            A count now freezes the figures as they are; what is sold after it shows as a change.
+        {draft.problem && (
+          <p role="alert" className="error">
+            {draft.problem}
           </p>
-          <label>
-            <input
-              type="checkbox"
-              checked={midShift}
-              onChange={(event) => setMidShift(event.target.checked)}
-            />{' '}
-            Count mid-shift
-          </label>
-        </div>
-      )}
-      {problem && (
-        <p role="alert" className="error">
-          {problem}
-        </p>
-      )}
-      <div className="actions">
-        <button type="submit" className="primary" disabled={!ready || saving}>
-          {saving ? 'Saving…' : 'Confirm count'}
-        </button>
-        {!ready && (
-          <span className="muted">
-            {count === null || countedBy.trim() === ''
-              ? 'Enter the counted cash and who counted to confirm.'
-              : noteMissing
-                ? 'Say why the count differs in the variance note to confirm.'
-                : 'Choose “Count mid-shift” to count a session that can still be trading.'}
-          </span>
         )}
+      </div>
+      <DenominationCount count={pieces} currency={currency} onPieces={setPieces} />
+      <div className="count-main">
+        <div className="count-line">
+          <AmountField
+            label="Counted cash"
+            hint={amountHint(currency, marks)}
+            value={cash}
+            onChange={(value) => change((f) => ({ ...f, countedCash: value }))}
+            parsed={cashParsed}
+            currency={currency}
+          />
+          <dl className="count-summary">
+            <div>
+              <dt>Cash variance</dt>
+              <dd className="amount">
+                <output aria-label="Cash variance">
+                  {count ? <Variance amount={count.cashVariance} currency={currency} /> : '—'}
+                </output>
+              </dd>
+            </div>
+            <div>
+              <dt>Expected cash</dt>
+              <dd className="amount">
+                <output aria-label="Expected cash">
+                  {formatMoney(seen.expectedCash, currency)}
+                </output>
+              </dd>
+            </div>
+            <div>
+              <dt>Opening cash</dt>
+              <dd>
+                <OpeningCash amount={seen.openingCash} source={source} currency={currency} />
+              </dd>
+            </div>
+            {count?.methods.map((m) => (
+              <div key={m.method}>
+                <dt>{methodLabel(m.method)} variance</dt>
+                <dd className="amount">
+                  <Variance amount={m.variance} currency={currency} />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+        <div className="count-fields">
+          {openingUnknown && (
+            <AmountField
+              label="Opening float"
+              hint="The cash the drawer started with (no close event has given it yet)."
+              value={float}
+              onChange={(value) => change((f) => ({ ...f, openingFloat: value }))}
+              parsed={floatParsed}
+              currency={currency}
+            />
+          )}
+          <div className="field">
+            <label htmlFor={countedById}>Counted by (name or initials)</label>
+            <input
+              id={countedById}
+              autoComplete="off"
+              maxLength={80}
+              value={fields.countedBy}
+              onChange={(event) => change((f) => ({ ...f, countedBy: event.target.value }))}
+            />
+          </div>
+          {otherMethods.map((m) => (
+            <AmountField
+              key={m.method}
+              label={`Counted ${methodLabelInText(m.method)}`}
+              hint={`Optional; net ${formatMoney(m.net, currency)}.`}
+              value={fields.countedByMethod[m.method] ?? ''}
+              onChange={(value) =>
+                change((f) => ({
+                  ...f,
+                  countedByMethod: { ...f.countedByMethod, [m.method]: value },
+                }))
+              }
+              parsed={methodParsed[m.method] ?? null}
+              currency={currency}
+            />
+          ))}
+        </div>
+        <div className="field variance-note">
+          <label htmlFor={noteId}>Variance note</label>
+          <span id={`${noteId}-hint`} className="muted hint">
+            {noteNeeded ? 'Required: the count differs from what was expected.' : 'Optional.'}{' '}
+            Pay-ins and pay-outs are not in the service’s API, so the expected cash cannot include
+            them: if there were any, say so here.
+          </span>
+          <textarea
+            id={noteId}
+            aria-describedby={`${noteId}-hint`}
+            rows={2}
+            maxLength={500}
+            value={fields.note}
+            onChange={(event) => change((f) => ({ ...f, note: event.target.value }))}
+            aria-required={noteNeeded}
+          />
+        </div>
+        {stillTrading && (
+          <div className="mid-shift">
+            <p className="notice">
+              This session can still be trading: no close has been seen, and its last bill is
+              recent. A count now freezes the figures as they are; what is sold after it shows as a
+              change.
+            </p>
+            <label>
+              <input
+                type="checkbox"
+                checked={midShift}
+                onChange={(event) => setMidShift(event.target.checked)}
+              />{' '}
+              Count mid-shift
+            </label>
+          </div>
+        )}
+        {problem && (
+          <p role="alert" className="error">
+            {problem}
+          </p>
+        )}
+        <div className="actions">
+          <button
+            type="submit"
+            className="primary"
+            aria-disabled={blocker !== null || saving ? true : undefined}
+            aria-describedby={blockerId}
+          >
+            {saving ? 'Saving…' : 'Confirm count'}
+          </button>
+          <span id={blockerId} role="status" className="muted confirm-blocker">
+            {blocker}
+          </span>
+        </div>
       </div>
     </form>
   )

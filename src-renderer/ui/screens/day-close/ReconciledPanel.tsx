@@ -13,6 +13,7 @@ import { OpeningCash } from './OpeningCash'
 import { Variance } from './Variance'
 import { MoneyTable } from '../../components/money-table/MoneyTable'
 import { ReopenForm } from './ReopenForm'
+import { confirmationId } from './focus-after-count'
 
 const counts = new Intl.NumberFormat()
 
@@ -151,7 +152,7 @@ export function ReconciledPanel({
 }): React.JSX.Element {
   return (
     <div className="reconciled">
-      <p className="reconciled-by">
+      <p className="reconciled-by" id={confirmationId(record.sessionId)} tabIndex={-1}>
         Reconciled by <strong>{record.reconciledBy}</strong> on{' '}
         {formatDateTime(record.reconciledAt, timeZone)} ({timeZone}).
       </p>

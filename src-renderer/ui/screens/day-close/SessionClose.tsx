@@ -8,6 +8,8 @@ import type { SessionAtClose } from '../../../cache/load-day'
 import { ReconciledPanel, ReconciliationLog } from './ReconciledPanel'
 import { SignatureLines } from './SignatureLines'
 import { StillSyncingNotice } from './StillSyncing'
+import { CountedNotesAndCoins } from './CountedNotesAndCoins'
+import { useConfirmationFocus } from './focus-after-count'
 
 function SessionTimes({
   session,
@@ -57,6 +59,7 @@ export function SessionClose({
   const { session, figures, expenses, record, shown, incomplete } = close
   const reconciled = session.status === 'reconciled'
   const titleId = `session-${session.id}-title`
+  useConfirmationFocus(session.id, reconciled && record.state === 'ok')
   return (
     <section className="session-close panel" aria-labelledby={titleId} data-session-id={session.id}>
       <header className="session-head">
@@ -78,6 +81,9 @@ export function SessionClose({
             currency={currency}
             timeZone={timeZone}
           />
+          {record.record.breakdown && (
+            <CountedNotesAndCoins breakdown={record.record.breakdown} currency={currency} />
+          )}
           <h3>Figures frozen at reconciliation</h3>
           <FiguresTables
             subject={`session ${label}`}
@@ -105,6 +111,7 @@ export function SessionClose({
           sessionId={session.id}
           figures={figures}
           currency={currency}
+          timeZone={timeZone}
           stillTrading={shown === 'open'}
         />
       )}
