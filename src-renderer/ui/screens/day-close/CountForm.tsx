@@ -211,9 +211,7 @@ function CountFields({
       const next = countByPieces(denominations, typed, currency)
       // The counted cash is the sum of what is on screen: none while a field is not a number.
       const total =
-        !next.used || next.total === null
-          ? ''
-          : formatAmountText(next.total, currency, marks)
+        !next.used || next.total === null ? '' : formatAmountText(next.total, currency, marks)
       return { ...f, pieces: typed, countedCash: total }
     })
 
