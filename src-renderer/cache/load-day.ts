@@ -11,7 +11,7 @@ import {
 import { loadSessionInputs, sessionsOn } from './load-session'
 import { readReconciliation, type StoredRecord } from './reconciliation-record'
 import { loadShownStatus, type ShownStatus } from './session-status'
-import { loadBillsSynced, stillSyncing } from './still-syncing'
+import { loadRecordsSynced, stillSyncing } from './still-syncing'
 import { sessionFigures } from './session-tally-store'
 
 export interface SessionAtClose {
@@ -59,14 +59,14 @@ export async function loadLocationDay(
 ): Promise<LocationDay> {
   const [sessions, synced] = await Promise.all([
     sessionsOn(db, locationId, businessDate),
-    loadBillsSynced(db),
+    loadRecordsSynced(db),
   ])
   const figures = await Promise.all(sessions.map((s) => sessionFigures(db, s)))
   return {
     locationId,
     sessionCount: sessions.length,
     figures: sumFigures(figures),
-    incomplete: sessions.some((s, i) => stillSyncing(s, figures[i]!.billsAwaitingDetail, synced)),
+    incomplete: figures.some((f) => stillSyncing(f.billsAwaitingDetail, synced)),
   }
 }
 
@@ -80,7 +80,7 @@ export async function loadDay(
 ): Promise<DayClose> {
   const [sessions, synced] = await Promise.all([
     sessionsOn(db, locationId, businessDate),
-    loadBillsSynced(db),
+    loadRecordsSynced(db),
   ])
   const loaded = await Promise.all(
     sessions.map(async (session) => {
@@ -104,7 +104,7 @@ export async function loadDay(
       figures,
       expenses: inputs.expenses,
       record,
-      incomplete: stillSyncing(session, figures.billsAwaitingDetail, synced),
+      incomplete: stillSyncing(figures.billsAwaitingDetail, synced),
     }
   })
   const total = sumFigures(closes.map((c) => c.figures))

@@ -9,7 +9,7 @@ import { formatMoney } from '../../../domain/format/format-money'
 import { formatDateTime } from '../../../domain/format/time'
 import { loadReconciliation } from '../../../cache/reconciliation-record'
 import { loadShownStatus, STATUS_LABEL, type ShownStatus } from '../../../cache/session-status'
-import { loadBillsSynced, stillSyncing, type BillsSynced } from '../../../cache/still-syncing'
+import { loadRecordsSynced, stillSyncing, type RecordsSynced } from '../../../cache/still-syncing'
 import { STILL_SYNCING } from '../day-close/StillSyncing'
 import { effectiveTimeZone } from '../../../domain/format/effective-time-zone'
 import { ConnectionGate } from '../ConnectionGate'
@@ -113,7 +113,7 @@ function SessionRow({
   session: RegisterSession
   name: string
   currency: string | null
-  synced: BillsSynced | undefined
+  synced: RecordsSynced | undefined
   selected: boolean
   onOpen(): void
 }): React.JSX.Element {
@@ -127,7 +127,7 @@ function SessionRow({
   const incomplete =
     figures !== undefined &&
     synced !== undefined &&
-    stillSyncing(session, figures.billsAwaitingDetail, synced)
+    stillSyncing(figures.billsAwaitingDetail, synced)
   return (
     <tr ref={rowRef} aria-selected={selected}>
       <td className="moment">
@@ -166,7 +166,7 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
   const [limit, setLimit] = useState(PAGE)
   const names = useLocationNames(db)
   // Read once for the list, not per row: the first sync's progress changes with every page.
-  const synced = useLiveQuery(() => loadBillsSynced(db), [db])
+  const synced = useLiveQuery(() => loadRecordsSynced(db), [db])
   const locations = useLiveQuery(() => knownLocations(db, ['sessions']), [db])
   const sessions = useLiveQuery(() => latestSessions(db, location, limit), [db, location, limit])
   const currency = profile.currency
