@@ -13,6 +13,7 @@ import { readReconciliation, type StoredRecord } from './reconciliation-record'
 import { loadShownStatus, type ShownStatus } from './session-status'
 import { loadRecordsSynced, stillSyncing } from './still-syncing'
 import { sessionFigures } from './session-tally-store'
+import { countedSessions, type CountedSessions } from '../domain/ledger/counted-sessions'
 
 export interface SessionAtClose {
   session: RegisterSession
@@ -30,6 +31,8 @@ export interface LocationDay {
   figures: DayCloseFigures
   /** A session of the day is still syncing: the sum is not whole. */
   incomplete: boolean
+  /** The day's sessions' standing drawer counts. */
+  counts: CountedSessions
 }
 
 export interface DayClose {
@@ -61,12 +64,22 @@ export async function loadLocationDay(
     sessionsOn(db, locationId, businessDate),
     loadRecordsSynced(db),
   ])
-  const figures = await Promise.all(sessions.map((s) => sessionFigures(db, s)))
+  const [tallied, stored] = await Promise.all([
+    Promise.all(sessions.map((s) => sessionFigures(db, s))),
+    db.reconciliations.bulkGet(sessions.map((s) => s.id)),
+  ])
+  // A reconciled session's standing count, and its entered float (as the session's own day close).
+  const standing = sessions.map((session, i) => {
+    const record = readReconciliation(stored[i])
+    return session.status === 'reconciled' && record.state === 'ok' ? record.record : null
+  })
+  const figures = tallied.map((f, i) => withOpeningFloat(f, standing[i]?.openingFloat ?? null))
   return {
     locationId,
     sessionCount: sessions.length,
     figures: sumFigures(figures),
     incomplete: figures.some((f) => stillSyncing(f.billsAwaitingDetail, synced)),
+    counts: countedSessions(standing.map((r) => r?.count ?? null)),
   }
 }
 

@@ -59,7 +59,6 @@ function DayView({
       />
       <DayTotal
         db={db}
-        locationId={locationId}
         businessDate={businessDate}
         locationName={(id) => locationLabel(id, names)}
         sessionCount={day.sessions.length}
