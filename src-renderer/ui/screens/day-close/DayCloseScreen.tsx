@@ -14,6 +14,7 @@ import { DayCharts } from './DayCharts'
 import { DayTotal } from './DayTotal'
 import { loadDay } from '../../../cache/load-day'
 import { SessionClose } from './SessionClose'
+import { AllLocationsDay } from './AllLocationsDay'
 import './day-close-screen.css'
 import { CURRENCY_UNKNOWN } from '../../../domain/format/format-money'
 
@@ -79,6 +80,9 @@ function DayView({
   )
 }
 
+/** The Location field's choice of every location at once. */
+const ALL_LOCATIONS = ''
+
 /** The default day: the latest business date with sessions, at the first location that has it. */
 function pick(
   days: SessionDay[],
@@ -87,13 +91,15 @@ function pick(
   const locations = [...new Set(days.map((d) => d.locationId))].sort()
   const latest = days.reduce((a, b) => (b.businessDate > a.businessDate ? b : a))
   const locationId =
-    choice.locationId && locations.includes(choice.locationId)
+    choice.locationId === ALL_LOCATIONS ||
+    (choice.locationId !== null && locations.includes(choice.locationId))
       ? choice.locationId
       : latest.locationId
   const dates = days
-    .filter((d) => d.locationId === locationId)
+    .filter((d) => locationId === ALL_LOCATIONS || d.locationId === locationId)
     .map((d) => d.businessDate)
     .sort()
+    .filter((date, i, sorted) => date !== sorted[i - 1])
     .reverse()
   const businessDate =
     choice.businessDate && dates.includes(choice.businessDate) ? choice.businessDate : dates[0]!
@@ -140,10 +146,11 @@ function DayClose({ connection }: { connection: ActiveConnection }): React.JSX.E
     setPdfProblem(null)
     bridge
       .call('print.savePdf', {
-        suggestedName: `Day close ${locationLabel(locationId, names)} ${businessDate}.pdf`.replace(
-          /[^\w .()-]/g,
-          '-',
-        ),
+        suggestedName:
+          `Day close ${locationId === ALL_LOCATIONS ? 'every location' : locationLabel(locationId, names)} ${businessDate}.pdf`.replace(
+            /[^\w .()-]/g,
+            '-',
+          ),
       })
       .catch((error: Error) => setPdfProblem(error.message))
   }
@@ -162,6 +169,7 @@ function DayClose({ connection }: { connection: ActiveConnection }): React.JSX.E
                 {locationLabel(id, names)}
               </option>
             ))}
+            {locations.length > 1 && <option value={ALL_LOCATIONS}>All locations</option>}
           </select>
         </div>
         <div className="field">
@@ -199,14 +207,23 @@ function DayClose({ connection }: { connection: ActiveConnection }): React.JSX.E
           </p>
         )}
       </div>
-      <DayView
-        key={`${locationId} ${businessDate}`}
-        connection={connection}
-        locationId={locationId}
-        businessDate={businessDate}
-        timeZone={timeZone}
-        printedAt={printedAt}
-      />
+      {locationId === ALL_LOCATIONS ? (
+        <AllLocationsDay
+          connection={connection}
+          businessDate={businessDate}
+          timeZone={timeZone}
+          printedAt={printedAt}
+        />
+      ) : (
+        <DayView
+          key={`${locationId} ${businessDate}`}
+          connection={connection}
+          locationId={locationId}
+          businessDate={businessDate}
+          timeZone={timeZone}
+          printedAt={printedAt}
+        />
+      )}
     </div>
   )
 }
