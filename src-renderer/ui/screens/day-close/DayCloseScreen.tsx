@@ -80,7 +80,7 @@ function DayView({
   )
 }
 
-/** The Location field's choice of every location at once. */
+/** The choice of every location at once, in place of one location's id. */
 const ALL_LOCATIONS = ''
 
 /** The default day: the latest business date with sessions, at the first location that has it. */
@@ -126,6 +126,7 @@ function DayClose({ connection }: { connection: ActiveConnection }): React.JSX.E
     )
   }, [bridge])
   const locationFieldId = useId()
+  const everyLocationFieldId = useId()
   const dateFieldId = useId()
 
   if (!days) return <p role="status">Reading the register sessions…</p>
@@ -157,21 +158,35 @@ function DayClose({ connection }: { connection: ActiveConnection }): React.JSX.E
   return (
     <div className="day-close">
       <div className="day-close-controls">
-        <div className="field">
-          <label htmlFor={locationFieldId}>Location</label>
-          <select
-            id={locationFieldId}
-            value={locationId}
-            onChange={(e) => setChoice({ ...choice, locationId: e.target.value })}
-          >
-            {locations.map((id) => (
-              <option key={id} value={id}>
-                {locationLabel(id, names)}
-              </option>
-            ))}
-            {locations.length > 1 && <option value={ALL_LOCATIONS}>All locations</option>}
-          </select>
-        </div>
+        {locations.length > 1 && (
+          <div className="field">
+            <input
+              id={everyLocationFieldId}
+              type="checkbox"
+              checked={locationId === ALL_LOCATIONS}
+              onChange={(e) =>
+                setChoice({ ...choice, locationId: e.target.checked ? ALL_LOCATIONS : null })
+              }
+            />
+            <label htmlFor={everyLocationFieldId}>Every location at once</label>
+          </div>
+        )}
+        {locationId !== ALL_LOCATIONS && (
+          <div className="field">
+            <label htmlFor={locationFieldId}>Location</label>
+            <select
+              id={locationFieldId}
+              value={locationId}
+              onChange={(e) => setChoice({ ...choice, locationId: e.target.value })}
+            >
+              {locations.map((id) => (
+                <option key={id} value={id}>
+                  {locationLabel(id, names)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <div className="field">
           <label htmlFor={dateFieldId}>Business date</label>
           <select
