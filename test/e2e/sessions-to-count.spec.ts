@@ -92,9 +92,15 @@ test('presets in the shop’s calendar, Needs counting and its count in the navi
     expect(sessionsOn[date]).toBeGreaterThan(0)
   }
 
-  // The presets list the sessions of the shop's dates, whatever this PC's zone says.
-  await expect(await showSessions(page, { dates: 'Today' })).toHaveCount(sessionsOn[TODAY]!)
-  await expect(await showSessions(page, { dates: 'Yesterday' })).toHaveCount(sessionsOn[YESTERDAY]!)
+  // The presets list the sessions of the shop's dates, whatever this PC's zone says: today's
+  // are trading, and none of yesterday's is.
+  const open = page.getByRole('cell', { name: 'Open', exact: true })
+  const today = await showSessions(page, { dates: 'Today' })
+  await expect(today).toHaveCount(sessionsOn[TODAY]!)
+  await expect(today.filter({ has: open })).not.toHaveCount(0)
+  const yesterday = await showSessions(page, { dates: 'Yesterday' })
+  await expect(yesterday).toHaveCount(sessionsOn[YESTERDAY]!)
+  await expect(yesterday.filter({ has: open })).toHaveCount(0)
   await expect(
     await showSessions(page, { dates: 'Chosen range', from: YESTERDAY, to: TODAY }),
   ).toHaveCount(sessionsOn[TODAY]! + sessionsOn[YESTERDAY]!)
@@ -127,11 +133,15 @@ test('presets in the shop’s calendar, Needs counting and its count in the navi
   // One fewer to count, in the navigation and the filter; the count shows where sessions are listed.
   await expect.poll(() => toCountInNav(page)).toBe(toCount - 1)
   await expect(await showSessions(page, week)).toHaveCount(toCount - 1)
-  const counted = await showSessions(page, { dates: 'Yesterday' })
-  const countedCells = page
-    .getByRole('table', { name: 'Register sessions' })
-    .getByRole('cell', { name: `IDR ${expectedCash.toLocaleString('en-US')}`, exact: true })
-  await expect(counted.filter({ has: countedCells })).not.toHaveCount(0)
+  const reconciled = (await showSessions(page, { dates: 'Yesterday' })).filter({
+    hasText: 'Reconciled',
+  })
+  await expect(reconciled).toHaveCount(1)
+  // Session, status, sales, refunds and voids, net sales, collected, then counted and variance.
+  await expect(reconciled.getByRole('cell').nth(6)).toHaveText(
+    `IDR ${expectedCash.toLocaleString('en-US')}`,
+  )
+  await expect(reconciled.getByRole('cell').nth(7)).toHaveText('IDR 0')
   const day = await everyLocationOn(page, YESTERDAY)
   await expect(day.total.getByRole('cell').nth(4)).toContainText(
     `IDR ${expectedCash.toLocaleString('en-US')}`,
