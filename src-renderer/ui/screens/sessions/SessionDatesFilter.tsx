@@ -5,6 +5,7 @@ import {
   type DatePreset,
 } from '../../../domain/calendar/date-presets'
 import type { SessionDates } from './session-dates'
+import { DateFilter } from '../../components/filters/DateFilter'
 
 /** The business dates to list: a preset, or a range chosen from one date to another. */
 export function SessionDatesFilter({
@@ -18,9 +19,9 @@ export function SessionDatesFilter({
   return (
     <>
       <span className="filter">
-        <label htmlFor={`${id}-preset`}>Dates</label>
+        <label htmlFor={id}>Dates</label>
         <select
-          id={`${id}-preset`}
+          id={id}
           value={dates.preset}
           onChange={(e) => onChange({ ...dates, preset: e.target.value as DatePreset })}
         >
@@ -33,24 +34,12 @@ export function SessionDatesFilter({
       </span>
       {dates.preset === 'range' && (
         <>
-          <span className="filter">
-            <label htmlFor={`${id}-from`}>From</label>
-            <input
-              id={`${id}-from`}
-              type="date"
-              value={dates.from}
-              onChange={(e) => onChange({ ...dates, from: e.target.value })}
-            />
-          </span>
-          <span className="filter">
-            <label htmlFor={`${id}-to`}>To</label>
-            <input
-              id={`${id}-to`}
-              type="date"
-              value={dates.to}
-              onChange={(e) => onChange({ ...dates, to: e.target.value })}
-            />
-          </span>
+          <DateFilter
+            label="From"
+            value={dates.from}
+            onChange={(from) => onChange({ ...dates, from })}
+          />
+          <DateFilter label="To" value={dates.to} onChange={(to) => onChange({ ...dates, to })} />
         </>
       )}
     </>
