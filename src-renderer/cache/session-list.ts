@@ -84,7 +84,9 @@ export async function listSessions(
   const newestFirst = inRange(db, filter.location, filter.range).reverse()
   if (!filter.needsCounting)
     return (Number.isFinite(limit) ? newestFirst.limit(limit) : newestFirst).toArray()
-  const candidates = await newestFirst.filter((s) => s.status !== 'reconciled').toArray()
+  // Read whole and filtered here: a cursor filtered in the database steps through every row.
+  const inDates = await inRange(db, filter.location, filter.range).toArray()
+  const candidates = inDates.reverse().filter((s) => s.status !== 'reconciled')
   return (await overAndNotCounted(db, candidates, now)).slice(0, limit)
 }
 
