@@ -19,7 +19,9 @@ const shell = useDemoShell({
 const SCREENS = ['Sessions', 'Bills', 'Expenses', 'Day close', 'Exports', 'Problems', 'Settings']
 
 async function open(page: Page, name: string): Promise<void> {
-  await page.getByRole('link', { name, exact: true }).click()
+  // The Sessions link also says how many sessions are to count ("Sessions · 3 to count").
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  await nav.getByRole('link', { name: new RegExp(`^${name}( · \\d+ to count)?$`) }).click()
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()
   await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0)
 }
