@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { openTill } from '../support/browser-shell'
+import { screenLink } from '../support/screen-link'
 import { dateInJakarta, useDemoShell, yesterdayMiddayInJakarta } from './demo-shell'
 
 /**
@@ -34,8 +35,7 @@ function idr(text: string): number {
   return text.includes('-') ? -digits : digits
 }
 
-const sessionsLink = (page: Page): Locator =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Sessions/ })
+const sessionsLink = (page: Page): Locator => screenLink(page, 'Sessions')
 
 async function toCountInNav(page: Page): Promise<number> {
   const text = (await sessionsLink(page).textContent())!
