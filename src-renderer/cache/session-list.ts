@@ -29,7 +29,7 @@ function inRange(db: TillDatabase, location: string, range: DateRange | null) {
     : db.sessions.where('businessDate').between(from, to, true, true)
 }
 
-/** A location's session that started last: every other one of it has a later session started. */
+/** A location's session that started last: every earlier one of it is over. */
 async function latestStarted(
   db: TillDatabase,
   locationId: string,
@@ -63,12 +63,17 @@ async function overAndNotCounted(
   const over = await Promise.all(
     sessions.map(async (session) => {
       if (session.status !== 'open') return session.status === 'closed'
+      // A later session of its location has started: over, without reading anything more.
       const last = latest.get(session.locationId)
       const start = sessionStart(session)
       const lastStart = last ? sessionStart(last) : null
-      if (last && last.id !== session.id && start !== null && lastStart !== null)
-        if (lastStart > start && last.businessDate >= session.businessDate) return true
-      return (await loadShownStatus(db, session, now)) !== 'open'
+      const overtaken =
+        last !== undefined &&
+        start !== null &&
+        lastStart !== null &&
+        lastStart > start &&
+        last.businessDate >= session.businessDate
+      return overtaken || (await loadShownStatus(db, session, now)) !== 'open'
     }),
   )
   return sessions.filter((_, i) => over[i])
