@@ -4,7 +4,14 @@
  * so "today" is today in the shop's zone, not this PC's; a week starts on the locale's first day.
  */
 
-export const DATE_PRESETS = ['all', 'today', 'yesterday', 'this-week', 'last-week', 'range'] as const
+export const DATE_PRESETS = [
+  'all',
+  'today',
+  'yesterday',
+  'this-week',
+  'last-week',
+  'range',
+] as const
 export type DatePreset = (typeof DATE_PRESETS)[number]
 
 export const DATE_PRESET_LABEL: Record<DatePreset, string> = {
