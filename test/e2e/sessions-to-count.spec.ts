@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { openTill } from '../support/browser-shell'
 import { screenLink } from '../support/screen-link'
@@ -60,6 +61,14 @@ async function everyLocationOn(page: Page, date: string) {
   return { table, total, lines, column }
 }
 
+/** What axe finds serious or critical on the page as it is. */
+async function seriousAxe(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
 async function showSessions(
   page: Page,
   filter: { dates: string; from?: string; to?: string; needsCounting?: boolean },
@@ -104,6 +113,7 @@ test('presets in the shop’s calendar, Needs counting and its count in the navi
   await expect(
     await showSessions(page, { dates: 'Chosen range', from: YESTERDAY, to: TODAY }),
   ).toHaveCount(sessionsOn[TODAY]! + sessionsOn[YESTERDAY]!)
+  expect(await seriousAxe(page)).toEqual([])
 
   // Needs counting: yesterday's sessions are over and none is counted; the navigation counts the
   // week's.
@@ -149,4 +159,5 @@ test('presets in the shop’s calendar, Needs counting and its count in the navi
   await expect(day.total.getByRole('cell').nth(4)).toContainText(
     `(1 of ${sessionsOn[YESTERDAY]} sessions)`,
   )
+  expect(await seriousAxe(page)).toEqual([])
 })
