@@ -12,8 +12,9 @@ import { addDrawers, drawerOf, type CashDrawer } from '../domain/ledger/cash-dra
 import { loadSessionInputs, sessionsOn } from './load-session'
 import { readReconciliation, type StoredRecord } from './reconciliation-record'
 import { loadShownStatus, type ShownStatus } from './session-status'
-import { loadBillsSynced, stillSyncing } from './still-syncing'
+import { loadRecordsSynced, stillSyncing } from './still-syncing'
 import { sessionFigures } from './session-tally-store'
+import { countedSessions, type CountedSessions } from '../domain/ledger/counted-sessions'
 
 export interface SessionAtClose {
   session: RegisterSession
@@ -33,6 +34,8 @@ export interface LocationDay {
   drawer: CashDrawer
   /** A session of the day is still syncing: the sum is not whole. */
   incomplete: boolean
+  /** The day's sessions' standing drawer counts. */
+  counts: CountedSessions
 }
 
 export interface DayClose {
@@ -62,15 +65,25 @@ export async function loadLocationDay(
 ): Promise<LocationDay> {
   const [sessions, synced] = await Promise.all([
     sessionsOn(db, locationId, businessDate),
-    loadBillsSynced(db),
+    loadRecordsSynced(db),
   ])
-  const figures = await Promise.all(sessions.map((s) => sessionFigures(db, s)))
+  const [tallied, stored] = await Promise.all([
+    Promise.all(sessions.map((s) => sessionFigures(db, s))),
+    db.reconciliations.bulkGet(sessions.map((s) => s.id)),
+  ])
+  // A reconciled session's standing count, and its entered float (as the session's own day close).
+  const standing = sessions.map((session, i) => {
+    const record = readReconciliation(stored[i])
+    return session.status === 'reconciled' && record.state === 'ok' ? record.record : null
+  })
+  const figures = tallied.map((f, i) => withOpeningFloat(f, standing[i]?.openingFloat ?? null))
   return {
     locationId,
     sessionCount: sessions.length,
     figures: sumFigures(figures),
     drawer: addDrawers(figures.map((f, i) => drawerOf(f, sessions[i]!.id))),
-    incomplete: sessions.some((s, i) => stillSyncing(s, figures[i]!.billsAwaitingDetail, synced)),
+    incomplete: figures.some((f) => stillSyncing(f.billsAwaitingDetail, synced)),
+    counts: countedSessions(standing.map((r) => r?.count ?? null)),
   }
 }
 
@@ -84,7 +97,7 @@ export async function loadDay(
 ): Promise<DayClose> {
   const [sessions, synced] = await Promise.all([
     sessionsOn(db, locationId, businessDate),
-    loadBillsSynced(db),
+    loadRecordsSynced(db),
   ])
   const loaded = await Promise.all(
     sessions.map(async (session) => {
@@ -108,7 +121,7 @@ export async function loadDay(
       figures,
       expenses: inputs.expenses,
       record,
-      incomplete: stillSyncing(session, figures.billsAwaitingDetail, synced),
+      incomplete: stillSyncing(figures.billsAwaitingDetail, synced),
     }
   })
   const total = sumFigures(closes.map((c) => c.figures))

@@ -10,7 +10,7 @@ import {
 import { loadSessionInputs } from '../cache/load-session'
 import { changeReconciliation, type SessionReconciliation } from '../cache/reconciliation-record'
 import { loadShownStatus } from '../cache/session-status'
-import { loadBillsSynced, stillSyncing } from '../cache/still-syncing'
+import { loadRecordsSynced, stillSyncing } from '../cache/still-syncing'
 import { discardCountDraft } from '../cache/count-drafts'
 import { formatMoney } from '../domain/format/format-money'
 import {
@@ -111,7 +111,7 @@ export async function confirmCount(
       dayCloseFigures(await loadSessionInputs(db, session)),
       openingFloat,
     )
-    if (stillSyncing(session, figures.billsAwaitingDetail, await loadBillsSynced(db)))
+    if (stillSyncing(figures.billsAwaitingDetail, await loadRecordsSynced(db)))
       throw new ReconcileError(
         'Some bills of this session are still being fetched; confirm once the sync has them.',
       )

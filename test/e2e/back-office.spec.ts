@@ -6,6 +6,7 @@ import { callShellBridge } from '../support/shell-bridge'
 import { demoControl, type DemoControl } from '../support/demo-control'
 import { postSigned, webhookBody } from '../support/sign-webhook'
 import { useDemoShell } from './demo-shell'
+import { screenLink } from '../support/screen-link'
 
 const APP_KEY = 'demo_key_back_office_e2e_7788'
 const CONTROL_TOKEN = 'demo_control_back_office_e2e_5566'
@@ -153,7 +154,7 @@ test('every screen renders something a person can see', async ({ page }) => {
     'Problems',
     'Settings',
   ]) {
-    await page.getByRole('link', { name, exact: true }).click()
+    await screenLink(page, name).click()
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     const shot = await page.screenshot()
     expect(await distinctColours(page, shot), `${name} looks blank`).toBeGreaterThan(12)

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test'
 import { openTill, savedProfiles } from '../support/browser-shell'
 import { demoControl, type DemoControl } from '../support/demo-control'
 import { useDemoShell } from './demo-shell'
+import { screenLink } from '../support/screen-link'
 
 /**
  * The day close as a shop runs it in the evening, on a demo shop in IDR whose clock stands at
@@ -133,7 +134,7 @@ test('a session with no close event is shown closed once a later one started, to
   await page.emulateMedia({ media: 'screen' })
   await expect(page.locator('#content').getByText('Demo shop', { exact: true })).toBeHidden()
 
-  await page.getByRole('link', { name: 'Sessions', exact: true }).click()
+  await screenLink(page, 'Sessions').click()
   const table = page.getByRole('table', { name: 'Register sessions' })
   await expect(table.getByRole('cell', { name: 'Closed (no close event)' }).first()).toBeVisible()
   await expect(table.getByRole('cell', { name: 'Open', exact: true }).first()).toBeVisible()

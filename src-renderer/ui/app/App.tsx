@@ -15,6 +15,7 @@ import { ExportsScreen } from '../screens/exports/ExportsScreen'
 import { ActiveConnectionContext, useConnectionLifecycle } from '../hooks/use-active-connection'
 import { SyncBar } from './SyncBar'
 import { ScreenErrorBoundary } from './ScreenErrorBoundary'
+import { SessionsNavLabel } from './SessionsNavLabel'
 
 function Screen({ route }: { route: RouteId }): React.JSX.Element {
   if (route === 'settings') return <SettingsScreen />
@@ -75,7 +76,7 @@ export function App({ bridge }: { bridge: TillBridge }): React.JSX.Element {
                       navigate({ route: r.id, item: null })
                     }}
                   >
-                    {r.label}
+                    {r.id === 'sessions' ? <SessionsNavLabel label={r.label} /> : r.label}
                   </a>
                 </li>
               ))}

@@ -14,6 +14,7 @@ import { DayCharts } from './DayCharts'
 import { DayTotal } from './DayTotal'
 import { loadDay } from '../../../cache/load-day'
 import { SessionClose } from './SessionClose'
+import { AllLocationsDay } from './AllLocationsDay'
 import './day-close-screen.css'
 import { CURRENCY_UNKNOWN } from '../../../domain/format/format-money'
 import { sessionLabel } from '../../../domain/format/session-label'
@@ -66,7 +67,6 @@ function DayView({
       />
       <DayTotal
         db={db}
-        locationId={locationId}
         businessDate={businessDate}
         locationName={(id) => locationLabel(id, names)}
         sessionCount={day.sessions.length}
@@ -89,6 +89,9 @@ function DayView({
   )
 }
 
+/** The choice of every location at once, in place of one location's id. */
+const ALL_LOCATIONS = ''
+
 /** The default day: the latest business date with sessions, at the first location that has it. */
 function pick(
   days: SessionDay[],
@@ -97,13 +100,15 @@ function pick(
   const locations = [...new Set(days.map((d) => d.locationId))].sort()
   const latest = days.reduce((a, b) => (b.businessDate > a.businessDate ? b : a))
   const locationId =
-    choice.locationId && locations.includes(choice.locationId)
+    choice.locationId === ALL_LOCATIONS ||
+    (choice.locationId !== null && locations.includes(choice.locationId))
       ? choice.locationId
       : latest.locationId
   const dates = days
-    .filter((d) => d.locationId === locationId)
+    .filter((d) => locationId === ALL_LOCATIONS || d.locationId === locationId)
     .map((d) => d.businessDate)
     .sort()
+    .filter((date, i, sorted) => date !== sorted[i - 1])
     .reverse()
   const businessDate =
     choice.businessDate && dates.includes(choice.businessDate) ? choice.businessDate : dates[0]!
@@ -130,6 +135,7 @@ function DayClose({ connection }: { connection: ActiveConnection }): React.JSX.E
     )
   }, [bridge])
   const locationFieldId = useId()
+  const everyLocationFieldId = useId()
   const dateFieldId = useId()
 
   if (!days) return <p role="status">Reading the register sessions…</p>
@@ -150,30 +156,46 @@ function DayClose({ connection }: { connection: ActiveConnection }): React.JSX.E
     setPdfProblem(null)
     bridge
       .call('print.savePdf', {
-        suggestedName: `Day close ${locationLabel(locationId, names)} ${businessDate}.pdf`.replace(
-          /[^\w .()-]/g,
-          '-',
-        ),
+        suggestedName:
+          `Day close ${locationId === ALL_LOCATIONS ? 'every location' : locationLabel(locationId, names)} ${businessDate}.pdf`.replace(
+            /[^\w .()-]/g,
+            '-',
+          ),
       })
       .catch((error: Error) => setPdfProblem(error.message))
   }
   return (
     <div className="day-close">
       <div className="day-close-controls">
-        <div className="field">
-          <label htmlFor={locationFieldId}>Location</label>
-          <select
-            id={locationFieldId}
-            value={locationId}
-            onChange={(e) => setChoice({ ...choice, locationId: e.target.value })}
-          >
-            {locations.map((id) => (
-              <option key={id} value={id}>
-                {locationLabel(id, names)}
-              </option>
-            ))}
-          </select>
-        </div>
+        {locations.length > 1 && (
+          <div className="field">
+            <input
+              id={everyLocationFieldId}
+              type="checkbox"
+              checked={locationId === ALL_LOCATIONS}
+              onChange={(e) =>
+                setChoice({ ...choice, locationId: e.target.checked ? ALL_LOCATIONS : null })
+              }
+            />
+            <label htmlFor={everyLocationFieldId}>Every location at once</label>
+          </div>
+        )}
+        {locationId !== ALL_LOCATIONS && (
+          <div className="field">
+            <label htmlFor={locationFieldId}>Location</label>
+            <select
+              id={locationFieldId}
+              value={locationId}
+              onChange={(e) => setChoice({ ...choice, locationId: e.target.value })}
+            >
+              {locations.map((id) => (
+                <option key={id} value={id}>
+                  {locationLabel(id, names)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <div className="field">
           <label htmlFor={dateFieldId}>Business date</label>
           <select
@@ -209,14 +231,23 @@ function DayClose({ connection }: { connection: ActiveConnection }): React.JSX.E
           </p>
         )}
       </div>
-      <DayView
-        key={`${locationId} ${businessDate}`}
-        connection={connection}
-        locationId={locationId}
-        businessDate={businessDate}
-        timeZone={timeZone}
-        printedAt={printedAt}
-      />
+      {locationId === ALL_LOCATIONS ? (
+        <AllLocationsDay
+          connection={connection}
+          businessDate={businessDate}
+          timeZone={timeZone}
+          printedAt={printedAt}
+        />
+      ) : (
+        <DayView
+          key={`${locationId} ${businessDate}`}
+          connection={connection}
+          locationId={locationId}
+          businessDate={businessDate}
+          timeZone={timeZone}
+          printedAt={printedAt}
+        />
+      )}
     </div>
   )
 }

@@ -5,7 +5,7 @@ import type { ActiveConnection } from '../../../jobs/connection/active-connectio
 import type { RegisterSession } from '../../../cache/cached-records'
 import { sessionFigures } from '../../../cache/session-tally-store'
 import { formatMoney } from '../../../domain/format/format-money'
-import { loadBillsSynced, stillSyncing } from '../../../cache/still-syncing'
+import { loadRecordsSynced, stillSyncing } from '../../../cache/still-syncing'
 import { effectiveTimeZone } from '../../../domain/format/effective-time-zone'
 import { BillDetail } from '../bills/BillDetail'
 import { billStateLabel, signedAmount, TYPE_LABELS } from '../bills/bill-labels'
@@ -63,11 +63,11 @@ export function SessionDetail({
     const [figures, expenses, synced] = await Promise.all([
       sessionFigures(db, { id, openingCash }),
       expensesOfSession(db, id),
-      loadBillsSynced(db),
+      loadRecordsSynced(db),
     ])
     return {
       figures,
-      incomplete: stillSyncing(session, figures.billsAwaitingDetail, synced),
+      incomplete: stillSyncing(figures.billsAwaitingDetail, synced),
       expenses,
       billCount: figures.saleCount + figures.refundCount + figures.voidCount,
     }
