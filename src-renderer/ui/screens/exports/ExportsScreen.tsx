@@ -22,6 +22,7 @@ import {
 } from '../../../jobs/exports/run-export'
 import type { ExportRange, StoredBatch } from '../../../cache/export-rows'
 import { sessionDays } from '../../../cache/load-session'
+import { offeredRange } from '../../../jobs/exports/offered-range'
 import { effectiveTimeZone } from '../../../domain/format/effective-time-zone'
 import { ConnectionGate } from '../ConnectionGate'
 import { UnmappedRolesNotice } from '../settings/AccountMappingNotice'
@@ -194,10 +195,13 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
   const destination = destinations?.find((d) => d.id === choice)
   const names = useLocationNames(db)
 
-  // The range starts on the latest business date the cache holds.
-  const latest = days?.reduce((max, d) => (d.businessDate > max ? d.businessDate : max), '') ?? ''
-  const from = chosenFrom || latest
-  const to = chosenTo || latest
+  // Until chosen, the range is what the destination does not hold yet, up to the last closed day.
+  const offered = useLiveQuery(
+    () => offeredRange(db, destination, locationId, Date.now()),
+    [db, destination, locationId],
+  )
+  const from = chosenFrom || (offered?.from ?? '')
+  const to = chosenTo || (offered?.to ?? '')
 
   useEffect(() => () => controller.current?.abort(), [])
   useEffect(() => {
