@@ -47,6 +47,7 @@ import {
   sessionsIn,
 } from '../../cache/export-range-reads'
 import { paymentsOfSession } from '../../cache/load-session'
+import { sessionsTrading } from '../../cache/session-status'
 import { readBills } from '../../cache/bill-reads'
 import { SessionModes } from './session-modes'
 import { billSessionIds, sessionDays } from './session-days'
@@ -151,6 +152,8 @@ class JournalRun {
   private readonly postedSessions = new Set<string>()
   /** The roles of the entries dated in the range: those the export reports as defaulted. */
   private readonly rolesInRange = new Set<string>()
+  /** Sessions of the range that can still be trading, whose entries wait for their close. */
+  private readonly heldBack = new Set<string>()
 
   constructor(
     private readonly options: RunExportOptions,
@@ -174,7 +177,13 @@ class JournalRun {
     const { db, options, modes } = this
     const { range, signal } = options
     const recordDates = recordDatesOf(range)
-    const sessions = await sessionsIn(db, range, locations)
+    const inRange = await sessionsIn(db, range, locations)
+    if (!options.includeOpen) {
+      const now = (options.now?.() ?? new Date()).getTime()
+      for (const { session, open } of await sessionsTrading(db, range, locations, now))
+        if (open) this.heldBack.add(session.id)
+    }
+    const sessions = inRange.filter((s) => !this.heldBack.has(s.id))
     const summarised = sessions.filter((s) => modes.of(s) === 'session')
     const reconciled = sessions.filter((s) => s.status === 'reconciled')
     const expenses = await expensesIn(db, recordDates, locations)
@@ -270,7 +279,8 @@ class JournalRun {
    * sessions past midnight, bills of earlier days for payments and reversals in it), and this
    * keeps what dates into the range. One exception: a payment of no session taken after the
    * range goes with its bill's entry (or its session's summary) when that is in the range, since
-   * no index finds it by its own date and the export of that date would miss it.
+   * no index finds it by its own date and the export of that date would miss it. An entry of a
+   * session held back (still trading) waits for an export after the session closes.
    */
   private dated(entries: readonly JournalEntry[]): JournalEntry[] {
     const { from, to } = this.options.range
@@ -280,11 +290,12 @@ class JournalRun {
     const billed = new Set(anchors.map((e) => e.billId))
     return entries.filter(
       (entry) =>
-        inRange(entry) ||
-        (entry.kind === 'payment' &&
-          entry.registerSessionId === null &&
-          entry.date > to &&
-          (summarised || billed.has(entry.billId))),
+        !(entry.registerSessionId !== null && this.heldBack.has(entry.registerSessionId)) &&
+        (inRange(entry) ||
+          (entry.kind === 'payment' &&
+            entry.registerSessionId === null &&
+            entry.date > to &&
+            (summarised || billed.has(entry.billId)))),
     )
   }
 
