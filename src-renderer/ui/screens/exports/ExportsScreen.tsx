@@ -32,6 +32,7 @@ import { openFileSink } from './open-file-sink'
 import { FORMAT_LABELS, defaultedLabel } from './export-labels'
 import { GranularitySwitch } from './GranularitySwitch'
 import { ExportPreview } from './ExportPreview'
+import { OpenSessionsNotice } from './OpenSessionsNotice'
 import { useFormatMoment } from '../../hooks/use-active-connection'
 import { useLocationNames } from '../../../cache/location-names'
 import { locationLabel, type LocationNames } from '../../../domain/format/location-label'
@@ -185,6 +186,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
   const [chosenFrom, setFrom] = useState('')
   const [chosenTo, setTo] = useState('')
   const [locationId, setLocationId] = useState('')
+  const [includeOpen, setIncludeOpen] = useState(false)
   const [progress, setProgress] = useState<ExportProgress | null>(null)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const controller = useRef<AbortController | null>(null)
@@ -226,6 +228,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
       mapping: await readMapping(db, destination && mappingIdOf(destination)),
       timeZone: effectiveTimeZone(profile),
       currency,
+      includeOpen,
       signal,
       onProgress: setProgress,
     }
@@ -381,6 +384,17 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
         {destination && rangeValid && (
           <UnmappedRolesNotice db={db} destination={destination} range={{ from, to, locationId }} />
         )}
+        {journal && rangeValid && (
+          <OpenSessionsNotice
+            db={db}
+            range={range}
+            timeZone={effectiveTimeZone(profile)}
+            names={names}
+            include={includeOpen}
+            onInclude={setIncludeOpen}
+            disabled={running}
+          />
+        )}
         {currency === null && <p className="empty-state">{CURRENCY_UNKNOWN}</p>}
         {destination && rangeValid && currency !== null && (
           <ExportPreview
@@ -389,6 +403,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
             range={range}
             timeZone={effectiveTimeZone(profile)}
             currency={currency}
+            includeOpen={includeOpen}
             paused={running}
           />
         )}
