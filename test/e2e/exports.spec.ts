@@ -51,6 +51,11 @@ test("exports a day's generic journal CSV that balances, then nothing new", asyn
   await expect(log.getByRole('row')).toHaveCount(2)
   await expect(log.getByRole('cell', { name: String(sums.size), exact: true })).toBeVisible()
 
+  // The form now offers the next day, whose session is still trading: the export holds it back.
+  await expect(page.getByLabel('From', { exact: true })).not.toHaveValue(day)
+  await expect(page.getByRole('note', { name: 'Sessions still open' })).toContainText('still open:')
+  await page.getByLabel('From', { exact: true }).fill(day)
+  await page.getByLabel('To', { exact: true }).fill(day)
   await page.getByRole('button', { name: 'Export' }).click()
   await expect(page.getByText(/^Nothing new to export/)).toBeVisible()
   await expect(log.getByRole('row')).toHaveCount(2)
