@@ -51,16 +51,26 @@ test("exports a day's generic journal CSV that balances, then nothing new", asyn
   await expect(log.getByRole('row')).toHaveCount(2)
   await expect(log.getByRole('cell', { name: String(sums.size), exact: true })).toBeVisible()
 
-  // The form now offers the next day, whose session is still trading: the export holds it back.
+  // The form now offers the next day, where a session is still trading and is held back.
   await expect(page.getByLabel('From', { exact: true })).not.toHaveValue(day)
   await expect(page.getByRole('note', { name: 'Sessions still open' })).toContainText('still open:')
+  // Its closed session posts; exporting it again finds only the open one, held back.
+  const nextDay = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export' }).click()
+  await nextDay
+  await expect(log.getByRole('row')).toHaveCount(3)
+  await page.getByRole('button', { name: 'Export' }).click()
+  await expect(page.getByText(/^Nothing to export to Generic CSV journal yet/)).toContainText(
+    'still open waits for an export after it closes',
+  )
+  await expect(log.getByRole('row')).toHaveCount(3)
   await page.getByLabel('From', { exact: true }).fill(day)
   await page.getByLabel('To', { exact: true }).fill(day)
   await page.getByRole('button', { name: 'Export' }).click()
   await expect(page.getByText(/^Nothing new to export/)).toBeVisible()
-  await expect(log.getByRole('row')).toHaveCount(2)
+  await expect(log.getByRole('row')).toHaveCount(3)
 
   const again = page.waitForEvent('download')
-  await log.getByRole('button', { name: 'Download again' }).click()
+  await log.getByRole('button', { name: 'Download again' }).last().click()
   expect(await readFile((await (await again).path())!)).toEqual(bytes)
 })

@@ -66,6 +66,8 @@ export interface ExportResult {
   records: number
   defaulted: DefaultedAccount[]
   problems: JournalProblem[]
+  /** Sessions of the range held back because they can still be trading. */
+  heldBack: number
 }
 
 export function noRevisions(): Record<EntryRevision, number> {
@@ -225,7 +227,7 @@ class JournalRun {
     const { log, accounts, problems, revisions } = this
     // Records read for a neighbouring day resolve accounts too; only the range's entries count.
     const defaulted = accounts.defaulted.filter((d) => this.rolesInRange.has(d.roleKey))
-    const done = { records, defaulted, problems, revisions }
+    const done = { records, defaulted, problems, revisions, heldBack: this.heldBack.size }
     if (log.written === 0 || this.options.dryRun)
       return { batch: null, entryCount: log.written, ...done }
     await rememberSubAccountCodes(this.db, accounts.subAccountCodes)

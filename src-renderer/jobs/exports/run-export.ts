@@ -83,6 +83,7 @@ export async function* runExport(
       records: progress.done,
       defaulted: [],
       problems: [],
+      heldBack: 0,
     }
   }
   if (what === 'xero') checkXeroMapping(options.mapping)

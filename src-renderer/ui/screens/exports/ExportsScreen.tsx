@@ -48,7 +48,7 @@ type Outcome =
       defaulted: DefaultedAccount[]
       taxExempt: TaxExemptEntry[]
     }
-  | { kind: 'nothing-new'; destination: string; holders: StoredBatch[] }
+  | { kind: 'nothing-new'; destination: string; holders: StoredBatch[]; heldBack: number }
   | { kind: 'cancelled' }
   | { kind: 'error'; message: string }
 
@@ -253,6 +253,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
               kind: 'nothing-new',
               destination: destination?.name ?? '',
               holders: batchesHolding(await exportBatches(db), destination?.id ?? '', range),
+              heldBack: result.heldBack,
             }
           : {
               kind: 'done',
@@ -439,7 +440,18 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
             to {outcome.files.join(', ')}.
           </p>
         )}
-        {outcome?.kind === 'nothing-new' && (
+        {outcome?.kind === 'nothing-new' && outcome.heldBack > 0 && (
+          <p className="notice" role="status">
+            Nothing to export to {outcome.destination} yet: what else this range holds is in its
+            books, and{' '}
+            {outcome.heldBack === 1
+              ? 'its session'
+              : `its ${count.format(outcome.heldBack)} sessions`}{' '}
+            still open {outcome.heldBack === 1 ? 'waits' : 'wait'} for an export after{' '}
+            {outcome.heldBack === 1 ? 'it closes' : 'they close'}.
+          </p>
+        )}
+        {outcome?.kind === 'nothing-new' && outcome.heldBack === 0 && (
           <p className="notice" role="status">
             Nothing new to export to {outcome.destination}: every entry in this range is already in{' '}
             {outcome.holders.length === 0
