@@ -25,6 +25,8 @@ export interface StoredBatch extends ExportBatch {
    * them, and for other formats.
    */
   accountsOpened?: string[]
+  /** The range's sessions it held back because they could still be trading; absent for none. */
+  heldBack?: string[]
 }
 
 export interface ExportRun {

@@ -126,6 +126,7 @@ const batchSchema = z.object({
   range: z.object({ from: businessDate, to: businessDate, locationId: z.string().max(MAX_ID) }),
   entryCount: count,
   accountsOpened: z.array(text).optional(),
+  heldBack: z.array(id).optional(),
 })
 
 const roleKey = text.refine((key) => roleFromKey(key) !== null, 'is not a role Till posts to')

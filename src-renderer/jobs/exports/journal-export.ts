@@ -241,6 +241,7 @@ class JournalRun {
       range: this.options.range,
       entryCount: log.written,
       ...(target.format === 'beancount' ? { accountsOpened: this.accountsOpened } : {}),
+      ...(this.heldBack.size > 0 ? { heldBack: [...this.heldBack] } : {}),
     }
     for (const date of await this.modes.businessDates(this.postedSessions))
       if (date > this.postedThrough) this.postedThrough = date

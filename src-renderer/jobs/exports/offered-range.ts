@@ -1,9 +1,14 @@
 import type { TillDatabase } from '../../cache/database'
 import type { Destination } from '../../cache/export-rows'
-import { sessionDays } from '../../cache/load-session'
-import { sessionsTrading } from '../../cache/session-status'
+import { readSessions, sessionDays } from '../../cache/load-session'
+import { loadShownStatus, sessionsTrading } from '../../cache/session-status'
+import { exportBatches } from '../../cache/export-batches'
 import { nextDate } from '../../../src-shared/domain/business-date'
-import { defaultRange, type DefaultRange } from '../../domain/journal/default-range'
+import {
+  defaultRange,
+  waitingSessions,
+  type DefaultRange,
+} from '../../domain/journal/default-range'
 
 const LAST_DATE = '9999-12-31'
 
@@ -13,7 +18,7 @@ const LAST_DATE = '9999-12-31'
  */
 export async function offeredRange(
   db: TillDatabase,
-  destination: Pick<Destination, 'postedThrough'> | undefined,
+  destination: Pick<Destination, 'id' | 'postedThrough'> | undefined,
   locationId: string,
   now: number,
 ): Promise<DefaultRange | null> {
@@ -29,13 +34,37 @@ export async function offeredRange(
     locations,
     now,
   )
+  const waiting = destination ? await waitingDays(db, destination.id, locations, now) : []
   const range = defaultRange(
     [
       ...held.map((d) => ({ businessDate: d.businessDate, open: false })),
       ...after.map(({ session, open }) => ({ businessDate: session.businessDate, open })),
     ],
     postedThrough,
+    waiting,
   )
   // A CSV table keeps no log: it is offered the last closed day.
   return destination || !range ? range : { from: range.to, to: range.to }
+}
+
+/** The days of sessions the destination held back that have closed since and wait to be posted. */
+async function waitingDays(
+  db: TillDatabase,
+  destinationId: string,
+  locations: readonly string[] | null,
+  now: number,
+): Promise<string[]> {
+  const batches = (await exportBatches(db)).filter((b) => b.destinationId === destinationId)
+  const ids = [...new Set(batches.flatMap((b) => b.heldBack ?? []))]
+  if (ids.length === 0) return []
+  const sessions = new Map(
+    (await readSessions(db, ids)).flatMap((s) => (s ? [[s.id, s] as const] : [])),
+  )
+  const days: string[] = []
+  for (const id of waitingSessions(batches, (id) => sessions.get(id))) {
+    const session = sessions.get(id)!
+    if (locations !== null && !locations.includes(session.locationId)) continue
+    if ((await loadShownStatus(db, session, now)) !== 'open') days.push(session.businessDate)
+  }
+  return days
 }
