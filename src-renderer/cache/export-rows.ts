@@ -75,6 +75,11 @@ export interface Destination {
    */
   postedThrough: string
   /**
+   * The destination's lock date (Xero's and QuickBooks' period lock): its books take no entry
+   * dated on or before it. Absent while not locked.
+   */
+  lockedThrough?: string
+  /**
    * 'own' when the destination posts with a mapping of its own (a second Xero organisation has
    * its own chart); absent, as on every destination before, it uses the connection's shared one.
    */

@@ -79,6 +79,7 @@ const destinationSchema = z.object({
     .max(MAX_PAGE_ROWS),
   postedAs: z.record(id, granularity).optional(),
   postedThrough: businessDateOrNone,
+  lockedThrough: businessDate.optional(),
   mapping: z.literal('own').optional(),
 })
 

@@ -13,6 +13,7 @@ import {
   planExport,
   postedView,
   type EntryRevision,
+  type ExportPlan,
   type PostedState,
 } from '../../domain/journal/export-log'
 import {
@@ -68,6 +69,8 @@ export interface ExportResult {
   problems: JournalProblem[]
   /** Sessions of the range held back because they can still be trading. */
   heldBack: number
+  /** Entries dated the first open day because their own day is in the destination's lock. */
+  movedOutOfLock: number
 }
 
 export function noRevisions(): Record<EntryRevision, number> {
@@ -154,6 +157,8 @@ class JournalRun {
   private readonly postedSessions = new Set<string>()
   /** The roles of the entries dated in the range: those the export reports as defaulted. */
   private readonly rolesInRange = new Set<string>()
+  /** Entries dated the first open day since their own day is in the destination's lock. */
+  private movedOutOfLock = 0
   /** Sessions of the range that can still be trading, whose entries wait for their close. */
   private readonly heldBack = new Set<string>()
 
@@ -227,7 +232,14 @@ class JournalRun {
     const { log, accounts, problems, revisions } = this
     // Records read for a neighbouring day resolve accounts too; only the range's entries count.
     const defaulted = accounts.defaulted.filter((d) => this.rolesInRange.has(d.roleKey))
-    const done = { records, defaulted, problems, revisions, heldBack: this.heldBack.size }
+    const done = {
+      records,
+      defaulted,
+      problems,
+      revisions,
+      heldBack: this.heldBack.size,
+      movedOutOfLock: this.movedOutOfLock,
+    }
     if (log.written === 0 || this.options.dryRun)
       return { batch: null, entryCount: log.written, ...done }
     await rememberSubAccountCodes(this.db, accounts.subAccountCodes)
@@ -265,7 +277,7 @@ class JournalRun {
   private plan(entries: JournalEntry[], states: ReadonlyMap<string, PostedState>): JournalEntry[] {
     const dated = this.dated(entries)
     for (const entry of dated) for (const line of entry.lines) this.rolesInRange.add(line.role)
-    const planned = planExport(dated, states)
+    const planned = this.outsideLock(planExport(dated, states))
     this.log.record(planned)
     for (const { key, entry } of planned.write) {
       if (entry.date > this.postedThrough) this.postedThrough = entry.date
@@ -273,6 +285,23 @@ class JournalRun {
       this.revisions[entryRevision({ entryId: entry.id, key, entry })] += 1
     }
     return planned.write.map((p) => p.entry)
+  }
+
+  /**
+   * Nothing is dated inside the destination's locked period: an entry that would be (a change's
+   * reversal and new entry, a record synced late) is dated the first open day. The log keeps the
+   * state as planned, so the next export finds nothing changed and posts it no second time.
+   */
+  private outsideLock(plan: ExportPlan): ExportPlan {
+    const locked = this.destination.lockedThrough
+    if (locked === undefined) return plan
+    const open = nextDate(locked)
+    const write = plan.write.map((p) => {
+      if (p.entry.date > locked) return p
+      this.movedOutOfLock += 1
+      return { ...p, entry: { ...p.entry, date: open } }
+    })
+    return { ...plan, write }
   }
 
   /**

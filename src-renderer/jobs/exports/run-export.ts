@@ -84,6 +84,7 @@ export async function* runExport(
       defaulted: [],
       problems: [],
       heldBack: 0,
+      movedOutOfLock: 0,
     }
   }
   if (what === 'xero') checkXeroMapping(options.mapping)
