@@ -60,9 +60,9 @@ test("exports a day's generic journal CSV that balances, then nothing new", asyn
   await nextDay
   await expect(log.getByRole('row')).toHaveCount(3)
   await page.getByRole('button', { name: 'Export' }).click()
-  await expect(page.getByText(/^Nothing to export to Generic CSV journal yet/)).toContainText(
-    'still open waits for an export after it closes',
-  )
+  await expect(
+    page.getByText(/^Nothing new to export to Generic CSV journal: the rest/),
+  ).toContainText('still open waits for an export after it closes')
   await expect(log.getByRole('row')).toHaveCount(3)
   await page.getByLabel('From', { exact: true }).fill(day)
   await page.getByLabel('To', { exact: true }).fill(day)
@@ -73,4 +73,21 @@ test("exports a day's generic journal CSV that balances, then nothing new", asyn
   const again = page.waitForEvent('download')
   await log.getByRole('button', { name: 'Download again' }).last().click()
   expect(await readFile((await (await again).path())!)).toEqual(bytes)
+
+  // Locked through the exported day, the destination takes nothing dated on it: the screen says
+  // where what it would post for that day goes.
+  await page.getByRole('link', { name: 'Settings', exact: true }).click()
+  await page.getByRole('link', { name: 'Destinations', exact: true }).click()
+  const destinations = page.getByRole('region', { name: 'Destinations' })
+  await destinations.getByLabel('Lock date of Generic CSV journal').fill(day)
+  await destinations.getByRole('button', { name: 'Lock Generic CSV journal' }).click()
+  await expect(destinations.getByRole('status')).toContainText(
+    `Generic CSV journal is locked through ${day}`,
+  )
+  await page.getByRole('link', { name: 'Exports' }).click()
+  await page.getByLabel('Format').selectOption('journal-csv')
+  await page.getByLabel('From', { exact: true }).fill(day)
+  await expect(page.getByRole('note', { name: 'Lock date' })).toContainText(
+    `Generic CSV journal is locked through ${day}`,
+  )
 })

@@ -23,6 +23,7 @@ import {
 import type { ExportRange, StoredBatch } from '../../../cache/export-rows'
 import { sessionDays } from '../../../cache/load-session'
 import { offeredRange } from '../../../jobs/exports/offered-range'
+import { nextDate as dayAfter } from '../../../../src-shared/domain/business-date'
 import { effectiveTimeZone } from '../../../domain/format/effective-time-zone'
 import { ConnectionGate } from '../ConnectionGate'
 import { UnmappedRolesNotice } from '../settings/AccountMappingNotice'
@@ -47,6 +48,8 @@ type Outcome =
       entries: number | null
       defaulted: DefaultedAccount[]
       taxExempt: TaxExemptEntry[]
+      /** Entries dated the first open day after the destination's lock date. */
+      movedOutOfLock: number
     }
   | { kind: 'nothing-new'; destination: string; holders: StoredBatch[]; heldBack: number }
   | { kind: 'cancelled' }
@@ -261,6 +264,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
               entries: journal ? result.entryCount : null,
               defaulted: result.defaulted,
               taxExempt: taxExemptEntries(result.problems),
+              movedOutOfLock: result.movedOutOfLock,
             },
       )
     } catch (error) {
@@ -281,7 +285,14 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
       const sink = await openSink(bridge, shell, base, batch.what)
       if (!sink) return
       const { files } = await writeToSink(recreateBatch(db, batch.id), sink)
-      setOutcome({ kind: 'done', files, entries: batch.entryCount, defaulted: [], taxExempt: [] })
+      setOutcome({
+        kind: 'done',
+        files,
+        entries: batch.entryCount,
+        defaulted: [],
+        taxExempt: [],
+        movedOutOfLock: 0,
+      })
     } catch (error) {
       setOutcome({ kind: 'error', message: error instanceof Error ? error.message : String(error) })
     }
@@ -385,6 +396,13 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
         {destination && rangeValid && (
           <UnmappedRolesNotice db={db} destination={destination} range={{ from, to, locationId }} />
         )}
+        {destination?.lockedThrough && rangeValid && from <= destination.lockedThrough && (
+          <p className="notice" role="note" aria-label="Lock date">
+            {destination.name} is locked through {destination.lockedThrough}: what this export posts
+            for days up to it (a change to an entry its books hold, a record synced late) is dated{' '}
+            {dayAfter(destination.lockedThrough)}, the first open day.
+          </p>
+        )}
         {journal && rangeValid && (
           <OpenSessionsNotice
             db={db}
@@ -438,17 +456,18 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
               ? `${count.format(outcome.entries)} ${outcome.entries === 1 ? 'entry' : 'entries'} exported`
               : 'Exported'}{' '}
             to {outcome.files.join(', ')}.
+            {outcome.movedOutOfLock > 0 &&
+              ` ${count.format(outcome.movedOutOfLock)} of them fell inside the lock date and are dated the first open day.`}
           </p>
         )}
         {outcome?.kind === 'nothing-new' && outcome.heldBack > 0 && (
           <p className="notice" role="status">
-            Nothing to export to {outcome.destination} yet: what else this range holds is in its
+            Nothing new to export to {outcome.destination}: the rest of this range is already in its
             books, and{' '}
             {outcome.heldBack === 1
-              ? 'its session'
-              : `its ${count.format(outcome.heldBack)} sessions`}{' '}
-            still open {outcome.heldBack === 1 ? 'waits' : 'wait'} for an export after{' '}
-            {outcome.heldBack === 1 ? 'it closes' : 'they close'}.
+              ? 'its session still open waits for an export after it closes'
+              : `its ${count.format(outcome.heldBack)} sessions still open wait for an export after they close`}
+            .
           </p>
         )}
         {outcome?.kind === 'nothing-new' && outcome.heldBack === 0 && (
