@@ -277,10 +277,14 @@ class JournalRun {
   private plan(entries: JournalEntry[], states: ReadonlyMap<string, PostedState>): JournalEntry[] {
     const dated = this.dated(entries)
     for (const entry of dated) for (const line of entry.lines) this.rolesInRange.add(line.role)
-    const planned = this.outsideLock(planExport(dated, states))
+    const plan = planExport(dated, states)
+    // The days posted are the entries' own: a day after the lock that a correction moved to is
+    // not exported by it.
+    for (const { entry } of plan.write)
+      if (entry.date > this.postedThrough) this.postedThrough = entry.date
+    const planned = this.outsideLock(plan)
     this.log.record(planned)
     for (const { key, entry } of planned.write) {
-      if (entry.date > this.postedThrough) this.postedThrough = entry.date
       if (entry.registerSessionId !== null) this.postedSessions.add(entry.registerSessionId)
       this.revisions[entryRevision({ entryId: entry.id, key, entry })] += 1
     }

@@ -2,7 +2,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { afterEach, expect, it } from 'vitest'
 import type { Bill } from '../../../../src-shared/domain/records'
 import { TillDatabase } from '../../../../src-renderer/cache/database'
-import { lockDestination } from '../../../../src-renderer/cache/destinations'
+import { lockDestination, readDestination } from '../../../../src-renderer/cache/destinations'
 import { writeBills } from '../../../../src-renderer/cache/writes'
 import { runExport } from '../../../../src-renderer/jobs/exports/run-export'
 import { collectText } from '../../../support/exports/collect'
@@ -71,4 +71,6 @@ it('dates a change to a locked-period entry, and a record synced late, on the fi
   })
   // What the lock moved is in the books: exporting again posts nothing.
   expect(await exportedDates()).toEqual({})
+  // 21 Nov's own sessions are still to be exported: the destination holds through 20 Nov.
+  expect((await readDestination(db, 'journal-csv')).postedThrough).toBe('2026-11-20')
 })
