@@ -182,3 +182,23 @@ export async function chooseMapping(
     return chosen
   })
 }
+
+/**
+ * Locks the destination's books up to a business date, or unlocks them (null). Later exports date
+ * nothing on or before it: what they post for those days (a change to an entry the books hold, a
+ * record synced late) is dated the first day after it.
+ */
+export async function lockDestination(
+  db: TillDatabase,
+  id: string,
+  lockedThrough: string | null,
+): Promise<Destination> {
+  if (lockedThrough !== null && !/^\d{4}-\d{2}-\d{2}$/.test(lockedThrough))
+    throw new DestinationError('A lock date is a business date, YYYY-MM-DD')
+  return db.transaction('rw', db.destinations, async () => {
+    const { lockedThrough: _previous, ...destination } = await readDestination(db, id)
+    const locked = lockedThrough === null ? destination : { ...destination, lockedThrough }
+    await db.destinations.put(locked)
+    return locked
+  })
+}

@@ -25,6 +25,8 @@ export interface StoredBatch extends ExportBatch {
    * them, and for other formats.
    */
   accountsOpened?: string[]
+  /** The range's sessions it held back because they could still be trading; absent for none. */
+  heldBack?: string[]
 }
 
 export interface ExportRun {
@@ -72,6 +74,11 @@ export interface Destination {
    * session of; '' when nothing was posted.
    */
   postedThrough: string
+  /**
+   * The destination's lock date (Xero's and QuickBooks' period lock): its books take no entry
+   * dated on or before it. Absent while not locked.
+   */
+  lockedThrough?: string
   /**
    * 'own' when the destination posts with a mapping of its own (a second Xero organisation has
    * its own chart); absent, as on every destination before, it uses the connection's shared one.

@@ -88,3 +88,29 @@ export async function loadShownStatus(
   if (session.status !== 'open') return session.status
   return shownStatus(session, await statusEvidence(db, session, now))
 }
+
+/** A session with whether it can still be trading (shown *Open*). */
+export interface SessionTrading {
+  session: RegisterSession
+  open: boolean
+}
+
+/** The sessions of `locations` dated from `from` to `to`, each with whether it can still be trading at `now`. */
+export async function sessionsTrading(
+  db: TillDatabase,
+  range: { from: string; to: string },
+  locations: readonly string[] | null,
+  now: number,
+): Promise<SessionTrading[]> {
+  const sessions = await db.sessions
+    .where('businessDate')
+    .between(range.from, range.to, true, true)
+    .filter((s) => locations === null || locations.includes(s.locationId))
+    .toArray()
+  return Promise.all(
+    sessions.map(async (session) => ({
+      session,
+      open: (await loadShownStatus(db, session, now)) === 'open',
+    })),
+  )
+}

@@ -51,11 +51,43 @@ test("exports a day's generic journal CSV that balances, then nothing new", asyn
   await expect(log.getByRole('row')).toHaveCount(2)
   await expect(log.getByRole('cell', { name: String(sums.size), exact: true })).toBeVisible()
 
+  // The form now offers the next day, where a session is still trading and is held back.
+  await expect(page.getByLabel('From', { exact: true })).not.toHaveValue(day)
+  await expect(page.getByRole('note', { name: 'Sessions still open' })).toContainText('still open:')
+  // Its closed session posts; exporting it again finds only the open one, held back.
+  const nextDay = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export' }).click()
+  await nextDay
+  await expect(log.getByRole('row')).toHaveCount(3)
+  await page.getByRole('button', { name: 'Export' }).click()
+  await expect(
+    page.getByText(/^Nothing new to export to Generic CSV journal: the rest/),
+  ).toContainText('still open waits for an export after it closes')
+  await expect(log.getByRole('row')).toHaveCount(3)
+  await page.getByLabel('From', { exact: true }).fill(day)
+  await page.getByLabel('To', { exact: true }).fill(day)
   await page.getByRole('button', { name: 'Export' }).click()
   await expect(page.getByText(/^Nothing new to export/)).toBeVisible()
-  await expect(log.getByRole('row')).toHaveCount(2)
+  await expect(log.getByRole('row')).toHaveCount(3)
 
   const again = page.waitForEvent('download')
-  await log.getByRole('button', { name: 'Download again' }).click()
+  await log.getByRole('button', { name: 'Download again' }).last().click()
   expect(await readFile((await (await again).path())!)).toEqual(bytes)
+
+  // Locked through the exported day, the destination takes nothing dated on it: the screen says
+  // where what it would post for that day goes.
+  await page.getByRole('link', { name: 'Settings', exact: true }).click()
+  await page.getByRole('link', { name: 'Destinations', exact: true }).click()
+  const destinations = page.getByRole('region', { name: 'Destinations' })
+  await destinations.getByLabel('Lock date of Generic CSV journal').fill(day)
+  await destinations.getByRole('button', { name: 'Lock Generic CSV journal' }).click()
+  await expect(destinations.getByRole('status')).toContainText(
+    `Generic CSV journal is locked through ${day}`,
+  )
+  await page.getByRole('link', { name: 'Exports' }).click()
+  await page.getByLabel('Format').selectOption('journal-csv')
+  await page.getByLabel('From', { exact: true }).fill(day)
+  await expect(page.getByRole('note', { name: 'Lock date' })).toContainText(
+    `Generic CSV journal is locked through ${day}`,
+  )
 })

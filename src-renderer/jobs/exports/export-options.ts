@@ -41,6 +41,11 @@ export interface RunExportOptions {
   /** The shop's currency, for sessions without bills. */
   currency: string
   signal?: AbortSignal
+  /**
+   * Post the sessions that can still be trading too (the bookkeeper was warned). Left out, they
+   * are held back, with their bills, payments and expenses, until an export after they close.
+   */
+  includeOpen?: boolean
   /** Plan the export and count what it would write, then change nothing (a preview). */
   dryRun?: boolean
   onProgress?: (progress: ExportProgress) => void

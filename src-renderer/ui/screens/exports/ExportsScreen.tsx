@@ -22,6 +22,8 @@ import {
 } from '../../../jobs/exports/run-export'
 import type { ExportRange, StoredBatch } from '../../../cache/export-rows'
 import { sessionDays } from '../../../cache/load-session'
+import { offeredRange } from '../../../jobs/exports/offered-range'
+import { nextDate as dayAfter } from '../../../../src-shared/domain/business-date'
 import { effectiveTimeZone } from '../../../domain/format/effective-time-zone'
 import { ConnectionGate } from '../ConnectionGate'
 import { UnmappedRolesNotice } from '../settings/AccountMappingNotice'
@@ -31,6 +33,7 @@ import { openFileSink } from './open-file-sink'
 import { FORMAT_LABELS, defaultedLabel } from './export-labels'
 import { GranularitySwitch } from './GranularitySwitch'
 import { ExportPreview } from './ExportPreview'
+import { OpenSessionsNotice } from './OpenSessionsNotice'
 import { useFormatMoment } from '../../hooks/use-active-connection'
 import { useLocationNames } from '../../../cache/location-names'
 import { locationLabel, type LocationNames } from '../../../domain/format/location-label'
@@ -45,8 +48,10 @@ type Outcome =
       entries: number | null
       defaulted: DefaultedAccount[]
       taxExempt: TaxExemptEntry[]
+      /** Entries dated the first open day after the destination's lock date. */
+      movedOutOfLock: number
     }
-  | { kind: 'nothing-new'; destination: string; holders: StoredBatch[] }
+  | { kind: 'nothing-new'; destination: string; holders: StoredBatch[]; heldBack: number }
   | { kind: 'cancelled' }
   | { kind: 'error'; message: string }
 
@@ -184,6 +189,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
   const [chosenFrom, setFrom] = useState('')
   const [chosenTo, setTo] = useState('')
   const [locationId, setLocationId] = useState('')
+  const [includeOpen, setIncludeOpen] = useState(false)
   const [progress, setProgress] = useState<ExportProgress | null>(null)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const controller = useRef<AbortController | null>(null)
@@ -194,10 +200,13 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
   const destination = destinations?.find((d) => d.id === choice)
   const names = useLocationNames(db)
 
-  // The range starts on the latest business date the cache holds.
-  const latest = days?.reduce((max, d) => (d.businessDate > max ? d.businessDate : max), '') ?? ''
-  const from = chosenFrom || latest
-  const to = chosenTo || latest
+  // Until chosen, the range is what the destination does not hold yet, up to the last closed day.
+  const offered = useLiveQuery(
+    () => offeredRange(db, destination, locationId, Date.now()),
+    [db, destination, locationId],
+  )
+  const from = chosenFrom || (offered?.from ?? '')
+  const to = chosenTo || (offered?.to ?? '')
 
   useEffect(() => () => controller.current?.abort(), [])
   useEffect(() => {
@@ -222,6 +231,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
       mapping: await readMapping(db, destination && mappingIdOf(destination)),
       timeZone: effectiveTimeZone(profile),
       currency,
+      includeOpen,
       signal,
       onProgress: setProgress,
     }
@@ -246,6 +256,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
               kind: 'nothing-new',
               destination: destination?.name ?? '',
               holders: batchesHolding(await exportBatches(db), destination?.id ?? '', range),
+              heldBack: result.heldBack,
             }
           : {
               kind: 'done',
@@ -253,6 +264,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
               entries: journal ? result.entryCount : null,
               defaulted: result.defaulted,
               taxExempt: taxExemptEntries(result.problems),
+              movedOutOfLock: result.movedOutOfLock,
             },
       )
     } catch (error) {
@@ -273,7 +285,14 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
       const sink = await openSink(bridge, shell, base, batch.what)
       if (!sink) return
       const { files } = await writeToSink(recreateBatch(db, batch.id), sink)
-      setOutcome({ kind: 'done', files, entries: batch.entryCount, defaulted: [], taxExempt: [] })
+      setOutcome({
+        kind: 'done',
+        files,
+        entries: batch.entryCount,
+        defaulted: [],
+        taxExempt: [],
+        movedOutOfLock: 0,
+      })
     } catch (error) {
       setOutcome({ kind: 'error', message: error instanceof Error ? error.message : String(error) })
     }
@@ -377,6 +396,24 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
         {destination && rangeValid && (
           <UnmappedRolesNotice db={db} destination={destination} range={{ from, to, locationId }} />
         )}
+        {destination?.lockedThrough && rangeValid && from <= destination.lockedThrough && (
+          <p className="notice" role="note" aria-label="Lock date">
+            {destination.name} is locked through {destination.lockedThrough}: what this export posts
+            for days up to it (a change to an entry its books hold, a record synced late) is dated{' '}
+            {dayAfter(destination.lockedThrough)}, the first open day.
+          </p>
+        )}
+        {journal && rangeValid && (
+          <OpenSessionsNotice
+            db={db}
+            range={range}
+            timeZone={effectiveTimeZone(profile)}
+            names={names}
+            include={includeOpen}
+            onInclude={setIncludeOpen}
+            disabled={running}
+          />
+        )}
         {currency === null && <p className="empty-state">{CURRENCY_UNKNOWN}</p>}
         {destination && rangeValid && currency !== null && (
           <ExportPreview
@@ -385,6 +422,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
             range={range}
             timeZone={effectiveTimeZone(profile)}
             currency={currency}
+            includeOpen={includeOpen}
             paused={running}
           />
         )}
@@ -418,9 +456,21 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
               ? `${count.format(outcome.entries)} ${outcome.entries === 1 ? 'entry' : 'entries'} exported`
               : 'Exported'}{' '}
             to {outcome.files.join(', ')}.
+            {outcome.movedOutOfLock > 0 &&
+              ` ${count.format(outcome.movedOutOfLock)} of them fell inside the lock date and are dated the first open day.`}
           </p>
         )}
-        {outcome?.kind === 'nothing-new' && (
+        {outcome?.kind === 'nothing-new' && outcome.heldBack > 0 && (
+          <p className="notice" role="status">
+            Nothing new to export to {outcome.destination}: the rest of this range is already in its
+            books, and{' '}
+            {outcome.heldBack === 1
+              ? 'its session still open waits for an export after it closes'
+              : `its ${count.format(outcome.heldBack)} sessions still open wait for an export after they close`}
+            .
+          </p>
+        )}
+        {outcome?.kind === 'nothing-new' && outcome.heldBack === 0 && (
           <p className="notice" role="status">
             Nothing new to export to {outcome.destination}: every entry in this range is already in{' '}
             {outcome.holders.length === 0
