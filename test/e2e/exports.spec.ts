@@ -31,7 +31,7 @@ test("exports a day's generic journal CSV that balances, then nothing new", asyn
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
   const text = bytes.toString('utf8')
   expect(text.slice(1).split('\r\n')[0]).toBe(
-    'entry_id,date,account_code,account_name,debit,credit,currency,description,bill_id,register_session_id,location_id',
+    'entry_id,date,account_code,account_name,debit,credit,currency,description,bill_id,register_session_id,location_id,location_name',
   )
   expect(text.endsWith('\r\n')).toBe(true)
   expect(text.replace(/\r\n/g, '')).not.toContain('\n')
