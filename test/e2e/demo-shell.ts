@@ -37,3 +37,13 @@ export function yesterdayMiddayInJakarta(): string {
 export function dateInJakarta(days: number): string {
   return new Date(Date.now() + 7 * HOUR + days * 24 * HOUR).toISOString().slice(0, 10)
 }
+
+/**
+ * An Etc/GMT zone where the local hour now is `hour` (0–23), for a demo shop whose trading a test
+ * needs at a set time of its day, whenever the test runs.
+ */
+export function zoneAtHour(hour: number, now = new Date()): string {
+  const offset = ((hour - now.getUTCHours() + 36) % 24) - 12
+  if (offset === 0) return 'UTC'
+  return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`
+}

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
 import { openTill, savedProfiles } from '../support/browser-shell'
-import { useDemoShell } from './demo-shell'
+import { useDemoShell, zoneAtHour } from './demo-shell'
 import { goToAddress } from './addresses'
 import { demoControl, type DemoControl } from '../support/demo-control'
 import { parseCsvFile } from './csv-file'
@@ -18,20 +18,14 @@ import { cachedRecords } from './cache-read'
 const APP_KEY = 'demo_key_export_idempotency_e2e_3141'
 const CONTROL_TOKEN = 'demo_control_export_idempotency_e2e_2718'
 
-/** A zone where it is about noon now, so today's register session opened today. */
-function noonZone(now = new Date()): string {
-  const offset = ((12 - now.getUTCHours() + 36) % 24) - 12
-  if (offset === 0) return 'UTC'
-  return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`
-}
-
 const shell = useDemoShell({
   seed: 23,
   days: 1,
   locations: 1,
   billsPerSession: 10,
   currency: 'USD',
-  timezone: noonZone(),
+  // About noon there now, so today's register session opened today.
+  timezone: zoneAtHour(12),
   live: false,
   appKey: APP_KEY,
   controlToken: CONTROL_TOKEN,

@@ -1,12 +1,15 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
-import { useDemoShell } from './demo-shell'
+import { useDemoShell, zoneAtHour } from './demo-shell'
 import { parseCsvFile } from './csv-file'
 import { openTill } from '../support/browser-shell'
 
 const shell = useDemoShell({
   seed: 11,
-  days: 2,
+  // Late evening there now: yesterday's sessions have all closed; today's earlier shift has
+  // closed and its last is still trading (the shop opens 06:30–09:00, closes 00:15–02:15).
+  timezone: zoneAtHour(23),
+  days: 1,
   locations: 1,
   billsPerSession: 12,
   live: false,
