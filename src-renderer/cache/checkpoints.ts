@@ -48,12 +48,3 @@ export async function noteSyncSuccess(
 export function queuedDetails(db: TillDatabase, limit: number): Promise<string[]> {
   return db.pendingDetails.orderBy('priority').limit(limit).primaryKeys()
 }
-
-/** Queues bills for their detail at `priority` (a bill already queued takes the new priority). */
-export async function queueDetails(
-  db: TillDatabase,
-  ids: readonly string[],
-  priority: number,
-): Promise<void> {
-  await db.pendingDetails.bulkPut(ids.map((id) => ({ id, priority })))
-}

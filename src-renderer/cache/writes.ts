@@ -93,7 +93,11 @@ async function touchSessions(db: TillDatabase, bills: Bill[], timeZone: string):
 }
 
 /** Queues bills for their detail, keeping an earlier (more urgent) place they already hold. */
-async function queueForDetail(db: TillDatabase, ids: string[], priority: number): Promise<void> {
+export async function queueForDetail(
+  db: TillDatabase,
+  ids: string[],
+  priority: number,
+): Promise<void> {
   const queued = await db.pendingDetails.bulkGet(ids)
   await db.pendingDetails.bulkPut(
     ids.map((id, i) => ({ id, priority: Math.min(queued[i]?.priority ?? Infinity, priority) })),

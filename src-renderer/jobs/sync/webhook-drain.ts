@@ -5,8 +5,7 @@ import { BridgeCallError, type TillBridge } from '../../bridge/bridge-client'
 import type { TillDatabase } from '../../cache/database'
 import { quarantineMerchantFact } from '../../cache/merchant-quarantine'
 import { noteApplied, wasApplied } from '../../cache/applied-webhooks'
-import { queueDetails } from '../../cache/checkpoints'
-import { closeSession, writeBills } from '../../cache/writes'
+import { closeSession, queueForDetail, writeBills } from '../../cache/writes'
 import type { CollectionContext } from './collections'
 import { DETAIL_PRIORITY, PAGE_SIZE } from './sync-engine'
 
@@ -140,7 +139,7 @@ async function handle(
   const { envelope } = event
   const ids = billsNamed(event)
   if (ids.length) {
-    await queueDetails(ctx.db, ids, DETAIL_PRIORITY.live)
+    await queueForDetail(ctx.db, ids, DETAIL_PRIORITY.live)
   }
   if (envelope.event === 'register_session.closed') {
     const sessionId = text(envelope.data, 'register_session_id')
