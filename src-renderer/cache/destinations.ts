@@ -8,6 +8,7 @@ import {
 } from './export-rows'
 import type { Granularity } from '../domain/journal/export-log'
 import type { JournalFormat } from '../domain/journal/formats/journal-formats'
+import { formatBusinessDate } from '../domain/format/time'
 
 /**
  * Destinations (docs/ledger.md#destinations): one set of books Till posts into. The export log, its
@@ -141,7 +142,7 @@ export async function switchGranularity(
         )
       if (cutOver <= destination.postedThrough)
         throw new DestinationError(
-          `The cut-over must come after ${destination.postedThrough}, the last business date ${destination.name} has posted`,
+          `The cut-over must come after ${formatBusinessDate(destination.postedThrough)}, the last business date ${destination.name} has posted`,
         )
       periods = [...destination.periods, { from: cutOver, granularity }]
     }

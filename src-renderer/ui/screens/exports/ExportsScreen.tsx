@@ -30,7 +30,7 @@ import { UnmappedRolesNotice } from '../settings/AccountMappingNotice'
 import { contentType, fileExtension } from '../../../jobs/exports/download'
 import { writeToSink } from '../../../jobs/exports/file-sinks'
 import { openFileSink } from './open-file-sink'
-import { FORMAT_LABELS, defaultedLabel } from './export-labels'
+import { FORMAT_LABELS, defaultedLabel, holdersLabel } from './export-labels'
 import { GranularitySwitch } from './GranularitySwitch'
 import { ExportPreview } from './ExportPreview'
 import { OpenSessionsNotice } from './OpenSessionsNotice'
@@ -40,6 +40,7 @@ import { locationLabel, type LocationNames } from '../../../domain/format/locati
 import { knownLocations } from '../../../cache/locations'
 import { CURRENCY_UNKNOWN } from '../../../domain/format/format-money'
 import { TableHead } from '../../components/money-table/TableHead'
+import { formatBusinessDate, formatDateRange } from '../../../domain/format/time'
 
 type Outcome =
   | {
@@ -120,18 +121,6 @@ function DefaultedNotice({ defaulted }: { defaulted: DefaultedAccount[] }): Reac
   )
 }
 
-function batchLabel(batch: StoredBatch): string {
-  const { range } = batch
-  return `${new Date(batch.createdAt).toLocaleString()} (${range.from} to ${range.to})`
-}
-
-/** The newest exports that hold a range, a few by name and the rest counted. */
-function holdersLabel(holders: StoredBatch[]): string {
-  const named = holders.slice(0, 3).map(batchLabel).join(', ')
-  const more = holders.length - 3
-  return more > 0 ? `${named} and ${count.format(more)} more` : named
-}
-
 function ExportLog({
   batches,
   destinations,
@@ -161,7 +150,7 @@ function ExportLog({
               {FORMAT_LABELS[b.what]}, {b.granularity === 'bill' ? 'per bill' : 'per session'}
             </td>
             <td>
-              {b.range.from} to {b.range.to}
+              {formatDateRange(b.range.from, b.range.to)}
               {b.range.locationId
                 ? `, ${locationLabel(b.range.locationId, names)}`
                 : ', all locations'}
@@ -398,9 +387,10 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
         )}
         {destination?.lockedThrough && rangeValid && from <= destination.lockedThrough && (
           <p className="notice" role="note" aria-label="Lock date">
-            {destination.name} is locked through {destination.lockedThrough}: what this export posts
-            for days up to it (a change to an entry its books hold, a record synced late) is dated{' '}
-            {dayAfter(destination.lockedThrough)}, the first open day.
+            {destination.name} is locked through {formatBusinessDate(destination.lockedThrough)}:
+            what this export posts for days up to it (a change to an entry its books hold, a record
+            synced late) is dated {formatBusinessDate(dayAfter(destination.lockedThrough))}, the
+            first open day.
           </p>
         )}
         {journal && rangeValid && (
@@ -475,7 +465,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
             Nothing new to export to {outcome.destination}: every entry in this range is already in{' '}
             {outcome.holders.length === 0
               ? 'its books'
-              : `its export${outcome.holders.length === 1 ? '' : 's'} of ${holdersLabel(outcome.holders)}`}
+              : `its export${outcome.holders.length === 1 ? '' : 's'} of ${holdersLabel(outcome.holders, effectiveTimeZone(profile))}`}
             .
           </p>
         )}
