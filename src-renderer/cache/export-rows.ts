@@ -27,6 +27,13 @@ export interface StoredBatch extends ExportBatch {
   accountsOpened?: string[]
   /** The range's sessions it held back because they could still be trading; absent for none. */
   heldBack?: string[]
+  /**
+   * Its place among the destination's batches, from 1; absent on batches from before Till
+   * numbered them (they count all the same: the next number is past them).
+   */
+  number?: number
+  /** The name its file was given (./export-batches.ts); absent where it was made without one. */
+  fileName?: string
 }
 
 export interface ExportRun {

@@ -131,6 +131,11 @@ const batchSchema = z.object({
   entryCount: count,
   accountsOpened: z.array(text).optional(),
   heldBack: z.array(id).optional(),
+  number: count.min(1).optional(),
+  fileName: z
+    .string()
+    .regex(/^[\w.-]{1,200}$/, 'is not a file name')
+    .optional(),
 })
 
 const roleKey = text.refine((key) => roleFromKey(key) !== null, 'is not a role Till posts to')

@@ -254,6 +254,10 @@ class JournalRun {
       entryCount: log.written,
       ...(target.format === 'beancount' ? { accountsOpened: this.accountsOpened } : {}),
       ...(this.heldBack.size > 0 ? { heldBack: [...this.heldBack] } : {}),
+      ...(this.options.file && {
+        number: this.options.file.number,
+        fileName: this.options.file.name,
+      }),
     }
     for (const date of await this.modes.businessDates(this.postedSessions))
       if (date > this.postedThrough) this.postedThrough = date

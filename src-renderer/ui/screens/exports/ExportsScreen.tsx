@@ -27,7 +27,12 @@ import { nextDate as dayAfter } from '../../../../src-shared/domain/business-dat
 import { effectiveTimeZone } from '../../../domain/format/effective-time-zone'
 import { ConnectionGate } from '../ConnectionGate'
 import { UnmappedRolesNotice } from '../settings/AccountMappingNotice'
-import { contentType, fileExtension } from '../../../jobs/exports/download'
+import { contentType } from '../../../jobs/exports/download'
+import {
+  batchFileName,
+  journalExportFile,
+  tableExportFile,
+} from '../../../jobs/exports/export-file'
 import { writeToSink } from '../../../jobs/exports/file-sinks'
 import { openFileSink } from './open-file-sink'
 import { FORMAT_LABELS, defaultedLabel, holdersLabel } from './export-labels'
@@ -62,14 +67,10 @@ const count = new Intl.NumberFormat()
 function openSink(
   bridge: ReturnType<typeof useBridge>,
   shell: 'electron' | 'browser',
-  base: string,
+  name: string,
   what: ExportWhat,
 ) {
-  return openFileSink(bridge, shell, `${base}.${fileExtension(what)}`, contentType(what))
-}
-
-export function fileBase(what: ExportWhat, from: string, to: string): string {
-  return `till-${what}-${from === to ? from : `${from}_${to}`}`
+  return openFileSink(bridge, shell, name, contentType(what))
 }
 
 /** Entries whose mapped Xero tax rates went unused, and which taxes (see formats/xero-tax.ts). */
@@ -157,6 +158,7 @@ function ExportLog({
             </td>
             <td className="amount">{count.format(b.entryCount)}</td>
             <td>
+              {batchFileName(b)}{' '}
               <button type="button" onClick={() => onDownload(b)}>
                 Download again
               </button>
@@ -210,7 +212,10 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
   const what: ExportWhat = destination?.format ?? (choice as CsvTable)
   const range: ExportRange = { from, to, locationId }
 
-  const exportOptions = async (signal: AbortSignal): Promise<RunExportOptions> => {
+  const exportOptions = async (
+    signal: AbortSignal,
+    file: RunExportOptions['file'],
+  ): Promise<RunExportOptions> => {
     if (currency === null) throw new Error(CURRENCY_UNKNOWN)
     return {
       db,
@@ -218,6 +223,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
       destinationId: destination?.id,
       range,
       mapping: await readMapping(db, destination && mappingIdOf(destination)),
+      file,
       timeZone: effectiveTimeZone(profile),
       currency,
       includeOpen,
@@ -232,10 +238,12 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
     setOutcome(null)
     setProgress({ done: 0, total: 0 })
     try {
-      const sink = await openSink(bridge, shell, fileBase(what, from, to), what)
+      const file = destination ? await journalExportFile(db, destination, range) : undefined
+      const name = file?.name ?? (await tableExportFile(db, what as CsvTable, range))
+      const sink = await openSink(bridge, shell, name, what)
       if (!sink) return
       const { result, files } = await writeToSink(
-        runExport(await exportOptions(abort.signal)),
+        runExport(await exportOptions(abort.signal, file)),
         sink,
         nothingNew(what),
       )
@@ -270,8 +278,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
 
   async function downloadAgain(batch: StoredBatch): Promise<void> {
     try {
-      const base = fileBase(batch.what, batch.range.from, batch.range.to)
-      const sink = await openSink(bridge, shell, base, batch.what)
+      const sink = await openSink(bridge, shell, batchFileName(batch), batch.what)
       if (!sink) return
       const { files } = await writeToSink(recreateBatch(db, batch.id), sink)
       setOutcome({
