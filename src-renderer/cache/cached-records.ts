@@ -90,6 +90,7 @@ export interface MetaEntry {
     /** How many files of a CSV table the Exports screen has made (./table-exports.ts). */
     | `table-exports:${string}`
     /** The Exports form's last choices (./export-choices.ts). */
+    | 'export-form'
     | `export-choices:${string}`
   value: string | number
 }

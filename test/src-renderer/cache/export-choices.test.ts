@@ -1,0 +1,62 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { expect, it } from 'vitest'
+import { TillDatabase } from '../../../src-renderer/cache/database'
+import {
+  FIRST_CHOICES,
+  keepExportChoices,
+  lastExportChoice,
+  readExportChoices,
+} from '../../../src-renderer/cache/export-choices'
+
+it('keeps the form’s choices per destination, through a restart', async () => {
+  const indexedDB = new IDBFactory()
+  const name = `till-export-choices-${Math.random()}`
+  const before = new TillDatabase(name, { indexedDB, IDBKeyRange })
+  expect(await lastExportChoice(before)).toBeNull()
+  expect(await readExportChoices(before, 'xero')).toEqual(FIRST_CHOICES)
+  await keepExportChoices(before, 'xero', {
+    locationId: '102',
+    range: { mode: 'preset', preset: 'last-week' },
+  })
+  await keepExportChoices(before, 'bills', {
+    locationId: '',
+    range: { mode: 'custom', from: '2026-11-01', to: '2026-11-15' },
+  })
+  before.close()
+
+  const after = new TillDatabase(name, { indexedDB, IDBKeyRange })
+  expect(await lastExportChoice(after)).toBe('bills')
+  expect(await readExportChoices(after, 'xero')).toEqual({
+    locationId: '102',
+    range: { mode: 'preset', preset: 'last-week' },
+  })
+  expect(await readExportChoices(after, 'bills')).toEqual({
+    locationId: '',
+    range: { mode: 'custom', from: '2026-11-01', to: '2026-11-15' },
+  })
+  expect(await readExportChoices(after, 'beancount')).toEqual(FIRST_CHOICES)
+  after.close()
+})
+
+it('reads what it cannot take for choices as the first ones, and refuses to keep it', async () => {
+  const db = new TillDatabase(`till-export-choices-${Math.random()}`, {
+    indexedDB: new IDBFactory(),
+    IDBKeyRange,
+  })
+  for (const value of [
+    '{',
+    '{"locationId":"","range":{"mode":"preset","preset":"yesterday"}}',
+    7,
+  ]) {
+    await db.meta.put({ key: 'export-choices:xero', value })
+    expect(await readExportChoices(db, 'xero')).toEqual(FIRST_CHOICES)
+  }
+  await expect(
+    keepExportChoices(db, 'xero', {
+      locationId: '',
+      range: { mode: 'custom', from: 'soon', to: '2026-11-15' },
+    }),
+  ).rejects.toThrow()
+  expect(await lastExportChoice(db)).toBeNull()
+  db.close()
+})
