@@ -22,7 +22,8 @@ import {
 } from '../../../jobs/exports/run-export'
 import type { ExportRange, StoredBatch } from '../../../cache/export-rows'
 import { sessionDays } from '../../../cache/load-session'
-import { offeredRange } from '../../../jobs/exports/offered-range'
+import { useExportForm } from './use-export-form'
+import { RangeChoiceField } from './RangeChoiceField'
 import { nextDate as dayAfter } from '../../../../src-shared/domain/business-date'
 import { effectiveTimeZone } from '../../../domain/format/effective-time-zone'
 import { ConnectionGate } from '../ConnectionGate'
@@ -176,10 +177,6 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
   const bridge = useBridge()
   const id = useId()
   const [shell, setShell] = useState<'electron' | 'browser'>('browser')
-  const [choice, setChoice] = useState<string>('journal-csv')
-  const [chosenFrom, setFrom] = useState('')
-  const [chosenTo, setTo] = useState('')
-  const [locationId, setLocationId] = useState('')
   const [includeOpen, setIncludeOpen] = useState(false)
   const [progress, setProgress] = useState<ExportProgress | null>(null)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
@@ -188,16 +185,14 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
   const locations = useLiveQuery(() => knownLocations(db), [db])
   const batches = useLiveQuery(() => exportBatches(db), [db])
   const destinations = useLiveQuery(() => listDestinations(db), [db])
+  const timeZone = effectiveTimeZone(profile)
+  // A change of the form's choices takes away what an earlier export said.
+  const form = useExportForm(db, destinations, timeZone, () => setOutcome(null))
+  const { choice, choices, from, to } = form
   const destination = destinations?.find((d) => d.id === choice)
   const names = useLocationNames(db)
-
-  // Until chosen, the range is what the destination does not hold yet, up to the last closed day.
-  const offered = useLiveQuery(
-    () => offeredRange(db, destination, locationId, Date.now()),
-    [db, destination, locationId],
-  )
-  const from = chosenFrom || (offered?.from ?? '')
-  const to = chosenTo || (offered?.to ?? '')
+  // A location the cache no longer knows is every location's choice.
+  const locationId = locations && !locations.includes(choices.locationId) ? '' : choices.locationId
 
   useEffect(() => () => controller.current?.abort(), [])
   useEffect(() => {
@@ -224,7 +219,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
       range,
       mapping: await readMapping(db, destination && mappingIdOf(destination)),
       file,
-      timeZone: effectiveTimeZone(profile),
+      timeZone,
       currency,
       includeOpen,
       signal,
@@ -313,10 +308,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
               id={`${id}-format`}
               value={choice}
               disabled={running}
-              onChange={(e) => {
-                setChoice(e.target.value)
-                setOutcome(null)
-              }}
+              onChange={(e) => form.chooseDestination(e.target.value)}
             >
               <optgroup label="Journals, by destination">
                 {(destinations ?? []).map((d) => (
@@ -334,6 +326,15 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
               </optgroup>
             </select>
           </span>
+          <RangeChoiceField
+            id={`${id}-dates`}
+            range={choices.range}
+            offeredLabel={destination ? `Not yet exported to ${destination.name}` : 'Default'}
+            from={from}
+            to={to}
+            disabled={running}
+            onChoose={(range) => form.choose({ ...choices, range })}
+          />
           <span className="filter">
             <label htmlFor={`${id}-from`}>From</label>
             <input
@@ -341,7 +342,9 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
               type="date"
               value={from}
               disabled={running}
-              onChange={(e) => setFrom(e.target.value)}
+              onChange={(e) =>
+                form.choose({ ...choices, range: { mode: 'custom', from: e.target.value, to } })
+              }
             />
           </span>
           <span className="filter">
@@ -351,7 +354,9 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
               type="date"
               value={to}
               disabled={running}
-              onChange={(e) => setTo(e.target.value)}
+              onChange={(e) =>
+                form.choose({ ...choices, range: { mode: 'custom', from, to: e.target.value } })
+              }
             />
           </span>
           <span className="filter">
@@ -360,7 +365,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
               id={`${id}-location`}
               value={locationId}
               disabled={running}
-              onChange={(e) => setLocationId(e.target.value)}
+              onChange={(e) => form.choose({ ...choices, locationId: e.target.value })}
             >
               <option value="">All locations</option>
               {(locations ?? []).map((l) => (
@@ -376,9 +381,16 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
               db={db}
               destination={destination}
               disabled={running}
+              onSwitch={() => setOutcome(null)}
             />
           )}
         </div>
+        {rangeValid && (
+          <p className="muted" aria-label="Range chosen">
+            {formatDateRange(from, to)}
+            {locationId === '' ? ', all locations' : `, ${locationLabel(locationId, names)}`}
+          </p>
+        )}
         {days && days.length === 0 && (
           <p className="empty-state">
             The cache holds no register sessions yet: sync first, then export.
@@ -404,7 +416,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
           <OpenSessionsNotice
             db={db}
             range={range}
-            timeZone={effectiveTimeZone(profile)}
+            timeZone={timeZone}
             names={names}
             include={includeOpen}
             onInclude={setIncludeOpen}
@@ -417,7 +429,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
             db={db}
             destination={destination}
             range={range}
-            timeZone={effectiveTimeZone(profile)}
+            timeZone={timeZone}
             currency={currency}
             includeOpen={includeOpen}
             paused={running}
@@ -472,7 +484,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
             Nothing new to export to {outcome.destination}: every entry in this range is already in{' '}
             {outcome.holders.length === 0
               ? 'its books'
-              : `its export${outcome.holders.length === 1 ? '' : 's'} of ${holdersLabel(outcome.holders, effectiveTimeZone(profile))}`}
+              : `its export${outcome.holders.length === 1 ? '' : 's'} of ${holdersLabel(outcome.holders, timeZone)}`}
             .
           </p>
         )}

@@ -21,10 +21,13 @@ export function GranularitySwitch({
   db,
   destination,
   disabled,
+  onSwitch,
 }: {
   db: TillDatabase
   destination: Destination
   disabled: boolean
+  /** Told when the bookkeeper picks a granularity. */
+  onSwitch(): void
 }): React.JSX.Element {
   const id = useId()
   const current = currentGranularity(destination)
@@ -48,6 +51,7 @@ export function GranularitySwitch({
     )
   }
   const choose = (granularity: Granularity): void => {
+    onSwitch()
     if (granularity === current) setWanted(null)
     else if (destination.postedThrough === '') apply(granularity, null)
     else {
