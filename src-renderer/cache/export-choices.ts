@@ -23,24 +23,35 @@ const choicesSchema = z.object({
 export type ExportChoices = z.infer<typeof choicesSchema>
 export type RangeChoice = ExportChoices['range']
 
+const PREFIX = 'export-choices:'
+
 export const FIRST_CHOICES: ExportChoices = { locationId: '', range: { mode: 'offered' } }
 
-/** The destination or CSV table the form chose last; null before the first choice. */
-export async function lastExportChoice(db: TillDatabase): Promise<string | null> {
-  const kept = (await db.meta.get('export-form'))?.value
-  return typeof kept === 'string' && kept !== '' ? kept : null
+function parsed(kept: string | number): ExportChoices | null {
+  try {
+    const choices = choicesSchema.safeParse(typeof kept === 'string' ? JSON.parse(kept) : kept)
+    return choices.success ? choices.data : null
+  } catch {
+    return null
+  }
 }
 
-/** The form's last choices for a destination or table; the first ones where none are kept. */
-export async function readExportChoices(db: TillDatabase, choice: string): Promise<ExportChoices> {
-  const kept = (await db.meta.get(`export-choices:${choice}`))?.value
-  if (typeof kept !== 'string') return FIRST_CHOICES
-  try {
-    const parsed = choicesSchema.safeParse(JSON.parse(kept))
-    return parsed.success ? parsed.data : FIRST_CHOICES
-  } catch {
-    return FIRST_CHOICES
+export interface KeptExportChoices {
+  /** The destination or CSV table the form chose last; null before the first choice. */
+  last: string | null
+  /** By destination id or table name; what cannot be read as choices is left out. */
+  byChoice: Record<string, ExportChoices>
+}
+
+/** Every destination's and table's kept choices, and which was chosen last. */
+export async function keptExportChoices(db: TillDatabase): Promise<KeptExportChoices> {
+  const byChoice: Record<string, ExportChoices> = {}
+  for (const { key, value } of await db.meta.where('key').startsWith(PREFIX).toArray()) {
+    const choices = parsed(value)
+    if (choices) byChoice[key.slice(PREFIX.length)] = choices
   }
+  const last = (await db.meta.get('export-form'))?.value
+  return { last: typeof last === 'string' && last !== '' ? last : null, byChoice }
 }
 
 /** Keeps the choices made for a destination or table, and that it was the one chosen last. */

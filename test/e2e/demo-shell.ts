@@ -47,3 +47,12 @@ export function zoneAtHour(hour: number, now = new Date()): string {
   if (offset === 0) return 'UTC'
   return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`
 }
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+/** A business date (YYYY-MM-DD) as the screens write it in prose: "Mon 16 Nov 2026". */
+export function readableDate(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`)
+  return `${WEEKDAYS[day.getUTCDay()]} ${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`
+}

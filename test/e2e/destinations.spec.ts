@@ -4,7 +4,7 @@ import { openTill, savedProfiles } from '../support/browser-shell'
 import { demoControl, type DemoControl } from '../support/demo-control'
 import { cachedRecords } from './cache-read'
 import { parseCsvFile } from './csv-file'
-import { useDemoShell, yesterdayMiddayInJakarta } from './demo-shell'
+import { readableDate, useDemoShell, yesterdayMiddayInJakarta } from './demo-shell'
 
 /**
  * Destinations (docs/ledger.md#destinations), end to end in Chromium with the demo shop: each
@@ -126,6 +126,10 @@ test('each destination gets every entry once: CSV then Xero, a cut-over to per s
   const csvFirst = await exportRange(page, yesterday, yesterday)
   expect(entryIds(csvFirst.files).length).toBeGreaterThan(3)
   await choose(page, 'xero')
+  // Xero keeps choices of its own: first, what it does not hold yet.
+  await expect(page.getByLabel('Dates')).toHaveValue('offered')
+  await page.getByLabel('From', { exact: true }).fill(yesterday)
+  await page.getByLabel('To', { exact: true }).fill(yesterday)
   // Before exporting, the screen says what the export will write to Xero.
   await expect(page.getByRole('status', { name: 'Export preview' })).toHaveText(
     `Exporting this range to Xero writes ${entryIds(csvFirst.files).length} new entries, 0 reversals and 0 adjustments.`,
@@ -140,7 +144,7 @@ test('each destination gets every entry once: CSV then Xero, a cut-over to per s
   const again = await exportRange(page, yesterday, yesterday)
   expect(again.status).toMatch(
     new RegExp(
-      `^Nothing new to export to Xero: every entry in this range is already in its export of .* \\(${yesterday} to ${yesterday}\\)\\.$`,
+      `^Nothing new to export to Xero: every entry in this range is already in its export of .* \\(${readableDate(yesterday)}\\)\\.$`,
     ),
   )
   await expect(page.getByRole('note', { name: 'Accounts defaulted' })).toHaveCount(0)
@@ -150,7 +154,7 @@ test('each destination gets every entry once: CSV then Xero, a cut-over to per s
   const cutOver = page.getByRole('group', { name: 'Cut-over' })
   await expect(cutOver.getByLabel('Cut-over business date')).toHaveValue(today)
   await cutOver.getByRole('button', { name: 'Switch granularity' }).click()
-  await expect(page.getByText(`From ${today}: per session summary`)).toBeVisible()
+  await expect(page.getByText(`From ${readableDate(today)}: per session summary`)).toBeVisible()
   // The demo's clock stands at yesterday's midday, so by Till's own clock the sale's session has
   // had no bill for more than 12 hours: it is shown closed, nothing is held back, and it posts.
   await page.getByLabel('To', { exact: true }).fill(today)

@@ -1,19 +1,13 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { expect, it } from 'vitest'
 import { TillDatabase } from '../../../src-renderer/cache/database'
-import {
-  FIRST_CHOICES,
-  keepExportChoices,
-  lastExportChoice,
-  readExportChoices,
-} from '../../../src-renderer/cache/export-choices'
+import { keepExportChoices, keptExportChoices } from '../../../src-renderer/cache/export-choices'
 
 it('keeps the form’s choices per destination, through a restart', async () => {
   const indexedDB = new IDBFactory()
   const name = `till-export-choices-${Math.random()}`
   const before = new TillDatabase(name, { indexedDB, IDBKeyRange })
-  expect(await lastExportChoice(before)).toBeNull()
-  expect(await readExportChoices(before, 'xero')).toEqual(FIRST_CHOICES)
+  expect(await keptExportChoices(before)).toEqual({ last: null, byChoice: {} })
   await keepExportChoices(before, 'xero', {
     locationId: '102',
     range: { mode: 'preset', preset: 'last-week' },
@@ -25,20 +19,17 @@ it('keeps the form’s choices per destination, through a restart', async () => 
   before.close()
 
   const after = new TillDatabase(name, { indexedDB, IDBKeyRange })
-  expect(await lastExportChoice(after)).toBe('bills')
-  expect(await readExportChoices(after, 'xero')).toEqual({
-    locationId: '102',
-    range: { mode: 'preset', preset: 'last-week' },
+  expect(await keptExportChoices(after)).toEqual({
+    last: 'bills',
+    byChoice: {
+      xero: { locationId: '102', range: { mode: 'preset', preset: 'last-week' } },
+      bills: { locationId: '', range: { mode: 'custom', from: '2026-11-01', to: '2026-11-15' } },
+    },
   })
-  expect(await readExportChoices(after, 'bills')).toEqual({
-    locationId: '',
-    range: { mode: 'custom', from: '2026-11-01', to: '2026-11-15' },
-  })
-  expect(await readExportChoices(after, 'beancount')).toEqual(FIRST_CHOICES)
   after.close()
 })
 
-it('reads what it cannot take for choices as the first ones, and refuses to keep it', async () => {
+it('leaves out what it cannot take for choices, and refuses to keep it', async () => {
   const db = new TillDatabase(`till-export-choices-${Math.random()}`, {
     indexedDB: new IDBFactory(),
     IDBKeyRange,
@@ -49,7 +40,7 @@ it('reads what it cannot take for choices as the first ones, and refuses to keep
     7,
   ]) {
     await db.meta.put({ key: 'export-choices:xero', value })
-    expect(await readExportChoices(db, 'xero')).toEqual(FIRST_CHOICES)
+    expect((await keptExportChoices(db)).byChoice).toEqual({})
   }
   await expect(
     keepExportChoices(db, 'xero', {
@@ -57,6 +48,6 @@ it('reads what it cannot take for choices as the first ones, and refuses to keep
       range: { mode: 'custom', from: 'soon', to: '2026-11-15' },
     }),
   ).rejects.toThrow()
-  expect(await lastExportChoice(db)).toBeNull()
+  expect((await keptExportChoices(db)).last).toBeNull()
   db.close()
 })

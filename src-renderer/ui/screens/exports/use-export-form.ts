@@ -1,11 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import type { TillDatabase } from '../../../cache/database'
 import {
   FIRST_CHOICES,
   keepExportChoices,
-  lastExportChoice,
-  readExportChoices,
+  keptExportChoices,
   type ExportChoices,
 } from '../../../cache/export-choices'
 import type { Destination } from '../../../cache/export-rows'
@@ -25,14 +24,20 @@ export interface ExportForm {
   to: string
   /** Another destination or table: its own last choices come back. */
   chooseDestination(choice: string): void
-  /** New choices for this destination, kept; `onChange` is told (an old outcome goes). */
+  /** New choices for the destination chosen. */
   choose(choices: ExportChoices): void
 }
 
+interface Made {
+  last: string | null
+  byChoice: Record<string, ExportChoices>
+}
+
 /**
- * The Exports form's choices: per destination, kept in the cache (leaving the screen or
+ * The Exports form's choices, per destination, kept in the cache (leaving the screen or
  * restarting Till loses none), and the range they stand for, worked out live (the offered range
- * and the presets move as days close and exports are made).
+ * and the presets move as days close and exports are made). `onChange` hears of every choice
+ * the bookkeeper makes.
  */
 export function useExportForm(
   db: TillDatabase,
@@ -40,22 +45,13 @@ export function useExportForm(
   timeZone: string,
   onChange: () => void,
 ): ExportForm {
-  const [form, setForm] = useState<{ choice: string; choices: ExportChoices } | null>(null)
-
-  useEffect(() => {
-    let cancelled = false
-    void (async () => {
-      const choice = (await lastExportChoice(db)) ?? FIRST_CHOICE
-      const choices = await readExportChoices(db, choice)
-      if (!cancelled) setForm((shown) => shown ?? { choice, choices })
-    })()
-    return () => {
-      cancelled = true
-    }
-  }, [db])
-
-  const choice = form?.choice ?? FIRST_CHOICE
-  const choices = form?.choices ?? FIRST_CHOICES
+  const kept = useLiveQuery(() => keptExportChoices(db), [db])
+  // Choices made on this screen, shown at once, before the cache has them back.
+  const [made, setMade] = useState<Made>({ last: null, byChoice: {} })
+  const choice = made.last ?? kept?.last ?? FIRST_CHOICE
+  const choicesOf = (c: string): ExportChoices =>
+    made.byChoice[c] ?? kept?.byChoice[c] ?? FIRST_CHOICES
+  const choices = choicesOf(choice)
   const destination = destinations?.find((d) => d.id === choice)
   const { locationId, range } = choices
 
@@ -70,23 +66,19 @@ export function useExportForm(
   )
   const shown = range.mode === 'custom' ? range : worked
 
-  const keep = (next: { choice: string; choices: ExportChoices }): void => {
-    setForm(next)
+  const keep = (next: string, nextChoices: ExportChoices): void => {
+    setMade((before) => ({ last: next, byChoice: { ...before.byChoice, [next]: nextChoices } }))
     onChange()
-    // A choice that cannot be kept still holds on this screen; it is the next one's to keep.
-    keepExportChoices(db, next.choice, next.choices).catch(() => undefined)
+    // Choices the cache cannot keep (a date half typed) still hold on this screen.
+    keepExportChoices(db, next, nextChoices).catch(() => undefined)
   }
 
   return {
     choice,
     choices,
-    from: form ? (shown?.from ?? '') : '',
-    to: form ? (shown?.to ?? '') : '',
-    chooseDestination(next) {
-      void readExportChoices(db, next).then((kept) => keep({ choice: next, choices: kept }))
-    },
-    choose(next) {
-      keep({ choice, choices: next })
-    },
+    from: kept ? (shown?.from ?? '') : '',
+    to: kept ? (shown?.to ?? '') : '',
+    chooseDestination: (next) => keep(next, choicesOf(next)),
+    choose: (next) => keep(choice, next),
   }
 }
