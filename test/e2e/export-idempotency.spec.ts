@@ -155,6 +155,6 @@ test('re-exports add only what changed, as new entries and reversals, and a past
   await expect(exports.getByRole('row').nth(1)).toContainText(sale.id)
   await expect(exports.getByRole('row').nth(1)).toContainText('original')
   await expect(exports.getByRole('row').nth(1)).toContainText(
-    `till-journal-csv-${expense.expense_date}.csv`,
+    `till-generic-csv-journal-${expense.expense_date}-batch-1.csv`,
   )
 })

@@ -25,7 +25,9 @@ const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10)
 
 /** Last week in the shop's zone, Monday to Sunday. */
 function lastWeek(): { from: string; to: string } {
-  const today = Date.parse(`${new Date().toLocaleDateString('en-CA', { timeZone: zone })}T00:00:00Z`)
+  const today = Date.parse(
+    `${new Date().toLocaleDateString('en-CA', { timeZone: zone })}T00:00:00Z`,
+  )
   const monday = today - ((new Date(today).getUTCDay() + 6) % 7) * DAY_MS
   return { from: dayOf(monday - 7 * DAY_MS), to: dayOf(monday - DAY_MS) }
 }
