@@ -17,7 +17,7 @@ export function fileExtension(what: ExportWhat): string {
  * most `max` long: safe in a file name on every system. '' when nothing is left (a name in
  * another script).
  */
-export function fileNamePart(text: string, max = 40): string {
+function fileNamePart(text: string, max = 40): string {
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

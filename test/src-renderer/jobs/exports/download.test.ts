@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { exportOpenInput } from '../../../../src-shared/bridge/schemas/exports'
-import { exportFileName, fileNamePart } from '../../../../src-renderer/jobs/exports/download'
+import { exportFileName } from '../../../../src-renderer/jobs/exports/download'
 
 /** Whether main would take the name for a file (the bridge's own rule). */
 function mainTakes(name: string): boolean {
@@ -66,7 +66,16 @@ describe('an export file name', () => {
         expect(name).not.toMatch(/--/)
         expect(mainTakes(name), name).toBe(true)
       }
-    expect(fileNamePart('Café “Déjà vu”')).toBe('cafe-deja-vu')
-    expect(fileNamePart('現金')).toBe('')
+    const named = (destination: string): string =>
+      exportFileName({
+        what: 'beancount',
+        destination,
+        range: { from: '2026-11-20', to: '2026-11-20' },
+        location: null,
+        batch: 2,
+      })
+    expect(named('Café “Déjà vu”')).toBe('till-cafe-deja-vu-2026-11-20-batch-2.beancount')
+    // A name with nothing left in a file name goes by its format.
+    expect(named('現金')).toBe('till-beancount-2026-11-20-batch-2.beancount')
   })
 })
