@@ -419,7 +419,10 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
             timeZone={timeZone}
             names={names}
             include={includeOpen}
-            onInclude={setIncludeOpen}
+            onInclude={(include) => {
+              setIncludeOpen(include)
+              setOutcome(null)
+            }}
             disabled={running}
           />
         )}
