@@ -23,13 +23,15 @@ import {
 
 /**
  * A bookkeeper's week, end to end in Chromium with the demo shop (docs/ledger.md#entry-dates,
- * docs/export-log.md): every day exported on its own to one destination, the whole week at once
- * to another, per bill in hledger/ledger and per session summary in beancount. Between them a
- * late payment and a refund of earlier days' sales are taken in the last day's register session,
- * which is still trading, an expense changes after its export, and the session closes. The
- * daily files, included by one main file, hold the weekly file's balance on every account;
- * hledger --strict, ledger --strict and bean-check pass the main files; nothing of the open
- * session is posted before it closes; and the week's clearing and tax accounts hold what the
+ * docs/export-log.md): in hledger/ledger and in beancount, per bill and per session summary,
+ * every day exported on its own to one destination and the whole week at once to another.
+ * Between the daily exports, a late payment and a refund of earlier days' sales are taken in the
+ * last day's register session while it still trades, an expense of a day already exported is
+ * corrected (that day exported again posts only the correction), another is corrected after the
+ * last day's export, and the session closes. Each destination's files, included by one main
+ * file, pass hledger --strict, ledger --strict and bean-check; the daily files hold the weekly
+ * file's balance on every account; nothing of the open session is posted before it closes, and
+ * the first export after it posts it; and every week's clearing and tax accounts hold what the
  * demo service's own records add up to.
  */
 
@@ -83,16 +85,22 @@ const CLEARING: Record<string, string> = {
 
 const FORMAT_LABEL = { ledger: 'Journal, hledger/ledger', beancount: 'Journal, beancount' }
 
-function destination(name: string, format: Destination['format'], perSession: boolean) {
-  return { name, format, perSession, books: booksFolder(format), files: [] as string[] }
-}
-
-const dailyLedger = destination('Daily hledger', 'ledger', false)
-const weeklyLedger = destination('Weekly hledger', 'ledger', false)
-const dailyBeancount = destination('Daily beancount', 'beancount', true)
-const weeklyBeancount = destination('Weekly beancount', 'beancount', true)
-const DAILY = [dailyLedger, dailyBeancount]
-const WEEKLY = [weeklyLedger, weeklyBeancount]
+/** A daily and a weekly destination of one format and granularity, their files kept apart. */
+const PAIRS = (['ledger', 'beancount'] as const).flatMap((format) =>
+  [false, true].map((perSession) => {
+    const kind = `${format === 'ledger' ? 'hledger' : 'beancount'} ${perSession ? 'per session' : 'per bill'}`
+    const destination = (name: string): Destination => ({
+      name,
+      format,
+      perSession,
+      books: booksFolder(format),
+      files: [],
+    })
+    return { daily: destination(`Daily ${kind}`), weekly: destination(`Weekly ${kind}`) }
+  }),
+)
+const DAILY = PAIRS.map((p) => p.daily)
+const WEEKLY = PAIRS.map((p) => p.weekly)
 
 test.afterAll(() => {
   for (const d of [...DAILY, ...WEEKLY]) d.books.remove()
@@ -204,14 +212,14 @@ test('a week exported day by day holds what the week exported at once holds, and
     bill.type === 'sale' && dayOf.get(bill.register_session_id!)! < lastDay
   const refunded = new Set(before.bills.map((b) => b.parent_bill_id))
   const unpaid = before.bills.find((b) => earlier(b) && b.amount_due > 0 && !refunded.has(b.id))
-  expect(unpaid, 'an earlier day has a sale not paid in full').toBeDefined()
+  if (!unpaid) throw new Error('No earlier day has a sale not paid in full')
   const refundable = before.bills.find(
-    (b) => earlier(b) && b.status === 'paid' && !refunded.has(b.id) && b.id !== unpaid!.id,
+    (b) => earlier(b) && b.status === 'paid' && !refunded.has(b.id) && b.id !== unpaid.id,
   )!
   const late = (
     await control()<{ payment: { id: string; register_session_id: string } }>(
       'POST',
-      `/bills/${unpaid!.id}/payments`,
+      `/bills/${unpaid.id}/payments`,
       {},
     )
   ).payment
@@ -237,6 +245,11 @@ test('a week exported day by day holds what the week exported at once holds, and
     },
   )
   expect(expense.register_session_id).toBeNull()
+  // And an expense of the third day, exported already, is corrected.
+  const corrected = before.expenses.find((e) => e.expense_date === days[2])
+  if (!corrected) throw new Error(`The demo shop has no expense on ${days[2]}`)
+  const correctedAmount = corrected.amount + 12_000
+  await control()('PATCH', `/expenses/${corrected.id}`, { amount: String(correctedAmount) })
   await page.getByRole('button', { name: 'Sync now' }).click()
   await expect
     .poll(
@@ -245,10 +258,23 @@ test('a week exported day by day holds what the week exported at once holds, and
           ['payments', late.id, () => true],
           ['bills', refund.id, (bill) => bill['hasDetail'] === true],
           ['expenses', expense.id, (e) => e['amount'] === 350_000],
+          ['expenses', corrected.id, (e) => e['amount'] === correctedAmount],
         ]),
       { timeout: 60_000 },
     )
     .toBe(true)
+
+  // Exporting that day again posts only the correction, dated that day: the entry the books hold
+  // reversed, and the corrected one.
+  for (const d of DAILY) {
+    await choose(page, d)
+    const text = await exportRange(page, d, days[2]!, days[2]!)
+    expect(new Set(transactionDates(text))).toEqual(new Set([days[2]]))
+    expect(entryIds(text)).toEqual([
+      `expense:${corrected.id}:reversal`,
+      `expense:${corrected.id}:adj:1`,
+    ])
+  }
 
   // The last day while its session still trades: the screen names the session held back, and
   // the file holds the day's closed shifts and the expense, nothing of the open session.
@@ -311,28 +337,34 @@ test('a week exported day by day holds what the week exported at once holds, and
     expect(ids.length).toBe(new Set(ids).size)
   }
 
-  // The real tools: every file of a destination included by one main file.
-  const dailyLedgerMain = dailyLedger.books.main(dailyLedger.files)
-  const weeklyLedgerMain = weeklyLedger.books.main(weeklyLedger.files)
-  for (const file of [...dailyLedger.files, dailyLedgerMain, weeklyLedgerMain])
-    await hledgerStrict(file)
-  expect(await ledgerStrict(dailyLedgerMain)).toBe(await ledgerStrict(weeklyLedgerMain))
-  const ledgerWeek = await hledgerBalances(weeklyLedgerMain)
-  expect(await hledgerBalances(dailyLedgerMain)).toEqual(ledgerWeek)
-  const beancountWeek = await beancountBalances(weeklyBeancount.books.main(weeklyBeancount.files))
-  expect(await beancountBalances(dailyBeancount.books.main(dailyBeancount.files))).toEqual(
-    beancountWeek,
-  )
+  // The real tools, on every file of a destination included by one main file: the daily files
+  // hold the weekly file's balance on every account.
+  const weeks: Map<string, number>[] = []
+  for (const { daily, weekly } of PAIRS) {
+    const dailyMain = daily.books.main(daily.files)
+    const weeklyMain = weekly.books.main(weekly.files)
+    if (daily.format === 'ledger') {
+      for (const file of [...daily.files, dailyMain, weeklyMain]) await hledgerStrict(file)
+      expect(await ledgerStrict(dailyMain), daily.name).toBe(await ledgerStrict(weeklyMain))
+    }
+    const balances = daily.format === 'ledger' ? hledgerBalances : beancountBalances
+    const week = await balances(weeklyMain)
+    expect(await balances(dailyMain), daily.name).toEqual(week)
+    weeks.push(week)
+  }
 
   // Independently: the demo service's own records, every one of them in this week. Per bill and
   // per session summary, each clearing account holds its method's takings less what was paid out.
-  const expected = expectedFromRecords(await readServiceTruth(access()))
-  for (const week of [ledgerWeek, beancountWeek]) {
+  const after = await readServiceTruth(access())
+  expect(after.sessions.every((s) => days.includes(dayOf.get(s.id)!))).toBe(true)
+  expect(after.expenses.every((e) => days.includes(e.expense_date))).toBe(true)
+  const expected = expectedFromRecords(after)
+  for (const week of weeks) {
     for (const [method, amount] of expected.clearing)
       expect(week.get(CLEARING[method]!), method).toBe(amount)
     const taxes = [...week].filter(([account]) => account.startsWith('Liabilities:Tax-payable:'))
     expect(taxes.length).toBeGreaterThan(0)
     expect(taxes.reduce((sum, [, amount]) => sum + amount, 0)).toBe(-expected.tax)
+    expect(week).toEqual(weeks[0])
   }
-  expect(beancountWeek).toEqual(ledgerWeek)
 })
