@@ -40,9 +40,10 @@ const CONTROL_TOKEN = 'demo_control_export_week_e2e_7193'
 
 const shell = useDemoShell({
   seed: 11,
-  // Late evening there now: the week's first six days have closed, and the seventh has two
-  // closed shifts and a third still trading, whatever the hour the test runs.
-  timezone: zoneAtHour(23),
+  // Evening there now, an hour or more before midnight (so the day cannot turn while the demo
+  // starts): the week's first six days have closed, and the seventh has closed shifts and a last
+  // one still trading (the shop closes 00:15–02:15), whatever the hour the test runs.
+  timezone: zoneAtHour(22),
   // Six days of history and the day of now: a week of business days.
   days: 6,
   locations: 1,
