@@ -27,8 +27,9 @@ import {
  * every day exported on its own to one destination and the whole week at once to another.
  * Between the daily exports, a late payment and a refund of earlier days' sales are taken in the
  * last day's register session while it still trades, an expense of a day already exported is
- * corrected (that day exported again posts only the correction), another is corrected after the
- * last day's export, and the session closes. Each destination's files, included by one main
+ * corrected (that day exported again posts only the correction, dated the first open day where
+ * the books are locked through it), another is corrected after the last day's export, and the
+ * session closes. Each destination's files, included by one main
  * file, pass hledger --strict, ledger --strict and bean-check; the daily files hold the weekly
  * file's balance on every account; nothing of the open session is posted before it closes, and
  * the first export after it posts it; and every week's clearing and tax accounts hold what the
@@ -262,11 +263,20 @@ test('a week exported day by day holds what the week exported at once holds, and
     .toBe(true)
 
   // Exporting that day again posts only the correction, dated that day: the entry the books hold
-  // reversed, and the corrected one.
+  // reversed, and the corrected one. The first daily destination is locked through that day, as
+  // Xero's books would be: there the correction is dated the first open day.
+  const locked = DAILY[0]!
+  await page.getByRole('link', { name: 'Settings', exact: true }).click()
+  await page.getByRole('link', { name: 'Destinations', exact: true }).click()
+  const destinations = page.getByRole('region', { name: 'Destinations' })
+  await destinations.getByLabel(`Lock date of ${locked.name}`).fill(days[2]!)
+  await destinations.getByRole('button', { name: `Lock ${locked.name}` }).click()
+  await expect(destinations.getByRole('status')).toContainText(`locked through ${days[2]}`)
+  await page.getByRole('link', { name: 'Exports', exact: true }).click()
   for (const d of DAILY) {
     await choose(page, d)
     const text = await exportRange(page, d, days[2]!, days[2]!)
-    expect(new Set(transactionDates(text))).toEqual(new Set([days[2]]))
+    expect(new Set(transactionDates(text))).toEqual(new Set([d === locked ? days[3] : days[2]]))
     expect(entryIds(text)).toEqual([
       `expense:${corrected.id}:reversal`,
       `expense:${corrected.id}:adj:1`,
