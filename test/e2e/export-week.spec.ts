@@ -205,6 +205,10 @@ test('a week exported day by day holds what the week exported at once holds, and
     for (const day of days.slice(0, 6)) {
       const text = await exportRange(page, d, day, day)
       expect(new Set(transactionDates(text))).toEqual(new Set([day]))
+      expect(
+        entryIds(text).some((id) => id.startsWith('session:')),
+        d.name,
+      ).toBe(d.perSession)
     }
   }
 
@@ -336,6 +340,10 @@ test('a week exported day by day holds what the week exported at once holds, and
     await choose(page, d)
     const text = await exportRange(page, d, days[0]!, lastDay)
     expect(new Set(transactionDates(text))).toEqual(new Set(days))
+    expect(
+      entryIds(text).some((id) => id.startsWith('session:')),
+      d.name,
+    ).toBe(d.perSession)
   }
 
   // No entry twice, in the daily files together.
