@@ -13,19 +13,26 @@ export interface Books {
   remove(): void
 }
 
+/**
+ * The folder is made on the first file saved, so a process that loads the spec without running
+ * it (Playwright's runner lists the tests) leaves nothing behind.
+ */
 export function booksFolder(format: 'ledger' | 'beancount'): Books {
-  const folder = journalFolder(`till-week-${format}-`)
+  let folder: ReturnType<typeof journalFolder> | undefined
   const extension = format === 'ledger' ? 'journal' : 'beancount'
+  const file = (text: string): string => {
+    folder ??= journalFolder(`till-week-${format}-`)
+    return folder.file(extension, text)
+  }
   return {
-    save: (text) => folder.file(extension, text),
+    save: file,
     main: (files) =>
-      folder.file(
-        extension,
+      file(
         files
-          .map((file) => (format === 'ledger' ? `include ${file}\n` : `include "${file}"\n`))
+          .map((path) => (format === 'ledger' ? `include ${path}\n` : `include "${path}"\n`))
           .join(''),
       ),
-    remove: folder.remove,
+    remove: () => folder?.remove(),
   }
 }
 
