@@ -23,6 +23,8 @@ import {
 import type { ExportRange, StoredBatch } from '../../../cache/export-rows'
 import { sessionDays } from '../../../cache/load-session'
 import { offeredRange } from '../../../jobs/exports/offered-range'
+import { sessionsWritten } from '../../../cache/session-status'
+import { useRecomputed } from '../../hooks/use-recomputed'
 import { nextDate as dayAfter } from '../../../../src-shared/domain/business-date'
 import { effectiveTimeZone } from '../../../domain/format/effective-time-zone'
 import { ConnectionGate } from '../ConnectionGate'
@@ -200,10 +202,12 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
   const destination = destinations?.find((d) => d.id === choice)
   const names = useLocationNames(db)
 
-  // Until chosen, the range is what the destination does not hold yet, up to the last closed day.
-  const offered = useLiveQuery(
+  // Until chosen, the range is what the destination does not hold yet, up to the last closed day:
+  // worked out again when the destination, its batches or the sessions change, not on every sale.
+  const sessionsChange = useLiveQuery(() => sessionsWritten(db), [db])
+  const offered = useRecomputed(
     () => offeredRange(db, destination, locationId, Date.now()),
-    [db, destination, locationId],
+    [db, destination, locationId, batches, sessionsChange],
   )
   const from = chosenFrom || (offered?.from ?? '')
   const to = chosenTo || (offered?.to ?? '')
