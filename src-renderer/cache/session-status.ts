@@ -89,6 +89,17 @@ export async function loadShownStatus(
   return shownStatus(session, await statusEvidence(db, session, now))
 }
 
+/**
+ * A new value each time it is read. Read in a live query, it is read again on every write to the
+ * sessions table and on no other: a session added, closed, reconciled or found to have started
+ * earlier, never a bill alone. What is worked out from sessions' states (the range the Exports
+ * screen offers, the sessions it holds back) is worked out again when this changes, not on every
+ * sale; it counts the sessions, which reads no record and keeps none in Dexie's query cache.
+ */
+export async function sessionsWritten(db: TillDatabase): Promise<{ sessions: number }> {
+  return { sessions: await db.sessions.count() }
+}
+
 /** A session with whether it can still be trading (shown *Open*). */
 export interface SessionTrading {
   session: RegisterSession

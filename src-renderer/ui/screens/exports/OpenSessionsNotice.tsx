@@ -2,7 +2,8 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { useId } from 'react'
 import type { TillDatabase } from '../../../cache/database'
 import type { ExportRange } from '../../../cache/export-rows'
-import { sessionsTrading } from '../../../cache/session-status'
+import { sessionsTrading, sessionsWritten } from '../../../cache/session-status'
+import { useRecomputed } from '../../hooks/use-recomputed'
 import { locationLabel, type LocationNames } from '../../../domain/format/location-label'
 import { sessionLabel } from '../../format/session-label'
 
@@ -30,12 +31,14 @@ export function OpenSessionsNotice({
 }): React.JSX.Element | null {
   const id = useId()
   const { from, to, locationId } = range
-  const open = useLiveQuery(
+  // Worked out again when the sessions change, not on every sale.
+  const sessionsChange = useLiveQuery(() => sessionsWritten(db), [db])
+  const open = useRecomputed(
     async () =>
       (
         await sessionsTrading(db, { from, to }, locationId === '' ? null : [locationId], Date.now())
       ).flatMap(({ session, open }) => (open ? [session] : [])),
-    [db, from, to, locationId],
+    [db, from, to, locationId, sessionsChange],
   )
   if (!open || open.length === 0) return null
   return (

@@ -11,6 +11,9 @@ import type { Destination } from '../../../cache/export-rows'
 import { offeredRange } from '../../../jobs/exports/offered-range'
 import { presetRange } from '../../../jobs/exports/preset-range'
 import { firstDayOfWeek } from '../../../domain/format/week-start'
+import { exportBatches } from '../../../cache/export-batches'
+import { sessionsWritten } from '../../../cache/session-status'
+import { useRecomputed } from '../../hooks/use-recomputed'
 
 /** The journal destination the form starts on before anything was chosen. */
 const FIRST_CHOICE = 'journal-csv'
@@ -35,9 +38,10 @@ interface Made {
 
 /**
  * The Exports form's choices, per destination, kept in the cache (leaving the screen or
- * restarting Till loses none), and the range they stand for, worked out live (the offered range
- * and the presets move as days close and exports are made). `onChange` hears of every choice
- * the bookkeeper makes.
+ * restarting Till loses none), and the range they stand for (the offered range and the presets
+ * move as days close and exports are made). The range is worked out again when the choices, the
+ * batches or the sessions change, not in a live query every sale would re-run (see "Screens" in
+ * docs/architecture.md). `onChange` hears of every choice the bookkeeper makes.
  */
 export function useExportForm(
   db: TillDatabase,
@@ -55,14 +59,11 @@ export function useExportForm(
   const destination = destinations?.find((d) => d.id === choice)
   const { locationId, range } = choices
 
-  const worked = useLiveQuery(
-    () =>
-      range.mode === 'preset'
-        ? presetRange(db, range.preset, locationId, Date.now(), timeZone, firstDayOfWeek())
-        : range.mode === 'offered'
-          ? offeredRange(db, destination, locationId, Date.now())
-          : null,
-    [db, destination, locationId, range, timeZone],
+  const batchesChange = useLiveQuery(() => exportBatches(db), [db])?.length
+  const sessionsChange = useLiveQuery(() => sessionsWritten(db), [db])
+  const worked = useRecomputed(
+    () => workedRange(db, destination, locationId, range, timeZone),
+    [db, destination, locationId, JSON.stringify(range), timeZone, batchesChange, sessionsChange],
   )
   const shown = range.mode === 'custom' ? range : worked
 
@@ -81,4 +82,19 @@ export function useExportForm(
     chooseDestination: (next) => keep(next, choicesOf(next)),
     choose: (next) => keep(choice, next),
   }
+}
+
+/** The range choices other than typed dates stand for now. */
+async function workedRange(
+  db: TillDatabase,
+  destination: Destination | undefined,
+  locationId: string,
+  range: ExportChoices['range'],
+  timeZone: string,
+): Promise<{ from: string; to: string } | null> {
+  const now = Date.now()
+  if (range.mode === 'preset')
+    return presetRange(db, range.preset, locationId, now, timeZone, firstDayOfWeek())
+  if (range.mode === 'offered') return offeredRange(db, destination, locationId, now)
+  return null
 }
