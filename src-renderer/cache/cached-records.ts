@@ -75,7 +75,10 @@ export interface ProcessedWebhook {
   processedAt: number
 }
 
-/** Small facts about the cache itself: the demo shop's epoch, the sweep schedule and its last deep sweep. */
+/**
+ * Small facts about the cache itself: the demo shop's epoch, the sweep schedule and its last deep
+ * sweep, the Exports form's choices.
+ */
 export interface MetaEntry {
   key:
     | 'demo-epoch'
@@ -86,6 +89,11 @@ export interface MetaEntry {
     | 'records-written'
     /** The shop's own notes and coins, by currency (cache/denomination-settings.ts). */
     | 'denominations'
+    /** How many files of a CSV table the Exports screen has made (./table-exports.ts). */
+    | `table-exports:${string}`
+    /** The Exports form's last choices (./export-choices.ts). */
+    | 'export-form'
+    | `export-choices:${string}`
   value: string | number
 }
 

@@ -8,6 +8,7 @@ import {
 } from './export-rows'
 import type { Granularity } from '../domain/journal/export-log'
 import type { JournalFormat } from '../domain/journal/formats/journal-formats'
+import { formatBusinessDate } from '../domain/format/time'
 
 /**
  * Destinations (docs/ledger.md#destinations): one set of books Till posts into. The export log, its
@@ -141,7 +142,7 @@ export async function switchGranularity(
         )
       if (cutOver <= destination.postedThrough)
         throw new DestinationError(
-          `The cut-over must come after ${destination.postedThrough}, the last business date ${destination.name} has posted`,
+          `The cut-over must come after ${formatBusinessDate(destination.postedThrough)}, the last business date ${destination.name} has posted`,
         )
       periods = [...destination.periods, { from: cutOver, granularity }]
     }
@@ -180,5 +181,25 @@ export async function chooseMapping(
     }
     await db.destinations.put(chosen)
     return chosen
+  })
+}
+
+/**
+ * Locks the destination's books up to a business date, or unlocks them (null). Later exports date
+ * nothing on or before it: what they post for those days (a change to an entry the books hold, a
+ * record synced late) is dated the first day after it.
+ */
+export async function lockDestination(
+  db: TillDatabase,
+  id: string,
+  lockedThrough: string | null,
+): Promise<Destination> {
+  if (lockedThrough !== null && !/^\d{4}-\d{2}-\d{2}$/.test(lockedThrough))
+    throw new DestinationError('A lock date is a business date, YYYY-MM-DD')
+  return db.transaction('rw', db.destinations, async () => {
+    const { lockedThrough: _previous, ...destination } = await readDestination(db, id)
+    const locked = lockedThrough === null ? destination : { ...destination, lockedThrough }
+    await db.destinations.put(locked)
+    return locked
   })
 }

@@ -23,6 +23,24 @@ export function exportBatches(db: TillDatabase): Promise<StoredBatch[]> {
   return db.exportBatches.orderBy('createdAt').reverse().toArray()
 }
 
+/**
+ * The number the destination's next batch takes: one past its batches, those from before Till
+ * numbered them counted too, so no number is given twice.
+ */
+export async function nextBatchNumber(db: TillDatabase, destinationId: string): Promise<number> {
+  const batches = await destinationBatches(db, destinationId)
+  return Math.max(batches.length, ...batches.map((b) => b.number ?? 0)) + 1
+}
+
+/** The file names the log's batches were given. */
+export async function batchFileNames(db: TillDatabase): Promise<Set<string>> {
+  const names = new Set<string>()
+  await db.exportBatches.each((b) => {
+    if (b.fileName !== undefined) names.add(b.fileName)
+  })
+  return names
+}
+
 /** A destination's batches, oldest first. */
 export function destinationBatches(
   db: TillDatabase,

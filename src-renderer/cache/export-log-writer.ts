@@ -3,6 +3,11 @@ import type { ExportPlan, PostedState } from '../domain/journal/export-log'
 import type { Destination, StoredBatch } from './export-rows'
 import { logPage, pageEntry } from './log-pages'
 import { addLogPage, batchPages, latestStates, nextSeq } from './log-page-queries'
+import { batchFileNames, nextBatchNumber } from './export-batches'
+
+class BatchTakenError extends Error {
+  override name = 'BatchTakenError'
+}
 
 /**
  * The export log of one destination written as an export goes (./log-pages.ts), so its
@@ -72,14 +77,24 @@ export class ExportLogWriter {
   }
 
   /**
-   * Makes the run count: its batch row is written, and the destination (stored from now on, if
-   * built in) knows the latest date it has posted.
+   * Makes the run count: its batch row is written, numbered next (a number and file name chosen
+   * before the run are refused if another batch took them meanwhile), and the destination
+   * (stored from now on, if built in) knows the latest date it has posted.
    */
   async commit(batch: StoredBatch, destination: Destination, postedThrough: string): Promise<void> {
     await this.writing
     const { db, batchId } = this
     const tables = [db.exportBatches, db.exportRuns, db.destinations]
     await db.transaction('rw', tables, async () => {
+      const next = await nextBatchNumber(db, destination.id)
+      if (batch.number === undefined) batch.number = next
+      else if (
+        batch.number !== next ||
+        (batch.fileName !== undefined && (await batchFileNames(db)).has(batch.fileName))
+      )
+        throw new BatchTakenError(
+          `Another export to ${destination.name} took batch ${batch.number} while this one ran: export again.`,
+        )
       const stored = (await db.destinations.get(destination.id)) ?? destination
       if (postedThrough > stored.postedThrough) stored.postedThrough = postedThrough
       await db.destinations.put(stored)

@@ -25,6 +25,15 @@ export interface StoredBatch extends ExportBatch {
    * them, and for other formats.
    */
   accountsOpened?: string[]
+  /** The range's sessions it held back because they could still be trading; absent for none. */
+  heldBack?: string[]
+  /**
+   * Its place among the destination's batches, from 1; absent on batches from before Till
+   * numbered them (they count all the same: the next number is past them).
+   */
+  number?: number
+  /** The name its file was given (./export-batches.ts); absent where it was made without one. */
+  fileName?: string
 }
 
 export interface ExportRun {
@@ -72,6 +81,11 @@ export interface Destination {
    * session of; '' when nothing was posted.
    */
   postedThrough: string
+  /**
+   * The destination's lock date (Xero's and QuickBooks' period lock): its books take no entry
+   * dated on or before it. Absent while not locked.
+   */
+  lockedThrough?: string
   /**
    * 'own' when the destination posts with a mapping of its own (a second Xero organisation has
    * its own chart); absent, as on every destination before, it uses the connection's shared one.

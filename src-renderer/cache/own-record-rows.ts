@@ -79,6 +79,7 @@ const destinationSchema = z.object({
     .max(MAX_PAGE_ROWS),
   postedAs: z.record(id, granularity).optional(),
   postedThrough: businessDateOrNone,
+  lockedThrough: businessDate.optional(),
   mapping: z.literal('own').optional(),
 })
 
@@ -129,6 +130,12 @@ const batchSchema = z.object({
   range: z.object({ from: businessDate, to: businessDate, locationId: z.string().max(MAX_ID) }),
   entryCount: count,
   accountsOpened: z.array(text).optional(),
+  heldBack: z.array(id).optional(),
+  number: count.min(1).optional(),
+  fileName: z
+    .string()
+    .regex(/^[\w.-]{1,200}$/, 'is not a file name')
+    .optional(),
 })
 
 const roleKey = text.refine((key) => roleFromKey(key) !== null, 'is not a role Till posts to')

@@ -127,3 +127,36 @@ export function loadShownSessions<T extends Parameters<typeof loadShownStatus>[1
     }),
   )
 }
+
+/**
+ * A new value each time it is read. Read in a live query, it is read again on every write to the
+ * sessions table and on no other: a session added, closed, reconciled or found to have started
+ * earlier, never a bill alone. What is worked out from sessions' states (the range the Exports
+ * screen offers, the sessions it holds back) is worked out again when this changes, not on every
+ * sale; it counts the sessions, which reads no record and keeps none in Dexie's query cache.
+ */
+export async function sessionsWritten(db: TillDatabase): Promise<{ sessions: number }> {
+  return { sessions: await db.sessions.count() }
+}
+
+/** A session with whether it can still be trading (shown *Open*). */
+export interface SessionTrading {
+  session: RegisterSession
+  open: boolean
+}
+
+/** The sessions of `locations` dated from `from` to `to`, each with whether it can still be trading at `now`. */
+export async function sessionsTrading(
+  db: TillDatabase,
+  range: { from: string; to: string },
+  locations: readonly string[] | null,
+  now: number,
+): Promise<SessionTrading[]> {
+  const sessions = await db.sessions
+    .where('businessDate')
+    .between(range.from, range.to, true, true)
+    .filter((s) => locations === null || locations.includes(s.locationId))
+    .toArray()
+  const shown = await loadShownSessions(db, sessions, now)
+  return sessions.map((session, i) => ({ session, open: shown[i]!.status === 'open' }))
+}

@@ -34,8 +34,10 @@ async function openMapping(page: Page) {
  * a session just opened, or hold nothing but the bills rung up after midnight in the evening
  * session before, which that session's own day posts.
  */
-async function openExports(page: Page): Promise<void> {
+async function openExports(page: Page, destination: string): Promise<void> {
   await page.getByRole('link', { name: 'Exports' }).click()
+  // Dates are chosen per destination: the destination first.
+  await page.getByLabel('Format').selectOption(destination)
   await page.getByLabel('From').fill(dateInJakarta(-7))
   await page.getByLabel('To').fill(dateInJakarta(0))
 }
@@ -66,7 +68,7 @@ test('a saved mapping is what the next export posts to; bad codes are explained 
   await expect(page.getByRole('note').filter({ hasText: 'need mapping' })).toContainText(taxLabel)
 
   // The Exports screen names it before exporting, with the way to Settings.
-  await openExports(page)
+  await openExports(page, 'journal-csv')
   const unmapped = page.getByRole('note', { name: 'Unmapped accounts' })
   await expect(unmapped).toContainText(taxLabel)
   await unmapped.getByRole('link', { name: 'Map them in Settings' }).click()
@@ -102,8 +104,7 @@ test('a saved mapping is what the next export posts to; bad codes are explained 
 
   // Exports: the mapped tax is no longer listed as unmapped (the shop's other taxes are); the
   // file posts to 4001 and 2110.
-  await openExports(page)
-  await page.getByLabel('Format').selectOption('journal-csv')
+  await openExports(page, 'journal-csv')
   await expect(page.getByRole('button', { name: 'Export', exact: true })).toBeEnabled()
   await expect(unmapped).toContainText('Tax “')
   await expect(unmapped).not.toContainText(taxLabel)
@@ -121,8 +122,7 @@ test('a saved mapping is what the next export posts to; bad codes are explained 
   await again.getByLabel('Code for Sales', { exact: true }).fill('4009')
   await again.getByRole('button', { name: 'Save account mapping' }).click()
   await expect(again.getByRole('status')).toContainText('Saved')
-  await openExports(page)
-  await page.getByLabel('Format').selectOption('journal-csv')
+  await openExports(page, 'journal-csv')
   await page.getByRole('button', { name: 'Export', exact: true }).click()
   await expect(page.getByText(/^Nothing new to export/)).toBeVisible()
 })
@@ -151,8 +151,7 @@ test('a tax given a Xero tax rate goes out at that rate, as a tax-exclusive Sale
   await form.getByRole('button', { name: 'Save account mapping' }).click()
   await expect(form.getByRole('status')).toContainText('Saved')
 
-  await openExports(page)
-  await page.getByLabel('Format').selectOption('xero')
+  await openExports(page, 'xero')
   await expect(page.getByRole('button', { name: 'Export', exact: true })).toBeEnabled()
   const downloading = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Export', exact: true }).click()

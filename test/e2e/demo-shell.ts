@@ -37,3 +37,22 @@ export function yesterdayMiddayInJakarta(): string {
 export function dateInJakarta(days: number): string {
   return new Date(Date.now() + 7 * HOUR + days * 24 * HOUR).toISOString().slice(0, 10)
 }
+
+/**
+ * An Etc/GMT zone where the local hour now is `hour` (0–23), for a demo shop whose trading a test
+ * needs at a set time of its day, whenever the test runs.
+ */
+export function zoneAtHour(hour: number, now = new Date()): string {
+  const offset = ((hour - now.getUTCHours() + 36) % 24) - 12
+  if (offset === 0) return 'UTC'
+  return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+/** A business date (YYYY-MM-DD) as the screens write it in prose: "Mon 16 Nov 2026". */
+export function readableDate(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`)
+  return `${WEEKDAYS[day.getUTCDay()]} ${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`
+}

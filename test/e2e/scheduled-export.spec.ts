@@ -92,7 +92,10 @@ test('closing a register session writes the new journal entries into the chosen 
   await expect.poll(visible, { timeout: 30_000 }).toHaveLength(1)
   const [name] = await visible()
   expect(await readdir(folder)).toEqual([name])
-  expect(name).toMatch(/^till-journal-csv-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}-\d{8}-\d{6}\.csv$/)
+  // Named like any export to the destination: its range and the batch's number.
+  expect(name).toMatch(
+    /^till-generic-csv-journal-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}-batch-1\.csv$/,
+  )
   const rows = parseCsvFile(await readFile(join(folder, name!)))
   const entries = new Set(rows.map((row) => row.entry_id))
   expect(entries.size).toBeGreaterThan(0)
@@ -107,5 +110,11 @@ test('closing a register session writes the new journal entries into the chosen 
 
   // Exported once: the Exports screen has nothing new for the same day.
   await page.getByRole('link', { name: 'Exports' }).click()
-  await expect(page.getByRole('table', { name: 'Export log' }).getByRole('row')).toHaveCount(2)
+  const log = page.getByRole('table', { name: 'Export log' })
+  await expect(log.getByRole('row')).toHaveCount(2)
+  // Download again gives the batch the name its file has in the folder.
+  await expect(log.getByRole('row').nth(1)).toContainText(name!)
+  const again = page.waitForEvent('download')
+  await log.getByRole('button', { name: 'Download again' }).click()
+  expect((await again).suggestedFilename()).toBe(name)
 })

@@ -57,6 +57,8 @@ export class ExportDriver {
     await page.getByRole('link', { name: 'Exports', exact: true }).click()
     await expect(page.getByRole('heading', { name: 'Exports', level: 1 })).toBeVisible()
     await page.getByLabel('Format').selectOption(format)
+    // The form keeps each format's last dates: back to what is not exported yet.
+    await page.getByLabel('Dates').selectOption('offered')
     const to = page.getByLabel('To')
     await expect(to).not.toHaveValue('')
     const latest = new Date(`${await to.inputValue()}T00:00:00Z`)

@@ -23,17 +23,34 @@ export function formatClock(epochMs: number, timeZone: string): string {
   return formatter(`clock ${timeZone}`, { timeZone, timeStyle: 'short' }).format(epochMs)
 }
 
-/** A business date (YYYY-MM-DD) as a person reads it: "Mon 23 Nov". */
-export function formatBusinessDay(businessDate: string): string {
+/** The parts of a business date (YYYY-MM-DD), read on the calendar, not in any zone. */
+function dayParts(businessDate: string): (type: Intl.DateTimeFormatPartTypes) => string {
   const parts = formatter('day', {
     timeZone: 'UTC',
     weekday: 'short',
     day: 'numeric',
     month: 'short',
+    year: 'numeric',
   }).formatToParts(Date.parse(`${businessDate}T12:00:00Z`))
-  const part = (type: Intl.DateTimeFormatPartTypes): string =>
-    parts.find((p) => p.type === type)?.value ?? ''
+  return (type) => parts.find((p) => p.type === type)?.value ?? ''
+}
+
+/** A business date (YYYY-MM-DD) as a person reads it: "Mon 23 Nov". */
+export function formatBusinessDay(businessDate: string): string {
+  const part = dayParts(businessDate)
   return `${part('weekday')} ${part('day')} ${part('month')}`
+}
+
+/** A business date with its year, the one format for a date in prose: "Mon 16 Nov 2026". */
+export function formatBusinessDate(businessDate: string): string {
+  return `${formatBusinessDay(businessDate)} ${dayParts(businessDate)('year')}`
+}
+
+/** A range of business dates, both included: "Mon 16 Nov 2026 to Sun 22 Nov 2026", or one day. */
+export function formatDateRange(from: string, to: string): string {
+  return from === to
+    ? formatBusinessDate(from)
+    : `${formatBusinessDate(from)} to ${formatBusinessDate(to)}`
 }
 
 /**

@@ -41,9 +41,20 @@ export interface RunExportOptions {
   /** The shop's currency, for sessions without bills. */
   currency: string
   signal?: AbortSignal
+  /**
+   * Post the sessions that can still be trading too (the bookkeeper was warned). Left out, they
+   * are held back, with their bills, payments and expenses, until an export after they close.
+   */
+  includeOpen?: boolean
   /** Plan the export and count what it would write, then change nothing (a preview). */
   dryRun?: boolean
   onProgress?: (progress: ExportProgress) => void
+  /**
+   * The batch's number and file name, chosen before its file was opened (./export-file.ts); the
+   * log refuses them should another export have taken them meanwhile. Left out, the batch takes
+   * the next number when it commits.
+   */
+  file?: { number: number; name: string }
   /** Records per page read from the cache. */
   sliceSize?: number
   /** For tests: the batch's time and id. */

@@ -14,6 +14,7 @@ import {
   planExport,
   postedView,
   type EntryRevision,
+  type ExportPlan,
   type PostedState,
 } from '../../domain/journal/export-log'
 import {
@@ -48,6 +49,7 @@ import {
   sessionsIn,
 } from '../../cache/export-range-reads'
 import { paymentsOfSession } from '../../cache/load-session'
+import { sessionsTrading } from '../../cache/session-status'
 import { readBills } from '../../cache/bill-reads'
 import { SessionModes } from './session-modes'
 import { billSessionIds, sessionDays } from './session-days'
@@ -66,6 +68,10 @@ export interface ExportResult {
   records: number
   defaulted: DefaultedAccount[]
   problems: JournalProblem[]
+  /** Sessions of the range held back because they can still be trading. */
+  heldBack: number
+  /** Entries dated the first open day because their own day is in the destination's lock. */
+  movedOutOfLock: number
 }
 
 export function noRevisions(): Record<EntryRevision, number> {
@@ -153,6 +159,10 @@ class JournalRun {
   /** The roles of the entries dated in the range: those the export reports as defaulted. */
   private readonly rolesInRange = new Set<string>()
   private readonly labels: SessionLabels
+  /** Entries dated the first open day since their own day is in the destination's lock. */
+  private movedOutOfLock = 0
+  /** Sessions of the range that can still be trading, whose entries wait for their close. */
+  private readonly heldBack = new Set<string>()
 
   constructor(
     private readonly options: RunExportOptions,
@@ -177,7 +187,13 @@ class JournalRun {
     const { db, options, modes } = this
     const { range, signal } = options
     const recordDates = recordDatesOf(range)
-    const sessions = await sessionsIn(db, range, locations)
+    const inRange = await sessionsIn(db, range, locations)
+    if (!options.includeOpen) {
+      const now = (options.now?.() ?? new Date()).getTime()
+      for (const { session, open } of await sessionsTrading(db, range, locations, now))
+        if (open) this.heldBack.add(session.id)
+    }
+    const sessions = inRange.filter((s) => !this.heldBack.has(s.id))
     const summarised = sessions.filter((s) => modes.of(s) === 'session')
     const reconciled = sessions.filter((s) => s.status === 'reconciled')
     const expenses = await expensesIn(db, recordDates, locations)
@@ -219,7 +235,14 @@ class JournalRun {
     const { log, accounts, problems, revisions } = this
     // Records read for a neighbouring day resolve accounts too; only the range's entries count.
     const defaulted = accounts.defaulted.filter((d) => this.rolesInRange.has(d.roleKey))
-    const done = { records, defaulted, problems, revisions }
+    const done = {
+      records,
+      defaulted,
+      problems,
+      revisions,
+      heldBack: this.heldBack.size,
+      movedOutOfLock: this.movedOutOfLock,
+    }
     if (log.written === 0 || this.options.dryRun)
       return { batch: null, entryCount: log.written, ...done }
     await rememberSubAccountCodes(this.db, accounts.subAccountCodes)
@@ -233,6 +256,11 @@ class JournalRun {
       range: this.options.range,
       entryCount: log.written,
       ...(target.format === 'beancount' ? { accountsOpened: this.accountsOpened } : {}),
+      ...(this.heldBack.size > 0 ? { heldBack: [...this.heldBack] } : {}),
+      ...(this.options.file && {
+        number: this.options.file.number,
+        fileName: this.options.file.name,
+      }),
     }
     for (const date of await this.modes.businessDates(this.postedSessions))
       if (date > this.postedThrough) this.postedThrough = date
@@ -256,14 +284,35 @@ class JournalRun {
   private plan(entries: JournalEntry[], states: ReadonlyMap<string, PostedState>): JournalEntry[] {
     const dated = this.dated(entries)
     for (const entry of dated) for (const line of entry.lines) this.rolesInRange.add(line.role)
-    const planned = planExport(dated, states)
+    const plan = planExport(dated, states)
+    // The days posted are the entries' own: a day after the lock that a correction moved to is
+    // not exported by it.
+    for (const { entry } of plan.write)
+      if (entry.date > this.postedThrough) this.postedThrough = entry.date
+    const planned = this.outsideLock(plan)
     this.log.record(planned)
     for (const { key, entry } of planned.write) {
-      if (entry.date > this.postedThrough) this.postedThrough = entry.date
       if (entry.registerSessionId !== null) this.postedSessions.add(entry.registerSessionId)
       this.revisions[entryRevision({ entryId: entry.id, key, entry })] += 1
     }
     return planned.write.map((p) => p.entry)
+  }
+
+  /**
+   * Nothing is dated inside the destination's locked period: an entry that would be (a change's
+   * reversal and new entry, a record synced late) is dated the first open day. The log keeps the
+   * state as planned, so the next export finds nothing changed and posts it no second time.
+   */
+  private outsideLock(plan: ExportPlan): ExportPlan {
+    const locked = this.destination.lockedThrough
+    if (locked === undefined) return plan
+    const open = nextDate(locked)
+    const write = plan.write.map((p) => {
+      if (p.entry.date > locked) return p
+      this.movedOutOfLock += 1
+      return { ...p, entry: { ...p.entry, date: open } }
+    })
+    return { ...plan, write }
   }
 
   /**
@@ -273,7 +322,8 @@ class JournalRun {
    * sessions past midnight, bills of earlier days for payments and reversals in it), and this
    * keeps what dates into the range. One exception: a payment of no session taken after the
    * range goes with its bill's entry (or its session's summary) when that is in the range, since
-   * no index finds it by its own date and the export of that date would miss it.
+   * no index finds it by its own date and the export of that date would miss it. An entry of a
+   * session held back (still trading) waits for an export after the session closes.
    */
   private dated(entries: readonly JournalEntry[]): JournalEntry[] {
     const { from, to } = this.options.range
@@ -283,11 +333,12 @@ class JournalRun {
     const billed = new Set(anchors.map((e) => e.billId))
     return entries.filter(
       (entry) =>
-        inRange(entry) ||
-        (entry.kind === 'payment' &&
-          entry.registerSessionId === null &&
-          entry.date > to &&
-          (summarised || billed.has(entry.billId))),
+        !(entry.registerSessionId !== null && this.heldBack.has(entry.registerSessionId)) &&
+        (inRange(entry) ||
+          (entry.kind === 'payment' &&
+            entry.registerSessionId === null &&
+            entry.date > to &&
+            (summarised || billed.has(entry.billId)))),
     )
   }
 

@@ -83,6 +83,8 @@ export async function* runExport(
       records: progress.done,
       defaulted: [],
       problems: [],
+      heldBack: 0,
+      movedOutOfLock: 0,
     }
   }
   if (what === 'xero') checkXeroMapping(options.mapping)

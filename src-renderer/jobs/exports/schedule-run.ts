@@ -8,7 +8,7 @@ import { businessDate } from '../../../src-shared/domain/business-date'
 import type { TillBridge } from '../../bridge/bridge-client'
 import type { TillDatabase } from '../../cache/database'
 import { openMainFile } from './file-sinks'
-import { fileNames } from './download'
+import { journalExportFile } from './export-file'
 import { readDestinationMapping } from './account-mapping'
 import { readDestination } from '../../cache/destinations'
 import { writeToSink } from './file-sinks'
@@ -32,10 +32,6 @@ export interface ScheduledRunOptions {
   now: Date
 }
 
-function stamp(now: Date): string {
-  return now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')
-}
-
 export async function runScheduledExport(
   options: ScheduledRunOptions,
 ): Promise<ScheduledExportState> {
@@ -43,23 +39,25 @@ export async function runScheduledExport(
   const settings = state.settings
   if (!settings) throw new Error('This connection has no scheduled export')
   const range = scheduledRange(businessDate(now.getTime(), options.timeZone), state.lastSuccess)
-  const base = `till-${settings.what}-${range.from}_${range.to}-${stamp(now)}`
   let run: ScheduledExportRun
   try {
     if (profile.currency === null) throw new Error(CURRENCY_UNKNOWN)
     const destination = await readDestination(db, settings.destinationId ?? settings.what)
+    const exportRange = { ...range, locationId: '' }
+    const file = await journalExportFile(db, destination, exportRange)
     const sink = await openMainFile(bridge, {
       kind: 'scheduled',
       profileId: profile.id,
-      name: fileNames(base, settings.what, 1)[0]!,
+      name: file.name,
     })
     if (!sink) throw new Error('Main opened no file')
     const { result, files } = await writeToSink(
       runExport({
         db,
         what: settings.what,
-        range: { ...range, locationId: '' },
+        range: exportRange,
         destinationId: destination.id,
+        file,
         mapping: await readDestinationMapping(db, destination.id),
         timeZone: options.timeZone,
         currency: profile.currency,

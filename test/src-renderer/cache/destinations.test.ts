@@ -128,7 +128,7 @@ describe('destinations', () => {
       DestinationError,
     )
     await expect(switchGranularity(db, 'xero', 'bill', '2026-11-22')).rejects.toThrow(
-      /after 2026-11-22/,
+      /after Sun 22 Nov 2026,/,
     )
     const switched = await switchGranularity(db, 'xero', 'bill', '2026-11-23')
     expect(switched.periods).toEqual([

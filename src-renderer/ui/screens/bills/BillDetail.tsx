@@ -10,10 +10,9 @@ import { formatDateTime } from '../../../domain/format/time'
 import { methodLabel, taxLabel } from '../../../domain/format/labels'
 import { billStateLabel, signedAmount, TYPE_LABELS } from './bill-labels'
 import { billExports, type BillExport } from './bill-exports'
-import { fileNames } from '../../../jobs/exports/download'
 import { usePageTitle } from '../../hooks/page-title'
 import { sessionLabel } from '../../../domain/format/session-label'
-import { fileBase } from '../exports/ExportsScreen'
+import { batchFileName } from '../../../jobs/exports/export-file'
 import { MoneyTable } from '../../components/money-table/MoneyTable'
 import { readSession } from '../../../cache/load-session'
 import { loadShownSession } from '../../../cache/session-status'
@@ -178,8 +177,8 @@ function Payments({ bill, timeZone }: { bill: CachedBill; timeZone: string }) {
 
 /** The file a batch wrote; a Xero export over 300 lines came in numbered parts of that name. */
 function batchFile({ batch }: BillExport): string {
-  const [name] = fileNames(fileBase(batch.what, batch.range.from, batch.range.to), batch.what, 1)
-  return batch.what === 'xero' ? `${name} (or its numbered parts)` : name!
+  const name = batchFileName(batch)
+  return batch.what === 'xero' ? `${name} (or its numbered parts)` : name
 }
 
 /** Every journal export this bill's entries went into; the files are in the Exports log. */

@@ -39,6 +39,7 @@ export function ExportPreview({
   range,
   timeZone,
   currency,
+  includeOpen,
   paused,
 }: {
   db: TillDatabase
@@ -46,6 +47,7 @@ export function ExportPreview({
   range: ExportRange
   timeZone: string
   currency: string
+  includeOpen: boolean
   paused: boolean
 }): React.JSX.Element | null {
   const [preview, setPreview] = useState<Preview | null>(null)
@@ -54,7 +56,15 @@ export function ExportPreview({
   const { from, to, locationId } = range
   const periods = JSON.stringify(destination.periods)
   // What a preview answers: one that answers anything else is out of date and not shown.
-  const asked = JSON.stringify([destination.id, periods, from, to, locationId, records])
+  const asked = JSON.stringify([
+    destination.id,
+    periods,
+    from,
+    to,
+    locationId,
+    includeOpen,
+    records,
+  ])
 
   useEffect(() => {
     if (paused || records === undefined) return
@@ -71,6 +81,7 @@ export function ExportPreview({
             mapping: await readDestinationMapping(db, destination.id),
             timeZone,
             currency,
+            includeOpen,
             signal: abort.signal,
           })
           if (!abort.signal.aborted)
@@ -100,6 +111,7 @@ export function ExportPreview({
     locationId,
     timeZone,
     currency,
+    includeOpen,
     paused,
     records,
   ])

@@ -22,21 +22,31 @@ import {
 } from '../../../jobs/exports/run-export'
 import type { ExportRange, StoredBatch } from '../../../cache/export-rows'
 import { sessionDays } from '../../../cache/load-session'
+import { useExportForm } from './use-export-form'
+import { RangeChoiceField } from './RangeChoiceField'
+import { nextDate as dayAfter } from '../../../../src-shared/domain/business-date'
 import { effectiveTimeZone } from '../../../domain/format/effective-time-zone'
 import { ConnectionGate } from '../ConnectionGate'
 import { UnmappedRolesNotice } from '../settings/AccountMappingNotice'
-import { contentType, fileExtension } from '../../../jobs/exports/download'
+import { contentType } from '../../../jobs/exports/download'
+import {
+  batchFileName,
+  journalExportFile,
+  tableExportFile,
+} from '../../../jobs/exports/export-file'
 import { writeToSink } from '../../../jobs/exports/file-sinks'
 import { openFileSink } from './open-file-sink'
-import { FORMAT_LABELS, defaultedLabel } from './export-labels'
+import { FORMAT_LABELS, defaultedLabel, holdersLabel } from './export-labels'
 import { GranularitySwitch } from './GranularitySwitch'
 import { ExportPreview } from './ExportPreview'
+import { OpenSessionsNotice } from './OpenSessionsNotice'
 import { useFormatMoment } from '../../hooks/use-active-connection'
 import { useLocationNames } from '../../../cache/location-names'
 import { locationLabel, type LocationNames } from '../../../domain/format/location-label'
 import { knownLocations } from '../../../cache/locations'
 import { CURRENCY_UNKNOWN } from '../../../domain/format/format-money'
 import { TableHead } from '../../components/money-table/TableHead'
+import { formatBusinessDate, formatDateRange } from '../../../domain/format/time'
 
 type Outcome =
   | {
@@ -45,8 +55,10 @@ type Outcome =
       entries: number | null
       defaulted: DefaultedAccount[]
       taxExempt: TaxExemptEntry[]
+      /** Entries dated the first open day after the destination's lock date. */
+      movedOutOfLock: number
     }
-  | { kind: 'nothing-new'; destination: string; holders: StoredBatch[] }
+  | { kind: 'nothing-new'; destination: string; holders: StoredBatch[]; heldBack: number }
   | { kind: 'cancelled' }
   | { kind: 'error'; message: string }
 
@@ -56,14 +68,10 @@ const count = new Intl.NumberFormat()
 function openSink(
   bridge: ReturnType<typeof useBridge>,
   shell: 'electron' | 'browser',
-  base: string,
+  name: string,
   what: ExportWhat,
 ) {
-  return openFileSink(bridge, shell, `${base}.${fileExtension(what)}`, contentType(what))
-}
-
-export function fileBase(what: ExportWhat, from: string, to: string): string {
-  return `till-${what}-${from === to ? from : `${from}_${to}`}`
+  return openFileSink(bridge, shell, name, contentType(what))
 }
 
 /** Entries whose mapped Xero tax rates went unused, and which taxes (see formats/xero-tax.ts). */
@@ -115,18 +123,6 @@ function DefaultedNotice({ defaulted }: { defaulted: DefaultedAccount[] }): Reac
   )
 }
 
-function batchLabel(batch: StoredBatch): string {
-  const { range } = batch
-  return `${new Date(batch.createdAt).toLocaleString()} (${range.from} to ${range.to})`
-}
-
-/** The newest exports that hold a range, a few by name and the rest counted. */
-function holdersLabel(holders: StoredBatch[]): string {
-  const named = holders.slice(0, 3).map(batchLabel).join(', ')
-  const more = holders.length - 3
-  return more > 0 ? `${named} and ${count.format(more)} more` : named
-}
-
 function ExportLog({
   batches,
   destinations,
@@ -156,13 +152,14 @@ function ExportLog({
               {FORMAT_LABELS[b.what]}, {b.granularity === 'bill' ? 'per bill' : 'per session'}
             </td>
             <td>
-              {b.range.from} to {b.range.to}
+              {formatDateRange(b.range.from, b.range.to)}
               {b.range.locationId
                 ? `, ${locationLabel(b.range.locationId, names)}`
                 : ', all locations'}
             </td>
             <td className="amount">{count.format(b.entryCount)}</td>
             <td>
+              {batchFileName(b)}{' '}
               <button type="button" onClick={() => onDownload(b)}>
                 Download again
               </button>
@@ -180,10 +177,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
   const bridge = useBridge()
   const id = useId()
   const [shell, setShell] = useState<'electron' | 'browser'>('browser')
-  const [choice, setChoice] = useState<string>('journal-csv')
-  const [chosenFrom, setFrom] = useState('')
-  const [chosenTo, setTo] = useState('')
-  const [locationId, setLocationId] = useState('')
+  const [includeOpen, setIncludeOpen] = useState(false)
   const [progress, setProgress] = useState<ExportProgress | null>(null)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const controller = useRef<AbortController | null>(null)
@@ -191,13 +185,14 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
   const locations = useLiveQuery(() => knownLocations(db), [db])
   const batches = useLiveQuery(() => exportBatches(db), [db])
   const destinations = useLiveQuery(() => listDestinations(db), [db])
+  const timeZone = effectiveTimeZone(profile)
+  // A change of the form's choices takes away what an earlier export said.
+  const form = useExportForm(db, destinations, timeZone, () => setOutcome(null))
+  const { choice, choices, from, to } = form
   const destination = destinations?.find((d) => d.id === choice)
   const names = useLocationNames(db)
-
-  // The range starts on the latest business date the cache holds.
-  const latest = days?.reduce((max, d) => (d.businessDate > max ? d.businessDate : max), '') ?? ''
-  const from = chosenFrom || latest
-  const to = chosenTo || latest
+  // A location the cache no longer knows is every location's choice.
+  const locationId = locations && !locations.includes(choices.locationId) ? '' : choices.locationId
 
   useEffect(() => () => controller.current?.abort(), [])
   useEffect(() => {
@@ -212,7 +207,10 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
   const what: ExportWhat = destination?.format ?? (choice as CsvTable)
   const range: ExportRange = { from, to, locationId }
 
-  const exportOptions = async (signal: AbortSignal): Promise<RunExportOptions> => {
+  const exportOptions = async (
+    signal: AbortSignal,
+    file: RunExportOptions['file'],
+  ): Promise<RunExportOptions> => {
     if (currency === null) throw new Error(CURRENCY_UNKNOWN)
     return {
       db,
@@ -220,8 +218,10 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
       destinationId: destination?.id,
       range,
       mapping: await readMapping(db, destination && mappingIdOf(destination)),
-      timeZone: effectiveTimeZone(profile),
+      file,
+      timeZone,
       currency,
+      includeOpen,
       signal,
       onProgress: setProgress,
     }
@@ -233,10 +233,12 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
     setOutcome(null)
     setProgress({ done: 0, total: 0 })
     try {
-      const sink = await openSink(bridge, shell, fileBase(what, from, to), what)
+      const file = destination ? await journalExportFile(db, destination, range) : undefined
+      const name = file?.name ?? (await tableExportFile(db, what as CsvTable, range))
+      const sink = await openSink(bridge, shell, name, what)
       if (!sink) return
       const { result, files } = await writeToSink(
-        runExport(await exportOptions(abort.signal)),
+        runExport(await exportOptions(abort.signal, file)),
         sink,
         nothingNew(what),
       )
@@ -246,6 +248,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
               kind: 'nothing-new',
               destination: destination?.name ?? '',
               holders: batchesHolding(await exportBatches(db), destination?.id ?? '', range),
+              heldBack: result.heldBack,
             }
           : {
               kind: 'done',
@@ -253,6 +256,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
               entries: journal ? result.entryCount : null,
               defaulted: result.defaulted,
               taxExempt: taxExemptEntries(result.problems),
+              movedOutOfLock: result.movedOutOfLock,
             },
       )
     } catch (error) {
@@ -269,11 +273,17 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
 
   async function downloadAgain(batch: StoredBatch): Promise<void> {
     try {
-      const base = fileBase(batch.what, batch.range.from, batch.range.to)
-      const sink = await openSink(bridge, shell, base, batch.what)
+      const sink = await openSink(bridge, shell, batchFileName(batch), batch.what)
       if (!sink) return
       const { files } = await writeToSink(recreateBatch(db, batch.id), sink)
-      setOutcome({ kind: 'done', files, entries: batch.entryCount, defaulted: [], taxExempt: [] })
+      setOutcome({
+        kind: 'done',
+        files,
+        entries: batch.entryCount,
+        defaulted: [],
+        taxExempt: [],
+        movedOutOfLock: 0,
+      })
     } catch (error) {
       setOutcome({ kind: 'error', message: error instanceof Error ? error.message : String(error) })
     }
@@ -298,10 +308,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
               id={`${id}-format`}
               value={choice}
               disabled={running}
-              onChange={(e) => {
-                setChoice(e.target.value)
-                setOutcome(null)
-              }}
+              onChange={(e) => form.chooseDestination(e.target.value)}
             >
               <optgroup label="Journals, by destination">
                 {(destinations ?? []).map((d) => (
@@ -319,6 +326,15 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
               </optgroup>
             </select>
           </span>
+          <RangeChoiceField
+            id={`${id}-dates`}
+            range={choices.range}
+            offeredLabel={destination ? `Not yet exported to ${destination.name}` : 'Default'}
+            from={from}
+            to={to}
+            disabled={running}
+            onChoose={(range) => form.choose({ ...choices, range })}
+          />
           <span className="filter">
             <label htmlFor={`${id}-from`}>From</label>
             <input
@@ -326,7 +342,9 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
               type="date"
               value={from}
               disabled={running}
-              onChange={(e) => setFrom(e.target.value)}
+              onChange={(e) =>
+                form.choose({ ...choices, range: { mode: 'custom', from: e.target.value, to } })
+              }
             />
           </span>
           <span className="filter">
@@ -336,7 +354,9 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
               type="date"
               value={to}
               disabled={running}
-              onChange={(e) => setTo(e.target.value)}
+              onChange={(e) =>
+                form.choose({ ...choices, range: { mode: 'custom', from, to: e.target.value } })
+              }
             />
           </span>
           <span className="filter">
@@ -345,7 +365,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
               id={`${id}-location`}
               value={locationId}
               disabled={running}
-              onChange={(e) => setLocationId(e.target.value)}
+              onChange={(e) => form.choose({ ...choices, locationId: e.target.value })}
             >
               <option value="">All locations</option>
               {(locations ?? []).map((l) => (
@@ -361,9 +381,16 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
               db={db}
               destination={destination}
               disabled={running}
+              onSwitch={() => setOutcome(null)}
             />
           )}
         </div>
+        {rangeValid && (
+          <p className="muted" aria-label="Range chosen">
+            {formatDateRange(from, to)}
+            {locationId === '' ? ', all locations' : `, ${locationLabel(locationId, names)}`}
+          </p>
+        )}
         {days && days.length === 0 && (
           <p className="empty-state">
             The cache holds no register sessions yet: sync first, then export.
@@ -377,14 +404,37 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
         {destination && rangeValid && (
           <UnmappedRolesNotice db={db} destination={destination} range={{ from, to, locationId }} />
         )}
+        {destination?.lockedThrough && rangeValid && from <= destination.lockedThrough && (
+          <p className="notice" role="note" aria-label="Lock date">
+            {destination.name} is locked through {formatBusinessDate(destination.lockedThrough)}:
+            what this export posts for days up to it (a change to an entry its books hold, a record
+            synced late) is dated {formatBusinessDate(dayAfter(destination.lockedThrough))}, the
+            first open day.
+          </p>
+        )}
+        {journal && rangeValid && (
+          <OpenSessionsNotice
+            db={db}
+            range={range}
+            timeZone={timeZone}
+            names={names}
+            include={includeOpen}
+            onInclude={(include) => {
+              setIncludeOpen(include)
+              setOutcome(null)
+            }}
+            disabled={running}
+          />
+        )}
         {currency === null && <p className="empty-state">{CURRENCY_UNKNOWN}</p>}
         {destination && rangeValid && currency !== null && (
           <ExportPreview
             db={db}
             destination={destination}
             range={range}
-            timeZone={effectiveTimeZone(profile)}
+            timeZone={timeZone}
             currency={currency}
+            includeOpen={includeOpen}
             paused={running}
           />
         )}
@@ -418,14 +468,26 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
               ? `${count.format(outcome.entries)} ${outcome.entries === 1 ? 'entry' : 'entries'} exported`
               : 'Exported'}{' '}
             to {outcome.files.join(', ')}.
+            {outcome.movedOutOfLock > 0 &&
+              ` ${count.format(outcome.movedOutOfLock)} of them fell inside the lock date and are dated the first open day.`}
           </p>
         )}
-        {outcome?.kind === 'nothing-new' && (
+        {outcome?.kind === 'nothing-new' && outcome.heldBack > 0 && (
+          <p className="notice" role="status">
+            Nothing new to export to {outcome.destination}: the rest of this range is already in its
+            books, and{' '}
+            {outcome.heldBack === 1
+              ? 'its session still open waits for an export after it closes'
+              : `its ${count.format(outcome.heldBack)} sessions still open wait for an export after they close`}
+            .
+          </p>
+        )}
+        {outcome?.kind === 'nothing-new' && outcome.heldBack === 0 && (
           <p className="notice" role="status">
             Nothing new to export to {outcome.destination}: every entry in this range is already in{' '}
             {outcome.holders.length === 0
               ? 'its books'
-              : `its export${outcome.holders.length === 1 ? '' : 's'} of ${holdersLabel(outcome.holders)}`}
+              : `its export${outcome.holders.length === 1 ? '' : 's'} of ${holdersLabel(outcome.holders, timeZone)}`}
             .
           </p>
         )}

@@ -4,6 +4,7 @@ import { currentGranularity, switchGranularity } from '../../../cache/destinatio
 import { type Destination } from '../../../cache/export-rows'
 import type { Granularity } from '../../../domain/journal/export-log'
 import { GranularityField } from './GranularityField'
+import { formatBusinessDate } from '../../../domain/format/time'
 
 /** The day after `date` (YYYY-MM-DD). */
 function dayAfter(date: string): string {
@@ -20,10 +21,13 @@ export function GranularitySwitch({
   db,
   destination,
   disabled,
+  onSwitch,
 }: {
   db: TillDatabase
   destination: Destination
   disabled: boolean
+  /** Told when the bookkeeper picks a granularity. */
+  onSwitch(): void
 }): React.JSX.Element {
   const id = useId()
   const current = currentGranularity(destination)
@@ -47,6 +51,7 @@ export function GranularitySwitch({
     )
   }
   const choose = (granularity: Granularity): void => {
+    onSwitch()
     if (granularity === current) setWanted(null)
     else if (destination.postedThrough === '') apply(granularity, null)
     else {
@@ -69,7 +74,7 @@ export function GranularitySwitch({
           {cutOvers
             .map(
               (p) =>
-                `From ${p.from}: ${p.granularity === 'bill' ? 'per bill' : 'per session summary'}`,
+                `From ${formatBusinessDate(p.from)}: ${p.granularity === 'bill' ? 'per bill' : 'per session summary'}`,
             )
             .join('; ')}
           . Sessions before a cut-over stay as they were posted.
@@ -78,8 +83,8 @@ export function GranularitySwitch({
       {wanted && (
         <div role="group" aria-label="Cut-over" className="notice">
           <p>
-            {destination.name} has posted up to {destination.postedThrough}. Sessions before the
-            cut-over stay as they were posted; sessions from it on are posted{' '}
+            {destination.name} has posted up to {formatBusinessDate(destination.postedThrough)}.
+            Sessions before the cut-over stay as they were posted; sessions from it on are posted{' '}
             {wanted === 'bill' ? 'per bill' : 'as session summaries'}.
           </p>
           <label htmlFor={`${id}-cut-over`}>Cut-over business date</label>{' '}

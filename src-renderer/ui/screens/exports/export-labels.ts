@@ -1,4 +1,6 @@
 import type { DefaultedAccount } from '../../../domain/journal/accounts'
+import type { StoredBatch } from '../../../cache/export-rows'
+import { formatDateRange, formatDateTime } from '../../../domain/format/time'
 import type { ExportWhat } from '../../../jobs/exports/run-export'
 
 export const FORMAT_LABELS: Record<ExportWhat, string> = {
@@ -26,4 +28,22 @@ export function defaultedLabel(d: DefaultedAccount): string {
           ? `expense category “${role.category}”`
           : role.type
   return `${what} → ${d.account.code} ${d.account.name}`
+}
+
+const count = new Intl.NumberFormat()
+
+/** When a batch ran, in the shop's zone, and the days it covers. */
+function batchLabel(batch: StoredBatch, timeZone: string): string {
+  const { range } = batch
+  return `${formatDateTime(Date.parse(batch.createdAt), timeZone)} (${formatDateRange(range.from, range.to)})`
+}
+
+/** The newest exports that hold a range, a few by name and the rest counted. */
+export function holdersLabel(holders: StoredBatch[], timeZone: string): string {
+  const named = holders
+    .slice(0, 3)
+    .map((b) => batchLabel(b, timeZone))
+    .join(', ')
+  const more = holders.length - 3
+  return more > 0 ? `${named} and ${count.format(more)} more` : named
 }

@@ -7,6 +7,7 @@ import {
   chooseMapping,
   currentGranularity,
   listDestinations,
+  lockDestination,
   renameDestination,
 } from '../../../cache/destinations'
 import { type Destination } from '../../../cache/export-rows'
@@ -20,12 +21,12 @@ function DestinationRow({
   db,
   destination,
   onError,
-  onMappingChosen,
+  onSaved,
 }: {
   db: TillDatabase
   destination: Destination
   onError(message: string | null): void
-  onMappingChosen(message: string): void
+  onSaved(message: string): void
 }): React.JSX.Element {
   const [name, setName] = useState(destination.name)
   const rename = (event: FormEvent): void => {
@@ -37,10 +38,25 @@ function DestinationRow({
     onError(null)
     chooseMapping(db, destination.id, mapping).then(
       (chosen) =>
-        onMappingChosen(
+        onSaved(
           mapping === 'own'
             ? `${chosen.name} posts with its own account mapping: edit it in Account mapping, under “Mapping for”. Entries already exported stay as they are.`
             : `${chosen.name} posts with the shared account mapping. Entries already exported stay as they are.`,
+        ),
+      (e: Error) => onError(e.message),
+    )
+  }
+  const [lock, setLock] = useState(destination.lockedThrough ?? '')
+  const unlocking = lock === '' && destination.lockedThrough !== undefined
+  const saveLock = (event: FormEvent): void => {
+    event.preventDefault()
+    onError(null)
+    lockDestination(db, destination.id, lock === '' ? null : lock).then(
+      (locked) =>
+        onSaved(
+          locked.lockedThrough
+            ? `${locked.name} is locked through ${locked.lockedThrough}: exports date nothing on or before it; what they post for those days is dated the day after.`
+            : `${locked.name} is not locked.`,
         ),
       (e: Error) => onError(e.message),
     )
@@ -62,6 +78,23 @@ function DestinationRow({
       <td>{FORMAT_LABELS[destination.format]}</td>
       <td>{currentGranularity(destination) === 'bill' ? 'Per bill' : 'Per session summary'}</td>
       <td>{destination.postedThrough || 'Nothing yet'}</td>
+      <td>
+        <form onSubmit={saveLock} className="inline-form">
+          <input
+            type="date"
+            aria-label={`Lock date of ${destination.name}`}
+            value={lock}
+            onChange={(e) => setLock(e.target.value)}
+          />{' '}
+          <button
+            type="submit"
+            aria-label={`${unlocking ? 'Unlock' : 'Lock'} ${destination.name}`}
+            disabled={lock === (destination.lockedThrough ?? '')}
+          >
+            {unlocking ? 'Unlock' : 'Lock'}
+          </button>
+        </form>
+      </td>
       <td>
         <select
           aria-label={`Account mapping of ${destination.name}`}
@@ -117,7 +150,14 @@ export function DestinationsPanel(): React.JSX.Element | null {
       </p>
       <table aria-label="Destinations">
         <TableHead
-          columns={['Name', 'Format', 'Granularity', 'Posted through', 'Account mapping']}
+          columns={[
+            'Name',
+            'Format',
+            'Granularity',
+            'Posted through',
+            'Locked through',
+            'Account mapping',
+          ]}
         />
         <tbody>
           {destinations.map((d) => (
@@ -126,7 +166,7 @@ export function DestinationsPanel(): React.JSX.Element | null {
               db={db}
               destination={d}
               onError={(text) => setMessage(text === null ? null : { ok: false, text })}
-              onMappingChosen={(text) => setMessage({ ok: true, text })}
+              onSaved={(text) => setMessage({ ok: true, text })}
             />
           ))}
         </tbody>
