@@ -54,7 +54,10 @@ export class TillDatabase extends Dexie {
     options?: ConstructorParameters<typeof Dexie>[1],
     onUpgrade?: UpgradeProgress,
   ) {
-    super(name, options)
+    // Dexie 4's query cache keeps a live query that was superseded while still reading subscribed
+    // to every entry it reads afterwards, on a signal already aborted: those entries and all they
+    // hold are never released (docs/architecture.md, "Screens"). Live queries re-read instead.
+    super(name, { cache: 'disabled', ...options })
     declareVersions(this, onUpgrade)
     // A new cache keeps its counts from the first bill: nothing to count afterwards.
     this.on('populate', (tx) =>

@@ -23,6 +23,8 @@ async function summaryOf(database: TillDatabase, at: number): Promise<string> {
       timeZone: 'Asia/Jakarta',
       currency: 'USD',
       dryRun: true,
+      // A session that can still trade is held back unless the export includes it.
+      includeOpen: true,
       now: () => new Date(at),
     }),
   )
