@@ -19,6 +19,7 @@ import { v15 } from './v15'
 import { v16 } from './v16'
 import { v17 } from './v17'
 import { v18 } from './v18'
+import { v20 } from './v20'
 
 /** Every version of the cache's schema, oldest first: a new version is a new file added last. */
 const MIGRATIONS: readonly Migration[] = [
@@ -40,6 +41,7 @@ const MIGRATIONS: readonly Migration[] = [
   v16,
   v17,
   v18,
+  v20,
 ]
 
 /** Declares the versions up to `through` (every one unless told) on a database not yet open. */

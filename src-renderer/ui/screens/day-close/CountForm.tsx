@@ -4,9 +4,8 @@ import {
   CASH,
   countVariance,
   hasVariance,
-  openingCashSource,
-  withOpeningFloat,
   type DayCloseFigures,
+  type OpeningCashSource,
 } from '../../../domain/ledger/day-close'
 import { confirmCount, ReconcileError } from '../../../jobs/reconcile'
 import { formatMoney } from '../../../domain/format/format-money'
@@ -77,17 +76,19 @@ export function CountForm({
   sessionId,
   figures,
   currency,
+  openingSource,
   stillTrading,
 }: {
   db: TillDatabase
   sessionId: string
+  /** With the opening float recorded among the session's cash movements, if any. */
   figures: DayCloseFigures
   currency: string
+  openingSource: OpeningCashSource
   /** The session can still be trading: counting it now is a mid-shift count, chosen on purpose. */
   stillTrading: boolean
 }): React.JSX.Element {
   const [cash, setCash] = useState('')
-  const [float, setFloat] = useState('')
   const [byMethod, setByMethod] = useState<Record<string, string>>({})
   const [countedBy, setCountedBy] = useState('')
   const [note, setNote] = useState('')
@@ -99,11 +100,7 @@ export function CountForm({
 
   const denominations = denominationsOf(currency)
   const cashParsed = cash.trim() ? parseAmount(cash, currency) : null
-  const openingUnknown = figures.openingCash === null
-  const floatParsed = openingUnknown && float.trim() ? parseAmount(float, currency) : null
-  const openingFloat = floatParsed?.ok ? floatParsed.minor : null
-  const seen = withOpeningFloat(figures, openingFloat)
-  const source = openingCashSource(figures.openingCash, openingFloat)
+  const seen = figures
   const otherMethods = figures.methods.filter((m) => m.method !== CASH)
   const methodParsed = Object.fromEntries(
     otherMethods.map((m) => {
@@ -114,8 +111,7 @@ export function CountForm({
   const countedByMethod = Object.fromEntries(
     Object.entries(methodParsed).flatMap(([method, p]) => (p?.ok ? [[method, p.minor]] : [])),
   )
-  const methodsValid =
-    Object.values(methodParsed).every((p) => p === null || p.ok) && floatParsed?.ok !== false
+  const methodsValid = Object.values(methodParsed).every((p) => p === null || p.ok)
   const count = cashParsed?.ok
     ? countVariance(seen, { countedCash: cashParsed.minor, countedByMethod })
     : null
@@ -137,7 +133,6 @@ export function CountForm({
         countedBy,
         seen,
         currency,
-        openingFloat,
         varianceNote: note,
         midShift,
       })
@@ -175,16 +170,6 @@ export function CountForm({
           parsed={cashParsed}
           currency={currency}
         />
-        {openingUnknown && (
-          <AmountField
-            label="Opening float"
-            hint="The cash the drawer started with (no close event has given it yet)."
-            value={float}
-            onChange={setFloat}
-            parsed={floatParsed}
-            currency={currency}
-          />
-        )}
         <div className="field">
           <label htmlFor={countedById}>Counted by (name or initials)</label>
           <input
@@ -217,7 +202,7 @@ export function CountForm({
         <div>
           <dt>Opening cash</dt>
           <dd>
-            <OpeningCash amount={seen.openingCash} source={source} currency={currency} />
+            <OpeningCash amount={seen.openingCash} source={openingSource} currency={currency} />
           </dd>
         </div>
         <div>
@@ -252,11 +237,6 @@ export function CountForm({
           aria-required={noteNeeded}
         />
       </div>
-      <p className="muted pay-ins">
-        Pay-ins and pay-outs (cash put into or taken out of the drawer outside a sale or an expense)
-        are not in the service’s API, so the expected cash cannot include them: if there were any,
-        say so in the variance note.
-      </p>
       {stillTrading && (
         <div className="mid-shift">
           <p className="notice">
