@@ -142,6 +142,7 @@ const entrySchema = z.object({
     'expense',
     'session',
     'variance',
+    'cash-movement',
     'reversal',
   ]),
   date: businessDate,
@@ -159,7 +160,7 @@ const entrySchema = z.object({
         account: z.object({
           code: text,
           name: text,
-          kind: z.enum(['asset', 'liability', 'income', 'expense']),
+          kind: z.enum(['asset', 'liability', 'equity', 'income', 'expense']),
         }),
         amount: minor,
         memo: text,
