@@ -186,14 +186,37 @@ test('a mid-shift count is flagged, and updated when the close event brings the 
     '',
   )
 
-  // No close event yet: the opening float is the manager's to enter, and the expected cash says so.
+  // No close event yet: the opening float is the manager's to record, before any count, and the
+  // expected cash says so; a pay-out and a drop to the safe take cash out of the drawer.
   const before = await expectedCashOf(session)
-  await session.getByLabel('Opening float').fill('200000')
+  const movements = session.getByRole('table', { name: `Cash movements of session ${sessionId}` })
+  const record = async (kind: string, amount: string, note = ''): Promise<void> => {
+    await session.getByLabel('Movement', { exact: true }).selectOption({ label: kind })
+    await session.getByLabel('Amount', { exact: true }).fill(amount)
+    await session.getByLabel('By (name or initials)').fill('E2E')
+    await session.getByLabel('Note', { exact: true }).fill(note)
+    await session.getByRole('button', { name: 'Record movement' }).click()
+  }
+  await record('Opening float', '200000')
   await expect(session.getByRole('status', { name: 'Expected cash' })).toHaveText(
     `IDR ${(before + 200_000).toLocaleString('en-US')}`,
   )
   await expect(session.getByText('(entered as the opening float)')).toBeVisible()
-  await session.getByLabel('Counted cash').fill(String(before + 200_000))
+  await record('Pay-out', '60000', 'ice for the cooler')
+  await record('Drop to safe', '100000')
+  await expect(movements.getByRole('row')).toHaveCount(4)
+  // The pay-out was 50,000: the correction replaces it, and both stay listed.
+  await movements.getByRole('button', { name: /^Correct the pay-out of IDR 60,000/ }).click()
+  await session.getByLabel('Amount', { exact: true }).fill('50000')
+  await session.getByLabel('By (name or initials)').fill('E2E')
+  await session.getByRole('button', { name: 'Record the correction' }).click()
+  await expect(movements.getByRole('row')).toHaveCount(5)
+  await expect(movements.getByText(/replaces the pay-out of IDR 60,000/)).toBeVisible()
+  const expected = before + 200_000 - 50_000 - 100_000
+  await expect(session.getByRole('status', { name: 'Expected cash' })).toHaveText(
+    `IDR ${expected.toLocaleString('en-US')}`,
+  )
+  await session.getByLabel('Counted cash').fill(String(expected))
   await session.getByLabel('Counted by (name or initials)').fill('E2E')
   const confirm = session.getByRole('button', { name: 'Confirm count' })
   await expect(confirm).toBeDisabled()

@@ -66,7 +66,7 @@ function MovementForm({
   const [amount, setAmount] = useState('')
   const [category, setCategory] = useState(correcting?.category ?? '')
   const [by, setBy] = useState('')
-  const [note, setNote] = useState('')
+  const [note, setNote] = useState(correcting?.note ?? '')
   const [problem, setProblem] = useState<string | null>(null)
   const id = useId()
   const parsed = parsedOrProblem(amount, currency)
@@ -116,8 +116,8 @@ function MovementForm({
       {correcting && (
         <p className="notice">
           Correcting the {MOVEMENT_LABEL[correcting.kind].toLowerCase()} of{' '}
-          {formatMoney(correcting.amount, currency)}: record what it should have been, or cancel
-          it. Both stay listed.
+          {formatMoney(correcting.amount, currency)}: record what it should have been, or cancel it.
+          Both stay listed.
         </p>
       )}
       <div className="count-fields">
