@@ -190,12 +190,13 @@ test('a mid-shift count is flagged, and updated when the close event brings the 
   // expected cash says so; a pay-out and a drop to the safe take cash out of the drawer.
   const before = await expectedCashOf(session)
   const movements = session.getByRole('table', { name: `Cash movements of session ${sessionId}` })
+  const form = session.getByRole('form', { name: 'Record a cash movement' })
   const record = async (kind: string, amount: string, note = ''): Promise<void> => {
-    await session.getByLabel('Movement', { exact: true }).selectOption({ label: kind })
-    await session.getByLabel('Amount', { exact: true }).fill(amount)
-    await session.getByLabel('By (name or initials)').fill('E2E')
-    await session.getByLabel('Note', { exact: true }).fill(note)
-    await session.getByRole('button', { name: 'Record movement' }).click()
+    await form.getByLabel('Movement', { exact: true }).selectOption({ label: kind })
+    await form.getByLabel('Amount', { exact: true }).fill(amount)
+    await form.getByLabel('Moved by (name or initials)').fill('E2E')
+    await form.getByLabel('Note', { exact: true }).fill(note)
+    await form.getByRole('button', { name: 'Record movement' }).click()
   }
   await record('Opening float', '200000')
   await expect(session.getByRole('status', { name: 'Expected cash' })).toHaveText(
@@ -206,12 +207,13 @@ test('a mid-shift count is flagged, and updated when the close event brings the 
   await record('Drop to safe', '100000')
   await expect(movements.getByRole('row')).toHaveCount(4)
   // The pay-out was 50,000: the correction replaces it, and both stay listed.
-  await movements.getByRole('button', { name: /^Correct the pay-out of IDR 60,000/ }).click()
-  await session.getByLabel('Amount', { exact: true }).fill('50000')
-  await session.getByLabel('By (name or initials)').fill('E2E')
-  await session.getByRole('button', { name: 'Record the correction' }).click()
+  await movements.getByRole('button', { name: /^Correct the pay-out of IDR\s60,000/ }).click()
+  const correction = session.getByRole('form', { name: 'Correct a cash movement' })
+  await correction.getByLabel('Amount', { exact: true }).fill('50000')
+  await correction.getByLabel('Moved by (name or initials)').fill('E2E')
+  await correction.getByRole('button', { name: 'Record the correction' }).click()
   await expect(movements.getByRole('row')).toHaveCount(5)
-  await expect(movements.getByText(/replaces the pay-out of IDR 60,000/)).toBeVisible()
+  await expect(movements.getByText(/replaces the pay-out of IDR\s60,000/)).toBeVisible()
   const expected = before + 200_000 - 50_000 - 100_000
   await expect(session.getByRole('status', { name: 'Expected cash' })).toHaveText(
     `IDR ${expected.toLocaleString('en-US')}`,

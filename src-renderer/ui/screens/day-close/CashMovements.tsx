@@ -181,7 +181,7 @@ function MovementForm({
           </div>
         )}
         <div className="field">
-          <label htmlFor={`${id}-by`}>By (name or initials)</label>
+          <label htmlFor={`${id}-by`}>Moved by (name or initials)</label>
           <input
             id={`${id}-by`}
             autoComplete="off"
