@@ -94,7 +94,12 @@ export async function loadDay(
         db.reconciliations.get(session.id),
         loadShownStatus(db, session, now),
       ])
-      return { session, inputs: { ...inputs, movements }, record: readReconciliation(stored), shown }
+      return {
+        session,
+        inputs: { ...inputs, movements },
+        record: readReconciliation(stored),
+        shown,
+      }
     }),
   )
   const bills = loaded.flatMap((l) => l.inputs.bills)

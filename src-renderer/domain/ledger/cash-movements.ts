@@ -80,7 +80,10 @@ export function drawerChange(sums: MovementSums): number {
  * The first movement of a correction chain: a chain posts as one journal entry, so a correction
  * is a later change of that entry (docs/export-log.md).
  */
-export function chainStart(movement: CashMovement, byId: ReadonlyMap<string, CashMovement>): string {
+export function chainStart(
+  movement: CashMovement,
+  byId: ReadonlyMap<string, CashMovement>,
+): string {
   let current = movement
   const seen = new Set<string>()
   while (current.replaces !== null && !seen.has(current.id)) {
@@ -101,7 +104,8 @@ export function movementProblem(
   if (!(MOVEMENT_KINDS as readonly string[]).includes(movement.kind))
     return `“${movement.kind}” is not a kind of cash movement.`
   if (movement.by.trim() === '') return 'Enter who moved the cash.'
-  if (earlier.some((m) => m.id === movement.id)) return `Movement ${movement.id} is recorded already.`
+  if (earlier.some((m) => m.id === movement.id))
+    return `Movement ${movement.id} is recorded already.`
   if (movement.kind === 'cancel') {
     if (movement.amount !== 0) return 'A cancellation moves no cash.'
   } else {

@@ -17,7 +17,7 @@ export const BACKUP_VERSION = 4
 export const EARLIEST_VERSION = 3
 
 /** The tables of a version's file, in their order. */
-export function tablesOfVersion(version: number): readonly OwnRecordTable[] {
+function tablesOfVersion(version: number): readonly OwnRecordTable[] {
   return version === 3 ? OWN_RECORD_TABLES.filter((t) => t !== 'cashMovements') : OWN_RECORD_TABLES
 }
 
