@@ -1,6 +1,6 @@
 import { addMinor, sumMinor } from '../../../src-shared/domain/money'
 import type { Bill, BillType, Expense, Payment } from '../../../src-shared/domain/records'
-import { drawerChange, movementSums, type CashMovement } from './cash-movements'
+import { drawerChange, movementSums, type CashMovement, type MovementSums } from './cash-movements'
 
 /**
  * The day-close figures of one register session, exactly as docs/ledger.md#day-close-figures
@@ -192,7 +192,7 @@ export function expectedCash(
   openingCash: number | null,
   netCash: number,
   cashExpenses: number,
-  moved: Parameters<typeof drawerChange>[0],
+  moved: MovementSums,
 ): number {
   return addMinor(addMinor(openingCash ?? 0, netCash - cashExpenses), drawerChange(moved))
 }
