@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { TillDatabase } from '../../../../src-renderer/cache/database'
 import { recordMovement } from '../../../../src-renderer/cache/cash-movement-store'
 import { writeBills } from '../../../../src-renderer/cache/writes'
+import { addDestination, switchGranularity } from '../../../../src-renderer/cache/destinations'
 import type { CashMovement } from '../../../../src-renderer/domain/ledger/cash-movements'
 import type { JournalFormat } from '../../../../src-renderer/domain/journal/formats/journal-formats'
 import { runExport } from '../../../../src-renderer/jobs/exports/run-export'
@@ -73,11 +74,12 @@ async function move(
   return id
 }
 
-function exported(what: JournalFormat): Promise<string> {
+function exported(what: JournalFormat, destinationId?: string): Promise<string> {
   return collectText(
     runExport({
       db,
       what,
+      destinationId,
       range: { from: '2026-11-20', to: '2026-11-20', locationId: '' },
       mapping: EMPTY_MAPPING,
       timeZone: 'Asia/Jakarta',
@@ -178,6 +180,21 @@ describe('cash movements in the journals', () => {
     )
     expect(rows.map((r) => r.map((cell) => cell.trim()))).toEqual(
       expect.arrayContaining([[expect.stringContaining('Cash-clearing'), '65.50 USD']]),
+    )
+  })
+
+  it('post the same on a destination that posts per session summary as on one per bill', async () => {
+    await move('pay-in', 2000)
+    await move('pay-out', 500, { category: 'supplies', note: 'ice' })
+    await move('drop', 4000)
+    const summaries = await addDestination(db, 'Books by session', 'ledger')
+    await switchGranularity(db, summaries.id, 'session', null)
+    const perSession = await exported('ledger', summaries.id)
+    expect(perSession).toContain('session:S')
+    expect(perSession).toContain('cash-movement:m')
+    const perBill = await exported('ledger')
+    expect(await hledgerBalances([folder.file('journal', perSession)])).toEqual(
+      await hledgerBalances([folder.file('journal', perBill)]),
     )
   })
 })
