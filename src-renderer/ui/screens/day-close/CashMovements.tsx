@@ -35,6 +35,11 @@ function parsedOrProblem(text: string, currency: string): ParsedAmount | null {
   }
 }
 
+/** A new movement's own id and its time: now. */
+function newIdentity(): Pick<CashMovement, 'id' | 'at'> {
+  return { id: crypto.randomUUID(), at: Date.now() }
+}
+
 const FORM_KINDS: Exclude<MovementKind, 'cancel'>[] = ['float', 'pay-in', 'pay-out', 'drop']
 
 /**
@@ -59,10 +64,10 @@ function MovementForm({
   correcting: CashMovement | null
   onDone: () => void
 }): React.JSX.Element {
-  const firstKind = correcting?.kind === 'cancel' ? 'pay-out' : (correcting?.kind ?? null)
-  const [kind, setKind] = useState<Exclude<MovementKind, 'cancel'>>(
-    firstKind ?? (hasFloat ? 'pay-out' : 'float'),
-  )
+  const kinds = FORM_KINDS.filter((k) => k !== 'float' || !hasFloat || correcting?.kind === 'float')
+  const [chosen, setKind] = useState<MovementKind | null>(correcting?.kind ?? null)
+  // Until the manager picks one, the first the session can take: the float while it has none.
+  const kind = kinds.find((k) => k === chosen) ?? kinds[0]!
   const [amount, setAmount] = useState('')
   const [category, setCategory] = useState(correcting?.category ?? '')
   const [by, setBy] = useState('')
@@ -70,7 +75,6 @@ function MovementForm({
   const [problem, setProblem] = useState<string | null>(null)
   const id = useId()
   const parsed = parsedOrProblem(amount, currency)
-  const kinds = FORM_KINDS.filter((k) => k !== 'float' || !hasFloat || correcting?.kind === 'float')
 
   const save = async (cancel: boolean): Promise<void> => {
     setProblem(null)
@@ -80,13 +84,12 @@ function MovementForm({
     }
     try {
       await recordMovement(db, {
-        id: crypto.randomUUID(),
+        ...newIdentity(),
         sessionId,
         kind: cancel ? 'cancel' : kind,
         amount: cancel || !parsed?.ok ? 0 : parsed.minor,
         currency,
         category: !cancel && kind === 'pay-out' && category.trim() ? category.trim() : null,
-        at: Date.now(),
         by: by.trim(),
         note: note.trim(),
         replaces: correcting?.id ?? null,
@@ -126,7 +129,7 @@ function MovementForm({
           <select
             id={`${id}-kind`}
             value={kind}
-            onChange={(event) => setKind(event.target.value as typeof kind)}
+            onChange={(event) => setKind(event.target.value as MovementKind)}
           >
             {kinds.map((k) => (
               <option key={k} value={k}>
