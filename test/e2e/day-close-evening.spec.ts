@@ -218,6 +218,12 @@ test('a mid-shift count is flagged, and updated when the close event brings the 
   await expect(session.getByRole('status', { name: 'Expected cash' })).toHaveText(
     `IDR ${expected.toLocaleString('en-US')}`,
   )
+  // On paper the movements are listed, corrections with them, without the buttons and the form.
+  await page.emulateMedia({ media: 'print' })
+  await expect(movements.getByText(/replaces the pay-out of IDR\s60,000/)).toBeVisible()
+  await expect(movements.getByRole('button').first()).toBeHidden()
+  await expect(form).toBeHidden()
+  await page.emulateMedia({ media: 'screen' })
   await session.getByLabel('Counted cash').fill(String(expected))
   await session.getByLabel('Counted by (name or initials)').fill('E2E')
   const confirm = session.getByRole('button', { name: 'Confirm count' })
