@@ -264,6 +264,17 @@ describe('an opening float recorded as a cash movement', () => {
     expect((await stored()).figures.openingCash).toBe(1000)
   })
 
+  it('a count frozen before cash movements were kept reads back as having none', async () => {
+    await confirmSeen(4000)
+    const raw = (await db.reconciliations.get('S'))! as Reconciliation & {
+      figures: Record<string, unknown>
+    }
+    const { payIns, payOuts, drops, ...older } = raw.figures
+    expect([payIns, payOuts, drops]).toEqual([0, 0, 0])
+    await db.reconciliations.put({ ...raw, figures: older })
+    expect((await stored()).figures).toMatchObject({ payIns: 0, payOuts: 0, drops: 0 })
+  })
+
   it('refuses a confirm against figures seen before a movement was recorded', async () => {
     const seen = await sessionFigures(db, (await db.sessions.get('S'))!)
     await recordMovement(db, {
