@@ -1,6 +1,6 @@
 import {
   chainStart,
-  MOVEMENT_LABEL,
+  movementInWords,
   standingMovements,
   type CashMovement,
 } from '../ledger/cash-movements'
@@ -54,11 +54,7 @@ function posts(movement: CashMovement): boolean {
 
 /** "Pay-out · Supplies, session s1, by Ana: ice for the cooler". */
 function description(movement: CashMovement, sessionId: string): string {
-  const kind =
-    movement.category === null
-      ? MOVEMENT_LABEL[movement.kind]
-      : `${MOVEMENT_LABEL[movement.kind]} · ${categoryLabel(movement.category)}`
-  const said = `${kind}, session ${sessionId}, by ${movement.by}`
+  const said = `${movementInWords(movement)}, session ${sessionId}, by ${movement.by}`
   return movement.note === '' ? said : `${said}: ${movement.note}`
 }
 

@@ -1,4 +1,5 @@
 import { addMinor, sumMinor } from '../../../src-shared/domain/money'
+import { categoryLabel } from '../format/labels'
 
 /**
  * Cash that moves in or out of a register session's drawer outside a sale or an expense, as the
@@ -38,6 +39,12 @@ export const MOVEMENT_LABEL: Record<MovementKind, string> = {
   'pay-out': 'Pay-out',
   drop: 'Drop to safe',
   cancel: 'Cancelled',
+}
+
+/** "Pay-out · Supplies", "Drop to safe": the kind in words, with a pay-out's category. */
+export function movementInWords(movement: Pick<CashMovement, 'kind' | 'category'>): string {
+  const kind = MOVEMENT_LABEL[movement.kind]
+  return movement.category === null ? kind : `${kind} · ${categoryLabel(movement.category)}`
 }
 
 /** The movements a correction has not replaced or taken back, cancels left out. */
