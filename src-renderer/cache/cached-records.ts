@@ -84,6 +84,8 @@ export interface MetaEntry {
     | 'deep-sweep-days'
     | 'bill-counts'
     | 'records-written'
+    /** The shop's own notes and coins, by currency (cache/denomination-settings.ts). */
+    | 'denominations'
   value: string | number
 }
 
@@ -100,6 +102,27 @@ export interface Reconciliation {
   reconciledBy: string
   /** Set when a bill of the session changed after it was reconciled. */
   changedAfterAt: number | null
+}
+
+/**
+ * A drawer count being typed and not yet confirmed or discarded (cache/count-drafts.ts), its
+ * fields as typed.
+ */
+export interface CountDraft {
+  sessionId: string
+  /** Epoch ms of the last change. */
+  savedAt: number
+  fields: CountDraftFields
+}
+
+export interface CountDraftFields {
+  countedCash: string
+  /** By payment method. */
+  countedByMethod: Record<string, string>
+  countedBy: string
+  note: string
+  /** Pieces as typed, by denomination key (domain/ledger/denominations' `denominationKey`). */
+  pieces: Record<string, string>
 }
 
 /** A location's name as Settings → Locations keeps it (see domain/format/location-label). */

@@ -11,6 +11,7 @@ import type {
   Reconciliation,
   RegisterSession,
   LocationName,
+  CountDraft,
 } from './cached-records'
 import { COUNTS_KEPT_FROM_THE_START } from './cached-records'
 import type { Destination } from './export-rows'
@@ -43,6 +44,7 @@ export class TillDatabase extends Dexie {
   locationNames!: EntityTable<LocationName, 'locationId'>
   sessionTallies!: EntityTable<SessionTally, 'sessionId'>
   billCounts!: EntityTable<DayCounts, 'businessDate'>
+  countDrafts!: EntityTable<CountDraft, 'sessionId'>
   cashMovements!: EntityTable<CashMovement, 'id'>
 
   /**

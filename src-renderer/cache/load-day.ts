@@ -8,13 +8,15 @@ import {
   type DayCloseFigures,
   type MethodTakings,
 } from '../domain/ledger/day-close'
+import { addDrawers, drawerOf, type CashDrawer } from '../domain/ledger/cash-drawer'
 import { loadSessionInputs, sessionsOn } from './load-session'
 import { readReconciliation, type StoredRecord } from './reconciliation-record'
 import { loadShownStatus, type ShownStatus } from './session-status'
-import { loadBillsSynced, stillSyncing } from './still-syncing'
+import { loadRecordsSynced, stillSyncing } from './still-syncing'
 import { sessionFigures } from './session-tally-store'
 import { movementsOfSession } from './cash-movement-store'
 import type { CashMovement } from '../domain/ledger/cash-movements'
+import { countedSessions, type CountedSessions } from '../domain/ledger/counted-sessions'
 
 export interface SessionAtClose {
   session: RegisterSession
@@ -32,8 +34,12 @@ export interface LocationDay {
   locationId: string
   sessionCount: number
   figures: DayCloseFigures
+  /** The day's cash drawer, its sessions' added up (an opening not known named by session id). */
+  drawer: CashDrawer
   /** A session of the day is still syncing: the sum is not whole. */
   incomplete: boolean
+  /** The day's sessions' standing drawer counts. */
+  counts: CountedSessions
 }
 
 export interface DayClose {
@@ -63,14 +69,25 @@ export async function loadLocationDay(
 ): Promise<LocationDay> {
   const [sessions, synced] = await Promise.all([
     sessionsOn(db, locationId, businessDate),
-    loadBillsSynced(db),
+    loadRecordsSynced(db),
   ])
-  const figures = await Promise.all(sessions.map((s) => sessionFigures(db, s)))
+  const [tallied, stored] = await Promise.all([
+    Promise.all(sessions.map((s) => sessionFigures(db, s))),
+    db.reconciliations.bulkGet(sessions.map((s) => s.id)),
+  ])
+  // A reconciled session's standing count, and its entered float (as the session's own day close).
+  const standing = sessions.map((session, i) => {
+    const record = readReconciliation(stored[i])
+    return session.status === 'reconciled' && record.state === 'ok' ? record.record : null
+  })
+  const figures = tallied.map((f, i) => withOpeningFloat(f, standing[i]?.openingFloat ?? null))
   return {
     locationId,
     sessionCount: sessions.length,
     figures: sumFigures(figures),
-    incomplete: sessions.some((s, i) => stillSyncing(s, figures[i]!.billsAwaitingDetail, synced)),
+    drawer: addDrawers(figures.map((f, i) => drawerOf(f, sessions[i]!.id))),
+    incomplete: figures.some((f) => stillSyncing(f.billsAwaitingDetail, synced)),
+    counts: countedSessions(standing.map((r) => r?.count ?? null)),
   }
 }
 
@@ -84,7 +101,7 @@ export async function loadDay(
 ): Promise<DayClose> {
   const [sessions, synced] = await Promise.all([
     sessionsOn(db, locationId, businessDate),
-    loadBillsSynced(db),
+    loadRecordsSynced(db),
   ])
   const loaded = await Promise.all(
     sessions.map(async (session) => {
@@ -115,7 +132,7 @@ export async function loadDay(
       expenses: inputs.expenses,
       movements: inputs.movements,
       record,
-      incomplete: stillSyncing(session, figures.billsAwaitingDetail, synced),
+      incomplete: stillSyncing(figures.billsAwaitingDetail, synced),
     }
   })
   const total = sumFigures(closes.map((c) => c.figures))

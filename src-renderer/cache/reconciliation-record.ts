@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { TillDatabase } from './database'
 import type { Reconciliation, RegisterSession } from './cached-records'
 import type { CountResult, DayCloseFigures } from '../domain/ledger/day-close'
+import { MAX_OF_A_KIND, MAX_PIECES, type CountedDenomination } from '../domain/ledger/denominations'
 
 /**
  * A reconciliation as Till stores it: the cache's `Reconciliation` with the frozen figures typed,
@@ -55,9 +56,47 @@ const logEntrySchema = z.discriminatedUnion('action', [
     note: z.string().default(''),
     midShift: z.boolean().default(false),
   }),
-  z.object({ action: z.literal('reopened'), at: z.number(), by: z.string() }),
+  z.object({
+    action: z.literal('reopened'),
+    at: z.number(),
+    by: z.string(),
+    /** Why the count was reopened; empty in a record saved before a reopen asked for one. */
+    reason: z.string().default(''),
+  }),
 ])
+const breakdownSchema = z
+  .array(
+    z.object({
+      value: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+      kind: z.enum(['note', 'coin']),
+      pieces: z.number().int().positive().max(MAX_PIECES),
+    }),
+  )
+  .max(2 * MAX_OF_A_KIND) satisfies z.ZodType<CountedDenomination[]>
+
 export type ReconciliationLogEntry = z.infer<typeof logEntrySchema>
+type CountEntry = Extract<ReconciliationLogEntry, { action: 'reconciled' }>
+type ReopenEntry = Extract<ReconciliationLogEntry, { action: 'reopened' }>
+
+/** An earlier count that a reopen set aside, and that reopen. */
+export interface ReplacedCount {
+  count: CountEntry
+  reopen: ReopenEntry
+}
+
+/**
+ * The count the standing one replaced: the last count before the last reopen, when the log ends
+ * with a count after that reopen. Null for a first count, and while a reopen stands.
+ */
+export function replacedCount(log: readonly ReconciliationLogEntry[]): ReplacedCount | null {
+  const last = log.at(-1)
+  if (last?.action !== 'reconciled') return null
+  const reopenAt = log.findLastIndex((e) => e.action === 'reopened')
+  if (reopenAt === -1) return null
+  const reopen = log[reopenAt] as ReopenEntry
+  const count = log.slice(0, reopenAt).findLast((e): e is CountEntry => e.action === 'reconciled')
+  return count ? { count, reopen } : null
+}
 
 export const recordSchema = z.object({
   sessionId: z.string(),
@@ -79,6 +118,8 @@ export const recordSchema = z.object({
   varianceNote: z.string().default(''),
   /** Counted while the session could still be trading (the manager chose "Count mid-shift"). */
   midShift: z.boolean().default(false),
+  /** The notes and coins counted, those with pieces only; null for a count typed as an amount. */
+  breakdown: breakdownSchema.nullable().default(null),
   log: z.array(logEntrySchema),
 }) satisfies z.ZodType<Reconciliation>
 
@@ -113,7 +154,8 @@ export interface ReconciliationChange {
  * Reads the session and its stored reconciliation, and stores the record `decide` makes of them
  * with the session's new status, in one transaction over everything a confirm reads (the
  * session's records, how far the sync has come), so nothing moves between the check and the
- * write. Whatever `decide` throws leaves the cache as it was.
+ * write. Whatever `decide` throws leaves the cache as it was; `decide` may also let the session's
+ * count draft go (count-drafts.ts), in the same transaction.
  */
 export function changeReconciliation(
   db: TillDatabase,
@@ -131,7 +173,7 @@ export function changeReconciliation(
     db.expenses,
     db.cashMovements,
   ]
-  return db.transaction('rw', [...tables, db.checkpoints], async () => {
+  return db.transaction('rw', [...tables, db.checkpoints, db.countDrafts], async () => {
     const session = await db.sessions.get(sessionId)
     const { record, status } = await decide(session, await loadReconciliation(db, sessionId))
     await db.reconciliations.put(record)

@@ -2,6 +2,7 @@ import Dexie from 'dexie'
 import type { TillDatabase } from './database'
 import type { RegisterSession } from './cached-records'
 import { billsOfSession } from './bill-session'
+import type { ShownStatus } from '../domain/format/session-label'
 
 /**
  * The status a register session is shown with. The Apps API has no register-session endpoint: a
@@ -11,7 +12,7 @@ import { billsOfSession } from './bill-session'
  * arrived in it for 12 hours. Only a session that can still be trading is shown *Open*.
  */
 
-export type ShownStatus = 'open' | 'closed' | 'closed-no-event' | 'reconciled'
+export type { ShownStatus }
 
 const QUIET_BEFORE_CLOSED_MS = 12 * 3_600_000
 
@@ -87,4 +88,42 @@ export async function loadShownStatus(
 ): Promise<ShownStatus> {
   if (session.status !== 'open') return session.status
   return shownStatus(session, await statusEvidence(db, session, now))
+}
+
+type ShownSession<T> = Omit<T, 'status'> & { status: ShownStatus }
+
+/** The session with the status it is shown with: what its label (`sessionLabel`) reads. */
+export async function loadShownSession<T extends Parameters<typeof loadShownStatus>[1]>(
+  db: TillDatabase,
+  session: T,
+  now: number,
+): Promise<ShownSession<T>> {
+  return { ...session, status: await loadShownStatus(db, session, now) }
+}
+
+/**
+ * Sessions with the status each is shown with. A session still open in the cache with a later
+ * one of its location among `sessions` is over without reading anything; only the others (the
+ * latest of each location, when `sessions` holds them all) read the cache.
+ */
+export function loadShownSessions<T extends Parameters<typeof loadShownStatus>[1]>(
+  db: TillDatabase,
+  sessions: readonly T[],
+  now: number,
+): Promise<ShownSession<T>[]> {
+  const latestStart = new Map<string, number>()
+  for (const s of sessions) {
+    const start = sessionStart(s)
+    if (start !== null && start > (latestStart.get(s.locationId) ?? -Infinity))
+      latestStart.set(s.locationId, start)
+  }
+  return Promise.all(
+    sessions.map((s) => {
+      const start = sessionStart(s)
+      const later = start !== null && start < (latestStart.get(s.locationId) ?? -Infinity)
+      return s.status === 'open' && later
+        ? { ...s, status: 'closed-no-event' as const }
+        : loadShownSession(db, s, now)
+    }),
+  )
 }

@@ -1,37 +1,33 @@
 import type { TillDatabase } from './database'
-import type { RegisterSession } from './cached-records'
 import { readCheckpoint } from './checkpoints'
-import { sessionStart } from './session-status'
 
 /**
- * Whether a session's figures are whole yet. The first sync reads bills newest first: until it
- * has gone back past a session's start, some of the session's bills (a morning's sales behind an
- * evening's refunds) are not in the cache, and its figures would be wrong (negative net sales).
- * The same holds while any of its bills is known only from its list summary.
+ * Whether a session's figures are whole yet. Every record that can change them must be in: its
+ * bills and refunds, its expenses, and payments taken in it on bills made before it opened (a late
+ * payment on an earlier day's bill). The first sync reads bills newest first, by creation: a bill
+ * paid off today but made last month comes only when the sync has gone back that far, and nothing
+ * read before says which bills those are. So until the first sync has read everything (history,
+ * its details and the expenses), no session's figures can be called whole. After it, a session is
+ * whole while none of its bills is known only from its list summary.
  */
 
-export interface BillsSynced {
-  /** The first sync has read every bill. */
-  backfillDone: boolean
-  /** Creation time of the oldest bill in the cache: every newer bill has been read. */
-  oldestSyncedAt: number | null
+export interface RecordsSynced {
+  /** A sync has run to its end once: every bill, with its payments, and every expense is in. */
+  firstSyncDone: boolean
 }
 
-export function stillSyncing(
-  session: Pick<RegisterSession, 'openedAt' | 'firstActivityAt'>,
-  billsAwaitingDetail: number,
-  synced: BillsSynced,
-): boolean {
-  if (billsAwaitingDetail > 0) return true
-  if (synced.backfillDone) return false
-  const start = sessionStart(session)
-  return start === null || synced.oldestSyncedAt === null || start <= synced.oldestSyncedAt
+export function stillSyncing(billsAwaitingDetail: number, synced: RecordsSynced): boolean {
+  return billsAwaitingDetail > 0 || !synced.firstSyncDone
 }
 
-export async function loadBillsSynced(db: TillDatabase): Promise<BillsSynced> {
-  const [checkpoint, oldest] = await Promise.all([
+/**
+ * A run notes its success on each area it read (an area the install refuses is left out); a run
+ * ends only once the history, the details it queued and the expenses are all written.
+ */
+export async function loadRecordsSynced(db: TillDatabase): Promise<RecordsSynced> {
+  const [bills, expenses] = await Promise.all([
     readCheckpoint(db, 'bills'),
-    db.bills.orderBy('createdAt').first(),
+    readCheckpoint(db, 'expenses'),
   ])
-  return { backfillDone: checkpoint.backfillDone, oldestSyncedAt: oldest?.createdAt ?? null }
+  return { firstSyncDone: bills.lastSuccessAt !== null || expenses.lastSuccessAt !== null }
 }

@@ -10,7 +10,15 @@ import { loadSessionInputs } from '../cache/load-session'
 import { movementsOfSession } from '../cache/cash-movement-store'
 import { changeReconciliation, type SessionReconciliation } from '../cache/reconciliation-record'
 import { loadShownStatus } from '../cache/session-status'
-import { loadBillsSynced, stillSyncing } from '../cache/still-syncing'
+import { loadRecordsSynced, stillSyncing } from '../cache/still-syncing'
+import { discardCountDraft } from '../cache/count-drafts'
+import { formatMoney } from '../domain/format/format-money'
+import {
+  denominationListProblem,
+  denominationTotal,
+  MAX_PIECES,
+  type CountedDenomination,
+} from '../domain/ledger/denominations'
 
 /** A confirm or reopen the cache refused, with what the manager should do. */
 export class ReconcileError extends Error {
@@ -34,6 +42,8 @@ export interface ConfirmCount {
   varianceNote?: string
   /** The manager chose to count a session that can still be trading. */
   midShift?: boolean
+  /** The notes and coins counted, when the drawer was counted by them: they add up to the cash. */
+  breakdown?: readonly CountedDenomination[] | null
   /** Epoch ms of the confirm; now unless given. */
   now?: number
 }
@@ -43,10 +53,39 @@ function sameFigures(a: DayCloseFigures, b: DayCloseFigures): boolean {
 }
 
 /**
+ * The notes and coins counted, those with pieces: whole pieces that add up to the counted cash.
+ * None when no note or coin has any.
+ */
+function checkedBreakdown(confirm: ConfirmCount): CountedDenomination[] | null {
+  const counted = (confirm.breakdown ?? []).filter((d) => d.pieces !== 0)
+  const wrong = counted.find(
+    (d) => !Number.isSafeInteger(d.pieces) || d.pieces < 0 || d.pieces > MAX_PIECES,
+  )
+  if (wrong)
+    throw new ReconcileError(`${wrong.pieces} is not a number of pieces (0 to ${MAX_PIECES}).`)
+  const problem = counted.length > 0 && denominationListProblem(counted)
+  if (problem) throw new ReconcileError(`The notes and coins counted: ${problem}`)
+  const total = denominationTotal(
+    counted,
+    counted.map((d) => d.pieces),
+  )
+  if (total !== confirm.count.countedCash) {
+    const money = (minor: number): string =>
+      confirm.currency ? formatMoney(minor, confirm.currency) : `${minor} minor units`
+    throw new ReconcileError(
+      `The notes and coins add up to ${money(total)}, not the counted cash ${money(confirm.count.countedCash)}.`,
+    )
+  }
+  return counted.length > 0
+    ? counted.map(({ value, kind, pieces }) => ({ value, kind, pieces }))
+    : null
+}
+
+/**
  * Confirms a drawer count: freezes the session's figures as the cache holds them now, with the
  * count, who and when, and marks the session reconciled, all in one transaction. A session that
  * can still be trading is counted only when the manager chose to count it mid-shift, and the
- * count says so.
+ * count says so. The session's count draft goes with the confirm.
  */
 export async function confirmCount(
   db: TillDatabase,
@@ -55,10 +94,11 @@ export async function confirmCount(
   const countedBy = confirm.countedBy.trim()
   if (!countedBy) throw new ReconcileError('Enter who counted the drawer.')
   const now = confirm.now ?? Date.now()
+  const breakdown = confirm.breakdown ? checkedBreakdown(confirm) : null
   return changeReconciliation(db, confirm.sessionId, async (session, earlier) => {
-    if (!session) throw new ReconcileError(`Session ${confirm.sessionId} is not in the cache.`)
+    if (!session) throw new ReconcileError('This session is not in Till’s saved data (yet).')
     if (session.status === 'reconciled')
-      throw new ReconcileError(`Session ${session.id} is already reconciled.`)
+      throw new ReconcileError('This session is already reconciled: reopen it to count again.')
     const midShift = (await loadShownStatus(db, session, now)) === 'open'
     if (midShift && !confirm.midShift)
       throw new ReconcileError(
@@ -69,7 +109,7 @@ export async function confirmCount(
     const figures = dayCloseFigures({ ...inputs, movements })
     // The float recorded as a movement, kept with the count while no close event gave the opening.
     const openingFloat = session.openingCash === null ? figures.openingCash : null
-    if (stillSyncing(session, figures.billsAwaitingDetail, await loadBillsSynced(db)))
+    if (stillSyncing(figures.billsAwaitingDetail, await loadRecordsSynced(db)))
       throw new ReconcileError(
         'Some bills of this session are still being fetched; confirm once the sync has them.',
       )
@@ -96,6 +136,7 @@ export async function confirmCount(
       openingFloat,
       varianceNote,
       midShift,
+      breakdown,
       log: [
         ...(earlier.state === 'ok' ? earlier.record.log : []),
         {
@@ -109,25 +150,32 @@ export async function confirmCount(
         },
       ],
     }
+    await discardCountDraft(db, session.id)
     return { record, status: 'reconciled' }
   })
 }
 
-/** Undoes a confirm: the session gets its earlier status back, and the reopen is logged. */
+/**
+ * Undoes a confirm: the session gets its earlier status back, and the reopen is logged with who
+ * and why. The count it sets aside stays in the log, and the next count says it replaced it.
+ */
 export async function reopenSession(
   db: TillDatabase,
-  reopen: { sessionId: string; by: string; now?: number },
+  reopen: { sessionId: string; by: string; reason: string; now?: number },
 ): Promise<SessionReconciliation> {
   const by = reopen.by.trim()
   if (!by) throw new ReconcileError('Enter who is reopening the session.')
+  const reason = reopen.reason.trim()
+  if (!reason)
+    throw new ReconcileError('Say why the count is reopened: the sheet and the history show it.')
   const now = reopen.now ?? Date.now()
   return changeReconciliation(db, reopen.sessionId, async (session, stored) => {
     if (session?.status !== 'reconciled' || stored.state !== 'ok')
-      throw new ReconcileError(`Session ${reopen.sessionId} is not reconciled.`)
+      throw new ReconcileError('This session is not reconciled: there is no count to reopen.')
     const record: SessionReconciliation = {
       ...stored.record,
       reopenedAt: now,
-      log: [...stored.record.log, { action: 'reopened', at: now, by }],
+      log: [...stored.record.log, { action: 'reopened', at: now, by, reason }],
     }
     return { record, status: stored.record.statusBefore }
   })

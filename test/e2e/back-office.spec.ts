@@ -6,6 +6,7 @@ import { callShellBridge } from '../support/shell-bridge'
 import { demoControl, type DemoControl } from '../support/demo-control'
 import { postSigned, webhookBody } from '../support/sign-webhook'
 import { useDemoShell } from './demo-shell'
+import { screenLink } from '../support/screen-link'
 
 const APP_KEY = 'demo_key_back_office_e2e_7788'
 const CONTROL_TOKEN = 'demo_control_back_office_e2e_5566'
@@ -60,13 +61,12 @@ test('a session opens with its figures, payments by method, expenses and bills',
   const sessionName = (await first.textContent())!.trim()
   expect(sessionName).toMatch(/^\w{3} \d{1,2} \w{3} · .+ · .+–.+$/)
   await first.click()
-  const sessionId = openItemId(page)!
   await expect(page.getByRole('heading', { name: `Session ${sessionName}` })).toBeFocused()
-  const figures = page.getByRole('table', { name: `Sales of session ${sessionId}` })
+  const figures = page.getByRole('table', { name: `Sales of session ${sessionName}` })
   await expect(figures.getByRole('row', { name: /^Net sales/ })).toBeVisible()
   await expect(
     page
-      .getByRole('table', { name: `Payments by method of session ${sessionId}` })
+      .getByRole('table', { name: `Payments by method of session ${sessionName}` })
       .getByRole('row'),
   ).not.toHaveCount(1)
   await expect(
@@ -154,7 +154,7 @@ test('every screen renders something a person can see', async ({ page }) => {
     'Problems',
     'Settings',
   ]) {
-    await page.getByRole('link', { name, exact: true }).click()
+    await screenLink(page, name).click()
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     const shot = await page.screenshot()
     expect(await distinctColours(page, shot), `${name} looks blank`).toBeGreaterThan(12)

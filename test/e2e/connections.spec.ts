@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { openTill, startBrowserShell, type RunningBrowserShell } from '../support/browser-shell'
 import { startStubAppsApi } from '../support/stub-apps-api'
+import { screenLink } from '../support/screen-link'
 
 const SECRET_KEY = 'bills-only-key'
 const WEBHOOK_SECRET = 'whsec_e2eSigningSecret-7Q9Z'
@@ -78,7 +79,7 @@ test('a connection is saved to the keychain and only its last four characters co
   await openTill(page, shell)
   await expect(page.getByLabel('Active connection')).toHaveText('Demo shop')
   for (const name of ['Sessions', 'Bills', 'Expenses', 'Day close', 'Exports', 'Settings']) {
-    await expect(page.getByRole('link', { name, exact: true })).toBeVisible()
+    await expect(screenLink(page, name)).toBeVisible()
   }
 
   await page.getByRole('link', { name: 'Settings', exact: true }).click()

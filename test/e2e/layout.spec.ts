@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { openTill } from '../support/browser-shell'
 import { useDemoShell } from './demo-shell'
 import { cutFiguresAndTimes, distinctColours } from './screenshot'
+import { screenLink } from '../support/screen-link'
 
 /**
  * Layout and accessibility over the screens, with a demo shop of a few days: at 1280×720 amounts
@@ -19,7 +20,7 @@ const shell = useDemoShell({
 const SCREENS = ['Sessions', 'Bills', 'Expenses', 'Day close', 'Exports', 'Problems', 'Settings']
 
 async function open(page: Page, name: string): Promise<void> {
-  await page.getByRole('link', { name, exact: true }).click()
+  await screenLink(page, name).click()
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()
   await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0)
 }

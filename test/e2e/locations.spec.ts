@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test'
 import { openTill } from '../support/browser-shell'
 import { useDemoShell } from './demo-shell'
 import { parseCsvFile } from './csv-file'
+import { screenLink } from '../support/screen-link'
 
 const shell = useDemoShell({ seed: 19, days: 2, locations: 2, billsPerSession: 8, live: false })
 
@@ -46,7 +47,7 @@ test('a location named once in Settings (a row per location) goes by its name on
   await expect(scope.locator('option', { hasText: 'Jalan Sabang only' })).toHaveCount(1)
   await expect(scope.locator('option', { hasText: `Location ${locationId} only` })).toHaveCount(0)
 
-  await page.getByRole('link', { name: 'Sessions', exact: true }).click()
+  await screenLink(page, 'Sessions').click()
   const sessions = page.getByRole('table', { name: 'Register sessions' })
   // Sessions are named "Mon 23 Nov · <location> · 19:24–02:10".
   await expect(sessions.getByRole('button', { name: / · Jalan Sabang · / }).first()).toBeVisible()

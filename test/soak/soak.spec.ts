@@ -39,6 +39,7 @@ import {
   SHOP,
   SOAK_SECONDS,
 } from './soak-settings'
+import { screenLink } from '../support/screen-link'
 
 const ROOT = join(__dirname, '..', '..')
 const PROBE = pathToFileURL(join(ROOT, 'scripts', 'soak-memory-probe.mjs')).href
@@ -63,7 +64,7 @@ function readMainSamples(file: string): MainSample[] {
 }
 
 async function visit(page: Page, screen: string): Promise<void> {
-  await page.getByRole('link', { name: screen, exact: true }).click()
+  await screenLink(page, screen).click()
   await expect(page.getByRole('heading', { name: screen, level: 1 })).toBeVisible()
 }
 

@@ -21,6 +21,7 @@ const storedProfile = z.object({
   storeId: z.string(),
   currency: z.string().nullable().default(null),
   timezone: z.string().nullable().default(null),
+  numberLocale: z.string().nullable().default(null),
   deactivatedAt: z.string().nullable().default(null),
   createdAt: z.string(),
 })
@@ -123,6 +124,8 @@ export class ProfileStore {
       storeId: input.storeId,
       currency: input.currency ?? existing?.currency ?? null,
       timezone: input.timezone ?? existing?.timezone ?? null,
+      numberLocale:
+        input.numberLocale === undefined ? (existing?.numberLocale ?? null) : input.numberLocale,
       deactivatedAt: existing?.deactivatedAt ?? null,
       createdAt: existing?.createdAt ?? new Date().toISOString(),
     }

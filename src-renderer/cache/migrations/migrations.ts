@@ -19,6 +19,7 @@ import { v15 } from './v15'
 import { v16 } from './v16'
 import { v17 } from './v17'
 import { v18 } from './v18'
+import { v19 } from './v19'
 import { v20 } from './v20'
 
 /** Every version of the cache's schema, oldest first: a new version is a new file added last. */
@@ -41,6 +42,7 @@ const MIGRATIONS: readonly Migration[] = [
   v16,
   v17,
   v18,
+  v19,
   v20,
 ]
 

@@ -318,15 +318,17 @@ export interface CashVariance {
   businessDate: string
   currency: string
   cashVariance: number
+  /** The session's label (`sessionLabel`), what the narration calls it; its id is a tag. */
+  session: string
   /** Who counted the cash, as they gave their name when confirming. */
   countedBy: string
   /** The manager's note on why the count differs; empty when it does not. */
   note: string
 }
 
-/** "Cash count variance, session s1, counted by Ana: two notes stuck together". */
+/** "Cash count variance, Mon 16 Nov · Salmiya · 08:10–17:45, counted by Ana: two notes stuck". */
 function varianceDescription(v: CashVariance): string {
-  const counted = `Cash count variance, session ${v.registerSessionId}, counted by ${v.countedBy}`
+  const counted = `Cash count variance, ${v.session}, counted by ${v.countedBy}`
   return v.note === '' ? counted : `${counted}: ${v.note}`
 }
 

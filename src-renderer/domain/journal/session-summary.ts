@@ -31,6 +31,8 @@ type SessionPayment = Payment & { billId: string; billType: BillType }
 
 export interface SessionSummaryInput {
   session: SessionInfo
+  /** The session's label (`sessionLabel`), what the entry's narration calls it. */
+  name: string
   currency: string
   /** Every bill of the session. */
   bills: readonly JournalBill[]
@@ -90,7 +92,7 @@ export function sessionSummaryEntries(
     kind: 'session',
     date: session.businessDate,
     currency,
-    description: `Register session ${session.id}`,
+    description: `Register session ${input.name}`,
     payee: null,
     billId: null,
     registerSessionId: session.id,

@@ -79,7 +79,7 @@ export function movementSums(movements: readonly CashMovement[]): MovementSums {
 }
 
 /** Pay-ins less pay-outs and drops: what the movements add to the expected cash, float aside. */
-export function drawerChange(sums: MovementSums): number {
+export function drawerChange(sums: Pick<MovementSums, 'payIns' | 'payOuts' | 'drops'>): number {
   return addMinor(sums.payIns, -addMinor(sums.payOuts, sums.drops))
 }
 

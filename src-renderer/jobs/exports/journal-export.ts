@@ -7,6 +7,7 @@ import { loadReconciliation } from '../../cache/reconciliation-record'
 import { DestinationError, currentGranularity, readDestination } from '../../cache/destinations'
 import type { Destination, StoredBatch } from '../../cache/export-rows'
 import { loadLocationNames } from '../../cache/location-names'
+import { SessionLabels } from './session-labels'
 import { AccountResolver, type DefaultedAccount } from '../../domain/journal/accounts'
 import {
   entryRevision,
@@ -153,6 +154,7 @@ class JournalRun {
   private readonly postedSessions = new Set<string>()
   /** The roles of the entries dated in the range: those the export reports as defaulted. */
   private readonly rolesInRange = new Set<string>()
+  private readonly labels: SessionLabels
 
   constructor(
     private readonly options: RunExportOptions,
@@ -165,6 +167,7 @@ class JournalRun {
     this.batchId =
       options.batchId ?? `export-${this.createdAt}-${Math.random().toString(36).slice(2, 8)}`
     this.log = new ExportLogWriter(options.db, destination.id, this.batchId, this.createdAt)
+    this.labels = new SessionLabels(options.db, options.timeZone, Date.parse(this.createdAt))
   }
 
   /**
@@ -372,14 +375,16 @@ class JournalRun {
 
   private async summaryOf(session: RegisterSession): Promise<JournalEntry[]> {
     const { db } = this
-    const [sessionBills, payments] = await Promise.all([
+    const [sessionBills, payments, name] = await Promise.all([
       billsOfSession(db, session.id).toArray(),
       paymentsOfSession(db, session.id),
+      this.labels.of(session),
     ])
     const states = await this.log.states([`session:${session.id}`, ...postingKeys(sessionBills)])
     const made = sessionSummaryEntries(
       {
         session,
+        name,
         currency: sessionBills[0]?.currency ?? this.options.currency,
         bills: sessionBills,
         payments,
@@ -445,6 +450,7 @@ class JournalRun {
       if (stored.state !== 'ok') continue
       variances.push({
         registerSessionId: session.id,
+        session: await this.labels.of(session),
         locationId: session.locationId,
         businessDate: session.businessDate,
         currency: stored.record.currency ?? this.options.currency,

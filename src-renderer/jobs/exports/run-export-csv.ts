@@ -20,6 +20,7 @@ import {
 import type { CsvTable, RunExportOptions } from './export-options'
 import { billPages, checkSignal, type ProgressCounter } from './run-export-pages'
 import { countBills, expensesIn, sessionsIn } from '../../cache/export-range-reads'
+import { SessionLabels } from './session-labels'
 
 /** The CSV tables of records: read through the range's indexes, written as they come. */
 export async function* csvExport(
@@ -32,11 +33,16 @@ export async function* csvExport(
   const { db, range, signal } = options
   if (table === 'sessions' || table === 'session_payments') {
     const sessions = await sessionsIn(db, range, locations)
+    const labels = new SessionLabels(
+      db,
+      options.timeZone,
+      (options.now?.() ?? new Date()).getTime(),
+    )
     progress.start(sessions.length)
     async function* rows(): AsyncGenerator<SessionRowWithMethods[]> {
       for (const session of sessions) {
         checkSignal(signal)
-        yield [await sessionRow(db, session, options.currency)]
+        yield [await sessionRow(db, session, await labels.of(session), options.currency)]
         progress.add(1)
       }
     }
@@ -97,6 +103,7 @@ type SessionRowWithMethods = SessionRow & {
 async function sessionRow(
   db: TillDatabase,
   session: RegisterSession,
+  name: string,
   shopCurrency: string,
 ): Promise<SessionRowWithMethods> {
   const stored =
@@ -110,6 +117,7 @@ async function sessionRow(
     ...figures,
     locationId: session.locationId,
     registerSessionId: session.id,
+    sessionName: name,
     businessDate: session.businessDate,
     openedAt: session.openedAt,
     closedAt: session.closedAt,

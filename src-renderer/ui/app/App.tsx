@@ -14,6 +14,8 @@ import { DayCloseScreen } from '../screens/day-close/DayCloseScreen'
 import { ExportsScreen } from '../screens/exports/ExportsScreen'
 import { ActiveConnectionContext, useConnectionLifecycle } from '../hooks/use-active-connection'
 import { SyncBar } from './SyncBar'
+import { ScreenErrorBoundary } from './ScreenErrorBoundary'
+import { SessionsNavLabel } from './SessionsNavLabel'
 
 function Screen({ route }: { route: RouteId }): React.JSX.Element {
   if (route === 'settings') return <SettingsScreen />
@@ -31,7 +33,8 @@ export function App({ bridge }: { bridge: TillBridge }): React.JSX.Element {
   const [place, navigate] = useHashRoute(connection.status === 'none' ? 'settings' : 'sessions')
   const { route } = place
   const main = useRef<HTMLElement>(null)
-  usePageTitle(ROUTES.find((r) => r.id === route)?.label ?? 'Till')
+  const screenName = ROUTES.find((r) => r.id === route)?.label ?? 'Till'
+  usePageTitle(screenName)
   const activeName =
     connection.status === 'ready'
       ? connection.connection.profile.name
@@ -73,7 +76,7 @@ export function App({ bridge }: { bridge: TillBridge }): React.JSX.Element {
                       navigate({ route: r.id, item: null })
                     }}
                   >
-                    {r.label}
+                    {r.id === 'sessions' ? <SessionsNavLabel label={r.label} /> : r.label}
                   </a>
                 </li>
               ))}
@@ -81,7 +84,9 @@ export function App({ bridge }: { bridge: TillBridge }): React.JSX.Element {
           </nav>
           <main className="content" id="content" tabIndex={-1} ref={main}>
             <OpenItemContext.Provider value={[place.item, (item) => navigate({ route, item })]}>
-              <Screen route={route} />
+              <ScreenErrorBoundary key={route} screen={screenName}>
+                <Screen route={route} />
+              </ScreenErrorBoundary>
             </OpenItemContext.Provider>
           </main>
         </div>

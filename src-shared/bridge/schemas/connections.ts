@@ -3,6 +3,14 @@ import { isTimeZone } from '../../domain/business-date'
 
 /** Schemas of the connection (profile) channels and of app info. */
 
+function isLocaleTag(tag: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1
+  } catch {
+    return false
+  }
+}
+
 export const profileId = z
   .string()
   .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'Profile ids are lowercase letters, digits and dashes')
@@ -66,6 +74,8 @@ export const profileView = z.object({
   /** The merchant's currency and IANA time zone, when known (detected or chosen). */
   currency: z.string().nullable(),
   timezone: z.string().nullable(),
+  /** How the shop writes numbers (a locale such as "id-ID"); null: as this PC does. */
+  numberLocale: z.string().nullable(),
   /** Set when the service reported the app uninstalled for this store. */
   deactivatedAt: z.string().nullable(),
   createdAt: z.string(),
@@ -116,6 +126,14 @@ export const saveProfileInput = z.object({
     .string()
     .trim()
     .refine(isTimeZone, 'Choose a time zone such as Asia/Jakarta')
+    .optional(),
+  /** Null goes back to this PC's way; absent keeps what was chosen. */
+  numberLocale: z
+    .string()
+    .trim()
+    .max(35)
+    .refine(isLocaleTag, 'Choose a number format such as id-ID or en-US')
+    .nullable()
     .optional(),
 })
 export type SaveProfileInput = z.infer<typeof saveProfileInput>

@@ -3,6 +3,7 @@ import { inPage } from '../chromium'
 import type { ScreenProbe } from '../in-page/screen-timing'
 import type { Figure } from '../results'
 import { median } from '../stats'
+import { screenLink } from '../../support/screen-link'
 
 /** Figures a person sees on the screens, over the seeded cache, timed inside the page. */
 
@@ -40,9 +41,6 @@ export async function sessionsSinceNavigation(
   ])
   return { rows, figures }
 }
-
-const screenLink = (page: Page, name: string): Locator =>
-  page.getByRole('link', { name, exact: true })
 
 /**
  * From the click on Sessions (coming from Settings, a screen that reads little) to the figures

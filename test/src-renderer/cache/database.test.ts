@@ -364,6 +364,7 @@ describe('cache schema upgrades', () => {
       sessionSummaryEntries(
         {
           session: { id: 's1', locationId: 'loc1', businessDate: '2026-11-20' },
+          name: 'Fri 20 Nov · loc1 · 08:10–17:45',
           currency: 'USD',
           bills: first,
           payments: first.flatMap((b) =>
@@ -662,7 +663,7 @@ describe('cache schema upgrades', () => {
   })
 
   it('version 20 adds the cash movements beside the sessions and counts kept, listed per session in time order', async () => {
-    const { old, upgrade } = olderCache(18)
+    const { old, upgrade } = olderCache(19)
     const session = {
       id: 'rs-1',
       locationId: 'loc1',
@@ -852,5 +853,20 @@ describe('each schema version upgrades a cache of the version before', () => {
     expect(await counted.table('sessionTallies').count()).toBe(1)
     expect(await counted.table('billCounts').count()).toBe(1)
     counted.close()
+  })
+
+  it('version 19 adds the count drafts, one per session, keeping the reconciliations', async () => {
+    const old = await cacheAt(18)
+    await old.table('reconciliations').put({ sessionId: 'rs-1', reconciledAt: 5 })
+    const db = await upgradeTo(old, 19)
+    await db.table('countDrafts').bulkPut([
+      { sessionId: 'rs-1', savedAt: 1 },
+      { sessionId: 'rs-1', savedAt: 2 },
+      { sessionId: 'rs-2', savedAt: 3 },
+    ])
+    expect(await db.table('countDrafts').get('rs-1')).toEqual({ sessionId: 'rs-1', savedAt: 2 })
+    expect(await db.table('countDrafts').count()).toBe(2)
+    expect(await db.table('reconciliations').get('rs-1')).toMatchObject({ reconciledAt: 5 })
+    db.close()
   })
 })

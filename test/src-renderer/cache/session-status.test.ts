@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { Bill } from '../../../src-shared/domain/records'
 import { TillDatabase } from '../../../src-renderer/cache/database'
 import { closeSession, writeBills } from '../../../src-renderer/cache/writes'
-import { loadShownStatus } from '../../../src-renderer/cache/session-status'
+import { loadShownSessions, loadShownStatus } from '../../../src-renderer/cache/session-status'
+import { sessionLabel } from '../../../src-renderer/domain/format/session-label'
 import { makeBill } from '../../support/bill-factory'
 
 const HOUR = 3_600_000
@@ -128,5 +129,30 @@ describe('the shown status from the cache', () => {
     expect(await loadShownStatus(db, (await db.sessions.get('B'))!, MORNING + 9 * HOUR)).toBe(
       'closed',
     )
+  })
+})
+
+describe('sessions listed together', () => {
+  it('each take the status the rule gives it alone, and one over without a close never reads "open"', async () => {
+    const db = emptyCache()
+    await written(db, [
+      makeBill({ id: 'A1', session: 'A', lines: [100], at: MORNING + 2 * HOUR }),
+      makeBill({ id: 'B1', session: 'B', lines: [100], at: MORNING + 3 * HOUR }),
+      {
+        ...makeBill({ id: 'X1', session: 'X', lines: [1], at: MORNING + 1 * HOUR }),
+        locationId: '202',
+      },
+    ])
+    const sessions = await db.sessions.toArray()
+    expect(sessions.map((s) => s.status)).toEqual(['open', 'open', 'open'])
+    for (const now of [MORNING + 4 * HOUR, MORNING + 13 * HOUR, MORNING + 16 * HOUR]) {
+      const listed = await loadShownSessions(db, sessions, now)
+      const alone = await Promise.all(sessions.map((s) => loadShownStatus(db, s, now)))
+      expect(listed.map((s) => s.status)).toEqual(alone)
+    }
+    const [a] = await loadShownSessions(db, sessions, MORNING + 4 * HOUR)
+    expect(a).toMatchObject({ id: 'A', status: 'closed-no-event' })
+    expect(sessionLabel(a!, 'Asia/Jakarta', 'Kemang')).toMatch(/–close not recorded$/)
+    db.close()
   })
 })

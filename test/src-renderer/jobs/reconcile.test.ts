@@ -10,9 +10,11 @@ import { sessionFigures } from '../../../src-renderer/cache/session-tally-store'
 import { confirmCount, ReconcileError, reopenSession } from '../../../src-renderer/jobs/reconcile'
 import {
   readReconciliation,
+  replacedCount,
   type SessionReconciliation,
 } from '../../../src-renderer/cache/reconciliation-record'
 import { makeBill } from '../../support/bill-factory'
+import { firstSyncDone } from '../../support/exports/counted-session'
 
 const NAME = 'till-reconcile-test'
 const DAY = Date.UTC(2026, 10, 20, 3, 0)
@@ -62,15 +64,7 @@ beforeEach(async () => {
   db = open()
   await write([sale, other], DAY)
   await db.sessions.update('S', { openingCash: 1000 })
-  // The first sync has read every bill.
-  await db.checkpoints.put({
-    key: 'bills',
-    backfillPage: null,
-    backfillDone: true,
-    cursor: null,
-    cursorPage: 1,
-    lastSuccessAt: DAY,
-  })
+  await firstSyncDone(db, DAY)
 })
 
 describe('reconciling a session', () => {
@@ -162,8 +156,8 @@ describe('reconciling a session', () => {
     await expect(confirm(4000)).rejects.toThrow(/still being fetched/)
   })
 
-  it('refuses while the first sync has not read back to the session’s start', async () => {
-    await db.checkpoints.update('bills', { backfillDone: false })
+  it('refuses while no sync has run to its end (a late payment may still come)', async () => {
+    await db.checkpoints.update('bills', { lastSuccessAt: null })
     await expect(confirm(4000)).rejects.toThrow(/still being fetched/)
     expect(await db.reconciliations.count()).toBe(0)
   })
@@ -216,7 +210,7 @@ describe('a count mid-shift', () => {
       { label: 'Opening cash', kind: 'money', frozen: null, current: 700 },
       { label: 'Expected cash', kind: 'money', frozen: 3000, current: 3700 },
     ])
-    await reopenSession(db, { sessionId: 'S', by: 'CD', now: LATER })
+    await reopenSession(db, { sessionId: 'S', by: 'CD', reason: 'Opening came in', now: LATER })
     expect((await db.sessions.get('S'))!.status).toBe('closed')
   })
 })
@@ -350,7 +344,12 @@ describe('a change after reconciliation', () => {
 describe('reopening', () => {
   it('gives the session its earlier status back, logs it, and the next confirm starts clean', async () => {
     await confirm(3900)
-    await reopenSession(db, { sessionId: 'S', by: 'CD', now: LATER + 10 })
+    await reopenSession(db, {
+      sessionId: 'S',
+      by: 'CD',
+      reason: ' A 50 note was in the card slip tray ',
+      now: LATER + 10,
+    })
     expect((await db.sessions.get('S'))!.status).toBe('open')
     expect((await stored()).reopenedAt).toBe(LATER + 10)
 
@@ -366,12 +365,44 @@ describe('reopening', () => {
       ['reopened', LATER + 10, 'CD'],
       ['reconciled', LATER + 40, 'AB'],
     ])
+    expect(record.log[1]).toMatchObject({ reason: 'A 50 note was in the card slip tray' })
   })
 
   it('refuses a session that is not reconciled', async () => {
     await expect(
-      reopenSession(db, { sessionId: 'S', by: 'CD', now: LATER }),
+      reopenSession(db, { sessionId: 'S', by: 'CD', reason: 'Recount', now: LATER }),
     ).rejects.toBeInstanceOf(ReconcileError)
+  })
+
+  it('refuses a reopen without a reason, and the count stands as it was', async () => {
+    await confirm(3900)
+    const before = await stored()
+    for (const reason of ['', '   \n\t'])
+      await expect(
+        reopenSession(db, { sessionId: 'S', by: 'CD', reason, now: LATER + 10 }),
+      ).rejects.toThrow(/why/)
+    expect(await stored()).toEqual(before)
+    expect((await db.sessions.get('S'))!.status).toBe('reconciled')
+  })
+
+  it('says which count the standing one replaced, who reopened it, when and why', async () => {
+    await confirm(3900)
+    expect(replacedCount((await stored()).log)).toBeNull()
+    await reopenSession(db, { sessionId: 'S', by: 'CD', reason: 'Recount', now: LATER + 10 })
+    // While reopened no count stands, so none replaced another.
+    expect(replacedCount((await stored()).log)).toBeNull()
+    await confirm(4000, LATER + 20)
+    await reopenSession(db, {
+      sessionId: 'S',
+      by: 'EF',
+      reason: 'Safe drop missed',
+      now: LATER + 30,
+    })
+    await confirm(3950, LATER + 40)
+    expect(replacedCount((await stored()).log)).toEqual({
+      count: expect.objectContaining({ at: LATER + 20, by: 'AB', countedCash: 4000 }),
+      reopen: { action: 'reopened', at: LATER + 30, by: 'EF', reason: 'Safe drop missed' },
+    })
   })
 })
 
@@ -388,6 +419,9 @@ it('reads a record saved before opening floats, variance notes and mid-shift cou
   if (read.state !== 'ok') return
   expect(read.record).toMatchObject({ openingFloat: null, varianceNote: '', midShift: false })
   expect(read.record.log).toEqual([{ ...olderLog[0], note: '', midShift: false }])
+  const reopenedBefore = [...olderLog, { action: 'reopened', at: LATER + 1, by: 'CD' }]
+  const withReopen = readReconciliation({ ...older, log: reopenedBefore } as Reconciliation)
+  expect(withReopen.state === 'ok' && withReopen.record.log[1]).toMatchObject({ reason: '' })
 })
 
 it('says when a stored record cannot be read rather than guessing', () => {

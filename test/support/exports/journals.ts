@@ -72,6 +72,7 @@ export function perSession(shop: Shop, posted: PostedView = NOTHING_POSTED): Bui
     const build = sessionSummaryEntries(
       {
         session,
+        name: `${session.businessDate} · ${session.locationId} · session ${session.id}`,
         currency: shop.currency,
         bills: shop.bills.filter((b) => b.registerSessionId === session.id),
         payments: paymentsTakenIn(shop, session.id),

@@ -16,6 +16,8 @@ type SessionFigures = Omit<DayCloseFigures, 'taxByRate' | 'methods' | 'billsAwai
 export interface SessionRow extends SessionFigures {
   locationId: string
   registerSessionId: string
+  /** The session's label (`sessionLabel`): day, location name, hours. */
+  sessionName: string
   businessDate: string
   openedAt: number | null
   closedAt: number | null
@@ -52,6 +54,7 @@ function amount<Row extends { currency: string }>(
 const SESSION_COLUMNS: CsvColumn<SessionRow>[] = [
   { header: 'location_id', cell: (s) => s.locationId },
   { header: 'register_session_id', cell: (s) => s.registerSessionId },
+  { header: 'session_name', cell: (s) => s.sessionName },
   { header: 'business_date', cell: (s) => s.businessDate },
   { header: 'opened_at', cell: (s) => isoInstant(s.openedAt) },
   { header: 'closed_at', cell: (s) => isoInstant(s.closedAt) },

@@ -12,10 +12,11 @@ import { billStateLabel, signedAmount, TYPE_LABELS } from './bill-labels'
 import { billExports, type BillExport } from './bill-exports'
 import { fileNames } from '../../../jobs/exports/download'
 import { usePageTitle } from '../../hooks/page-title'
-import { sessionLabel } from '../../format/session-label'
+import { sessionLabel } from '../../../domain/format/session-label'
 import { fileBase } from '../exports/ExportsScreen'
 import { MoneyTable } from '../../components/money-table/MoneyTable'
 import { readSession } from '../../../cache/load-session'
+import { loadShownSession } from '../../../cache/session-status'
 import { readBill, refundsAndVoidsOf } from '../../../cache/bill-reads'
 import { TableHead } from '../../components/money-table/TableHead'
 
@@ -243,10 +244,10 @@ function BillBody({
   const names = useLocationNames(db)
   const money = (minor: number): string => formatMoney(minor, bill.currency)
   const sessionId = bill.registerSessionId
-  const session = useLiveQuery(
-    async () => (sessionId === null ? undefined : readSession(db, sessionId)),
-    [db, sessionId],
-  )
+  const session = useLiveQuery(async () => {
+    const session = sessionId === null ? undefined : await readSession(db, sessionId)
+    return session && loadShownSession(db, session, Date.now())
+  }, [db, sessionId])
   return (
     <>
       <Facts

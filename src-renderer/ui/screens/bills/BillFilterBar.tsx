@@ -46,7 +46,7 @@ export function BillFilterBar({
   db: TillDatabase
   timeZone: string
   /** Newest first. */
-  sessions: RegisterSession[] | undefined
+  sessions: readonly Pick<RegisterSession, 'id' | 'locationId'>[] | undefined
   sessionName: (id: string) => string
   form: BillFilterForm
   onChange: (form: BillFilterForm) => void

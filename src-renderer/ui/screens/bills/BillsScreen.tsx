@@ -15,9 +15,10 @@ import { useLiveBills } from './use-live-bills'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useSessionNames } from '../sessions/session-names'
 import { formatMoney } from '../../../domain/format/format-money'
-import { sessionHours } from '../../format/session-label'
+import { sessionHours } from '../../../domain/format/session-label'
 import { useOpenItem } from '../../hooks/use-hash-route'
 import { latestSessions } from '../../../cache/load-session'
+import { loadShownSessions } from '../../../cache/session-status'
 import { largestBill } from '../../../cache/bill-reads'
 
 const counts = new Intl.NumberFormat()
@@ -29,7 +30,10 @@ function BillsView({ connection }: { connection: ActiveConnection }): React.JSX.
   const [form, setForm] = useState<BillFilterForm>(NO_FILTER)
   const filters = useMemo(() => filtersFromForm(form, timeZone), [form, timeZone])
   const [sorting, setSorting] = useState<SortingState>(NEWEST_FIRST)
-  const sessions = useLiveQuery(() => latestSessions(db), [db])
+  const sessions = useLiveQuery(
+    async () => loadShownSessions(db, await latestSessions(db), Date.now()),
+    [db],
+  )
   const names = useLocationNames(db)
   const sessionName = useSessionNames(sessions, timeZone, names)
   // Beside the bill's time and location, a session is told by its hours.

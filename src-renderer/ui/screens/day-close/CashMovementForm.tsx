@@ -8,16 +8,9 @@ import {
 } from '../../../domain/ledger/cash-movements'
 import { formatMoney } from '../../../domain/format/format-money'
 import { categoryLabel } from '../../../domain/format/labels'
-import { amountHint, amountPlaceholder, parseAmount, type ParsedAmount } from './amount-input'
-
-function parsedOrProblem(text: string, currency: string): ParsedAmount | null {
-  if (text.trim() === '') return null
-  try {
-    return parseAmount(text, currency)
-  } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) }
-  }
-}
+import { amountHint, parseTyped } from './amount-input'
+import { AmountField } from './AmountField'
+import { useNumberMarks } from '../../hooks/use-number-marks'
 
 /** A new movement's own id and its time: now. */
 function newIdentity(): Pick<CashMovement, 'id' | 'at'> {
@@ -58,7 +51,8 @@ export function CashMovementForm({
   const [note, setNote] = useState(correcting?.note ?? '')
   const [problem, setProblem] = useState<string | null>(null)
   const id = useId()
-  const parsed = parsedOrProblem(amount, currency)
+  const marks = useNumberMarks()
+  const parsed = parseTyped(amount, currency, marks)
 
   const save = async (cancel: boolean): Promise<void> => {
     setProblem(null)
@@ -90,7 +84,6 @@ export function CashMovementForm({
     }
   }
 
-  const amountProblem = parsed && !parsed.ok ? parsed.message : null
   return (
     <form
       className="movement-form no-print"
@@ -122,27 +115,14 @@ export function CashMovementForm({
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-amount`}>Amount</label>
-          <span id={`${id}-amount-hint`} className="muted hint">
-            {amountHint(currency)}
-          </span>
-          <input
-            id={`${id}-amount`}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={amountPlaceholder(currency)}
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-            aria-invalid={amountProblem ? true : undefined}
-            aria-describedby={`${id}-amount-hint${amountProblem ? ` ${id}-amount-problem` : ''}`}
-          />
-          {amountProblem && (
-            <span id={`${id}-amount-problem`} className="error">
-              {amountProblem}
-            </span>
-          )}
-        </div>
+        <AmountField
+          label="Amount"
+          hint={amountHint(currency, marks)}
+          value={amount}
+          onChange={setAmount}
+          parsed={parsed}
+          currency={currency}
+        />
         {kind === 'pay-out' && (
           <div className="field">
             <label htmlFor={`${id}-category`}>Expense category</label>

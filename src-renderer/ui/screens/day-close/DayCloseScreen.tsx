@@ -14,8 +14,11 @@ import { DayCharts } from './DayCharts'
 import { DayTotal } from './DayTotal'
 import { loadDay } from '../../../cache/load-day'
 import { SessionClose } from './SessionClose'
+import { AllLocationsDay } from './AllLocationsDay'
 import './day-close-screen.css'
 import { CURRENCY_UNKNOWN } from '../../../domain/format/format-money'
+import { sessionLabel } from '../../../domain/format/session-label'
+import { addDrawers, drawerOf } from '../../../domain/ledger/cash-drawer'
 
 function DayView({
   connection,
@@ -39,13 +42,18 @@ function DayView({
   if (!day) return <p role="status">Adding up the day…</p>
   const currency = day.currency ?? profile.currency
   if (!currency) return <p className="empty-state">{CURRENCY_UNKNOWN}</p>
+  const location = locationLabel(locationId, names)
+  const labels = day.sessions.map(({ session, shown }) =>
+    sessionLabel({ ...session, status: shown }, timeZone, location),
+  )
+  const drawer = addDrawers(day.sessions.map((close, i) => drawerOf(close.figures, labels[i]!)))
   return (
     <>
       <div className="print-only print-header">
         <p className="print-shop">{profile.name}</p>
         <p>
-          Day close of {locationLabel(locationId, names)} · {formatBusinessDate(businessDate)} (
-          {timeZone}){printedAt !== null && ` · printed ${formatDateTime(printedAt, timeZone)}`}
+          Day close of {location} · {formatBusinessDate(businessDate)} ({timeZone})
+          {printedAt !== null && ` · printed ${formatDateTime(printedAt, timeZone)}`}
         </p>
       </div>
       <DayCharts
@@ -59,19 +67,20 @@ function DayView({
       />
       <DayTotal
         db={db}
-        locationId={locationId}
         businessDate={businessDate}
         locationName={(id) => locationLabel(id, names)}
         sessionCount={day.sessions.length}
         total={day.total}
+        drawer={drawer}
         incomplete={day.incomplete}
         currency={currency}
       />
-      {day.sessions.map((close) => (
+      {day.sessions.map((close, i) => (
         <SessionClose
           key={close.session.id}
           db={db}
           close={close}
+          label={labels[i]!}
           currency={currency}
           timeZone={timeZone}
         />
@@ -79,6 +88,9 @@ function DayView({
     </>
   )
 }
+
+/** The choice of every location at once, in place of one location's id. */
+const ALL_LOCATIONS = ''
 
 /** The default day: the latest business date with sessions, at the first location that has it. */
 function pick(
@@ -88,13 +100,15 @@ function pick(
   const locations = [...new Set(days.map((d) => d.locationId))].sort()
   const latest = days.reduce((a, b) => (b.businessDate > a.businessDate ? b : a))
   const locationId =
-    choice.locationId && locations.includes(choice.locationId)
+    choice.locationId === ALL_LOCATIONS ||
+    (choice.locationId !== null && locations.includes(choice.locationId))
       ? choice.locationId
       : latest.locationId
   const dates = days
-    .filter((d) => d.locationId === locationId)
+    .filter((d) => locationId === ALL_LOCATIONS || d.locationId === locationId)
     .map((d) => d.businessDate)
     .sort()
+    .filter((date, i, sorted) => date !== sorted[i - 1])
     .reverse()
   const businessDate =
     choice.businessDate && dates.includes(choice.businessDate) ? choice.businessDate : dates[0]!
@@ -121,6 +135,7 @@ function DayClose({ connection }: { connection: ActiveConnection }): React.JSX.E
     )
   }, [bridge])
   const locationFieldId = useId()
+  const everyLocationFieldId = useId()
   const dateFieldId = useId()
 
   if (!days) return <p role="status">Reading the register sessions…</p>
@@ -141,30 +156,46 @@ function DayClose({ connection }: { connection: ActiveConnection }): React.JSX.E
     setPdfProblem(null)
     bridge
       .call('print.savePdf', {
-        suggestedName: `Day close ${locationLabel(locationId, names)} ${businessDate}.pdf`.replace(
-          /[^\w .()-]/g,
-          '-',
-        ),
+        suggestedName:
+          `Day close ${locationId === ALL_LOCATIONS ? 'every location' : locationLabel(locationId, names)} ${businessDate}.pdf`.replace(
+            /[^\w .()-]/g,
+            '-',
+          ),
       })
       .catch((error: Error) => setPdfProblem(error.message))
   }
   return (
     <div className="day-close">
       <div className="day-close-controls">
-        <div className="field">
-          <label htmlFor={locationFieldId}>Location</label>
-          <select
-            id={locationFieldId}
-            value={locationId}
-            onChange={(e) => setChoice({ ...choice, locationId: e.target.value })}
-          >
-            {locations.map((id) => (
-              <option key={id} value={id}>
-                {locationLabel(id, names)}
-              </option>
-            ))}
-          </select>
-        </div>
+        {locations.length > 1 && (
+          <div className="field">
+            <input
+              id={everyLocationFieldId}
+              type="checkbox"
+              checked={locationId === ALL_LOCATIONS}
+              onChange={(e) =>
+                setChoice({ ...choice, locationId: e.target.checked ? ALL_LOCATIONS : null })
+              }
+            />
+            <label htmlFor={everyLocationFieldId}>Every location at once</label>
+          </div>
+        )}
+        {locationId !== ALL_LOCATIONS && (
+          <div className="field">
+            <label htmlFor={locationFieldId}>Location</label>
+            <select
+              id={locationFieldId}
+              value={locationId}
+              onChange={(e) => setChoice({ ...choice, locationId: e.target.value })}
+            >
+              {locations.map((id) => (
+                <option key={id} value={id}>
+                  {locationLabel(id, names)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <div className="field">
           <label htmlFor={dateFieldId}>Business date</label>
           <select
@@ -200,14 +231,23 @@ function DayClose({ connection }: { connection: ActiveConnection }): React.JSX.E
           </p>
         )}
       </div>
-      <DayView
-        key={`${locationId} ${businessDate}`}
-        connection={connection}
-        locationId={locationId}
-        businessDate={businessDate}
-        timeZone={timeZone}
-        printedAt={printedAt}
-      />
+      {locationId === ALL_LOCATIONS ? (
+        <AllLocationsDay
+          connection={connection}
+          businessDate={businessDate}
+          timeZone={timeZone}
+          printedAt={printedAt}
+        />
+      ) : (
+        <DayView
+          key={`${locationId} ${businessDate}`}
+          connection={connection}
+          locationId={locationId}
+          businessDate={businessDate}
+          timeZone={timeZone}
+          printedAt={printedAt}
+        />
+      )}
     </div>
   )
 }

@@ -1,106 +1,13 @@
-import { useLiveQuery } from 'dexie-react-hooks'
-import { useCallback } from 'react'
-import { useLiveQueries } from '../../hooks/use-live-queries'
 import type { TillDatabase } from '../../../cache/database'
-import { sumFigures, type DayCloseFigures } from '../../../domain/ledger/day-close'
+import type { DayCloseFigures } from '../../../domain/ledger/day-close'
+import type { CashDrawer } from '../../../domain/ledger/cash-drawer'
 import { formatMoney } from '../../../domain/format/format-money'
 import { FiguresTables } from './FiguresTables'
-import { loadLocationDay, locationsOn, type LocationDay } from '../../../cache/load-day'
 import { SignatureLines } from './SignatureLines'
 import { STILL_SYNCING } from './StillSyncing'
-import { TableHead } from '../../components/money-table/TableHead'
+import { LocationDaysTable } from './LocationDaysTable'
 
 const counts = new Intl.NumberFormat()
-
-/**
- * Every location's day beside the shown one. Each other location is its own live query, so a sale
- * at one location re-reads that location's day only; the shown location's figures come added up.
- */
-function EveryLocation({
-  db,
-  shown,
-  businessDate,
-  locationName,
-  money,
-}: {
-  db: TillDatabase
-  shown: LocationDay
-  businessDate: string
-  locationName: (id: string) => string
-  money: (minor: number) => string
-}): React.JSX.Element {
-  const ids = useLiveQuery(() => locationsOn(db, businessDate), [db, businessDate])
-  const load = useCallback(
-    (id: string) => loadLocationDay(db, id, businessDate),
-    [db, businessDate],
-  )
-  const others = useLiveQueries(
-    (ids ?? []).filter((id) => id !== shown.locationId),
-    load,
-  )
-  const locations = (ids ?? [shown.locationId]).map((id) =>
-    id === shown.locationId ? shown : others.get(id),
-  )
-  const loaded = locations.filter((l): l is LocationDay => l !== undefined)
-  const allLocations = sumFigures(loaded.map((l) => l.figures))
-  const pending = loaded.length < locations.length
-  return (
-    <table aria-label="The day at every location" className="day-locations">
-      <caption>Every location this day</caption>
-      <TableHead
-        columns={[
-          'Location',
-          { amount: 'Sessions' },
-          { amount: 'Net sales' },
-          { amount: 'Collected' },
-          { amount: 'Expected cash' },
-        ]}
-      />
-      <tbody>
-        {loaded.map((l) => (
-          <tr key={l.locationId}>
-            <th scope="row">{locationName(l.locationId)}</th>
-            <td className="amount">{counts.format(l.sessionCount)}</td>
-            {l.incomplete ? (
-              <td colSpan={3} className="muted">
-                {STILL_SYNCING}
-              </td>
-            ) : (
-              <>
-                <td className="amount">{money(l.figures.netSales)}</td>
-                <td className="amount">{money(l.figures.totalCollected)}</td>
-                <td className="amount">{money(l.figures.expectedCash)}</td>
-              </>
-            )}
-          </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr className="total">
-          <th scope="row">All locations</th>
-          <td className="amount">
-            {pending ? '…' : counts.format(loaded.reduce((n, l) => n + l.sessionCount, 0))}
-          </td>
-          {pending ? (
-            <td colSpan={3} className="muted">
-              Adding up every location…
-            </td>
-          ) : loaded.some((l) => l.incomplete) ? (
-            <td colSpan={3} className="muted">
-              {STILL_SYNCING}
-            </td>
-          ) : (
-            <>
-              <td className="amount">{money(allLocations.netSales)}</td>
-              <td className="amount">{money(allLocations.totalCollected)}</td>
-              <td className="amount">{money(allLocations.expectedCash)}</td>
-            </>
-          )}
-        </tr>
-      </tfoot>
-    </table>
-  )
-}
 
 /**
  * The business day as a whole: the location's sessions added up, and every location's day beside
@@ -108,20 +15,21 @@ function EveryLocation({
  */
 export function DayTotal({
   db,
-  locationId,
   businessDate,
   locationName,
   sessionCount,
   total,
+  drawer,
   incomplete,
   currency,
 }: {
   db: TillDatabase
-  locationId: string
   businessDate: string
   locationName: (id: string) => string
   sessionCount: number
   total: DayCloseFigures
+  /** The day's cash drawer, its sessions' named as people know them. */
+  drawer: CashDrawer
   incomplete: boolean
   currency: string
 }): React.JSX.Element {
@@ -145,16 +53,16 @@ export function DayTotal({
               <strong>Day total {STILL_SYNCING}:</strong> a session of this day is still syncing.
             </p>
           ) : (
-            <FiguresTables subject="the day" figures={total} currency={currency} />
+            <FiguresTables subject="the day" figures={total} drawer={drawer} currency={currency} />
           )}
         </>
       )}
-      <EveryLocation
+      <LocationDaysTable
         db={db}
-        shown={{ locationId, sessionCount, figures: total, incomplete }}
         businessDate={businessDate}
         locationName={locationName}
         money={money}
+        caption="Every location this day"
       />
       {/* With one session a day, its own lines are the day's; with more, the day is signed too. */}
       {sessionCount > 1 && <SignatureLines withCount={true} />}

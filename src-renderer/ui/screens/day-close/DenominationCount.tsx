@@ -1,84 +1,73 @@
-import { useState } from 'react'
-import { currencyExponent, formatMinorUnits } from '../../../../src-shared/domain/money'
-import { denominationTotal, type Denomination } from '../../../domain/ledger/denominations'
+import { useId } from 'react'
 import { formatMoney } from '../../../domain/format/format-money'
 import { TableHead } from '../../components/money-table/TableHead'
-
-const pieceCount = (text: string): number | null =>
-  text.trim() === '' ? 0 : /^\d{1,7}$/.test(text.trim()) ? Number(text.trim()) : null
+import type { PieceCount } from './piece-count'
 
 /**
- * The drawer counted note by note and coin by coin: each change puts the total into "Counted
- * cash" (which stays editable, for a drawer counted some other way).
+ * The drawer counted note by note and coin by coin, in counting order (Tab runs through the
+ * fields in it). Each field says when it is not a whole number of pieces, and why; the total is
+ * the sum of what is on screen, or none while a field is not a number.
  */
 export function DenominationCount({
-  denominations,
+  count,
   currency,
-  onTotal,
+  onPieces,
 }: {
-  denominations: readonly Denomination[]
+  count: PieceCount
   currency: string
-  /** The total as text for the counted cash field. */
-  onTotal: (text: string) => void
+  onPieces: (key: string, text: string) => void
 }): React.JSX.Element {
-  const [pieces, setPieces] = useState<string[]>(() => denominations.map(() => ''))
-  const counts = pieces.map(pieceCount)
-  const valid = counts.every((c) => c !== null)
-  const total = valid ? denominationTotal(denominations, counts as number[]) : null
-  const change = (index: number, text: string): void => {
-    const next = pieces.map((p, i) => (i === index ? text : p))
-    setPieces(next)
-    const nextCounts = next.map(pieceCount)
-    if (nextCounts.every((c) => c !== null))
-      onTotal(
-        formatMinorUnits(
-          denominationTotal(denominations, nextCounts as number[]),
-          currencyExponent(currency),
-        ),
-      )
-  }
+  const id = useId()
   return (
-    <details className="denominations">
-      <summary>Count notes and coins</summary>
+    <div className="denominations">
       <table aria-label="Notes and coins">
         <TableHead columns={['Note or coin', { amount: 'Pieces' }, { amount: 'Amount' }]} />
         <tbody>
-          {denominations.map((d, i) => {
-            const label = `${formatMoney(d.value, currency)} ${d.kind}s`
-            const count = counts[i]
-            return (
-              <tr key={`${d.kind}-${d.value}`}>
-                <th scope="row">{label}</th>
-                <td className="amount">
-                  <input
-                    aria-label={`Number of ${label}`}
-                    inputMode="numeric"
-                    autoComplete="off"
-                    size={5}
-                    value={pieces[i]}
-                    onChange={(event) => change(i, event.target.value)}
-                    aria-invalid={count === null ? true : undefined}
-                  />
-                </td>
-                <td className="amount">{count ? formatMoney(d.value * count, currency) : ''}</td>
-              </tr>
-            )
-          })}
+          {count.rows.map((row, i) => (
+            <tr key={row.key}>
+              <th scope="row">{row.label}</th>
+              <td className="amount">
+                <input
+                  aria-label={`Number of ${row.label}`}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  size={5}
+                  maxLength={12}
+                  value={row.text}
+                  onChange={(event) => onPieces(row.key, event.target.value)}
+                  aria-invalid={row.pieces.ok ? undefined : true}
+                  aria-describedby={row.pieces.ok ? undefined : `${id}-${i}-problem`}
+                />
+                {!row.pieces.ok && (
+                  <span id={`${id}-${i}-problem`} className="visually-hidden">
+                    {row.pieces.message}
+                  </span>
+                )}
+              </td>
+              <td className="amount">
+                {row.amount === null ? (
+                  <span className="error">not a number</span>
+                ) : row.amount !== 0 ? (
+                  formatMoney(row.amount, currency)
+                ) : (
+                  ''
+                )}
+              </td>
+            </tr>
+          ))}
         </tbody>
         <tfoot>
           <tr className="total">
             <th scope="row">Total</th>
             <td />
             <td className="amount">
-              {total === null ? (
-                <span className="error">Enter whole numbers of pieces.</span>
-              ) : (
-                formatMoney(total, currency)
-              )}
+              <output aria-label="Total of the notes and coins">
+                {count.total === null ? '—' : formatMoney(count.total, currency)}
+              </output>
             </td>
           </tr>
         </tfoot>
       </table>
-    </details>
+    </div>
   )
 }

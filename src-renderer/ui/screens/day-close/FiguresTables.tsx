@@ -1,5 +1,6 @@
 import type { CachedExpense } from '../../../cache/cached-records'
 import type { DayCloseFigures } from '../../../domain/ledger/day-close'
+import type { CashDrawer } from '../../../domain/ledger/cash-drawer'
 import { formatMoney } from '../../../domain/format/format-money'
 import { categoryLabel, methodLabel, taxLabel } from '../../../domain/format/labels'
 import { figureSections, type FigureRow } from './figure-rows'
@@ -8,26 +9,43 @@ import { TableHead } from '../../components/money-table/TableHead'
 
 const counts = new Intl.NumberFormat()
 
+/** A figure; one that leaves out an opening not known says whose, and a floor says "at least". */
 function FigureValue({ row, currency }: { row: FigureRow; currency: string }): React.JSX.Element {
-  if (row.value === null) return <span className="muted">not known (counted as 0)</span>
-  return <>{row.kind === 'money' ? formatMoney(row.value, currency) : counts.format(row.value)}</>
+  if (row.value === null) return <span className="muted">not known</span>
+  const value = row.kind === 'money' ? formatMoney(row.value, currency) : counts.format(row.value)
+  const whose = row.missing?.join(', ')
+  return (
+    <>
+      {row.atLeast ? `at least ${value}` : value}
+      {whose && (
+        <span className="muted incomplete">
+          {row.atLeast
+            ? ` incomplete: opening cash of ${whose} not known`
+            : ` (not known for ${whose})`}
+        </span>
+      )}
+    </>
+  )
 }
 
 /** Every day-close figure of a session (or a day), its takings per method and its tax per rate. */
 export function FiguresTables({
   subject,
   figures,
+  drawer,
   currency,
 }: {
   /** What the figures are of, in the tables' names: "session 12", "the day at Location 3". */
   subject: string
   figures: DayCloseFigures
+  /** The cash drawer's lines when they are not the figures' own (a day's, its sessions named). */
+  drawer?: CashDrawer
   currency: string
 }): React.JSX.Element {
   return (
     <div className="figures">
       <div className="figures-summary">
-        {figureSections(figures).map((section) => (
+        {figureSections(figures, drawer).map((section) => (
           <MoneyTable
             key={section.title}
             label={`${section.title} of ${subject}`}
@@ -73,16 +91,17 @@ export function FiguresTables({
 
 /** The expenses booked to a session, as they stand in the cache now. */
 export function ExpensesTable({
-  sessionId,
+  subject,
   expenses,
   currency,
 }: {
-  sessionId: string
+  /** Whose expenses, in the table's name: "session Mon 16 Nov · Salmiya · 08:10–17:45". */
+  subject: string
   expenses: readonly CachedExpense[]
   currency: string
 }): React.JSX.Element {
   return (
-    <table aria-label={`Expenses of session ${sessionId}`} className="expenses">
+    <table aria-label={`Expenses of ${subject}`} className="expenses">
       <caption>Expenses</caption>
       <TableHead columns={['Category', 'Description', 'Paid by', { amount: 'Amount' }]} />
       <tbody>

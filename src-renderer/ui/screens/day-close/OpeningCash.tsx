@@ -4,7 +4,7 @@ import { formatMoney } from '../../../domain/format/format-money'
 const FROM: Record<OpeningCashSource, string> = {
   'close event': 'from the close event',
   entered: 'entered as the opening float',
-  unknown: 'not known, counted as 0',
+  unknown: 'not known: the expected cash leaves it out',
 }
 
 /** The opening cash the expected cash uses, and where it came from. */

@@ -1,10 +1,9 @@
-import { useId, useState } from 'react'
 import type { TillDatabase } from '../../../cache/database'
 import { openingCashSource, type DayCloseFigures } from '../../../domain/ledger/day-close'
-import { reopenSession, ReconcileError } from '../../../jobs/reconcile'
-import type {
-  ReconciliationLogEntry,
-  SessionReconciliation,
+import {
+  replacedCount,
+  type ReconciliationLogEntry,
+  type SessionReconciliation,
 } from '../../../cache/reconciliation-record'
 import { formatMoney } from '../../../domain/format/format-money'
 import { formatDateTime } from '../../../domain/format/time'
@@ -13,6 +12,8 @@ import { methodLabel } from '../../../domain/format/labels'
 import { OpeningCash } from './OpeningCash'
 import { Variance } from './Variance'
 import { MoneyTable } from '../../components/money-table/MoneyTable'
+import { ReopenForm } from './ReopenForm'
+import { confirmationId } from './focus-after-count'
 
 const counts = new Intl.NumberFormat()
 
@@ -77,7 +78,37 @@ function logLine(entry: ReconciliationLogEntry, currency: string, timeZone: stri
   const when = formatDateTime(entry.at, timeZone)
   return entry.action === 'reconciled'
     ? `${when}: counted ${entry.midShift ? 'mid-shift ' : ''}${formatMoney(entry.countedCash, currency)} by ${entry.by}, variance ${formatMoney(entry.cashVariance, currency)}${entry.note ? ` (${entry.note})` : ''}`
-    : `${when}: reopened by ${entry.by}`
+    : `${when}: reopened by ${entry.by}${entry.reason ? `: ${entry.reason}` : ''}`
+}
+
+/** A stored count as it is shown: amounts in its currency, times in the merchant's zone. */
+interface RecordView {
+  record: SessionReconciliation
+  currency: string
+  timeZone: string
+}
+
+/** On screen and on paper: the count that stands set aside an earlier one, and why. */
+function ReplacedNotice({ record, currency, timeZone }: RecordView): React.JSX.Element | null {
+  const replaced = replacedCount(record.log)
+  if (!replaced) return null
+  const { count, reopen } = replaced
+  return (
+    <p className="notice replaced-count">
+      This count replaces an earlier one: {formatMoney(count.countedCash, currency)} counted by{' '}
+      {count.by} on {formatDateTime(count.at, timeZone)}, reopened by {reopen.by} on{' '}
+      {formatDateTime(reopen.at, timeZone)}
+      {reopen.reason ? (
+        <>
+          {' '}
+          because: <q>{reopen.reason}</q>
+        </>
+      ) : (
+        ' (no reason was recorded)'
+      )}
+      .
+    </p>
+  )
 }
 
 /** The history of counts and reopens: a reopen is an undo, and is never silent. */
@@ -85,11 +116,7 @@ export function ReconciliationLog({
   record,
   currency,
   timeZone,
-}: {
-  record: SessionReconciliation
-  currency: string
-  timeZone: string
-}): React.JSX.Element | null {
+}: RecordView): React.JSX.Element | null {
   if (record.log.length < 2 && record.reopenedAt === null) return null
   return (
     <details className="reconciliation-log">
@@ -103,48 +130,10 @@ export function ReconciliationLog({
   )
 }
 
-function ReopenForm({ db, sessionId }: { db: TillDatabase; sessionId: string }): React.JSX.Element {
-  const [by, setBy] = useState('')
-  const [problem, setProblem] = useState<string | null>(null)
-  const id = useId()
-  const submit = async (event: React.FormEvent): Promise<void> => {
-    event.preventDefault()
-    setProblem(null)
-    try {
-      await reopenSession(db, { sessionId, by })
-    } catch (error) {
-      setProblem(error instanceof ReconcileError ? error.message : String(error))
-    }
-  }
-  return (
-    <form
-      className="reopen-form"
-      aria-label={`Reopen session ${sessionId}`}
-      onSubmit={(e) => void submit(e)}
-    >
-      <label htmlFor={id}>Reopened by (name or initials)</label>
-      <input
-        id={id}
-        autoComplete="off"
-        maxLength={80}
-        value={by}
-        onChange={(e) => setBy(e.target.value)}
-      />
-      <button type="submit" className="danger" disabled={by.trim() === ''}>
-        Reopen
-      </button>
-      {problem && (
-        <p role="alert" className="error">
-          {problem}
-        </p>
-      )}
-    </form>
-  )
-}
-
 /** A reconciled session: who counted and when, the count against the frozen figures, reopen. */
 export function ReconciledPanel({
   db,
+  label,
   record,
   current,
   closedAt,
@@ -152,6 +141,8 @@ export function ReconciledPanel({
   timeZone,
 }: {
   db: TillDatabase
+  /** The session's name (`sessionLabel`). */
+  label: string
   record: SessionReconciliation
   current: DayCloseFigures
   /** When the session's close event says it closed; null while none has come. */
@@ -161,7 +152,7 @@ export function ReconciledPanel({
 }): React.JSX.Element {
   return (
     <div className="reconciled">
-      <p className="reconciled-by">
+      <p className="reconciled-by" id={confirmationId(record.sessionId)} tabIndex={-1}>
         Reconciled by <strong>{record.reconciledBy}</strong> on{' '}
         {formatDateTime(record.reconciledAt, timeZone)} ({timeZone}).
       </p>
@@ -180,7 +171,16 @@ export function ReconciledPanel({
         </div>
         <div>
           <dt>Expected cash</dt>
-          <dd className="amount">{formatMoney(record.figures.expectedCash, currency)}</dd>
+          <dd className="amount">
+            {record.figures.openingCash === null ? (
+              <>
+                at least {formatMoney(record.figures.expectedCash, currency)}
+                <span className="muted incomplete"> incomplete: opening cash not known</span>
+              </>
+            ) : (
+              formatMoney(record.figures.expectedCash, currency)
+            )}
+          </dd>
         </div>
         <div>
           <dt>Opening cash</dt>
@@ -219,8 +219,9 @@ export function ReconciledPanel({
           <span className="muted">Variance note:</span> {record.varianceNote}
         </p>
       )}
+      <ReplacedNotice record={record} currency={currency} timeZone={timeZone} />
       <ChangedAfter record={record} current={current} currency={currency} timeZone={timeZone} />
-      <ReopenForm db={db} sessionId={record.sessionId} />
+      <ReopenForm db={db} sessionId={record.sessionId} label={label} />
     </div>
   )
 }

@@ -11,6 +11,8 @@ import type { SessionAtClose } from '../../../cache/load-day'
 import { ReconciledPanel, ReconciliationLog } from './ReconciledPanel'
 import { SignatureLines } from './SignatureLines'
 import { StillSyncingNotice } from './StillSyncing'
+import { CountedNotesAndCoins } from './CountedNotesAndCoins'
+import { useConfirmationFocus } from './focus-after-count'
 
 function SessionTimes({
   session,
@@ -46,21 +48,25 @@ function SessionTimes({
 export function SessionClose({
   db,
   close,
+  label,
   currency,
   timeZone,
 }: {
   db: TillDatabase
   close: SessionAtClose
+  /** The session's name (`sessionLabel`). */
+  label: string
   currency: string
   timeZone: string
 }): React.JSX.Element {
   const { session, figures, expenses, movements, record, shown, incomplete } = close
   const reconciled = session.status === 'reconciled'
   const titleId = `session-${session.id}-title`
+  useConfirmationFocus(session.id, reconciled && record.state === 'ok')
   return (
-    <section className="session-close panel" aria-labelledby={titleId}>
+    <section className="session-close panel" aria-labelledby={titleId} data-session-id={session.id}>
       <header className="session-head">
-        <h2 id={titleId}>Session {session.id}</h2>
+        <h2 id={titleId}>Session {label}</h2>
         <span className={`badge status-${shown}`}>
           <span className="visually-hidden">Status: </span>
           {STATUS_LABEL[shown]}
@@ -71,15 +77,19 @@ export function SessionClose({
         <>
           <ReconciledPanel
             db={db}
+            label={label}
             record={record.record}
             current={figures}
             closedAt={session.closedAt}
             currency={currency}
             timeZone={timeZone}
           />
+          {record.record.breakdown && (
+            <CountedNotesAndCoins breakdown={record.record.breakdown} currency={currency} />
+          )}
           <h3>Figures frozen at reconciliation</h3>
           <FiguresTables
-            subject={`session ${session.id}`}
+            subject={`session ${label}`}
             figures={record.record.figures}
             currency={currency}
           />
@@ -96,7 +106,7 @@ export function SessionClose({
         (incomplete ? (
           <StillSyncingNotice billsAwaitingDetail={figures.billsAwaitingDetail} />
         ) : (
-          <FiguresTables subject={`session ${session.id}`} figures={figures} currency={currency} />
+          <FiguresTables subject={`session ${label}`} figures={figures} currency={currency} />
         ))}
       <CashMovements
         db={db}
@@ -113,6 +123,7 @@ export function SessionClose({
           sessionId={session.id}
           figures={figures}
           currency={currency}
+          timeZone={timeZone}
           openingSource={openingCashSource(
             session.openingCash,
             movementSums(movements).openingFloat,
@@ -120,7 +131,7 @@ export function SessionClose({
           stillTrading={shown === 'open'}
         />
       )}
-      <ExpensesTable sessionId={session.id} expenses={expenses} currency={currency} />
+      <ExpensesTable subject={`session ${label}`} expenses={expenses} currency={currency} />
       {record.state === 'ok' && (
         <ReconciliationLog record={record.record} currency={currency} timeZone={timeZone} />
       )}

@@ -11,7 +11,7 @@ export function StillSyncingNotice({
       <strong>Figures {STILL_SYNCING}:</strong>{' '}
       {billsAwaitingDetail > 0
         ? `${billsAwaitingDetail} bills of this session are still being fetched.`
-        : 'the first sync has not yet read back to the start of this session.'}{' '}
+        : 'the first sync has not yet read everything that can change them (payments taken in this session on bills of earlier days come last).'}{' '}
       They appear, and the drawer can be counted, once the sync has every bill.
     </p>
   )

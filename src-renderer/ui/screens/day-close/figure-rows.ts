@@ -1,4 +1,5 @@
-import { CASH, type DayCloseFigures } from '../../../domain/ledger/day-close'
+import type { DayCloseFigures } from '../../../domain/ledger/day-close'
+import { drawerOf, type CashDrawer } from '../../../domain/ledger/cash-drawer'
 import { methodLabelInText, taxLabel } from '../../../domain/format/labels'
 
 /** The day-close figures as labelled rows: the tables, the print and the frozen-vs-now list. */
@@ -9,6 +10,10 @@ export interface FigureRow {
   value: number | null
   kind: 'count' | 'money'
   total?: boolean
+  /** Whose opening cash is not known: the value leaves it out. */
+  missing?: string[]
+  /** The value is a floor (an opening it adds up is not known). */
+  atLeast?: boolean
 }
 
 export interface FigureSection {
@@ -24,8 +29,18 @@ const money = (label: string, value: number | null, total = false): FigureRow =>
   ...(total ? { total } : {}),
 })
 
-export function figureSections(f: DayCloseFigures): FigureSection[] {
-  const netCash = f.methods.find((m) => m.method === CASH)?.net ?? 0
+/** The unnamed session whose figures these are, in "opening cash of … not known". */
+const THIS_SESSION = 'this session'
+
+/**
+ * The figures' sections; the cash drawer's lines are `drawer`'s (a day's, its sessions added up
+ * with their names), so the expected cash is always the sum of the lines above it.
+ */
+export function figureSections(
+  f: DayCloseFigures,
+  drawer: CashDrawer = drawerOf(f, THIS_SESSION),
+): FigureSection[] {
+  const missing = drawer.openingUnknown.length > 0 ? { missing: drawer.openingUnknown } : {}
   return [
     {
       title: 'Sales',
@@ -53,13 +68,20 @@ export function figureSections(f: DayCloseFigures): FigureSection[] {
     {
       title: 'Cash drawer',
       rows: [
-        money('Opening cash', f.openingCash),
-        money('Plus net cash takings', netCash),
-        money('Less cash expenses', f.cashExpenses),
-        money('Plus pay-ins', f.payIns),
-        money('Less pay-outs', f.payOuts),
-        money('Less drops to the safe', f.drops),
-        money('Expected cash', f.expectedCash, true),
+        {
+          ...money('Opening cash', drawer.openingsKnown === 0 ? null : drawer.openingCash),
+          ...missing,
+        },
+        money('Plus net cash takings', drawer.netCash),
+        money('Less cash expenses', drawer.cashExpenses),
+        money('Plus pay-ins', drawer.payIns),
+        money('Less pay-outs', drawer.payOuts),
+        money('Less drops to the safe', drawer.drops),
+        {
+          ...money('Expected cash', drawer.expectedCash, true),
+          ...missing,
+          ...(drawer.openingUnknown.length > 0 ? { atLeast: true } : {}),
+        },
       ],
     },
   ]

@@ -8,6 +8,7 @@ import { formatMoney } from '../../../domain/format/format-money'
 import { ConnectionGate } from '../ConnectionGate'
 import { expenseFacets, queryExpenses, type ExpenseFilters } from '../../../cache/expense-query'
 import { TableHead } from '../../components/money-table/TableHead'
+import { DateFilter } from '../../components/filters/DateFilter'
 
 const NO_FILTERS: ExpenseFilters = { from: '', to: '', locationId: '', category: '', method: '' }
 
@@ -42,7 +43,6 @@ function Choice({
 
 function Expenses({ connection }: { connection: ActiveConnection }): React.JSX.Element {
   const { db, profile } = connection
-  const id = useId()
   const [filters, setFilters] = useState<ExpenseFilters>(NO_FILTERS)
   const facets = useLiveQuery(() => expenseFacets(db), [db])
   const names = useLocationNames(db)
@@ -54,24 +54,8 @@ function Expenses({ connection }: { connection: ActiveConnection }): React.JSX.E
   return (
     <>
       <div className="filters" role="group" aria-label="Expense filters">
-        <span className="filter">
-          <label htmlFor={`${id}-from`}>From</label>
-          <input
-            id={`${id}-from`}
-            type="date"
-            value={filters.from}
-            onChange={(e) => set({ from: e.target.value })}
-          />
-        </span>
-        <span className="filter">
-          <label htmlFor={`${id}-to`}>To</label>
-          <input
-            id={`${id}-to`}
-            type="date"
-            value={filters.to}
-            onChange={(e) => set({ to: e.target.value })}
-          />
-        </span>
+        <DateFilter label="From" value={filters.from} onChange={(from) => set({ from })} />
+        <DateFilter label="To" value={filters.to} onChange={(to) => set({ to })} />
         <Choice
           label="Location"
           value={filters.locationId}

@@ -5,14 +5,15 @@ import type { ActiveConnection } from '../../../jobs/connection/active-connectio
 import type { RegisterSession } from '../../../cache/cached-records'
 import { sessionFigures } from '../../../cache/session-tally-store'
 import { formatMoney } from '../../../domain/format/format-money'
-import { loadBillsSynced, stillSyncing } from '../../../cache/still-syncing'
+import { loadRecordsSynced, stillSyncing } from '../../../cache/still-syncing'
 import { effectiveTimeZone } from '../../../domain/format/effective-time-zone'
 import { BillDetail } from '../bills/BillDetail'
 import { billStateLabel, signedAmount, TYPE_LABELS } from '../bills/bill-labels'
 import { ExpensesTable, FiguresTables } from '../day-close/FiguresTables'
 import { StillSyncingNotice } from '../day-close/StillSyncing'
 import { usePageTitle } from '../../hooks/page-title'
-import { sessionLabel } from '../../format/session-label'
+import { sessionLabel } from '../../../domain/format/session-label'
+import { loadShownStatus } from '../../../cache/session-status'
 import { expensesOfSession } from '../../../cache/load-session'
 import { TableHead } from '../../components/money-table/TableHead'
 
@@ -42,7 +43,12 @@ export function SessionDetail({
   useEffect(() => heading.current?.focus(), [session.id])
   const { id, openingCash } = session
   const timeZone = effectiveTimeZone(profile)
-  const name = sessionLabel(session, timeZone, locationName)
+  const shownStatus = useLiveQuery(() => loadShownStatus(db, session, Date.now()), [db, session])
+  const name = sessionLabel(
+    { ...session, status: shownStatus ?? session.status },
+    timeZone,
+    locationName,
+  )
   usePageTitle(`Session ${name}`, 1)
   // A page at a time, newest first, from the index.
   const bills = useLiveQuery(
@@ -57,11 +63,11 @@ export function SessionDetail({
     const [figures, expenses, synced] = await Promise.all([
       sessionFigures(db, { id, openingCash }),
       expensesOfSession(db, id),
-      loadBillsSynced(db),
+      loadRecordsSynced(db),
     ])
     return {
       figures,
-      incomplete: stillSyncing(session, figures.billsAwaitingDetail, synced),
+      incomplete: stillSyncing(figures.billsAwaitingDetail, synced),
       expenses,
       billCount: figures.saleCount + figures.refundCount + figures.voidCount,
     }
@@ -94,12 +100,16 @@ export function SessionDetail({
         <>
           {!summary.incomplete && (
             <FiguresTables
-              subject={`session ${session.id}`}
+              subject={`session ${name}`}
               figures={summary.figures}
               currency={currency}
             />
           )}
-          <ExpensesTable sessionId={session.id} expenses={summary.expenses} currency={currency} />
+          <ExpensesTable
+            subject={`session ${name}`}
+            expenses={summary.expenses}
+            currency={currency}
+          />
         </>
       )}
       {bills && (

@@ -9,15 +9,18 @@ import { formatMoney } from '../../../domain/format/format-money'
 import { formatDateTime } from '../../../domain/format/time'
 import { loadReconciliation } from '../../../cache/reconciliation-record'
 import { loadShownStatus, STATUS_LABEL, type ShownStatus } from '../../../cache/session-status'
-import { loadBillsSynced, stillSyncing, type BillsSynced } from '../../../cache/still-syncing'
+import { loadRecordsSynced, stillSyncing, type RecordsSynced } from '../../../cache/still-syncing'
 import { STILL_SYNCING } from '../day-close/StillSyncing'
 import { effectiveTimeZone } from '../../../domain/format/effective-time-zone'
 import { ConnectionGate } from '../ConnectionGate'
 import { useOpenItem } from '../../hooks/use-hash-route'
-import { sessionLabel } from '../../format/session-label'
+import { sessionLabel } from '../../../domain/format/session-label'
 import { SessionDetail } from './SessionDetail'
 import { knownLocations } from '../../../cache/locations'
-import { latestSessions, readSession } from '../../../cache/load-session'
+import { readSession } from '../../../cache/load-session'
+import { listSessions } from '../../../cache/session-list'
+import { ALL_DATES, sessionDatesRange, type SessionDates } from './session-dates'
+import { SessionDatesFilter } from './SessionDatesFilter'
 import { TableHead } from '../../components/money-table/TableHead'
 
 const PAGE = 60
@@ -111,9 +114,10 @@ function SessionRow({
 }: {
   connection: ActiveConnection
   session: RegisterSession
-  name: string
+  /** Its label, with the status it is shown with. */
+  name: (shown: ShownStatus) => string
   currency: string | null
-  synced: BillsSynced | undefined
+  synced: RecordsSynced | undefined
   selected: boolean
   onOpen(): void
 }): React.JSX.Element {
@@ -127,12 +131,12 @@ function SessionRow({
   const incomplete =
     figures !== undefined &&
     synced !== undefined &&
-    stillSyncing(session, figures.billsAwaitingDetail, synced)
+    stillSyncing(figures.billsAwaitingDetail, synced)
   return (
     <tr ref={rowRef} aria-selected={selected}>
       <td className="moment">
         <button type="button" className="link" onClick={onOpen} aria-expanded={selected}>
-          {name}
+          {name(shown ?? session.status)}
         </button>
       </td>
       <td>{shown ? statusLabel(shown, Boolean(reconciled?.changedAfterAt)) : '…'}</td>
@@ -148,6 +152,7 @@ function SessionRow({
           <td className="amount">{money(figures?.totalCollected)}</td>
         </>
       )}
+      <td className="amount">{reconciled ? money(reconciled.count.countedCash) : '—'}</td>
       <td className="amount">{reconciled ? money(reconciled.count.cashVariance) : '—'}</td>
     </tr>
   )
@@ -163,16 +168,23 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
     [db, openId],
   )
   const [location, setLocation] = useState('')
+  const [dates, setDates] = useState<SessionDates>(ALL_DATES)
+  const [needsCounting, setNeedsCounting] = useState(false)
   const [limit, setLimit] = useState(PAGE)
   const names = useLocationNames(db)
   // Read once for the list, not per row: the first sync's progress changes with every page.
-  const synced = useLiveQuery(() => loadBillsSynced(db), [db])
+  const synced = useLiveQuery(() => loadRecordsSynced(db), [db])
   const locations = useLiveQuery(() => knownLocations(db, ['sessions']), [db])
-  const sessions = useLiveQuery(() => latestSessions(db, location, limit), [db, location, limit])
   const currency = profile.currency
   const timeZone = effectiveTimeZone(profile)
+  const range = sessionDatesRange(dates, timeZone)
+  const sessions = useLiveQuery(
+    () => listSessions(db, { location, range, needsCounting }, limit, Date.now()),
+    [db, location, range?.from, range?.to, needsCounting, limit],
+  )
   if (!sessions) return <p role="status">Loading sessions…</p>
-  if (sessions.length === 0 && !location)
+  const filtered = location !== '' || range !== null || needsCounting
+  if (sessions.length === 0 && !filtered)
     return (
       <p className="empty-state">
         Nothing synced yet. The first sync fetches today’s sessions first.
@@ -196,8 +208,19 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
             ))}
           </select>
         </span>
+        <SessionDatesFilter dates={dates} onChange={setDates} />
+        <span className="filter">
+          <input
+            id={`${id}-needs-counting`}
+            type="checkbox"
+            checked={needsCounting}
+            onChange={(e) => setNeedsCounting(e.target.checked)}
+          />
+          <label htmlFor={`${id}-needs-counting`}>Needs counting (closed, not reconciled)</label>
+        </span>
         <span className="muted">Business dates in {timeZone}</span>
       </div>
+      {sessions.length === 0 && <p className="empty-state">No sessions match these filters.</p>}
       <table aria-label="Register sessions">
         <TableHead
           columns={[
@@ -207,6 +230,7 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
             { amount: 'Refunds and voids' },
             { amount: 'Net sales' },
             { amount: 'Collected' },
+            { amount: 'Counted' },
             { amount: 'Cash variance' },
           ]}
         />
@@ -216,7 +240,9 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
               key={s.id}
               connection={connection}
               session={s}
-              name={sessionLabel(s, timeZone, locationLabel(s.locationId, names))}
+              name={(status) =>
+                sessionLabel({ ...s, status }, timeZone, locationLabel(s.locationId, names))
+              }
               currency={currency}
               synced={synced}
               selected={s.id === openId}

@@ -1,7 +1,10 @@
 import { useMemo } from 'react'
 import { locationLabel, type LocationNames } from '../../../domain/format/location-label'
 import type { RegisterSession } from '../../../cache/cached-records'
-import { sessionLabel } from '../../format/session-label'
+import { sessionLabel, type LabelledSession } from '../../../domain/format/session-label'
+
+/** A session as the names are made of it: with the status it is shown with. */
+type NamedSession = Pick<RegisterSession, 'id' | 'locationId'> & LabelledSession
 
 export interface SessionNames {
   (id: string): string
@@ -11,10 +14,10 @@ export interface SessionNames {
 
 /** Names for sessions by id; a session not in the cache (yet) reads as "Session <id>". */
 export function useSessionNames(
-  sessions: RegisterSession[] | undefined,
+  sessions: readonly NamedSession[] | undefined,
   timeZone: string,
   locations: LocationNames,
-  nameOf: (session: RegisterSession, timeZone: string, location: string) => string = sessionLabel,
+  nameOf: (session: NamedSession, timeZone: string, location: string) => string = sessionLabel,
 ): SessionNames {
   return useMemo(() => {
     const names = new Map(

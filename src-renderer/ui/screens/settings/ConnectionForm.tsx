@@ -3,6 +3,8 @@ import type { ConnectionReport, ProfileView } from '../../../../src-shared/bridg
 import { BridgeCallError } from '../../../bridge/bridge-client'
 import { useBridge } from '../../hooks/bridge-context'
 import { ConnectionReportView } from './ConnectionReportView'
+import { numberFormatChoices, numberFormatLabel } from './number-formats'
+import { amountExample, numberMarks } from '../../../domain/format/amount-text'
 
 interface Props {
   editing: ProfileView | null
@@ -40,6 +42,7 @@ export function ConnectionForm({ editing, onSaved, onCancel }: Props): React.JSX
   const [webhookSecret, setWebhookSecret] = useState('')
   const [currency, setCurrency] = useState(editing?.currency ?? '')
   const [timezone, setTimezone] = useState(editing?.timezone ?? '')
+  const [numberLocale, setNumberLocale] = useState(editing?.numberLocale ?? '')
   const [busy, setBusy] = useState<'saving' | 'testing' | null>(null)
   const [feedback, setFeedback] = useState<Feedback>(null)
   const [report, setReport] = useState<ConnectionReport | null>(null)
@@ -58,6 +61,7 @@ export function ConnectionForm({ editing, onSaved, onCancel }: Props): React.JSX
         webhookSecret,
         ...(currency.trim() ? { currency } : {}),
         ...(timezone.trim() ? { timezone } : {}),
+        numberLocale: numberLocale || null,
       })
       setApiKey('')
       setWebhookSecret('')
@@ -171,6 +175,24 @@ export function ConnectionForm({ editing, onSaved, onCancel }: Props): React.JSX
           <option key={zone} value={zone} />
         ))}
       </datalist>
+      <label htmlFor={`${id}-numbers`}>Number format</label>
+      <select
+        id={`${id}-numbers`}
+        value={numberLocale}
+        onChange={(e) => setNumberLocale(e.target.value)}
+        aria-describedby={`${id}-numbers-hint`}
+      >
+        <option value="">This PC’s ({numberFormatLabel(navigator.language)})</option>
+        {numberFormatChoices(editing?.numberLocale ?? null).map((locale) => (
+          <option key={locale} value={locale}>
+            {numberFormatLabel(locale)}
+          </option>
+        ))}
+      </select>
+      <span id={`${id}-numbers-hint`} className="muted hint">
+        Amount fields take and show amounts like{' '}
+        {amountExample(numberMarks(numberLocale || navigator.language))}.
+      </span>
       <div className="actions">
         <button type="submit" className="primary" disabled={busy !== null}>
           {busy === 'saving' ? 'Saving…' : 'Save connection'}

@@ -1,4 +1,5 @@
 import type { ProfileView, SecretStatus } from '../../../../src-shared/bridge/contract'
+import { numberFormatLabel } from './number-formats'
 
 function secretLabel(status: SecretStatus): string {
   return status.set ? `•••• ${status.last4 ?? ''}` : 'not set'
@@ -45,6 +46,12 @@ export function ProfileList({
             <dd data-testid="api-key-status">{secretLabel(profile.apiKey)}</dd>
             <dt>Webhook signing secret</dt>
             <dd>{secretLabel(profile.webhookSecret)}</dd>
+            <dt>Number format</dt>
+            <dd>
+              {profile.numberLocale
+                ? numberFormatLabel(profile.numberLocale)
+                : `This PC’s (${numberFormatLabel(navigator.language)})`}
+            </dd>
           </dl>
           <div className="actions">
             {!profile.active && (

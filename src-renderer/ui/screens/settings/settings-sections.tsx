@@ -7,6 +7,7 @@ import { AccountMappingPanel } from './AccountMappingPanel'
 import { ScheduledExportPanel } from './ScheduledExportPanel'
 import { DestinationsPanel } from './DestinationsPanel'
 import { RecordsBackupPanel } from './RecordsBackupPanel'
+import { DenominationsPanel } from './DenominationsPanel'
 
 export interface SettingsSection {
   /** Its address: `#/settings/<id>`. */
@@ -22,6 +23,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: 'locations', label: 'Locations', Panel: LocationsPanel },
   { id: 'live-updates', label: 'Live updates', Panel: WebhookReceiverPanel },
   { id: 'sync-schedule', label: 'Sync schedule', Panel: SyncSchedulePanel },
+  { id: 'notes-and-coins', label: 'Notes and coins', Panel: DenominationsPanel },
   { id: 'account-mapping', label: 'Account mapping', Panel: AccountMappingPanel },
   { id: 'destinations', label: 'Destinations', Panel: DestinationsPanel },
   { id: 'scheduled-export', label: 'Scheduled export', Panel: ScheduledExportPanel },

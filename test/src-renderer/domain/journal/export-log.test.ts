@@ -246,6 +246,7 @@ describe('export log: session summaries post deltas', () => {
       sessionSummaryEntries(
         {
           session: s.sessions[0]!,
+          name: 'Fri 20 Nov · loc1 · 08:10–17:45',
           currency: s.currency,
           bills: s.bills,
           payments: paymentsTakenIn(s, 's1'),

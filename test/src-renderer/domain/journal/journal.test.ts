@@ -223,6 +223,7 @@ describe('journal rules for expenses and cash counts', () => {
       locationId: 'loc1',
       businessDate: '2026-11-20',
       currency: 'USD',
+      session: 'Fri 20 Nov · Salmiya · 08:10–17:45',
       countedBy: 'Ana',
       note: '',
     }

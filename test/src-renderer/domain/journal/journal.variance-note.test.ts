@@ -20,11 +20,14 @@ afterAll(() => folder.remove())
 // A note as a manager types it, with what each format reads as syntax.
 const NOTE = 'Till short; "float" taken\nfor change | 2026-01-01 open Assets:Evil'
 const ONE_LINE = 'Till short; "float" taken for change | 2026-01-01 open Assets:Evil'
+// The session as people know it: its id stays a tag.
+const LABEL = 'Fri 20 Nov · Salmiya · 08:10–17:45'
 
 const [entry] = varianceEntries(
   [
     {
       registerSessionId: 's1',
+      session: LABEL,
       locationId: 'loc1',
       businessDate: '2026-11-20',
       currency: 'USD',
@@ -42,9 +45,7 @@ const [entry] = varianceEntries(
 
 describe('the cash count variance entry', () => {
   it('carries who counted and the note in its description', () => {
-    expect(entry!.description).toBe(
-      `Cash count variance, session s1, counted by Ana Putri: ${NOTE}`,
-    )
+    expect(entry!.description).toBe(`Cash count variance, ${LABEL}, counted by Ana Putri: ${NOTE}`)
   })
 
   it('reads back whole from the beancount narration, and bean-check passes', async () => {
@@ -61,7 +62,7 @@ describe('the cash count variance entry', () => {
       'SELECT DISTINCT narration',
     ])
     expect(toolCsvRows(stdout).map((row) => row[0]?.trim())).toEqual([
-      `Cash count variance, session s1, counted by Ana Putri: ${ONE_LINE}`,
+      `Cash count variance, ${LABEL}, counted by Ana Putri: ${ONE_LINE}`,
     ])
   })
 
@@ -73,14 +74,14 @@ describe('the cash count variance entry', () => {
     const descriptions = new Set(toolCsvRows(stdout).map((row) => row[3]))
     // `;` and `|` are syntax in a description (ledger.ts): they read back as `,` and `¦`.
     expect([...descriptions]).toEqual([
-      'Cash count variance, session s1, counted by Ana Putri: Till short, "float" taken for change ¦ 2026-01-01 open Assets:Evil',
+      `Cash count variance, ${LABEL}, counted by Ana Putri: Till short, "float" taken for change ¦ 2026-01-01 open Assets:Evil`,
     ])
   })
 
   it('is in the journal CSV description', async () => {
     const rows = parseCsvFile(await collectText(writeJournalCsv([[entry!]])))
     expect(new Set(rows.map((row) => row['description']))).toEqual(
-      new Set([`Cash count variance, session s1, counted by Ana Putri: ${ONE_LINE}`]),
+      new Set([`Cash count variance, ${LABEL}, counted by Ana Putri: ${ONE_LINE}`]),
     )
   })
 })

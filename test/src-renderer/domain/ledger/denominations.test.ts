@@ -1,41 +1,107 @@
 import { describe, expect, it } from 'vitest'
 import { currencyExponent, MoneyError } from '../../../../src-shared/domain/money'
 import {
-  denominationsOf,
+  CURRENCIES_WITH_TABLES,
+  defaultDenominations,
+  denominationListProblem,
   denominationTotal,
+  inCountingOrder,
+  MAX_OF_A_KIND,
+  type Denomination,
 } from '../../../../src-renderer/domain/ledger/denominations'
 
-const CURRENCIES = ['IDR', 'USD', 'EUR', 'GBP', 'JPY', 'SGD', 'MYR', 'THB', 'PHP', 'AUD']
+/** The currencies the demo shop and the tests run in. */
+const USED = ['IDR', 'USD', 'EUR', 'GBP', 'JPY', 'SGD', 'MYR', 'THB', 'PHP', 'AUD', 'KWD', 'BHD']
+
+const valuesOf = (table: readonly Denomination[], kind: Denomination['kind']): number[] =>
+  table.filter((d) => d.kind === kind).map((d) => d.value)
 
 describe('the notes and coins of a currency', () => {
-  it.each(CURRENCIES)('%s has notes and coins, largest first, each once', (currency) => {
-    const table = denominationsOf(currency)!
-    for (const kind of ['note', 'coin'] as const) {
-      const values = table.filter((d) => d.kind === kind).map((d) => d.value)
-      expect(values.length, kind).toBeGreaterThan(0)
-      expect(values).toEqual([...new Set(values)].sort((a, b) => b - a))
+  it.each(USED)(
+    '%s has a table of its own, notes then coins, largest first, each once',
+    (currency) => {
+      const { denominations: table, source } = defaultDenominations(currency)
+      expect(source).toBe('till')
+      for (const kind of ['note', 'coin'] as const) {
+        const values = valuesOf(table, kind)
+        expect(values.length, kind).toBeGreaterThan(0)
+        expect(values).toEqual([...new Set(values)].sort((a, b) => b - a))
+      }
+      expect(table).toEqual(inCountingOrder(table))
+      expect(denominationListProblem(table)).toBeNull()
+    },
+  )
+
+  it('are in minor units of the currency, three decimals for the dinar', () => {
+    expect(defaultDenominations('IDR').denominations[0]).toEqual({ value: 100_000, kind: 'note' })
+    expect(defaultDenominations('JPY').denominations.at(-1)).toEqual({ value: 1, kind: 'coin' })
+    expect(defaultDenominations('USD').denominations[0]).toEqual({ value: 10_000, kind: 'note' })
+    expect(currencyExponent('KWD')).toBe(3)
+    // A 20 dinar note; a 5 fils coin.
+    expect(defaultDenominations('KWD').denominations[0]).toEqual({ value: 20_000, kind: 'note' })
+    expect(defaultDenominations('KWD').denominations.at(-1)).toEqual({ value: 5, kind: 'coin' })
+    expect(defaultDenominations(' usd ').denominations).toBe(
+      defaultDenominations('USD').denominations,
+    )
+  })
+
+  it('are guessed from the decimals for every other currency Intl knows: whole minor units, 1-2-5 steps', () => {
+    const others = Intl.supportedValuesOf('currency').filter(
+      (c) => !CURRENCIES_WITH_TABLES.includes(c),
+    )
+    expect(others.length).toBeGreaterThan(100)
+    for (const currency of others) {
+      const { denominations: table, source } = defaultDenominations(currency)
+      expect(source, currency).toBe('guessed')
+      expect(denominationListProblem(table), currency).toBeNull()
+      const exponent = currencyExponent(currency)
+      // Notes of 100 down to 5 major units.
+      expect(valuesOf(table, 'note'), currency).toEqual(
+        [100, 50, 20, 10, 5].map((m) => m * 10 ** exponent),
+      )
+      const coins = valuesOf(table, 'coin')
+      expect(coins[0], currency).toBe(2 * 10 ** exponent)
+      // Down to a hundredth of a major unit, or the unit itself where there are no decimals.
+      expect(coins.at(-1), currency).toBe(exponent === 0 ? 1 : 10 ** (exponent - 2))
     }
-    // Notes come before coins.
-    const kinds = table.map((d) => d.kind)
-    expect(kinds).toEqual([...kinds].sort((a, b) => (a === b ? 0 : a === 'note' ? -1 : 1)))
   })
 
-  it('are in minor units of the currency', () => {
-    expect(denominationsOf('IDR')![0]).toEqual({ value: 100_000, kind: 'note' })
-    expect(denominationsOf('JPY')!.at(-1)).toEqual({ value: 1, kind: 'coin' })
-    expect(denominationsOf('USD')![0]).toEqual({ value: 10_000, kind: 'note' })
-    expect(currencyExponent('USD')).toBe(2)
-    expect(denominationsOf('usd')).toBe(denominationsOf('USD'))
+  it('are refused for a code that is not a currency', () => {
+    expect(() => defaultDenominations('dollars')).toThrow(MoneyError)
+  })
+})
+
+describe('a shop’s own list of notes and coins', () => {
+  const note = (value: number): Denomination => ({ value, kind: 'note' })
+  const coin = (value: number): Denomination => ({ value, kind: 'coin' })
+
+  it('is counted by when every value is whole, above 0 and once per kind', () => {
+    expect(denominationListProblem([note(1000), coin(1000), coin(5)])).toBeNull()
+    expect(denominationListProblem([])).toBe('List one note or coin at least.')
+    expect(denominationListProblem([note(0)])).toBe(
+      'Each note is worth more than 0, in whole minor units.',
+    )
+    expect(denominationListProblem([coin(2.5)])).toBe(
+      'Each coin is worth more than 0, in whole minor units.',
+    )
+    expect(denominationListProblem([coin(5), coin(5)])).toBe('Each coin is listed once.')
+    expect(
+      denominationListProblem(Array.from({ length: MAX_OF_A_KIND + 1 }, (_, i) => note(i + 1))),
+    ).toBe(`List at most ${MAX_OF_A_KIND} notes.`)
   })
 
-  it('are unknown for a currency without a table: the count is a plain amount', () => {
-    expect(denominationsOf('KWD')).toBeNull()
-    expect(denominationsOf('XXX')).toBeNull()
+  it('is put in counting order: notes before coins, each largest first', () => {
+    expect(inCountingOrder([coin(5), note(500), coin(100), note(1000)])).toEqual([
+      note(1000),
+      note(500),
+      coin(100),
+      coin(5),
+    ])
   })
 })
 
 describe('the total of a drawer counted by pieces', () => {
-  const idr = denominationsOf('IDR')!
+  const idr = defaultDenominations('IDR').denominations
 
   it('adds each value times its pieces, missing counts as none', () => {
     // 3 × 100,000 + 1 × 20,000 + 4 × 500

@@ -7,6 +7,12 @@ import { OWN_RECORD_TABLES } from '../../../../src-renderer/cache/own-record-row
 import { restoreRecords } from '../../../../src-renderer/jobs/backup/records-backup'
 import { exportBatches } from '../../../../src-renderer/jobs/exports/run-export'
 import { sale } from '../../../support/exports/fixtures'
+import { cashSessionCache, countSession, SALE_AT } from '../../../support/exports/counted-session'
+import {
+  loadReconciliation,
+  replacedCount,
+} from '../../../../src-renderer/cache/reconciliation-record'
+import { reopenSession } from '../../../../src-renderer/jobs/reconcile'
 import { dump, seal, unsealed } from '../../../support/backup/seal'
 import {
   backupOf,
@@ -20,6 +26,8 @@ import {
 } from '../../../support/backup/pcs'
 
 afterEach(closePcs)
+
+const LATER = SALE_AT + 13 * 3600_000
 
 /** A refused restore's error: the line of the file that fails (null for none) and why. */
 type RefusedBackup = Error & { line: number | null }
@@ -65,6 +73,26 @@ describe("backing up and restoring Till's records", () => {
     expect(await exportTo(second, 'xero', 'xero')).toEqual(['b3'])
     expect(await exportTo(second, organisation, 'xero')).toEqual(['b3'])
     expect(await exportTo(second, 'journal-csv', 'journal-csv')).toEqual(['b1', 'b2', 'b3'])
+  })
+
+  it('a recount travels whole: the reopen’s reason and the count it replaced', async () => {
+    const first = await cashSessionCache()
+    await countSession(first, { countedCash: 5900, countedBy: 'Ana', note: 'Short', now: LATER })
+    await reopenSession(first, {
+      sessionId: 'S',
+      by: 'Budi',
+      reason: 'Coins in the bag',
+      now: LATER + 1,
+    })
+    await countSession(first, { countedCash: 6000, countedBy: 'Ana', note: '', now: LATER + 2 })
+    const second = await pc([])
+    await restoreRecords(second, await backupOf(first), 'store-1')
+    first.close()
+    const restored = await loadReconciliation(second, 'S')
+    expect(restored.state === 'ok' && replacedCount(restored.record.log)).toEqual({
+      count: expect.objectContaining({ by: 'Ana', countedCash: 5900, at: LATER }),
+      reopen: { action: 'reopened', by: 'Budi', reason: 'Coins in the bag', at: LATER + 1 },
+    })
   })
 
   it('round trip: restored into an empty cache and backed up again, the file is the same bytes', async () => {

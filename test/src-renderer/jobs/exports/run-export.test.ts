@@ -17,7 +17,7 @@ import {
 } from '../../../../src-renderer/jobs/exports/run-export'
 import type { OutputChunk } from '../../../../src-renderer/domain/journal/formats/output'
 import { collectParts } from '../../../support/exports/collect'
-import { parseCsv } from '../../../support/exports/csv-parse'
+import { parseCsv, parseCsvFile } from '../../../support/exports/csv-parse'
 import { expense, payment, sale, T0 } from '../../../support/exports/fixtures'
 import { EMPTY_MAPPING } from '../../../support/journal-context'
 
@@ -212,6 +212,14 @@ describe('runExport', () => {
       expect(result.batch).toBeNull()
     }
     expect(await database.logPages.toArray()).toEqual(logged)
+    // People read a session by its label; its id stays beside it for machines.
+    const sessions = await run(options(database, 'sessions'))
+    expect(parseCsvFile(sessions.parts[0]!)).toMatchObject([
+      {
+        register_session_id: 's1',
+        session_name: 'Fri 20 Nov · Location loc1 · hours not recorded',
+      },
+    ])
     const other = await run(
       options(database, 'bills', {
         range: { from: '2026-11-21', to: '2026-11-30', locationId: '' },

@@ -17,6 +17,7 @@ const profile: ProfileView = {
   active: true,
   currency: null,
   timezone: 'Asia/Jakarta',
+  numberLocale: null,
   deactivatedAt: null,
   createdAt: '2026-11-01T00:00:00.000Z',
 }

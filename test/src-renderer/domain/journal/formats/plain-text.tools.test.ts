@@ -63,6 +63,8 @@ function entriesOf(s: Shop): JournalEntry[] {
   const variances = varianceEntries(
     s.sessions.map((session, i) => ({
       registerSessionId: session.id,
+      // A label as sessionLabel writes it: middle dots, an en dash, a clock's colon.
+      session: `Fri 20 Nov · Location ${session.locationId} · 08:10–close not recorded`,
       locationId: session.locationId,
       businessDate: session.businessDate,
       currency: s.currency,

@@ -134,6 +134,7 @@ describe('session CSV files', () => {
   const session: SessionRow = {
     locationId: 'loc1',
     registerSessionId: 's1',
+    sessionName: 'Fri 20 Nov · Salmiya · 08:10–close not recorded',
     businessDate: '2026-11-20',
     openedAt: Date.UTC(2026, 10, 20, 1),
     closedAt: null,
@@ -165,12 +166,13 @@ describe('session CSV files', () => {
   it('sessions.csv: the documented columns in order, amounts in the currency exponent, unknowns empty', async () => {
     const text = await collectText(writeSessionsCsv([[session]]))
     expect(text.split('\r\n')[0]).toBe(
-      '\uFEFFlocation_id,register_session_id,business_date,opened_at,closed_at,currency,status,' +
+      '\uFEFFlocation_id,register_session_id,session_name,business_date,opened_at,closed_at,currency,status,' +
         'sale_count,refund_count,void_count,gross_sales,discounts,fees,refunds,voids,net_sales,tax,' +
         'total_collected,receivable_change,expenses,cash_expenses,opening_cash,opening_cash_known,' +
         'pay_ins,pay_outs,drops,expected_cash,counted_cash,cash_variance',
     )
     expect(parseCsvFile(text)[0]).toMatchObject({
+      session_name: 'Fri 20 Nov · Salmiya · 08:10–close not recorded',
       opened_at: '2026-11-20T01:00:00.000Z',
       closed_at: '',
       sale_count: '3',

@@ -1,83 +1,79 @@
 import { describe, expect, it } from 'vitest'
 import { dayCloseFigures } from '../../../../../src-renderer/domain/ledger/day-close'
 import {
+  numberMarks,
+  type NumberMarks,
+} from '../../../../../src-renderer/domain/format/amount-text'
+import {
   amountHint,
+  amountPlaceholder,
   groupAsTyped,
   parseAmount,
 } from '../../../../../src-renderer/ui/screens/day-close/amount-input'
 import { changedFigures } from '../../../../../src-renderer/ui/screens/day-close/figure-rows'
 import { makeBill } from '../../../../support/bill-factory'
 
-describe('a counted amount as typed', () => {
-  it('is exact in minor units with the currency’s decimals', () => {
-    expect(parseAmount('1250000', 'IDR')).toEqual({ ok: true, minor: 1_250_000 })
-    expect(parseAmount(' 1 250 000 ', 'IDR')).toEqual({ ok: true, minor: 1_250_000 })
-    expect(parseAmount('12.5', 'USD')).toEqual({ ok: true, minor: 1250 })
-    expect(parseAmount('0.10', 'USD')).toEqual({ ok: true, minor: 10 })
-    expect(parseAmount('1.250', 'KWD')).toEqual({ ok: true, minor: 1250 })
-    expect(parseAmount('-3.5', 'USD', { allowNegative: true })).toEqual({ ok: true, minor: -350 })
-  })
+const english = numberMarks('en-US')
+const german = numberMarks('de-DE')
 
-  it('is refused, with the reason, rather than rounded or guessed', () => {
-    expect(parseAmount('12.345', 'USD')).toEqual({
-      ok: false,
-      message: 'USD has at most 2 decimals.',
-    })
-    expect(parseAmount('1.5', 'IDR')).toEqual({
-      ok: false,
-      message:
-        'IDR has no decimals: Enter whole amounts; 300.000, 300,000 and 300000 all mean three hundred thousand.',
-    })
-    for (const text of ['1,250', '12,50', '-5', 'abc', '', '1e3'])
-      expect(parseAmount(text, 'USD').ok, text).toBe(false)
-    for (const text of ['1.50', '30.00', '300.000,000', '300,000.000', '3000.000', '.300'])
-      expect(parseAmount(text, 'IDR').ok, text).toBe(false)
-  })
+/** What a field holds after `text` is typed into it one character at a time. */
+function typed(text: string, marks: NumberMarks): string {
+  let value = ''
+  for (const character of text) value = groupAsTyped(value + character, marks)
+  return value
+}
 
-  it('reads dots and commas as thousands where the currency has no decimals', () => {
-    expect(parseAmount('300.000', 'IDR')).toEqual({ ok: true, minor: 300_000 })
-    expect(parseAmount('300,000', 'IDR')).toEqual({ ok: true, minor: 300_000 })
-    expect(parseAmount('1.250.000', 'IDR')).toEqual({ ok: true, minor: 1_250_000 })
-    expect(parseAmount('1 250 000', 'IDR')).toEqual({ ok: true, minor: 1_250_000 })
-    expect(parseAmount('12,000', 'JPY')).toEqual({ ok: true, minor: 12_000 })
-    expect(parseAmount('-2.500', 'IDR', { allowNegative: true })).toEqual({
+describe('a counted amount as typed or pasted', () => {
+  it('ends as 1234.56 when 1.234,56 is typed key by key in a comma-decimal locale', () => {
+    expect(typed('1.234,56', german)).toBe('1.234,56')
+    expect(parseAmount(typed('1.234,56', german), 'EUR', german)).toEqual({
       ok: true,
-      minor: -2500,
+      minor: 123_456,
     })
-    expect(parseAmount('300.000', 'USD')).toEqual({
+  })
+
+  it('refuses 1.234,56 typed key by key in an English-grouping IDR shop, keeping what was typed', () => {
+    const field = typed('1.234,56', english)
+    expect(field).toBe('1.234,56')
+    expect(parseAmount(field, 'IDR', english).ok).toBe(false)
+  })
+
+  it('takes a pasted amount with the currency’s code or symbol in an IDR shop', () => {
+    for (const marks of [english, numberMarks('id-ID')]) {
+      expect(parseAmount('IDR 3,276,300', 'IDR', marks)).toEqual({ ok: true, minor: 3_276_300 })
+      expect(parseAmount('Rp 3.276.300', 'IDR', marks)).toEqual({ ok: true, minor: 3_276_300 })
+    }
+  })
+
+  it('refuses amounts above 999,999,999,999 with a message instead of throwing', () => {
+    const tooLarge = {
       ok: false,
-      message: 'USD has at most 2 decimals.',
+      message: 'Too large: an amount is at most 999,999,999,999 IDR.',
+    }
+    expect(parseAmount('999,999,999,999,999', 'IDR', english)).toEqual(tooLarge)
+    expect(parseAmount('9999999999999999', 'IDR', english)).toEqual(tooLarge)
+    expect(parseAmount('9999999999999999', 'USD', english).ok).toBe(false)
+    expect(parseAmount('999,999,999,999', 'IDR', english)).toEqual({
+      ok: true,
+      minor: 999_999_999_999,
     })
   })
 
-  it('says what it accepts in the hint', () => {
-    expect(amountHint('IDR')).toContain('300.000, 300,000 and 300000')
-    expect(amountHint('USD')).toBe('Enter digits with a dot for decimals, e.g. 125000.00.')
-  })
-})
-
-describe('an amount regrouped as it is typed', () => {
-  // The tests run in an English locale (Node's default): a comma groups thousands.
-  it('groups whole amounts the locale’s way', () => {
-    expect(groupAsTyped('300000', 'IDR')).toBe('300,000')
-    expect(groupAsTyped('300.000', 'IDR')).toBe('300,000')
-    expect(groupAsTyped('3,0000', 'IDR')).toBe('30,000')
-    expect(groupAsTyped('1 250 000', 'IDR')).toBe('1,250,000')
-    expect(groupAsTyped('-2500', 'IDR')).toBe('-2,500')
-    expect(groupAsTyped('007', 'IDR')).toBe('7')
+  it('reads the three decimals of the Kuwaiti dinar', () => {
+    expect(parseAmount('KD 1.250', 'KWD', english)).toEqual({ ok: true, minor: 1250 })
+    expect(parseAmount('0.005', 'KWD', english)).toEqual({ ok: true, minor: 5 })
+    expect(parseAmount('1.2505', 'KWD', english)).toEqual({
+      ok: false,
+      message: 'KWD has at most 3 decimals.',
+    })
+    expect(amountPlaceholder('KWD', english)).toBe('0.000')
   })
 
-  it('leaves what it cannot read as typed, and amounts with decimals alone', () => {
-    for (const text of ['', '-', '1.5', '300.0', 'abc', '1e3'])
-      expect(groupAsTyped(text, 'IDR'), text).toBe(text)
-    expect(groupAsTyped('300000.50', 'USD')).toBe('300000.50')
-  })
-
-  it('gives back what the parser reads as the same amount', () => {
-    for (const text of ['300000', '300.000', '3,0000', '1 250 000'])
-      expect(parseAmount(groupAsTyped(text, 'IDR'), 'IDR')).toEqual(
-        parseAmount(text.replace(/\D/g, ''), 'IDR'),
-      )
+  it('says what it accepts in the hint, in the shop’s marks', () => {
+    expect(amountHint('IDR', german)).toBe('Whole amounts, e.g. 1.234.500 or 1234500.')
+    expect(amountHint('USD', english)).toBe(
+      'Amounts with a dot before the 2 decimals, e.g. 1,234,500.00.',
+    )
   })
 })
 
