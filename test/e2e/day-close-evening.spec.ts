@@ -204,7 +204,10 @@ test('a mid-shift count is flagged, and updated when the close event brings the 
   // No close event yet: the opening float is the manager's to record, before any count, and the
   // expected cash says so; a pay-out and a drop to the safe take cash out of the drawer.
   const before = await expectedCashOf(session)
-  const movements = session.getByRole('table', { name: `Cash movements of session ${sessionId}` })
+  const name = await session.getByRole('heading', { level: 2 }).textContent()
+  const movements = session.getByRole('table', {
+    name: `Cash movements of ${name!.replace(/^Session/, 'session')}`,
+  })
   const form = session.getByRole('form', { name: 'Record a cash movement' })
   const record = async (kind: string, amount: string, note = ''): Promise<void> => {
     await form.getByLabel('Movement', { exact: true }).selectOption({ label: kind })

@@ -12,6 +12,8 @@ import { balancedEntry, type JournalEntry, type JournalLine } from './journal-en
 /** What posting a session's movements needs of the session. */
 export interface MovementSession {
   id: string
+  /** The session's label (`sessionLabel`), what the narration calls it; its id is a tag. */
+  name: string
   locationId: string
   businessDate: string
 }
@@ -52,9 +54,9 @@ function posts(movement: CashMovement): boolean {
   return movement.kind !== 'float' && movement.kind !== 'cancel'
 }
 
-/** "Pay-out · Supplies, session s1, by Ana: ice for the cooler". */
-function description(movement: CashMovement, sessionId: string): string {
-  const said = `${movementInWords(movement)}, session ${sessionId}, by ${movement.by}`
+/** "Pay-out · Supplies, Mon 16 Nov · Salmiya · 08:10–17:45, by Ana: ice for the cooler". */
+function description(movement: CashMovement, session: string): string {
+  const said = `${movementInWords(movement)}, ${session}, by ${movement.by}`
   return movement.note === '' ? said : `${said}: ${movement.note}`
 }
 
@@ -88,7 +90,7 @@ export function cashMovementEntries(
         kind: 'cash-movement',
         date: session.businessDate,
         currency: last.currency,
-        description: description(last, session.id),
+        description: description(last, session.name),
         payee: null,
         billId: null,
         registerSessionId: session.id,

@@ -434,8 +434,14 @@ class JournalRun {
   private async movementsOf(session: RegisterSession): Promise<JournalEntry[]> {
     const movements = await movementsOfSession(this.db, session.id)
     if (movements.length === 0) return []
-    const states = await this.log.states(cashMovementKeys(movements))
-    return this.plan(cashMovementEntries(session, movements, this.context(new Map())), states)
+    const [states, name] = await Promise.all([
+      this.log.states(cashMovementKeys(movements)),
+      this.labels.of(session),
+    ])
+    return this.plan(
+      cashMovementEntries({ ...session, name }, movements, this.context(new Map())),
+      states,
+    )
   }
 
   /** The counted cash variances of the reconciled sessions whose count reads back whole. */

@@ -29,6 +29,7 @@ function kindInWords(movement: CashMovement, byId: ReadonlyMap<string, CashMovem
 export function CashMovements({
   db,
   sessionId,
+  label,
   movements,
   categories,
   currency,
@@ -37,6 +38,8 @@ export function CashMovements({
 }: {
   db: TillDatabase
   sessionId: string
+  /** The session's name (`sessionLabel`). */
+  label: string
   movements: readonly CashMovement[]
   categories: readonly string[]
   currency: string
@@ -50,7 +53,7 @@ export function CashMovements({
   const hasFloat = movements.some((m) => standing.has(m.id) && m.kind === 'float')
   return (
     <div className={canRecord ? 'cash-movements can-record' : 'cash-movements'}>
-      <table aria-label={`Cash movements of session ${sessionId}`} className="expenses">
+      <table aria-label={`Cash movements of session ${label}`} className="expenses">
         <caption>Cash movements</caption>
         <TableHead
           columns={[

@@ -9,10 +9,10 @@ import {
 } from '../../../domain/ledger/day-close'
 import { confirmCount, ReconcileError } from '../../../jobs/reconcile'
 import { formatMoney } from '../../../domain/format/format-money'
-import { amountHint, parseTyped } from './amount-input'
+import { amountHint, parseAmount, type ParsedAmount } from './amount-input'
 import { AmountField } from './AmountField'
 import { useNumberMarks } from '../../hooks/use-number-marks'
-import { formatAmountText } from '../../../domain/format/amount-text'
+import { formatAmountText, type NumberMarks } from '../../../domain/format/amount-text'
 import type { Denomination } from '../../../domain/ledger/denominations'
 import { useDenominations } from '../../../cache/denomination-settings'
 import { formatClock, formatDateTime } from '../../../domain/format/time'
@@ -49,6 +49,16 @@ export function CountForm(props: CountFormProps): React.JSX.Element {
   const denominations = useDenominations(props.db, props.currency)
   if (!draft.loaded || !denominations) return <p role="status">Reading the count…</p>
   return <CountFields {...props} draft={draft} denominations={denominations.denominations} />
+}
+
+/** An amount field's text parsed, or null while it is empty. */
+function parseTyped(
+  text: string,
+  currency: string,
+  marks: NumberMarks,
+  allowNegative = false,
+): ParsedAmount | null {
+  return text.trim() ? parseAmount(text, currency, marks, { allowNegative }) : null
 }
 
 function DraftNotice({

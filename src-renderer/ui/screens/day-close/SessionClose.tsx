@@ -111,6 +111,7 @@ export function SessionClose({
       <CashMovements
         db={db}
         sessionId={session.id}
+        label={label}
         movements={movements}
         categories={[...new Set(expenses.map((e) => e.category))].sort()}
         currency={currency}

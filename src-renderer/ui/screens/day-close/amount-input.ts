@@ -18,13 +18,3 @@ export const groupAsTyped = regroupAmountText
 export function amountPlaceholder(currency: string, marks: NumberMarks): string {
   return formatAmountText(0, currency, marks)
 }
-
-/** An amount field's text parsed, or null while it is empty. */
-export function parseTyped(
-  text: string,
-  currency: string,
-  marks: NumberMarks,
-  allowNegative = false,
-): ParsedAmount | null {
-  return text.trim() ? parseAmount(text, currency, marks, { allowNegative }) : null
-}

@@ -31,12 +31,7 @@ describe('the cash drawer of a day', () => {
           const day = addDrawers(figures.map((f, i) => drawerOf(f, names[i]!)))
           // The expected cash is the sum of the lines shown above it.
           expect(day.expectedCash).toBe(
-            day.openingCash +
-              day.netCash -
-              day.cashExpenses +
-              day.payIns -
-              day.payOuts -
-              day.drops,
+            day.openingCash + day.netCash - day.cashExpenses + day.payIns - day.payOuts - day.drops,
           )
           // The opening line is the openings known, and names every one not known.
           expect(day.openingCash).toBe(

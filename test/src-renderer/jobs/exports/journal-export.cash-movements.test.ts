@@ -3,6 +3,8 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { TillDatabase } from '../../../../src-renderer/cache/database'
 import { recordMovement } from '../../../../src-renderer/cache/cash-movement-store'
 import { writeBills } from '../../../../src-renderer/cache/writes'
+import { saveLocationName } from '../../../../src-renderer/cache/location-names'
+import { formatClock } from '../../../../src-renderer/domain/format/time'
 import { addDestination, switchGranularity } from '../../../../src-renderer/cache/destinations'
 import type { CashMovement } from '../../../../src-renderer/domain/ledger/cash-movements'
 import type { JournalFormat } from '../../../../src-renderer/domain/journal/formats/journal-formats'
@@ -39,6 +41,7 @@ beforeEach(async () => {
     id: 'A',
     session: 'S',
     lines: [5000],
+    at: DAY,
     payments: [{ method: 'cash', amount: 5000 }],
   })
   await writeBills(db, {
@@ -106,6 +109,7 @@ async function hledgerBalances(paths: string[]): Promise<Map<string, string>> {
 
 describe('cash movements in the journals', () => {
   it('post pay-ins, pay-outs and drops against cash clearing on the session’s date; the float posts nothing', async () => {
+    await saveLocationName(db, '101', 'Salmiya')
     await move('float', 1000)
     await move('pay-in', 2000, { note: 'change from the owner' })
     await move('pay-out', 500, { category: 'supplies', note: 'ice' })
@@ -133,8 +137,10 @@ describe('cash movements in the journals', () => {
     )
     const supplies = csv.find((r) => r['entry_id'] === 'cash-movement:m3' && r['debit'] !== '')
     expect(supplies?.['account_name']).toBe('Expenses:supplies')
+    // Narrated by the session's name (day · location · hours), its id left to the tags.
+    const opened = formatClock(DAY, 'Asia/Jakarta')
     expect(csv.find((r) => r['entry_id'] === 'cash-movement:m3')?.['description']).toBe(
-      'Pay-out · Supplies, session S, by Ana: ice',
+      `Pay-out · Supplies, Fri 20 Nov · Salmiya · ${opened}–close not recorded, by Ana: ice`,
     )
 
     const path = folder.file('journal', await exported('ledger'))
