@@ -28,6 +28,8 @@ import { Variance } from './Variance'
 interface CountFormProps {
   db: TillDatabase
   sessionId: string
+  /** The session's name (`sessionLabel`). */
+  label: string
   /** With the opening float recorded among the session's cash movements, if any. */
   figures: DayCloseFigures
   currency: string
@@ -91,6 +93,7 @@ function DraftNotice({
 function CountFields({
   db,
   sessionId,
+  label,
   figures,
   currency,
   timeZone,
@@ -191,7 +194,7 @@ function CountFields({
     <form
       ref={form}
       className="count-form"
-      aria-label={`Count the drawer of session ${sessionId}`}
+      aria-label={`Count the drawer of session ${label}`}
       onSubmit={(e) => void submit(e)}
       data-needs-count={stillTrading ? undefined : ''}
     >

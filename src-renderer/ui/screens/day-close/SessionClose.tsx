@@ -122,6 +122,7 @@ export function SessionClose({
         <CountForm
           db={db}
           sessionId={session.id}
+          label={label}
           figures={figures}
           currency={currency}
           timeZone={timeZone}
