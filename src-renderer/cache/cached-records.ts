@@ -125,7 +125,6 @@ export interface CountDraft {
 
 export interface CountDraftFields {
   countedCash: string
-  openingFloat: string
   /** By payment method. */
   countedByMethod: Record<string, string>
   countedBy: string

@@ -5,7 +5,9 @@ import type { CountDraft, CountDraftFields } from './cached-records'
 /**
  * A drawer count being typed, kept per session until it is confirmed (the confirm deletes it in
  * its own transaction) or discarded: navigating away, a reload or a crash loses none of it.
- * The fields are kept as typed, invalid ones too: a draft is what was on screen.
+ * The fields are kept as typed, invalid ones too: a draft is what was on screen. A draft kept
+ * while the count form still had an opening float field reads back without it (the float is a
+ * cash movement now).
  */
 
 const text = z.string().max(2_000)
@@ -16,7 +18,6 @@ const draftSchema = z.object({
   savedAt: z.number(),
   fields: z.object({
     countedCash: text,
-    openingFloat: text,
     countedByMethod: z.record(key, text),
     countedBy: text,
     note: text,
@@ -26,7 +27,6 @@ const draftSchema = z.object({
 
 export const NO_DRAFT_FIELDS: CountDraftFields = {
   countedCash: '',
-  openingFloat: '',
   countedByMethod: {},
   countedBy: '',
   note: '',
@@ -34,7 +34,7 @@ export const NO_DRAFT_FIELDS: CountDraftFields = {
 }
 
 const blank = (fields: CountDraftFields): boolean =>
-  [fields.countedCash, fields.openingFloat, fields.countedBy, fields.note]
+  [fields.countedCash, fields.countedBy, fields.note]
     .concat(Object.values(fields.countedByMethod), Object.values(fields.pieces))
     .every((value) => value.trim() === '')
 

@@ -21,6 +21,7 @@ import { declareVersions } from './migrations/migrations'
 import type { ExportRun, SavedAccountMapping, SeenAccountRole, StoredBatch } from './export-rows'
 import type { SessionTally } from '../domain/ledger/session-tally'
 import type { DayCounts } from '../domain/bills/bill-counts'
+import type { CashMovement } from '../domain/ledger/cash-movements'
 
 /** One IndexedDB database per connection profile; its schema, version by version, in migrations/. */
 export class TillDatabase extends Dexie {
@@ -44,6 +45,7 @@ export class TillDatabase extends Dexie {
   sessionTallies!: EntityTable<SessionTally, 'sessionId'>
   billCounts!: EntityTable<DayCounts, 'businessDate'>
   countDrafts!: EntityTable<CountDraft, 'sessionId'>
+  cashMovements!: EntityTable<CashMovement, 'id'>
 
   /**
    * `onUpgrade` hears how far a long upgrade has come (carrying the export log into pages), for

@@ -14,12 +14,16 @@ import { readReconciliation, type StoredRecord } from './reconciliation-record'
 import { loadShownStatus, type ShownStatus } from './session-status'
 import { loadRecordsSynced, stillSyncing } from './still-syncing'
 import { sessionFigures } from './session-tally-store'
+import { movementsOfSession } from './cash-movement-store'
+import type { CashMovement } from '../domain/ledger/cash-movements'
 import { countedSessions, type CountedSessions } from '../domain/ledger/counted-sessions'
 
 export interface SessionAtClose {
   session: RegisterSession
   figures: DayCloseFigures
   expenses: CachedExpense[]
+  /** The cash movements recorded in the session, corrections included, in time order. */
+  movements: CashMovement[]
   record: StoredRecord
   shown: ShownStatus
   /** Some of the session's bills are still to come: its figures are not whole. */
@@ -101,12 +105,18 @@ export async function loadDay(
   ])
   const loaded = await Promise.all(
     sessions.map(async (session) => {
-      const [inputs, stored, shown] = await Promise.all([
+      const [inputs, movements, stored, shown] = await Promise.all([
         loadSessionInputs(db, session),
+        movementsOfSession(db, session.id),
         db.reconciliations.get(session.id),
         loadShownStatus(db, session, now),
       ])
-      return { session, inputs, record: readReconciliation(stored), shown }
+      return {
+        session,
+        inputs: { ...inputs, movements },
+        record: readReconciliation(stored),
+        shown,
+      }
     }),
   )
   const bills = loaded.flatMap((l) => l.inputs.bills)
@@ -120,6 +130,7 @@ export async function loadDay(
       shown,
       figures,
       expenses: inputs.expenses,
+      movements: inputs.movements,
       record,
       incomplete: stillSyncing(figures.billsAwaitingDetail, synced),
     }

@@ -4,6 +4,7 @@ import { roleFromKey } from '../domain/journal/accounts'
 import { recordSchema } from './reconciliation-record'
 import { BUILT_IN_NAMES } from './export-rows'
 import type { LogPage } from './log-pages'
+import { MOVEMENT_KINDS, type CashMovement } from '../domain/ledger/cash-movements'
 
 /**
  * Each row of Till's own records (./own-records.ts) as Till writes it: real dates, whole minor
@@ -19,6 +20,7 @@ export const OWN_RECORD_TABLES = [
   'accountMapping',
   'accountRoles',
   'locationNames',
+  'cashMovements',
 ] as const
 
 export type OwnRecordTable = (typeof OWN_RECORD_TABLES)[number]
@@ -149,6 +151,7 @@ const entrySchema = z.object({
     'expense',
     'session',
     'variance',
+    'cash-movement',
     'reversal',
   ]),
   date: businessDate,
@@ -166,7 +169,7 @@ const entrySchema = z.object({
         account: z.object({
           code: text,
           name: text,
-          kind: z.enum(['asset', 'liability', 'income', 'expense']),
+          kind: z.enum(['asset', 'liability', 'equity', 'income', 'expense']),
         }),
         amount: minor,
         memo: text,
@@ -217,6 +220,23 @@ const locationNameSchema = z.object({
     }),
 })
 
+const cashMovementSchema = z
+  .object({
+    id,
+    sessionId: id,
+    kind: z.enum(MOVEMENT_KINDS),
+    amount: minor.min(0),
+    currency: z.string().regex(/^[A-Z]{3}$/, 'is not a currency code'),
+    category: z.string().min(1).max(MAX_ID).nullable(),
+    at: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    by: z.string().trim().min(1).max(MAX_TEXT),
+    note: text,
+    replaces: id.nullable(),
+  })
+  .refine((m) => (m.kind === 'cancel') === (m.amount === 0), {
+    error: 'a cancellation moves no cash, any other movement some',
+  }) satisfies z.ZodType<CashMovement>
+
 const ROW_SCHEMAS: Record<OwnRecordTable, z.ZodType> = {
   destinations: destinationSchema,
   exportBatches: batchSchema,
@@ -225,6 +245,7 @@ const ROW_SCHEMAS: Record<OwnRecordTable, z.ZodType> = {
   accountMapping: mappingSchema,
   accountRoles: roleSchema,
   locationNames: locationNameSchema,
+  cashMovements: cashMovementSchema,
 }
 
 /** Why a row is not one Till writes into `table`; null when it is. */

@@ -1,12 +1,13 @@
 import { BUILT_IN_NAMES } from './export-rows'
 import type { LogPage } from './log-pages'
 import { MAX_LOCATIONS, ownRecordProblem, type OwnRecordTable } from './own-record-rows'
+import type { CashMovement } from '../domain/ledger/cash-movements'
 
 /**
  * Till's own records, which the service does not hold and this PC's cache alone keeps (the
- * destinations and their export logs, reconciliations, the account mapping, location names),
- * checked as a whole before any of them is written from outside: a backup being restored, or
- * later shared books pulled from a server. Each row must be one Till could have written itself
+ * destinations and their export logs, reconciliations, the account mapping, location names, the
+ * cash movements recorded per register session), checked as a whole before any of them is
+ * written from outside: a backup being restored, or later shared books pulled from a server. Each row must be one Till could have written itself
  * (real dates, whole minor amounts, bounded text), each key once per table, and the export log
  * must hang together: every page belongs to a batch of its destination, and a batch's pages hold
  * exactly the entries it counts. Pure code: the caller says where each row came from (`at`, a
@@ -22,6 +23,7 @@ export const OWN_RECORD_KEYS = {
   accountMapping: 'id',
   accountRoles: 'key',
   locationNames: 'locationId',
+  cashMovements: 'id',
 } as const satisfies Record<OwnRecordTable, string>
 
 export class OwnRecordsError extends Error {
@@ -78,7 +80,27 @@ export class OwnRecordsCheck {
 
   /** The rows added, once they hang together, and each destination's log size. */
   finish(): { rows: readonly OwnRecordRow[]; logs: Map<string, LogSize> } {
+    checkCorrections(this.rows)
     return { rows: this.rows, logs: checkLog(this.rows) }
+  }
+}
+
+/** Each correction replaces a movement of its own session in the rows, and none is corrected twice. */
+function checkCorrections(rows: readonly OwnRecordRow[]): void {
+  const movements = rows.filter((r) => r.table === 'cashMovements')
+  const byId = new Map(movements.map((r) => [(r.row as CashMovement).id, r.row as CashMovement]))
+  const corrected = new Set<string>()
+  for (const { row, at } of movements) {
+    const { id, replaces, sessionId } = row as CashMovement
+    if (replaces === null) continue
+    if (byId.get(replaces)?.sessionId !== sessionId)
+      throw new OwnRecordsError(
+        at,
+        `movement ${id} corrects ${replaces}, no movement of its session`,
+      )
+    if (corrected.has(replaces))
+      throw new OwnRecordsError(at, `movement ${replaces} is corrected twice`)
+    corrected.add(replaces)
   }
 }
 

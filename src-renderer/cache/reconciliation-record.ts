@@ -30,6 +30,10 @@ const figuresSchema = z.object({
   expenses: minor,
   cashExpenses: minor,
   openingCash: minor.nullable(),
+  // Counts frozen before cash movements were recorded had none.
+  payIns: minor.default(0),
+  payOuts: minor.default(0),
+  drops: minor.default(0),
   expectedCash: minor,
   billsAwaitingDetail: z.number().int(),
 }) satisfies z.ZodType<DayCloseFigures>
@@ -108,7 +112,7 @@ export const recordSchema = z.object({
   statusBefore: z.enum(['open', 'closed']),
   /** Set by a reopen, cleared by the next confirm. */
   reopenedAt: z.number().nullable(),
-  /** The opening float the manager entered while the session's opening cash was unknown. */
+  /** The opening float recorded while the session's opening cash was unknown (no close event). */
   openingFloat: minor.nullable().default(null),
   /** Why the count differs from what was expected; empty when nothing differs. */
   varianceNote: z.string().default(''),
@@ -161,7 +165,14 @@ export function changeReconciliation(
     earlier: StoredRecord,
   ) => Promise<ReconciliationChange>,
 ): Promise<SessionReconciliation> {
-  const tables = [db.sessions, db.reconciliations, db.bills, db.payments, db.expenses]
+  const tables = [
+    db.sessions,
+    db.reconciliations,
+    db.bills,
+    db.payments,
+    db.expenses,
+    db.cashMovements,
+  ]
   return db.transaction('rw', [...tables, db.checkpoints, db.countDrafts], async () => {
     const session = await db.sessions.get(sessionId)
     const { record, status } = await decide(session, await loadReconciliation(db, sessionId))

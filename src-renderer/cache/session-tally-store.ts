@@ -12,6 +12,7 @@ import {
 } from '../domain/ledger/session-tally'
 import type { TillDatabase } from './database'
 import { billsOfSession } from './bill-session'
+import { movementsOfSession } from './cash-movement-store'
 import type { CachedBill, CachedExpense, CachedPayment, RegisterSession } from './cached-records'
 
 /** The tables a tally is made from and kept in: a write that changes a tally holds them all. */
@@ -111,9 +112,12 @@ export async function sessionFigures(
   db: TillDatabase,
   session: Pick<RegisterSession, 'id' | 'openingCash'>,
 ): Promise<DayCloseFigures> {
-  const tally = await db.sessionTallies.get(session.id)
+  const [tally, movements] = await Promise.all([
+    db.sessionTallies.get(session.id),
+    movementsOfSession(db, session.id),
+  ])
   const counted = tally ?? (await tallyFromRecords(db, session.id))
-  return figuresOfTally(counted, session.openingCash)
+  return figuresOfTally(counted, session.openingCash, movements)
 }
 
 /**
@@ -158,7 +162,7 @@ export async function sessionNetSales(
   const result = []
   for (const [i, session] of sessions.entries()) {
     const tally = tallies[i] ?? (await tallyFromRecords(db, session.id))
-    const { netSales } = figuresOfTally(tally, session.openingCash)
+    const { netSales } = figuresOfTally(tally, session.openingCash, [])
     result.push({ sessionId: session.id, businessDate: session.businessDate, netSales })
   }
   return result

@@ -3,11 +3,11 @@ import {
   countVariance,
   dayCloseFigures,
   hasVariance,
-  withOpeningFloat,
   type DayCloseFigures,
   type DrawerCount,
 } from '../domain/ledger/day-close'
 import { loadSessionInputs } from '../cache/load-session'
+import { movementsOfSession } from '../cache/cash-movement-store'
 import { changeReconciliation, type SessionReconciliation } from '../cache/reconciliation-record'
 import { loadShownStatus } from '../cache/session-status'
 import { loadRecordsSynced, stillSyncing } from '../cache/still-syncing'
@@ -38,8 +38,6 @@ export interface ConfirmCount {
   /** The figures the manager counted against: the confirm refuses if they have moved since. */
   seen: DayCloseFigures
   currency: string | null
-  /** The opening float entered by the manager; counts only while the opening cash is unknown. */
-  openingFloat?: number | null
   /** Why the count differs from what was expected: required when any variance is not 0. */
   varianceNote?: string
   /** The manager chose to count a session that can still be trading. */
@@ -106,11 +104,11 @@ export async function confirmCount(
       throw new ReconcileError(
         'This session can still be trading (no close has been seen). Choose “Count mid-shift” to count it now.',
       )
-    const openingFloat = session.openingCash === null ? (confirm.openingFloat ?? null) : null
-    const figures = withOpeningFloat(
-      dayCloseFigures(await loadSessionInputs(db, session)),
-      openingFloat,
-    )
+    const inputs = await loadSessionInputs(db, session)
+    const movements = await movementsOfSession(db, session.id)
+    const figures = dayCloseFigures({ ...inputs, movements })
+    // The float recorded as a movement, kept with the count while no close event gave the opening.
+    const openingFloat = session.openingCash === null ? figures.openingCash : null
     if (stillSyncing(figures.billsAwaitingDetail, await loadRecordsSynced(db)))
       throw new ReconcileError(
         'Some bills of this session are still being fetched; confirm once the sync has them.',

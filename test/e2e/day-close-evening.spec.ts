@@ -201,14 +201,48 @@ test('a mid-shift count is flagged, and updated when the close event brings the 
   await expect(session.getByText('Status: Open')).toBeVisible()
   const sessionId = await session.getAttribute('data-session-id')
 
-  // No close event yet: the opening float is the manager's to enter, and the expected cash says so.
+  // No close event yet: the opening float is the manager's to record, before any count, and the
+  // expected cash says so; a pay-out and a drop to the safe take cash out of the drawer.
   const before = await expectedCashOf(session)
-  await session.getByLabel('Opening float').fill('200000')
+  const name = await session.getByRole('heading', { level: 2 }).textContent()
+  const movements = session.getByRole('table', {
+    name: `Cash movements of ${name!.replace(/^Session/, 'session')}`,
+  })
+  const form = session.getByRole('form', { name: 'Record a cash movement' })
+  const record = async (kind: string, amount: string, note = ''): Promise<void> => {
+    await form.getByLabel('Movement', { exact: true }).selectOption({ label: kind })
+    await form.getByLabel('Amount', { exact: true }).fill(amount)
+    await form.getByLabel('Moved by (name or initials)').fill('E2E')
+    await form.getByLabel('Note', { exact: true }).fill(note)
+    await form.getByRole('button', { name: 'Record movement' }).click()
+  }
+  await record('Opening float', '200000')
   await expect(session.getByRole('status', { name: 'Expected cash' })).toHaveText(
     `IDR ${(before + 200_000).toLocaleString('en-US')}`,
   )
   await expect(session.getByText('(entered as the opening float)')).toBeVisible()
-  await session.getByLabel('Counted cash').fill(String(before + 200_000))
+  await record('Pay-out', '60000', 'ice for the cooler')
+  await record('Drop to safe', '100000')
+  await expect(movements.getByRole('row')).toHaveCount(4)
+  // The pay-out was 50,000: the correction replaces it, and both stay listed.
+  await movements.getByRole('button', { name: /^Correct the pay-out of IDR\s60,000/ }).click()
+  const correction = session.getByRole('form', { name: 'Correct a cash movement' })
+  await correction.getByLabel('Amount', { exact: true }).fill('50000')
+  await correction.getByLabel('Moved by (name or initials)').fill('E2E')
+  await correction.getByRole('button', { name: 'Record the correction' }).click()
+  await expect(movements.getByRole('row')).toHaveCount(5)
+  await expect(movements.getByText(/replaces the pay-out of IDR\s60,000/)).toBeVisible()
+  const expected = before + 200_000 - 50_000 - 100_000
+  await expect(session.getByRole('status', { name: 'Expected cash' })).toHaveText(
+    `IDR ${expected.toLocaleString('en-US')}`,
+  )
+  // On paper the movements are listed, corrections with them, without the buttons and the form.
+  await page.emulateMedia({ media: 'print' })
+  await expect(movements.getByText(/replaces the pay-out of IDR\s60,000/)).toBeVisible()
+  await expect(movements.getByRole('button').first()).toBeHidden()
+  await expect(form).toBeHidden()
+  await page.emulateMedia({ media: 'screen' })
+  await session.getByLabel('Counted cash').fill(String(expected))
   await session.getByLabel('Counted by (name or initials)').fill('E2E')
   const confirm = session.getByRole('button', { name: 'Confirm count' })
   await expect(confirm).toBeDisabled()

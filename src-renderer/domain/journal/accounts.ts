@@ -4,7 +4,7 @@
  * had to default instead of guessing silently.
  */
 
-export type AccountKind = 'asset' | 'liability' | 'income' | 'expense'
+export type AccountKind = 'asset' | 'liability' | 'equity' | 'income' | 'expense'
 
 /** An account as it appears in an export. */
 export interface LedgerAccount {
@@ -25,6 +25,12 @@ export type AccountRole =
   | { type: 'expense'; category: string }
   | { type: 'cash-over-short' }
   | { type: 'rounding' }
+  /** Cash dropped from a drawer into the safe, until it is banked. */
+  | { type: 'cash-in-safe' }
+  /** Where a pay-in into a drawer came from. */
+  | { type: 'cash-pay-in' }
+  /** A pay-out from a drawer given no expense category. */
+  | { type: 'cash-pay-out' }
 
 /** A role as text, the key of a mapping: `sales`, `clearing:card`, `tax-payable:VAT 11%`. */
 export type RoleKey = string
@@ -36,11 +42,14 @@ export const CHART_ROLES: readonly AccountRole[] = [
   { type: 'clearing', method: 'qris' },
   { type: 'clearing', method: 'bank_transfer' },
   { type: 'clearing', method: 'e_wallet' },
+  { type: 'cash-in-safe' },
   { type: 'receivable' },
   { type: 'input-tax' },
   { type: 'sales' },
   { type: 'discounts' },
   { type: 'fee-income' },
+  { type: 'cash-pay-in' },
+  { type: 'cash-pay-out' },
   { type: 'cash-over-short' },
   { type: 'rounding' },
 ]
@@ -121,6 +130,11 @@ const FIXED: Record<
   'fee-income': { code: '4100', name: 'Fee income' },
   'cash-over-short': { code: '6900', name: 'Cash over/short' },
   rounding: { code: '6990', name: 'Rounding' },
+  'cash-in-safe': { code: '1060', name: 'Cash in safe / deposits in transit' },
+  // Cash a manager puts into a drawer mostly comes from the owner; a bookkeeper can map it to a
+  // loan or a transfer account instead.
+  'cash-pay-in': { code: '3100', name: 'Owner contributions' },
+  'cash-pay-out': { code: '6800', name: 'Cash pay-outs' },
 }
 
 /** A role in words, for labels and messages. */
@@ -146,6 +160,12 @@ export function roleLabel(role: AccountRole): string {
       return 'Cash over/short'
     case 'rounding':
       return 'Rounding'
+    case 'cash-in-safe':
+      return 'Cash dropped into the safe'
+    case 'cash-pay-in':
+      return 'Cash paid into a drawer'
+    case 'cash-pay-out':
+      return 'Cash paid out of a drawer (no category)'
   }
 }
 
@@ -154,9 +174,12 @@ export function accountKind(role: AccountRole): AccountKind {
     case 'clearing':
     case 'receivable':
     case 'input-tax':
+    case 'cash-in-safe':
       return 'asset'
     case 'tax-payable':
       return 'liability'
+    case 'cash-pay-in':
+      return 'equity'
     case 'sales':
     case 'discounts':
     case 'fee-income':
@@ -186,6 +209,8 @@ export function packageAccountTypes(role: AccountRole): PackageAccountTypes {
       return { xero: 'Current Asset', quickBooks: 'Other Current Assets' }
     case 'liability':
       return { xero: 'Current Liability', quickBooks: 'Other Current Liabilities' }
+    case 'equity':
+      return { xero: 'Equity', quickBooks: 'Equity' }
     case 'income':
       return { xero: 'Revenue', quickBooks: 'Income' }
     case 'expense':

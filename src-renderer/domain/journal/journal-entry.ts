@@ -18,7 +18,14 @@ export interface JournalLine {
 
 /** Where an entry came from; `reversal` entries are written by the export log. */
 type EntryKind =
-  'bill' | 'payment' | 'payment-reversal' | 'expense' | 'session' | 'variance' | 'reversal'
+  | 'bill'
+  | 'payment'
+  | 'payment-reversal'
+  | 'expense'
+  | 'session'
+  | 'variance'
+  | 'cash-movement'
+  | 'reversal'
 
 export interface JournalEntry {
   id: string

@@ -1,5 +1,6 @@
 import { addMinor, sumMinor } from '../../../src-shared/domain/money'
 import type { Bill, BillType, Expense, Payment } from '../../../src-shared/domain/records'
+import { drawerChange, movementSums, type CashMovement, type MovementSums } from './cash-movements'
 
 /**
  * The day-close figures of one register session, exactly as docs/ledger.md#day-close-figures
@@ -39,6 +40,8 @@ export interface DayCloseInputs {
   expenses: readonly LedgerExpense[]
   /** Null while unknown (the close event carries it); counted as 0. */
   openingCash: number | null
+  /** The cash movements the manager recorded in the session, corrections included. */
+  movements?: readonly CashMovement[]
 }
 
 export interface MethodTakings {
@@ -73,7 +76,12 @@ export interface DayCloseFigures {
   receivableChange: number
   expenses: number
   cashExpenses: number
+  /** The close event's opening cash, else the opening float recorded; null while neither is. */
   openingCash: number | null
+  /** Cash put into, taken out of, and dropped from the drawer (standing movements). */
+  payIns: number
+  payOuts: number
+  drops: number
   expectedCash: number
   /**
    * Bills known only from a list summary (lines, taxes and payments still being fetched): while
@@ -176,6 +184,19 @@ function takingsByMethod(
   return [...byMethod.values()].sort((a, b) => compareMethods(a.method, b.method))
 }
 
+/**
+ * expected_cash = opening cash + net cash takings (collected less paid back) − cash expenses +
+ * pay-ins − pay-outs − drops; an unknown opening counts as 0.
+ */
+export function expectedCash(
+  openingCash: number | null,
+  netCash: number,
+  cashExpenses: number,
+  moved: MovementSums,
+): number {
+  return addMinor(addMinor(openingCash ?? 0, netCash - cashExpenses), drawerChange(moved))
+}
+
 export function dayCloseFigures(inputs: DayCloseInputs): DayCloseFigures {
   const { bills, expenses } = inputs
   const sales = bills.filter((b) => b.type === 'sale')
@@ -201,6 +222,8 @@ export function dayCloseFigures(inputs: DayCloseInputs): DayCloseFigures {
     (e) => e.amount,
   )
   const netCash = methods.find((m) => m.method === CASH)?.net ?? 0
+  const moved = movementSums(inputs.movements ?? [])
+  const openingCash = inputs.openingCash ?? moved.openingFloat
 
   return {
     saleCount: sales.length,
@@ -219,8 +242,11 @@ export function dayCloseFigures(inputs: DayCloseInputs): DayCloseFigures {
     receivableChange: netSales - totalCollected,
     expenses: expensesTotal,
     cashExpenses,
-    openingCash: inputs.openingCash,
-    expectedCash: (inputs.openingCash ?? 0) + netCash - cashExpenses,
+    openingCash,
+    payIns: moved.payIns,
+    payOuts: moved.payOuts,
+    drops: moved.drops,
+    expectedCash: expectedCash(openingCash, netCash, cashExpenses, moved),
     billsAwaitingDetail: bills.filter((b) => !b.hasDetail).length,
   }
 }
@@ -259,6 +285,9 @@ export function sumFigures(sessions: readonly DayCloseFigures[]): DayCloseFigure
     expenses: total((f) => f.expenses),
     cashExpenses: total((f) => f.cashExpenses),
     openingCash: openings.every((o) => o !== null) ? sumMinor(openings, (o) => o) : null,
+    payIns: total((f) => f.payIns),
+    payOuts: total((f) => f.payOuts),
+    drops: total((f) => f.drops),
     expectedCash: total((f) => f.expectedCash),
     billsAwaitingDetail: total((f) => f.billsAwaitingDetail),
   }

@@ -1,6 +1,8 @@
 import { addMinor, sumMinor } from '../../../src-shared/domain/money'
+import { movementSums, type CashMovement } from './cash-movements'
 import {
   CASH,
+  expectedCash,
   compareMethods,
   compareTaxes,
   type DayCloseFigures,
@@ -176,7 +178,13 @@ export class TallyChanges {
 }
 
 /** The day-close figures of a tallied session, equal to `dayCloseFigures` over its records. */
-export function figuresOfTally(tally: SessionTally, openingCash: number | null): DayCloseFigures {
+export function figuresOfTally(
+  tally: SessionTally,
+  sessionOpeningCash: number | null,
+  movements: readonly CashMovement[],
+): DayCloseFigures {
+  const moved = movementSums(movements)
+  const openingCash = sessionOpeningCash ?? moved.openingFloat
   const methods = Object.entries(tally.methods)
     .map(([method, m]) => ({
       method,
@@ -208,7 +216,10 @@ export function figuresOfTally(tally: SessionTally, openingCash: number | null):
     expenses: tally.expenses,
     cashExpenses: tally.cashExpenses,
     openingCash,
-    expectedCash: (openingCash ?? 0) + netCash - tally.cashExpenses,
+    payIns: moved.payIns,
+    payOuts: moved.payOuts,
+    drops: moved.drops,
+    expectedCash: expectedCash(openingCash, netCash, tally.cashExpenses, moved),
     billsAwaitingDetail: tally.billsAwaitingDetail,
   }
 }

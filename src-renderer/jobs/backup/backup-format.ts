@@ -12,7 +12,14 @@ import type { LogSize } from '../../cache/own-records'
 export const BACKUP_KIND = 'till-records-backup'
 export const TRAILER_KIND = 'till-records-backup-end'
 /** 1 and 2 had no trailer (2 kept the log in pages, 1 as rows); a cut file could not be told. */
-export const BACKUP_VERSION = 3
+export const BACKUP_VERSION = 4
+/** The earliest version a restore reads: 3 is 4 without the cash movements. */
+export const EARLIEST_VERSION = 3
+
+/** The tables of a version's file, in their order. */
+function tablesOfVersion(version: number): readonly OwnRecordTable[] {
+  return version === 3 ? OWN_RECORD_TABLES.filter((t) => t !== 'cashMovements') : OWN_RECORD_TABLES
+}
 
 export interface BackupHeader {
   kind: typeof BACKUP_KIND
@@ -39,29 +46,34 @@ export interface BackupTrailer {
 const hex = z.string().regex(/^[0-9a-f]{64}$/)
 const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)
 
-export const headerSchema = z.object({
-  kind: z.literal(BACKUP_KIND),
-  version: z.literal(BACKUP_VERSION),
-  storeId: z.string().min(1).max(200),
-  createdAt: z.iso.datetime(),
-  till: z.string().min(1).max(100),
-  tables: z.tuple(OWN_RECORD_TABLES.map((name) => z.literal(name)) as never),
-})
+/** The header of a file of `version`, naming exactly that version's tables. */
+export function headerSchema(version: number) {
+  return z.object({
+    kind: z.literal(BACKUP_KIND),
+    version: z.literal(version),
+    storeId: z.string().min(1).max(200),
+    createdAt: z.iso.datetime(),
+    till: z.string().min(1).max(100),
+    tables: z.tuple(tablesOfVersion(version).map((name) => z.literal(name)) as never),
+  })
+}
 
-export const trailerSchema = z.strictObject({
-  kind: z.literal(TRAILER_KIND),
-  rows: z.strictObject(
-    Object.fromEntries(OWN_RECORD_TABLES.map((name) => [name, count])) as Record<
-      OwnRecordTable,
-      typeof count
-    >,
-  ),
-  logs: z.record(
-    z.string().max(200),
-    z.strictObject({ batches: count, pages: count, entries: count, chain: hex }),
-  ),
-  sha256: hex,
-})
+/** The trailer of a file with `tables`, counting the rows of each of them. */
+export const trailerSchema = (tables: readonly OwnRecordTable[]) =>
+  z.strictObject({
+    kind: z.literal(TRAILER_KIND),
+    rows: z.strictObject(
+      Object.fromEntries(tables.map((name) => [name, count])) as Record<
+        OwnRecordTable,
+        typeof count
+      >,
+    ),
+    logs: z.record(
+      z.string().max(200),
+      z.strictObject({ batches: count, pages: count, entries: count, chain: hex }),
+    ),
+    sha256: hex,
+  })
 
 const encoder = new TextEncoder()
 

@@ -12,6 +12,7 @@ import {
 import {
   BACKUP_KIND,
   BACKUP_VERSION,
+  EARLIEST_VERSION,
   chainLink,
   ContentDigest,
   headerSchema,
@@ -59,14 +60,15 @@ function readHeader(line: string, storeId: string): BackupHeader {
   const parsed = parseLine(line, 1) as Partial<BackupHeader> | null
   if (typeof parsed !== 'object' || parsed === null || parsed.kind !== BACKUP_KIND)
     throw new BackupError(1, 'this file is not a backup of Till’s records')
-  if (parsed.version !== BACKUP_VERSION)
+  const { version } = parsed
+  if (typeof version !== 'number' || version < EARLIEST_VERSION || version > BACKUP_VERSION)
     throw new BackupError(
       1,
-      typeof parsed.version === 'number' && parsed.version < BACKUP_VERSION
-        ? `the backup has version ${parsed.version}, made by an earlier Till without a trailer to check it by; back it up again with this Till`
-        : `the backup has version ${String(parsed.version)}; this Till reads version ${BACKUP_VERSION}`,
+      typeof version === 'number' && version < EARLIEST_VERSION
+        ? `the backup has version ${version}, made by an earlier Till without a trailer to check it by; back it up again with this Till`
+        : `the backup has version ${String(version)}; this Till reads versions ${EARLIEST_VERSION} to ${BACKUP_VERSION}`,
     )
-  const header = headerSchema.safeParse(parsed)
+  const header = headerSchema(version).safeParse(parsed)
   if (!header.success) throw new BackupError(1, 'the header is damaged')
   if (header.data.storeId !== storeId)
     throw new BackupError(
@@ -105,8 +107,8 @@ export async function checkBackup(text: string, storeId: string): Promise<Checke
   if (last < 2) throw new BackupError(2, 'the file ends without its trailer: it was cut short')
   const trailerText = lines[last - 1]!
   const sealed = trailerLine(trailerText, last)
-  const { rows, logs } = readRows(lines.slice(1, -1))
-  const trailer = trailerSchema.safeParse(sealed)
+  const { rows, logs } = readRows(lines.slice(1, -1), header.tables)
+  const trailer = trailerSchema(header.tables).safeParse(sealed)
   if (!trailer.success) throw new BackupError(last, 'the trailer is damaged')
   const content = new ContentDigest()
   content.add(text.slice(0, text.length - trailerText.length - 1))
@@ -117,7 +119,7 @@ export async function checkBackup(text: string, storeId: string): Promise<Checke
     )
   const byTable = new Map<OwnRecordTable, unknown[]>(OWN_RECORD_TABLES.map((name) => [name, []]))
   for (const { table, row } of rows) byTable.get(table)!.push(row)
-  for (const name of OWN_RECORD_TABLES)
+  for (const name of header.tables)
     if (byTable.get(name)!.length !== trailer.data.rows[name])
       throw new BackupError(
         last,
@@ -128,7 +130,10 @@ export async function checkBackup(text: string, storeId: string): Promise<Checke
 }
 
 /** The rows (lines 2 to n-1), each checked as it is read, then checked together. */
-function readRows(lines: readonly string[]): {
+function readRows(
+  lines: readonly string[],
+  tables: readonly OwnRecordTable[],
+): {
   rows: readonly OwnRecordRow[]
   logs: Map<string, LogSize>
 } {
@@ -140,6 +145,7 @@ function readRows(lines: readonly string[]): {
         typeof parsed !== 'object' ||
         parsed === null ||
         !isOwnRecordTable(parsed.table) ||
+        !tables.includes(parsed.table) ||
         typeof parsed.row !== 'object' ||
         parsed.row === null
       )

@@ -43,6 +43,7 @@ import { billSessionIds, sessionDays } from './session-days'
 const KIND_WORDS: Record<AccountKind, string> = {
   asset: 'an asset',
   liability: 'a liability',
+  equity: 'an equity',
   income: 'an income',
   expense: 'an expense',
 }

@@ -39,6 +39,8 @@ import {
 } from '../../domain/journal/journal'
 import type { JournalEntry } from '../../domain/journal/journal-entry'
 import { sessionSummaryEntries } from '../../domain/journal/session-summary'
+import { cashMovementEntries, cashMovementKeys } from '../../domain/journal/cash-movement-entries'
+import { movementsOfSession } from '../../cache/cash-movement-store'
 import type { RunExportOptions } from './export-options'
 import { ExportLogWriter } from '../../cache/export-log-writer'
 import { ProgressCounter, billPages, checkSignal, recordDatesOf } from './run-export-pages'
@@ -178,7 +180,10 @@ class JournalRun {
     this.labels = new SessionLabels(options.db, options.timeZone, Date.parse(this.createdAt))
   }
 
-  /** The entries of the range, a page at a time: bills, session summaries, expenses, variances. */
+  /**
+   * The entries of the range, a page at a time: bills, session summaries, expenses, cash
+   * movements, variances.
+   */
   async *entries(
     locations: string[],
     size: number,
@@ -224,6 +229,10 @@ class JournalRun {
       checkSignal(signal)
       progress.add(slice.length)
       yield await this.expensesOf(slice)
+    }
+    for (const session of sessions) {
+      checkSignal(signal)
+      yield await this.movementsOf(session)
     }
     const variances = await this.variancesOf(reconciled, progress)
     checkSignal(signal)
@@ -471,6 +480,19 @@ class JournalRun {
       slice.map((e) => e.registerSessionId),
     )
     return this.plan(expenseEntries(slice, this.context(new Map(), sessions)), states)
+  }
+
+  private async movementsOf(session: RegisterSession): Promise<JournalEntry[]> {
+    const movements = await movementsOfSession(this.db, session.id)
+    if (movements.length === 0) return []
+    const [states, name] = await Promise.all([
+      this.log.states(cashMovementKeys(movements)),
+      this.labels.of(session),
+    ])
+    return this.plan(
+      cashMovementEntries({ ...session, name }, movements, this.context(new Map())),
+      states,
+    )
   }
 
   /** The counted cash variances of the reconciled sessions whose count reads back whole. */

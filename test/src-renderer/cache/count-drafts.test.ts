@@ -60,4 +60,18 @@ describe('a count being typed', () => {
     await db.countDrafts.put({ sessionId: 'S', savedAt: 1, fields: { note: 5 } } as never)
     expect(await loadCountDraft(db, 'S')).toBeNull()
   })
+
+  it('kept while the form had an opening float field, reads back as the rest of what was typed', async () => {
+    const { countedCash, countedBy } = { countedCash: '12.00', countedBy: 'AB' }
+    await db.countDrafts.put({
+      sessionId: 'S',
+      savedAt: 1,
+      fields: { ...NO_DRAFT_FIELDS, countedCash, countedBy, openingFloat: '200.00' },
+    } as never)
+    expect(await loadCountDraft(db, 'S')).toEqual({
+      sessionId: 'S',
+      savedAt: 1,
+      fields: { ...NO_DRAFT_FIELDS, countedCash, countedBy },
+    })
+  })
 })

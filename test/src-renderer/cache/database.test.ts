@@ -34,6 +34,7 @@ import { exportInputsMark } from '../../../src-renderer/cache/records-written'
 import { writeBills, writeExpenses } from '../../../src-renderer/cache/writes'
 import { EMPTY_MAPPING, NOTHING_POSTED } from '../../support/journal-context'
 import { paymentsReversedBetween } from '../../../src-renderer/cache/export-range-reads'
+import { movementsOfSession, recordMovement } from '../../../src-renderer/cache/cash-movement-store'
 
 const entry: JournalEntry = {
   id: 'b1',
@@ -658,6 +659,48 @@ describe('cache schema upgrades', () => {
     expect(await reversed(T0, reversedAt)).toEqual([])
     expect(await reversed(reversedAt, reversedAt + 1)).toEqual(['p1'])
     expect(await reversed(0, Number.MAX_SAFE_INTEGER)).toEqual(['p1'])
+    upgraded.close()
+  })
+
+  it('version 20 adds the cash movements beside the sessions and counts kept, listed per session in time order', async () => {
+    const { old, upgrade } = olderCache(19)
+    const session = {
+      id: 'rs-1',
+      locationId: 'loc1',
+      businessDate: '2026-11-20',
+      openedAt: T0,
+      closedAt: null,
+      openingCash: null,
+      firstActivityAt: T0,
+      status: 'closed',
+    }
+    await old.table('sessions').bulkPut([session, { ...session, id: 'rs-2' }])
+    await old.table('reconciliations').put({ sessionId: 'rs-1', countedCash: 0 })
+
+    const upgraded = await upgrade()
+    expect(upgraded.verno).toBeGreaterThanOrEqual(20)
+    const move = (id: string, sessionId: string, at: number) =>
+      recordMovement(upgraded, {
+        id,
+        sessionId,
+        kind: 'drop',
+        amount: 1000,
+        currency: 'USD',
+        category: null,
+        at,
+        by: 'Ana',
+        note: '',
+        replaces: null,
+      })
+    await move('m-late', 'rs-1', T0 + 2000)
+    await move('m-early', 'rs-1', T0 + 1000)
+    await move('m-other', 'rs-2', T0)
+    await expect(move('m-none', 'rs-9', T0)).rejects.toThrow(/not in the cache/)
+    expect((await movementsOfSession(upgraded, 'rs-1')).map((m) => m.id)).toEqual([
+      'm-early',
+      'm-late',
+    ])
+    expect(await upgraded.reconciliations.get('rs-1')).toMatchObject({ countedCash: 0 })
     upgraded.close()
   })
 })

@@ -6,6 +6,7 @@ import { writeBills } from '../../../src-renderer/cache/writes'
 import { loadDay, loadLocationDay } from '../../../src-renderer/cache/load-day'
 import { sessionFigures } from '../../../src-renderer/cache/session-tally-store'
 import { confirmCount } from '../../../src-renderer/jobs/reconcile'
+import { recordMovement } from '../../../src-renderer/cache/cash-movement-store'
 import { makeBill } from '../../support/bill-factory'
 
 const HOUR = 3_600_000
@@ -45,14 +46,27 @@ describe('a location’s day beside the others', () => {
     })
     await noteSyncSuccess(db, 'bills', MORNING + 7 * HOUR)
     const s1 = (await db.sessions.get('S1'))!
-    // Counted with an opening float of 1,000 entered: 4,100 against 4,000 expected.
+    // Counted with an opening float of 1,000 recorded: 4,100 against 4,000 expected.
+    await recordMovement(db, {
+      id: 'float-S1',
+      sessionId: 'S1',
+      kind: 'float',
+      amount: 1000,
+      currency: 'USD',
+      category: null,
+      at: MORNING,
+      by: 'AB',
+      note: '',
+      replaces: null,
+    })
+    const seen = await sessionFigures(db, s1)
+    expect(seen).toMatchObject({ openingCash: 1000, expectedCash: 4000 })
     await confirmCount(db, {
       sessionId: 'S1',
       count: { countedCash: 4100, countedByMethod: {} },
       countedBy: 'AB',
       varianceNote: 'Tip jar emptied into the drawer',
-      openingFloat: 1000,
-      seen: { ...(await sessionFigures(db, s1)), openingCash: 1000, expectedCash: 4000 },
+      seen,
       currency: 'USD',
       now: MORNING + 7 * HOUR,
     })

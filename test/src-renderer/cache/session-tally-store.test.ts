@@ -27,7 +27,7 @@ async function recomputed(db: TillDatabase, sessionId: string) {
 async function fromTally(db: TillDatabase, sessionId: string) {
   const tally = await db.sessionTallies.get(sessionId)
   expect(tally, `a tally for ${sessionId}`).toBeDefined()
-  return figuresOfTally(tally!, 500)
+  return figuresOfTally(tally!, 500, [])
 }
 
 const session = fc.constantFrom(...SESSIONS)

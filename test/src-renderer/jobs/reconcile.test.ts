@@ -5,7 +5,7 @@ import { TillDatabase } from '../../../src-renderer/cache/database'
 import type { Reconciliation } from '../../../src-renderer/cache/cached-records'
 import { closeSession, writeBills } from '../../../src-renderer/cache/writes'
 import { changedFigures } from '../../../src-renderer/ui/screens/day-close/figure-rows'
-import { withOpeningFloat } from '../../../src-renderer/domain/ledger/day-close'
+import { recordMovement } from '../../../src-renderer/cache/cash-movement-store'
 import { sessionFigures } from '../../../src-renderer/cache/session-tally-store'
 import { confirmCount, ReconcileError, reopenSession } from '../../../src-renderer/jobs/reconcile'
 import {
@@ -215,23 +215,35 @@ describe('a count mid-shift', () => {
   })
 })
 
-describe('an opening float', () => {
-  const confirmWithFloat = async (openingFloat: number): Promise<SessionReconciliation> => {
-    const session = (await db.sessions.get('S'))!
-    return confirmCount(db, {
+describe('an opening float recorded as a cash movement', () => {
+  const recordFloat = (amount: number): Promise<void> =>
+    recordMovement(db, {
+      id: 'float-1',
       sessionId: 'S',
-      count: { countedCash: 3500, countedByMethod: {} },
-      countedBy: 'AB',
-      seen: withOpeningFloat(await sessionFigures(db, session), openingFloat),
+      kind: 'float',
+      amount,
       currency: 'USD',
-      openingFloat,
+      category: null,
+      at: DAY - 3600_000,
+      by: 'AB',
+      note: '',
+      replaces: null,
+    })
+
+  const confirmSeen = async (countedCash: number): Promise<SessionReconciliation> =>
+    confirmCount(db, {
+      sessionId: 'S',
+      count: { countedCash, countedByMethod: {} },
+      countedBy: 'AB',
+      seen: await sessionFigures(db, (await db.sessions.get('S'))!),
+      currency: 'USD',
       now: LATER,
     })
-  }
 
   it('counts as the opening cash while no close event has given it, and is kept', async () => {
     await db.sessions.update('S', { openingCash: null })
-    await confirmWithFloat(500)
+    await recordFloat(500)
+    await confirmSeen(3500)
     const record = await stored()
     expect(record.openingFloat).toBe(500)
     expect(record.figures.openingCash).toBe(500)
@@ -240,18 +252,48 @@ describe('an opening float', () => {
   })
 
   it('does not replace an opening cash the close event gave', async () => {
-    const session = (await db.sessions.get('S'))!
-    await confirmCount(db, {
-      sessionId: 'S',
-      count: { countedCash: 4000, countedByMethod: {} },
-      countedBy: 'AB',
-      seen: await sessionFigures(db, session),
-      currency: 'USD',
-      openingFloat: 500,
-      now: LATER,
-    })
+    await recordFloat(500)
+    await confirmSeen(4000)
     expect((await stored()).openingFloat).toBeNull()
     expect((await stored()).figures.openingCash).toBe(1000)
+  })
+
+  it('a count frozen before cash movements were kept reads back as having none', async () => {
+    await confirmSeen(4000)
+    const raw = (await db.reconciliations.get('S'))! as Reconciliation & {
+      figures: Record<string, unknown>
+    }
+    const { payIns, payOuts, drops, ...older } = raw.figures
+    expect([payIns, payOuts, drops]).toEqual([0, 0, 0])
+    await db.reconciliations.put({ ...raw, figures: older })
+    expect((await stored()).figures).toMatchObject({ payIns: 0, payOuts: 0, drops: 0 })
+  })
+
+  it('refuses a confirm against figures seen before a movement was recorded', async () => {
+    const seen = await sessionFigures(db, (await db.sessions.get('S'))!)
+    await recordMovement(db, {
+      id: 'drop-1',
+      sessionId: 'S',
+      kind: 'drop',
+      amount: 2000,
+      currency: 'USD',
+      category: null,
+      at: DAY,
+      by: 'AB',
+      note: '',
+      replaces: null,
+    })
+    await expect(
+      confirmCount(db, {
+        sessionId: 'S',
+        count: { countedCash: 2000, countedByMethod: {} },
+        countedBy: 'AB',
+        seen,
+        currency: 'USD',
+        now: LATER,
+      }),
+    ).rejects.toThrow(/figures changed/)
+    expect((await sessionFigures(db, (await db.sessions.get('S'))!)).expectedCash).toBe(2000)
   })
 })
 

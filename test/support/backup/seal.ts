@@ -4,14 +4,18 @@ import { OWN_RECORD_TABLES } from '../../../src-renderer/cache/own-record-rows'
 
 /**
  * What a forger can do with the documented format (docs/backup.md): given the lines of a backup
- * without its trailer, write the trailer that seals them, computed here on its own.
+ * without its trailer, write the trailer that seals them (counting the rows of `tables`, those of
+ * the file's version), computed here on its own.
  */
 
 const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex')
 
-export function seal(lines: readonly string[]): string {
+export function seal(
+  lines: readonly string[],
+  tables: readonly string[] = OWN_RECORD_TABLES,
+): string {
   const body = lines.map((line) => `${line}\n`).join('')
-  const rows: Record<string, number> = Object.fromEntries(OWN_RECORD_TABLES.map((t) => [t, 0]))
+  const rows: Record<string, number> = Object.fromEntries(tables.map((t) => [t, 0]))
   const logs: Record<string, { batches: number; pages: number; entries: number; chain: string }> =
     {}
   for (const line of lines.slice(1)) {

@@ -24,6 +24,7 @@ const MAX_NAME = 160
 const ROOTS: Record<AccountKind, string> = {
   asset: 'Assets',
   liability: 'Liabilities',
+  equity: 'Equity',
   income: 'Income',
   expense: 'Expenses',
 }

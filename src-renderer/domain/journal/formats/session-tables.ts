@@ -78,6 +78,9 @@ const SESSION_COLUMNS: CsvColumn<SessionRow>[] = [
   // Expected cash counts an unknown opening float as 0 (docs/ledger.md#expected-cash); this
   // says when it did.
   { header: 'opening_cash_known', cell: (s) => (s.openingCash === null ? 'false' : 'true') },
+  amount('pay_ins', (r) => r.payIns),
+  amount('pay_outs', (r) => r.payOuts),
+  amount('drops', (r) => r.drops),
   amount('expected_cash', (r) => r.expectedCash),
   amount('counted_cash', (r) => r.countedCash),
   amount('cash_variance', (r) => r.cashVariance),

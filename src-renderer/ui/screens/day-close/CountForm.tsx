@@ -4,19 +4,13 @@ import {
   CASH,
   countVariance,
   hasVariance,
-  openingCashSource,
-  withOpeningFloat,
   type DayCloseFigures,
+  type OpeningCashSource,
 } from '../../../domain/ledger/day-close'
 import { confirmCount, ReconcileError } from '../../../jobs/reconcile'
 import { formatMoney } from '../../../domain/format/format-money'
-import {
-  amountHint,
-  amountPlaceholder,
-  groupAsTyped,
-  parseAmount,
-  type ParsedAmount,
-} from './amount-input'
+import { amountHint, parseAmount, type ParsedAmount } from './amount-input'
+import { AmountField } from './AmountField'
 import { useNumberMarks } from '../../hooks/use-number-marks'
 import { formatAmountText, type NumberMarks } from '../../../domain/format/amount-text'
 import type { Denomination } from '../../../domain/ledger/denominations'
@@ -31,57 +25,15 @@ import { methodLabel, methodLabelInText } from '../../../domain/format/labels'
 import { OpeningCash } from './OpeningCash'
 import { Variance } from './Variance'
 
-function AmountField({
-  label,
-  hint,
-  value,
-  onChange,
-  parsed,
-  currency,
-}: {
-  label: string
-  hint?: string
-  value: string
-  onChange: (value: string) => void
-  parsed: ParsedAmount | null
-  currency: string
-}): React.JSX.Element {
-  const id = useId()
-  const marks = useNumberMarks()
-  const problem = parsed && !parsed.ok ? parsed.message : null
-  const describedBy = [hint && `${id}-hint`, problem && `${id}-problem`].filter(Boolean).join(' ')
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {hint && (
-        <span id={`${id}-hint`} className="muted hint">
-          {hint}
-        </span>
-      )}
-      <input
-        id={id}
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder={amountPlaceholder(currency, marks)}
-        value={value}
-        onChange={(event) => onChange(groupAsTyped(event.target.value, marks))}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={describedBy || undefined}
-      />
-      {problem && (
-        <span id={`${id}-problem`} className="error">
-          {problem}
-        </span>
-      )}
-    </div>
-  )
-}
-
 interface CountFormProps {
   db: TillDatabase
   sessionId: string
+  /** The session's name (`sessionLabel`). */
+  label: string
+  /** With the opening float recorded among the session's cash movements, if any. */
   figures: DayCloseFigures
   currency: string
+  openingSource: OpeningCashSource
   timeZone: string
   /** The session can still be trading: counting it now is a mid-shift count, chosen on purpose. */
   stillTrading: boolean
@@ -141,9 +93,11 @@ function DraftNotice({
 function CountFields({
   db,
   sessionId,
+  label,
   figures,
   currency,
   timeZone,
+  openingSource,
   stillTrading,
   draft,
   denominations,
@@ -164,12 +118,7 @@ function CountFields({
   const pieces = countByPieces(denominations, fields.pieces, currency)
   const cash = fields.countedCash
   const cashParsed = parseTyped(cash, currency, marks)
-  const openingUnknown = figures.openingCash === null
-  const float = fields.openingFloat
-  const floatParsed = openingUnknown ? parseTyped(float, currency, marks) : null
-  const openingFloat = floatParsed?.ok ? floatParsed.minor : null
-  const seen = withOpeningFloat(figures, openingFloat)
-  const source = openingCashSource(figures.openingCash, openingFloat)
+  const seen = figures
   const otherMethods = figures.methods.filter((m) => m.method !== CASH)
   const methodParsed = Object.fromEntries(
     otherMethods.map((m) => [
@@ -182,7 +131,6 @@ function CountFields({
   )
   const amountProblems = [
     { field: 'Counted cash', parsed: cashParsed },
-    { field: 'Opening float', parsed: floatParsed },
     ...otherMethods.map((m) => ({
       field: `Counted ${methodLabelInText(m.method)}`,
       parsed: methodParsed[m.method] ?? null,
@@ -227,7 +175,6 @@ function CountFields({
         countedBy: fields.countedBy,
         seen,
         currency,
-        openingFloat,
         varianceNote: fields.note,
         midShift,
         breakdown: pieces.used ? pieces.breakdown : null,
@@ -247,7 +194,7 @@ function CountFields({
     <form
       ref={form}
       className="count-form"
-      aria-label={`Count the drawer of session ${sessionId}`}
+      aria-label={`Count the drawer of session ${label}`}
       onSubmit={(e) => void submit(e)}
       data-needs-count={stillTrading ? undefined : ''}
     >
@@ -293,7 +240,7 @@ function CountFields({
             <div>
               <dt>Opening cash</dt>
               <dd>
-                <OpeningCash amount={seen.openingCash} source={source} currency={currency} />
+                <OpeningCash amount={seen.openingCash} source={openingSource} currency={currency} />
               </dd>
             </div>
             {count?.methods.map((m) => (
@@ -307,16 +254,6 @@ function CountFields({
           </dl>
         </div>
         <div className="count-fields">
-          {openingUnknown && (
-            <AmountField
-              label="Opening float"
-              hint="The cash the drawer started with (no close event has given it yet)."
-              value={float}
-              onChange={(value) => change((f) => ({ ...f, openingFloat: value }))}
-              parsed={floatParsed}
-              currency={currency}
-            />
-          )}
           <div className="field">
             <label htmlFor={countedById}>Counted by (name or initials)</label>
             <input
@@ -347,9 +284,7 @@ function CountFields({
         <div className="field variance-note">
           <label htmlFor={noteId}>Variance note</label>
           <span id={`${noteId}-hint`} className="muted hint">
-            {noteNeeded ? 'Required: the count differs from what was expected.' : 'Optional.'}{' '}
-            Pay-ins and pay-outs are not in the service’s API, so the expected cash cannot include
-            them: if there were any, say so here.
+            {noteNeeded ? 'Required: the count differs from what was expected.' : 'Optional.'}
           </span>
           <textarea
             id={noteId}

@@ -3,6 +3,9 @@ import type { RegisterSession } from '../../../cache/cached-records'
 import { STATUS_LABEL } from '../../../cache/session-status'
 import { formatDateTime } from '../../../domain/format/time'
 import { CountForm } from './CountForm'
+import { CashMovements } from './CashMovements'
+import { openingCashSource } from '../../../domain/ledger/day-close'
+import { movementSums } from '../../../domain/ledger/cash-movements'
 import { ExpensesTable, FiguresTables } from './FiguresTables'
 import type { SessionAtClose } from '../../../cache/load-day'
 import { ReconciledPanel, ReconciliationLog } from './ReconciledPanel'
@@ -56,7 +59,7 @@ export function SessionClose({
   currency: string
   timeZone: string
 }): React.JSX.Element {
-  const { session, figures, expenses, record, shown, incomplete } = close
+  const { session, figures, expenses, movements, record, shown, incomplete } = close
   const reconciled = session.status === 'reconciled'
   const titleId = `session-${session.id}-title`
   useConfirmationFocus(session.id, reconciled && record.state === 'ok')
@@ -105,13 +108,28 @@ export function SessionClose({
         ) : (
           <FiguresTables subject={`session ${label}`} figures={figures} currency={currency} />
         ))}
+      <CashMovements
+        db={db}
+        sessionId={session.id}
+        label={label}
+        movements={movements}
+        categories={[...new Set(expenses.map((e) => e.category))].sort()}
+        currency={currency}
+        timeZone={timeZone}
+        canRecord={!reconciled}
+      />
       {!reconciled && !incomplete && (
         <CountForm
           db={db}
           sessionId={session.id}
+          label={label}
           figures={figures}
           currency={currency}
           timeZone={timeZone}
+          openingSource={openingCashSource(
+            session.openingCash,
+            movementSums(movements).openingFloat,
+          )}
           stillTrading={shown === 'open'}
         />
       )}

@@ -7,7 +7,7 @@ import {
   type NumberMarks,
 } from '../../../domain/format/amount-text'
 
-/** The count form's names for the one amount parser and formatter (domain/format/amount-text). */
+/** The amount fields' names for the one amount parser and formatter (domain/format/amount-text). */
 export type ParsedAmount = AmountParse
 
 export const parseAmount = parseAmountText

@@ -74,6 +74,9 @@ export function figureSections(
         },
         money('Plus net cash takings', drawer.netCash),
         money('Less cash expenses', drawer.cashExpenses),
+        money('Plus pay-ins', drawer.payIns),
+        money('Less pay-outs', drawer.payOuts),
+        money('Less drops to the safe', drawer.drops),
         {
           ...money('Expected cash', drawer.expectedCash, true),
           ...missing,

@@ -150,4 +150,5 @@ const TABLE_NAMES: Record<RestoreResult['changes'][number]['table'], string> = {
   accountMapping: 'account mappings',
   accountRoles: 'account roles',
   locationNames: 'location names',
+  cashMovements: 'cash movements',
 }

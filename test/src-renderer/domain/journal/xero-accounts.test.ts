@@ -17,9 +17,15 @@ describe('accounts Xero and QuickBooks accept', () => {
       quickBooks: 'Other Current Assets',
     })
     for (const role of CHART_ROLES)
-      expect(['Current Asset', 'Current Liability', 'Revenue', 'Expense'], roleKey(role)).toContain(
-        packageAccountTypes(role).xero,
-      )
+      expect(
+        ['Current Asset', 'Current Liability', 'Equity', 'Revenue', 'Expense'],
+        roleKey(role),
+      ).toContain(packageAccountTypes(role).xero)
+    // Pay-ins come from the owner by default: an equity account, which Xero and QuickBooks keep.
+    expect(packageAccountTypes({ type: 'cash-pay-in' })).toEqual({
+      xero: 'Equity',
+      quickBooks: 'Equity',
+    })
     expect(packageAccountTypes({ type: 'tax-payable', tax: 'VAT' })).toEqual({
       xero: 'Current Liability',
       quickBooks: 'Other Current Liabilities',

@@ -105,6 +105,9 @@ describe('day-close figures of a hand-made session', () => {
       expenses: 500,
       cashExpenses: 200,
       openingCash: 10_000,
+      payIns: 0,
+      payOuts: 0,
+      drops: 0,
       expectedCash: 10_600,
       billsAwaitingDetail: 0,
     })

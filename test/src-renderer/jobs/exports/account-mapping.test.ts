@@ -227,7 +227,7 @@ describe('account mapping in the cache', () => {
   it('saves a checked mapping and reads it back; refuses a bad one and keeps the saved one', async () => {
     const database = await cache()
     expect(await readMapping(database)).toEqual({ ...EMPTY_MAPPING, subAccountCodes: {} })
-    const mapping = general({ 'clearing:gift_card': { code: '1060', name: 'Gift cards' } })
+    const mapping = general({ 'clearing:gift_card': { code: '1070', name: 'Gift cards' } })
     await saveMapping(database, mapping)
     expect(await readMapping(database)).toEqual({ ...mapping, subAccountCodes: {} })
     await expect(
@@ -287,7 +287,7 @@ describe('account mapping in the cache', () => {
     expect(
       await keys(
         general({
-          'clearing:gift_card': { code: '1060', name: 'Gift cards' },
+          'clearing:gift_card': { code: '1070', name: 'Gift cards' },
           'expense:Rent': { code: '6100', name: 'Rent' },
         }),
       ),

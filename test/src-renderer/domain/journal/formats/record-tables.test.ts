@@ -155,6 +155,9 @@ describe('session CSV files', () => {
     expenses: 500,
     cashExpenses: 500,
     openingCash: null,
+    payIns: 2_000,
+    payOuts: 750,
+    drops: 1_000,
     expectedCash: 4_500,
     countedCash: 4_450,
     cashVariance: -50,
@@ -166,7 +169,7 @@ describe('session CSV files', () => {
       '\uFEFFlocation_id,register_session_id,session_name,business_date,opened_at,closed_at,currency,status,' +
         'sale_count,refund_count,void_count,gross_sales,discounts,fees,refunds,voids,net_sales,tax,' +
         'total_collected,receivable_change,expenses,cash_expenses,opening_cash,opening_cash_known,' +
-        'expected_cash,counted_cash,cash_variance',
+        'pay_ins,pay_outs,drops,expected_cash,counted_cash,cash_variance',
     )
     expect(parseCsvFile(text)[0]).toMatchObject({
       session_name: 'Fri 20 Nov · Salmiya · 08:10–close not recorded',
@@ -178,6 +181,9 @@ describe('session CSV files', () => {
       opening_cash: '',
       // Expected cash assumed an opening float of 0: the row says so.
       opening_cash_known: 'false',
+      pay_ins: '2.000',
+      pay_outs: '0.750',
+      drops: '1.000',
       expected_cash: '4.500',
       cash_variance: '-0.050',
     })

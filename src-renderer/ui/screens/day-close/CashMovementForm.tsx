@@ -1,0 +1,193 @@
+import { useId, useState } from 'react'
+import type { TillDatabase } from '../../../cache/database'
+import { CashMovementError, recordMovement } from '../../../cache/cash-movement-store'
+import {
+  MOVEMENT_LABEL,
+  type CashMovement,
+  type MovementKind,
+} from '../../../domain/ledger/cash-movements'
+import { formatMoney } from '../../../domain/format/format-money'
+import { categoryLabel } from '../../../domain/format/labels'
+import { amountHint, parseAmount } from './amount-input'
+import { AmountField } from './AmountField'
+import { useNumberMarks } from '../../hooks/use-number-marks'
+
+/** A new movement's own id and its time: now. */
+function newIdentity(): Pick<CashMovement, 'id' | 'at'> {
+  return { id: crypto.randomUUID(), at: Date.now() }
+}
+
+const FORM_KINDS: Exclude<MovementKind, 'cancel'>[] = ['float', 'pay-in', 'pay-out', 'drop']
+
+/**
+ * The form that records a movement, or corrects one (`correcting`): a correction replaces it
+ * with what the form says, or cancels it.
+ */
+export function CashMovementForm({
+  db,
+  sessionId,
+  currency,
+  categories,
+  hasFloat,
+  correcting,
+  onDone,
+}: {
+  db: TillDatabase
+  sessionId: string
+  currency: string
+  /** Expense categories met in the shop's expenses, offered for a pay-out. */
+  categories: readonly string[]
+  hasFloat: boolean
+  correcting: CashMovement | null
+  onDone: () => void
+}): React.JSX.Element {
+  const kinds = FORM_KINDS.filter((k) => k !== 'float' || !hasFloat || correcting?.kind === 'float')
+  const [chosen, setKind] = useState<MovementKind | null>(correcting?.kind ?? null)
+  // Until the manager picks one, the first the session can take: the float while it has none.
+  const kind = kinds.find((k) => k === chosen) ?? kinds[0]!
+  const [amount, setAmount] = useState('')
+  const [category, setCategory] = useState(correcting?.category ?? '')
+  const [by, setBy] = useState('')
+  const [note, setNote] = useState(correcting?.note ?? '')
+  const [problem, setProblem] = useState<string | null>(null)
+  const id = useId()
+  const marks = useNumberMarks()
+  const parsed = amount.trim() ? parseAmount(amount, currency, marks) : null
+
+  const save = async (cancel: boolean): Promise<void> => {
+    setProblem(null)
+    if (!cancel && !parsed?.ok) {
+      setProblem(parsed && !parsed.ok ? parsed.message : 'Enter the amount.')
+      return
+    }
+    try {
+      await recordMovement(db, {
+        ...newIdentity(),
+        sessionId,
+        kind: cancel ? 'cancel' : kind,
+        amount: cancel || !parsed?.ok ? 0 : parsed.minor,
+        currency,
+        category: !cancel && kind === 'pay-out' && category.trim() ? category.trim() : null,
+        by: by.trim(),
+        note: note.trim(),
+        replaces: correcting?.id ?? null,
+      })
+      setAmount('')
+      setNote('')
+      onDone()
+    } catch (error) {
+      setProblem(
+        error instanceof CashMovementError
+          ? error.message
+          : `Till could not record the movement: ${error instanceof Error ? error.message : String(error)}`,
+      )
+    }
+  }
+
+  return (
+    <form
+      className="movement-form no-print"
+      aria-label={correcting ? 'Correct a cash movement' : 'Record a cash movement'}
+      onSubmit={(event) => {
+        event.preventDefault()
+        void save(false)
+      }}
+    >
+      {correcting && (
+        <p className="notice">
+          Correcting the {MOVEMENT_LABEL[correcting.kind].toLowerCase()} of{' '}
+          {formatMoney(correcting.amount, currency)}: record what it should have been, or cancel it.
+          Both stay listed.
+        </p>
+      )}
+      <div className="count-fields">
+        <div className="field">
+          <label htmlFor={`${id}-kind`}>Movement</label>
+          <select
+            id={`${id}-kind`}
+            value={kind}
+            onChange={(event) => setKind(event.target.value as MovementKind)}
+          >
+            {kinds.map((k) => (
+              <option key={k} value={k}>
+                {MOVEMENT_LABEL[k]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <AmountField
+          label="Amount"
+          hint={amountHint(currency, marks)}
+          value={amount}
+          onChange={setAmount}
+          parsed={parsed}
+          currency={currency}
+        />
+        {kind === 'pay-out' && (
+          <div className="field">
+            <label htmlFor={`${id}-category`}>Expense category</label>
+            <span id={`${id}-category-hint`} className="muted hint">
+              Optional; without one, say in the note what it paid for.
+            </span>
+            <input
+              id={`${id}-category`}
+              list={`${id}-categories`}
+              autoComplete="off"
+              maxLength={80}
+              value={category}
+              onChange={(event) => setCategory(event.target.value)}
+              aria-describedby={`${id}-category-hint`}
+            />
+            <datalist id={`${id}-categories`}>
+              {categories.map((c) => (
+                <option key={c} value={c}>
+                  {categoryLabel(c)}
+                </option>
+              ))}
+            </datalist>
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor={`${id}-by`}>Moved by (name or initials)</label>
+          <input
+            id={`${id}-by`}
+            autoComplete="off"
+            maxLength={80}
+            value={by}
+            onChange={(event) => setBy(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-note`}>Note</label>
+          <input
+            id={`${id}-note`}
+            autoComplete="off"
+            maxLength={500}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        </div>
+      </div>
+      {problem && (
+        <p role="alert" className="error">
+          {problem}
+        </p>
+      )}
+      <div className="actions">
+        <button type="submit" className="primary">
+          {correcting ? 'Record the correction' : 'Record movement'}
+        </button>
+        {correcting && (
+          <>
+            <button type="button" onClick={() => void save(true)}>
+              Cancel this movement
+            </button>
+            <button type="button" onClick={onDone}>
+              Keep it as it is
+            </button>
+          </>
+        )}
+      </div>
+    </form>
+  )
+}

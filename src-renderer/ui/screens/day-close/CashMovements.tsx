@@ -1,0 +1,122 @@
+import { useState } from 'react'
+import type { TillDatabase } from '../../../cache/database'
+import {
+  MOVEMENT_LABEL,
+  movementInWords,
+  standingMovements,
+  type CashMovement,
+} from '../../../domain/ledger/cash-movements'
+import { formatMoney } from '../../../domain/format/format-money'
+import { formatClock } from '../../../domain/format/time'
+import { TableHead } from '../../components/money-table/TableHead'
+import { CashMovementForm } from './CashMovementForm'
+
+/** "Pay-out · Supplies"; a correction says what it corrects. */
+function kindInWords(movement: CashMovement, byId: ReadonlyMap<string, CashMovement>): string {
+  const kind = movementInWords(movement)
+  const corrected = movement.replaces === null ? undefined : byId.get(movement.replaces)
+  if (!corrected) return kind
+  return movement.kind === 'cancel'
+    ? `Cancels the ${MOVEMENT_LABEL[corrected.kind].toLowerCase()} of ${formatMoney(corrected.amount, corrected.currency)}`
+    : `${kind} (replaces the ${MOVEMENT_LABEL[corrected.kind].toLowerCase()} of ${formatMoney(corrected.amount, corrected.currency)})`
+}
+
+/**
+ * A session's cash movements (opening float, pay-ins, pay-outs, drops to the safe) with every
+ * correction beside what it corrects, and, while the session is not reconciled, the form that
+ * records one.
+ */
+export function CashMovements({
+  db,
+  sessionId,
+  label,
+  movements,
+  categories,
+  currency,
+  timeZone,
+  canRecord,
+}: {
+  db: TillDatabase
+  sessionId: string
+  /** The session's name (`sessionLabel`). */
+  label: string
+  movements: readonly CashMovement[]
+  categories: readonly string[]
+  currency: string
+  timeZone: string
+  /** A reconciled session's movements are shown, not changed: reopen it first. */
+  canRecord: boolean
+}): React.JSX.Element {
+  const [correcting, setCorrecting] = useState<CashMovement | null>(null)
+  const byId = new Map(movements.map((m) => [m.id, m]))
+  const standing = new Set(standingMovements(movements).map((m) => m.id))
+  const hasFloat = movements.some((m) => standing.has(m.id) && m.kind === 'float')
+  return (
+    <div className={canRecord ? 'cash-movements can-record' : 'cash-movements'}>
+      <table aria-label={`Cash movements of session ${label}`} className="expenses">
+        <caption>Cash movements</caption>
+        <TableHead
+          columns={[
+            `Time (${timeZone})`,
+            'Movement',
+            { amount: 'Amount' },
+            'By',
+            'Note',
+            ...(canRecord ? ['Correct'] : []),
+          ]}
+        />
+        <tbody>
+          {movements.length === 0 && (
+            <tr>
+              <td colSpan={5} className="muted">
+                No opening float, pay-in, pay-out or drop recorded in this session.
+              </td>
+            </tr>
+          )}
+          {movements.map((m) => {
+            const replaced = m.kind !== 'cancel' && !standing.has(m.id)
+            return (
+              <tr key={m.id} className={replaced ? 'replaced' : undefined}>
+                <td>{formatClock(m.at, timeZone)}</td>
+                <td>
+                  {kindInWords(m, byId)}
+                  {replaced && <span className="muted"> — corrected, not counted</span>}
+                </td>
+                <td className="amount">
+                  {m.kind === 'cancel' ? '—' : formatMoney(m.amount, currency)}
+                </td>
+                <td>{m.by}</td>
+                <td>{m.note}</td>
+                {canRecord && (
+                  <td className="no-print">
+                    {standing.has(m.id) && (
+                      <button
+                        type="button"
+                        aria-label={`Correct the ${MOVEMENT_LABEL[m.kind].toLowerCase()} of ${formatMoney(m.amount, currency)} at ${formatClock(m.at, timeZone)}`}
+                        onClick={() => setCorrecting(m)}
+                      >
+                        Correct
+                      </button>
+                    )}
+                  </td>
+                )}
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+      {canRecord && (
+        <CashMovementForm
+          key={correcting?.id ?? 'new'}
+          db={db}
+          sessionId={sessionId}
+          currency={currency}
+          categories={categories}
+          hasFloat={hasFloat}
+          correcting={correcting}
+          onDone={() => setCorrecting(null)}
+        />
+      )}
+    </div>
+  )
+}
