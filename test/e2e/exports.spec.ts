@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test'
 import { readableDate, useDemoShell, zoneAtHour } from './demo-shell'
 import { parseCsvFile } from './csv-file'
 import { openTill } from '../support/browser-shell'
+import { screenLink } from '../support/screen-link'
 
 // Late evening there now: yesterday's sessions have all closed; today's earlier shift has
 // closed and its last is still trading (the shop opens 06:30–09:00, closes 00:15–02:15).
@@ -119,7 +120,7 @@ test("exports a day's generic journal CSV that balances, then nothing new", asyn
   await expect(page.getByLabel('To', { exact: true })).toHaveValue(day)
 
   // The choices stay when the screen is left and when Till is loaded again.
-  await page.getByRole('link', { name: 'Sessions', exact: true }).click()
+  await screenLink(page, 'Sessions').click()
   await page.getByRole('link', { name: 'Exports' }).click()
   await expect(page.getByLabel('Format')).toHaveValue('journal-csv')
   await expect(page.getByLabel('Dates')).toHaveValue('last-closed-day')

@@ -32,8 +32,12 @@ test.use({ timezoneId: 'America/Los_Angeles' })
 
 /** An amount as en-US shows it ("IDR 1,234,500", "-IDR 2,500"), in IDR's minor units. */
 function idr(text: string): number {
-  const digits = Number(text.replace(/\(.*\)/, '').replace(/[^\d]/g, ''))
-  return text.includes('-') ? -digits : digits
+  // The first figure of the cell: "at least IDR 1,260,000 incomplete: opening cash of … not known"
+  // is a floor, and the floors add up like the figures.
+  const figure = /(-?)(?:IDR\s*)?(\d[\d,]*)/.exec(text.replace(/\(.*\)/, ''))
+  if (!figure) throw new Error(`no figure in "${text}"`)
+  const digits = Number(figure[2]!.replace(/,/g, ''))
+  return figure[1] ? -digits : digits
 }
 
 const sessionsLink = (page: Page): Locator => screenLink(page, 'Sessions')
