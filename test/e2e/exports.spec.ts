@@ -159,6 +159,7 @@ test("exports a day's generic journal CSV that balances, then nothing new", asyn
   )
   await page.getByRole('link', { name: 'Exports' }).click()
   await page.getByLabel('Format').selectOption('journal-csv')
+  await expect(page.getByLabel('To', { exact: true })).toHaveValue(day)
   await page.getByLabel('From', { exact: true }).fill(day)
   await expect(page.getByRole('note', { name: 'Lock date' })).toContainText(
     `Generic CSV journal is locked through ${readableDate(day)}`,

@@ -61,11 +61,18 @@ export function useExportForm(
 
   const batchesChange = useLiveQuery(() => exportBatches(db), [db])?.length
   const sessionsChange = useLiveQuery(() => sessionsWritten(db), [db])
+  // What the choices stand for, with the choices it was worked out for: until the range of newly
+  // made choices is worked out, the last one's dates are not shown as theirs.
+  const workedFor = JSON.stringify([choice, locationId, range])
   const worked = useRecomputed(
-    () => workedRange(db, destination, locationId, range, timeZone),
-    [db, destination, locationId, JSON.stringify(range), timeZone, batchesChange, sessionsChange],
+    async () => ({
+      workedFor,
+      range: await workedRange(db, destination, locationId, range, timeZone),
+    }),
+    [db, destination, workedFor, timeZone, batchesChange, sessionsChange],
   )
-  const shown = range.mode === 'custom' ? range : worked
+  const shown =
+    range.mode === 'custom' ? range : worked?.workedFor === workedFor ? worked.range : null
 
   const keep = (next: string, nextChoices: ExportChoices): void => {
     setMade((before) => ({ last: next, byChoice: { ...before.byChoice, [next]: nextChoices } }))
