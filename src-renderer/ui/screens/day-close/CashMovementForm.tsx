@@ -11,6 +11,7 @@ import { categoryLabel } from '../../../domain/format/labels'
 import { amountHint, parseAmount } from './amount-input'
 import { AmountField } from './AmountField'
 import { useNumberMarks } from '../../hooks/use-number-marks'
+import { saveFailure } from './save-failure'
 
 /** A new movement's own id and its time: now. */
 function newIdentity(): Pick<CashMovement, 'id' | 'at'> {
@@ -76,11 +77,7 @@ export function CashMovementForm({
       setNote('')
       onDone()
     } catch (error) {
-      setProblem(
-        error instanceof CashMovementError
-          ? error.message
-          : `Till could not record the movement: ${error instanceof Error ? error.message : String(error)}`,
-      )
+      setProblem(saveFailure(error, CashMovementError, 'record the movement'))
     }
   }
 

@@ -24,6 +24,7 @@ import { DenominationCount } from './DenominationCount'
 import { methodLabel, methodLabelInText } from '../../../domain/format/labels'
 import { OpeningCash } from './OpeningCash'
 import { Variance } from './Variance'
+import { saveFailure } from './save-failure'
 
 interface CountFormProps {
   db: TillDatabase
@@ -182,11 +183,7 @@ function CountFields({
       if (form.current) focusAfterConfirm(form.current, sessionId)
     } catch (error) {
       setSaving(false)
-      setProblem(
-        error instanceof ReconcileError
-          ? error.message
-          : `Till could not save the count: ${error instanceof Error ? error.message : String(error)}`,
-      )
+      setProblem(saveFailure(error, ReconcileError, 'save the count'))
     }
   }
 
