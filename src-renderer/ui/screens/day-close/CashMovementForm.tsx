@@ -11,7 +11,6 @@ import { categoryLabel } from '../../../domain/format/labels'
 import { amountHint, parseAmount } from './amount-input'
 import { AmountField } from './AmountField'
 import { useNumberMarks } from '../../hooks/use-number-marks'
-import { saveFailure } from './save-failure'
 
 /** A new movement's own id and its time: now. */
 function newIdentity(): Pick<CashMovement, 'id' | 'at'> {
@@ -77,7 +76,11 @@ export function CashMovementForm({
       setNote('')
       onDone()
     } catch (error) {
-      setProblem(saveFailure(error, CashMovementError, 'record the movement'))
+      setProblem(
+        error instanceof CashMovementError
+          ? error.message
+          : `Till could not record the movement: ${error instanceof Error ? error.message : String(error)}`,
+      )
     }
   }
 

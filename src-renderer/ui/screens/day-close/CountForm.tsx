@@ -24,7 +24,6 @@ import { DenominationCount } from './DenominationCount'
 import { methodLabel, methodLabelInText } from '../../../domain/format/labels'
 import { OpeningCash } from './OpeningCash'
 import { Variance } from './Variance'
-import { saveFailure } from './save-failure'
 
 interface CountFormProps {
   db: TillDatabase
@@ -183,7 +182,11 @@ function CountFields({
       if (form.current) focusAfterConfirm(form.current, sessionId)
     } catch (error) {
       setSaving(false)
-      setProblem(saveFailure(error, ReconcileError, 'save the count'))
+      setProblem(
+        error instanceof ReconcileError
+          ? error.message
+          : `Till could not save the count: ${error instanceof Error ? error.message : String(error)}`,
+      )
     }
   }
 
