@@ -187,7 +187,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
   const destinations = useLiveQuery(() => listDestinations(db), [db])
   const timeZone = effectiveTimeZone(profile)
   // A change of the form's choices takes away what an earlier export said.
-  const form = useExportForm(db, destinations, batches, timeZone, () => setOutcome(null))
+  const form = useExportForm(db, destinations, timeZone, () => setOutcome(null))
   const { choice, choices, from, to } = form
   const destination = destinations?.find((d) => d.id === choice)
   const names = useLocationNames(db)

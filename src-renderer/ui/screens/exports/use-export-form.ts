@@ -7,10 +7,11 @@ import {
   keptExportChoices,
   type ExportChoices,
 } from '../../../cache/export-choices'
-import type { Destination, StoredBatch } from '../../../cache/export-rows'
+import type { Destination } from '../../../cache/export-rows'
 import { offeredRange } from '../../../jobs/exports/offered-range'
 import { presetRange } from '../../../jobs/exports/preset-range'
 import { firstDayOfWeek } from '../../../domain/format/week-start'
+import { exportBatches } from '../../../cache/export-batches'
 import { sessionsWritten } from '../../../cache/session-status'
 import { useRecomputed } from '../../hooks/use-recomputed'
 
@@ -45,8 +46,6 @@ interface Made {
 export function useExportForm(
   db: TillDatabase,
   destinations: readonly Destination[] | undefined,
-  /** The export log's batches, as the screen reads them: a new batch moves the offered range. */
-  batches: readonly StoredBatch[] | undefined,
   timeZone: string,
   onChange: () => void,
 ): ExportForm {
@@ -60,6 +59,7 @@ export function useExportForm(
   const destination = destinations?.find((d) => d.id === choice)
   const { locationId, range } = choices
 
+  const batchesChange = useLiveQuery(() => exportBatches(db), [db])?.length
   const sessionsChange = useLiveQuery(() => sessionsWritten(db), [db])
   // What the choices stand for, with the choices it was worked out for: until the range of newly
   // made choices is worked out, the last one's dates are not shown as theirs.
@@ -69,7 +69,7 @@ export function useExportForm(
       workedFor,
       range: await workedRange(db, destination, locationId, range, timeZone),
     }),
-    [db, destination, workedFor, timeZone, batches, sessionsChange],
+    [db, destination, workedFor, timeZone, batchesChange, sessionsChange],
   )
   const shown =
     range.mode === 'custom' ? range : worked?.workedFor === workedFor ? worked.range : null
