@@ -4,6 +4,7 @@ import { readableDate, useDemoShell, zoneAtHour } from './demo-shell'
 import { parseCsvFile } from './csv-file'
 import { openTill } from '../support/browser-shell'
 import { screenLink } from '../support/screen-link'
+import { cachedRecords } from './cache-read'
 
 // Late evening there now: yesterday's sessions have all closed; today's earlier shift has
 // closed and its last is still trading (the shop opens 06:30–09:00, closes 00:15–02:15).
@@ -127,6 +128,13 @@ test("exports a day's generic journal CSV that balances, then nothing new", asyn
   await expect(page.getByLabel('From', { exact: true })).toHaveValue(day)
   await page.getByLabel('Format').selectOption('bills')
   await page.getByLabel('Dates').selectOption({ label: 'Last week' })
+  // A reload forgets a choice the cache has not written yet: wait until it has.
+  await expect
+    .poll(async () => {
+      const [kept] = await cachedRecords(page, [['meta', 'export-choices:bills']])
+      return String(kept?.value ?? '')
+    })
+    .toContain('last-week')
   await page.reload()
   await expect(page.getByLabel('Format')).toHaveValue('bills')
   await expect(page.getByLabel('Dates')).toHaveValue('last-week')
@@ -159,8 +167,8 @@ test("exports a day's generic journal CSV that balances, then nothing new", asyn
   )
   await page.getByRole('link', { name: 'Exports' }).click()
   await page.getByLabel('Format').selectOption('journal-csv')
-  await expect(page.getByLabel('To', { exact: true })).toHaveValue(day)
   await page.getByLabel('From', { exact: true }).fill(day)
+  await page.getByLabel('To', { exact: true }).fill(day)
   await expect(page.getByRole('note', { name: 'Lock date' })).toContainText(
     `Generic CSV journal is locked through ${readableDate(day)}`,
   )
