@@ -1,4 +1,4 @@
-import Dexie, { type EntityTable } from 'dexie'
+import Dexie, { type EntityTable, type Table } from 'dexie'
 import type {
   CachedBill,
   CachedExpense,
@@ -22,6 +22,12 @@ import type { ExportRun, SavedAccountMapping, SeenAccountRole, StoredBatch } fro
 import type { SessionTally } from '../domain/ledger/session-tally'
 import type { DayCounts } from '../domain/bills/bill-counts'
 import type { CashMovement } from '../domain/ledger/cash-movements'
+import type {
+  DepositSettingsRow,
+  StoredMatch,
+  StoredOffer,
+  StoredStatementLine,
+} from './deposit-rows'
 
 /** One IndexedDB database per connection profile; its schema, version by version, in migrations/. */
 export class TillDatabase extends Dexie {
@@ -46,6 +52,10 @@ export class TillDatabase extends Dexie {
   billCounts!: EntityTable<DayCounts, 'businessDate'>
   countDrafts!: EntityTable<CountDraft, 'sessionId'>
   cashMovements!: EntityTable<CashMovement, 'id'>
+  statementLines!: Table<StoredStatementLine, [string, string]>
+  depositMatches!: EntityTable<StoredMatch, 'id'>
+  depositOffers!: EntityTable<StoredOffer, 'id'>
+  depositSettings!: Table<DepositSettingsRow, string>
 
   /**
    * `onUpgrade` hears how far a long upgrade has come (carrying the export log into pages), for

@@ -869,4 +869,23 @@ describe('each schema version upgrades a cache of the version before', () => {
     expect(await db.table('reconciliations').get('rs-1')).toMatchObject({ reconciledAt: 5 })
     db.close()
   })
+
+  it('version 21 adds the deposit tables, bank lines keyed per bank account, keeping the cash movements', async () => {
+    const old = await cacheAt(20)
+    await old.table('cashMovements').put({ id: 'm-1', sessionId: 'rs-1' })
+    const db = await upgradeTo(old, 21)
+    await db.table('statementLines').bulkPut([
+      { bankAccountId: 'bca', id: 'F1', date: '2026-11-03' },
+      { bankAccountId: 'bca', id: 'F1', date: '2026-11-03' },
+      { bankAccountId: 'mandiri', id: 'F1', date: '2026-11-02' },
+    ])
+    await db.table('depositMatches').put({ id: 'F1', state: 'unmatched' })
+    expect(await db.table('statementLines').where('bankAccountId').equals('bca').count()).toBe(1)
+    expect(await db.table('statementLines').orderBy('date').first()).toMatchObject({
+      bankAccountId: 'mandiri',
+    })
+    expect(await db.table('depositMatches').where('state').equals('unmatched').count()).toBe(1)
+    expect(await db.table('cashMovements').get('m-1')).toMatchObject({ sessionId: 'rs-1' })
+    db.close()
+  })
 })

@@ -1,0 +1,118 @@
+import type { TillDatabase } from './database'
+import type { DepositMatch, MatchResult } from '../domain/deposits/matching'
+import { MATCHED_BY_TILL, type StoredMatch, type StoredOffer } from './deposit-rows'
+
+/** A hand match or unmatch the cache refused, with what the person should do. */
+export class DepositMatchError extends Error {
+  override name = 'DepositMatchError'
+}
+
+/** Every match kept, standing and unmatched. */
+export function storedMatches(db: TillDatabase): Promise<StoredMatch[]> {
+  return db.depositMatches.toArray()
+}
+
+/** The offers of the last matching run, bank line order. */
+export async function storedOffers(db: TillDatabase): Promise<StoredOffer[]> {
+  return (await db.depositOffers.toArray()).sort((a, b) => a.id.localeCompare(b.id))
+}
+
+function offerId(bankLineIds: readonly string[]): string {
+  return [...bankLineIds].sort().join('+')
+}
+
+/**
+ * Keeps what a matching run found: its new matches as made by Till (a match already kept stays
+ * as it is, whoever made it), and its offers in place of the last run's.
+ */
+export function keepMatchingRun(
+  db: TillDatabase,
+  result: MatchResult,
+  madeAt: number,
+): Promise<{ added: number }> {
+  return db.transaction('rw', db.depositMatches, db.depositOffers, async () => {
+    const stored = await db.depositMatches.bulkGet(result.matches.map((m) => m.id))
+    const fresh = result.matches
+      .filter((_, i) => stored[i] === undefined)
+      .map((match): StoredMatch => ({
+        ...match,
+        confirmedAt: match.confirmedAt ?? madeAt,
+        state: 'confirmed',
+        madeBy: MATCHED_BY_TILL,
+        madeAt,
+      }))
+    await db.depositMatches.bulkAdd(fresh)
+    await db.depositOffers.clear()
+    await db.depositOffers.bulkAdd(
+      result.offers.map((offer) => ({ ...offer, id: offerId(offer.bankLineIds) })),
+    )
+    return { added: fresh.length }
+  })
+}
+
+/** The standing matches holding any of `bankLineIds` or `expectedIds`. */
+async function standingOver(
+  db: TillDatabase,
+  bankLineIds: readonly string[],
+  expectedIds: readonly string[],
+): Promise<StoredMatch[]> {
+  const lines = new Set(bankLineIds)
+  const expected = new Set(expectedIds)
+  return db.depositMatches
+    .where('state')
+    .equals('confirmed')
+    .filter(
+      (m) =>
+        m.bankLineIds.some((id) => lines.has(id)) || m.expectedIds.some((id) => expected.has(id)),
+    )
+    .toArray()
+}
+
+/**
+ * A match a person made: refused when a bank line or an expected deposit of it already stands in
+ * another match (unmatch that first). The offers of its lines are settled by it.
+ */
+export function keepHandMatch(
+  db: TillDatabase,
+  match: DepositMatch,
+  by: string,
+  at: number,
+): Promise<void> {
+  return db.transaction('rw', db.depositMatches, db.depositOffers, async () => {
+    if (match.bankLineIds.length === 0 || match.expectedIds.length === 0)
+      throw new DepositMatchError('Choose at least one bank line and one expected deposit.')
+    const taken = await standingOver(db, match.bankLineIds, match.expectedIds)
+    if (taken.length > 0)
+      throw new DepositMatchError(
+        `Already matched (${taken.map((m) => m.id).join(', ')}): unmatch it first.`,
+      )
+    await db.depositMatches.put({
+      ...match,
+      kind: 'by-hand',
+      confirmedAt: at,
+      state: 'confirmed',
+      madeBy: by,
+      madeAt: at,
+    })
+    const lines = new Set(match.bankLineIds)
+    await db.depositOffers.filter((o) => o.bankLineIds.some((id) => lines.has(id))).delete()
+  })
+}
+
+/**
+ * Undoes a standing match: it is kept as unmatched, by whom and when, so Till never makes it on
+ * its own again and the next export reverses what it posted.
+ */
+export function keepUnmatch(
+  db: TillDatabase,
+  matchId: string,
+  by: string,
+  at: number,
+): Promise<void> {
+  return db.transaction('rw', db.depositMatches, async () => {
+    const match = await db.depositMatches.get(matchId)
+    if (match?.state !== 'confirmed')
+      throw new DepositMatchError(`No standing match ${matchId} to unmatch.`)
+    await db.depositMatches.put({ ...match, state: 'unmatched', unmatchedBy: by, unmatchedAt: at })
+  })
+}

@@ -1,0 +1,46 @@
+import type { TillDatabase } from './database'
+import type { StatementLine } from '../domain/deposits/bank-line'
+import type { StoredStatementLine } from './deposit-rows'
+
+/** What keeping a statement's lines did: lines new to the account, and lines it already had. */
+export interface KeptCount {
+  added: number
+  already: number
+}
+
+/**
+ * Keeps a statement's lines for a bank account in one transaction: a line whose id the account
+ * already holds (an overlapping statement) is left as it is, so only the new lines are added.
+ */
+export function keepStatementLines(
+  db: TillDatabase,
+  bankAccountId: string,
+  lines: readonly StatementLine[],
+  importedAt: number,
+): Promise<KeptCount> {
+  return db.transaction('rw', db.statementLines, async () => {
+    const keys = lines.map((line): [string, string] => [bankAccountId, line.id])
+    const stored = await db.statementLines.bulkGet(keys)
+    const seen = new Set<string>()
+    const fresh: StoredStatementLine[] = []
+    lines.forEach((line, i) => {
+      if (stored[i] !== undefined || seen.has(line.id)) return
+      seen.add(line.id)
+      fresh.push({ ...line, bankAccountId, importedAt })
+    })
+    await db.statementLines.bulkAdd(fresh)
+    return { added: fresh.length, already: lines.length - fresh.length }
+  })
+}
+
+/** Every kept line, of one bank account or of all, by booking date. */
+export async function statementLines(
+  db: TillDatabase,
+  bankAccountId?: string,
+): Promise<StoredStatementLine[]> {
+  const lines =
+    bankAccountId === undefined
+      ? await db.statementLines.orderBy('date').toArray()
+      : await db.statementLines.where('bankAccountId').equals(bankAccountId).toArray()
+  return lines.sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id))
+}
