@@ -5,6 +5,8 @@ import { recordSchema } from './reconciliation-record'
 import { BUILT_IN_NAMES } from './export-rows'
 import type { LogPage } from './log-pages'
 import { MOVEMENT_KINDS, type CashMovement } from '../domain/ledger/cash-movements'
+import { depositSettingsSchema } from '../domain/deposits/deposit-settings'
+import type { DepositSettingsRow, StoredMatch, StoredStatementLine } from './deposit-rows'
 
 /**
  * Each row of Till's own records (./own-records.ts) as Till writes it: real dates, whole minor
@@ -21,6 +23,9 @@ export const OWN_RECORD_TABLES = [
   'accountRoles',
   'locationNames',
   'cashMovements',
+  'statementLines',
+  'depositMatches',
+  'depositSettings',
 ] as const
 
 export type OwnRecordTable = (typeof OWN_RECORD_TABLES)[number]
@@ -152,6 +157,7 @@ const entrySchema = z.object({
     'session',
     'variance',
     'cash-movement',
+    'deposit',
     'reversal',
   ]),
   date: businessDate,
@@ -237,6 +243,51 @@ const cashMovementSchema = z
     error: 'a cancellation moves no cash, any other movement some',
   }) satisfies z.ZodType<CashMovement>
 
+const currency = z.string().regex(/^[A-Z]{3}$/, 'is not a currency code')
+const time = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)
+/** More bank lines than one deposit is ever split over. */
+const MAX_MATCH_LINES = 50
+
+const statementLineSchema = z.object({
+  bankAccountId: id,
+  id,
+  date: businessDate,
+  valueDate: businessDate.optional(),
+  amount: minor,
+  currency,
+  text,
+  balance: minor.optional(),
+  importedAt: time,
+}) satisfies z.ZodType<StoredStatementLine>
+
+const depositMatchSchema = z
+  .object({
+    id: z.string().min(1).max(MAX_TEXT),
+    bankLineIds: z.array(id).min(1).max(MAX_MATCH_LINES),
+    expectedIds: z.array(z.string().min(1).max(MAX_ID)).min(1).max(MAX_PAGE_ROWS),
+    kind: z.enum(['exact', 'within-fee', 'several-days', 'split', 'by-hand']),
+    fee: minor,
+    shortfall: minor,
+    confirmedAt: time.optional(),
+    state: z.enum(['confirmed', 'unmatched']),
+    madeBy: z.string().trim().min(1).max(MAX_ID),
+    madeAt: time,
+    unmatchedBy: z.string().trim().min(1).max(MAX_ID).optional(),
+    unmatchedAt: time.optional(),
+  })
+  .refine((m) => (m.state === 'unmatched') === (m.unmatchedAt !== undefined), {
+    error: 'an unmatched match says when, a standing one does not',
+  }) satisfies z.ZodType<StoredMatch>
+
+const csvColumns = z
+  .record(z.string().max(MAX_ID), z.union([z.string().max(MAX_ID), z.number(), z.boolean()]))
+  .refine((columns) => Object.keys(columns).length <= 50, { error: 'maps too many columns' })
+
+const depositSettingsRowSchema = z.union([
+  z.strictObject({ key: z.literal('settings'), settings: depositSettingsSchema }),
+  z.strictObject({ key: z.templateLiteral(['csv:', id]), columns: csvColumns }),
+]) satisfies z.ZodType<DepositSettingsRow>
+
 const ROW_SCHEMAS: Record<OwnRecordTable, z.ZodType> = {
   destinations: destinationSchema,
   exportBatches: batchSchema,
@@ -246,6 +297,9 @@ const ROW_SCHEMAS: Record<OwnRecordTable, z.ZodType> = {
   accountRoles: roleSchema,
   locationNames: locationNameSchema,
   cashMovements: cashMovementSchema,
+  statementLines: statementLineSchema,
+  depositMatches: depositMatchSchema,
+  depositSettings: depositSettingsRowSchema,
 }
 
 /** Why a row is not one Till writes into `table`; null when it is. */

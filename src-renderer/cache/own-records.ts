@@ -14,8 +14,8 @@ import type { CashMovement } from '../domain/ledger/cash-movements'
  * line of a file), and a problem names it.
  */
 
-/** The primary key of each table. */
-export const OWN_RECORD_KEYS = {
+/** The primary key of each table: a field, or the fields of a compound key. */
+const OWN_RECORD_KEYS = {
   destinations: 'id',
   exportBatches: 'id',
   logPages: 'seq',
@@ -24,7 +24,22 @@ export const OWN_RECORD_KEYS = {
   accountRoles: 'key',
   locationNames: 'locationId',
   cashMovements: 'id',
-} as const satisfies Record<OwnRecordTable, string>
+  statementLines: ['bankAccountId', 'id'],
+  depositMatches: 'id',
+  depositSettings: 'key',
+} as const satisfies Record<OwnRecordTable, string | readonly string[]>
+
+/** A row's primary key as the cache stores it. */
+export function ownRecordKey(table: OwnRecordTable, row: unknown): string | number | string[] {
+  const fields = OWN_RECORD_KEYS[table]
+  const values = row as Record<string, string | number>
+  return typeof fields === 'string' ? values[fields]! : fields.map((field) => String(values[field]))
+}
+
+function keyWords(table: OwnRecordTable): string {
+  const fields = OWN_RECORD_KEYS[table]
+  return typeof fields === 'string' ? fields : fields.join(' and ')
+}
 
 export class OwnRecordsError extends Error {
   override name = 'OwnRecordsError'
@@ -66,13 +81,13 @@ export class OwnRecordsCheck {
       throw new OwnRecordsError(at, `more than ${MAX_LOCATIONS} location names`)
     const problem = ownRecordProblem(table, row)
     if (problem !== null) throw new OwnRecordsError(at, `not a row of ${table}: ${problem}`)
-    const key = (row as Record<string, unknown>)[OWN_RECORD_KEYS[table]] as string | number
-    const id = `${table}\u0000${key}`
+    const key = ownRecordKey(table, row)
+    const id = `${table}\u0000${JSON.stringify(key)}`
     const first = this.seen.get(id)
     if (first !== undefined)
       throw new OwnRecordsError(
         at,
-        `a second row of ${table} with ${OWN_RECORD_KEYS[table]} ${JSON.stringify(key)} (the first is at ${first})`,
+        `a second row of ${table} with ${keyWords(table)} ${JSON.stringify(key)} (the first is at ${first})`,
       )
     this.seen.set(id, at)
     this.rows.push(checked)

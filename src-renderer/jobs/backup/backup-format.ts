@@ -12,13 +12,20 @@ import type { LogSize } from '../../cache/own-records'
 export const BACKUP_KIND = 'till-records-backup'
 export const TRAILER_KIND = 'till-records-backup-end'
 /** 1 and 2 had no trailer (2 kept the log in pages, 1 as rows); a cut file could not be told. */
-export const BACKUP_VERSION = 4
+export const BACKUP_VERSION = 5
 /** The earliest version a restore reads: 3 is 4 without the cash movements. */
 export const EARLIEST_VERSION = 3
 
+/** Tables a version's file does not hold yet: 4 is 5 without the deposits. */
+const LATER_TABLES: Record<number, readonly OwnRecordTable[]> = {
+  3: ['cashMovements', 'statementLines', 'depositMatches', 'depositSettings'],
+  4: ['statementLines', 'depositMatches', 'depositSettings'],
+}
+
 /** The tables of a version's file, in their order. */
 function tablesOfVersion(version: number): readonly OwnRecordTable[] {
-  return version === 3 ? OWN_RECORD_TABLES.filter((t) => t !== 'cashMovements') : OWN_RECORD_TABLES
+  const later = LATER_TABLES[version] ?? []
+  return OWN_RECORD_TABLES.filter((t) => !later.includes(t))
 }
 
 export interface BackupHeader {

@@ -3,7 +3,7 @@ import type { TillDatabase } from '../../cache/database'
 import type { OutputChunk } from '../../domain/journal/formats/output'
 import { acquireExportLock } from '../exports/run-export-log'
 import { OWN_RECORD_TABLES, type OwnRecordTable } from '../../cache/own-record-rows'
-import { OWN_RECORD_KEYS } from '../../cache/own-records'
+import { ownRecordKey } from '../../cache/own-records'
 import {
   AlreadyExportedError,
   ownRecordChanges,
@@ -105,8 +105,7 @@ export interface RestoreResult {
   changes: TableChange[]
 }
 
-const keyOf = (table: OwnRecordTable, row: unknown): IndexableType =>
-  (row as Record<string, IndexableType>)[OWN_RECORD_KEYS[table]]!
+const keyOf = (table: OwnRecordTable, row: unknown): IndexableType => ownRecordKey(table, row)
 
 /**
  * Restores a backup of the same store into a cache that has exported nothing yet (so its log

@@ -151,4 +151,7 @@ const TABLE_NAMES: Record<RestoreResult['changes'][number]['table'], string> = {
   accountRoles: 'account roles',
   locationNames: 'location names',
   cashMovements: 'cash movements',
+  statementLines: 'bank statement lines',
+  depositMatches: 'deposit matches',
+  depositSettings: 'deposit settings',
 }

@@ -74,7 +74,7 @@ it('a second PC restored from the backup has the movements, corrections included
 
 it('restores a version-3 backup, made before cash movements, as having none', async () => {
   const backup = await backupOf(await pc(bills()))
-  const v3Tables = OWN_RECORD_TABLES.filter((t) => t !== 'cashMovements')
+  const v3Tables = OWN_RECORD_TABLES.filter((t) => OWN_RECORD_TABLES.indexOf(t) < 7)
   const [header, ...rows] = unsealed(backup)
   const v3Header = JSON.stringify({ ...JSON.parse(header!), version: 3, tables: v3Tables })
   const second = await pc(bills())
