@@ -1,5 +1,8 @@
+import { addBusinessDays, nextDate } from '../../../src-shared/domain/business-date'
+import { sumMinor } from '../../../src-shared/domain/money'
+import { CASH } from '../ledger/day-close'
 import type { StatementLine } from './bank-line'
-import type { DepositSettings } from './deposit-settings'
+import { toleranceFor, type DepositSettings } from './deposit-settings'
 import type { ExpectedDeposit } from './expected-deposits'
 
 /**
@@ -42,9 +45,332 @@ export interface MatchInput {
   /** Match ids a person unmatched: never made automatically again. */
   refused: string[]
   settings: DepositSettings
+  /** When the matching runs (ms): automatic matches are confirmed then. */
+  now?: number
 }
 
 export interface MatchResult {
   matches: DepositMatch[]
   offers: MatchOffer[]
+}
+
+/** A match's id: its bank line ids, sorted, joined by `+`. */
+export function matchId(bankLineIds: readonly string[]): string {
+  return [...bankLineIds].sort().join('+')
+}
+
+/** How much of a match's gross did not reach the bank: a fee for card money, a cash shortfall. */
+export function settlementOf(
+  expected: readonly Pick<ExpectedDeposit, 'method' | 'gross'>[],
+  banked: number,
+): Pick<DepositMatch, 'fee' | 'shortfall'> {
+  const missing = sumMinor(expected, (e) => e.gross) - banked
+  return expected.every((e) => e.method === CASH)
+    ? { fee: 0, shortfall: missing }
+    : { fee: missing, shortfall: 0 }
+}
+
+/** One way to read bank lines as expected deposits. */
+interface Pairing {
+  lines: KeptLine[]
+  expected: ExpectedDeposit[]
+  kind: Exclude<MatchKind, 'by-hand'>
+}
+
+/** One expected deposit, or a run of them on consecutive days, as one bank line could pay it. */
+interface Target {
+  expected: ExpectedDeposit[]
+  amount: number
+  gross: number
+  tolerance: number
+  cash: boolean
+  /** Day numbers a line may be booked on. */
+  from: number
+  to: number
+}
+
+const DAY_MS = 86_400_000
+/** The most days one bank line is taken to batch. */
+const MAX_RUN = 5
+
+/**
+ * Matches bank lines to expected deposits in three rounds, each over what the rounds before left:
+ * (1) a line equal to one expected deposit within the window; (2) a line within the fee tolerance
+ * of one expected deposit or of 2–5 of the same method, account and location on consecutive days;
+ * (3) two lines that together pay one expected deposit. A round matches a line only when it has
+ * one candidate and no other line of the round claims any of that candidate's deposits; otherwise
+ * the line and its candidates are offered to a person and sit out the later rounds. A line a
+ * person unmatched (its match id in `refused`) is never matched again on its own, only offered.
+ * Work is bounded by the window: lines and deposits are indexed by account and day.
+ */
+export function matchDeposits(input: MatchInput): MatchResult {
+  const round = new Rounds(input)
+  round.exact()
+  round.withinFee()
+  round.split()
+  return { matches: [...input.kept, ...round.matches], offers: round.offers() }
+}
+
+class Rounds {
+  readonly matches: DepositMatch[] = []
+  readonly #settings: DepositSettings
+  readonly #refused: ReadonlySet<string>
+  readonly #now: number | undefined
+  readonly #days = new Map<string, number>()
+  /** Lines still open, by account and booking day. */
+  readonly #lines = new Map<string, Map<number, KeptLine[]>>()
+  readonly #openLines = new Set<string>()
+  readonly #openExpected = new Set<string>()
+  readonly #offered = new Map<
+    string,
+    { lines: KeptLine[]; candidates: Pairing[]; reason: string }
+  >()
+  readonly #expected: ExpectedDeposit[]
+
+  constructor(input: MatchInput) {
+    this.#settings = input.settings
+    this.#refused = new Set(input.refused)
+    this.#now = input.now
+    const usedLines = new Set(input.kept.flatMap((m) => m.bankLineIds))
+    const usedExpected = new Set(input.kept.flatMap((m) => m.expectedIds))
+    for (const line of input.lines) {
+      if (line.amount <= 0 || usedLines.has(line.id) || this.#openLines.has(line.id)) continue
+      this.#openLines.add(line.id)
+      listIn(inner(this.#lines, line.bankAccountId), this.#day(line.date)).push(line)
+    }
+    this.#expected = input.expected.filter((e) => e.amount > 0 && !usedExpected.has(e.id))
+    for (const e of this.#expected) this.#openExpected.add(e.id)
+  }
+
+  #day(date: string): number {
+    let day = this.#days.get(date)
+    if (day === undefined) {
+      day = Date.parse(`${date}T00:00:00Z`) / DAY_MS
+      this.#days.set(date, day)
+    }
+    return day
+  }
+
+  #target(run: ExpectedDeposit[]): Target {
+    const last = this.#day(run[run.length - 1]!.dueDate)
+    const gross = sumMinor(run, (e) => e.gross)
+    return {
+      expected: run,
+      amount: sumMinor(run, (e) => e.amount),
+      gross,
+      tolerance: sumMinor(run, (e) => toleranceFor(this.#settings, e.gross)),
+      cash: run.every((e) => e.method === CASH),
+      from: last - this.#settings.window.daysBefore,
+      to: last + this.#settings.window.daysAfter,
+    }
+  }
+
+  #open(pairing: Pairing): boolean {
+    return (
+      pairing.lines.every((l) => this.#openLines.has(l.id)) &&
+      pairing.expected.every((e) => this.#openExpected.has(e.id))
+    )
+  }
+
+  /** Whether `banked` pays a target: exactly, or within its tolerance without a negative fee. */
+  #fits(target: Target, banked: number, exact: boolean): boolean {
+    if (exact) return banked === target.amount
+    if (Math.abs(banked - target.amount) > target.tolerance) return false
+    return target.cash || banked <= target.gross
+  }
+
+  /** Open lines of an account booked between two day numbers. */
+  *#linesBetween(account: string, from: number, to: number): Generator<KeptLine> {
+    const byDay = this.#lines.get(account)
+    if (!byDay) return
+    for (let day = from; day <= to; day++)
+      for (const line of byDay.get(day) ?? []) if (this.#openLines.has(line.id)) yield line
+  }
+
+  /** Open targets (single deposits, with `runs` runs of consecutive days too) by account and day. */
+  #targets(runs: boolean): Map<string, Map<number, Target[]>> {
+    const groups = new Map<string, ExpectedDeposit[]>()
+    for (const e of this.#expected) {
+      if (!this.#openExpected.has(e.id)) continue
+      const key = `${e.bankAccountId}\u0000${e.method}\u0000${e.locationId}\u0000${e.currency}`
+      listIn(groups, key).push(e)
+    }
+    const index = new Map<string, Map<number, Target[]>>()
+    const add = (target: Target) => {
+      const byDay = inner(index, target.expected[0]!.bankAccountId)
+      for (let day = target.from; day <= target.to; day++) listIn(byDay, day).push(target)
+    }
+    for (const group of groups.values()) {
+      group.sort((a, b) => (a.businessDate < b.businessDate ? -1 : 1))
+      group.forEach((first, start) => {
+        add(this.#target([first]))
+        if (!runs) return
+        for (let end = start + 1; end < group.length && end - start < MAX_RUN; end++) {
+          if (!consecutive(group[end - 1]!.businessDate, group[end]!.businessDate)) break
+          add(this.#target(group.slice(start, end + 1)))
+        }
+      })
+    }
+    return index
+  }
+
+  /** Round 1: a line equal to one expected deposit. */
+  exact(): void {
+    this.#settle(this.#lineCandidates(this.#targets(false), true))
+  }
+
+  /** Round 2: a line within the fee tolerance of one deposit or of a run of days. */
+  withinFee(): void {
+    this.#settle(this.#lineCandidates(this.#targets(true), false))
+  }
+
+  #lineCandidates(targets: Map<string, Map<number, Target[]>>, exact: boolean): Pairing[][] {
+    const found: Pairing[][] = []
+    for (const [account, byDay] of this.#lines) {
+      const accountTargets = targets.get(account)
+      if (!accountTargets) continue
+      for (const [day, lines] of byDay)
+        for (const line of lines) {
+          if (!this.#openLines.has(line.id)) continue
+          const fitting = (accountTargets.get(day) ?? []).filter(
+            (t) => t.expected[0]!.currency === line.currency && this.#fits(t, line.amount, exact),
+          )
+          if (fitting.length === 0) continue
+          found.push(
+            fitting.map((t) => ({
+              lines: [line],
+              expected: t.expected,
+              kind: exact ? 'exact' : t.expected.length > 1 ? 'several-days' : 'within-fee',
+            })),
+          )
+        }
+    }
+    return found
+  }
+
+  /** Round 3: two lines that together pay one expected deposit. */
+  split(): void {
+    const found: Pairing[][] = []
+    for (const e of this.#expected) {
+      if (!this.#openExpected.has(e.id)) continue
+      const target = this.#target([e])
+      const lines = [...this.#linesBetween(e.bankAccountId, target.from, target.to)]
+        .filter((l) => l.currency === e.currency)
+        .sort((a, b) => a.amount - b.amount)
+      const pairs: Pairing[] = []
+      for (let i = 0; i < lines.length && pairs.length <= MAX_RUN; i++) {
+        const rest = target.amount - lines[i]!.amount
+        const first = Math.max(i + 1, firstAtLeast(lines, rest - target.tolerance))
+        for (let j = first; j < lines.length && lines[j]!.amount <= rest + target.tolerance; j++)
+          if (this.#fits(target, lines[i]!.amount + lines[j]!.amount, false))
+            pairs.push({ lines: [lines[i]!, lines[j]!], expected: [e], kind: 'split' })
+      }
+      if (pairs.length > 0) found.push(pairs)
+    }
+    this.#settle(found)
+  }
+
+  /**
+   * Makes each group's one candidate a match when nothing else in the round claims its lines or
+   * deposits and no person refused it; offers the rest, which then sits out the later rounds.
+   */
+  #settle(groups: Pairing[][]): void {
+    const claims = new Map<string, number>()
+    const claim = (key: string) => claims.set(key, (claims.get(key) ?? 0) + 1)
+    for (const group of groups) {
+      const keys = new Set(group.flatMap((p) => [...lineKeys(p), ...expectedKeys(p)]))
+      for (const key of keys) claim(key)
+    }
+    const left: Pairing[][] = []
+    for (const group of groups) {
+      const only = group.length === 1 ? group[0]! : null
+      const uncontested =
+        only !== null &&
+        [...lineKeys(only), ...expectedKeys(only)].every((key) => claims.get(key) === 1)
+      const refused = only !== null && this.#refused.has(matchId(only.lines.map((l) => l.id)))
+      if (only && uncontested && !refused && this.#open(only)) this.#match(only)
+      else left.push(group)
+    }
+    for (const group of left) {
+      const lines = uniqueLines(group)
+      const refused = this.#refused.has(matchId(lines.map((l) => l.id)))
+      const reason = refused
+        ? 'Unmatched by hand before: Till does not match it again on its own.'
+        : group.length > 1
+          ? `${group.length} ways to read ${lines.length > 1 ? 'these lines' : 'this line'}: choose one.`
+          : 'Another bank line could pay the same takings: choose which.'
+      this.#offer(lines, group, reason)
+    }
+  }
+
+  #match(pairing: Pairing): void {
+    const bankLineIds = pairing.lines.map((l) => l.id).sort()
+    this.matches.push({
+      id: matchId(bankLineIds),
+      bankLineIds,
+      expectedIds: pairing.expected.map((e) => e.id),
+      kind: pairing.kind,
+      ...settlementOf(
+        pairing.expected,
+        sumMinor(pairing.lines, (l) => l.amount),
+      ),
+      ...(this.#now === undefined ? {} : { confirmedAt: this.#now }),
+    })
+    for (const line of pairing.lines) this.#openLines.delete(line.id)
+    for (const e of pairing.expected) this.#openExpected.delete(e.id)
+  }
+
+  #offer(lines: KeptLine[], candidates: Pairing[], reason: string): void {
+    const id = matchId(lines.map((l) => l.id))
+    if (!this.#offered.has(id)) this.#offered.set(id, { lines, candidates, reason })
+    for (const pairing of candidates) {
+      for (const line of pairing.lines) this.#openLines.delete(line.id)
+      for (const e of pairing.expected) this.#openExpected.delete(e.id)
+    }
+  }
+
+  offers(): MatchOffer[] {
+    return [...this.#offered.values()].map(({ lines, candidates, reason }) => ({
+      bankLineIds: lines.map((l) => l.id).sort(),
+      candidates: candidates.map((p) => p.expected.map((e) => e.id)),
+      reason,
+    }))
+  }
+}
+
+const lineKeys = (p: Pairing) => p.lines.map((l) => `line\u0000${l.id}`)
+const expectedKeys = (p: Pairing) => p.expected.map((e) => `expected\u0000${e.id}`)
+
+function uniqueLines(group: Pairing[]): KeptLine[] {
+  const byId = new Map(group.flatMap((p) => p.lines.map((l) => [l.id, l] as const)))
+  return [...byId.values()]
+}
+
+/** The next calendar day, or the next business day over a weekend the shop did not trade. */
+function consecutive(date: string, next: string): boolean {
+  return next === nextDate(date) || next === addBusinessDays(date, 1)
+}
+
+function inner<K, IK, V>(outer: Map<K, Map<IK, V>>, key: K): Map<IK, V> {
+  let map = outer.get(key)
+  if (!map) outer.set(key, (map = new Map()))
+  return map
+}
+
+function listIn<K, V>(map: Map<K, V[]>, key: K): V[] {
+  let list = map.get(key)
+  if (!list) map.set(key, (list = []))
+  return list
+}
+
+/** The index of the first line of at least `amount` in lines sorted by amount. */
+function firstAtLeast(lines: readonly KeptLine[], amount: number): number {
+  let low = 0
+  let high = lines.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (lines[middle]!.amount < amount) low = middle + 1
+    else high = middle
+  }
+  return low
 }

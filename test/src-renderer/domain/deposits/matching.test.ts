@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest'
+import { defaultDepositSettings } from '../../../../src-renderer/domain/deposits/deposit-settings'
+import type { ExpectedDeposit } from '../../../../src-renderer/domain/deposits/expected-deposits'
+import {
+  matchDeposits,
+  type DepositMatch,
+  type KeptLine,
+} from '../../../../src-renderer/domain/deposits/matching'
+import { bankLine, expectedDeposit } from '../../../support/deposits'
+
+const settings = defaultDepositSettings('IDR') // window: a day before to 5 after; tolerance 1 %
+
+function match(
+  expected: ExpectedDeposit[],
+  lines: KeptLine[],
+  more: { kept?: DepositMatch[]; refused?: string[] } = {},
+) {
+  return matchDeposits({
+    expected,
+    lines,
+    kept: more.kept ?? [],
+    refused: more.refused ?? [],
+    settings,
+    now: 1_000,
+  })
+}
+
+// Thursday 26 November 2026; card money due two business days later, on Monday 30.
+const thursdayCard = expectedDeposit('card', 'kemang', '2026-11-26', 1_000_000, {
+  fee: 20_000,
+  lagDays: 2,
+})
+
+describe('matching bank lines to expected deposits', () => {
+  it('matches a line equal to one expected deposit within the window', () => {
+    const { matches, offers } = match([thursdayCard], [bankLine('b1', '2026-12-01', 980_000)])
+    expect(matches).toEqual([
+      {
+        id: 'b1',
+        bankLineIds: ['b1'],
+        expectedIds: ['card|kemang|2026-11-26'],
+        kind: 'exact',
+        fee: 20_000,
+        shortfall: 0,
+        confirmedAt: 1_000,
+      },
+    ])
+    expect(offers).toEqual([])
+  })
+
+  it('leaves a line booked outside the window alone', () => {
+    const early = bankLine('b1', '2026-11-27', 980_000) // three days before the due date
+    const late = bankLine('b2', '2026-12-06', 980_000) // six days after
+    expect(match([thursdayCard], [early, late])).toEqual({ matches: [], offers: [] })
+  })
+
+  it('offers, never matches, a line two equal deposits could be', () => {
+    const salmiya = { ...thursdayCard, id: 'card|salmiya|2026-11-26', locationId: 'salmiya' }
+    const { matches, offers } = match(
+      [thursdayCard, salmiya],
+      [bankLine('b1', '2026-11-30', 980_000)],
+    )
+    expect(matches).toEqual([])
+    expect(offers).toEqual([
+      {
+        bankLineIds: ['b1'],
+        candidates: [['card|kemang|2026-11-26'], ['card|salmiya|2026-11-26']],
+        reason: '2 ways to read this line: choose one.',
+      },
+    ])
+  })
+
+  it('offers both lines when two equal lines could pay one deposit', () => {
+    const lines = [bankLine('b1', '2026-11-30', 980_000), bankLine('b2', '2026-12-01', 980_000)]
+    const { matches, offers } = match([thursdayCard], lines)
+    expect(matches).toEqual([])
+    expect(offers.map((o) => [o.bankLineIds, o.candidates])).toEqual([
+      [['b1'], [['card|kemang|2026-11-26']]],
+      [['b2'], [['card|kemang|2026-11-26']]],
+    ])
+  })
+
+  it('matches a line within the fee tolerance, and finds the fee the processor took', () => {
+    const { matches } = match([thursdayCard], [bankLine('b1', '2026-11-30', 975_500)])
+    expect(matches.map((m) => [m.kind, m.fee, m.shortfall])).toEqual([['within-fee', 24_500, 0]])
+  })
+
+  it('does not take card money above its gross (a fee below nothing)', () => {
+    const small = expectedDeposit('card', 'kemang', '2026-11-26', 10_000, { fee: 200, lagDays: 2 })
+    expect(match([small], [bankLine('b1', '2026-11-30', 10_050)]).matches).toEqual([])
+  })
+
+  it('matches a cash deposit short of the count, the difference as a shortfall', () => {
+    const cash = expectedDeposit('cash', 'kemang', '2026-11-26', 2_000_000)
+    const { matches } = match([cash], [bankLine('b1', '2026-11-27', 1_990_000)])
+    expect(matches.map((m) => [m.kind, m.fee, m.shortfall])).toEqual([['within-fee', 0, 10_000]])
+  })
+
+  it('matches one line to several days of one method and location in a row, weekend included', () => {
+    const days = ['2026-11-27', '2026-11-28', '2026-11-29'].map((date, i) =>
+      expectedDeposit('card', 'kemang', date, 500_000 * (i + 1), {
+        fee: 10_000 * (i + 1),
+        lagDays: 2,
+      }),
+    )
+    const other = expectedDeposit('card', 'salmiya', '2026-11-28', 1_000_000, {
+      fee: 20_000,
+      lagDays: 2,
+    })
+    const { matches } = match([...days, other], [bankLine('b1', '2026-12-02', 2_935_000)])
+    expect(matches).toEqual([
+      expect.objectContaining({
+        kind: 'several-days',
+        expectedIds: days.map((d) => d.id),
+        fee: 3_000_000 - 2_935_000,
+      }),
+    ])
+  })
+
+  it('does not join days that are not consecutive', () => {
+    const days = ['2026-11-24', '2026-11-26'].map((date) =>
+      expectedDeposit('card', 'kemang', date, 500_000, { lagDays: 2 }),
+    )
+    expect(match(days, [bankLine('b1', '2026-11-30', 1_000_000)]).matches).toEqual([])
+  })
+
+  it('matches one deposit paid in two lines', () => {
+    const cash = expectedDeposit('cash', 'kemang', '2026-11-26', 2_000_000)
+    const lines = [bankLine('b1', '2026-11-27', 1_200_000), bankLine('b2', '2026-11-30', 800_000)]
+    expect(match([cash], lines).matches).toEqual([
+      expect.objectContaining({
+        id: 'b1+b2',
+        bankLineIds: ['b1', 'b2'],
+        expectedIds: [cash.id],
+        kind: 'split',
+        shortfall: 0,
+      }),
+    ])
+  })
+
+  it('takes exact matches first, so a later round cannot claim their lines', () => {
+    const cash = expectedDeposit('cash', 'kemang', '2026-11-26', 2_000_000)
+    const card = expectedDeposit('card', 'kemang', '2026-11-26', 1_200_000, { lagDays: 0 })
+    const lines = [bankLine('b1', '2026-11-27', 1_200_000), bankLine('b2', '2026-11-27', 800_000)]
+    const { matches, offers } = match([cash, card], lines)
+    expect(matches.map((m) => [m.id, m.kind, m.expectedIds])).toEqual([['b1', 'exact', [card.id]]])
+    expect(offers).toEqual([])
+  })
+
+  it('ignores money going out, and another account’s lines', () => {
+    const lines = [
+      bankLine('b1', '2026-11-30', -980_000),
+      bankLine('b2', '2026-11-30', 980_000, 'savings'),
+    ]
+    expect(match([thursdayCard], lines)).toEqual({ matches: [], offers: [] })
+  })
+
+  it('keeps matches already made, and matches nothing else to their lines or deposits', () => {
+    const byHand: DepositMatch = {
+      id: 'b1',
+      bankLineIds: ['b1'],
+      expectedIds: [thursdayCard.id],
+      kind: 'by-hand',
+      fee: 20_000,
+      shortfall: 0,
+      confirmedAt: 5,
+    }
+    const lines = [bankLine('b1', '2026-11-30', 980_000), bankLine('b2', '2026-11-30', 980_000)]
+    expect(match([thursdayCard], lines, { kept: [byHand] })).toEqual({
+      matches: [byHand],
+      offers: [],
+    })
+  })
+
+  it('never makes again a match a person unmatched, but still offers it', () => {
+    const { matches, offers } = match([thursdayCard], [bankLine('b1', '2026-11-30', 980_000)], {
+      refused: ['b1'],
+    })
+    expect(matches).toEqual([])
+    expect(offers).toEqual([
+      {
+        bankLineIds: ['b1'],
+        candidates: [[thursdayCard.id]],
+        reason: 'Unmatched by hand before: Till does not match it again on its own.',
+      },
+    ])
+  })
+})

@@ -1,0 +1,37 @@
+import { addBusinessDays } from '../../src-shared/domain/business-date'
+import type { ExpectedDeposit } from '../../src-renderer/domain/deposits/expected-deposits'
+import type { KeptLine } from '../../src-renderer/domain/deposits/matching'
+
+/** An expected deposit as `expectedDeposits` would make it, with the given figures. */
+export function expectedDeposit(
+  method: string,
+  locationId: string,
+  businessDate: string,
+  gross: number,
+  options: { fee?: number; lagDays?: number; bankAccountId?: string } = {},
+): ExpectedDeposit {
+  const fee = options.fee ?? 0
+  return {
+    id: `${method}|${locationId}|${businessDate}`,
+    method,
+    locationId,
+    businessDate,
+    dueDate: addBusinessDays(businessDate, options.lagDays ?? 1),
+    bankAccountId: options.bankAccountId ?? 'main',
+    currency: 'IDR',
+    gross,
+    expectedFee: fee,
+    amount: gross - fee,
+    sessionIds: [`session-${locationId}-${businessDate}`],
+  }
+}
+
+/** A bank line of the main account in IDR. */
+export function bankLine(
+  id: string,
+  date: string,
+  amount: number,
+  bankAccountId = 'main',
+): KeptLine {
+  return { id, date, amount, currency: 'IDR', text: `Line ${id}`, bankAccountId }
+}
