@@ -1,5 +1,5 @@
 import type { TillDatabase } from './database'
-import type { DepositMatch, MatchResult } from '../domain/deposits/matching'
+import { matchId, type DepositMatch, type MatchResult } from '../domain/deposits/matching'
 import { MATCHED_BY_TILL, type StoredMatch, type StoredOffer } from './deposit-rows'
 
 /** A hand match or unmatch the cache refused, with what the person should do. */
@@ -15,10 +15,6 @@ export function storedMatches(db: TillDatabase): Promise<StoredMatch[]> {
 /** The offers of the last matching run, bank line order. */
 export async function storedOffers(db: TillDatabase): Promise<StoredOffer[]> {
   return (await db.depositOffers.toArray()).sort((a, b) => a.id.localeCompare(b.id))
-}
-
-function offerId(bankLineIds: readonly string[]): string {
-  return [...bankLineIds].sort().join('+')
 }
 
 /**
@@ -44,7 +40,7 @@ export function keepMatchingRun(
     await db.depositMatches.bulkAdd(fresh)
     await db.depositOffers.clear()
     await db.depositOffers.bulkAdd(
-      result.offers.map((offer) => ({ ...offer, id: offerId(offer.bankLineIds) })),
+      result.offers.map((offer) => ({ ...offer, id: matchId(offer.bankLineIds) })),
     )
     return { added: fresh.length }
   })

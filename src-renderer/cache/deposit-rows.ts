@@ -1,6 +1,7 @@
 import type { StatementLine } from '../domain/deposits/bank-line'
 import type { DepositSettings } from '../domain/deposits/deposit-settings'
 import type { DepositMatch, MatchOffer } from '../domain/deposits/matching'
+import type { CsvMapping } from '../domain/deposits/statements/csv-statement'
 
 /** The rows of the deposit tables (cache version 21, docs/deposits.md). */
 
@@ -28,11 +29,8 @@ export interface StoredOffer extends MatchOffer {
   id: string
 }
 
-/** How a bank account's CSV files name their columns, as a person mapped them once. */
-export type CsvColumns = Record<string, string | number | boolean>
-
 export type DepositSettingsRow =
-  { key: 'settings'; settings: DepositSettings } | { key: `csv:${string}`; columns: CsvColumns }
+  { key: 'settings'; settings: DepositSettings } | { key: `csv:${string}`; columns: CsvMapping }
 
 /** Who Till names as the maker of an automatic match. */
 export const MATCHED_BY_TILL = 'Till'

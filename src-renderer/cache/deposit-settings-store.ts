@@ -1,6 +1,6 @@
 import type { TillDatabase } from './database'
 import type { DepositSettings } from '../domain/deposits/deposit-settings'
-import type { CsvColumns } from './deposit-rows'
+import type { CsvMapping } from '../domain/deposits/statements/csv-statement'
 
 /** The deposit settings saved, or null before any were. */
 export async function readDepositSettings(db: TillDatabase): Promise<DepositSettings | null> {
@@ -16,18 +16,18 @@ export async function saveDepositSettings(
 }
 
 /** The CSV columns last mapped for a bank account, or null. */
-export async function readCsvColumns(
+export async function readCsvMapping(
   db: TillDatabase,
   bankAccountId: string,
-): Promise<CsvColumns | null> {
+): Promise<CsvMapping | null> {
   const row = await db.depositSettings.get(`csv:${bankAccountId}`)
   return row && 'columns' in row ? row.columns : null
 }
 
-export async function saveCsvColumns(
+export async function saveCsvMapping(
   db: TillDatabase,
   bankAccountId: string,
-  columns: CsvColumns,
+  columns: CsvMapping,
 ): Promise<void> {
   await db.depositSettings.put({ key: `csv:${bankAccountId}`, columns })
 }

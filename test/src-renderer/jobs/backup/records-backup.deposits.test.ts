@@ -8,9 +8,9 @@ import {
   storedMatches,
 } from '../../../../src-renderer/cache/deposit-matches'
 import {
-  readCsvColumns,
+  readCsvMapping,
   readDepositSettings,
-  saveCsvColumns,
+  saveCsvMapping,
   saveDepositSettings,
 } from '../../../../src-renderer/cache/deposit-settings-store'
 import { OWN_RECORD_TABLES } from '../../../../src-renderer/cache/own-record-rows'
@@ -34,7 +34,16 @@ const line = (id: string, amount: number) => ({
 async function pcWithDeposits(): Promise<TillDatabase> {
   const db = await pc(bills())
   await saveDepositSettings(db, defaultDepositSettings('USD'))
-  await saveCsvColumns(db, 'main', { date: 'Booked', amount: 'Amount', dateOrder: 'DMY' })
+  await saveCsvMapping(db, 'main', {
+    delimiter: ';',
+    skipRows: 2,
+    footerRows: 0,
+    date: 'Booked',
+    dateFormat: 'DD/MM/YYYY',
+    amount: { credit: 'In', debit: 'Out' },
+    text: ['Payee', 'Reference'],
+    decimalMark: ',',
+  })
   await keepStatementLines(db, 'main', [line('F1', 9_800), line('F2', 5_000)], 1)
   await keepMatchingRun(
     db,
@@ -99,7 +108,7 @@ it('a second PC restored from the backup has the bank lines, the matches as they
     unmatchedBy: 'Budi',
   })
   expect(await readDepositSettings(second)).toEqual(defaultDepositSettings('USD'))
-  expect(await readCsvColumns(second, 'main')).toMatchObject({ date: 'Booked' })
+  expect(await readCsvMapping(second, 'main')).toMatchObject({ date: 'Booked' })
 })
 
 it('restores a version-4 backup, made before deposits, as having none', async () => {
