@@ -107,6 +107,11 @@ export async function applyTallyChanges(
   await db.sessionTallies.bulkPut(tallies)
 }
 
+/** A session's tally as kept, or from its records while it has none yet. */
+export async function readSessionTally(db: TillDatabase, sessionId: string): Promise<SessionTally> {
+  return (await db.sessionTallies.get(sessionId)) ?? tallyFromRecords(db, sessionId)
+}
+
 /** A session's figures: from its tally, or from its records while it has none yet. */
 export async function sessionFigures(
   db: TillDatabase,

@@ -1,0 +1,57 @@
+import type { TillDatabase } from '../../cache/database'
+import { depositSessions } from '../../cache/deposit-sessions'
+import { keepMatchingRun, storedMatches } from '../../cache/deposit-matches'
+import { readDepositSettings } from '../../cache/deposit-settings-store'
+import { statementLines } from '../../cache/statement-lines'
+import {
+  defaultDepositSettings,
+  type DepositSettings,
+} from '../../domain/deposits/deposit-settings'
+import { expectedDeposits, type ExpectedDeposit } from '../../domain/deposits/expected-deposits'
+import { matchDeposits } from '../../domain/deposits/matching'
+
+/** The settings saved, or what a shop in `currency` starts with. */
+export async function depositSettingsOf(
+  db: TillDatabase,
+  currency: string,
+): Promise<DepositSettings> {
+  return (await readDepositSettings(db)) ?? defaultDepositSettings(currency)
+}
+
+/** The deposits the closed sessions expect under the settings of the day. */
+export async function currentExpectedDeposits(
+  db: TillDatabase,
+  currency: string,
+): Promise<ExpectedDeposit[]> {
+  const settings = await depositSettingsOf(db, currency)
+  return expectedDeposits(await depositSessions(db, currency), settings)
+}
+
+/**
+ * Matches the kept bank lines to the expected deposits (docs/deposits.md#matching): matches a
+ * person made or Till made before stand, those a person unmatched are never made again, and the
+ * new unique ones are kept as Till's, the ambiguous ones as offers. Run after an import, when the
+ * tallies or the settings change, and on the Deposits screen's *Match again*.
+ */
+export async function runDepositMatching(
+  db: TillDatabase,
+  currency: string,
+  now: number,
+): Promise<{ added: number; offers: number }> {
+  const settings = await depositSettingsOf(db, currency)
+  const [sessions, lines, stored] = await Promise.all([
+    depositSessions(db, currency),
+    statementLines(db),
+    storedMatches(db),
+  ])
+  const result = matchDeposits({
+    expected: expectedDeposits(sessions, settings),
+    lines,
+    kept: stored.filter((m) => m.state === 'confirmed'),
+    refused: stored.filter((m) => m.state === 'unmatched').map((m) => m.id),
+    settings,
+    now,
+  })
+  const { added } = await keepMatchingRun(db, result, now)
+  return { added, offers: result.offers.length }
+}

@@ -1,0 +1,55 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { TillDatabase } from '../../../src-renderer/cache/database'
+import { writeBills } from '../../../src-renderer/cache/writes'
+import type { CsvMapping } from '../../../src-renderer/domain/deposits/statements/csv-statement'
+import { makeBill } from '../bill-factory'
+
+/**
+ * A shop for the deposit jobs: session S at location 101 on Friday 2026-11-20, closed, took 100.00
+ * by card and 50.00 in cash (USD). Under the default settings the bank should see 50.00 cash on
+ * Monday the 23rd and 98.00 card money (2 % fee) on Tuesday the 24th.
+ */
+export const FRIDAY = Date.UTC(2026, 10, 20, 3, 0)
+
+export async function depositShop(): Promise<TillDatabase> {
+  const db = new TillDatabase(`till-deposits-${Math.random()}`, {
+    indexedDB: new IDBFactory(),
+    IDBKeyRange,
+  })
+  const sale = makeBill({
+    id: 'A',
+    session: 'S',
+    lines: [15000],
+    at: FRIDAY,
+    payments: [
+      { method: 'card', amount: 10000 },
+      { method: 'cash', amount: 5000 },
+    ],
+  })
+  await writeBills(db, {
+    bills: [sale],
+    quarantined: [],
+    detailPriority: 1,
+    timeZone: 'Asia/Jakarta',
+    now: FRIDAY,
+  })
+  await db.sessions.update('S', { status: 'closed', closedAt: FRIDAY + 8 * 3600_000 })
+  return db
+}
+
+/** A bank's plain CSV: Date, Description, Amount (signed, dot decimals), Balance. */
+export const PLAIN_CSV: CsvMapping = {
+  delimiter: ',',
+  skipRows: 0,
+  footerRows: 0,
+  date: 'Date',
+  dateFormat: 'YYYY-MM-DD',
+  amount: { signed: 'Amount' },
+  text: ['Description'],
+  balance: 'Balance',
+  decimalMark: '.',
+}
+
+export function plainCsv(rows: readonly string[]): string {
+  return ['Date,Description,Amount,Balance', ...rows].join('\n') + '\n'
+}
