@@ -12,6 +12,7 @@ import { ExpensesScreen } from '../screens/expenses/ExpensesScreen'
 import { BillsScreen } from '../screens/bills/BillsScreen'
 import { DayCloseScreen } from '../screens/day-close/DayCloseScreen'
 import { ExportsScreen } from '../screens/exports/ExportsScreen'
+import { DepositsScreen } from '../screens/deposits/DepositsScreen'
 import { ActiveConnectionContext, useConnectionLifecycle } from '../hooks/use-active-connection'
 import { SyncBar } from './SyncBar'
 import { ScreenErrorBoundary } from './ScreenErrorBoundary'
@@ -25,6 +26,7 @@ function Screen({ route }: { route: RouteId }): React.JSX.Element {
   if (route === 'problems') return <ProblemsScreen />
   if (route === 'expenses') return <ExpensesScreen />
   if (route === 'exports') return <ExportsScreen />
+  if (route === 'deposits') return <DepositsScreen />
   return <NotYetScreen route={route} />
 }
 

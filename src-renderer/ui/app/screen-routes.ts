@@ -3,6 +3,7 @@ export const ROUTES = [
   { id: 'bills', label: 'Bills' },
   { id: 'expenses', label: 'Expenses' },
   { id: 'day-close', label: 'Day close' },
+  { id: 'deposits', label: 'Deposits' },
   { id: 'exports', label: 'Exports' },
   { id: 'problems', label: 'Problems' },
   { id: 'settings', label: 'Settings' },
