@@ -75,6 +75,9 @@ interface Pairing {
   lines: KeptLine[]
   expected: ExpectedDeposit[]
   kind: Exclude<MatchKind, 'by-hand'>
+  /** False for a batch with a day so small against the tolerance that the line would fit as
+   *  well without it: only ever offered. */
+  clear: boolean
 }
 
 /** One expected deposit, or a run of them on consecutive days, as one bank line could pay it. */
@@ -84,6 +87,7 @@ interface Target {
   gross: number
   tolerance: number
   cash: boolean
+  clear: boolean
   /** Day numbers a line may be booked on. */
   from: number
   to: number
@@ -119,8 +123,12 @@ class Rounds {
   readonly #days = new Map<string, number>()
   /** Lines still open, by account and booking day. */
   readonly #lines = new Map<string, Map<number, KeptLine[]>>()
+  /** Lines and deposits not matched yet. */
   readonly #openLines = new Set<string>()
   readonly #openExpected = new Set<string>()
+  /** Lines and deposits offered to a person (by `lineKeys`/`expectedKeys`): they still compete
+   *  in later rounds, so nothing is matched in their place, but are never matched on their own. */
+  readonly #held = new Set<string>()
   readonly #offered = new Map<
     string,
     { lines: KeptLine[]; candidates: Pairing[]; reason: string }
@@ -154,22 +162,21 @@ class Rounds {
   #target(run: ExpectedDeposit[]): Target {
     const last = this.#day(run[run.length - 1]!.dueDate)
     const gross = sumMinor(run, (e) => e.gross)
+    const tolerance = sumMinor(run, (e) => toleranceFor(this.#settings, e.gross))
     return {
       expected: run,
       amount: sumMinor(run, (e) => e.amount),
       gross,
-      tolerance: sumMinor(run, (e) => toleranceFor(this.#settings, e.gross)),
+      tolerance,
+      clear: run.length === 1 || run.every((e) => e.amount > 2 * tolerance),
       cash: run.every((e) => e.method === CASH),
       from: last - this.#settings.window.daysBefore,
       to: last + this.#settings.window.daysAfter,
     }
   }
 
-  #open(pairing: Pairing): boolean {
-    return (
-      pairing.lines.every((l) => this.#openLines.has(l.id)) &&
-      pairing.expected.every((e) => this.#openExpected.has(e.id))
-    )
+  #free(pairing: Pairing): boolean {
+    return [...lineKeys(pairing), ...expectedKeys(pairing)].every((key) => !this.#held.has(key))
   }
 
   /** Whether `banked` pays a target: exactly, or within its tolerance without a negative fee. */
@@ -221,7 +228,54 @@ class Rounds {
 
   /** Round 2: a line within the fee tolerance of one deposit or of a run of days. */
   withinFee(): void {
-    this.#settle(this.#lineCandidates(this.#targets(true), false))
+    const targets = this.#targets(true)
+    const groups = this.#lineCandidates(targets, false)
+    this.#settle(this.#withSplitsOfUnexplained(groups, targets))
+  }
+
+  /**
+   * A line with one candidate could still be half of a deposit paid in two lines, the other half
+   * a line nothing else explains: such a line gets that reading too, so it is offered rather than
+   * matched to a deposit it only happens to be near. Only lines with no candidate of their own
+   * are taken as other halves, which keeps true single deposits from drowning in chance pairs.
+   */
+  #withSplitsOfUnexplained(
+    groups: Pairing[][],
+    targets: Map<string, Map<number, Target[]>>,
+  ): Pairing[][] {
+    const explained = new Set(groups.flatMap((g) => g.flatMap((p) => p.lines.map((l) => l.id))))
+    const unexplained = new Map<string, KeptLine[]>()
+    for (const [account, byDay] of this.#lines)
+      for (const lines of byDay.values())
+        for (const line of lines)
+          if (this.#openLines.has(line.id) && !explained.has(line.id))
+            listIn(unexplained, account).push(line)
+    for (const lines of unexplained.values()) lines.sort((a, b) => a.amount - b.amount)
+    return groups.map((group) => {
+      if (group.length !== 1) return group
+      const line = group[0]!.lines[0]!
+      const others = unexplained.get(line.bankAccountId) ?? []
+      const day = this.#day(line.date)
+      const splits: Pairing[] = []
+      for (const target of targets.get(line.bankAccountId)?.get(day) ?? []) {
+        if (target.expected.length > 1) continue
+        const rest = target.amount - line.amount
+        for (let i = firstAtLeast(others, rest - target.tolerance); i < others.length; i++) {
+          const other = others[i]!
+          if (other.amount > rest + target.tolerance) break
+          const otherDay = this.#day(other.date)
+          if (otherDay < target.from || otherDay > target.to) continue
+          if (this.#fits(target, line.amount + other.amount, false))
+            splits.push({
+              lines: [line, other],
+              expected: target.expected,
+              kind: 'split',
+              clear: true,
+            })
+        }
+      }
+      return [...group, ...splits]
+    })
   }
 
   #lineCandidates(targets: Map<string, Map<number, Target[]>>, exact: boolean): Pairing[][] {
@@ -241,6 +295,7 @@ class Rounds {
               lines: [line],
               expected: t.expected,
               kind: exact ? 'exact' : t.expected.length > 1 ? 'several-days' : 'within-fee',
+              clear: t.clear,
             })),
           )
         }
@@ -263,7 +318,7 @@ class Rounds {
         const first = Math.max(i + 1, firstAtLeast(lines, rest - target.tolerance))
         for (let j = first; j < lines.length && lines[j]!.amount <= rest + target.tolerance; j++)
           if (this.#fits(target, lines[i]!.amount + lines[j]!.amount, false))
-            pairs.push({ lines: [lines[i]!, lines[j]!], expected: [e], kind: 'split' })
+            pairs.push({ lines: [lines[i]!, lines[j]!], expected: [e], kind: 'split', clear: true })
       }
       if (pairs.length > 0) found.push(pairs)
     }
@@ -288,7 +343,7 @@ class Rounds {
         only !== null &&
         [...lineKeys(only), ...expectedKeys(only)].every((key) => claims.get(key) === 1)
       const refused = only !== null && this.#refused.has(matchId(only.lines.map((l) => l.id)))
-      if (only && uncontested && !refused && this.#open(only)) this.#match(only)
+      if (only?.clear && uncontested && !refused && this.#free(only)) this.#match(only)
       else left.push(group)
     }
     for (const group of left) {
@@ -298,7 +353,9 @@ class Rounds {
         ? 'Unmatched by hand before: Till does not match it again on its own.'
         : group.length > 1
           ? `${group.length} ways to read ${lines.length > 1 ? 'these lines' : 'this line'}: choose one.`
-          : 'Another bank line could pay the same takings: choose which.'
+          : group[0]!.clear
+            ? 'Another bank line could pay the same takings: choose which.'
+            : 'A day of these takings is too small to tell whether the bank paid it in this line.'
       this.#offer(lines, group, reason)
     }
   }
@@ -322,11 +379,11 @@ class Rounds {
 
   #offer(lines: KeptLine[], candidates: Pairing[], reason: string): void {
     const id = matchId(lines.map((l) => l.id))
-    if (!this.#offered.has(id)) this.#offered.set(id, { lines, candidates, reason })
-    for (const pairing of candidates) {
-      for (const line of pairing.lines) this.#openLines.delete(line.id)
-      for (const e of pairing.expected) this.#openExpected.delete(e.id)
-    }
+    const offeredBefore = lines.every((l) => this.#held.has(`line\u0000${l.id}`))
+    if (!offeredBefore && !this.#offered.has(id))
+      this.#offered.set(id, { lines, candidates, reason })
+    for (const pairing of candidates)
+      for (const key of [...lineKeys(pairing), ...expectedKeys(pairing)]) this.#held.add(key)
   }
 
   offers(): MatchOffer[] {
