@@ -31,6 +31,8 @@ export interface MatchOffer {
   bankLineIds: string[]
   /** Expected-id sets, one per candidate. */
   candidates: string[][]
+  /** The bank lines each candidate takes (some of `bankLineIds`), in the order of `candidates`. */
+  candidateLineIds: string[][]
   reason: string
 }
 
@@ -179,9 +181,8 @@ class Rounds {
     return [...lineKeys(pairing), ...expectedKeys(pairing)].every((key) => !this.#held.has(key))
   }
 
-  /** Whether `banked` pays a target: exactly, or within its tolerance without a negative fee. */
-  #fits(target: Target, banked: number, exact: boolean): boolean {
-    if (exact) return banked === target.amount
+  /** Whether `banked` pays a target: within its tolerance, without a negative fee. */
+  #fits(target: Target, banked: number): boolean {
     if (Math.abs(banked - target.amount) > target.tolerance) return false
     return target.cash || banked <= target.gross
   }
@@ -194,8 +195,8 @@ class Rounds {
       for (const line of byDay.get(day) ?? []) if (this.#openLines.has(line.id)) yield line
   }
 
-  /** Open targets (single deposits, with `runs` runs of consecutive days too) by account and day. */
-  #targets(runs: boolean): Map<string, Map<number, Target[]>> {
+  /** Open targets (single deposits and runs of consecutive days) by account and day. */
+  #targets(): Map<string, Map<number, Target[]>> {
     const groups = new Map<string, ExpectedDeposit[]>()
     for (const e of this.#expected) {
       if (!this.#openExpected.has(e.id)) continue
@@ -211,7 +212,6 @@ class Rounds {
       group.sort((a, b) => (a.businessDate < b.businessDate ? -1 : 1))
       group.forEach((first, start) => {
         add(this.#target([first]))
-        if (!runs) return
         for (let end = start + 1; end < group.length && end - start < MAX_RUN; end++) {
           if (!consecutive(group[end - 1]!.businessDate, group[end]!.businessDate)) break
           add(this.#target(group.slice(start, end + 1)))
@@ -221,29 +221,46 @@ class Rounds {
     return index
   }
 
-  /** Round 1: a line equal to one expected deposit. */
+  /**
+   * Round 1: a line equal to one expected deposit and within the tolerance of nothing else; the
+   * exact line wins over other lines merely near the same deposit.
+   */
   exact(): void {
-    this.#settle(this.#lineCandidates(this.#targets(false), true))
+    const targets = this.#targets()
+    const near = this.#lineCandidates(targets)
+    const exact = near.flatMap((group) => {
+      const equal = group.filter(
+        (p) => p.expected.length === 1 && p.lines[0]!.amount === p.expected[0]!.amount,
+      )
+      if (equal.length !== 1) return equal.length === 0 ? [] : [group]
+      const [first] = equal as [Pairing]
+      return [[{ ...first, kind: 'exact' as const }, ...group.filter((p) => p !== first)]]
+    })
+    this.#settle(this.#withSplitsOfUnexplained(exact, near, targets))
   }
 
   /** Round 2: a line within the fee tolerance of one deposit or of a run of days. */
   withinFee(): void {
-    const targets = this.#targets(true)
-    const groups = this.#lineCandidates(targets, false)
-    this.#settle(this.#withSplitsOfUnexplained(groups, targets))
+    const targets = this.#targets()
+    const near = this.#lineCandidates(targets)
+    this.#settle(this.#withSplitsOfUnexplained(near, near, targets))
   }
 
   /**
    * A line with one candidate could still be half of a deposit paid in two lines, the other half
    * a line nothing else explains: such a line gets that reading too, so it is offered rather than
-   * matched to a deposit it only happens to be near. Only lines with no candidate of their own
-   * are taken as other halves, which keeps true single deposits from drowning in chance pairs.
+   * matched to a deposit it only happens to be near. Only lines with no one clear reading of
+   * their own in `near` are taken as other halves, which keeps true single deposits from drowning
+   * in chance pairs.
    */
   #withSplitsOfUnexplained(
     groups: Pairing[][],
+    near: Pairing[][],
     targets: Map<string, Map<number, Target[]>>,
   ): Pairing[][] {
-    const explained = new Set(groups.flatMap((g) => g.flatMap((p) => p.lines.map((l) => l.id))))
+    const explained = new Set(
+      near.flatMap((g) => (g.length === 1 && g[0]!.clear ? [g[0]!.lines[0]!.id] : [])),
+    )
     const unexplained = new Map<string, KeptLine[]>()
     for (const [account, byDay] of this.#lines)
       for (const lines of byDay.values())
@@ -265,7 +282,7 @@ class Rounds {
           if (other.amount > rest + target.tolerance) break
           const otherDay = this.#day(other.date)
           if (otherDay < target.from || otherDay > target.to) continue
-          if (this.#fits(target, line.amount + other.amount, false))
+          if (this.#fits(target, line.amount + other.amount))
             splits.push({
               lines: [line, other],
               expected: target.expected,
@@ -278,7 +295,8 @@ class Rounds {
     })
   }
 
-  #lineCandidates(targets: Map<string, Map<number, Target[]>>, exact: boolean): Pairing[][] {
+  /** Each open line's readings within the tolerance: single deposits and runs of days. */
+  #lineCandidates(targets: Map<string, Map<number, Target[]>>): Pairing[][] {
     const found: Pairing[][] = []
     for (const [account, byDay] of this.#lines) {
       const accountTargets = targets.get(account)
@@ -287,14 +305,14 @@ class Rounds {
         for (const line of lines) {
           if (!this.#openLines.has(line.id)) continue
           const fitting = (accountTargets.get(day) ?? []).filter(
-            (t) => t.expected[0]!.currency === line.currency && this.#fits(t, line.amount, exact),
+            (t) => t.expected[0]!.currency === line.currency && this.#fits(t, line.amount),
           )
           if (fitting.length === 0) continue
           found.push(
             fitting.map((t) => ({
               lines: [line],
               expected: t.expected,
-              kind: exact ? 'exact' : t.expected.length > 1 ? 'several-days' : 'within-fee',
+              kind: t.expected.length > 1 ? 'several-days' : 'within-fee',
               clear: t.clear,
             })),
           )
@@ -317,7 +335,7 @@ class Rounds {
         const rest = target.amount - lines[i]!.amount
         const first = Math.max(i + 1, firstAtLeast(lines, rest - target.tolerance))
         for (let j = first; j < lines.length && lines[j]!.amount <= rest + target.tolerance; j++)
-          if (this.#fits(target, lines[i]!.amount + lines[j]!.amount, false))
+          if (this.#fits(target, lines[i]!.amount + lines[j]!.amount))
             pairs.push({ lines: [lines[i]!, lines[j]!], expected: [e], kind: 'split', clear: true })
       }
       if (pairs.length > 0) found.push(pairs)
@@ -390,6 +408,7 @@ class Rounds {
     return [...this.#offered.values()].map(({ lines, candidates, reason }) => ({
       bankLineIds: lines.map((l) => l.id).sort(),
       candidates: candidates.map((p) => p.expected.map((e) => e.id)),
+      candidateLineIds: candidates.map((p) => p.lines.map((l) => l.id).sort()),
       reason,
     }))
   }
