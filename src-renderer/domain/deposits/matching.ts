@@ -111,8 +111,7 @@ const MAX_RUN = 5
  */
 export function matchDeposits(input: MatchInput): MatchResult {
   const round = new Rounds(input)
-  round.exact()
-  round.withinFee()
+  round.exactThenWithinFee()
   round.split()
   return { matches: [...input.kept, ...round.matches], offers: round.offers() }
 }
@@ -177,6 +176,13 @@ class Rounds {
     }
   }
 
+  #unmatched(pairing: Pairing): boolean {
+    return (
+      pairing.lines.every((l) => this.#openLines.has(l.id)) &&
+      pairing.expected.every((e) => this.#openExpected.has(e.id))
+    )
+  }
+
   #free(pairing: Pairing): boolean {
     return [...lineKeys(pairing), ...expectedKeys(pairing)].every((key) => !this.#held.has(key))
   }
@@ -222,36 +228,32 @@ class Rounds {
   }
 
   /**
-   * Round 1: a line equal to one expected deposit and within the tolerance of nothing else; the
-   * exact line wins over other lines merely near the same deposit.
+   * Round 1: a line equal to one expected deposit. Equality is the strongest sign there is, so
+   * deposits merely near the line do not stand in its way. Round 2: a line within the fee
+   * tolerance of one deposit or of a run of days, over what round 1 left.
    */
-  exact(): void {
+  exactThenWithinFee(): void {
     const targets = this.#targets()
     const near = this.#lineCandidates(targets)
     const exact = near.flatMap((group) => {
-      const equal = group.filter(
-        (p) => p.expected.length === 1 && p.lines[0]!.amount === p.expected[0]!.amount,
-      )
-      if (equal.length !== 1) return equal.length === 0 ? [] : [group]
-      const [first] = equal as [Pairing]
-      return [[{ ...first, kind: 'exact' as const }, ...group.filter((p) => p !== first)]]
+      const equal = group
+        .filter((p) => p.expected.length === 1 && p.lines[0]!.amount === p.expected[0]!.amount)
+        .map((p) => ({ ...p, kind: 'exact' as const }))
+      return equal.length === 0 ? [] : [equal]
     })
     this.#settle(this.#withSplitsOfUnexplained(exact, near, targets))
-  }
-
-  /** Round 2: a line within the fee tolerance of one deposit or of a run of days. */
-  withinFee(): void {
-    const targets = this.#targets()
-    const near = this.#lineCandidates(targets)
-    this.#settle(this.#withSplitsOfUnexplained(near, near, targets))
+    const left = near
+      .map((group) => group.filter((p) => this.#unmatched(p)))
+      .filter((group) => group.length > 0)
+    this.#settle(this.#withSplitsOfUnexplained(left, left, targets))
   }
 
   /**
-   * A line with one candidate could still be half of a deposit paid in two lines, the other half
-   * a line nothing else explains: such a line gets that reading too, so it is offered rather than
-   * matched to a deposit it only happens to be near. Only lines with no one clear reading of
-   * their own in `near` are taken as other halves, which keeps true single deposits from drowning
-   * in chance pairs.
+   * A line with one candidate could still be half of a deposit paid in two lines: a deposit no
+   * line comes near, the other half a line with no one clear reading of its own. Such a line gets
+   * that reading too, so it is offered rather than matched to a deposit it only happens to be
+   * near. Looking only at unclaimed deposits and unexplained lines keeps true single deposits
+   * from drowning in chance pairs.
    */
   #withSplitsOfUnexplained(
     groups: Pairing[][],
@@ -268,6 +270,7 @@ class Rounds {
           if (this.#openLines.has(line.id) && !explained.has(line.id))
             listIn(unexplained, account).push(line)
     for (const lines of unexplained.values()) lines.sort((a, b) => a.amount - b.amount)
+    const claimed = new Set(near.flatMap((g) => g.flatMap((p) => p.expected.map((e) => e.id))))
     return groups.map((group) => {
       if (group.length !== 1) return group
       const line = group[0]!.lines[0]!
@@ -275,7 +278,9 @@ class Rounds {
       const day = this.#day(line.date)
       const splits: Pairing[] = []
       for (const target of targets.get(line.bankAccountId)?.get(day) ?? []) {
-        if (target.expected.length > 1) continue
+        const [single, ...more] = target.expected as [ExpectedDeposit, ...ExpectedDeposit[]]
+        if (more.length > 0 || claimed.has(single.id) || !this.#openExpected.has(single.id))
+          continue
         const rest = target.amount - line.amount
         for (let i = firstAtLeast(others, rest - target.tolerance); i < others.length; i++) {
           const other = others[i]!
@@ -424,8 +429,11 @@ function uniqueLines(group: Pairing[]): KeptLine[] {
 
 /** The next calendar day, or the next business day over a weekend the shop did not trade. */
 function consecutive(date: string, next: string): boolean {
-  return next === nextDate(date) || next === addBusinessDays(date, 1)
+  let following = FOLLOWING.get(date)
+  if (!following) FOLLOWING.set(date, (following = [nextDate(date), addBusinessDays(date, 1)]))
+  return following.includes(next)
 }
+const FOLLOWING = new Map<string, string[]>()
 
 function inner<K, IK, V>(outer: Map<K, Map<IK, V>>, key: K): Map<IK, V> {
   let map = outer.get(key)

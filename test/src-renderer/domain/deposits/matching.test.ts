@@ -8,7 +8,8 @@ import {
 } from '../../../../src-renderer/domain/deposits/matching'
 import { bankLine, expectedDeposit } from '../../../support/deposits'
 
-const settings = defaultDepositSettings('IDR') // window: a day before to 5 after; tolerance 1 %
+// The window: a day before the due date to five after; a tolerance of 1 %.
+const settings = { ...defaultDepositSettings('IDR'), tolerance: { basisPoints: 100, fixed: 0 } }
 
 function match(
   expected: ExpectedDeposit[],
