@@ -152,6 +152,7 @@ const entrySchema = z.object({
     'session',
     'variance',
     'cash-movement',
+    'deposit',
     'reversal',
   ]),
   date: businessDate,
