@@ -78,7 +78,10 @@ export function readOfxTree(text: string): OfxNode {
       undecided = lastValue = null
       const parent = open.at(-1)!
       if (parent.name !== name)
-        throw new StatementReadError(`</${name}> closes nothing open (<${parent.name}> is)`, where)
+        throw new StatementReadError(
+          `</${name}> closes nothing open: <${parent.name}> of line ${parent.line} is`,
+          where,
+        )
       open.pop()
       continue
     }
