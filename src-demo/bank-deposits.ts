@@ -13,7 +13,7 @@ import { rngFor, Stream, type Rng } from './rng'
 import type { Shop } from './shop'
 import { addDays, formatLocalDate, type LocalDate } from './time-zone'
 
-export interface SettlementTerms {
+interface SettlementTerms {
   lagDays: number
   /** Hundredths of a percent of each day's takings (200 = 2 %). */
   feeBasisPoints: number
@@ -25,7 +25,7 @@ export interface SettlementTerms {
 }
 
 /** One day's takings of one method at one location, as a register session's tallies give them. */
-export interface DayTakings {
+interface DayTakings {
   businessDate: string
   /** Payments taken less money paid back (and, for cash, less cash expenses paid from the drawer). */
   gross: number
@@ -47,7 +47,7 @@ export interface BankDeposit {
 }
 
 /** The demo bank's terms; Till's own defaults (deposit settings) are the same but for the fixed fee. */
-export function demoSettlementTerms(shop: Shop): Record<CounterMethod, SettlementTerms> {
+function demoSettlementTerms(shop: Shop): Record<CounterMethod, SettlementTerms> {
   const cardFixed = shop.config.currency.priceFromUsd(0.02)
   return {
     cash: { lagDays: 1, feeBasisPoints: 0, feeFixed: 0, maxBatchDays: 3, batchChance: 0.4 },
@@ -84,7 +84,7 @@ function isWeekend(date: LocalDate): boolean {
 }
 
 /** The business day `lag` business days after `date` (Saturdays and Sundays skipped). */
-export function businessDaysAfter(date: string, lag: number): string {
+function businessDaysAfter(date: string, lag: number): string {
   let day = localDate(date)
   let left = lag
   while (left > 0 || isWeekend(day)) {

@@ -14,7 +14,6 @@ import type { BankDeposit } from './bank-deposits'
 import type { BankStatementFile, BankStatementFormat } from './bank-statement-files'
 
 export type { DemoServiceOptions } from './options'
-export type { BankStatementFile, BankStatementFormat } from './bank-statement-files'
 
 /** The simulator's truth, read in-process, in the shapes the Apps API serves. */
 interface DemoShopTruth {
