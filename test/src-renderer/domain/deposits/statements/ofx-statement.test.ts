@@ -81,3 +81,13 @@ describe('OFX 2.x / QFX (XML)', () => {
     expect(refusal(() => readOfxStatement(text)).message).toContain('202611240001')
   })
 })
+
+describe('OFX text', () => {
+  it('decodes character references and leaves one naming no character as written', () => {
+    const text = fixture('checking-sgml.ofx').replace(
+      '<NAME>MONTHLY SERVICE FEE',
+      '<NAME>CAF&#xE9; &#233; &#99999999; &lt;3',
+    )
+    expect(readOfxStatement(text).lines[1]!.text).toBe('CAFé é &#99999999; <3')
+  })
+})
