@@ -12,6 +12,7 @@ import {
   type BenchBrowser,
 } from './chromium'
 import { measureDayClose, measureJournalExport } from './figures/computed'
+import { measureDepositMatching } from './figures/deposits'
 import { measureReceiver } from './figures/receiver'
 import {
   measureBillsSortFilter,
@@ -25,7 +26,7 @@ import type { SeededShop } from './in-page/seed'
 import { formatTable, readLatest, saveRun, verdict, type BenchRun, type Figure } from './results'
 
 /**
- * `npm run bench`: every figure of issues 7 and 15 against its target, in one table, saved as
+ * `npm run bench`: every figure of issues 7, 15 and 26 against its target, in one table, saved as
  * JSON beside the earlier runs. See scripts/bench.mjs, which builds the app and provides a
  * keyring first.
  */
@@ -40,6 +41,7 @@ const FIGURES = [
   'receiver',
   'cold-start',
   'upgrade',
+  'deposits',
 ] as const
 type FigureId = (typeof FIGURES)[number]
 
@@ -229,6 +231,7 @@ async function main(): Promise<void> {
       figures.push(failed('first-sync', error))
     }
   }
+  figures.push(...(await attempt('deposits', async () => measureDepositMatching())))
   try {
     figures.push(...(await measureInApp()))
   } catch (error) {

@@ -31,6 +31,8 @@ export interface MatchOffer {
   bankLineIds: string[]
   /** Expected-id sets, one per candidate. */
   candidates: string[][]
+  /** The bank lines each candidate takes (some of `bankLineIds`), in the order of `candidates`. */
+  candidateLineIds: string[][]
   reason: string
 }
 
@@ -75,6 +77,9 @@ interface Pairing {
   lines: KeptLine[]
   expected: ExpectedDeposit[]
   kind: Exclude<MatchKind, 'by-hand'>
+  /** False for a batch with a day so small against the tolerance that the line would fit as
+   *  well without it: only ever offered. */
+  clear: boolean
 }
 
 /** One expected deposit, or a run of them on consecutive days, as one bank line could pay it. */
@@ -84,6 +89,7 @@ interface Target {
   gross: number
   tolerance: number
   cash: boolean
+  clear: boolean
   /** Day numbers a line may be booked on. */
   from: number
   to: number
@@ -105,8 +111,7 @@ const MAX_RUN = 5
  */
 export function matchDeposits(input: MatchInput): MatchResult {
   const round = new Rounds(input)
-  round.exact()
-  round.withinFee()
+  round.exactThenWithinFee()
   round.split()
   return { matches: [...input.kept, ...round.matches], offers: round.offers() }
 }
@@ -119,8 +124,12 @@ class Rounds {
   readonly #days = new Map<string, number>()
   /** Lines still open, by account and booking day. */
   readonly #lines = new Map<string, Map<number, KeptLine[]>>()
+  /** Lines and deposits not matched yet. */
   readonly #openLines = new Set<string>()
   readonly #openExpected = new Set<string>()
+  /** Lines and deposits offered to a person (by `lineKeys`/`expectedKeys`): they still compete
+   *  in later rounds, so nothing is matched in their place, but are never matched on their own. */
+  readonly #held = new Set<string>()
   readonly #offered = new Map<
     string,
     { lines: KeptLine[]; candidates: Pairing[]; reason: string }
@@ -154,27 +163,32 @@ class Rounds {
   #target(run: ExpectedDeposit[]): Target {
     const last = this.#day(run[run.length - 1]!.dueDate)
     const gross = sumMinor(run, (e) => e.gross)
+    const tolerance = sumMinor(run, (e) => toleranceFor(this.#settings, e.gross))
     return {
       expected: run,
       amount: sumMinor(run, (e) => e.amount),
       gross,
-      tolerance: sumMinor(run, (e) => toleranceFor(this.#settings, e.gross)),
+      tolerance,
+      clear: run.length === 1 || run.every((e) => e.amount > 2 * tolerance),
       cash: run.every((e) => e.method === CASH),
       from: last - this.#settings.window.daysBefore,
       to: last + this.#settings.window.daysAfter,
     }
   }
 
-  #open(pairing: Pairing): boolean {
+  #unmatched(pairing: Pairing): boolean {
     return (
       pairing.lines.every((l) => this.#openLines.has(l.id)) &&
       pairing.expected.every((e) => this.#openExpected.has(e.id))
     )
   }
 
-  /** Whether `banked` pays a target: exactly, or within its tolerance without a negative fee. */
-  #fits(target: Target, banked: number, exact: boolean): boolean {
-    if (exact) return banked === target.amount
+  #free(pairing: Pairing): boolean {
+    return [...lineKeys(pairing), ...expectedKeys(pairing)].every((key) => !this.#held.has(key))
+  }
+
+  /** Whether `banked` pays a target: within its tolerance, without a negative fee. */
+  #fits(target: Target, banked: number): boolean {
     if (Math.abs(banked - target.amount) > target.tolerance) return false
     return target.cash || banked <= target.gross
   }
@@ -187,8 +201,8 @@ class Rounds {
       for (const line of byDay.get(day) ?? []) if (this.#openLines.has(line.id)) yield line
   }
 
-  /** Open targets (single deposits, with `runs` runs of consecutive days too) by account and day. */
-  #targets(runs: boolean): Map<string, Map<number, Target[]>> {
+  /** Open targets (single deposits and runs of consecutive days) by account and day. */
+  #targets(): Map<string, Map<number, Target[]>> {
     const groups = new Map<string, ExpectedDeposit[]>()
     for (const e of this.#expected) {
       if (!this.#openExpected.has(e.id)) continue
@@ -204,7 +218,6 @@ class Rounds {
       group.sort((a, b) => (a.businessDate < b.businessDate ? -1 : 1))
       group.forEach((first, start) => {
         add(this.#target([first]))
-        if (!runs) return
         for (let end = start + 1; end < group.length && end - start < MAX_RUN; end++) {
           if (!consecutive(group[end - 1]!.businessDate, group[end]!.businessDate)) break
           add(this.#target(group.slice(start, end + 1)))
@@ -214,17 +227,81 @@ class Rounds {
     return index
   }
 
-  /** Round 1: a line equal to one expected deposit. */
-  exact(): void {
-    this.#settle(this.#lineCandidates(this.#targets(false), true))
+  /**
+   * Round 1: a line equal to one expected deposit. Equality is the strongest sign there is, so
+   * deposits merely near the line do not stand in its way. Round 2: a line within the fee
+   * tolerance of one deposit or of a run of days, over what round 1 left.
+   */
+  exactThenWithinFee(): void {
+    const targets = this.#targets()
+    const near = this.#lineCandidates(targets)
+    const exact = near.flatMap((group) => {
+      const equal = group
+        .filter((p) => p.expected.length === 1 && p.lines[0]!.amount === p.expected[0]!.amount)
+        .map((p) => ({ ...p, kind: 'exact' as const }))
+      return equal.length === 0 ? [] : [equal]
+    })
+    this.#settle(this.#withSplitsOfUnexplained(exact, near, targets))
+    const left = near
+      .map((group) => group.filter((p) => this.#unmatched(p)))
+      .filter((group) => group.length > 0)
+    this.#settle(this.#withSplitsOfUnexplained(left, left, targets))
   }
 
-  /** Round 2: a line within the fee tolerance of one deposit or of a run of days. */
-  withinFee(): void {
-    this.#settle(this.#lineCandidates(this.#targets(true), false))
+  /**
+   * A line with one candidate could still be half of a deposit paid in two lines: a deposit no
+   * line comes near, the other half a line with no one clear reading of its own. Such a line gets
+   * that reading too, so it is offered rather than matched to a deposit it only happens to be
+   * near. Looking only at unclaimed deposits and unexplained lines keeps true single deposits
+   * from drowning in chance pairs.
+   */
+  #withSplitsOfUnexplained(
+    groups: Pairing[][],
+    near: Pairing[][],
+    targets: Map<string, Map<number, Target[]>>,
+  ): Pairing[][] {
+    const explained = new Set(
+      near.flatMap((g) => (g.length === 1 && g[0]!.clear ? [g[0]!.lines[0]!.id] : [])),
+    )
+    const unexplained = new Map<string, KeptLine[]>()
+    for (const [account, byDay] of this.#lines)
+      for (const lines of byDay.values())
+        for (const line of lines)
+          if (this.#openLines.has(line.id) && !explained.has(line.id))
+            listIn(unexplained, account).push(line)
+    for (const lines of unexplained.values()) lines.sort((a, b) => a.amount - b.amount)
+    const claimed = new Set(near.flatMap((g) => g.flatMap((p) => p.expected.map((e) => e.id))))
+    return groups.map((group) => {
+      if (group.length !== 1) return group
+      const line = group[0]!.lines[0]!
+      const others = unexplained.get(line.bankAccountId) ?? []
+      const day = this.#day(line.date)
+      const splits: Pairing[] = []
+      for (const target of targets.get(line.bankAccountId)?.get(day) ?? []) {
+        const [single, ...more] = target.expected as [ExpectedDeposit, ...ExpectedDeposit[]]
+        if (more.length > 0 || claimed.has(single.id) || !this.#openExpected.has(single.id))
+          continue
+        const rest = target.amount - line.amount
+        for (let i = firstAtLeast(others, rest - target.tolerance); i < others.length; i++) {
+          const other = others[i]!
+          if (other.amount > rest + target.tolerance) break
+          const otherDay = this.#day(other.date)
+          if (otherDay < target.from || otherDay > target.to) continue
+          if (this.#fits(target, line.amount + other.amount))
+            splits.push({
+              lines: [line, other],
+              expected: target.expected,
+              kind: 'split',
+              clear: true,
+            })
+        }
+      }
+      return [...group, ...splits]
+    })
   }
 
-  #lineCandidates(targets: Map<string, Map<number, Target[]>>, exact: boolean): Pairing[][] {
+  /** Each open line's readings within the tolerance: single deposits and runs of days. */
+  #lineCandidates(targets: Map<string, Map<number, Target[]>>): Pairing[][] {
     const found: Pairing[][] = []
     for (const [account, byDay] of this.#lines) {
       const accountTargets = targets.get(account)
@@ -233,14 +310,15 @@ class Rounds {
         for (const line of lines) {
           if (!this.#openLines.has(line.id)) continue
           const fitting = (accountTargets.get(day) ?? []).filter(
-            (t) => t.expected[0]!.currency === line.currency && this.#fits(t, line.amount, exact),
+            (t) => t.expected[0]!.currency === line.currency && this.#fits(t, line.amount),
           )
           if (fitting.length === 0) continue
           found.push(
             fitting.map((t) => ({
               lines: [line],
               expected: t.expected,
-              kind: exact ? 'exact' : t.expected.length > 1 ? 'several-days' : 'within-fee',
+              kind: t.expected.length > 1 ? 'several-days' : 'within-fee',
+              clear: t.clear,
             })),
           )
         }
@@ -262,8 +340,8 @@ class Rounds {
         const rest = target.amount - lines[i]!.amount
         const first = Math.max(i + 1, firstAtLeast(lines, rest - target.tolerance))
         for (let j = first; j < lines.length && lines[j]!.amount <= rest + target.tolerance; j++)
-          if (this.#fits(target, lines[i]!.amount + lines[j]!.amount, false))
-            pairs.push({ lines: [lines[i]!, lines[j]!], expected: [e], kind: 'split' })
+          if (this.#fits(target, lines[i]!.amount + lines[j]!.amount))
+            pairs.push({ lines: [lines[i]!, lines[j]!], expected: [e], kind: 'split', clear: true })
       }
       if (pairs.length > 0) found.push(pairs)
     }
@@ -288,7 +366,7 @@ class Rounds {
         only !== null &&
         [...lineKeys(only), ...expectedKeys(only)].every((key) => claims.get(key) === 1)
       const refused = only !== null && this.#refused.has(matchId(only.lines.map((l) => l.id)))
-      if (only && uncontested && !refused && this.#open(only)) this.#match(only)
+      if (only?.clear && uncontested && !refused && this.#free(only)) this.#match(only)
       else left.push(group)
     }
     for (const group of left) {
@@ -298,7 +376,9 @@ class Rounds {
         ? 'Unmatched by hand before: Till does not match it again on its own.'
         : group.length > 1
           ? `${group.length} ways to read ${lines.length > 1 ? 'these lines' : 'this line'}: choose one.`
-          : 'Another bank line could pay the same takings: choose which.'
+          : group[0]!.clear
+            ? 'Another bank line could pay the same takings: choose which.'
+            : 'A day of these takings is too small to tell whether the bank paid it in this line.'
       this.#offer(lines, group, reason)
     }
   }
@@ -322,17 +402,18 @@ class Rounds {
 
   #offer(lines: KeptLine[], candidates: Pairing[], reason: string): void {
     const id = matchId(lines.map((l) => l.id))
-    if (!this.#offered.has(id)) this.#offered.set(id, { lines, candidates, reason })
-    for (const pairing of candidates) {
-      for (const line of pairing.lines) this.#openLines.delete(line.id)
-      for (const e of pairing.expected) this.#openExpected.delete(e.id)
-    }
+    const offeredBefore = lines.every((l) => this.#held.has(`line\u0000${l.id}`))
+    if (!offeredBefore && !this.#offered.has(id))
+      this.#offered.set(id, { lines, candidates, reason })
+    for (const pairing of candidates)
+      for (const key of [...lineKeys(pairing), ...expectedKeys(pairing)]) this.#held.add(key)
   }
 
   offers(): MatchOffer[] {
     return [...this.#offered.values()].map(({ lines, candidates, reason }) => ({
       bankLineIds: lines.map((l) => l.id).sort(),
       candidates: candidates.map((p) => p.expected.map((e) => e.id)),
+      candidateLineIds: candidates.map((p) => p.lines.map((l) => l.id).sort()),
       reason,
     }))
   }
@@ -348,8 +429,11 @@ function uniqueLines(group: Pairing[]): KeptLine[] {
 
 /** The next calendar day, or the next business day over a weekend the shop did not trade. */
 function consecutive(date: string, next: string): boolean {
-  return next === nextDate(date) || next === addBusinessDays(date, 1)
+  let following = FOLLOWING.get(date)
+  if (!following) FOLLOWING.set(date, (following = [nextDate(date), addBusinessDays(date, 1)]))
+  return following.includes(next)
 }
+const FOLLOWING = new Map<string, string[]>()
 
 function inner<K, IK, V>(outer: Map<K, Map<IK, V>>, key: K): Map<IK, V> {
   let map = outer.get(key)

@@ -31,6 +31,10 @@ export type AccountRole =
   | { type: 'cash-pay-in' }
   /** A pay-out from a drawer given no expense category. */
   | { type: 'cash-pay-out' }
+  /** A bank account deposits reach, by its id in the deposit settings. */
+  | { type: 'bank'; account: string }
+  /** What card, QRIS and e-wallet processors keep of a settlement. */
+  | { type: 'merchant-fees' }
 
 /** A role as text, the key of a mapping: `sales`, `clearing:card`, `tax-payable:VAT 11%`. */
 export type RoleKey = string
@@ -50,11 +54,17 @@ export const CHART_ROLES: readonly AccountRole[] = [
   { type: 'fee-income' },
   { type: 'cash-pay-in' },
   { type: 'cash-pay-out' },
+  { type: 'merchant-fees' },
   { type: 'cash-over-short' },
   { type: 'rounding' },
 ]
 
-const NAMED_TYPES = { clearing: 'method', 'tax-payable': 'tax', expense: 'category' } as const
+const NAMED_TYPES = {
+  clearing: 'method',
+  'tax-payable': 'tax',
+  expense: 'category',
+  bank: 'account',
+} as const
 
 export function roleKey(role: AccountRole): RoleKey {
   switch (role.type) {
@@ -64,6 +74,8 @@ export function roleKey(role: AccountRole): RoleKey {
       return `tax-payable:${role.tax}`
     case 'expense':
       return `expense:${role.category}`
+    case 'bank':
+      return `bank:${role.account}`
     default:
       return role.type
   }
@@ -115,9 +127,10 @@ const CLEARING_BY_METHOD: Record<string, MappedAccount> = {
 const OTHER_CLEARING: MappedAccount = { code: '1090', name: 'Other clearing' }
 const TAX_PAYABLE: MappedAccount = { code: '2100', name: 'Tax payable' }
 const EXPENSES: MappedAccount = { code: '6000', name: 'Expenses' }
+const BANK: MappedAccount = { code: '1200', name: 'Bank' }
 
 const FIXED: Record<
-  Exclude<AccountRole['type'], 'clearing' | 'tax-payable' | 'expense'>,
+  Exclude<AccountRole['type'], 'clearing' | 'tax-payable' | 'expense' | 'bank'>,
   MappedAccount
 > = {
   // A clearing current asset, not Xero's or QuickBooks' own Accounts Receivable: Xero's
@@ -135,6 +148,7 @@ const FIXED: Record<
   // loan or a transfer account instead.
   'cash-pay-in': { code: '3100', name: 'Owner contributions' },
   'cash-pay-out': { code: '6800', name: 'Cash pay-outs' },
+  'merchant-fees': { code: '6150', name: 'Merchant fees' },
 }
 
 /** A role in words, for labels and messages. */
@@ -166,6 +180,10 @@ export function roleLabel(role: AccountRole): string {
       return 'Cash paid into a drawer'
     case 'cash-pay-out':
       return 'Cash paid out of a drawer (no category)'
+    case 'bank':
+      return `Bank account “${role.account}”`
+    case 'merchant-fees':
+      return 'Card, QRIS and e-wallet fees'
   }
 }
 
@@ -175,6 +193,7 @@ export function accountKind(role: AccountRole): AccountKind {
     case 'receivable':
     case 'input-tax':
     case 'cash-in-safe':
+    case 'bank':
       return 'asset'
     case 'tax-payable':
       return 'liability'
@@ -235,9 +254,10 @@ export function defaultAccount(
       return { account: { ...(known ?? OTHER_CLEARING), kind }, known: known !== undefined }
     }
     case 'tax-payable':
-    case 'expense': {
+    case 'expense':
+    case 'bank': {
       const parent = SUB_ACCOUNT_PARENTS[role.type]
-      const child = role.type === 'expense' ? role.category : role.tax
+      const child = subAccountName(role)
       const code = codes[roleKey(role)] ?? parent.code
       return { account: { code, name: `${parent.name}:${child}`, kind }, known: false }
     }
@@ -246,23 +266,34 @@ export function defaultAccount(
   }
 }
 
-const SUB_ACCOUNT_PARENTS = { 'tax-payable': TAX_PAYABLE, expense: EXPENSES } as const
+const SUB_ACCOUNT_PARENTS = { 'tax-payable': TAX_PAYABLE, expense: EXPENSES, bank: BANK } as const
 
-/** Whether the default chart gives the role a numbered sub-account (a tax or a category). */
-export function hasSubAccountCode(
-  role: AccountRole,
-): role is Extract<AccountRole, { type: 'tax-payable' | 'expense' }> {
-  return role.type === 'tax-payable' || role.type === 'expense'
+type SubAccountRole = Extract<AccountRole, { type: 'tax-payable' | 'expense' | 'bank' }>
+
+function subAccountName(role: SubAccountRole): string {
+  switch (role.type) {
+    case 'tax-payable':
+      return role.tax
+    case 'expense':
+      return role.category
+    case 'bank':
+      return role.account
+  }
+}
+
+/**
+ * Whether the default chart gives the role a numbered sub-account (a tax, a category, a bank
+ * account: 2101 …, 6001 …, 1201 …).
+ */
+export function hasSubAccountCode(role: AccountRole): role is SubAccountRole {
+  return role.type === 'tax-payable' || role.type === 'expense' || role.type === 'bank'
 }
 
 /**
  * The next free code under the role's parent: 2101 … 2199 (6001 … 6099), then 2100.100,
  * 2100.101 … (Xero's codes take up to 10 letters, digits, dots or dashes).
  */
-function nextSubAccountCode(
-  role: Extract<AccountRole, { type: 'tax-payable' | 'expense' }>,
-  taken: ReadonlySet<string>,
-): string {
+function nextSubAccountCode(role: SubAccountRole, taken: ReadonlySet<string>): string {
   const base = SUB_ACCOUNT_PARENTS[role.type].code
   for (let n = 1; ; n++) {
     const code = n < 100 ? String(Number(base) + n) : `${base}.${n}`

@@ -25,6 +25,7 @@ type EntryKind =
   | 'session'
   | 'variance'
   | 'cash-movement'
+  | 'deposit'
   | 'reversal'
 
 export interface JournalEntry {

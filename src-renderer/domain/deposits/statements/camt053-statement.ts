@@ -132,11 +132,21 @@ function accountOf(statement: XmlValue): string | undefined {
   return textAt(statement, 'Acct/Id/IBAN') ?? textAt(statement, 'Acct/Id/Othr/Id')
 }
 
+/** The parsed document; the parser refuses some XML its validator lets through. */
+function parsedXml(text: string): XmlValue {
+  try {
+    return parser.parse(text) as XmlValue
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new StatementReadError(`not well-formed XML: ${reason}`, 'Document')
+  }
+}
+
 export function readCamt053Statement(text: string): ParsedStatement {
   const valid = XMLValidator.validate(text)
   if (valid !== true)
     throw new StatementReadError(`not well-formed XML: ${valid.err.msg}`, `line ${valid.err.line}`)
-  const statements = list(at(parser.parse(text) as XmlValue, 'Document/BkToCstmrStmt/Stmt'))
+  const statements = list(at(parsedXml(text), 'Document/BkToCstmrStmt/Stmt'))
   if (statements.length === 0)
     throw new StatementReadError('the file holds no statement', 'Document/BkToCstmrStmt/Stmt')
   const accountRef = accountOf(statements[0])

@@ -1,4 +1,5 @@
 import { csvRows, likelyDelimiter, type CsvDelimiter } from './csv-rows'
+import { guessCsvMapping } from './csv-guess'
 import type { CsvMapping } from './csv-statement'
 
 /**
@@ -79,7 +80,12 @@ function headerCells(line: string, delimiter: CsvDelimiter): string[] | null {
 /** How many of the first lines a header may be preceded by. */
 const HEADER_SEARCH_LINES = 15
 
-/** The known layout whose header is among the file's first lines, with the rows above it skipped. */
+const GUESSED = 'Columns guessed from the header: check them in the preview'
+
+/**
+ * The known layout whose header is among the file's first lines, with the rows above it skipped;
+ * else a mapping guessed from the header's words; null when neither is found.
+ */
 export function recogniseCsvLayout(text: string): CsvLayout | null {
   const firstLines = text
     .replace(/^\ufeff/, '')
@@ -99,5 +105,6 @@ export function recogniseCsvLayout(text: string): CsvLayout | null {
       return { name: layout.name, mapping: { ...layout.mapping, skipRows } }
     }
   }
-  return null
+  const guessed = guessCsvMapping(text)
+  return guessed && { name: GUESSED, mapping: guessed }
 }

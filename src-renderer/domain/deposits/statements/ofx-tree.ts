@@ -26,12 +26,14 @@ const ENTITIES: Record<string, string> = {
   nbsp: ' ',
 }
 
+const MAX_CODE_POINT = 0x10ffff
+
+/** Entities decoded; one naming no character is left as written. */
 function decoded(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name.startsWith('#x') || name.startsWith('#X'))
-      return String.fromCodePoint(parseInt(name.slice(2), 16))
-    if (name.startsWith('#')) return String.fromCodePoint(Number(name.slice(1)))
-    return ENTITIES[name.toLowerCase()] ?? whole
+    if (!name.startsWith('#')) return ENTITIES[name.toLowerCase()] ?? whole
+    const code = /^#x/i.test(name) ? parseInt(name.slice(2), 16) : Number(name.slice(1))
+    return code <= MAX_CODE_POINT ? String.fromCodePoint(code) : whole
   })
 }
 
@@ -78,7 +80,10 @@ export function readOfxTree(text: string): OfxNode {
       undecided = lastValue = null
       const parent = open.at(-1)!
       if (parent.name !== name)
-        throw new StatementReadError(`</${name}> closes nothing open (<${parent.name}> is)`, where)
+        throw new StatementReadError(
+          `</${name}> closes nothing open: <${parent.name}> of line ${parent.line} is`,
+          where,
+        )
       open.pop()
       continue
     }

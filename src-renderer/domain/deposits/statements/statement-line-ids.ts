@@ -9,14 +9,15 @@ import { StatementReadError, type StatementLine } from '../bank-line'
 type UnnamedLine = Omit<StatementLine, 'id'>
 
 /**
- * 'h:' + a hash of date, amount, text and running balance. Two lines alike in all four (two
+ * For each line without a file id, 'h:' + a hash of date, amount, text and running balance. Two lines alike in all four (two
  * equal card settlements on one day, in a file without balances) are told apart by their order
  * that day: the second gets '#2'. An overlapping statement lists them in the same order, so both
  * keep their ids.
  */
-function hashedIds(lines: readonly UnnamedLine[]): string[] {
+function hashedIds(lines: readonly ReadLine[]): (string | undefined)[] {
   const seen = new Map<string, number>()
   return lines.map((line) => {
+    if (line.fileId !== undefined) return undefined
     const hash = fnv1a64(
       JSON.stringify([line.date, line.amount, line.currency, line.text, line.balance ?? null]),
     )

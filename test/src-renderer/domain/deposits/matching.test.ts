@@ -8,7 +8,8 @@ import {
 } from '../../../../src-renderer/domain/deposits/matching'
 import { bankLine, expectedDeposit } from '../../../support/deposits'
 
-const settings = defaultDepositSettings('IDR') // window: a day before to 5 after; tolerance 1 %
+// The window: a day before the due date to five after; a tolerance of 1 %.
+const settings = { ...defaultDepositSettings('IDR'), tolerance: { basisPoints: 100, fixed: 0 } }
 
 function match(
   expected: ExpectedDeposit[],
@@ -65,6 +66,7 @@ describe('matching bank lines to expected deposits', () => {
       {
         bankLineIds: ['b1'],
         candidates: [['card|kemang|2026-11-26'], ['card|salmiya|2026-11-26']],
+        candidateLineIds: [['b1'], ['b1']],
         reason: '2 ways to read this line: choose one.',
       },
     ])
@@ -138,13 +140,27 @@ describe('matching bank lines to expected deposits', () => {
     ])
   })
 
-  it('takes exact matches first, so a later round cannot claim their lines', () => {
+  it('takes the exact line first, over another line merely near the same deposit', () => {
+    const lines = [bankLine('b1', '2026-11-30', 979_000), bankLine('b2', '2026-11-30', 980_000)]
+    const { matches, offers } = match([thursdayCard], lines)
+    expect(matches.map((m) => [m.id, m.kind])).toEqual([['b2', 'exact']])
+    expect(offers).toEqual([])
+  })
+
+  it('offers a line equal to one deposit when, with a line nothing explains, it pays another', () => {
     const cash = expectedDeposit('cash', 'kemang', '2026-11-26', 2_000_000)
     const card = expectedDeposit('card', 'kemang', '2026-11-26', 1_200_000, { lagDays: 0 })
     const lines = [bankLine('b1', '2026-11-27', 1_200_000), bankLine('b2', '2026-11-27', 800_000)]
     const { matches, offers } = match([cash, card], lines)
-    expect(matches.map((m) => [m.id, m.kind, m.expectedIds])).toEqual([['b1', 'exact', [card.id]]])
-    expect(offers).toEqual([])
+    expect(matches).toEqual([])
+    expect(offers).toEqual([
+      {
+        bankLineIds: ['b1', 'b2'],
+        candidates: [[card.id], [cash.id]],
+        candidateLineIds: [['b1'], ['b1', 'b2']],
+        reason: '2 ways to read these lines: choose one.',
+      },
+    ])
   })
 
   it('ignores money going out, and another account’s lines', () => {
@@ -181,6 +197,7 @@ describe('matching bank lines to expected deposits', () => {
       {
         bankLineIds: ['b1'],
         candidates: [[thursdayCard.id]],
+        candidateLineIds: [['b1']],
         reason: 'Unmatched by hand before: Till does not match it again on its own.',
       },
     ])

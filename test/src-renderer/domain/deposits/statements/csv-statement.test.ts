@@ -1,26 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { StatementReadError } from '../../../../../src-renderer/domain/deposits/bank-line'
 import { recogniseCsvLayout } from '../../../../../src-renderer/domain/deposits/statements/csv-layouts'
 import {
   readCsvStatement,
   type CsvMapping,
 } from '../../../../../src-renderer/domain/deposits/statements/csv-statement'
+import { statementRefusal as refusal } from '../../../../support/statement-refusal'
 import { fixture } from './fixtures/read-fixture'
 
 function mappingOf(text: string): CsvMapping {
   const layout = recogniseCsvLayout(text)
   if (!layout) throw new Error('layout not recognised')
   return layout.mapping
-}
-
-function refusal(read: () => unknown): StatementReadError {
-  try {
-    read()
-  } catch (error) {
-    if (error instanceof StatementReadError) return error
-    throw error
-  }
-  throw new Error('the file was read')
 }
 
 describe('a US checking CSV (signed amounts, month first, quoted fields, CRLF)', () => {
@@ -30,7 +20,12 @@ describe('a US checking CSV (signed amounts, month first, quoted fields, CRLF)',
     const statement = readCsvStatement(text, mappingOf(text), 'USD')
     expect(statement.currency).toBe('USD')
     expect(
-      statement.lines.map(({ date, amount, text: words, balance }) => [date, amount, words, balance]),
+      statement.lines.map(({ date, amount, text: words, balance }) => [
+        date,
+        amount,
+        words,
+        balance,
+      ]),
     ).toEqual([
       ['2026-11-20', 123456, 'CARD SETTLEMENT 1118-1119 ACME PAY', 523456],
       ['2026-11-21', -1200, 'MONTHLY SERVICE FEE', 522256],
@@ -91,7 +86,10 @@ describe('an Indonesian internet-banking CSV (debit and credit columns, decimal 
   })
 
   it('refuses a row with fewer fields than the header', () => {
-    const text2 = text.replace('22/11/2026;BIAYA ADMINISTRASI;15.000,00;;14.743.950,00', '22/11/2026;BIAYA')
+    const text2 = text.replace(
+      '22/11/2026;BIAYA ADMINISTRASI;15.000,00;;14.743.950,00',
+      '22/11/2026;BIAYA',
+    )
     expect(refusal(() => readCsvStatement(text2, mappingOf(text2), 'IDR')).where).toBe('line 6')
   })
 })
@@ -139,7 +137,8 @@ describe('a mapping that does not fit the file', () => {
   })
 
   it('reads "DR" and "CR" marks and brackets as signs', () => {
-    const text = 'Date;Text;Amount\n20/11/2026;fee;12,50 DR\n21/11/2026;in;1.000,00 CR\n22/11/2026;back;(3,00)\n'
+    const text =
+      'Date;Text;Amount\n20/11/2026;fee;12,50 DR\n21/11/2026;in;1.000,00 CR\n22/11/2026;back;(3,00)\n'
     const mapping: CsvMapping = {
       delimiter: ';',
       skipRows: 0,
