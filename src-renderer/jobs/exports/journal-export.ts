@@ -41,6 +41,8 @@ import type { JournalEntry } from '../../domain/journal/journal-entry'
 import { sessionSummaryEntries } from '../../domain/journal/session-summary'
 import { cashMovementEntries, cashMovementKeys } from '../../domain/journal/cash-movement-entries'
 import { movementsOfSession } from '../../cache/cash-movement-store'
+import { depositEntry, depositKey } from '../../domain/journal/deposit-entries'
+import { depositPostings } from '../deposits/deposit-postings'
 import type { RunExportOptions } from './export-options'
 import { ExportLogWriter } from '../../cache/export-log-writer'
 import { ProgressCounter, billPages, checkSignal, recordDatesOf } from './run-export-pages'
@@ -182,7 +184,7 @@ class JournalRun {
 
   /**
    * The entries of the range, a page at a time: bills, session summaries, expenses, cash
-   * movements, variances.
+   * movements, variances, deposits.
    */
   async *entries(
     locations: string[],
@@ -237,6 +239,8 @@ class JournalRun {
     const variances = await this.variancesOf(reconciled, progress)
     checkSignal(signal)
     if (variances.length > 0) yield await this.planVariances(variances)
+    checkSignal(signal)
+    yield await this.deposits()
   }
 
   /** Commits the batch, unless nothing was written or this is a dry run; the result. */
@@ -491,6 +495,31 @@ class JournalRun {
     ])
     return this.plan(
       cashMovementEntries({ ...session, name }, movements, this.context(new Map())),
+      states,
+    )
+  }
+
+  /**
+   * The deposits' entries (`deposit:<bank line id>`): each standing match's, and for a match a
+   * person unmatched, its posted entry emptied, which the log posts as the reversal alone (as a
+   * cancelled cash movement). Each is dated the day its bank line was booked.
+   */
+  private async deposits(): Promise<JournalEntry[]> {
+    const { standing, withdrawn } = await depositPostings(this.db, this.options.currency)
+    const keys = [...new Set([...standing.map((p) => depositKey(p.match)), ...withdrawn])]
+    if (keys.length === 0) return []
+    const states = await this.log.states(keys)
+    const context = this.context(new Map())
+    const entries = standing.map((posting) => depositEntry(posting, context))
+    const current = new Set(entries.map((e) => e.id))
+    for (const key of withdrawn) {
+      const posted = states.get(key)?.entry
+      if (!current.has(key) && posted && posted.lines.length > 0)
+        entries.push({ ...posted, id: key, lines: [] })
+    }
+    const location = this.options.range.locationId
+    return this.plan(
+      location === '' ? entries : entries.filter((e) => e.locationId === location),
       states,
     )
   }

@@ -32,7 +32,14 @@ describe('deposit matches', () => {
       db,
       {
         matches: [match(['L1'], ['cash|a|2026-11-02']), match(['L2'], ['card|a|2026-11-02'])],
-        offers: [{ bankLineIds: ['L3'], candidates: [['x'], ['y']], reason: 'two days fit' }],
+        offers: [
+          {
+            bankLineIds: ['L3'],
+            candidates: [['x'], ['y']],
+            candidateLineIds: [['L3'], ['L3']],
+            reason: 'two days fit',
+          },
+        ],
       },
       20,
     )
@@ -55,7 +62,14 @@ describe('deposit matches', () => {
       db,
       {
         matches: [match(['L1'], ['e1'])],
-        offers: [{ bankLineIds: ['L2'], candidates: [['e2'], ['e3']], reason: 'two fit' }],
+        offers: [
+          {
+            bankLineIds: ['L2'],
+            candidates: [['e2'], ['e3']],
+            candidateLineIds: [['L2'], ['L2']],
+            reason: 'two fit',
+          },
+        ],
       },
       1,
     )

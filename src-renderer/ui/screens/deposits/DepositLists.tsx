@@ -118,7 +118,12 @@ export function OffersToConfirm({
                     .join(', ')}{' '}
                   <button
                     type="button"
-                    onClick={() => onConfirm(offer.bankLineIds, offer.candidates[i]!)}
+                    onClick={() =>
+                      onConfirm(
+                        offer.candidateLineIds[i] ?? offer.bankLineIds,
+                        offer.candidates[i]!,
+                      )
+                    }
                   >
                     Confirm this match
                   </button>
