@@ -228,19 +228,19 @@ class Rounds {
   }
 
   /**
-   * Round 1: a line equal to one expected deposit. Equality is the strongest sign there is, so
-   * deposits merely near the line do not stand in its way. Round 2: a line within the fee
-   * tolerance of one deposit or of a run of days, over what round 1 left.
+   * Round 1: a line equal to one expected deposit (and near no other), so it wins over other lines
+   * merely near the same deposit. Round 2: a line within the fee tolerance of one deposit or of a
+   * run of days, over what round 1 left.
    */
   exactThenWithinFee(): void {
     const targets = this.#targets()
     const near = this.#lineCandidates(targets)
-    const exact = near.flatMap((group) => {
-      const equal = group
-        .filter((p) => p.expected.length === 1 && p.lines[0]!.amount === p.expected[0]!.amount)
-        .map((p) => ({ ...p, kind: 'exact' as const }))
-      return equal.length === 0 ? [] : [equal]
-    })
+    const isEqual = (p: Pairing) =>
+      p.expected.length === 1 && p.lines[0]!.amount === p.expected[0]!.amount
+    // A line equal to one deposit and near nothing else; near others it is as ambiguous as any.
+    const exact = near
+      .filter((group) => group.some(isEqual))
+      .map((group) => group.map((p) => (isEqual(p) ? { ...p, kind: 'exact' as const } : p)))
     this.#settle(this.#withSplitsOfUnexplained(exact, near, targets))
     const left = near
       .map((group) => group.filter((p) => this.#unmatched(p)))
@@ -263,6 +263,7 @@ class Rounds {
     const explained = new Set(
       near.flatMap((g) => (g.length === 1 && g[0]!.clear ? [g[0]!.lines[0]!.id] : [])),
     )
+    const claimed = new Set(near.flatMap((g) => g.flatMap((p) => p.expected.map((e) => e.id))))
     const unexplained = new Map<string, KeptLine[]>()
     for (const [account, byDay] of this.#lines)
       for (const lines of byDay.values())
@@ -270,7 +271,6 @@ class Rounds {
           if (this.#openLines.has(line.id) && !explained.has(line.id))
             listIn(unexplained, account).push(line)
     for (const lines of unexplained.values()) lines.sort((a, b) => a.amount - b.amount)
-    const claimed = new Set(near.flatMap((g) => g.flatMap((p) => p.expected.map((e) => e.id))))
     return groups.map((group) => {
       if (group.length !== 1) return group
       const line = group[0]!.lines[0]!
@@ -330,7 +330,8 @@ class Rounds {
   split(): void {
     const found: Pairing[][] = []
     for (const e of this.#expected) {
-      if (!this.#openExpected.has(e.id)) continue
+      // A deposit a line came near is settled or offered already: only the rest are split.
+      if (!this.#openExpected.has(e.id) || this.#held.has(`expected\u0000${e.id}`)) continue
       const target = this.#target([e])
       const lines = [...this.#linesBetween(e.bankAccountId, target.from, target.to)]
         .filter((l) => l.currency === e.currency)

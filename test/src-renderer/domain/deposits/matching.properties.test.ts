@@ -18,8 +18,10 @@ import { bankLine, expectedDeposit } from '../../../support/deposits'
 
 /**
  * A simulated shop's takings and what its bank shows of them: card and QRIS settled after a lag,
- * less a fee near the estimate, one to five days a line; cash banked whole, short or over, now
- * and then in two lines; some money not banked yet. Every line knows what it truly pays.
+ * less a fee near the estimate, one to five days a line; cash banked whole, short or over; some
+ * money not banked yet. Every line knows what it truly pays. (Deposits paid in two lines are the
+ * example tests' and the recall property's: a half of one can sit near another deposit by chance,
+ * which no rule can tell from a deposit of its own.)
  */
 
 const FEE_BASIS_POINTS: Record<string, number> = { card: 200, qris: 70 }
@@ -60,18 +62,22 @@ const dayArbitrary = fc.record({
   notBankedYet: fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
 })
 
-const scenarioArbitrary = fc
-  .record({
-    start: fc.integer({ min: 0, max: 700 }).map((n) => addDays('2026-01-01', n)),
-    locations: fc.integer({ min: 1, max: 2 }),
-    methods: fc.subarray(['cash', 'card', 'qris'], { minLength: 1 }),
-    days: fc.integer({ min: 3, max: 15 }),
-    seedDays: fc.array(dayArbitrary, { minLength: 90, maxLength: 90 }),
-    batches: fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 15, maxLength: 15 }),
-  })
-  .map(simulate)
+/** Scenarios, with cash deposits now and then paid in two lines when `splits`. */
+const scenarios = (splits: boolean) =>
+  fc
+    .record({
+      splits: fc.constant(splits),
+      start: fc.integer({ min: 0, max: 700 }).map((n) => addDays('2026-01-01', n)),
+      locations: fc.integer({ min: 1, max: 2 }),
+      methods: fc.subarray(['cash', 'card', 'qris'], { minLength: 1 }),
+      days: fc.integer({ min: 3, max: 15 }),
+      seedDays: fc.array(dayArbitrary, { minLength: 90, maxLength: 90 }),
+      batches: fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 15, maxLength: 15 }),
+    })
+    .map(simulate)
 
 function simulate(input: {
+  splits: boolean
   start: string
   locations: number
   methods: string[]
@@ -112,7 +118,9 @@ function simulate(input: {
           const banked = deposit.gross - Math.trunc((deposit.gross * day.deviation) / 10_000)
           const date = addDays(deposit.dueDate, Math.min(day.late, 4))
           const first =
-            day.splitPercent === null ? banked : Math.trunc((banked * day.splitPercent) / 100)
+            day.splitPercent === null || !input.splits
+              ? banked
+              : Math.trunc((banked * day.splitPercent) / 100)
           bank([deposit.id], date, first === banked ? [banked] : [first, banked - first])
         }
       else
@@ -250,7 +258,7 @@ describe('matching simulated takings and deposits', () => {
   it('never matches wrongly (precision 100 %)', () => {
     let matched = 0
     fc.assert(
-      fc.property(scenarioArbitrary, (scenario) => {
+      fc.property(scenarios(false), (scenario) => {
         const truths = new Set(scenario.truths.map(key))
         for (const m of run(scenario).matches) {
           matched++
@@ -265,7 +273,7 @@ describe('matching simulated takings and deposits', () => {
   it('finds every match when the case is unambiguous (recall 100 %)', () => {
     let checked = 0
     fc.assert(
-      fc.property(scenarioArbitrary, (scenario) => {
+      fc.property(scenarios(true), (scenario) => {
         if (!unambiguous(scenario, settings)) return
         checked++
         const found = new Set(
@@ -282,7 +290,7 @@ describe('matching simulated takings and deposits', () => {
 
   it('never matches automatically a line two equal deposits could be', () => {
     fc.assert(
-      fc.property(scenarioArbitrary, fc.nat(), (scenario, pick) => {
+      fc.property(scenarios(true), fc.nat(), (scenario, pick) => {
         const truth = scenario.truths[pick % Math.max(1, scenario.truths.length)]
         fc.pre(truth !== undefined && truth.lineIds.length === 1 && truth.expectedIds.length === 1)
         const original = scenario.expected.find((e) => e.id === truth!.expectedIds[0])!
