@@ -6,7 +6,8 @@ import { BUILT_IN_NAMES } from './export-rows'
 import type { LogPage } from './log-pages'
 import { MOVEMENT_KINDS, type CashMovement } from '../domain/ledger/cash-movements'
 import { depositSettingsSchema } from '../domain/deposits/deposit-settings'
-import { csvMappingSchema } from '../domain/deposits/statements/csv-mapping-schema'
+import type { CsvMapping } from '../domain/deposits/statements/csv-statement'
+import { CSV_DATE_FORMATS, type CsvDateFormat } from '../domain/deposits/statements/csv-dates'
 import type { DepositSettingsRow, StoredMatch, StoredStatementLine } from './deposit-rows'
 
 /**
@@ -279,6 +280,25 @@ const depositMatchSchema = z
   .refine((m) => (m.state === 'unmatched') === (m.unmatchedAt !== undefined), {
     error: 'an unmatched match says when, a standing one does not',
   }) satisfies z.ZodType<StoredMatch>
+
+const column = z.string().min(1).max(MAX_ID)
+const csvMappingSchema = z.strictObject({
+  delimiter: z.enum([',', ';', '\t', '|']),
+  skipRows: z.number().int().min(0).max(1_000),
+  footerRows: z.number().int().min(0).max(1_000),
+  date: column,
+  dateFormat: z.enum(CSV_DATE_FORMATS as [CsvDateFormat, ...CsvDateFormat[]]),
+  valueDate: column.optional(),
+  amount: z.union([
+    z.strictObject({ signed: column }),
+    z.strictObject({ credit: column, debit: column }),
+  ]),
+  text: z.array(column).max(20),
+  balance: column.optional(),
+  id: column.optional(),
+  currency: column.optional(),
+  decimalMark: z.enum(['.', ',']),
+}) satisfies z.ZodType<CsvMapping>
 
 const depositSettingsRowSchema = z.union([
   z.strictObject({ key: z.literal('settings'), settings: depositSettingsSchema }),

@@ -28,7 +28,7 @@ export async function currentExpectedDeposits(
 }
 
 /**
- * Matches the kept bank lines to the expected deposits (docs/deposits.md#matching): matches a
+ * Matches the kept bank lines to the expected deposits (docs/ledger.md#deposits): matches a
  * person made or Till made before stand, those a person unmatched are never made again, and the
  * new unique ones are kept as Till's, the ambiguous ones as offers. Run after an import, when the
  * tallies or the settings change, and on the Deposits screen's *Match again*.

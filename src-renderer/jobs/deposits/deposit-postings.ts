@@ -12,7 +12,7 @@ export interface DepositPostings {
 }
 
 /**
- * What the deposits post (docs/deposits.md#what-is-posted): every standing match whose lines,
+ * What the deposits post (docs/ledger.md#deposits): every standing match whose lines,
  * bank account and deposits Till still holds, and the keys of the unmatched ones. A match whose
  * deposits are no longer expected (a session reopened, the settings changed) waits until they are.
  */
