@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { addBusinessDays, nextDate } from '../../../../src-shared/domain/business-date'
+import { nextDate } from '../../../../src-shared/domain/business-date'
+import { addBusinessDays } from '../../../../src-renderer/domain/deposits/business-days'
 import {
   basisPointsOf,
   defaultDepositSettings,
