@@ -4,6 +4,7 @@
  */
 
 import { parseArgs } from 'node:util'
+import { BANK_STATEMENT_FORMATS, type BankStatementFormat } from './bank-statement-files'
 import { startDemoService, type DemoServiceOptions } from './index'
 
 const USAGE = `Usage: demo-service [options]
@@ -23,6 +24,8 @@ const USAGE = `Usage: demo-service [options]
   --platform-webhook-url <url>  where to deliver the ordering platform's webhooks
   --live                   keep trading and sending webhooks
   --pace <n>               live events per minute (default 12)
+  --bank-statement <fmt>   print the demo bank's statement of the shop's deposits (csv,
+                           camt053 or mt940) to stdout and exit instead of serving
   --help                   this text`
 
 function numberOption(value: string | undefined, name: string): number | undefined {
@@ -34,7 +37,22 @@ function numberOption(value: string | undefined, name: string): number | undefin
   return number
 }
 
-function parseOptions(argv: string[]): Partial<DemoServiceOptions> | null {
+interface CliRequest {
+  options: Partial<DemoServiceOptions>
+  /** Print this statement and exit, instead of serving. */
+  bankStatement: BankStatementFormat | undefined
+}
+
+function statementFormat(value: string | undefined): BankStatementFormat | undefined {
+  if (value === undefined) return undefined
+  if (!(BANK_STATEMENT_FORMATS as readonly string[]).includes(value))
+    throw new Error(
+      `--bank-statement expects one of ${BANK_STATEMENT_FORMATS.join(', ')}, got "${value}"`,
+    )
+  return value as BankStatementFormat
+}
+
+function parseOptions(argv: string[]): CliRequest | null {
   const text = { type: 'string' } as const
   const { values } = parseArgs({
     args: argv,
@@ -55,11 +73,13 @@ function parseOptions(argv: string[]): Partial<DemoServiceOptions> | null {
       'platform-webhook-url': text,
       live: { type: 'boolean' },
       pace: text,
+      'bank-statement': text,
       help: { type: 'boolean' },
     },
   })
   if (values.help) return null
-  return {
+  const bankStatement = statementFormat(values['bank-statement'])
+  const options: Partial<DemoServiceOptions> = {
     port: numberOption(values.port, 'port') ?? 4010,
     seed: numberOption(values.seed, 'seed'),
     days: numberOption(values.days, 'days'),
@@ -77,22 +97,29 @@ function parseOptions(argv: string[]): Partial<DemoServiceOptions> | null {
     live: values.live ?? false,
     livePace: numberOption(values.pace, 'pace'),
   }
+  return { options, bankStatement }
 }
 
 async function main(): Promise<void> {
-  let options: Partial<DemoServiceOptions> | null
+  let request: CliRequest | null
   try {
-    options = parseOptions(process.argv.slice(2))
+    request = parseOptions(process.argv.slice(2))
   } catch (error) {
     console.error(`${(error as Error).message}\n\n${USAGE}`)
     process.exitCode = 2
     return
   }
-  if (options === null) {
+  if (request === null) {
     console.log(USAGE)
     return
   }
-  const service = await startDemoService(options)
+  if (request.bankStatement) {
+    const service = await startDemoService({ ...request.options, port: 0, live: false })
+    process.stdout.write(service.bankStatement(request.bankStatement).text)
+    await service.close()
+    return
+  }
+  const service = await startDemoService(request.options)
   console.log(`Demo service: ${service.url}`)
   console.log(`Apps API: ${service.url}/apps-v1`)
   console.log(`Store id: ${service.storeId}`)

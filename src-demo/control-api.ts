@@ -10,6 +10,7 @@ import type { IncomingHttpHeaders } from 'node:http'
 import type { Location } from './catalogue'
 import { InvalidRequestError, NotFoundError, UnauthorizedError } from './demo-errors'
 import { bearerToken, failureResponse, json, secretsEqual, type JsonResponse } from './http-util'
+import { BANK_STATEMENT_FORMATS, type BankStatementFormat } from './bank-statement-files'
 import { billId, billRowOf, expenseIndexOf, parsePaymentId, sessionIndexOf } from './ids'
 import { PAYMENT_METHODS, paymentRef, type CounterMethod } from './payments'
 import { platformControlRoutes } from './ordering-platform/platform-control'
@@ -68,6 +69,7 @@ export class ControlApi {
       route('PUT', '/live', (_, body) => this.setLive(body)),
       route('GET', '/truth', () => this.truth()),
       route('GET', '/truth/bills', () => this.truthBills()),
+      route('GET', '/bank-statement/:format', ([format]) => this.bankStatement(format)),
       ...platformControlRoutes(service.platform),
     ]
   }
@@ -137,6 +139,15 @@ export class ControlApi {
   }
 
   // ── handlers ─────────────────────────────────────────────────────────────
+
+  private bankStatement(format: string | undefined): JsonResponse {
+    const known = (BANK_STATEMENT_FORMATS as readonly unknown[]).includes(format)
+    if (!known)
+      throw new NotFoundError(
+        `No bank statement format ${format}: ${BANK_STATEMENT_FORMATS.join(', ')}.`,
+      )
+    return json(200, { data: this.service.bankStatement(format as BankStatementFormat) })
+  }
 
   private state(): Record<string, unknown> {
     const { service } = this

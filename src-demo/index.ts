@@ -10,6 +10,8 @@ import { DemoServer, HOST } from './demo-server'
 import { DemoService } from './service'
 import { billRowOf } from './ids'
 import type { DeliveryAttempt } from './webhooks/delivery'
+import type { BankDeposit } from './bank-deposits'
+import type { BankStatementFile, BankStatementFormat } from './bank-statement-files'
 
 export type { DemoServiceOptions } from './options'
 
@@ -24,6 +26,8 @@ interface DemoShopTruth {
   deliveries(): readonly DeliveryAttempt[]
   /** Resolves when no webhook is waiting, in flight or scheduled for retry. */
   webhooksIdle(): Promise<void>
+  /** Every deposit the demo bank has booked by the simulated today, with the takings it covers. */
+  bankDeposits(): BankDeposit[]
 }
 
 export interface DemoServiceHandle {
@@ -39,6 +43,8 @@ export interface DemoServiceHandle {
   platformWebhookSecret: string
   /** Where webhooks are delivered; null holds them until a target is set. */
   setWebhookTarget(url: string | null): void
+  /** The demo bank's statement of the shop's deposits up to the simulated today, as a file. */
+  bankStatement(format: BankStatementFormat): BankStatementFile
   close(): Promise<void>
   shop: DemoShopTruth
 }
@@ -66,6 +72,7 @@ export async function startDemoService(
     platformToken: resolved.platformToken,
     platformWebhookSecret: resolved.platformWebhookSecret,
     setWebhookTarget: (url) => service.webhooks.setTarget(url),
+    bankStatement: (format) => service.bankStatement(format),
     close: async () => {
       service.close()
       await server.close()
@@ -83,6 +90,7 @@ export async function startDemoService(
       sessions: () => shop.sessions.map((session) => view.session(session)),
       deliveries: () => service.webhooks.log(),
       webhooksIdle: () => service.webhooks.whenIdle(),
+      bankDeposits: () => service.bankDeposits(),
     },
   }
 }

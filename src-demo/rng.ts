@@ -13,6 +13,7 @@ export const Stream = {
   faults: 6,
   deliveries: 7,
   platform: 8,
+  bank: 9,
 } as const
 
 export interface Rng {

@@ -4,6 +4,12 @@
  */
 
 import { AppsApi, type Install } from './apps-api'
+import { bankDeposits, type BankDeposit } from './bank-deposits'
+import {
+  bankStatementFile,
+  type BankStatementFile,
+  type BankStatementFormat,
+} from './bank-statement-files'
 import { SimClock } from './clock'
 import { ConflictError } from './demo-errors'
 import { FaultInjector } from './faults'
@@ -15,6 +21,7 @@ import { Representation } from './representation'
 import { rngFor, Stream } from './rng'
 import { Platform } from './ordering-platform/platform'
 import type { Shop } from './shop'
+import { formatLocalDate } from './time-zone'
 import { Trader } from './trader'
 import { WebhookDispatcher } from './webhooks/delivery'
 import { buildEnvelope, type Company } from './webhooks/envelope'
@@ -115,6 +122,19 @@ export class DemoService {
       { scopes: [...this.install.scopes] },
       this.clock.now(),
     )
+  }
+
+  /** The simulated today, in the merchant's zone: the last day a bank statement covers. */
+  private today(): string {
+    return formatLocalDate(this.shop.config.zone.localDate(this.clock.now()))
+  }
+
+  bankDeposits(): BankDeposit[] {
+    return bankDeposits(this.shop, this.today())
+  }
+
+  bankStatement(format: BankStatementFormat): BankStatementFile {
+    return bankStatementFile(this.shop, this.today(), format)
   }
 
   close(): void {

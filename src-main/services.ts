@@ -116,6 +116,7 @@ export function createServices(
       start: options.startDemoService ?? startDemoService,
       webhookTarget: async () => (await webhooks.status()).url,
       overrides: demoOverridesFromEnv(),
+      bankStatementFolder: join(options.dataDir, 'demo-bank'),
     }),
     exportFiles: new ExportFiles({ fs }),
     scheduledExports: new ScheduledExportStore(

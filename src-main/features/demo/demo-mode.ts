@@ -1,7 +1,10 @@
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { DemoStatus, ProfileView } from '../../../src-shared/bridge/contract'
 import type { DemoServiceHandle, DemoServiceOptions } from '../../../src-demo'
 import type { ProfileStore } from '../connections/profile-store'
 import type { Logger } from '../../logging/logger'
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../../platform/private-files'
 
 const DEMO_PROFILE_ID = 'demo-shop'
 
@@ -31,7 +34,12 @@ export interface DemoModeDeps {
   webhookTarget: () => Promise<string | null>
   /** Overrides for tests and automation (`TILL_DEMO_OPTIONS`, JSON): a smaller shop, a known control token. */
   overrides?: Partial<DemoServiceOptions>
+  /** Where the demo bank's statements of the shop's deposits are written at each start, for the
+   *  Deposits screen to import. */
+  bankStatementFolder?: string
 }
+
+const BANK_STATEMENT_FORMATS = ['csv', 'camt053', 'mt940'] as const
 
 /** Reads `TILL_DEMO_OPTIONS`; a value that is not a JSON object is refused loudly. */
 export function demoOverridesFromEnv(
@@ -106,6 +114,7 @@ export class DemoMode {
       })
       this.epoch = now.toISOString()
       this.deps.log.info('demo service started', { url: this.handle.url })
+      await this.writeBankStatements(this.handle)
     }
     return this.deps.profiles.save(
       {
@@ -120,6 +129,25 @@ export class DemoMode {
       },
       'demo',
     )
+  }
+
+  /** The demo bank's statements as files; a failure to write them is logged, the demo runs on. */
+  private async writeBankStatements(handle: DemoServiceHandle): Promise<void> {
+    const folder = this.deps.bankStatementFolder
+    if (!folder) return
+    try {
+      await mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE })
+      for (const format of BANK_STATEMENT_FORMATS) {
+        const file = handle.bankStatement(format)
+        await writeFile(join(folder, file.filename), file.text, { mode: PRIVATE_FILE_MODE })
+      }
+      this.deps.log.info('demo bank statements written', { folder })
+    } catch (error) {
+      this.deps.log.warn('demo bank statements not written', {
+        folder,
+        error: error instanceof Error ? error.message : String(error),
+      })
+    }
   }
 
   /** The receiver moved (reconfigured): deliveries follow it. */

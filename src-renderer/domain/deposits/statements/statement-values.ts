@@ -1,0 +1,54 @@
+import { currencyExponent, MoneyError, toMinorUnits } from '../../../../src-shared/domain/money'
+import { StatementReadError } from '../bank-line'
+
+/**
+ * The values machine-written statements (OFX, CAMT.053, MT940) carry, read exactly: decimal
+ * amounts into minor units (never through a float) and calendar dates checked to exist.
+ */
+
+const MACHINE_DECIMAL = /^[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)$/
+
+/**
+ * "1500000.00", "-12.5", "12,50" (MT940 and some OFX write a comma): minor units of `currency`.
+ * Zeros past the currency's decimals are fine (IDR "150000.00"); any other digit there, or
+ * anything not a plain decimal, refuses the file at `where`.
+ */
+export function machineAmount(text: string, currency: string, where: string): number {
+  const plain = text.trim()
+  if (!MACHINE_DECIMAL.test(plain))
+    throw new StatementReadError(`“${text}” is not an amount`, where)
+  try {
+    return toMinorUnits(plain.replace(',', '.'), currencyExponent(currency))
+  } catch (error) {
+    if (error instanceof MoneyError) throw new StatementReadError(error.message, where)
+    throw error
+  }
+}
+
+/** A three-letter currency code Intl knows, upper-cased; else the file is refused at `where`. */
+export function currencyCode(text: string, where: string): string {
+  const code = text.trim().toUpperCase()
+  try {
+    currencyExponent(code)
+  } catch {
+    throw new StatementReadError(`“${text}” is not a currency code`, where)
+  }
+  return code
+}
+
+/** YYYY-MM-DD of a year, month and day, if that day exists; null if it does not. */
+export function calendarDate(year: number, month: number, day: number): string | null {
+  if (!Number.isInteger(year) || year < 1900 || year > 2999) return null
+  const time = Date.UTC(year, month - 1, day)
+  const date = new Date(time)
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null
+  return date.toISOString().slice(0, 10)
+}
+
+/** "20261120", "20261120120000.000[+7:WIB]" (OFX), "2026-11-20", "2026-11-20T10:00:00+07:00" (CAMT). */
+export function machineDate(text: string, where: string): string {
+  const match = /^\s*(\d{4})-?(\d{2})-?(\d{2})(?:$|[T\d\s[])/.exec(text)
+  const date = match ? calendarDate(Number(match[1]), Number(match[2]), Number(match[3])) : null
+  if (!date) throw new StatementReadError(`“${text}” is not a date`, where)
+  return date
+}
