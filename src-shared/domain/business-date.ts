@@ -77,23 +77,3 @@ export function nextDate(date: string): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number]
   return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10)
 }
-
-/** Whether a YYYY-MM-DD date falls on a Saturday or a Sunday, when banks do not settle. */
-export function isWeekend(date: string): boolean {
-  const day = new Date(`${date}T00:00:00Z`).getUTCDay()
-  return day === 0 || day === 6
-}
-
-/**
- * The business day `days` business days after a date (weekends skipped; 0 days: the date itself,
- * or the Monday after when it falls on a weekend).
- */
-export function addBusinessDays(date: string, days: number): string {
-  let current = date
-  while (isWeekend(current)) current = nextDate(current)
-  for (let left = days; left > 0; left--) {
-    current = nextDate(current)
-    while (isWeekend(current)) current = nextDate(current)
-  }
-  return current
-}

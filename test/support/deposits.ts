@@ -1,4 +1,4 @@
-import { addBusinessDays } from '../../src-shared/domain/business-date'
+import { addBusinessDays } from '../../src-renderer/domain/deposits/business-days'
 import type { ExpectedDeposit } from '../../src-renderer/domain/deposits/expected-deposits'
 import type { KeptLine } from '../../src-renderer/domain/deposits/matching'
 

@@ -1,8 +1,8 @@
-import { addBusinessDays } from '../../../src-shared/domain/business-date'
 import { addMinor } from '../../../src-shared/domain/money'
 import { movementSums, type CashMovement } from '../ledger/cash-movements'
 import { CASH, type CountResult } from '../ledger/day-close'
 import { figuresOfTally, type SessionTally } from '../ledger/session-tally'
+import { addBusinessDays } from './business-days'
 import { estimatedFee, floatKept, termsFor, type DepositSettings } from './deposit-settings'
 
 /**

@@ -1,4 +1,5 @@
-import { addBusinessDays, nextDate } from '../../../src-shared/domain/business-date'
+import { nextDate } from '../../../src-shared/domain/business-date'
+import { addBusinessDays } from './business-days'
 import { sumMinor } from '../../../src-shared/domain/money'
 import { CASH } from '../ledger/day-close'
 import type { StatementLine } from './bank-line'

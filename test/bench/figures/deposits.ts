@@ -1,4 +1,5 @@
-import { addBusinessDays, nextDate } from '../../../src-shared/domain/business-date'
+import { nextDate } from '../../../src-shared/domain/business-date'
+import { addBusinessDays } from '../../../src-renderer/domain/deposits/business-days'
 import {
   basisPointsOf,
   defaultDepositSettings,

@@ -22,7 +22,8 @@ function fields(text: string): Field[] {
     // Trailing spaces are kept: a wrapped :86: text may break a line at a space.
     const line = raw.replace(/^\{1:[^}]*\}(\{2:[^}]*\})?(\{3:(\{[^}]*\})*\})?\{4:/, '')
     const bare = line.trim()
-    if (bare === '' || bare === '-' || bare === '-}' || /^\{5:.*\}$/.test(bare)) return
+    if (bare === '' || bare === '-' || bare === '-}' || bare === '$' || /^\{5:.*\}$/.test(bare))
+      return
     const tagged = /^:(\d{2}[A-Z]?):(.*)$/.exec(line)
     if (tagged) found.push({ tag: tagged[1]!, value: tagged[2]!, line: index + 1 })
     else if (found.length > 0) found.at(-1)!.value += `\n${line}`

@@ -44,28 +44,41 @@ function transaction(node: OfxNode, currency: string): ReadLine {
   }
 }
 
-export function readOfxStatement(text: string): ParsedStatement {
-  const ofx = readOfxTree(text)
-  const statements = STATEMENTS.flatMap((path) => nodesAt(ofx, path))
-  const [statement, another] = statements
-  if (!statement)
-    throw new StatementReadError('the file holds no statement (<STMTRS>)', `line ${ofx.line}`)
-  if (another)
-    throw new StatementReadError(
-      'the file holds the statements of several accounts; export one account at a time',
-      `line ${another.line}`,
-    )
+interface OfxPart {
+  accountRef: string | undefined
+  currency: string
+  lines: ReadLine[]
+  where: string
+}
+
+function readPart(statement: OfxNode): OfxPart {
   const where = `line ${statement.line} (<${statement.name}>)`
   const currency = currencyCode(required(statement, 'CURDEF', where), `${where} <CURDEF>`)
   const account = child(statement, 'BANKACCTFROM') ?? child(statement, 'CCACCTFROM')
-  const accountRef = account && valueAt(account, 'ACCTID')
   const lines = nodesAt(statement, 'BANKTRANLIST/STMTTRN').map((node) =>
     transaction(node, currency),
   )
+  return { accountRef: account && valueAt(account, 'ACCTID'), currency, lines, where }
+}
+
+/** The file's statements, which may be several (one per period) of one account in one currency. */
+export function readOfxStatement(text: string): ParsedStatement {
+  const ofx = readOfxTree(text)
+  const [first, ...others] = STATEMENTS.flatMap((path) => nodesAt(ofx, path)).map(readPart)
+  if (!first)
+    throw new StatementReadError('the file holds no statement (<STMTRS>)', `line ${ofx.line}`)
+  const other = others.find(
+    (part) => part.accountRef !== first.accountRef || part.currency !== first.currency,
+  )
+  if (other)
+    throw new StatementReadError(
+      'the file holds the statements of several accounts or currencies; export one account at a time',
+      other.where,
+    )
   return {
     format: 'ofx',
-    ...(accountRef ? { accountRef } : {}),
-    currency,
-    lines: withLineIds(lines),
+    ...(first.accountRef ? { accountRef: first.accountRef } : {}),
+    currency: first.currency,
+    lines: withLineIds([first, ...others].flatMap((part) => part.lines)),
   }
 }

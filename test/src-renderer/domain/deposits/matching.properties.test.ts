@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { addBusinessDays, nextDate } from '../../../../src-shared/domain/business-date'
+import { nextDate } from '../../../../src-shared/domain/business-date'
+import { addBusinessDays } from '../../../../src-renderer/domain/deposits/business-days'
 import {
   basisPointsOf,
   defaultDepositSettings,
@@ -52,7 +53,15 @@ const amount = fc
 /** How far the processor's fee or the cash banked is off the estimate, in basis points. */
 const deviation = fc.integer({ min: -8, max: 8 })
 
-const dayArbitrary = fc.record({
+interface DaySeed {
+  gross: number
+  deviation: number
+  late: number
+  splitPercent: number | null
+  notBankedYet: boolean
+}
+
+const dayArbitrary: fc.Arbitrary<DaySeed> = fc.record({
   gross: amount,
   deviation,
   /** Days after the due date the bank books the line (the window allows up to five). */
@@ -82,7 +91,7 @@ function simulate(input: {
   locations: number
   methods: string[]
   days: number
-  seedDays: fc.RecordValue<typeof dayArbitrary>[]
+  seedDays: DaySeed[]
   batches: number[]
 }): Scenario {
   const expected: ExpectedDeposit[] = []
@@ -100,7 +109,7 @@ function simulate(input: {
   }
   for (let l = 0; l < input.locations; l++)
     for (const method of input.methods) {
-      const deposits: { deposit: ExpectedDeposit; day: ReturnType<typeof nextDay> }[] = []
+      const deposits: { deposit: ExpectedDeposit; day: DaySeed }[] = []
       let date = input.start
       for (let d = 0; d < input.days; d++, date = nextDate(date)) {
         const day = nextDay()

@@ -42,3 +42,13 @@ describe('MT940 (EUR, two statements in one file)', () => {
     expect(refusal(() => readMt940Statement(':20:X\n:25:Y\n')).message).toContain('no statement')
   })
 })
+
+describe('MT940 separators', () => {
+  it('takes a "$" line between statements as a separator, not as text', () => {
+    const text = fixture('eur-two-days.mt940').replace(
+      ':62F:C261121EUR2222,56\r\n',
+      ':62F:C261121EUR2222,56\r\n$\r\n',
+    )
+    expect(readMt940Statement(text).lines).toHaveLength(5)
+  })
+})

@@ -91,3 +91,32 @@ describe('OFX text', () => {
     expect(readOfxStatement(text).lines[1]!.text).toBe('CAFé é &#99999999; <3')
   })
 })
+
+describe('OFX files of several statements', () => {
+  const sgml = fixture('checking-sgml.ofx')
+  const statement = sgml.slice(sgml.indexOf('<STMTTRNRS>'), sgml.indexOf('</STMTTRNRS>') + 12)
+
+  it('reads the statements of one account together', () => {
+    const second = statement
+      .replace('<FITID>202611200001', '<FITID>A1')
+      .replace('<FITID>202611210001', '<FITID>A2')
+      .replace('<FITID>202611230001', '<FITID>A3')
+    const text = sgml.replace('</STMTTRNRS>', `</STMTTRNRS>\r\n${second}`)
+    expect(readOfxStatement(text).lines.map((line) => line.id)).toEqual([
+      '202611200001',
+      '202611210001',
+      '202611230001',
+      'A1',
+      'A2',
+      'A3',
+    ])
+  })
+
+  it('refuses the statements of two accounts, at the second', () => {
+    const second = statement.replace('<ACCTID>4420001234', '<ACCTID>999')
+    const text = sgml.replace('</STMTTRNRS>', `</STMTTRNRS>\r\n${second}`)
+    const error = refusal(() => readOfxStatement(text))
+    expect(error.message).toContain('several accounts')
+    expect(error.where).toBe('line 53 (<STMTRS>)')
+  })
+})

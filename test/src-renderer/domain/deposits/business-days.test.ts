@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { addBusinessDays, isWeekend } from '../../../src-shared/domain/business-date'
+import { addBusinessDays } from '../../../../src-renderer/domain/deposits/business-days'
 
 describe('business days', () => {
-  it('knows Saturdays and Sundays', () => {
-    expect(['2026-11-27', '2026-11-28', '2026-11-29', '2026-11-30'].map(isWeekend)).toEqual([
-      false,
-      true,
-      true,
-      false,
-    ])
-  })
-
   it('skips weekends when counting business days', () => {
     expect(addBusinessDays('2026-11-25', 2)).toBe('2026-11-27') // Wednesday → Friday
     expect(addBusinessDays('2026-11-26', 2)).toBe('2026-11-30') // Thursday → Monday
