@@ -27,7 +27,7 @@ export const NO_DEPOSIT_FILTER: DepositFilter = {
   to: '',
 }
 
-export interface AgedAmounts {
+interface AgedAmounts {
   /** Takings of up to 3 days ago, up to 7, and older. */
   upTo3: number
   upTo7: number

@@ -9,7 +9,7 @@ import {
 } from '../../domain/deposits/statements/read-statement'
 import { depositSettingsOf, runDepositMatching } from './deposit-matching'
 
-export class UnknownBankAccountError extends Error {
+class UnknownBankAccountError extends Error {
   override name = 'UnknownBankAccountError'
 }
 

@@ -23,7 +23,7 @@ const KIND_WORDS: Record<MatchKind, string> = {
 }
 
 /** "Card · Kemang · Fri 20 Nov 2026". */
-export function depositName(deposit: ExpectedDeposit, naming: Naming): string {
+function depositName(deposit: ExpectedDeposit, naming: Naming): string {
   return `${methodLabel(deposit.method)} · ${naming.location(deposit.locationId)} · ${formatBusinessDate(deposit.businessDate)}`
 }
 
