@@ -3,9 +3,13 @@ import type { RegisterSession } from './cached-records'
 import { movementsOfSession } from './cash-movement-store'
 import { loadReconciliation } from './reconciliation-record'
 import { readSessionTally } from './session-tally-store'
+import { loadShownSessions } from './session-status'
 import { depositSession, type DepositSession } from '../domain/deposits/expected-deposits'
 
-function byOpening(a: RegisterSession, b: RegisterSession): number {
+function byOpening(
+  a: Pick<RegisterSession, 'businessDate' | 'openedAt' | 'id'>,
+  b: Pick<RegisterSession, 'businessDate' | 'openedAt' | 'id'>,
+): number {
   return (
     a.businessDate.localeCompare(b.businessDate) ||
     (a.openedAt ?? 0) - (b.openedAt ?? 0) ||
@@ -16,14 +20,16 @@ function byOpening(a: RegisterSession, b: RegisterSession): number {
 /**
  * Every closed session as expected deposits need it: its tally, the standing count's cash, its
  * movements, and the opening float the location's next session recorded (the cash the drawer
- * kept). A session still open expects no deposit yet.
+ * kept). A session that can still be trading (its shown status, by `now`) expects no deposit
+ * yet; one over without a close event does.
  */
 export async function depositSessions(
   db: TillDatabase,
   currency: string,
+  now = Date.now(),
 ): Promise<DepositSession[]> {
-  const all = await db.sessions.toArray()
-  const byLocation = new Map<string, RegisterSession[]>()
+  const all = await loadShownSessions(db, await db.sessions.toArray(), now)
+  const byLocation = new Map<string, typeof all>()
   for (const session of all.sort(byOpening))
     byLocation.set(session.locationId, [...(byLocation.get(session.locationId) ?? []), session])
   const made: DepositSession[] = []

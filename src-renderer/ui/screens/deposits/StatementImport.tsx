@@ -230,7 +230,7 @@ export function StatementImport({
         ok: true,
         text:
           `Imported ${result.added} new ${result.added === 1 ? 'line' : 'lines'} into ${account.name}` +
-          (result.already > 0 ? `; ${result.already} were already there` : '') +
+          (result.already > 0 ? `; already there: ${result.already}` : '') +
           `. Matched ${result.matched} automatically; ${result.offers} to decide.`,
       })
       setPicked(null)

@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test'
+import { openTill } from '../support/browser-shell'
+import { dateInJakarta, useDemoShell } from './demo-shell'
+
+const shell = useDemoShell({ seed: 26, days: 3, locations: 1, billsPerSession: 4, live: false })
+
+/** A bank's plain CSV with one transfer nothing in the demo shop explains. */
+function statement(): { name: string; mimeType: string; buffer: Buffer } {
+  const text = [
+    'Date,Description,Amount,Balance',
+    `${dateInJakarta(0)},TRANSFER IN 8812,123450,123450`,
+  ]
+  return { name: 'bank.csv', mimeType: 'text/csv', buffer: Buffer.from(`${text.join('\n')}\n`) }
+}
+
+test('Deposits: a statement is imported (CSV columns mapped, previewed), an overlap adds nothing, a line matched by hand and unmatched', async ({
+  page,
+}) => {
+  await openTill(page, shell())
+  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  await page.getByRole('link', { name: 'Deposits', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Still waiting for the bank' })).toBeVisible()
+  await expect(page.getByRole('table', { name: 'Still waiting' })).toBeVisible()
+
+  const importing = page.getByRole('region', { name: 'Import a bank statement' })
+  await importing.getByLabel('Statement file').setInputFiles(statement())
+  await expect(importing.getByText('bank.csv: read as CSV.')).toBeVisible()
+  await expect(importing.getByLabel('Amount column')).toHaveValue('Amount')
+  await expect(importing.getByRole('table', { name: 'Statement preview' })).toContainText(
+    'TRANSFER IN 8812',
+  )
+  await importing.getByRole('button', { name: 'Import 1 lines' }).click()
+  await expect(importing.getByRole('status')).toContainText('Imported 1 new line')
+
+  // The same file again: its line is recognised, nothing added.
+  await importing.getByLabel('Statement file').setInputFiles(statement())
+  await importing.getByRole('button', { name: 'Import 1 lines' }).click()
+  await expect(importing.getByRole('status')).toContainText('Imported 0 new lines')
+  await expect(importing.getByRole('status')).toContainText('already there: 1')
+
+  const unmatched = page.getByRole('region', { name: /Bank lines not matched/ })
+  await expect(unmatched).toContainText('TRANSFER IN 8812')
+  await page.getByLabel('Your name').fill('Ana')
+  await unmatched.getByRole('button', { name: 'Match by hand' }).click()
+  await unmatched.getByRole('checkbox').first().check()
+  await unmatched.getByRole('button', { name: 'Match', exact: true }).click()
+
+  const matched = page.getByRole('table', { name: 'Matched' })
+  const row = matched.getByRole('row').filter({ hasText: 'TRANSFER IN 8812' })
+  await expect(row).toContainText('Matched by hand')
+  await expect(row).toContainText('Ana')
+  await expect(page.getByRole('region', { name: /Bank lines not matched/ })).toContainText(
+    'Bank lines not matched (0)',
+  )
+
+  await row.getByRole('button', { name: 'Unmatch' }).click()
+  await expect(page.getByRole('table', { name: 'Unmatched by a person' })).toContainText(
+    'TRANSFER IN 8812',
+  )
+  await expect(page.getByRole('region', { name: /Bank lines not matched/ })).toContainText(
+    'TRANSFER IN 8812',
+  )
+})
