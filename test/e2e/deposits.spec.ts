@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test'
+import { readFile } from 'node:fs/promises'
+import { expect, test, type Page } from '@playwright/test'
 import { openTill } from '../support/browser-shell'
 import { dateInJakarta, useDemoShell } from './demo-shell'
 
@@ -11,6 +12,17 @@ function statement(): { name: string; mimeType: string; buffer: Buffer } {
     `${dateInJakarta(0)},TRANSFER IN 8812,123450,123450`,
   ]
   return { name: 'bank.csv', mimeType: 'text/csv', buffer: Buffer.from(`${text.join('\n')}\n`) }
+}
+
+/** Exports the last few days to the generic CSV journal; the file's text. */
+async function exportJournal(page: Page): Promise<string> {
+  await page.getByRole('link', { name: 'Exports', exact: true }).click()
+  await page.getByLabel('Format').selectOption('journal-csv')
+  await page.getByLabel('From', { exact: true }).fill(dateInJakarta(-4))
+  await page.getByLabel('To', { exact: true }).fill(dateInJakarta(0))
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export' }).click()
+  return readFile((await (await downloading).path())!, 'utf8')
 }
 
 test('Deposits: a statement is imported (CSV columns mapped, previewed), an overlap adds nothing, a line matched by hand and unmatched', async ({
@@ -53,6 +65,12 @@ test('Deposits: a statement is imported (CSV columns mapped, previewed), an over
     'Bank lines not matched (0)',
   )
 
+  // Exported: the deposit posts once, under its bank line's id.
+  const posted = await exportJournal(page)
+  const entry = /deposit:h:[0-9a-z]+/.exec(posted)?.[0]
+  expect(entry).toBeDefined()
+  await page.getByRole('link', { name: 'Deposits', exact: true }).click()
+  await page.getByLabel('Your name').fill('Budi')
   await row.getByRole('button', { name: 'Unmatch' }).click()
   await expect(page.getByRole('table', { name: 'Unmatched by a person' })).toContainText(
     'TRANSFER IN 8812',
@@ -60,4 +78,8 @@ test('Deposits: a statement is imported (CSV columns mapped, previewed), an over
   await expect(page.getByRole('region', { name: /Bank lines not matched/ })).toContainText(
     'TRANSFER IN 8812',
   )
+
+  // Exported again: the deposit's reversal, and nothing else of it.
+  const reversed = await exportJournal(page)
+  expect(reversed).toContain(`${entry!}:reversal`)
 })
