@@ -101,14 +101,16 @@ const DAY_MS = 86_400_000
 const MAX_RUN = 5
 
 /**
- * Matches bank lines to expected deposits in three rounds, each over what the rounds before left:
- * (1) a line equal to one expected deposit within the window; (2) a line within the fee tolerance
- * of one expected deposit or of 2–5 of the same method, account and location on consecutive days;
- * (3) two lines that together pay one expected deposit. A round matches a line only when it has
- * one candidate and no other line of the round claims any of that candidate's deposits; otherwise
- * the line and its candidates are offered to a person and sit out the later rounds. A line a
- * person unmatched (its match id in `refused`) is never matched again on its own, only offered.
- * Work is bounded by the window: lines and deposits are indexed by account and day.
+ * Matches bank lines to expected deposits in three rounds, each over what the rounds before left
+ * (docs/ledger.md#matching): (1) a line equal to one expected deposit within the window and near
+ * no other; (2) a line within the fee tolerance of one expected deposit or of 2–5 of the same
+ * method, account and location on consecutive days; (3) two lines that together pay one expected
+ * deposit no line came near. A round matches a line only when it has one reading and no other
+ * line of the round reads any of its deposits; otherwise the line and its readings are offered to
+ * a person, and are never matched in a later round while still standing in the way of other
+ * matches. A line a person unmatched (its match id in `refused`) is never matched again on its
+ * own, only offered. Work is bounded by the window: lines and deposits are indexed by account and
+ * day.
  */
 export function matchDeposits(input: MatchInput): MatchResult {
   const round = new Rounds(input)
@@ -238,7 +240,7 @@ class Rounds {
     const near = this.#lineCandidates(targets)
     const isEqual = (p: Pairing) =>
       p.expected.length === 1 && p.lines[0]!.amount === p.expected[0]!.amount
-    // A line equal to one deposit and near nothing else; near others it is as ambiguous as any.
+    // Near other deposits too, an equal line is as ambiguous as any: its group keeps them all.
     const exact = near
       .filter((group) => group.some(isEqual))
       .map((group) => group.map((p) => (isEqual(p) ? { ...p, kind: 'exact' as const } : p)))
