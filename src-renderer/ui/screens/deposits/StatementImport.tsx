@@ -5,6 +5,7 @@ import { StatementReadError } from '../../../domain/deposits/bank-line'
 import { CSV_DATE_FORMATS, type CsvDateFormat } from '../../../domain/deposits/statements/csv-dates'
 import { recogniseCsvLayout } from '../../../domain/deposits/statements/csv-layouts'
 import { csvRows, likelyDelimiter } from '../../../domain/deposits/statements/csv-rows'
+import { guessCsvMapping } from '../../../domain/deposits/statements/csv-guess'
 import type { CsvMapping } from '../../../domain/deposits/statements/csv-statement'
 import {
   previewStatement,
@@ -33,23 +34,21 @@ function headerOf(text: string, mapping: CsvMapping): string[] {
 
 /** A first mapping for a file: the account's remembered one, a layout Till knows, or a guess. */
 function firstMapping(text: string, remembered: CsvMapping | null): CsvMapping {
-  if (remembered) return remembered
-  const known = recogniseCsvLayout(text)
-  if (known) return known.mapping
   const delimiter = likelyDelimiter(text.split('\n', 1)[0] ?? '')
-  const header = csvRows(text, delimiter)[0]?.cells.map((c) => c.trim()) ?? []
-  const find = (...words: string[]) =>
-    header.find((h) => words.some((w) => h.toLowerCase().includes(w))) ?? header[0] ?? ''
-  return {
-    delimiter,
-    skipRows: 0,
-    footerRows: 0,
-    date: find('date', 'tanggal'),
-    dateFormat: 'YYYY-MM-DD',
-    amount: { signed: find('amount', 'jumlah', 'nominal') },
-    text: [find('desc', 'keterangan', 'text', 'memo')],
-    decimalMark: '.',
-  }
+  return (
+    remembered ??
+    recogniseCsvLayout(text)?.mapping ??
+    guessCsvMapping(text) ?? {
+      delimiter,
+      skipRows: 0,
+      footerRows: 0,
+      date: '',
+      dateFormat: 'YYYY-MM-DD',
+      amount: { signed: '' },
+      text: [],
+      decimalMark: '.',
+    }
+  )
 }
 
 function ColumnSelect({
