@@ -1,6 +1,7 @@
 import type { TillDatabase } from './database'
 import type { StatementLine } from '../domain/deposits/bank-line'
 import type { StoredStatementLine } from './deposit-rows'
+import { newStatementLines } from '../domain/deposits/statements/statement-line-ids'
 
 /** What keeping a statement's lines did: lines new to the account, and lines it already had. */
 export interface KeptCount {
@@ -11,6 +12,7 @@ export interface KeptCount {
 /**
  * Keeps a statement's lines for a bank account in one transaction: a line whose id the account
  * already holds (an overlapping statement) is left as it is, so only the new lines are added.
+ * A statement's ids are its own once each (the readers refuse a file that repeats one).
  */
 export function keepStatementLines(
   db: TillDatabase,
@@ -19,17 +21,10 @@ export function keepStatementLines(
   importedAt: number,
 ): Promise<KeptCount> {
   return db.transaction('rw', db.statementLines, async () => {
-    const keys = lines.map((line): [string, string] => [bankAccountId, line.id])
-    const stored = await db.statementLines.bulkGet(keys)
-    const seen = new Set<string>()
-    const fresh: StoredStatementLine[] = []
-    lines.forEach((line, i) => {
-      if (stored[i] !== undefined || seen.has(line.id)) return
-      seen.add(line.id)
-      fresh.push({ ...line, bankAccountId, importedAt })
-    })
-    await db.statementLines.bulkAdd(fresh)
-    return { added: fresh.length, already: lines.length - fresh.length }
+    const ids = await db.statementLines.where('bankAccountId').equals(bankAccountId).primaryKeys()
+    const { fresh, known } = newStatementLines(new Set(ids.map(([, id]) => id)), { lines })
+    await db.statementLines.bulkAdd(fresh.map((line) => ({ ...line, bankAccountId, importedAt })))
+    return { added: fresh.length, already: known }
   })
 }
 
