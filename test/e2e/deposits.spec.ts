@@ -82,4 +82,12 @@ test('Deposits: a statement is imported (CSV columns mapped, previewed), an over
   // Exported again: the deposit's reversal, and nothing else of it.
   const reversed = await exportJournal(page)
   expect(reversed).toContain(`${entry!}:reversal`)
+
+  // Another bank account, to import its statements into.
+  await page.getByRole('link', { name: 'Deposits', exact: true }).click()
+  await page.getByText('Bank accounts, days and fees').click()
+  await page.getByLabel('New account’s name').fill('BCA Kemang')
+  await page.getByRole('button', { name: 'Add bank account' }).click()
+  await expect(page.getByText('BCA Kemang added')).toBeVisible()
+  await expect(importing.getByLabel('Bank account')).toContainText('BCA Kemang (IDR)')
 })

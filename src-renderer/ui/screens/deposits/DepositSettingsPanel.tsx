@@ -67,6 +67,28 @@ export function DepositSettingsPanel({
     await saveDepositSettings(db, checked.data)
     setSaid({ ok: true, text: 'Saved. Expected deposits follow the new terms.' })
   }
+  const [added, setAdded] = useState({
+    name: '',
+    currency: settings.bankAccounts[0]?.currency ?? '',
+  })
+  const addAccount = async () => {
+    const next: DepositSettings = {
+      ...settings,
+      bankAccounts: [
+        ...settings.bankAccounts,
+        {
+          id: `bank-${settings.bankAccounts.length + 1}-${Date.now().toString(36)}`,
+          name: added.name,
+          currency: added.currency,
+        },
+      ],
+    }
+    const checked = depositSettingsSchema.safeParse(next)
+    if (!checked.success)
+      return setSaid({ ok: false, text: checked.error.issues[0]?.message ?? 'Not added.' })
+    await saveDepositSettings(db, checked.data)
+    setSaid({ ok: true, text: `${added.name} added: statements can be imported into it.` })
+  }
   const account = (id: string) => settings.bankAccounts.find((a) => a.id === id)?.name ?? id
   return (
     <details className="panel">
@@ -142,6 +164,26 @@ export function DepositSettingsPanel({
       <button type="button" onClick={() => void save()}>
         Save deposit settings
       </button>
+      <fieldset>
+        <legend>Another bank account</legend>
+        <label className="field">
+          New account’s name
+          <input
+            value={added.name}
+            onChange={(e) => setAdded({ ...added, name: e.target.value })}
+          />
+        </label>
+        <label className="field">
+          Currency
+          <input
+            value={added.currency}
+            onChange={(e) => setAdded({ ...added, currency: e.target.value })}
+          />
+        </label>
+        <button type="button" onClick={() => void addAccount()}>
+          Add bank account
+        </button>
+      </fieldset>
       {said && (
         <p role={said.ok ? 'status' : 'alert'} className={said.ok ? '' : 'error'}>
           {said.text}
