@@ -160,7 +160,7 @@ describe('sub-account codes', () => {
     const bills = [taxed('b1', 'VAT', 0), taxed('b2', 'City tax', 1), taxed('b3', 'Alcohol', 2)]
     const taxCodes = async (db: TillDatabase) =>
       Object.fromEntries(
-        Object.entries(await codes(db)).filter(([key]) => key.startsWith('tax-payable:')),
+        Object.entries((await codes(db)) ?? {}).filter(([key]) => key.startsWith('tax-payable:')),
       )
 
     const tallied = emptyCache()
