@@ -150,6 +150,23 @@ export async function fillMissingTallies(
   }
 }
 
+/**
+ * The names of the taxes the bills of these sessions carry, from their tallies (a few small
+ * records instead of every bill); null while one of them has no tally yet.
+ */
+export async function taxNamesOfSessions(
+  db: TillDatabase,
+  sessionIds: readonly string[],
+): Promise<Set<string> | null> {
+  const tallies = await db.sessionTallies.bulkGet([...sessionIds])
+  const names = new Set<string>()
+  for (const tally of tallies) {
+    if (!tally) return null
+    for (const { name } of Object.values(tally.taxes)) names.add(name)
+  }
+  return names
+}
+
 /** Net sales of each session of a location with a business date from `from` to `to`. */
 export async function sessionNetSales(
   db: TillDatabase,

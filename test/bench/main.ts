@@ -23,7 +23,15 @@ import {
 import { measureSync } from './figures/sync'
 import { measureUpgrade } from './figures/upgrade'
 import type { SeededShop } from './in-page/seed'
-import { formatTable, readLatest, saveRun, verdict, type BenchRun, type Figure } from './results'
+import {
+  formatTable,
+  loadAverage,
+  readLatest,
+  saveRun,
+  verdict,
+  type BenchRun,
+  type Figure,
+} from './results'
 
 /**
  * `npm run bench`: every figure of issues 7, 15 and 26 against its target, in one table, saved as
@@ -48,6 +56,7 @@ type FigureId = (typeof FIGURES)[number]
 const SIZES = {
   full: {
     syncBills: 100_000,
+    cacheWriteRecords: 20_000,
     cachedBills: 1_000_000,
     sessionBills: 5_000,
     monthBills: 300_000,
@@ -56,6 +65,7 @@ const SIZES = {
   },
   quick: {
     syncBills: 5_000,
+    cacheWriteRecords: 8_000,
     cachedBills: 100_000,
     sessionBills: 5_000,
     monthBills: 30_000,
@@ -63,6 +73,8 @@ const SIZES = {
     receiverSeconds: 2,
   },
 }
+/** Each figure of issue 25 is the median of this many measurements, printed with their spread. */
+const REPETITIONS = 5
 const RECEIVER_RATE = 500
 const TIME_ZONE = 'America/New_York'
 const DEMO_DATABASE = 'till-demo-shop'
@@ -162,7 +174,14 @@ async function measureInApp(): Promise<Figure[]> {
         measureBillsSortFilter(page, seeded, sizes.cachedBills),
       )),
       ...(await attempt('journal-export', () =>
-        measureJournalExport(page, DEMO_DATABASE, seeded, sizes.journalLines, TIME_ZONE),
+        measureJournalExport(
+          page,
+          DEMO_DATABASE,
+          seeded,
+          sizes.journalLines,
+          TIME_ZONE,
+          REPETITIONS,
+        ),
       )),
     )
     const running = shell
@@ -201,6 +220,7 @@ async function measureInApp(): Promise<Figure[]> {
           sizes.cachedBills,
           // About as many entries as the journal export's lines make.
           Math.round(sizes.journalLines / 4),
+          REPETITIONS,
         ),
       )),
     )
@@ -214,6 +234,7 @@ async function measureInApp(): Promise<Figure[]> {
 
 async function main(): Promise<void> {
   const startedAt = new Date().toISOString()
+  const loadAtStart = loadAverage()
   const chromium = chromiumPath()
   const figures: Figure[] = []
   figures.push(
@@ -225,7 +246,17 @@ async function main(): Promise<void> {
     log('measuring first-sync and cache-write')
     try {
       figures.push(
-        ...(await measureSync(sizes.syncBills, chromium)).filter((f) => wanted(f.id as FigureId)),
+        ...(
+          await measureSync(
+            {
+              bills: sizes.syncBills,
+              cacheWriteRecords: sizes.cacheWriteRecords,
+              repetitions: REPETITIONS,
+            },
+            chromium,
+            log,
+          )
+        ).filter((f) => wanted(f.id as FigureId)),
       )
     } catch (error) {
       figures.push(failed('first-sync', error))
@@ -241,11 +272,16 @@ async function main(): Promise<void> {
   figures.sort((a, b) => order(a) - order(b))
   const dir = join(__dirname, '..', '..', 'bench-results')
   const previous = readLatest(dir)
+  const load = { atStart: loadAtStart, atEnd: loadAverage() }
   console.log(formatTable(figures, previous))
+  console.log(
+    `\nload average (1, 5, 15 min): ${load.atStart.join(' ')} at the start, ${load.atEnd.join(' ')} at the end`,
+  )
   const run: BenchRun = {
     startedAt,
     options: { quick: values.quick ?? false, only },
     chromium,
+    load,
     figures: figures.map((f) => ({ ...f, verdict: verdict(f) })),
   }
   console.log(

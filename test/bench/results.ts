@@ -1,5 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { join } from 'node:path'
+import type { Repeated } from './stats'
 
 /** The bench's table and its JSON: each figure against its target, and against the last run. */
 
@@ -21,6 +23,18 @@ export interface Figure {
   baseline?: string
   /** Why there is no value, or what else was seen. */
   note?: string
+  /** For a figure measured several times (`value` is then their median): max − min, and the samples. */
+  spread?: { value: number; samples: number[] }
+}
+
+/** A repeated measurement as a figure's value and spread. */
+export function fromRepeated(measured: Repeated): Pick<Figure, 'value' | 'spread'> {
+  return { value: measured.median, spread: { value: measured.spread, samples: measured.samples } }
+}
+
+/** The machine's load average over 1, 5 and 15 minutes, to read noisy figures by. */
+export function loadAverage(): number[] {
+  return loadavg().map((n) => Math.round(n * 100) / 100)
 }
 
 export type Verdict = 'pass' | 'MISS' | 'info' | 'not measured'
@@ -36,6 +50,8 @@ export interface BenchRun {
   startedAt: string
   options: { quick: boolean; only: string[] | null }
   chromium: string
+  /** Load averages (1, 5, 15 min) when the run started and when it ended. */
+  load: { atStart: number[]; atEnd: number[] }
   figures: Array<Figure & { verdict: Verdict }>
 }
 
@@ -57,6 +73,14 @@ function targetText(figure: Figure): string {
   return `${figure.target.at === 'most' ? '≤' : '≥'} ${shown(figure.target.value, figure.unit)}`
 }
 
+/** The spread as a share of the median: the repeated figure's own noise. */
+function spreadText(figure: Figure): string {
+  if (!figure.spread || figure.value === null) return ''
+  const { value, samples } = figure.spread
+  const share = figure.value === 0 ? 0 : (value / Math.abs(figure.value)) * 100
+  return `${shown(value, figure.unit)} (${share.toFixed(0)} %, n=${samples.length})`
+}
+
 function delta(figure: Figure, previous: BenchRun | null): string {
   const before = previous?.figures.find((f) => f.key === figure.key)?.value
   if (before === undefined || before === null || figure.value === null || before === 0) return ''
@@ -65,10 +89,19 @@ function delta(figure: Figure, previous: BenchRun | null): string {
 }
 
 export function formatTable(figures: Figure[], previous: BenchRun | null): string {
-  const header = ['figure', 'measured', 'target', 'verdict', 'baseline (same run)', 'vs last run']
+  const header = [
+    'figure',
+    'measured',
+    'spread (max−min)',
+    'target',
+    'verdict',
+    'baseline (same run)',
+    'vs last run',
+  ]
   const rows = figures.map((f) => [
     f.label,
     shown(f.value, f.unit),
+    spreadText(f),
     targetText(f),
     verdict(f),
     f.baseline ?? '',

@@ -19,7 +19,8 @@ import {
 import { accountMappingSchema } from '../../domain/journal/account-mapping-schema'
 import { mappingIdOf, readDestination } from '../../cache/destinations'
 import { SHARED_MAPPING, type MappingId } from '../../cache/export-rows'
-import { expensesIn, rangeLocations } from '../../cache/export-range-reads'
+import { expensesIn, rangeLocations, sessionsIn } from '../../cache/export-range-reads'
+import { taxNamesOfSessions } from '../../cache/session-tally-store'
 import type { ExportRange } from '../../cache/export-rows'
 import {
   readSavedMapping,
@@ -202,6 +203,17 @@ async function numberSubAccounts(db: TillDatabase, roles: Iterable<AccountRole>)
 /** The records an export reads at once. */
 const PAGE_SIZE = 500
 
+type RolesMet = Map<RoleKey, { role: AccountRole; locations: Set<string> }>
+
+function meeter(met: RolesMet): (role: AccountRole, location: string) => void {
+  return (role, location) => {
+    const key = roleKey(role)
+    const seen = met.get(key) ?? { role, locations: new Set<string>() }
+    seen.locations.add(location)
+    met.set(key, seen)
+  }
+}
+
 /**
  * Each role the bills and expenses an export of `range` at `locations` posts to, once, by key:
  * those of the range's sessions, read as the export reads them (see `datedInRange`), so a bill
@@ -213,14 +225,9 @@ async function rolesInRange(
   range: ExportRange,
   locations: readonly string[],
   signal?: AbortSignal,
-): Promise<Map<RoleKey, { role: AccountRole; locations: Set<string> }>> {
-  const met = new Map<RoleKey, { role: AccountRole; locations: Set<string> }>()
-  const meet = (role: AccountRole, location: string): void => {
-    const key = roleKey(role)
-    const seen = met.get(key) ?? { role, locations: new Set<string>() }
-    seen.locations.add(location)
-    met.set(key, seen)
-  }
+): Promise<RolesMet> {
+  const met: RolesMet = new Map()
+  const meet = meeter(met)
   const recordDates = recordDatesOf(range)
   for await (const page of billPages(db, recordDates, locations, PAGE_SIZE, undefined)) {
     if (signal?.aborted) return met
@@ -232,6 +239,18 @@ async function rolesInRange(
       for (const tax of bill.taxes) meet({ type: 'tax-payable', tax: tax.name }, bill.locationId)
     }
   }
+  await meetExpenseRoles(db, range, locations, met)
+  return met
+}
+
+async function meetExpenseRoles(
+  db: TillDatabase,
+  range: ExportRange,
+  locations: readonly string[],
+  met: RolesMet,
+): Promise<void> {
+  const meet = meeter(met)
+  const recordDates = recordDatesOf(range)
   const expenses = await expensesIn(db, recordDates, locations)
   const sessions = await sessionDays(
     db,
@@ -242,23 +261,38 @@ async function rolesInRange(
     meet({ type: 'clearing', method: expense.paymentMethod }, expense.locationId)
     meet({ type: 'expense', category: expense.category }, expense.locationId)
   }
-  return met
 }
 
 /**
  * Numbers the taxes and categories an export of `range` at `locations` posts to (see
- * `numberSubAccounts`) before it resolves a single account.
+ * `numberSubAccounts`) before it resolves a single account. The taxes come from the tallies of
+ * the sessions of the days the export reads bills of, which name every tax their bills carry, so
+ * the export reads the range's bills once, not twice (issue 25); while one of those sessions has
+ * no tally yet, from the bills. A tax met only on a bill of no session, or of a session before
+ * the range, is numbered when the export meets it.
  */
 export async function numberSubAccountsInRange(
   db: TillDatabase,
   range: ExportRange,
   locations: readonly string[],
 ): Promise<void> {
-  const met = await rolesInRange(db, range, locations)
-  await numberSubAccounts(
+  const sessions = await sessionsIn(db, recordDatesOf(range), locations)
+  const taxes = await taxNamesOfSessions(
     db,
-    [...met.values()].map(({ role }) => role),
+    sessions.map((s) => s.id),
   )
+  let roles: AccountRole[]
+  if (taxes === null) {
+    roles = [...(await rolesInRange(db, range, locations)).values()].map(({ role }) => role)
+  } else {
+    const met: RolesMet = new Map()
+    await meetExpenseRoles(db, range, locations, met)
+    roles = [
+      ...[...taxes].map((tax): AccountRole => ({ type: 'tax-payable', tax })),
+      ...[...met.values()].map(({ role }) => role),
+    ]
+  }
+  await numberSubAccounts(db, roles)
 }
 
 /** Saves a mapping that passes `checkMapping`; anything else is refused and nothing changes. */

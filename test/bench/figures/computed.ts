@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test'
 import { collectGarbage, inPage } from '../chromium'
 import type { ExportRun } from '../in-page/journal-export'
-import type { Figure } from '../results'
-import { median } from '../stats'
+import { fromRepeated, type Figure } from '../results'
+import { median, repeated } from '../stats'
 
 /** Figures computed in the page from the cache or from generated inputs: day close, journal export. */
 
@@ -52,9 +52,14 @@ export async function measureDayClose(
 
 const rate = (run: ExportRun): number => run.lines / (run.ms / 1000)
 
+/** Seconds a journal export of a million lines may take; shorter exports in proportion. */
+const SECONDS_PER_MILLION_LINES = 10
+
 /**
  * The journal export of about `lines` lines: one location's business days, as many as it takes
- * (a one-day export first tells how many lines a day makes, and warms the code up).
+ * (a one-day export first tells how many lines a day makes, and warms the code up). The
+ * yardstick and the export run in turn `repetitions` times, each pair under the same load, and
+ * the figures are the medians.
  */
 export async function measureJournalExport(
   page: Page,
@@ -62,6 +67,7 @@ export async function measureJournalExport(
   shop: { days: string[]; locations: string[] },
   lines: number,
   timeZone: string,
+  repetitions: number,
 ): Promise<Figure[]> {
   const locationId = shop.locations[0]!
   const oneDay = { from: shop.days[0]!, to: shop.days[0]!, locationId }
@@ -69,40 +75,46 @@ export async function measureJournalExport(
   await inPage(page, 'exportPlainCsv', databaseName, oneDay, timeZone)
   const days = Math.min(shop.days.length, Math.max(1, Math.ceil(lines / trial.lines)))
   const range = { from: shop.days[0]!, to: shop.days[days - 1]!, locationId }
-  await collectGarbage(page)
-  const plain = await inPage(page, 'exportPlainCsv', databaseName, range, timeZone)
-  await collectGarbage(page)
-  const run = await inPage(page, 'exportJournal', databaseName, range, timeZone)
+  const pairs: Array<{ plain: ExportRun; run: ExportRun }> = []
+  for (let i = 0; i < repetitions; i++) {
+    await collectGarbage(page)
+    const plain = await inPage(page, 'exportPlainCsv', databaseName, range, timeZone)
+    await collectGarbage(page)
+    const run = await inPage(page, 'exportJournal', databaseName, range, timeZone)
+    pairs.push({ plain, run })
+  }
+  const run = pairs[0]!.run
   const mb = (bytes: number): number => bytes / 1_048_576
-  const label = `${run.lines.toLocaleString('en-US')}-line journal export`
+  const label = `${run.lines.toLocaleString('en-US')}-line journal export (median of ${repetitions})`
+  const vsPlain = repeated(pairs.map((p) => rate(p.run) / rate(p.plain)))
   return [
     {
       id: 'journal-export',
       key: 'journal-export.seconds',
       label,
-      value: run.ms / 1000,
+      ...fromRepeated(repeated(pairs.map((p) => p.run.ms / 1000))),
       unit: 's',
-      target: { at: 'most', value: 15 },
-      note: `${days} business days of ${locationId}, ${mb(run.bytes).toFixed(0)} MB of text`,
+      target: { at: 'most', value: (SECONDS_PER_MILLION_LINES * run.lines) / 1_000_000 },
+      note: `${days} business days of ${locationId}, ${mb(run.bytes).toFixed(0)} MB of text; target ${SECONDS_PER_MILLION_LINES} s a million lines`,
     },
     {
       id: 'journal-export',
       key: 'journal-export.peak-heap',
-      label: 'journal export: peak JS heap growth',
-      value: mb(run.peakHeapGrowth),
+      label: 'journal export: peak JS heap growth (the largest run)',
+      value: mb(Math.max(...pairs.map((p) => p.run.peakHeapGrowth))),
       unit: 'MB',
       target: { at: 'most', value: 150 },
-      baseline: `plain CSV ${mb(plain.peakHeapGrowth).toFixed(0)} MB`,
+      baseline: `plain CSV ${mb(Math.max(...pairs.map((p) => p.plain.peakHeapGrowth))).toFixed(0)} MB`,
     },
     {
       id: 'journal-export',
       key: 'journal-export.vs-plain',
-      label: 'journal export rate vs a plain CSV serializer',
-      value: rate(run) / rate(plain),
+      label: `journal export rate vs a plain CSV serializer (median of ${repetitions})`,
+      ...fromRepeated(vsPlain),
       unit: '×',
-      target: { at: 'least', value: 0.5 },
-      baseline: `plain ${Math.round(rate(plain)).toLocaleString('en-US')} lines/s`,
-      note: `export ${Math.round(rate(run)).toLocaleString('en-US')} lines/s`,
+      target: { at: 'least', value: 0.8 },
+      baseline: `plain ${Math.round(median(pairs.map((p) => rate(p.plain)))).toLocaleString('en-US')} lines/s`,
+      note: `export ${Math.round(median(pairs.map((p) => rate(p.run)))).toLocaleString('en-US')} lines/s`,
     },
   ]
 }

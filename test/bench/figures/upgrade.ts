@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test'
 import { openTill, type RunningBrowserShell } from '../../support/browser-shell'
 import { inPage, leaveTill, type BenchBrowser } from '../chromium'
 import type { Fill, UpgradeSeen } from '../in-page/screen-timing'
-import type { Figure } from '../results'
+import { fromRepeated, type Figure } from '../results'
+import { repeated } from '../stats'
 
 /**
  * The upgrade of a cache an earlier Till left (before tallies and bill counts) to the current
@@ -12,6 +13,8 @@ import type { Figure } from '../results'
  */
 
 const DONE_MS = 900_000
+/** The upgrade's targets (issue 25): 5 s for the quick run's 100,000 bills, 30 s for a million. */
+const targetSeconds = (bills: number): number => (bills <= 100_000 ? 5 : 30)
 const CAPTIONS: Record<Fill, string> = { tallying: 'sessions', counting: 'location-days' }
 
 /** Makes the cache one from before tallies and counts, then opens Till over it. */
@@ -67,11 +70,16 @@ export async function measureUpgrade(
   databaseName: string,
   cachedBills: number,
   logEntries: number,
+  repetitions: number,
 ): Promise<Figure[]> {
   const { page } = browser
   const logCarry = await measureLogCarry(page, logEntries)
-  await openOverOldCache(page, shell, databaseName)
-  const fresh = await untilDone(page, databaseName)
+  const runs: UpgradeSeen[] = []
+  for (let i = 0; i < repetitions; i++) {
+    await openOverOldCache(page, shell, databaseName)
+    runs.push(await untilDone(page, databaseName))
+  }
+  const fresh = runs[0]!
 
   await openOverOldCache(page, shell, databaseName)
   const closedAt = await inPage(page, 'watchUpgrade', 'half-way', DONE_MS)
@@ -85,11 +93,11 @@ export async function measureUpgrade(
     {
       id: 'upgrade',
       key: 'upgrade.seconds',
-      label: `upgrade of a ${cachedBills.toLocaleString('en-US')}-bill cache from before tallies and counts`,
-      value: fresh.at / 1000,
+      label: `upgrade of a ${cachedBills.toLocaleString('en-US')}-bill cache from before tallies and counts (median of ${repetitions})`,
+      ...fromRepeated(repeated(runs.map((run) => run.at / 1000))),
       unit: 's',
-      target: { at: 'most', value: 60 },
-      note: `from navigation until both fills are done; progress shown: ${shownText(fresh)}`,
+      target: { at: 'most', value: targetSeconds(cachedBills) },
+      note: `from navigation until both fills are done, each: ${runs.map((run) => (run.at / 1000).toFixed(1)).join(', ')} s; progress shown (first run): ${shownText(fresh)}`,
     },
     {
       id: 'upgrade',

@@ -8,7 +8,8 @@ import {
 } from '../../../../src-renderer/jobs/exports/account-mapping'
 import { previewExport, runExport } from '../../../../src-renderer/jobs/exports/run-export'
 import type { ExportRange } from '../../../../src-renderer/cache/export-rows'
-import { expense } from '../../../support/exports/fixtures'
+import { T0, expense, sale } from '../../../support/exports/fixtures'
+import { writeSyncedBills } from '../../../support/synced-bills'
 import { EMPTY_MAPPING } from '../../../support/journal-context'
 
 /**
@@ -23,13 +24,18 @@ const DAY = '2026-11-20'
 const NEXT_DAY = '2026-11-21'
 const rangeOf = (from: string, to = from): ExportRange => ({ from, to, locationId: 'loc1' })
 
-/** A fresh cache whose expenses are met, by an export, in the order Supplies, Rent, Cleaning. */
-async function freshCache(): Promise<TillDatabase> {
+function emptyCache(): TillDatabase {
   const db = new TillDatabase(`till-codes-${Math.random()}`, {
     indexedDB: new IDBFactory(),
     IDBKeyRange,
   })
   opened.push(db)
+  return db
+}
+
+/** A fresh cache whose expenses are met, by an export, in the order Supplies, Rent, Cleaning. */
+async function freshCache(): Promise<TillDatabase> {
+  const db = emptyCache()
   await addExpenses(db, DAY, ['Supplies', 'Rent', 'Cleaning'])
   return db
 }
@@ -128,5 +134,45 @@ describe('sub-account codes', () => {
       'expense:Art': '6004',
       'expense:Bank fees': '6005',
     })
+  })
+
+  it("of taxes follow the names, from the sessions' tallies or, without them, from the bills", async () => {
+    // Each in a session of its own, so also an export by session summaries meets them in turn.
+    const taxed = (id: string, tax: string, hour: number) =>
+      sale({
+        id,
+        number: id,
+        registerSessionId: `s-${id}`,
+        createdAt: T0 + hour * 3_600_000,
+        updatedAt: T0 + hour * 3_600_000,
+        lines: [],
+        discounts: [],
+        fees: [],
+        taxes: [{ name: tax, rate: 10, amount: 100 }],
+        payments: [],
+      })
+    const byName = {
+      'tax-payable:Alcohol': '2101',
+      'tax-payable:City tax': '2102',
+      'tax-payable:VAT': '2103',
+    }
+    // Met in the order VAT, City tax, Alcohol: every code says where the name sorts.
+    const bills = [taxed('b1', 'VAT', 0), taxed('b2', 'City tax', 1), taxed('b3', 'Alcohol', 2)]
+    const taxCodes = async (db: TillDatabase) =>
+      Object.fromEntries(
+        Object.entries((await codes(db)) ?? {}).filter(([key]) => key.startsWith('tax-payable:')),
+      )
+
+    const tallied = emptyCache()
+    await writeSyncedBills(tallied, bills, T0)
+    expect(await tallied.sessionTallies.count()).toBe(3)
+    expect((await exportRange(tallied, rangeOf(DAY))).batch).not.toBeNull()
+    expect(await taxCodes(tallied)).toEqual(byName)
+
+    const untallied = emptyCache()
+    await writeSyncedBills(untallied, bills, T0)
+    await untallied.sessionTallies.clear()
+    expect((await exportRange(untallied, rangeOf(DAY))).batch).not.toBeNull()
+    expect(await taxCodes(untallied)).toEqual(byName)
   })
 })
