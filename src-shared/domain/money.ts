@@ -82,3 +82,11 @@ export function sumMinor<T>(items: Iterable<T>, amount?: (item: T) => number): n
   for (const item of items) total = addMinor(total, amount ? amount(item) : (item as number))
   return total
 }
+
+/** Basis points of an amount, rounded half up, exactly (no float multiplication). */
+export function basisPointsOf(amount: number, basisPoints: number): number {
+  const result = (BigInt(amount) * BigInt(basisPoints) + 5000n) / 10000n
+  const minor = Number(result)
+  if (!Number.isSafeInteger(minor)) throw new MoneyError('A fee left the range of exact integers')
+  return minor
+}

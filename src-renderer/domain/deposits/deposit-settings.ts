@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { currencyExponent, MoneyError } from '../../../src-shared/domain/money'
+import { basisPointsOf, currencyExponent } from '../../../src-shared/domain/money'
 import { CASH } from '../ledger/day-close'
 
 /**
@@ -31,7 +31,7 @@ export interface SettlementTerms {
   feeFixed: number
 }
 
-export interface CashSettings {
+interface CashSettings {
   bankAccountId: string
   /** Business days from the takings' business date to the deposit expected in the bank. */
   lagDays: number
@@ -103,14 +103,6 @@ export function termsFor(
 /** The float a location's drawer keeps when its next session records none. */
 export function floatKept(settings: DepositSettings, locationId: string): number {
   return settings.cash.floatByLocation[locationId] ?? settings.cash.defaultFloat
-}
-
-/** Basis points of an amount, rounded half up, exactly (no float multiplication). */
-export function basisPointsOf(amount: number, basisPoints: number): number {
-  const result = (BigInt(amount) * BigInt(basisPoints) + 5000n) / 10000n
-  const minor = Number(result)
-  if (!Number.isSafeInteger(minor)) throw new MoneyError('A fee left the range of exact integers')
-  return minor
 }
 
 /** The processor's estimated fee on a day's net takings of `transactions` payments. */

@@ -83,7 +83,7 @@ interface Gathered {
 }
 
 /** `cash|loc-1|2026-11-16`: one expected deposit's id. */
-export function expectedDepositId(method: string, locationId: string, businessDate: string) {
+function expectedDepositId(method: string, locationId: string, businessDate: string) {
   return `${method}|${locationId}|${businessDate}`
 }
 

@@ -1,9 +1,7 @@
 import { nextDate } from '../../../src-shared/domain/business-date'
+import { basisPointsOf } from '../../../src-shared/domain/money'
 import { addBusinessDays } from '../../../src-renderer/domain/deposits/business-days'
-import {
-  basisPointsOf,
-  defaultDepositSettings,
-} from '../../../src-renderer/domain/deposits/deposit-settings'
+import { defaultDepositSettings } from '../../../src-renderer/domain/deposits/deposit-settings'
 import type { ExpectedDeposit } from '../../../src-renderer/domain/deposits/expected-deposits'
 import { matchDeposits, type KeptLine } from '../../../src-renderer/domain/deposits/matching'
 import type { Figure } from '../results'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { basisPointsOf } from '../../../../src-shared/domain/money'
 import {
-  basisPointsOf,
   defaultDepositSettings,
   depositSettingsSchema,
   estimatedFee,

@@ -1,9 +1,9 @@
 import fc from 'fast-check'
+import { basisPointsOf } from '../../../../src-shared/domain/money'
 import { describe, expect, it } from 'vitest'
 import { nextDate } from '../../../../src-shared/domain/business-date'
 import { addBusinessDays } from '../../../../src-renderer/domain/deposits/business-days'
 import {
-  basisPointsOf,
   defaultDepositSettings,
   toleranceFor,
   type DepositSettings,

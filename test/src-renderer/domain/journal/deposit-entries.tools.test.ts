@@ -104,10 +104,7 @@ describe('deposit entries in the real tools', () => {
       '--layout=bare',
     ])
     const balances = Object.fromEntries(
-      toolCsvRows(csv.stdout).map(([account = '', , amount = '']) => [
-        account,
-        Number(amount),
-      ]),
+      toolCsvRows(csv.stdout).map(([account = '', , amount = '']) => [account, Number(amount)]),
     )
     expect(balances).toEqual(TILL)
     const ledger = await toolOutput('ledger', ['--strict', '-f', journal, 'balance'])
