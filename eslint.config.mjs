@@ -57,6 +57,10 @@ const CACHE_TABLES = [
   'locationNames',
   'sessionTallies',
   'billCounts',
+  'sharedOutbox',
+  'sharedVersions',
+  'sharedConflicts',
+  'sharedSetAside',
 ]
 const ONLY_DOOR =
   'The cache is the only door to Dexie: call a named function of src-renderer/cache/.'

@@ -22,6 +22,7 @@ import type { ExportRun, SavedAccountMapping, SeenAccountRole, StoredBatch } fro
 import type { SessionTally } from '../domain/ledger/session-tally'
 import type { DayCounts } from '../domain/bills/bill-counts'
 import type { CashMovement } from '../domain/ledger/cash-movements'
+import type { OutboxChange, SetAsideRow, SharedConflict, SharedVersion } from './shared-rows'
 
 /** One IndexedDB database per connection profile; its schema, version by version, in migrations/. */
 export class TillDatabase extends Dexie {
@@ -46,6 +47,10 @@ export class TillDatabase extends Dexie {
   billCounts!: EntityTable<DayCounts, 'businessDate'>
   countDrafts!: EntityTable<CountDraft, 'sessionId'>
   cashMovements!: EntityTable<CashMovement, 'id'>
+  sharedOutbox!: EntityTable<OutboxChange, 'ref'>
+  sharedVersions!: EntityTable<SharedVersion, 'ref'>
+  sharedConflicts!: EntityTable<SharedConflict, 'ref'>
+  sharedSetAside!: EntityTable<SetAsideRow, 'ref'>
 
   /**
    * `onUpgrade` hears how far a long upgrade has come (carrying the export log into pages), for

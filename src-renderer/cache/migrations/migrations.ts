@@ -21,6 +21,7 @@ import { v17 } from './v17'
 import { v18 } from './v18'
 import { v19 } from './v19'
 import { v20 } from './v20'
+import { v22 } from './v22'
 
 /** Every version of the cache's schema, oldest first: a new version is a new file added last. */
 const MIGRATIONS: readonly Migration[] = [
@@ -44,6 +45,7 @@ const MIGRATIONS: readonly Migration[] = [
   v18,
   v19,
   v20,
+  v22,
 ]
 
 /** Declares the versions up to `through` (every one unless told) on a database not yet open. */
