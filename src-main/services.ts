@@ -8,6 +8,7 @@ import { appHandlers } from './features/app/app-handlers'
 import { connectionHandlers } from './features/connections/connection-handlers'
 import { demoHandlers } from './features/demo/demo-handlers'
 import { exportHandlers, type ExportDialogs } from './features/exports/export-handlers'
+import { sharedBooksHandlers } from './features/shared-books/shared-books-handlers'
 import { serviceDataHandlers } from './features/service-data/service-data-handlers'
 import { webhookHandlers } from './features/webhooks/webhook-handlers'
 import type { FetchLike } from './apps-api/request'
@@ -72,6 +73,7 @@ function registerHandlers(services: Services): ChannelHandlers {
     ...exportHandlers({ exportFiles, scheduledExports, exportDialogs }),
     ...serviceDataHandlers({ profiles, fetch, log }),
     ...webhookHandlers({ webhooks }),
+    ...sharedBooksHandlers(),
   }
 }
 
