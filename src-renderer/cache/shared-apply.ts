@@ -1,4 +1,5 @@
 import type { Table } from 'dexie'
+import type { SharedPushResult } from '../../src-shared/bridge/schemas/shared-books'
 import type { TillDatabase } from './database'
 import type { StoredBatch } from './export-rows'
 import { logPage, type LogPage } from './log-pages'
@@ -177,11 +178,6 @@ async function applySharedBatch(db: TillDatabase, shared: SharedBatch): Promise<
   return true
 }
 
-/** The books' answer to one change sent. */
-export type PushResult =
-  | { status: 'applied'; version: number; change: number }
-  | { status: 'conflict'; current: PulledRow }
-
 /**
  * Settles the changes sent with the books' answers, one for one. Applied: the record has its
  * new version, and leaves the outbox unless it was written again meanwhile (then it waits, from
@@ -191,7 +187,7 @@ export type PushResult =
 export function settleSent(
   db: TillDatabase,
   sent: readonly OutboxChange[],
-  results: readonly PushResult[],
+  results: readonly SharedPushResult[],
 ): Promise<{ conflicts: number }> {
   return db.transaction('rw', applyTables(db), async () => {
     let conflicts = 0
@@ -208,12 +204,17 @@ export function settleSent(
       }
       await db.sharedOutbox.delete(change.ref)
       const current = result.current
+      const mine = waiting?.body ?? change.body
+      if (!current.deleted && sameJson(current.body, mine)) {
+        // The books hold this very record already (a PC joining with the records it restored).
+        await db.sharedVersions.put({ ref: change.ref, version: current.version })
+        continue
+      }
       if (
         change.kind === 'reconciliation' &&
         !current.deleted &&
         pulledRowProblem(current) === null
       ) {
-        const mine = waiting?.body ?? change.body
         await db.sharedConflicts.put({
           ref: change.ref,
           kind: change.kind,
@@ -229,6 +230,21 @@ export function settleSent(
     }
     return { conflicts }
   })
+}
+
+/** Whether two JSON values are equal, whatever the order of their keys (jsonb keeps its own). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  if (Array.isArray(a) !== Array.isArray(b)) return false
+  const keysA = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined)
+  const keysB = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined)
+  return (
+    keysA.length === keysB.length &&
+    keysA.every((k) =>
+      sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+    )
+  )
 }
 
 /** Conflicts kept for a person to choose, a session's count each. */

@@ -1,3 +1,4 @@
+import type { SharedRow } from '../../src-shared/bridge/schemas/shared-books'
 import { OWN_RECORD_KEYS } from './own-records'
 import type { OwnRecordTable } from './own-record-rows'
 
@@ -58,17 +59,7 @@ export interface SharedVersion {
 }
 
 /** A row as the books hand it out (the `sharedBooks.pull` answer). */
-export interface PulledRow {
-  kind: string
-  key: string
-  version: number
-  change: number
-  body: unknown
-  deleted: boolean
-  /** The name of the PC that wrote it. */
-  by: string
-  at: number
-}
+export type PulledRow = SharedRow
 
 /**
  * A count made here that met another PC's count of the same session on the books: both stand
