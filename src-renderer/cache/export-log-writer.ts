@@ -45,6 +45,11 @@ export class ExportLogWriter {
     return this.position
   }
 
+  /** Once every page recorded so far is in the log. */
+  async settled(): Promise<void> {
+    await this.writing
+  }
+
   /** Rolls back runs that never ended, then records this one. Call holding the lock. */
   async begin(): Promise<void> {
     const { db } = this
