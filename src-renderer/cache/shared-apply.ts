@@ -281,3 +281,8 @@ export function chooseCount(
     await enqueueChange(db, conflict.kind, { key: conflict.key, body: conflict.mine })
   })
 }
+
+/** The conflict over a session's count, if two PCs counted it. */
+export function countConflict(db: TillDatabase, sessionId: string) {
+  return db.sharedConflicts.get(sharedRef('reconciliation', sessionId))
+}

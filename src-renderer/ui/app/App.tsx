@@ -14,6 +14,7 @@ import { DayCloseScreen } from '../screens/day-close/DayCloseScreen'
 import { ExportsScreen } from '../screens/exports/ExportsScreen'
 import { ActiveConnectionContext, useConnectionLifecycle } from '../hooks/use-active-connection'
 import { SyncBar } from './SyncBar'
+import { SharedBooksStatus } from './SharedBooksStatus'
 import { ScreenErrorBoundary } from './ScreenErrorBoundary'
 import { SessionsNavLabel } from './SessionsNavLabel'
 
@@ -81,6 +82,7 @@ export function App({ bridge }: { bridge: TillBridge }): React.JSX.Element {
                 </li>
               ))}
             </ul>
+            <SharedBooksStatus />
           </nav>
           <main className="content" id="content" tabIndex={-1} ref={main}>
             <OpenItemContext.Provider value={[place.item, (item) => navigate({ route, item })]}>
