@@ -57,13 +57,16 @@ export async function ensureStore(pool: Pool, storeId: string): Promise<void> {
   ])
 }
 
-/** Locks the store's counter row for this transaction and returns the last change number. */
+/**
+ * Locks the store's counter row for this transaction and returns the last change number. NO KEY
+ * UPDATE: the head is not a key, and rows referencing the store must not wait on it.
+ */
 async function lockStore(client: PoolClient, storeId: string): Promise<number> {
   await client.query('INSERT INTO till_stores (store_id) VALUES ($1) ON CONFLICT DO NOTHING', [
     storeId,
   ])
   const { rows } = await client.query<{ head: string }>(
-    'SELECT head FROM till_stores WHERE store_id = $1 FOR UPDATE',
+    'SELECT head FROM till_stores WHERE store_id = $1 FOR NO KEY UPDATE',
     [storeId],
   )
   return Number(rows[0]?.head ?? 0)

@@ -11,6 +11,9 @@ export async function inTransaction<T>(
 ): Promise<T> {
   const client = await pool.connect()
   let broken: Error | undefined
+  // A connection lost while checked out says so as an event too; unheard, it would crash main.
+  const onError = (error: Error) => (broken ??= error)
+  client.on('error', onError)
   try {
     await client.query(begin)
     try {
@@ -27,6 +30,7 @@ export async function inTransaction<T>(
     broken ??= isConnectionLoss(error) ? (error as Error) : undefined
     throw error
   } finally {
+    client.off('error', onError)
     client.release(broken)
   }
 }
