@@ -41,7 +41,7 @@ export class SharedBooksConnection {
     private readonly events: ConnectionEvents,
     private readonly log: Logger,
     /** The stores whose head to announce after a reconnect. */
-    private readonly watchedStores: () => string[],
+    private readonly watchedStores: () => Promise<string[]>,
   ) {
     this.status = { state: 'unreachable', lastReachedAt, message: 'Not connected yet.' }
     this.pool = new pg.Pool({ ...poolConfig(address, password), max: POOL_SIZE })
@@ -111,7 +111,7 @@ export class SharedBooksConnection {
       this.retryMs = FIRST_RETRY_MS
       this.markReached()
       // Whatever was committed while no one listened: the renderer pulls from its last change.
-      for (const storeId of this.watchedStores()) {
+      for (const storeId of await this.watchedStores()) {
         const { rows } = await client.query<{ head: string }>(
           'SELECT head FROM till_stores WHERE store_id = $1',
           [storeId],

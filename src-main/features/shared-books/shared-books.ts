@@ -152,7 +152,10 @@ export class SharedBooks {
           reached: (at) => this.noteReached(profileId, at),
         },
         this.log.child(profileId),
-        () => (settings.joined && settings.storeId ? [settings.storeId] : []),
+        async () => {
+          const now = await this.settings.get(profileId)
+          return now?.joined && now.storeId ? [now.storeId] : []
+        },
       )
       this.connections.set(profileId, connection)
     }
