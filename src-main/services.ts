@@ -18,6 +18,8 @@ import { DemoMode, demoOverridesFromEnv, isDemoAccount } from './features/demo/d
 import { startDemoService } from '../src-demo'
 import { ExportFiles } from './features/exports/export-files'
 import { ScheduledExportStore } from './features/exports/scheduled-export-store'
+import { SharedBooks } from './features/shared-books/shared-books'
+import { SharedBooksSettings } from './features/shared-books/shared-books-settings'
 import { withMemoryFallback } from './keychain/memory-fallback'
 import type { SecretStore } from './keychain/secret-store'
 import { addLogSink, createLogger, fileLogSink, type Logger } from './logging/logger'
@@ -56,6 +58,7 @@ export interface Services {
   exportFiles: ExportFiles
   scheduledExports: ScheduledExportStore
   exportDialogs: ExportDialogs | undefined
+  sharedBooks: SharedBooks
 }
 
 /**
@@ -73,7 +76,7 @@ function registerHandlers(services: Services): ChannelHandlers {
     ...exportHandlers({ exportFiles, scheduledExports, exportDialogs }),
     ...serviceDataHandlers({ profiles, fetch, log }),
     ...webhookHandlers({ webhooks }),
-    ...sharedBooksHandlers(),
+    ...sharedBooksHandlers({ sharedBooks: services.sharedBooks }),
   }
 }
 
@@ -126,6 +129,11 @@ export function createServices(
       options.homeDir ?? homedir(),
     ),
     exportDialogs: options.exportDialogs,
+    sharedBooks: new SharedBooks(
+      new SharedBooksSettings(options.dataDir, options.secrets, log.child('shared-books')),
+      events,
+      log.child('shared-books'),
+    ),
   }
   return {
     ...services,
@@ -139,6 +147,7 @@ export function createServices(
     stop: async () => {
       try {
         await services.exportFiles.abortAll()
+        await services.sharedBooks.stop()
         await services.demo.stop()
         await services.webhooks.stop()
       } finally {

@@ -1,24 +1,38 @@
 import type { ChannelHandlers } from '../../bridge/dispatcher'
 import type { ChannelName } from '../../../src-shared/bridge/contract'
-import { InternalError } from '../../till-errors'
+import type { SharedBooks } from './shared-books'
+import { appendExport, exportLog, pull, push, storeInfo } from './store-operations'
 
 type SharedBooksChannels = Extract<ChannelName, `sharedBooks.${string}`>
 
-const notYet = () => Promise.reject(new InternalError('Shared books are being built.'))
-
-/** The shared-books channels (docs/shared-books.md); being built, they refuse for now. */
-export function sharedBooksHandlers(): Pick<ChannelHandlers, SharedBooksChannels> {
+/** The shared-books channels (docs/shared-books.md#what-the-renderer-sees). */
+export function sharedBooksHandlers({
+  sharedBooks,
+}: {
+  sharedBooks: SharedBooks
+}): Pick<ChannelHandlers, SharedBooksChannels> {
   return {
-    'sharedBooks.settings.get': notYet,
-    'sharedBooks.settings.save': notYet,
-    'sharedBooks.test': notYet,
-    'sharedBooks.join': notYet,
-    'sharedBooks.leave': notYet,
-    'sharedBooks.status': notYet,
-    'sharedBooks.info': notYet,
-    'sharedBooks.pull': notYet,
-    'sharedBooks.push': notYet,
-    'sharedBooks.appendExport': notYet,
-    'sharedBooks.exportLog': notYet,
+    'sharedBooks.settings.get': ({ profileId }) => sharedBooks.view(profileId),
+    'sharedBooks.settings.save': ({ profileId, url, password }) =>
+      sharedBooks.save(profileId, url, password),
+    'sharedBooks.test': ({ profileId, url, password }) =>
+      sharedBooks.test(profileId, url, password),
+    'sharedBooks.join': ({ profileId, storeId }) => sharedBooks.join(profileId, storeId),
+    'sharedBooks.leave': ({ profileId }) => sharedBooks.leave(profileId),
+    'sharedBooks.status': ({ profileId }) => sharedBooks.status(profileId),
+    'sharedBooks.info': ({ profileId, storeId }) =>
+      sharedBooks.run(profileId, (pool) => storeInfo(pool, storeId)),
+    'sharedBooks.pull': ({ profileId, storeId, since, limit }) =>
+      sharedBooks.run(profileId, (pool) => pull(pool, storeId, since, limit)),
+    'sharedBooks.push': async ({ profileId, storeId, by, changes }) => ({
+      results: await sharedBooks.run(profileId, (pool) => push(pool, storeId, by, changes)),
+    }),
+    'sharedBooks.appendExport': ({ profileId, storeId, ...append }) =>
+      sharedBooks.run(profileId, (pool) => appendExport(pool, storeId, append)),
+    'sharedBooks.exportLog': async ({ profileId, storeId, destinationId, afterSeq }) => ({
+      entries: await sharedBooks.run(profileId, (pool) =>
+        exportLog(pool, storeId, destinationId, afterSeq),
+      ),
+    }),
   }
 }

@@ -85,15 +85,17 @@ const pcName = z.string().trim().min(1).max(100)
 const seq = z.number().int().nonnegative()
 const change = z.number().int().nonnegative()
 
-export const sharedRowKind = z
+const sharedRowKind = z
   .string()
   .regex(/^[a-zA-Z][\w.-]{0,63}$/, 'A kind of letters, digits, dots, dashes and underscores')
 const rowKey = z.string().min(1).max(300)
 
+/** A row as the database holds it: only loosely typed, the renderer checks each body itself. */
 export const sharedRow = z.object({
-  kind: sharedRowKind,
-  key: rowKey,
-  version: z.number().int().positive(),
+  kind: z.string(),
+  key: z.string(),
+  /** 0 only in a conflict over a row that does not exist (anymore): push it as new. */
+  version: z.number().int().nonnegative(),
   /** The store-wide change number: rows become visible in this order (docs/shared-books.md). */
   change: change,
   body: z.unknown(),
