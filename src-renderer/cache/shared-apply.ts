@@ -50,7 +50,7 @@ function applyTables(db: TillDatabase): Table[] {
 
 /** Why a pulled row cannot be applied; null when it can. */
 export function pulledRowProblem(row: PulledRow): string | null {
-  if (row.kind === EXPORT_BATCH_KIND) return sharedBatchProblem(row.body)
+  if (row.kind === EXPORT_BATCH_KIND) return sharedBatchProblem(sharedBatchIn(row))
   if (!isSharedKind(row.kind)) return `Till does not share records of kind “${row.kind}”`
   if (row.deleted) return null
   const problem = ownRecordProblem(SHARED_KINDS[row.kind], row.body)
@@ -59,7 +59,22 @@ export function pulledRowProblem(row: PulledRow): string | null {
   return key === row.key ? null : `the row is filed under ${row.key} but names ${key}`
 }
 
+/**
+ * The batch an `exportBatch` row carries: the books file it under its batch id with its place in
+ * the destination's log, `{ destinationId, seq, batchId, batch }`, `batch` being what was sent.
+ */
+function sharedBatchIn(row: PulledRow): unknown {
+  const body = (row.body ?? {}) as { destinationId?: unknown; batchId?: unknown; batch?: unknown }
+  const sent = (body.batch ?? {}) as Partial<SharedBatch>
+  return body.batchId === row.key &&
+    sent.batch?.id === row.key &&
+    body.destinationId === sent.batch.destinationId
+    ? sent
+    : null
+}
+
 function sharedBatchProblem(body: unknown): string | null {
+  if (body === null) return 'not an export batch filed under its batch id and destination'
   const { batch, pages } = (body ?? {}) as Partial<SharedBatch>
   const batchProblem = ownRecordProblem('exportBatches', batch)
   if (batchProblem !== null) return `batch: ${batchProblem}`
@@ -130,7 +145,7 @@ export function applyPulledRows(
 
 /** Applies a row already validated; false when this PC's own state stands instead. */
 async function applyValidRow(db: TillDatabase, row: PulledRow): Promise<boolean> {
-  if (row.kind === EXPORT_BATCH_KIND) return applySharedBatch(db, row.body as SharedBatch)
+  if (row.kind === EXPORT_BATCH_KIND) return applySharedBatch(db, sharedBatchIn(row) as SharedBatch)
   const kind = row.kind as SharedKind
   const ref = sharedRef(kind, row.key)
   const conflict = await db.sharedConflicts.get(ref)

@@ -137,6 +137,37 @@ describe('applying pulled rows', () => {
     expect(await loadLocationNames(db)).toEqual({ loc1: 'Kemang', loc2: 'Senopati' })
   })
 
+  it('sets aside an export batch whose pages do not hold what it counts, or filed under another id', async () => {
+    const db = cache()
+    await markJoined(db, 'store-1')
+    const batch = {
+      id: 'batch-1',
+      destinationId: 'xero',
+      createdAt: '2026-11-21T09:30:00.000Z',
+      granularity: 'bill',
+      target: { format: 'journal-csv' },
+      what: 'journal-csv',
+      range: { from: '2026-11-20', to: '2026-11-20', locationId: '' },
+      entryCount: 2,
+    }
+    const filed = (key: string, sent: unknown) =>
+      row({
+        kind: 'exportBatch',
+        key,
+        body: { destinationId: 'xero', seq: 1, batchId: key, batch: sent },
+      })
+    await applyPulledRows(db, [
+      { ...filed('batch-1', { batch, pages: [] }), change: 1 },
+      { ...filed('batch-2', { batch, pages: [] }), change: 2 },
+    ])
+    const aside = await setAsideRows(db)
+    expect(aside.map((r) => [r.ref, r.reason])).toEqual([
+      ['exportBatch:batch-1', 'the pages hold 0 entries, the batch counts 2'],
+      ['exportBatch:batch-2', 'not an export batch filed under its batch id and destination'],
+    ])
+    expect(await db.exportBatches.count()).toBe(0)
+  })
+
   it('leaves a record with a change waiting here to the push, ignores an older version, and deletes', async () => {
     const db = cache()
     await markJoined(db, 'store-1')

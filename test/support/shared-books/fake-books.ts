@@ -150,7 +150,12 @@ export class FakeBooks {
     const entry = {
       seq: log.length + 1,
       batchId: input.batchId,
-      batch: asStored(input.batch),
+      batch: asStored({
+        destinationId: input.destinationId,
+        seq: log.length + 1,
+        batchId: input.batchId,
+        batch: input.batch,
+      }),
       by: input.by,
       at: Date.now(),
     }
