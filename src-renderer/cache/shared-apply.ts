@@ -49,7 +49,7 @@ function applyTables(db: TillDatabase): Table[] {
 }
 
 /** Why a pulled row cannot be applied; null when it can. */
-export function pulledRowProblem(row: PulledRow): string | null {
+function pulledRowProblem(row: PulledRow): string | null {
   if (row.kind === EXPORT_BATCH_KIND) return sharedBatchProblem(sharedBatchIn(row))
   if (!isSharedKind(row.kind)) return `Till does not share records of kind “${row.kind}”`
   if (row.deleted) return null

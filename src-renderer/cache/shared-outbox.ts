@@ -60,7 +60,7 @@ export async function noteAppliedChange(db: TillDatabase, change: number): Promi
 }
 
 /** The shared version of a record this cache holds; 0 for one the books never gave it. */
-export async function sharedVersion(db: TillDatabase, ref: string): Promise<number> {
+async function sharedVersion(db: TillDatabase, ref: string): Promise<number> {
   return (await db.sharedVersions.get(ref))?.version ?? 0
 }
 

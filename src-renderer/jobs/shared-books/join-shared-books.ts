@@ -16,7 +16,7 @@ import { SharedBooksSync, type SharedPlace } from './shared-books-sync'
  */
 
 /** The local export log is not a prefix of the shared one. */
-export class JoinRefusedError extends Error {
+class JoinRefusedError extends Error {
   override name = 'JoinRefusedError'
   constructor(readonly destinations: readonly string[]) {
     super(
@@ -28,12 +28,12 @@ export class JoinRefusedError extends Error {
 }
 
 /** Another PC started the store while this one was uploading its log. */
-export class StoreTakenError extends Error {
+class StoreTakenError extends Error {
   override name = 'StoreTakenError'
 }
 
 /** The destinations whose local log is not the start of the shared one, by name. */
-export async function differingDestinations(
+async function differingDestinations(
   db: TillDatabase,
   heads: readonly { destinationId: string; batchIds: readonly string[] }[],
 ): Promise<string[]> {

@@ -4,6 +4,7 @@ import type { StoredBatch } from '../../cache/export-rows'
 import { seenHead, sharedBatchOf } from '../../cache/shared-export-log'
 import type { SharedExportCommit } from '../exports/export-options'
 import type { SharedPlace } from './shared-books-sync'
+import { minutesSince } from '../../domain/format/time-since'
 
 /**
  * Exports to shared books (docs/shared-books.md#exporting): a batch is planned from the head of
@@ -14,26 +15,20 @@ import type { SharedPlace } from './shared-books-sync'
  */
 
 /** Another PC committed to the destination after this export was planned. */
-export class ExportedElsewhereError extends Error {
+class ExportedElsewhereError extends Error {
   override name = 'ExportedElsewhereError'
 }
 
 /** The shared books cannot be reached: exports to them are refused until they can. */
-export class SharedBooksUnreachableError extends Error {
+class SharedBooksUnreachableError extends Error {
   override name = 'SharedBooksUnreachableError'
 }
 
 /** What a refused export says: the reason, and how long since the books last answered. */
-export function unreachableMessage(
-  reason: string,
-  lastReachedAt: number | null,
-  now = Date.now(),
-): string {
-  if (lastReachedAt === null) return `Shared books not reached yet: ${reason}`
-  const minutes = Math.max(0, Math.floor((now - lastReachedAt) / 60_000))
-  const since =
-    minutes === 0 ? 'less than a minute' : minutes === 1 ? '1 minute' : `${minutes} minutes`
-  return `Shared books not reached for ${since}: ${reason}`
+function unreachableMessage(reason: string, lastReachedAt: number | null): string {
+  return lastReachedAt === null
+    ? `Shared books not reached yet: ${reason}`
+    : `Shared books not reached for ${minutesSince(lastReachedAt, Date.now())}: ${reason}`
 }
 
 /** A lost answer is asked again this many times, the same batch id each time. */
@@ -84,7 +79,7 @@ export function sharedExportCommit(
 }
 
 /** What an export to shared books said along the way. */
-export const PLANNED_AGAIN = 'Another PC exported first: planned again.'
+const PLANNED_AGAIN = 'Another PC exported first: planned again.'
 
 /**
  * Runs an export to shared books; when another PC committed first, pulls what it committed and

@@ -6,18 +6,10 @@ import { waitingCount } from '../../cache/shared-outbox'
 import { sharedConflicts } from '../../cache/shared-apply'
 import { useBridge } from '../hooks/bridge-context'
 import { useActiveConnection } from '../hooks/use-active-connection'
+import { minutesSince } from '../../domain/format/time-since'
 
 /** How often "last reached N minutes ago" is worked out again. */
 const TICK_MS = 30_000
-
-function minutesAgo(at: number, now: number): string {
-  const minutes = Math.floor((now - at) / 60_000)
-  return minutes < 1
-    ? 'less than a minute ago'
-    : minutes === 1
-      ? '1 minute ago'
-      : `${minutes} minutes ago`
-}
 
 /** The reach part of the line: connected, or when the books last answered and why not now. */
 function reachText(status: Status | null, now: number): string {
@@ -27,7 +19,7 @@ function reachText(status: Status | null, now: number): string {
   const since =
     status.lastReachedAt === null
       ? 'not reached yet'
-      : `last reached ${minutesAgo(status.lastReachedAt, now)}`
+      : `last reached ${minutesSince(status.lastReachedAt, now)} ago`
   return status.message ? `${since} (${status.message})` : since
 }
 
