@@ -13,6 +13,7 @@ import {
 } from './chromium'
 import { measureDayClose, measureJournalExport } from './figures/computed'
 import { measureReceiver } from './figures/receiver'
+import { measureSharedBooks } from './figures/shared-books'
 import {
   measureBillsSortFilter,
   measureSessionOpen,
@@ -25,7 +26,7 @@ import type { SeededShop } from './in-page/seed'
 import { formatTable, readLatest, saveRun, verdict, type BenchRun, type Figure } from './results'
 
 /**
- * `npm run bench`: every figure of issues 7 and 15 against its target, in one table, saved as
+ * `npm run bench`: every figure of issues 7, 15 and 24 against its target, in one table, saved as
  * JSON beside the earlier runs. See scripts/bench.mjs, which builds the app and provides a
  * keyring first.
  */
@@ -40,6 +41,7 @@ const FIGURES = [
   'receiver',
   'cold-start',
   'upgrade',
+  'shared-books',
 ] as const
 type FigureId = (typeof FIGURES)[number]
 
@@ -51,6 +53,7 @@ const SIZES = {
     monthBills: 300_000,
     journalLines: 1_000_000,
     receiverSeconds: 10,
+    sharedBooksSeconds: 20,
   },
   quick: {
     syncBills: 5_000,
@@ -59,6 +62,7 @@ const SIZES = {
     monthBills: 30_000,
     journalLines: 100_000,
     receiverSeconds: 2,
+    sharedBooksSeconds: 5,
   },
 }
 const RECEIVER_RATE = 500
@@ -217,6 +221,11 @@ async function main(): Promise<void> {
   figures.push(
     ...(await attempt('receiver', () =>
       measureReceiver({ rate: RECEIVER_RATE, seconds: sizes.receiverSeconds }),
+    )),
+  )
+  figures.push(
+    ...(await attempt('shared-books', () =>
+      measureSharedBooks({ seconds: sizes.sharedBooksSeconds }),
     )),
   )
   if (wanted('first-sync') || wanted('cache-write')) {

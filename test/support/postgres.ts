@@ -48,8 +48,13 @@ export function freePort(): Promise<number> {
 const USER = 'postgres'
 
 export async function startTestPostgres(
-  onLog: (line: string) => void = () => undefined,
+  options: {
+    onLog?: (line: string) => void
+    /** Any connection from this PC gets in without a password (the two-window demo). */
+    trustLoopback?: boolean
+  } = {},
 ): Promise<TestPostgres> {
+  const onLog = options.onLog ?? (() => undefined)
   const folder = mkdtempSync(join(tmpdir(), 'till-pg-'))
   // As root the server runs as the `postgres` user, which must reach the data folder inside.
   chmodSync(folder, 0o755)
@@ -64,6 +69,7 @@ export async function startTestPostgres(
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: options.trustLoopback ? ['--auth-host=trust', '--auth-local=trust'] : [],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${dataDir}`],
     onLog,
     onError: (error) => onLog(String(error)),
