@@ -6,7 +6,7 @@ import { yesterdayMiddayInJakarta } from './demo-shell'
 /**
  * Shared books end to end (docs/shared-books.md): two browser shells with their own data folders,
  * two PCs of the same demo shop, against one throwaway PostgreSQL. Both join from Settings; a
- * location named on one shows on the other; both export the same range to the same destination:
+ * location named and a drawer counted on one show on the other; both export the same range to the same destination:
  * one file, and the second PC is told there is nothing new to post.
  */
 
@@ -51,6 +51,13 @@ async function join(page: Page): Promise<void> {
   await expect(page.getByRole('status', { name: 'Shared books' })).toContainText('connected')
 }
 
+/** The first session of the day before the latest (over by then) on Day close. */
+async function firstSessionOfDayBefore(page: Page) {
+  await page.getByRole('link', { name: 'Day close', exact: true }).click()
+  await page.getByLabel('Business date').selectOption({ index: 1 })
+  return page.getByRole('region', { name: /^Session / }).first()
+}
+
 async function exportJournal(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Exports' }).click()
   await page.getByLabel('Format').selectOption('journal-csv')
@@ -62,9 +69,10 @@ async function exportJournal(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Export', exact: true }).click()
 }
 
-test('two PCs on shared books: a name made on one shows on the other; the same range exported on both posts once', async ({
+test('two PCs on shared books: a name and a count made on one show on the other; the same range exported on both posts once', async ({
   browser,
 }) => {
+  test.setTimeout(240_000)
   const office = await pcPage(browser, shells[0]!)
   const laptop = await pcPage(browser, shells[1]!)
   await join(office)
@@ -90,6 +98,23 @@ test('two PCs on shared books: a name made on one shows on the other; the same r
       { timeout: 30_000 },
     )
     .toBe('Jalan Sabang')
+
+  const counted = await firstSessionOfDayBefore(office)
+  await counted.getByLabel('Counted cash').fill('100')
+  await counted.getByLabel('Counted by (name or initials)').fill('Ana')
+  await counted.getByLabel('Variance note').fill('Counted on the office PC')
+  await counted.getByRole('button', { name: 'Confirm count' }).click()
+  const variance = (await counted.getByLabel('Frozen cash variance').textContent())!
+  await expect
+    .poll(
+      async () => {
+        await laptop.getByRole('link', { name: 'Exports' }).click()
+        const seen = (await firstSessionOfDayBefore(laptop)).getByLabel('Frozen cash variance')
+        return (await seen.count()) > 0 ? seen.textContent() : null
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(variance)
 
   const downloaded = office.waitForEvent('download')
   await exportJournal(office)

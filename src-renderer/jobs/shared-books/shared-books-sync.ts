@@ -1,7 +1,7 @@
 import type { TillDatabase } from '../../cache/database'
 import type { TillBridge } from '../../bridge/bridge-client'
 import { applyPulledRows, settleSent, type PullApplied } from '../../cache/shared-apply'
-import { lastAppliedChange, waitingChanges } from '../../cache/shared-outbox'
+import { lastAppliedChange, waitingChanges, waitingCount } from '../../cache/shared-outbox'
 import { MAX_SHARED_PUSH_CHANGES } from '../../../src-shared/bridge/schemas/shared-books'
 
 /**
@@ -20,6 +20,8 @@ export interface SharedPlace {
 
 const PULL_PAGE = 500
 const PULL_EVERY_MS = 30_000
+/** How often the outbox is looked at for changes made here. */
+const OUTBOX_CHECK_MS = 2_000
 
 export interface SyncOutcome {
   pushed: number
@@ -112,9 +114,21 @@ export class SharedBooksSync {
     return this.running
   }
 
-  /** Syncs at once, on each `sharedBooks.changed` of this store, and on the timer. */
+  /**
+   * Syncs at once, whenever a change is queued here, on each `sharedBooks.changed` of this store,
+   * and on the timer.
+   */
   start(): void {
     this.inBackground()
+    // A change queued here goes up within seconds; after a failed run, only the timer retries.
+    const queued = setInterval(() => {
+      if (this.problem !== null || this.running) return
+      waitingCount(this.db).then(
+        (waiting) => waiting > 0 && this.inBackground(),
+        () => undefined,
+      )
+    }, OUTBOX_CHECK_MS)
+    this.stops.push(() => clearInterval(queued))
     this.stops.push(
       this.bridge.on('sharedBooks.changed', (event) => {
         if (event.profileId === this.place.profileId && event.storeId === this.place.storeId)

@@ -100,6 +100,18 @@ describe('keeping two PCs in step', () => {
     expect(books.rows.get('reconciliation:S')).toMatchObject({ by: 'Office PC', version: 1 })
   })
 
+  it('a started PC sends a change as soon as it is made', async () => {
+    const books = new FakeBooks()
+    const office = await joinedPc(books, 'Office PC')
+    office.sync.start()
+    await saveLocationName(office.db, 'loc1', 'Kemang')
+    // Within the few seconds the outbox is looked at.
+    await expect
+      .poll(() => books.rows.get('locationName:loc1')?.body, { timeout: 10_000 })
+      .toEqual({ name: 'Kemang', locationId: 'loc1' })
+    await expect.poll(() => waitingCount(office.db)).toBe(0)
+  })
+
   it('a started PC pulls when the books say they changed', async () => {
     const books = new FakeBooks()
     const office = await joinedPc(books, 'Office PC')
