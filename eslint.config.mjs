@@ -61,6 +61,10 @@ const CACHE_TABLES = [
   'depositMatches',
   'depositOffers',
   'depositSettings',
+  'sharedOutbox',
+  'sharedVersions',
+  'sharedConflicts',
+  'sharedSetAside',
 ]
 const ONLY_DOOR =
   'The cache is the only door to Dexie: call a named function of src-renderer/cache/.'

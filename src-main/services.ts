@@ -8,6 +8,7 @@ import { appHandlers } from './features/app/app-handlers'
 import { connectionHandlers } from './features/connections/connection-handlers'
 import { demoHandlers } from './features/demo/demo-handlers'
 import { exportHandlers, type ExportDialogs } from './features/exports/export-handlers'
+import { sharedBooksHandlers } from './features/shared-books/shared-books-handlers'
 import { serviceDataHandlers } from './features/service-data/service-data-handlers'
 import { webhookHandlers } from './features/webhooks/webhook-handlers'
 import type { FetchLike } from './apps-api/request'
@@ -17,6 +18,8 @@ import { DemoMode, demoOverridesFromEnv, isDemoAccount } from './features/demo/d
 import { startDemoService } from '../src-demo'
 import { ExportFiles } from './features/exports/export-files'
 import { ScheduledExportStore } from './features/exports/scheduled-export-store'
+import { SharedBooks } from './features/shared-books/shared-books'
+import { SharedBooksSettings } from './features/shared-books/shared-books-settings'
 import { withMemoryFallback } from './keychain/memory-fallback'
 import type { SecretStore } from './keychain/secret-store'
 import { addLogSink, createLogger, fileLogSink, type Logger } from './logging/logger'
@@ -55,6 +58,7 @@ export interface Services {
   exportFiles: ExportFiles
   scheduledExports: ScheduledExportStore
   exportDialogs: ExportDialogs | undefined
+  sharedBooks: SharedBooks
 }
 
 /**
@@ -72,6 +76,7 @@ function registerHandlers(services: Services): ChannelHandlers {
     ...exportHandlers({ exportFiles, scheduledExports, exportDialogs }),
     ...serviceDataHandlers({ profiles, fetch, log }),
     ...webhookHandlers({ webhooks }),
+    ...sharedBooksHandlers({ sharedBooks: services.sharedBooks }),
   }
 }
 
@@ -125,6 +130,11 @@ export function createServices(
       options.homeDir ?? homedir(),
     ),
     exportDialogs: options.exportDialogs,
+    sharedBooks: new SharedBooks(
+      new SharedBooksSettings(options.dataDir, options.secrets, log.child('shared-books')),
+      events,
+      log.child('shared-books'),
+    ),
   }
   return {
     ...services,
@@ -138,6 +148,7 @@ export function createServices(
     stop: async () => {
       try {
         await services.exportFiles.abortAll()
+        await services.sharedBooks.stop()
         await services.demo.stop()
         await services.webhooks.stop()
       } finally {

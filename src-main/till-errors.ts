@@ -46,6 +46,22 @@ export class KeychainUnavailableError extends TillError {
 export class NotFoundError extends TillError {
   readonly kind = 'not_found'
 }
+/** The shared books' database did not answer (or refused Till); says when it last did. */
+export class SharedBooksUnreachableError extends TillError {
+  readonly kind = 'shared_books_unreachable'
+
+  constructor(
+    message: string,
+    readonly lastReachedAt: number | null,
+    options?: ErrorOptions,
+  ) {
+    super(message, undefined, options)
+  }
+
+  override toBridgeError(): BridgeError {
+    return { kind: this.kind, message: this.message, lastReachedAt: this.lastReachedAt }
+  }
+}
 export class InternalError extends TillError {
   readonly kind = 'internal'
 }

@@ -15,12 +15,15 @@ import type { BridgeError, BridgeErrorKind } from '../../src-shared/bridge/bridg
 export class BridgeCallError extends Error {
   readonly kind: BridgeErrorKind
   readonly details: string[]
+  /** For `shared_books_unreachable`: when the shared books last answered (epoch ms), if ever. */
+  readonly lastReachedAt: number | null
 
   constructor(error: BridgeError) {
     super(error.message)
     this.name = 'BridgeCallError'
     this.kind = error.kind
     this.details = error.details ?? []
+    this.lastReachedAt = error.lastReachedAt ?? null
   }
 }
 

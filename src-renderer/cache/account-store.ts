@@ -1,4 +1,5 @@
 import type { TillDatabase } from './database'
+import { enqueueRow, outboxTables } from './shared-outbox'
 import { roleKey, type RoleKey, type SubAccountCodes } from '../domain/journal/accounts'
 import type { MappingId, SavedAccountMapping } from './export-rows'
 
@@ -16,7 +17,10 @@ export function readSavedMapping(
 }
 
 export async function storeMapping(db: TillDatabase, mapping: SavedAccountMapping): Promise<void> {
-  await db.accountMapping.put(mapping)
+  await db.transaction('rw', [db.accountMapping, ...outboxTables(db)], async () => {
+    await db.accountMapping.put(mapping)
+    await enqueueRow(db, 'mapping', mapping)
+  })
 }
 
 export async function readSubAccountCodes(db: TillDatabase): Promise<SubAccountCodes> {
@@ -33,13 +37,15 @@ export async function rememberSubAccountCodes(
   db: TillDatabase,
   codes: SubAccountCodes,
 ): Promise<void> {
-  await db.transaction('rw', db.accountRoles, async () => {
+  await db.transaction('rw', [db.accountRoles, ...outboxTables(db)], async () => {
     const kept = await readSubAccountCodes(db)
     const taken = new Set(Object.values(kept))
     const fresh = Object.entries(codes).filter(
       ([key, code]) => kept[key] === undefined && !taken.has(code),
     )
-    await db.accountRoles.bulkPut(fresh.map(([key, code]) => ({ key, code })))
+    const rows = fresh.map(([key, code]) => ({ key, code }))
+    await db.accountRoles.bulkPut(rows)
+    for (const row of rows) await enqueueRow(db, 'subAccount', row)
   })
 }
 

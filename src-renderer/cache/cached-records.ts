@@ -94,6 +94,9 @@ export interface MetaEntry {
     /** The Exports form's last choices (./export-choices.ts). */
     | 'export-form'
     | `export-choices:${string}`
+    /** The shared books this cache joined, and the last change applied (./shared-outbox.ts). */
+    | 'shared-books'
+    | 'shared-books-change'
   value: string | number
 }
 

@@ -1,4 +1,5 @@
 import type { TillDatabase } from './database'
+import { enqueueRow, outboxTables } from './shared-outbox'
 import { currencyExponent } from '../../src-shared/domain/money'
 import { movementProblem, type CashMovement } from '../domain/ledger/cash-movements'
 
@@ -25,7 +26,7 @@ export async function movementsOfSession(
  * the same transaction, so two corrections of one movement cannot both stand.
  */
 export function recordMovement(db: TillDatabase, movement: CashMovement): Promise<void> {
-  return db.transaction('rw', [db.sessions, db.cashMovements], async () => {
+  return db.transaction('rw', [db.sessions, db.cashMovements, ...outboxTables(db)], async () => {
     if (!(await db.sessions.get(movement.sessionId)))
       throw new CashMovementError(`Session ${movement.sessionId} is not in the cache.`)
     const problem = movementProblem(
@@ -35,5 +36,6 @@ export function recordMovement(db: TillDatabase, movement: CashMovement): Promis
     )
     if (problem) throw new CashMovementError(problem)
     await db.cashMovements.add(movement)
+    await enqueueRow(db, 'cashMovement', movement)
   })
 }

@@ -28,6 +28,7 @@ import type {
   StoredOffer,
   StoredStatementLine,
 } from './deposit-rows'
+import type { OutboxChange, SetAsideRow, SharedConflict, SharedVersion } from './shared-rows'
 
 /** One IndexedDB database per connection profile; its schema, version by version, in migrations/. */
 export class TillDatabase extends Dexie {
@@ -56,6 +57,10 @@ export class TillDatabase extends Dexie {
   depositMatches!: EntityTable<StoredMatch, 'id'>
   depositOffers!: EntityTable<StoredOffer, 'id'>
   depositSettings!: Table<DepositSettingsRow, string>
+  sharedOutbox!: EntityTable<OutboxChange, 'ref'>
+  sharedVersions!: EntityTable<SharedVersion, 'ref'>
+  sharedConflicts!: EntityTable<SharedConflict, 'ref'>
+  sharedSetAside!: EntityTable<SetAsideRow, 'ref'>
 
   /**
    * `onUpgrade` hears how far a long upgrade has come (carrying the export log into pages), for

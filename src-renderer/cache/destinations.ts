@@ -1,3 +1,4 @@
+import { enqueueRow, outboxTables } from './shared-outbox'
 import type { TillDatabase } from './database'
 import {
   builtInDestination,
@@ -103,7 +104,10 @@ export async function addDestination(
   id = `destination-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
 ): Promise<Destination> {
   const destination = { ...builtInDestination(format), id, name: checkedName(name) }
-  await db.destinations.add(destination)
+  await db.transaction('rw', [db.destinations, ...outboxTables(db)], async () => {
+    await db.destinations.add(destination)
+    await enqueueRow(db, 'destination', destination)
+  })
   return destination
 }
 
@@ -112,9 +116,10 @@ export async function renameDestination(
   id: string,
   name: string,
 ): Promise<Destination> {
-  return db.transaction('rw', db.destinations, async () => {
+  return db.transaction('rw', [db.destinations, ...outboxTables(db)], async () => {
     const renamed = { ...(await readDestination(db, id)), name: checkedName(name) }
     await db.destinations.put(renamed)
+    await enqueueRow(db, 'destination', renamed)
     return renamed
   })
 }
@@ -130,7 +135,7 @@ export async function switchGranularity(
   granularity: Granularity,
   cutOver: string | null,
 ): Promise<Destination> {
-  return db.transaction('rw', db.destinations, async () => {
+  return db.transaction('rw', [db.destinations, ...outboxTables(db)], async () => {
     const destination = await readDestination(db, id)
     if (currentGranularity(destination) === granularity) return destination
     let periods: GranularityPeriod[]
@@ -148,6 +153,7 @@ export async function switchGranularity(
     }
     const switched = { ...destination, periods }
     await db.destinations.put(switched)
+    await enqueueRow(db, 'destination', switched)
     return switched
   })
 }
@@ -164,24 +170,31 @@ export async function chooseMapping(
   mapping: 'shared' | 'own',
   now: Date = new Date(),
 ): Promise<Destination> {
-  return db.transaction('rw', db.destinations, db.accountMapping, async () => {
-    const destination = await readDestination(db, id)
-    const { mapping: _previous, ...rest } = destination
-    const chosen: Destination = mapping === 'own' ? { ...rest, mapping: 'own' } : rest
-    const own = mappingIdOf(chosen)
-    if (own !== SHARED_MAPPING && !(await db.accountMapping.get(own))) {
-      const shared = await db.accountMapping.get(SHARED_MAPPING)
-      await db.accountMapping.put({
-        accounts: {},
-        locations: {},
-        ...shared,
-        id: own,
-        savedAt: now.toISOString(),
-      })
-    }
-    await db.destinations.put(chosen)
-    return chosen
-  })
+  return db.transaction(
+    'rw',
+    [db.destinations, db.accountMapping, ...outboxTables(db)],
+    async () => {
+      const destination = await readDestination(db, id)
+      const { mapping: _previous, ...rest } = destination
+      const chosen: Destination = mapping === 'own' ? { ...rest, mapping: 'own' } : rest
+      const own = mappingIdOf(chosen)
+      if (own !== SHARED_MAPPING && !(await db.accountMapping.get(own))) {
+        const shared = await db.accountMapping.get(SHARED_MAPPING)
+        const copied = {
+          accounts: {},
+          locations: {},
+          ...shared,
+          id: own,
+          savedAt: now.toISOString(),
+        }
+        await db.accountMapping.put(copied)
+        await enqueueRow(db, 'mapping', copied)
+      }
+      await db.destinations.put(chosen)
+      await enqueueRow(db, 'destination', chosen)
+      return chosen
+    },
+  )
 }
 
 /**
@@ -196,10 +209,11 @@ export async function lockDestination(
 ): Promise<Destination> {
   if (lockedThrough !== null && !/^\d{4}-\d{2}-\d{2}$/.test(lockedThrough))
     throw new DestinationError('A lock date is a business date, YYYY-MM-DD')
-  return db.transaction('rw', db.destinations, async () => {
+  return db.transaction('rw', [db.destinations, ...outboxTables(db)], async () => {
     const { lockedThrough: _previous, ...destination } = await readDestination(db, id)
     const locked = lockedThrough === null ? destination : { ...destination, lockedThrough }
     await db.destinations.put(locked)
+    await enqueueRow(db, 'destination', locked)
     return locked
   })
 }

@@ -1,4 +1,5 @@
 import type { TillDatabase } from './database'
+import { enqueueRow, outboxTables } from './shared-outbox'
 import type { ExportPlan, PostedState } from '../domain/journal/export-log'
 import type { Destination, StoredBatch } from './export-rows'
 import { logPage, pageEntry } from './log-pages'
@@ -44,6 +45,11 @@ export class ExportLogWriter {
     return this.position
   }
 
+  /** Once every page recorded so far is in the log. */
+  async settled(): Promise<void> {
+    await this.writing
+  }
+
   /** Rolls back runs that never ended, then records this one. Call holding the lock. */
   async begin(): Promise<void> {
     const { db } = this
@@ -84,7 +90,7 @@ export class ExportLogWriter {
   async commit(batch: StoredBatch, destination: Destination, postedThrough: string): Promise<void> {
     await this.writing
     const { db, batchId } = this
-    const tables = [db.exportBatches, db.exportRuns, db.destinations]
+    const tables = [db.exportBatches, db.exportRuns, db.destinations, ...outboxTables(db)]
     await db.transaction('rw', tables, async () => {
       const next = await nextBatchNumber(db, destination.id)
       if (batch.number === undefined) batch.number = next
@@ -98,6 +104,7 @@ export class ExportLogWriter {
       const stored = (await db.destinations.get(destination.id)) ?? destination
       if (postedThrough > stored.postedThrough) stored.postedThrough = postedThrough
       await db.destinations.put(stored)
+      await enqueueRow(db, 'destination', stored)
       await db.exportBatches.put(batch)
       await db.exportRuns.delete(batchId)
     })

@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { TillDatabase } from './database'
+import { enqueueChange, enqueueRow, outboxTables } from './shared-outbox'
 import { NO_LOCATION_NAMES, type LocationNames } from '../domain/format/location-label'
 
 export async function loadLocationNames(db: TillDatabase): Promise<LocationNames> {
@@ -15,8 +16,16 @@ export async function saveLocationName(
   name: string,
 ): Promise<void> {
   const trimmed = name.replace(/\s+/g, ' ').trim()
-  if (trimmed === '') await db.locationNames.delete(locationId)
-  else await db.locationNames.put({ locationId, name: trimmed })
+  await db.transaction('rw', [db.locationNames, ...outboxTables(db)], async () => {
+    if (trimmed === '') {
+      await db.locationNames.delete(locationId)
+      await enqueueChange(db, 'locationName', { key: locationId, body: null, deleted: true })
+    } else {
+      const row = { locationId, name: trimmed }
+      await db.locationNames.put(row)
+      await enqueueRow(db, 'locationName', row)
+    }
+  })
 }
 
 /** The names, kept current as Settings changes them; none while they load. */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { TillDatabase } from './database'
+import { enqueueRow, outboxTables } from './shared-outbox'
 import type { Reconciliation, RegisterSession } from './cached-records'
 import type { CountResult, DayCloseFigures } from '../domain/ledger/day-close'
 import { MAX_OF_A_KIND, MAX_PIECES, type CountedDenomination } from '../domain/ledger/denominations'
@@ -173,11 +174,16 @@ export function changeReconciliation(
     db.expenses,
     db.cashMovements,
   ]
-  return db.transaction('rw', [...tables, db.checkpoints, db.countDrafts], async () => {
-    const session = await db.sessions.get(sessionId)
-    const { record, status } = await decide(session, await loadReconciliation(db, sessionId))
-    await db.reconciliations.put(record)
-    await db.sessions.update(sessionId, { status })
-    return record
-  })
+  return db.transaction(
+    'rw',
+    [...tables, db.checkpoints, db.countDrafts, ...outboxTables(db)],
+    async () => {
+      const session = await db.sessions.get(sessionId)
+      const { record, status } = await decide(session, await loadReconciliation(db, sessionId))
+      await db.reconciliations.put(record)
+      await enqueueRow(db, 'reconciliation', record)
+      await db.sessions.update(sessionId, { status })
+      return record
+    },
+  )
 }

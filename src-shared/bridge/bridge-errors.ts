@@ -14,6 +14,8 @@ const bridgeErrorKind = z.enum([
   'service',
   'keychain',
   'not_found',
+  /** The shared books' database did not answer; the error carries `lastReachedAt`. */
+  'shared_books_unreachable',
   'internal',
 ])
 export type BridgeErrorKind = z.infer<typeof bridgeErrorKind>
@@ -23,6 +25,8 @@ const bridgeError = z.object({
   message: z.string(),
   /** Field paths and reasons for `validation`; the missing scope for `scope`. */
   details: z.array(z.string()).optional(),
+  /** For `shared_books_unreachable`: when the database last answered (epoch ms), if ever. */
+  lastReachedAt: z.number().nullable().optional(),
 })
 export type BridgeError = z.infer<typeof bridgeError>
 

@@ -37,6 +37,26 @@ import {
   webhookSeqsInput,
   webhookSetAsideInput,
 } from './schemas/webhooks'
+import {
+  joinSharedBooksInput,
+  saveSharedBooksInput,
+  sharedAppendResult,
+  sharedBooksAppendExportInput,
+  sharedBooksChangedEvent,
+  sharedBooksExportLogInput,
+  sharedBooksExportLogOutput,
+  sharedBooksInfoOutput,
+  sharedBooksPullInput,
+  sharedBooksPullOutput,
+  sharedBooksPushInput,
+  sharedBooksPushOutput,
+  sharedBooksSettingsView,
+  sharedBooksStatus,
+  sharedBooksStatusEvent,
+  sharedBooksStoreInput,
+  sharedBooksTestReport,
+  testSharedBooksInput,
+} from './schemas/shared-books'
 
 /**
  * The bridge contract: every call the renderer may make into main, and every event main may send
@@ -49,6 +69,7 @@ export * from './schemas/connections'
 export * from './schemas/webhooks'
 export * from './schemas/service-data'
 export * from './schemas/exports'
+export * from './schemas/shared-books'
 
 const noInput = z.undefined()
 
@@ -111,6 +132,22 @@ export const channels = {
     output: z.object({ folder: z.string().nullable() }),
   },
   'exports.schedule.recordRun': { input: recordScheduledRunInput, output: scheduledExportState },
+  'sharedBooks.settings.get': { input: z.object({ profileId }), output: sharedBooksSettingsView },
+  'sharedBooks.settings.save': { input: saveSharedBooksInput, output: sharedBooksSettingsView },
+  'sharedBooks.test': { input: testSharedBooksInput, output: sharedBooksTestReport },
+  /** Records that this profile's records are shared under the store (after the join rule). */
+  'sharedBooks.join': { input: joinSharedBooksInput, output: sharedBooksSettingsView },
+  /** Forgets the address and the password; the local records stay. */
+  'sharedBooks.leave': { input: z.object({ profileId }), output: sharedBooksSettingsView },
+  'sharedBooks.status': { input: z.object({ profileId }), output: sharedBooksStatus },
+  'sharedBooks.info': { input: sharedBooksStoreInput, output: sharedBooksInfoOutput },
+  'sharedBooks.pull': { input: sharedBooksPullInput, output: sharedBooksPullOutput },
+  'sharedBooks.push': { input: sharedBooksPushInput, output: sharedBooksPushOutput },
+  'sharedBooks.appendExport': { input: sharedBooksAppendExportInput, output: sharedAppendResult },
+  'sharedBooks.exportLog': {
+    input: sharedBooksExportLogInput,
+    output: sharedBooksExportLogOutput,
+  },
   'shell.openExternal': {
     input: z.object({ url: z.string().max(2048) }),
     output: z.object({ opened: z.boolean() }),
@@ -133,6 +170,9 @@ export const events = {
   'profiles.changed': z.object({ activeProfileId: profileId.nullable() }),
   /** Events are waiting in the durable queue for the renderer to take. */
   'webhooks.queued': z.object({ pending: z.number().int().nonnegative() }),
+  /** A PC committed a change to the shared books (LISTEN/NOTIFY): pull above the last applied. */
+  'sharedBooks.changed': sharedBooksChangedEvent,
+  'sharedBooks.status': sharedBooksStatusEvent,
 } as const satisfies Record<string, z.ZodType>
 
 type Events = typeof events

@@ -14,6 +14,7 @@ import {
 import { measureDayClose, measureJournalExport } from './figures/computed'
 import { measureDepositMatching } from './figures/deposits'
 import { measureReceiver } from './figures/receiver'
+import { measureSharedBooks } from './figures/shared-books'
 import {
   measureBillsSortFilter,
   measureSessionOpen,
@@ -34,7 +35,7 @@ import {
 } from './results'
 
 /**
- * `npm run bench`: every figure of issues 7, 15 and 26 against its target, in one table, saved as
+ * `npm run bench`: every figure of issues 7, 15, 24, 25 and 26 against its target, in one table, saved as
  * JSON beside the earlier runs. See scripts/bench.mjs, which builds the app and provides a
  * keyring first.
  */
@@ -50,6 +51,7 @@ const FIGURES = [
   'cold-start',
   'upgrade',
   'deposits',
+  'shared-books',
 ] as const
 type FigureId = (typeof FIGURES)[number]
 
@@ -62,6 +64,7 @@ const SIZES = {
     monthBills: 300_000,
     journalLines: 1_000_000,
     receiverSeconds: 10,
+    sharedBooksSeconds: 20,
   },
   quick: {
     syncBills: 5_000,
@@ -71,6 +74,7 @@ const SIZES = {
     monthBills: 30_000,
     journalLines: 100_000,
     receiverSeconds: 2,
+    sharedBooksSeconds: 5,
   },
 }
 /** Each figure of issue 25 is the median of this many measurements, printed with their spread. */
@@ -240,6 +244,11 @@ async function main(): Promise<void> {
   figures.push(
     ...(await attempt('receiver', () =>
       measureReceiver({ rate: RECEIVER_RATE, seconds: sizes.receiverSeconds }),
+    )),
+  )
+  figures.push(
+    ...(await attempt('shared-books', () =>
+      measureSharedBooks({ seconds: sizes.sharedBooksSeconds }),
     )),
   )
   if (wanted('first-sync') || wanted('cache-write')) {

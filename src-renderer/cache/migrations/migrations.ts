@@ -22,6 +22,7 @@ import { v18 } from './v18'
 import { v19 } from './v19'
 import { v20 } from './v20'
 import { v21 } from './v21'
+import { v22 } from './v22'
 
 /** Every version of the cache's schema, oldest first: a new version is a new file added last. */
 const MIGRATIONS: readonly Migration[] = [
@@ -46,6 +47,7 @@ const MIGRATIONS: readonly Migration[] = [
   v19,
   v20,
   v21,
+  v22,
 ]
 
 /** Declares the versions up to `through` (every one unless told) on a database not yet open. */

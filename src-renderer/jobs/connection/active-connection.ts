@@ -5,6 +5,7 @@ import { openCache } from '../../cache/open-cache'
 import type { UpgradeProgress } from '../../cache/log-pages-upgrade'
 import { ScheduledExporter } from '../exports/scheduled-exporter'
 import { SyncController } from '../sync/sync-controller'
+import { SharedBooksLink } from '../shared-books/shared-books-link'
 
 /** The connection the app works on: its cache, and the background work it owns. */
 export interface ActiveConnection {
@@ -12,6 +13,7 @@ export interface ActiveConnection {
   db: TillDatabase
   sync: SyncController
   scheduledExports: ScheduledExporter
+  sharedBooks: SharedBooksLink
 }
 
 /** The profile's cache, opened (see `openCache`); the demo's is of the demo shop running. */
@@ -30,10 +32,12 @@ export function activeConnection(
   profile: ProfileView,
   db: TillDatabase,
 ): ActiveConnection {
+  const sharedBooks = new SharedBooksLink(bridge, profile, db)
   return {
     profile,
     db,
     sync: new SyncController(bridge, profile, db),
-    scheduledExports: new ScheduledExporter(bridge, profile, db),
+    scheduledExports: new ScheduledExporter(bridge, profile, db, () => sharedBooks.exportCommit()),
+    sharedBooks,
   }
 }

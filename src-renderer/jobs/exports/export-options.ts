@@ -1,5 +1,5 @@
 import type { TillDatabase } from '../../cache/database'
-import type { ExportRange } from '../../cache/export-rows'
+import type { ExportRange, StoredBatch } from '../../cache/export-rows'
 import type { AccountMapping } from '../../domain/journal/accounts'
 import type { JournalFormat } from '../../domain/journal/formats/journal-formats'
 import type { ExportProgress } from './run-export-pages'
@@ -30,6 +30,11 @@ export function isJournal(what: ExportWhat): what is JournalFormat {
   return (JOURNAL_FORMATS as readonly string[]).includes(what)
 }
 
+/** Where a batch commits first when the shop's records are shared: it throws to refuse it. */
+export interface SharedExportCommit {
+  commit(batch: StoredBatch): Promise<void>
+}
+
 export interface RunExportOptions {
   db: TillDatabase
   what: ExportWhat
@@ -57,6 +62,11 @@ export interface RunExportOptions {
   file?: { number: number; name: string }
   /** Records per page read from the cache. */
   sliceSize?: number
+  /**
+   * Commits the batch to shared books before it counts here (../shared-books/shared-export.ts);
+   * left out without shared books.
+   */
+  sharedCommit?: SharedExportCommit
   /** For tests: the batch's time and id. */
   now?: () => Date
   batchId?: string

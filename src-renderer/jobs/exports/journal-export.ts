@@ -45,6 +45,7 @@ import { depositEntry, depositKey } from '../../domain/journal/deposit-entries'
 import { depositPostings } from '../deposits/deposit-postings'
 import type { RunExportOptions } from './export-options'
 import { ExportLogWriter } from '../../cache/export-log-writer'
+import { nextBatchNumber } from '../../cache/export-batches'
 import { ProgressCounter, billPages, checkSignal, recordDatesOf } from './run-export-pages'
 import {
   countBills,
@@ -277,6 +278,11 @@ class JournalRun {
     }
     for (const date of await this.modes.businessDates(this.postedSessions))
       if (date > this.postedThrough) this.postedThrough = date
+    if (this.options.sharedCommit) {
+      await log.settled()
+      batch.number ??= await nextBatchNumber(this.db, this.destination.id)
+      await this.options.sharedCommit.commit(batch)
+    }
     await log.commit(batch, this.destination, this.postedThrough)
     return { batch, entryCount: log.written, ...done }
   }

@@ -13,6 +13,7 @@ import { readDestinationMapping } from './account-mapping'
 import { readDestination } from '../../cache/destinations'
 import { writeToSink } from './file-sinks'
 import { nothingNew, runExport } from './run-export'
+import type { SharedExportCommit } from './export-options'
 import { scheduledRange } from './schedule-trigger'
 import { CURRENCY_UNKNOWN } from '../../domain/format/format-money'
 
@@ -30,6 +31,8 @@ export interface ScheduledRunOptions {
   state: ScheduledExportState
   watermark: ScheduleWatermark
   now: Date
+  /** To shared books: the batch commits there first; behind, the run fails and the next tries again. */
+  sharedCommit?: SharedExportCommit
 }
 
 export async function runScheduledExport(
@@ -62,6 +65,7 @@ export async function runScheduledExport(
         timeZone: options.timeZone,
         currency: profile.currency,
         now: () => now,
+        sharedCommit: options.sharedCommit,
       }),
       sink,
       nothingNew(settings.what),

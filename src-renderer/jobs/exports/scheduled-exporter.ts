@@ -5,6 +5,7 @@ import type { TillDatabase } from '../../cache/database'
 import { effectiveTimeZone } from '../../domain/format/effective-time-zone'
 import { latestSessionClose } from '../../cache/load-session'
 import { runScheduledExport } from './schedule-run'
+import type { SharedExportCommit } from './export-options'
 import { dueCheck } from './schedule-trigger'
 
 const CHECK_EVERY_MS = 30_000
@@ -27,6 +28,8 @@ export class ScheduledExporter {
     private readonly bridge: TillBridge,
     private readonly profile: ProfileView,
     private readonly db: TillDatabase,
+    /** The commit to shared books while the connection has joined them. */
+    private readonly sharedCommit: () => SharedExportCommit | undefined = () => undefined,
   ) {}
 
   start(): void {
@@ -73,6 +76,7 @@ export class ScheduledExporter {
         state: schedule,
         watermark: due.watermark,
         now,
+        sharedCommit: this.sharedCommit(),
       })
       for (const listener of this.listeners) listener(recorded)
     })()

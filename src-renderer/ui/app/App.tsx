@@ -15,6 +15,7 @@ import { ExportsScreen } from '../screens/exports/ExportsScreen'
 import { DepositsScreen } from '../screens/deposits/DepositsScreen'
 import { ActiveConnectionContext, useConnectionLifecycle } from '../hooks/use-active-connection'
 import { SyncBar } from './SyncBar'
+import { SharedBooksStatus } from './SharedBooksStatus'
 import { ScreenErrorBoundary } from './ScreenErrorBoundary'
 import { SessionsNavLabel } from './SessionsNavLabel'
 
@@ -83,6 +84,7 @@ export function App({ bridge }: { bridge: TillBridge }): React.JSX.Element {
                 </li>
               ))}
             </ul>
+            <SharedBooksStatus />
           </nav>
           <main className="content" id="content" tabIndex={-1} ref={main}>
             <OpenItemContext.Provider value={[place.item, (item) => navigate({ route, item })]}>

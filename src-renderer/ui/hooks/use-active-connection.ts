@@ -64,6 +64,7 @@ export function useConnectionLifecycle(bridge: TillBridge): ConnectionState {
         opened = activeConnection(bridge, profile, db)
         setState({ status: 'ready', connection: opened })
         opened.scheduledExports.start()
+        void opened.sharedBooks.start()
         await opened.sync.start()
       } catch (error) {
         if (!cancelled)

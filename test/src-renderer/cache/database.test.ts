@@ -35,6 +35,7 @@ import { writeBills, writeExpenses } from '../../../src-renderer/cache/writes'
 import { EMPTY_MAPPING, NOTHING_POSTED } from '../../support/journal-context'
 import { paymentsReversedBetween } from '../../../src-renderer/cache/export-range-reads'
 import { movementsOfSession, recordMovement } from '../../../src-renderer/cache/cash-movement-store'
+import { markJoined, waitingChanges } from '../../../src-renderer/cache/shared-outbox'
 
 const entry: JournalEntry = {
   id: 'b1',
@@ -701,6 +702,22 @@ describe('cache schema upgrades', () => {
       'm-late',
     ])
     expect(await upgraded.reconciliations.get('rs-1')).toMatchObject({ countedCash: 0 })
+    upgraded.close()
+  })
+  it('version 22 adds the shared books’ outbox, versions, conflicts and rows set aside, after 20 with no 21, keeping the records', async () => {
+    const { old, upgrade } = olderCache(20)
+    await old.table('locationNames').put({ locationId: 'loc1', name: 'Kemang' })
+    await old.table('reconciliations').put({ sessionId: 'rs-1', countedCash: 0 })
+    const upgraded = await upgrade()
+    expect(upgraded.verno).toBe(22)
+    await markJoined(upgraded, 'store-1')
+    await saveLocationName(upgraded, 'loc1', 'Kemang Raya')
+    expect((await waitingChanges(upgraded, 10)).map((c) => [c.ref, c.baseVersion])).toEqual([
+      ['locationName:loc1', 0],
+    ])
+    expect(await upgraded.reconciliations.get('rs-1')).toMatchObject({ countedCash: 0 })
+    expect(await upgraded.sharedConflicts.count()).toBe(0)
+    expect(await upgraded.sharedSetAside.count()).toBe(0)
     upgraded.close()
   })
 })

@@ -9,6 +9,7 @@ import { movementSums } from '../../../domain/ledger/cash-movements'
 import { ExpensesTable, FiguresTables } from './FiguresTables'
 import type { SessionAtClose } from '../../../cache/load-day'
 import { ReconciledPanel, ReconciliationLog } from './ReconciledPanel'
+import { CountConflict } from './CountConflict'
 import { SignatureLines } from './SignatureLines'
 import { StillSyncingNotice } from './StillSyncing'
 import { CountedNotesAndCoins } from './CountedNotesAndCoins'
@@ -73,6 +74,7 @@ export function SessionClose({
         </span>
       </header>
       <SessionTimes session={session} over={shown === 'closed-no-event'} timeZone={timeZone} />
+      <CountConflict db={db} sessionId={session.id} currency={currency} timeZone={timeZone} />
       {reconciled && record.state === 'ok' && (
         <>
           <ReconciledPanel

@@ -180,6 +180,8 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
   const [includeOpen, setIncludeOpen] = useState(false)
   const [progress, setProgress] = useState<ExportProgress | null>(null)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
+  /** Said when another PC committed to the shared books first and this export was planned again. */
+  const [plannedAgain, setPlannedAgain] = useState<string | null>(null)
   const controller = useRef<AbortController | null>(null)
   const days = useLiveQuery(() => sessionDays(db), [db])
   const locations = useLiveQuery(() => knownLocations(db), [db])
@@ -231,17 +233,21 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
     const abort = new AbortController()
     controller.current = abort
     setOutcome(null)
+    setPlannedAgain(null)
     setProgress({ done: 0, total: 0 })
     try {
-      const file = destination ? await journalExportFile(db, destination, range) : undefined
-      const name = file?.name ?? (await tableExportFile(db, what as CsvTable, range))
-      const sink = await openSink(bridge, shell, name, what)
-      if (!sink) return
-      const { result, files } = await writeToSink(
-        runExport(await exportOptions(abort.signal, file)),
-        sink,
-        nothingNew(what),
-      )
+      // To shared books, a run another PC overtook is planned again: a new number, a new file.
+      const written = await connection.sharedBooks.runExport(async () => {
+        const file = destination ? await journalExportFile(db, destination, range) : undefined
+        const name = file?.name ?? (await tableExportFile(db, what as CsvTable, range))
+        const sink = await openSink(bridge, shell, name, what)
+        if (!sink) return null
+        const options = await exportOptions(abort.signal, file)
+        const sharedCommit = journal ? connection.sharedBooks.exportCommit() : undefined
+        return writeToSink(runExport({ ...options, sharedCommit }), sink, nothingNew(what))
+      }, setPlannedAgain)
+      if (!written) return
+      const { result, files } = written
       setOutcome(
         files.length === 0
           ? {
@@ -480,6 +486,12 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
               ? 'its session still open waits for an export after it closes'
               : `its ${count.format(outcome.heldBack)} sessions still open wait for an export after they close`}
             .
+          </p>
+        )}
+        {plannedAgain !== null && outcome !== null && (
+          <p className="notice" role="status">
+            {plannedAgain}
+            {outcome.kind === 'nothing-new' && ' Everything in this range is already posted.'}
           </p>
         )}
         {outcome?.kind === 'nothing-new' && outcome.heldBack === 0 && (

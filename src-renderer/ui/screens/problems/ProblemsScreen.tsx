@@ -10,6 +10,7 @@ import { formatMoney } from '../../../domain/format/format-money'
 import { checkBillIdentities } from '../../../domain/ledger/day-close'
 import { effectiveTimeZone } from '../../../domain/format/effective-time-zone'
 import { ConnectionGate } from '../ConnectionGate'
+import { SharedRowsSetAside } from './SharedRowsSetAside'
 import { useFormatMoment } from '../../hooks/use-active-connection'
 
 const QUARANTINE_KIND: Record<string, string> = {
@@ -237,6 +238,7 @@ export function ProblemsScreen(): React.JSX.Element {
       {(connection) => (
         <>
           <QuarantinedRecords connection={connection} />
+          <SharedRowsSetAside connection={connection} />
           <BillsBreakingIdentities connection={connection} />
           <SetAsideEvents connection={connection} />
           <RefusedDeliveries />

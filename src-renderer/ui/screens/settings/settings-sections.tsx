@@ -8,6 +8,7 @@ import { ScheduledExportPanel } from './ScheduledExportPanel'
 import { DestinationsPanel } from './DestinationsPanel'
 import { RecordsBackupPanel } from './RecordsBackupPanel'
 import { DenominationsPanel } from './DenominationsPanel'
+import { SharedBooksPanel } from './SharedBooksPanel'
 
 export interface SettingsSection {
   /** Its address: `#/settings/<id>`. */
@@ -27,6 +28,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: 'account-mapping', label: 'Account mapping', Panel: AccountMappingPanel },
   { id: 'destinations', label: 'Destinations', Panel: DestinationsPanel },
   { id: 'scheduled-export', label: 'Scheduled export', Panel: ScheduledExportPanel },
+  { id: 'shared-books', label: 'Shared books', Panel: SharedBooksPanel },
   { id: 'backup', label: 'Backup', Panel: RecordsBackupPanel },
 ]
 

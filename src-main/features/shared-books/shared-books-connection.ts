@@ -1,0 +1,169 @@
+import pg from 'pg'
+import type { SharedBooksStatus } from '../../../src-shared/bridge/contract'
+import { SharedBooksUnreachableError } from '../../till-errors'
+import type { Logger } from '../../logging/logger'
+import type { Secret } from '../../logging/secret'
+import { poolConfig, type DatabaseAddress } from './connection-options'
+import { describeDatabaseError } from './database-errors'
+import { migrate } from './schema-migrations'
+import { CHANGES_CHANNEL } from './store-operations'
+
+export interface ConnectionEvents {
+  /** A PC committed up to `change` in `storeId` (also sent after a reconnect, to pull what passed). */
+  changed(storeId: string, change: number): void
+  status(status: SharedBooksStatus): void
+  reached(at: number): void
+}
+
+const POOL_SIZE = 4
+const FIRST_RETRY_MS = 1_000
+const LONGEST_RETRY_MS = 30_000
+
+/**
+ * Main's connection to one profile's shared books: a `pg` pool for the store operations (the
+ * schema migrated before the first), and one more connection that LISTENs for changes, opened
+ * again after a drop, later each time, up to 30 s apart. Every operation goes through `run`,
+ * which keeps the status and turns "not reachable" into SharedBooksUnreachableError.
+ */
+export class SharedBooksConnection {
+  readonly pool: pg.Pool
+  private migrated: Promise<unknown> | null = null
+  private listener: pg.Client | null = null
+  private retryTimer: NodeJS.Timeout | null = null
+  private retryMs = FIRST_RETRY_MS
+  private closed = false
+  private status: SharedBooksStatus
+
+  constructor(
+    private readonly address: DatabaseAddress,
+    private readonly password: Secret | null,
+    lastReachedAt: number | null,
+    private readonly events: ConnectionEvents,
+    private readonly log: Logger,
+    /** The stores whose head to announce after a reconnect. */
+    private readonly watchedStores: () => Promise<string[]>,
+  ) {
+    this.status = { state: 'unreachable', lastReachedAt, message: 'Not connected yet.' }
+    this.pool = new pg.Pool({ ...poolConfig(address, password), max: POOL_SIZE })
+    // An idle connection that drops is only noted; the next operation opens another.
+    this.pool.on('error', (error) => this.log.warn('idle connection lost', { error }))
+  }
+
+  currentStatus(): SharedBooksStatus {
+    return this.status
+  }
+
+  /** Runs a store operation; the schema is brought up to date first, once. */
+  async run<T>(operation: (pool: pg.Pool) => Promise<T>): Promise<T> {
+    if (this.closed) throw new SharedBooksUnreachableError('Shared books were switched off.', null)
+    try {
+      this.migrated ??= migrate(this.pool).catch((error: unknown) => {
+        this.migrated = null
+        throw error
+      })
+      await this.migrated
+      const result = await operation(this.pool)
+      this.markReached()
+      return result
+    } catch (error) {
+      throw this.failed(error)
+    }
+  }
+
+  /** Starts listening for changes (once); a failure is retried in the background. */
+  listen(): void {
+    if (this.listener || this.retryTimer || this.closed) return
+    void this.openListener()
+  }
+
+  async close(): Promise<void> {
+    this.closed = true
+    if (this.retryTimer) clearTimeout(this.retryTimer)
+    this.retryTimer = null
+    const listener = this.listener
+    this.listener = null
+    await Promise.allSettled([listener?.end(), this.pool.end()])
+  }
+
+  private async openListener(): Promise<void> {
+    const client = new pg.Client(poolConfig(this.address, this.password))
+    let gone = false
+    const lost = (error?: Error) => {
+      if (gone) return
+      gone = true
+      if (this.listener === client) this.listener = null
+      void client.end().catch(() => undefined)
+      if (this.closed) return
+      if (error) this.failed(error)
+      this.scheduleRetry()
+    }
+    client.on('error', lost)
+    client.on('end', () => lost(new Error('Connection terminated unexpectedly')))
+    client.on('notification', (message) => this.onNotification(message.payload))
+    try {
+      await client.connect()
+      await client.query(`LISTEN ${CHANGES_CHANNEL}`)
+      if (this.closed) {
+        await client.end()
+        return
+      }
+      this.listener = client
+      this.retryMs = FIRST_RETRY_MS
+      this.markReached()
+      // Whatever was committed while no one listened: the renderer pulls from its last change.
+      for (const storeId of await this.watchedStores()) {
+        const { rows } = await client.query<{ head: string }>(
+          'SELECT head FROM till_stores WHERE store_id = $1',
+          [storeId],
+        )
+        if (rows[0]) this.events.changed(storeId, Number(rows[0].head))
+      }
+    } catch (error) {
+      lost(error instanceof Error ? error : new Error(String(error)))
+    }
+  }
+
+  private scheduleRetry(): void {
+    if (this.retryTimer || this.closed) return
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null
+      void this.openListener()
+    }, this.retryMs)
+    this.retryTimer.unref()
+    this.retryMs = Math.min(this.retryMs * 2, LONGEST_RETRY_MS)
+  }
+
+  private onNotification(payload: string | undefined): void {
+    try {
+      const { storeId, change } = JSON.parse(payload ?? '') as { storeId: unknown; change: unknown }
+      if (typeof storeId === 'string' && typeof change === 'number')
+        this.events.changed(storeId, change)
+    } catch {
+      this.log.warn('a change notice that is not JSON was ignored')
+    }
+  }
+
+  private markReached(): void {
+    const at = Date.now()
+    this.events.reached(at)
+    this.setStatus({ state: 'connected', lastReachedAt: at })
+  }
+
+  /** Notes the failure in the status; what an operation throws for it. */
+  private failed(error: unknown): Error {
+    const { unreachable, message } = describeDatabaseError(error, this.address)
+    if (!unreachable) {
+      this.log.error('shared books operation failed', { error })
+      return error instanceof Error ? error : new Error(message)
+    }
+    const { lastReachedAt } = this.status
+    this.setStatus({ state: 'unreachable', lastReachedAt, message })
+    return new SharedBooksUnreachableError(message, lastReachedAt, { cause: error })
+  }
+
+  private setStatus(next: SharedBooksStatus): void {
+    const before = this.status
+    this.status = next
+    if (before.state !== next.state || before.message !== next.message) this.events.status(next)
+  }
+}

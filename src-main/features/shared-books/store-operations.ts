@@ -1,0 +1,325 @@
+import type { Pool, PoolClient } from 'pg'
+import type {
+  SharedAppendResult,
+  SharedPushResult,
+  SharedRow,
+} from '../../../src-shared/bridge/contract'
+import { inTransaction } from './transaction'
+
+/**
+ * The store operations of the shared books (docs/shared-books.md), on a `pg` pool and nothing
+ * else. Every write takes the store's counter row first: writes of one store run one after the
+ * other, each change gets the next change number in the transaction that makes it, and a pull
+ * by change number can never miss a row that commits late.
+ */
+
+/** The channel every change is announced on; the payload is `{"storeId":…,"change":…}`. */
+export const CHANGES_CHANNEL = 'till_changes'
+
+export const EXPORT_BATCH_KIND = 'exportBatch'
+
+type RowRecord = {
+  kind: string
+  key: string
+  version: number
+  change: string
+  body: unknown
+  deleted: boolean
+  by_pc: string
+  at_ms: string
+}
+
+const ROW_COLUMNS = `kind, key, version, change, body, deleted, by_pc,
+  (extract(epoch FROM at) * 1000)::bigint AS at_ms`
+
+function toSharedRow(record: RowRecord): SharedRow {
+  return {
+    kind: record.kind,
+    key: record.key,
+    version: record.version,
+    change: Number(record.change),
+    body: record.body ?? null,
+    deleted: record.deleted,
+    by: record.by_pc,
+    at: Number(record.at_ms),
+  }
+}
+
+/** JSON text for a `json` column: kept as sent, key order and all. */
+function jsonText(value: unknown): string {
+  return JSON.stringify(value ?? null)
+}
+
+/** Creates the store's counter row if it is new; harmless when it exists. */
+export async function ensureStore(pool: Pool, storeId: string): Promise<void> {
+  await pool.query('INSERT INTO till_stores (store_id) VALUES ($1) ON CONFLICT DO NOTHING', [
+    storeId,
+  ])
+}
+
+/**
+ * Locks the store's counter row for this transaction and returns the last change number. NO KEY
+ * UPDATE: the head is not a key, and rows referencing the store must not wait on it.
+ */
+async function lockStore(client: PoolClient, storeId: string): Promise<number> {
+  await client.query('INSERT INTO till_stores (store_id) VALUES ($1) ON CONFLICT DO NOTHING', [
+    storeId,
+  ])
+  const { rows } = await client.query<{ head: string }>(
+    'SELECT head FROM till_stores WHERE store_id = $1 FOR NO KEY UPDATE',
+    [storeId],
+  )
+  return Number(rows[0]?.head ?? 0)
+}
+
+/** Raises the counter to `head` and announces it; both take effect at commit. */
+async function publishHead(client: PoolClient, storeId: string, head: number): Promise<void> {
+  await client.query('UPDATE till_stores SET head = $2 WHERE store_id = $1', [storeId, head])
+  await client.query('SELECT pg_notify($1, $2)', [
+    CHANGES_CHANNEL,
+    JSON.stringify({ storeId, change: head }),
+  ])
+}
+
+export interface PullAnswer {
+  rows: SharedRow[]
+  head: number
+  more: boolean
+}
+
+/** Rows changed after `since`, in change order; the head is read in the same snapshot. */
+export async function pull(
+  pool: Pool,
+  storeId: string,
+  since: number,
+  limit: number,
+): Promise<PullAnswer> {
+  return inTransaction(
+    pool,
+    async (client) => {
+      const { rows } = await client.query<RowRecord>(
+        `SELECT ${ROW_COLUMNS} FROM till_rows
+          WHERE store_id = $1 AND change > $2 ORDER BY change LIMIT $3`,
+        [storeId, since, limit + 1],
+      )
+      const head = await client.query<{ head: string }>(
+        'SELECT head FROM till_stores WHERE store_id = $1',
+        [storeId],
+      )
+      return {
+        rows: rows.slice(0, limit).map(toSharedRow),
+        head: Number(head.rows[0]?.head ?? 0),
+        more: rows.length > limit,
+      }
+    },
+    'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
+  )
+}
+
+/** A row that does not exist, as a conflict shows it: version 0, the base of a new row. */
+function absent(change: RowChange): SharedRow {
+  return {
+    kind: change.kind,
+    key: change.key,
+    version: 0,
+    change: 0,
+    body: null,
+    deleted: true,
+    by: '',
+    at: 0,
+  }
+}
+
+export interface RowChange {
+  kind: string
+  key: string
+  /** The version the change was made from; 0 for a new row. */
+  baseVersion: number
+  body: unknown
+  deleted?: boolean | undefined
+}
+
+/**
+ * Each change is compare-and-set on its row's version: applied (the version goes up by one) only
+ * when the row is still at `baseVersion`, else answered with the row as it is. All in one
+ * transaction, one answer per change in order.
+ */
+export async function push(
+  pool: Pool,
+  storeId: string,
+  by: string,
+  changes: readonly RowChange[],
+): Promise<SharedPushResult[]> {
+  return inTransaction(pool, async (client) => {
+    let head = await lockStore(client, storeId)
+    const results: SharedPushResult[] = []
+    for (const change of changes) {
+      const { rows } = await client.query<RowRecord>(
+        `SELECT ${ROW_COLUMNS} FROM till_rows WHERE store_id = $1 AND kind = $2 AND key = $3`,
+        [storeId, change.kind, change.key],
+      )
+      const current = rows[0]
+      if ((current?.version ?? 0) !== change.baseVersion) {
+        results.push({
+          status: 'conflict',
+          current: current ? toSharedRow(current) : absent(change),
+        })
+        continue
+      }
+      head += 1
+      const version = change.baseVersion + 1
+      await client.query(
+        `INSERT INTO till_rows (store_id, kind, key, version, change, body, deleted, by_pc)
+         VALUES ($1, $2, $3, $4, $5, $6::json, $7, $8)
+         ON CONFLICT (store_id, kind, key) DO UPDATE SET version = EXCLUDED.version,
+           change = EXCLUDED.change, body = EXCLUDED.body, deleted = EXCLUDED.deleted,
+           by_pc = EXCLUDED.by_pc, at = now()`,
+        [
+          storeId,
+          change.kind,
+          change.key,
+          version,
+          head,
+          jsonText(change.body),
+          change.deleted ?? false,
+          by,
+        ],
+      )
+      results.push({ status: 'applied', version, change: head })
+    }
+    if (results.some((r) => r.status === 'applied')) await publishHead(client, storeId, head)
+    return results
+  })
+}
+
+export interface ExportAppend {
+  destinationId: string
+  /** The head seq the export was planned from; 0 when the destination's log was empty. */
+  expectedSeq: number
+  batchId: string
+  by: string
+  batch: unknown
+}
+
+/**
+ * Compare-and-append (docs/shared-books.md#compare-and-append): the batch becomes entry
+ * `expectedSeq + 1` of its destination's log only if `expectedSeq` is still the head. A batch id
+ * already in the log (a retry after a lost answer) is answered with its seq and written nowhere.
+ * The batch is also a shared row of kind `exportBatch`, keyed by its batch id, so other PCs pull it.
+ */
+export async function appendExport(
+  pool: Pool,
+  storeId: string,
+  append: ExportAppend,
+): Promise<SharedAppendResult> {
+  return inTransaction(pool, async (client) => {
+    const head = await lockStore(client, storeId)
+    const known = await client.query<{ seq: number }>(
+      'SELECT seq FROM till_export_log WHERE store_id = $1 AND batch_id = $2',
+      [storeId, append.batchId],
+    )
+    if (known.rows[0]) return { status: 'already-committed', seq: known.rows[0].seq }
+    const { rows } = await client.query<{ seq: number | null }>(
+      'SELECT max(seq) AS seq FROM till_export_log WHERE store_id = $1 AND destination_id = $2',
+      [storeId, append.destinationId],
+    )
+    const headSeq = rows[0]?.seq ?? 0
+    if (headSeq !== append.expectedSeq) return { status: 'behind', headSeq }
+    const seq = headSeq + 1
+    const change = head + 1
+    await client.query(
+      `INSERT INTO till_export_log (store_id, destination_id, seq, batch_id)
+       VALUES ($1, $2, $3, $4)`,
+      [storeId, append.destinationId, seq, append.batchId],
+    )
+    await client.query(
+      `INSERT INTO till_rows (store_id, kind, key, version, change, body, by_pc)
+       VALUES ($1, $2, $3, 1, $4, $5::json, $6)`,
+      [
+        storeId,
+        EXPORT_BATCH_KIND,
+        append.batchId,
+        change,
+        jsonText({
+          destinationId: append.destinationId,
+          seq,
+          batchId: append.batchId,
+          batch: append.batch,
+        }),
+        append.by,
+      ],
+    )
+    await publishHead(client, storeId, change)
+    return { status: 'committed', seq, change }
+  })
+}
+
+export interface ExportLogEntry {
+  seq: number
+  batchId: string
+  batch: unknown
+  by: string
+  at: number
+}
+
+/** The destination's log after `afterSeq`, in seq order. */
+export async function exportLog(
+  pool: Pool,
+  storeId: string,
+  destinationId: string,
+  afterSeq: number,
+): Promise<ExportLogEntry[]> {
+  const { rows } = await pool.query<{
+    seq: number
+    batch_id: string
+    body: { batch?: unknown } | null
+    by_pc: string
+    at_ms: string
+  }>(
+    `SELECT l.seq, l.batch_id, r.body, r.by_pc, (extract(epoch FROM r.at) * 1000)::bigint AS at_ms
+       FROM till_export_log l
+       JOIN till_rows r ON r.store_id = l.store_id AND r.kind = $4 AND r.key = l.batch_id
+      WHERE l.store_id = $1 AND l.destination_id = $2 AND l.seq > $3
+      ORDER BY l.seq`,
+    [storeId, destinationId, afterSeq, EXPORT_BATCH_KIND],
+  )
+  return rows.map((row) => ({
+    seq: row.seq,
+    batchId: row.batch_id,
+    batch: row.body?.batch ?? null,
+    by: row.by_pc,
+    at: Number(row.at_ms),
+  }))
+}
+
+export interface StoreInfo {
+  empty: boolean
+  heads: { destinationId: string; seq: number; batchIds: string[] }[]
+}
+
+/** What the join rule compares a PC's records with: is the store empty, and each log's batches. */
+export async function storeInfo(pool: Pool, storeId: string): Promise<StoreInfo> {
+  return inTransaction(
+    pool,
+    async (client) => {
+      const rows = await client.query('SELECT 1 FROM till_rows WHERE store_id = $1 LIMIT 1', [
+        storeId,
+      ])
+      const logs = await client.query<{ destination_id: string; seq: number; batch_ids: string[] }>(
+        `SELECT destination_id, max(seq) AS seq, array_agg(batch_id ORDER BY seq) AS batch_ids
+           FROM till_export_log WHERE store_id = $1
+          GROUP BY destination_id ORDER BY destination_id`,
+        [storeId],
+      )
+      return {
+        empty: rows.rowCount === 0,
+        heads: logs.rows.map((log) => ({
+          destinationId: log.destination_id,
+          seq: log.seq,
+          batchIds: log.batch_ids,
+        })),
+      }
+    },
+    'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
+  )
+}

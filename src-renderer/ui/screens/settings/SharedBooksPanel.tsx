@@ -1,0 +1,167 @@
+import { useEffect, useId, useState, type FormEvent } from 'react'
+import type { SharedBooksSettingsView } from '../../../../src-shared/bridge/contract'
+import { useActiveConnection } from '../../hooks/use-active-connection'
+import { useBridge } from '../../hooks/bridge-context'
+
+const SHARED_WHAT =
+  'destinations, account mappings and kept sub-account codes, location names, drawer counts with their trail, cash movements, and the export log'
+
+const NOT_SHARED =
+  'bills, payments and expenses (every PC syncs them from the POS service), connections and their keys, count drafts, and this PC’s settings'
+
+type Feedback = { ok: boolean; text: string }
+
+/**
+ * Settings → Shared books (docs/shared-books.md): the PostgreSQL database several back-office
+ * PCs of one shop share Till's own records through. The address and the password go to main (the
+ * password to the keychain, sent to that host only); Join applies the join rule; Leave forgets the
+ * address and keeps the records on this PC.
+ */
+export function SharedBooksPanel(): React.JSX.Element | null {
+  const bridge = useBridge()
+  const state = useActiveConnection()
+  const connection = state.status === 'ready' ? state.connection : null
+  const id = useId()
+  const [view, setView] = useState<SharedBooksSettingsView | null>(null)
+  const [loadError, setLoadError] = useState<string | null>(null)
+  const [url, setUrl] = useState('')
+  const [password, setPassword] = useState('')
+  const [busy, setBusy] = useState<string | null>(null)
+  const [feedback, setFeedback] = useState<Feedback | null>(null)
+
+  useEffect(() => {
+    if (!connection) return
+    bridge.call('sharedBooks.settings.get', { profileId: connection.profile.id }).then(
+      (loaded) => {
+        setView(loaded)
+        setUrl(loaded.url ?? '')
+      },
+      (error: Error) => setLoadError(error.message),
+    )
+  }, [bridge, connection])
+
+  if (!connection) return null
+  const profileId = connection.profile.id
+  const link = connection.sharedBooks
+
+  const act = (label: string, work: () => Promise<string>): void => {
+    setBusy(label)
+    setFeedback(null)
+    work()
+      .then(
+        (text) => setFeedback({ ok: true, text }),
+        (error: Error) => setFeedback({ ok: false, text: error.message }),
+      )
+      .finally(() => setBusy(null))
+  }
+  const entered = () => ({ profileId, url, ...(password ? { password } : {}) })
+
+  const save = (event: FormEvent): void => {
+    event.preventDefault()
+    act('Saving…', async () => {
+      setView(await bridge.call('sharedBooks.settings.save', entered()))
+      setPassword('')
+      return 'Saved. Join to share this PC’s records.'
+    })
+  }
+  const test = (): void =>
+    act('Testing…', async () => {
+      const report = await bridge.call('sharedBooks.test', entered())
+      if (!report.ok) throw new Error(report.message)
+      return report.serverVersion
+        ? `${report.message} (PostgreSQL ${report.serverVersion})`
+        : report.message
+    })
+  const join = (): void =>
+    act('Joining…', async () => {
+      const joined = await link.join()
+      setView(await bridge.call('sharedBooks.settings.get', { profileId }))
+      return joined === 'started'
+        ? `Joined. The shared books were empty: this PC’s records are now on them.`
+        : `Joined. This PC now has the shared records and sends its changes.`
+    })
+  const leave = (): void =>
+    act('Leaving…', async () => {
+      await link.leave()
+      setView(await bridge.call('sharedBooks.settings.get', { profileId }))
+      setUrl('')
+      return 'Left the shared books. Till’s records stay on this PC as its own.'
+    })
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="panel">
+      <h2 id={`${id}-title`}>Shared books</h2>
+      <p className="muted">
+        Several back-office PCs of one shop can share Till’s own records through a PostgreSQL
+        database (13 or later) the shop or its IT provider runs. Without it, this PC keeps them
+        alone, as before.
+      </p>
+      <ul>
+        <li>Shared: {SHARED_WHAT}.</li>
+        <li>Not shared: {NOT_SHARED}.</li>
+      </ul>
+      {loadError !== null && (
+        <p className="error" role="alert">
+          Till could not read the shared books settings: {loadError}
+        </p>
+      )}
+      {view?.joined && (
+        <p className="ok" role="status">
+          This PC shares its records as {view.pcName}, store {view.storeId}.
+        </p>
+      )}
+      <form onSubmit={save} noValidate>
+        <label htmlFor={`${id}-url`}>Database address</label>
+        <input
+          id={`${id}-url`}
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          placeholder="postgres://till@db.example.com:5432/till"
+          aria-describedby={`${id}-url-hint`}
+          disabled={view?.joined}
+        />
+        <span id={`${id}-url-hint`} className="muted hint">
+          A host other than this PC is reached over TLS only, its certificate checked.
+        </span>
+        <label htmlFor={`${id}-password`}>Password</label>
+        <input
+          id={`${id}-password`}
+          type="password"
+          autoComplete="off"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          placeholder={view?.hasPassword ? 'Kept in the keychain' : ''}
+          disabled={view?.joined}
+        />
+        <div className="actions">
+          {!view?.joined && (
+            <>
+              <button type="submit" className="primary" disabled={busy !== null}>
+                Save
+              </button>
+              <button type="button" disabled={busy !== null || url === ''} onClick={test}>
+                Test
+              </button>
+              <button type="button" disabled={busy !== null || !view?.url} onClick={join}>
+                Join
+              </button>
+            </>
+          )}
+          {view?.joined && (
+            <button type="button" disabled={busy !== null} onClick={leave}>
+              Leave
+            </button>
+          )}
+        </div>
+      </form>
+      <div role="status" aria-live="polite">
+        {busy !== null && <p>{busy}</p>}
+        {feedback && (
+          <p className={feedback.ok ? 'ok' : 'error'} role={feedback.ok ? undefined : 'alert'}>
+            {feedback.text}
+          </p>
+        )}
+      </div>
+    </section>
+  )
+}

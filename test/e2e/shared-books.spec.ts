@@ -1,0 +1,130 @@
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { openTill, startBrowserShell, type RunningBrowserShell } from '../support/browser-shell'
+import { startTestPostgres, type TestPostgres } from '../support/postgres'
+import { yesterdayMiddayInJakarta } from './demo-shell'
+
+/**
+ * Shared books end to end (docs/shared-books.md): two browser shells with their own data folders,
+ * two PCs of the same demo shop, against one throwaway PostgreSQL. Both join from Settings; a
+ * location named and a drawer counted on one show on the other; both export the same range to the same destination:
+ * one file, and the second PC is told there is nothing new to post.
+ */
+
+let database: TestPostgres
+const shells: RunningBrowserShell[] = []
+const demo = {
+  seed: 23,
+  days: 1,
+  locations: 1,
+  billsPerSession: 4,
+  live: false,
+  now: yesterdayMiddayInJakarta(),
+}
+
+test.beforeAll(async () => {
+  database = await startTestPostgres({ trustLoopback: true })
+  await database.createDatabase('till')
+  for (let i = 0; i < 2; i++)
+    shells.push(await startBrowserShell({ TILL_DEMO_OPTIONS: JSON.stringify(demo) }))
+})
+test.afterAll(async () => {
+  for (const shell of shells) await shell.stop()
+  await database?.stop()
+})
+
+async function pcPage(browser: Browser, shell: RunningBrowserShell): Promise<Page> {
+  const page = await (await browser.newContext()).newPage()
+  await openTill(page, shell)
+  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  return page
+}
+
+async function join(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Settings', exact: true }).click()
+  await page.getByRole('link', { name: 'Shared books', exact: true }).click()
+  const panel = page.getByRole('region', { name: 'Shared books' })
+  await panel.getByLabel('Database address').fill(database.url('till'))
+  await panel.getByRole('button', { name: 'Save' }).click()
+  await expect(panel.getByText('Saved. Join to share this PC’s records.')).toBeVisible()
+  await panel.getByRole('button', { name: 'Join' }).click()
+  await expect(panel.getByText(/^Joined\./)).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('status', { name: 'Shared books' })).toContainText('connected')
+}
+
+/** The first session of the day before the latest (over by then) on Day close. */
+async function firstSessionOfDayBefore(page: Page) {
+  await page.getByRole('link', { name: 'Day close', exact: true }).click()
+  await page.getByLabel('Business date').selectOption({ index: 1 })
+  return page.getByRole('region', { name: /^Session / }).first()
+}
+
+async function exportJournal(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Exports' }).click()
+  await page.getByLabel('Format').selectOption('journal-csv')
+  await expect(page.getByLabel('To')).not.toHaveValue('')
+  await page.getByLabel('From').fill(demo.now.slice(0, 10))
+  await page.getByLabel('To').fill(demo.now.slice(0, 10))
+  const open = page.getByRole('checkbox', { name: /^Include them anyway/ })
+  if (await open.isVisible()) await open.check()
+  await page.getByRole('button', { name: 'Export', exact: true }).click()
+}
+
+test('two PCs on shared books: a name and a count made on one show on the other; the same range exported on both posts once', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000)
+  const office = await pcPage(browser, shells[0]!)
+  const laptop = await pcPage(browser, shells[1]!)
+  await join(office)
+  await join(laptop)
+
+  await office.getByRole('link', { name: 'Locations', exact: true }).click()
+  const officeNames = office.getByRole('region', { name: 'Locations' })
+  await officeNames.getByRole('textbox', { name: 'Location name' }).first().fill('Jalan Sabang')
+  await officeNames.getByRole('button', { name: 'Save location names' }).click()
+  await expect(officeNames.getByText('Location names saved.')).toBeVisible()
+
+  const laptopName = laptop
+    .getByRole('region', { name: 'Locations' })
+    .getByRole('textbox', { name: 'Location name' })
+    .first()
+  await expect
+    .poll(
+      async () => {
+        await laptop.getByRole('link', { name: 'Shared books', exact: true }).click()
+        await laptop.getByRole('link', { name: 'Locations', exact: true }).click()
+        return laptopName.inputValue()
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('Jalan Sabang')
+
+  const counted = await firstSessionOfDayBefore(office)
+  await counted.getByLabel('Counted cash').fill('100')
+  await counted.getByLabel('Counted by (name or initials)').fill('Ana')
+  await counted.getByLabel('Variance note').fill('Counted on the office PC')
+  await counted.getByRole('button', { name: 'Confirm count' }).click()
+  const variance = (await counted.getByLabel('Frozen cash variance').textContent())!
+  await expect
+    .poll(
+      async () => {
+        await laptop.getByRole('link', { name: 'Exports' }).click()
+        const seen = (await firstSessionOfDayBefore(laptop)).getByLabel('Frozen cash variance')
+        return (await seen.count()) > 0 ? seen.textContent() : null
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(variance)
+
+  const downloaded = office.waitForEvent('download')
+  await exportJournal(office)
+  await downloaded
+  await expect(office.getByRole('table', { name: 'Export log' }).getByRole('row')).toHaveCount(2)
+
+  let laptopDownloads = 0
+  laptop.on('download', () => laptopDownloads++)
+  await exportJournal(laptop)
+  await expect(laptop.getByText(/^Nothing new to export/)).toBeVisible({ timeout: 30_000 })
+  await expect(laptop.getByRole('table', { name: 'Export log' }).getByRole('row')).toHaveCount(2)
+  expect(laptopDownloads).toBe(0)
+})

@@ -1,0 +1,265 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type pg from 'pg'
+import { migrate } from '../../../../src-main/features/shared-books/schema-migrations'
+import {
+  appendExport,
+  exportLog,
+  pull,
+  push,
+  storeInfo,
+} from '../../../../src-main/features/shared-books/store-operations'
+import { startTestPostgres, type TestPostgres } from '../../../support/postgres'
+
+let server: TestPostgres
+let databases = 0
+
+/** A fresh, migrated database: tests do not share rows. */
+async function freshPool(options?: pg.PoolConfig): Promise<pg.Pool> {
+  const name = `store_ops_${++databases}`
+  await server.createDatabase(name)
+  const pool = server.pool(name, options)
+  await migrate(pool)
+  return pool
+}
+
+beforeAll(async () => {
+  server = await startTestPostgres()
+}, 60_000)
+afterAll(() => server?.stop())
+
+describe('push: compare-and-set on versions', () => {
+  it('creates a row at version 1, updates it from its version, and refuses a stale base with the row as it is', async () => {
+    const pool = await freshPool()
+    const [created] = await push(pool, 's1', 'office', [
+      { kind: 'mapping', key: 'cash', baseVersion: 0, body: { account: '1000 Cash' } },
+    ])
+    expect(created).toEqual({ status: 'applied', version: 1, change: 1 })
+
+    const [updated] = await push(pool, 's1', 'laptop', [
+      { kind: 'mapping', key: 'cash', baseVersion: 1, body: { account: '1010 Till' } },
+    ])
+    expect(updated).toEqual({ status: 'applied', version: 2, change: 2 })
+
+    const [stale] = await push(pool, 's1', 'office', [
+      { kind: 'mapping', key: 'cash', baseVersion: 1, body: { account: '1020 Float' } },
+    ])
+    expect(stale).toMatchObject({
+      status: 'conflict',
+      current: { version: 2, change: 2, body: { account: '1010 Till' }, by: 'laptop' },
+    })
+    const { rows } = await pull(pool, 's1', 0, 10)
+    expect(rows.map((r) => r.body)).toEqual([{ account: '1010 Till' }])
+  })
+
+  it('answers each change of a push on its own, in order, and numbers the applied ones one by one', async () => {
+    const pool = await freshPool()
+    await push(pool, 's1', 'office', [{ kind: 'name', key: 'a', baseVersion: 0, body: 'A' }])
+    const results = await push(pool, 's1', 'laptop', [
+      { kind: 'name', key: 'b', baseVersion: 0, body: 'B' },
+      { kind: 'name', key: 'a', baseVersion: 0, body: 'A again' },
+      { kind: 'name', key: 'c', baseVersion: 0, body: 'C' },
+    ])
+    expect(results.map((r) => r.status)).toEqual(['applied', 'conflict', 'applied'])
+    expect(results.flatMap((r) => (r.status === 'applied' ? [r.change] : []))).toEqual([2, 3])
+  })
+
+  it('a two-PC race on one row: exactly one wins, the other sees the winner', async () => {
+    const pool = await freshPool({ max: 4 })
+    await push(pool, 's1', 'office', [{ kind: 'count', key: 'sess-1', baseVersion: 0, body: 1 }])
+    const answers = await Promise.all(
+      ['office', 'laptop', 'till-3', 'till-4'].map((by) =>
+        push(pool, 's1', by, [{ kind: 'count', key: 'sess-1', baseVersion: 1, body: by }]),
+      ),
+    )
+    const statuses = answers.map(([a]) => a!.status)
+    expect(statuses.filter((s) => s === 'applied')).toHaveLength(1)
+    const winner = answers.findIndex(([a]) => a!.status === 'applied')
+    for (const [answer] of answers)
+      if (answer!.status === 'conflict')
+        expect(answer!.current.by).toBe(['office', 'laptop', 'till-3', 'till-4'][winner])
+  })
+
+  it('deletes as a versioned tombstone, and a row that never existed conflicts at version 0', async () => {
+    const pool = await freshPool()
+    await push(pool, 's1', 'office', [{ kind: 'name', key: 'a', baseVersion: 0, body: 'A' }])
+    const [deleted] = await push(pool, 's1', 'office', [
+      { kind: 'name', key: 'a', baseVersion: 1, body: null, deleted: true },
+    ])
+    expect(deleted).toMatchObject({ status: 'applied', version: 2 })
+    const [ghost] = await push(pool, 's1', 'office', [
+      { kind: 'name', key: 'never', baseVersion: 3, body: 'x' },
+    ])
+    expect(ghost).toMatchObject({ status: 'conflict', current: { version: 0, deleted: true } })
+    const { rows } = await pull(pool, 's1', 0, 10)
+    expect(rows).toMatchObject([{ key: 'a', version: 2, deleted: true }])
+  })
+
+  it('keeps stores apart in one database', async () => {
+    const pool = await freshPool()
+    await push(pool, 'north', 'office', [{ kind: 'name', key: 'a', baseVersion: 0, body: 'N' }])
+    const [south] = await push(pool, 'south', 'office', [
+      { kind: 'name', key: 'a', baseVersion: 0, body: 'S' },
+    ])
+    expect(south).toMatchObject({ status: 'applied', version: 1, change: 1 })
+    expect((await pull(pool, 'north', 0, 10)).rows.map((r) => r.body)).toEqual(['N'])
+    expect((await pull(pool, 'south', 0, 10)).rows.map((r) => r.body)).toEqual(['S'])
+  })
+
+  it('keeps a body as it was sent, key order included', async () => {
+    const pool = await freshPool()
+    const body = { zeta: 1, alpha: { b: 2, a: [3, 'x'] }, mid: null }
+    await push(pool, 's1', 'office', [{ kind: 'exportPage', key: 'p', baseVersion: 0, body }])
+    const { rows } = await pull(pool, 's1', 0, 1)
+    expect(JSON.stringify(rows[0]!.body)).toBe(JSON.stringify(body))
+  })
+})
+
+describe('pull by change number', () => {
+  it('pages in change order and says when there is more', async () => {
+    const pool = await freshPool()
+    for (const key of ['a', 'b', 'c', 'd', 'e'])
+      await push(pool, 's1', 'office', [{ kind: 'name', key, baseVersion: 0, body: key }])
+    const first = await pull(pool, 's1', 0, 2)
+    expect(first).toMatchObject({ head: 5, more: true })
+    expect(first.rows.map((r) => [r.key, r.change])).toEqual([
+      ['a', 1],
+      ['b', 2],
+    ])
+    const rest = await pull(pool, 's1', 2, 10)
+    expect(rest.rows.map((r) => r.key)).toEqual(['c', 'd', 'e'])
+    expect(rest.more).toBe(false)
+    expect(await pull(pool, 'nobody', 0, 10)).toEqual({ rows: [], head: 0, more: false })
+  })
+
+  it('a PC pulling while many others commit never skips a row (DESIGN §8: numbers visible in commit order)', async () => {
+    const pool = await freshPool({ max: 12 })
+    const writers = 8
+    const perWriter = 25
+    let done = false
+    const seen = new Map<string, number>()
+    let since = 0
+    const puller = (async () => {
+      for (;;) {
+        const finished = done
+        const answer = await pull(pool, 's1', since, 7)
+        for (const row of answer.rows) {
+          expect(row.change).toBeGreaterThan(since)
+          seen.set(row.key, row.change)
+          since = row.change
+        }
+        if (finished && !answer.more) return
+      }
+    })()
+    await Promise.all(
+      Array.from({ length: writers }, async (_, w) => {
+        for (let i = 0; i < perWriter; i++)
+          await push(pool, 's1', `pc-${w}`, [
+            { kind: 'count', key: `${w}-${i}`, baseVersion: 0, body: i },
+          ])
+      }),
+    )
+    done = true
+    await puller
+    expect(seen.size).toBe(writers * perWriter)
+    expect([...seen.values()].sort((a, b) => a - b)).toEqual(
+      Array.from({ length: writers * perWriter }, (_, i) => i + 1),
+    )
+  })
+})
+
+describe('appendExport: compare-and-append per destination', () => {
+  const batch = (n: number) => ({ entries: n, pages: [{ lines: [`line ${n}`] }] })
+
+  it('appends at the head, refuses a stale head, and answers a known batch id with its seq', async () => {
+    const pool = await freshPool()
+    const first = await appendExport(pool, 's1', {
+      destinationId: 'xero',
+      expectedSeq: 0,
+      batchId: 'b-1',
+      by: 'office',
+      batch: batch(1),
+    })
+    expect(first).toEqual({ status: 'committed', seq: 1, change: 1 })
+    const stale = await appendExport(pool, 's1', {
+      destinationId: 'xero',
+      expectedSeq: 0,
+      batchId: 'b-2',
+      by: 'laptop',
+      batch: batch(2),
+    })
+    expect(stale).toEqual({ status: 'behind', headSeq: 1 })
+    const retried = await appendExport(pool, 's1', {
+      destinationId: 'xero',
+      expectedSeq: 0,
+      batchId: 'b-1',
+      by: 'office',
+      batch: batch(1),
+    })
+    expect(retried).toEqual({ status: 'already-committed', seq: 1 })
+    const other = await appendExport(pool, 's1', {
+      destinationId: 'hledger',
+      expectedSeq: 0,
+      batchId: 'b-3',
+      by: 'laptop',
+      batch: batch(3),
+    })
+    expect(other).toMatchObject({ status: 'committed', seq: 1 })
+
+    const log = await exportLog(pool, 's1', 'xero', 0)
+    expect(log).toMatchObject([{ seq: 1, batchId: 'b-1', batch: batch(1), by: 'office' }])
+    expect(log[0]!.at).toBeGreaterThan(Date.now() - 60_000)
+    expect(await exportLog(pool, 's1', 'xero', 1)).toEqual([])
+    const { rows } = await pull(pool, 's1', 0, 10)
+    expect(rows.map((r) => [r.kind, r.key])).toEqual([
+      ['exportBatch', 'b-1'],
+      ['exportBatch', 'b-3'],
+    ])
+    expect(rows[0]!.body).toEqual({
+      destinationId: 'xero',
+      seq: 1,
+      batchId: 'b-1',
+      batch: batch(1),
+    })
+  })
+
+  it('two PCs appending to the same destination at the same moment: one committed, the other behind', async () => {
+    const pool = await freshPool({ max: 10 })
+    for (let round = 0; round < 5; round++) {
+      const answers = await Promise.all(
+        ['office', 'laptop'].map((by) =>
+          appendExport(pool, 's1', {
+            destinationId: 'xero',
+            expectedSeq: round,
+            batchId: `${by}-${round}`,
+            by,
+            batch: batch(round),
+          }),
+        ),
+      )
+      expect(answers.map((a) => a.status).sort()).toEqual(['behind', 'committed'])
+      expect(answers.find((a) => a.status === 'behind')).toEqual({
+        status: 'behind',
+        headSeq: round + 1,
+      })
+    }
+    const log = await exportLog(pool, 's1', 'xero', 0)
+    expect(log.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5])
+  })
+
+  it('info: empty for a new store; each destination’s head with its batch ids in order', async () => {
+    const pool = await freshPool()
+    expect(await storeInfo(pool, 's1')).toEqual({ empty: true, heads: [] })
+    for (const [seq, id] of ['b-1', 'b-2'].entries())
+      await appendExport(pool, 's1', {
+        destinationId: 'xero',
+        expectedSeq: seq,
+        batchId: id,
+        by: 'office',
+        batch: batch(seq),
+      })
+    expect(await storeInfo(pool, 's1')).toEqual({
+      empty: false,
+      heads: [{ destinationId: 'xero', seq: 2, batchIds: ['b-1', 'b-2'] }],
+    })
+  })
+})

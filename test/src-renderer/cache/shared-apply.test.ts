@@ -1,0 +1,297 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { TillDatabase } from '../../../src-renderer/cache/database'
+import { loadLocationNames, saveLocationName } from '../../../src-renderer/cache/location-names'
+import {
+  applyPulledRows,
+  chooseCount,
+  setAsideRows,
+  settleSent,
+  sharedConflicts,
+} from '../../../src-renderer/cache/shared-apply'
+import {
+  lastAppliedChange,
+  markJoined,
+  markLeft,
+  waitingChanges,
+  waitingCount,
+} from '../../../src-renderer/cache/shared-outbox'
+import type { SharedRow } from '../../../src-shared/bridge/schemas/shared-books'
+import { cashSessionCache, countSession, SALE_AT } from '../../support/exports/counted-session'
+
+/** The evening after the sale: the session no longer trades. */
+const LATER = SALE_AT + 13 * 3600_000
+
+const opened: TillDatabase[] = []
+afterEach(() => opened.splice(0).forEach((db) => db.close()))
+
+function cache(): TillDatabase {
+  const db = new TillDatabase(`till-shared-${Math.random()}`, {
+    indexedDB: new IDBFactory(),
+    IDBKeyRange,
+  })
+  opened.push(db)
+  return db
+}
+
+function row(over: Partial<SharedRow> & Pick<SharedRow, 'kind' | 'key' | 'body'>): SharedRow {
+  return { version: 1, change: 1, deleted: false, by: 'Office PC', at: 5, ...over }
+}
+
+const kemang = (change: number, version = 1) =>
+  row({
+    kind: 'locationName',
+    key: 'loc1',
+    body: { locationId: 'loc1', name: 'Kemang' },
+    change,
+    version,
+  })
+
+describe('the outbox', () => {
+  it('queues nothing without shared books, and once joined keeps the newest body from the first base version', async () => {
+    const db = cache()
+    await saveLocationName(db, 'loc1', 'Kemang')
+    expect(await waitingCount(db)).toBe(0)
+
+    await markJoined(db, 'store-1')
+    await applyPulledRows(db, [kemang(4, 3)])
+    await saveLocationName(db, 'loc1', 'Kemang Raya')
+    await saveLocationName(db, 'loc1', 'Kemang Timur')
+    await saveLocationName(db, 'loc2', '')
+    const waiting = await waitingChanges(db, 10)
+    expect(
+      waiting.map(({ ref, baseVersion, body, deleted, edits }) => ({
+        ref,
+        baseVersion,
+        body,
+        deleted,
+        edits,
+      })),
+    ).toEqual([
+      {
+        ref: 'locationName:loc1',
+        baseVersion: 3,
+        body: { locationId: 'loc1', name: 'Kemang Timur' },
+        deleted: false,
+        edits: 2,
+      },
+      { ref: 'locationName:loc2', baseVersion: 0, body: null, deleted: true, edits: 1 },
+    ])
+  })
+
+  it('leaving forgets what waits and the versions, and keeps the records', async () => {
+    const db = cache()
+    await markJoined(db, 'store-1')
+    await saveLocationName(db, 'loc1', 'Kemang')
+    await markLeft(db)
+    expect(await waitingCount(db)).toBe(0)
+    expect(await lastAppliedChange(db)).toBe(0)
+    expect(await loadLocationNames(db)).toEqual({ loc1: 'Kemang' })
+    await saveLocationName(db, 'loc1', 'Kemang Raya')
+    expect(await waitingCount(db)).toBe(0)
+  })
+})
+
+describe('applying pulled rows', () => {
+  it('applies valid rows, sets aside one that does not validate, and notes the last change', async () => {
+    const db = cache()
+    await markJoined(db, 'store-1')
+    const forged = row({
+      kind: 'locationName',
+      key: 'loc2',
+      body: { locationId: 'loc2', name: 'Bad\u0007name' },
+      change: 2,
+    })
+    const misfiled = row({
+      kind: 'locationName',
+      key: 'loc3',
+      body: { locationId: 'loc9', name: 'Elsewhere' },
+      change: 3,
+    })
+    const unknown = row({ kind: 'invoice', key: 'i1', body: {}, change: 4 })
+    const done = await applyPulledRows(db, [misfiled, kemang(1), unknown, forged], 77)
+    expect(done).toEqual({ applied: 1, setAside: 3, held: 0 })
+    expect(await loadLocationNames(db)).toEqual({ loc1: 'Kemang' })
+    expect(await lastAppliedChange(db)).toBe(4)
+    const aside = await setAsideRows(db)
+    expect(aside.map((r) => [r.ref, r.by, r.seenAt])).toEqual([
+      ['invoice:i1', 'Office PC', 77],
+      ['locationName:loc2', 'Office PC', 77],
+      ['locationName:loc3', 'Office PC', 77],
+    ])
+    expect(aside[1]!.reason).toMatch(/one trimmed line/)
+    expect(aside[2]!.reason).toMatch(/filed under loc3 but names loc9/)
+    expect(aside[0]!.reason).toMatch(/does not share records of kind “invoice”/)
+
+    // A later, valid version of the record set aside takes its place.
+    await applyPulledRows(db, [
+      row({
+        kind: 'locationName',
+        key: 'loc2',
+        body: { locationId: 'loc2', name: 'Senopati' },
+        change: 5,
+        version: 2,
+      }),
+    ])
+    expect((await setAsideRows(db)).map((r) => r.ref)).toEqual(['invoice:i1', 'locationName:loc3'])
+    expect(await loadLocationNames(db)).toEqual({ loc1: 'Kemang', loc2: 'Senopati' })
+  })
+
+  it('sets aside an export batch whose pages do not hold what it counts, or filed under another id', async () => {
+    const db = cache()
+    await markJoined(db, 'store-1')
+    const batch = {
+      id: 'batch-1',
+      destinationId: 'xero',
+      createdAt: '2026-11-21T09:30:00.000Z',
+      granularity: 'bill',
+      target: { format: 'journal-csv' },
+      what: 'journal-csv',
+      range: { from: '2026-11-20', to: '2026-11-20', locationId: '' },
+      entryCount: 2,
+    }
+    const filed = (key: string, sent: unknown) =>
+      row({
+        kind: 'exportBatch',
+        key,
+        body: { destinationId: 'xero', seq: 1, batchId: key, batch: sent },
+      })
+    await applyPulledRows(db, [
+      { ...filed('batch-1', { batch, pages: [] }), change: 1 },
+      { ...filed('batch-2', { batch, pages: [] }), change: 2 },
+    ])
+    const aside = await setAsideRows(db)
+    expect(aside.map((r) => [r.ref, r.reason])).toEqual([
+      ['exportBatch:batch-1', 'the pages hold 0 entries, the batch counts 2'],
+      ['exportBatch:batch-2', 'not an export batch filed under its batch id and destination'],
+    ])
+    expect(await db.exportBatches.count()).toBe(0)
+  })
+
+  it('leaves a record with a change waiting here to the push, ignores an older version, and deletes', async () => {
+    const db = cache()
+    await markJoined(db, 'store-1')
+    await applyPulledRows(db, [kemang(1, 2)])
+    await applyPulledRows(db, [
+      row({
+        kind: 'locationName',
+        key: 'loc1',
+        body: { locationId: 'loc1', name: 'Old' },
+        change: 2,
+        version: 1,
+      }),
+    ])
+    expect(await loadLocationNames(db)).toEqual({ loc1: 'Kemang' })
+
+    await saveLocationName(db, 'loc1', 'Mine')
+    await applyPulledRows(db, [
+      row({
+        kind: 'locationName',
+        key: 'loc1',
+        body: { locationId: 'loc1', name: 'Theirs' },
+        change: 3,
+        version: 3,
+      }),
+    ])
+    expect(await loadLocationNames(db)).toEqual({ loc1: 'Mine' })
+
+    await db.sharedOutbox.clear()
+    await applyPulledRows(db, [
+      row({ kind: 'locationName', key: 'loc1', body: null, deleted: true, change: 4, version: 4 }),
+    ])
+    expect(await loadLocationNames(db)).toEqual({})
+  })
+})
+
+describe('settling a push', () => {
+  it('an applied change leaves the outbox, unless written again while it was sent', async () => {
+    const db = cache()
+    await markJoined(db, 'store-1')
+    await saveLocationName(db, 'loc1', 'Kemang')
+    await saveLocationName(db, 'loc2', 'Senopati')
+    const sent = await waitingChanges(db, 10)
+    await saveLocationName(db, 'loc2', 'Senopati Raya')
+    await settleSent(db, sent, [
+      { status: 'applied', version: 1, change: 1 },
+      { status: 'applied', version: 1, change: 2 },
+    ])
+    const left = await waitingChanges(db, 10)
+    expect(left.map((c) => [c.ref, c.baseVersion, c.body])).toEqual([
+      ['locationName:loc2', 1, { locationId: 'loc2', name: 'Senopati Raya' }],
+    ])
+  })
+
+  it('a name another PC saved first is taken from the books', async () => {
+    const db = cache()
+    await markJoined(db, 'store-1')
+    await saveLocationName(db, 'loc1', 'Mine')
+    const sent = await waitingChanges(db, 10)
+    const theirs = row({
+      kind: 'locationName',
+      key: 'loc1',
+      body: { locationId: 'loc1', name: 'Theirs' },
+      version: 2,
+    })
+    expect(await settleSent(db, sent, [{ status: 'conflict', current: theirs }])).toEqual({
+      conflicts: 0,
+    })
+    expect(await loadLocationNames(db)).toEqual({ loc1: 'Theirs' })
+    expect(await waitingCount(db)).toBe(0)
+  })
+
+  it('two counts of one session are both kept until a person chooses; choosing mine sends it over the books’ version', async () => {
+    const db = await cashSessionCache()
+    opened.push(db)
+    await markJoined(db, 'store-1')
+    await countSession(db, { countedCash: 6000, countedBy: 'Ana', note: 'Over', now: LATER })
+    const mine = (await db.reconciliations.get('S'))!
+    const theirBody = { ...mine, countedCash: 5900, reconciledBy: 'Budi' }
+    const theirs = row({
+      kind: 'reconciliation',
+      key: 'S',
+      body: theirBody,
+      version: 4,
+      by: 'Laptop',
+    })
+    const sent = await waitingChanges(db, 10)
+    expect(await settleSent(db, sent, [{ status: 'conflict', current: theirs }])).toEqual({
+      conflicts: 1,
+    })
+    const [conflict] = await sharedConflicts(db)
+    expect(conflict).toMatchObject({
+      ref: 'reconciliation:S',
+      mine: { countedCash: 6000, reconciledBy: 'Ana' },
+    })
+    expect(conflict!.theirs).toMatchObject({ by: 'Laptop', body: { countedCash: 5900 } })
+    expect((await db.reconciliations.get('S'))!.countedCash).toBe(6000)
+    expect(await waitingCount(db)).toBe(0)
+
+    await chooseCount(db, 'reconciliation:S', 'mine')
+    expect(await sharedConflicts(db)).toEqual([])
+    const [waiting] = await waitingChanges(db, 10)
+    expect(waiting).toMatchObject({
+      ref: 'reconciliation:S',
+      baseVersion: 4,
+      body: { countedCash: 6000 },
+    })
+  })
+
+  it('choosing theirs puts the other PC’s count in place of the one made here', async () => {
+    const db = await cashSessionCache()
+    opened.push(db)
+    await markJoined(db, 'store-1')
+    await countSession(db, { countedCash: 6000, countedBy: 'Ana', note: 'Over', now: LATER })
+    const mine = (await db.reconciliations.get('S'))!
+    const theirs = row({
+      kind: 'reconciliation',
+      key: 'S',
+      body: { ...mine, countedCash: 5900 },
+      version: 2,
+    })
+    await settleSent(db, await waitingChanges(db, 10), [{ status: 'conflict', current: theirs }])
+    await chooseCount(db, 'reconciliation:S', 'theirs')
+    expect((await db.reconciliations.get('S'))!.countedCash).toBe(5900)
+    expect((await db.sessions.get('S'))!.status).toBe('reconciled')
+    expect(await waitingCount(db)).toBe(0)
+  })
+})

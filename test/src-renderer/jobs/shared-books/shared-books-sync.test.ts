@@ -1,0 +1,124 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import type { TillDatabase } from '../../../../src-renderer/cache/database'
+import { sharedConflicts } from '../../../../src-renderer/cache/shared-apply'
+import { markJoined, waitingCount } from '../../../../src-renderer/cache/shared-outbox'
+import { loadLocationNames, saveLocationName } from '../../../../src-renderer/cache/location-names'
+import { SharedBooksSync } from '../../../../src-renderer/jobs/shared-books/shared-books-sync'
+import { cashSessionCache, countSession, SALE_AT } from '../../../support/exports/counted-session'
+import { FakeBooks } from '../../../support/shared-books/fake-books'
+
+/** The evening after the sale: the session no longer trades. */
+const LATER = SALE_AT + 13 * 3600_000
+
+const opened: TillDatabase[] = []
+const syncs: SharedBooksSync[] = []
+afterEach(() => {
+  syncs.splice(0).forEach((s) => s.stop())
+  opened.splice(0).forEach((db) => db.close())
+})
+
+/** A PC of the shop, joined to the books, with session S synced and not yet counted. */
+async function joinedPc(books: FakeBooks, pcName: string) {
+  const db = await cashSessionCache()
+  opened.push(db)
+  await markJoined(db, 'store-1')
+  const sync = new SharedBooksSync(db, books.bridge(), {
+    profileId: 'p1',
+    storeId: 'store-1',
+    pcName,
+  })
+  syncs.push(sync)
+  return { db, sync }
+}
+
+describe('keeping two PCs in step', () => {
+  it('a count made on one PC shows on the other, the session reconciled there too', async () => {
+    const books = new FakeBooks()
+    const office = await joinedPc(books, 'Office PC')
+    const laptop = await joinedPc(books, 'Laptop')
+    await countSession(office.db, {
+      countedCash: 5900,
+      countedBy: 'Ana',
+      note: 'Short',
+      now: LATER,
+    })
+    expect(await office.sync.syncNow()).toMatchObject({ pushed: 1, conflicts: 0 })
+    expect(await laptop.sync.syncNow()).toMatchObject({ pulled: { applied: 1, setAside: 0 } })
+    expect(await laptop.db.reconciliations.get('S')).toMatchObject({
+      countedCash: 5900,
+      reconciledBy: 'Ana',
+      varianceNote: 'Short',
+    })
+    expect((await laptop.db.sessions.get('S'))!.status).toBe('reconciled')
+  })
+
+  it('the same session counted on both: the second to send keeps both counts for a person, and nothing is overwritten', async () => {
+    const books = new FakeBooks()
+    const office = await joinedPc(books, 'Office PC')
+    const laptop = await joinedPc(books, 'Laptop')
+    await countSession(office.db, {
+      countedCash: 5900,
+      countedBy: 'Ana',
+      note: 'Short',
+      now: LATER,
+    })
+    await countSession(laptop.db, {
+      countedCash: 6000,
+      countedBy: 'Budi',
+      note: '',
+      now: LATER + 5,
+    })
+    await office.sync.syncNow()
+    expect(await laptop.sync.syncNow()).toMatchObject({ conflicts: 1 })
+    const [conflict] = await sharedConflicts(laptop.db)
+    expect(conflict).toMatchObject({ mine: { countedCash: 6000, reconciledBy: 'Budi' } })
+    expect(conflict!.theirs).toMatchObject({ by: 'Office PC', body: { countedCash: 5900 } })
+    expect(books.rows.get('reconciliation:S')!.body).toMatchObject({ countedCash: 5900 })
+    // A later pull keeps the conflict for the person, not one count over the other.
+    await laptop.sync.syncNow()
+    expect((await laptop.db.reconciliations.get('S'))!.countedCash).toBe(6000)
+    expect(await sharedConflicts(laptop.db)).toHaveLength(1)
+  })
+
+  it('offline, a count waits in the outbox and goes up once the books answer again', async () => {
+    const books = new FakeBooks()
+    const office = await joinedPc(books, 'Office PC')
+    books.offline = true
+    await countSession(office.db, {
+      countedCash: 5900,
+      countedBy: 'Ana',
+      note: 'Short',
+      now: LATER,
+    })
+    await expect(office.sync.syncNow()).rejects.toThrow(/ECONNREFUSED/)
+    expect(office.sync.problem).toMatch(/ECONNREFUSED/)
+    expect(await waitingCount(office.db)).toBe(1)
+    books.offline = false
+    await office.sync.syncNow()
+    expect(office.sync.problem).toBeNull()
+    expect(await waitingCount(office.db)).toBe(0)
+    expect(books.rows.get('reconciliation:S')).toMatchObject({ by: 'Office PC', version: 1 })
+  })
+
+  it('a started PC sends a change as soon as it is made', async () => {
+    const books = new FakeBooks()
+    const office = await joinedPc(books, 'Office PC')
+    office.sync.start()
+    await saveLocationName(office.db, 'loc1', 'Kemang')
+    // Within the few seconds the outbox is looked at.
+    await expect
+      .poll(() => books.rows.get('locationName:loc1')?.body, { timeout: 10_000 })
+      .toEqual({ name: 'Kemang', locationId: 'loc1' })
+    await expect.poll(() => waitingCount(office.db)).toBe(0)
+  })
+
+  it('a started PC pulls when the books say they changed', async () => {
+    const books = new FakeBooks()
+    const office = await joinedPc(books, 'Office PC')
+    const laptop = await joinedPc(books, 'Laptop')
+    laptop.sync.start()
+    await saveLocationName(office.db, 'loc1', 'Kemang')
+    await office.sync.syncNow()
+    await expect.poll(() => loadLocationNames(laptop.db)).toEqual({ loc1: 'Kemang' })
+  })
+})
