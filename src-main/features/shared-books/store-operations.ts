@@ -16,7 +16,7 @@ import { inTransaction } from './transaction'
 /** The channel every change is announced on; the payload is `{"storeId":…,"change":…}`. */
 export const CHANGES_CHANNEL = 'till_changes'
 
-export const EXPORT_BATCH_KIND = 'exportBatch'
+const EXPORT_BATCH_KIND = 'exportBatch'
 
 type RowRecord = {
   kind: string
