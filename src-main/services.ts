@@ -18,7 +18,7 @@ import { DemoMode, demoOverridesFromEnv, isDemoAccount } from './features/demo/d
 import { startDemoService } from '../src-demo'
 import { ExportFiles } from './features/exports/export-files'
 import { ScheduledExportStore } from './features/exports/scheduled-export-store'
-import { SharedBooks } from './features/shared-books/shared-books'
+import { SharedBooks } from './features/shared-books/shared-books-service'
 import { SharedBooksSettings } from './features/shared-books/shared-books-settings'
 import { withMemoryFallback } from './keychain/memory-fallback'
 import type { SecretStore } from './keychain/secret-store'

@@ -74,8 +74,14 @@ export async function startTestPostgres(
     onLog,
     onError: (error) => onLog(String(error)),
   })
-  await server.initialise()
-  await server.start()
+  try {
+    await server.initialise()
+    await server.start()
+  } catch (error) {
+    await server.stop().catch(() => undefined)
+    rmSync(folder, { recursive: true, force: true })
+    throw error
+  }
   const pools = new Set<pg.Pool>()
   const postmasterPid = () =>
     Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])

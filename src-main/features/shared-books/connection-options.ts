@@ -18,7 +18,7 @@ export interface DatabaseAddress {
 const DEFAULT_PORT = 5432
 
 /** 127.0.0.0/8, ::1 and `localhost`: the only hosts Till talks to without TLS. */
-export function isLoopbackHost(host: string): boolean {
+function isLoopbackHost(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase()
   if (bare === 'localhost' || bare === '::1') return true
   return isIP(bare) === 4 && bare.startsWith('127.')

@@ -41,7 +41,7 @@ const MIGRATIONS: readonly string[] = [
 ]
 
 /** The schema version this Till writes; a database at a later one was migrated by a newer Till. */
-export const SCHEMA_VERSION = MIGRATIONS.length
+const SCHEMA_VERSION = MIGRATIONS.length
 
 export class SchemaTooNewError extends Error {
   constructor(readonly found: number) {

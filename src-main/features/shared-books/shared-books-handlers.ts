@@ -1,6 +1,6 @@
 import type { ChannelHandlers } from '../../bridge/dispatcher'
 import type { ChannelName } from '../../../src-shared/bridge/contract'
-import type { SharedBooks } from './shared-books'
+import type { SharedBooks } from './shared-books-service'
 import { appendExport, exportLog, pull, push, storeInfo } from './store-operations'
 
 type SharedBooksChannels = Extract<ChannelName, `sharedBooks.${string}`>

@@ -16,7 +16,7 @@ import { inTransaction } from './transaction'
 /** The channel every change is announced on; the payload is `{"storeId":…,"change":…}`. */
 export const CHANGES_CHANNEL = 'till_changes'
 
-export const EXPORT_BATCH_KIND = 'exportBatch'
+const EXPORT_BATCH_KIND = 'exportBatch'
 
 type RowRecord = {
   kind: string
@@ -58,15 +58,14 @@ export async function ensureStore(pool: Pool, storeId: string): Promise<void> {
 }
 
 /**
- * Locks the store's counter row for this transaction and returns the last change number. NO KEY
- * UPDATE: the head is not a key, and rows referencing the store must not wait on it.
+ * Locks the store's counter row for this transaction and returns the last change number. The
+ * lock is NO KEY UPDATE (the head is not a key), so rows referencing the store do not wait on it.
  */
 async function lockStore(client: PoolClient, storeId: string): Promise<number> {
-  await client.query('INSERT INTO till_stores (store_id) VALUES ($1) ON CONFLICT DO NOTHING', [
-    storeId,
-  ])
+  // One round trip while other PCs may be waiting: creates the row if new, else locks it as is.
   const { rows } = await client.query<{ head: string }>(
-    'SELECT head FROM till_stores WHERE store_id = $1 FOR NO KEY UPDATE',
+    `INSERT INTO till_stores AS s (store_id) VALUES ($1)
+     ON CONFLICT (store_id) DO UPDATE SET head = s.head RETURNING head`,
     [storeId],
   )
   return Number(rows[0]?.head ?? 0)
@@ -74,11 +73,11 @@ async function lockStore(client: PoolClient, storeId: string): Promise<number> {
 
 /** Raises the counter to `head` and announces it; both take effect at commit. */
 async function publishHead(client: PoolClient, storeId: string, head: number): Promise<void> {
-  await client.query('UPDATE till_stores SET head = $2 WHERE store_id = $1', [storeId, head])
-  await client.query('SELECT pg_notify($1, $2)', [
-    CHANGES_CHANNEL,
-    JSON.stringify({ storeId, change: head }),
-  ])
+  await client.query(
+    `WITH raised AS (UPDATE till_stores SET head = $2 WHERE store_id = $1)
+     SELECT pg_notify($3, $4)`,
+    [storeId, head, CHANGES_CHANNEL, JSON.stringify({ storeId, change: head })],
+  )
 }
 
 export interface PullAnswer {

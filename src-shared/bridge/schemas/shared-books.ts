@@ -8,7 +8,7 @@ import { profileId } from './connections'
  */
 
 /** `postgres://user@host:port/database`, never with a password in it (that goes to the keychain). */
-export const sharedBooksUrl = z
+const sharedBooksUrl = z
   .string()
   .trim()
   .min(1, 'Enter the address of the database, such as postgres://till@db.example.com/till')
@@ -38,7 +38,7 @@ export const sharedBooksUrl = z
 const password = z.string().min(1).max(1024)
 
 /** The shared store: the profile's Store ID, so several stores can share one database. */
-export const sharedStoreId = z.string().trim().min(1).max(200)
+const sharedStoreId = z.string().trim().min(1).max(200)
 
 export const sharedBooksSettingsView = z.object({
   /** postgres://user@host:port/db, never the password. Null when shared books are off. */
@@ -91,7 +91,7 @@ const sharedRowKind = z
 const rowKey = z.string().min(1).max(300)
 
 /** A row as the database holds it: only loosely typed, the renderer checks each body itself. */
-export const sharedRow = z.object({
+const sharedRow = z.object({
   kind: z.string(),
   key: z.string(),
   /** 0 only in a conflict over a row that does not exist (anymore): push it as new. */
@@ -141,7 +141,7 @@ export const sharedBooksPushInput = sharedBooksStoreInput.extend({
     .min(1)
     .max(MAX_SHARED_PUSH_CHANGES),
 })
-export const sharedPushResult = z.discriminatedUnion('status', [
+const sharedPushResult = z.discriminatedUnion('status', [
   z.object({ status: z.literal('applied'), version: z.number().int().positive(), change }),
   z.object({ status: z.literal('conflict'), current: sharedRow }),
 ])

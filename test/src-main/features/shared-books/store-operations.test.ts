@@ -131,7 +131,7 @@ describe('pull by change number', () => {
     expect(await pull(pool, 'nobody', 0, 10)).toEqual({ rows: [], head: 0, more: false })
   })
 
-  it('a PC pulling while many others commit never skips a row (DESIGN §8: numbers visible in commit order)', async () => {
+  it('a PC pulling while many others commit never skips a row (docs/shared-books.md#change-numbers: numbers visible in commit order)', async () => {
     const pool = await freshPool({ max: 12 })
     const writers = 8
     const perWriter = 25

@@ -11,9 +11,10 @@ import { Secret } from '../../logging/secret'
 import { parseDatabaseAddress, poolConfig } from './connection-options'
 import { describeDatabaseError } from './database-errors'
 import { SharedBooksConnection } from './shared-books-connection'
+import { ensureStore } from './store-operations'
 import type { SharedBooksProfileSettings, SharedBooksSettings } from './shared-books-settings'
 
-/** PostgreSQL 13 is the oldest Till's schema and statements are written for (DESIGN §8). */
+/** PostgreSQL 13 is the oldest Till supports (docs/shared-books.md). */
 const OLDEST_SERVER = 130000
 
 /**
@@ -55,11 +56,7 @@ export class SharedBooks {
 
   /** Creates the store in the database if it is new and records that this profile shares it. */
   async join(profileId: string, storeId: string): Promise<SharedBooksSettingsView> {
-    await this.run(profileId, (pool) =>
-      pool.query('INSERT INTO till_stores (store_id) VALUES ($1) ON CONFLICT DO NOTHING', [
-        storeId,
-      ]),
-    )
+    await this.run(profileId, (pool) => ensureStore(pool, storeId))
     await this.settings.setJoined(profileId, storeId)
     return this.view(profileId)
   }
