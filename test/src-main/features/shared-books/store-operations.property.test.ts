@@ -207,7 +207,11 @@ async function runScenario({ pcs: count, steps }: { pcs: number; steps: Step[] }
     }
     // Every PC settles what it sent without an answer, then pulls to the head.
     for (const pc of pcs) {
-      while (pc.pending) await reachable(() => send(pc, pc.pending!, false))
+      for (let tries = 0; pc.pending; tries++) {
+        if (tries > 50) throw new Error(`${pc.name} could not settle ${pc.pending.batchId}`)
+        await reachable(() => send(pc, pc.pending!, false))
+        if (pc.pending) await new Promise((resolve) => setTimeout(resolve, 100))
+      }
     }
     for (const pc of pcs) await reachable(() => pullToHead(pc, storeId))
 
