@@ -10,7 +10,7 @@ import {
 } from '../domain/ledger/day-close'
 import { addDrawers, drawerOf, type CashDrawer } from '../domain/ledger/cash-drawer'
 import { loadSessionInputs, sessionsOn } from './load-session'
-import { readReconciliation, type StoredRecord } from './reconciliation-record'
+import { readReconciliation, type StoredRecord } from './reconciliation-schema'
 import { loadShownStatus, type ShownStatus } from './session-status'
 import { loadRecordsSynced, stillSyncing } from './still-syncing'
 import { sessionFigures } from './session-tally-store'

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { accountMappingSchema, CONTROL } from '../domain/journal/account-mapping-schema'
 import { roleFromKey } from '../domain/journal/accounts'
-import { recordSchema } from './reconciliation-record'
+import { recordSchema } from './reconciliation-schema'
 import { BUILT_IN_NAMES } from './export-rows'
 import type { LogPage } from './log-pages'
 import { MOVEMENT_KINDS, type CashMovement } from '../domain/ledger/cash-movements'

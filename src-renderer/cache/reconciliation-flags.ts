@@ -1,7 +1,8 @@
 import type { Bill } from '../../src-shared/domain/records'
 import type { TillDatabase } from './database'
 import type { CachedBill, Reconciliation } from './cached-records'
-import { loadReconciliation, type SessionReconciliation } from './reconciliation-record'
+import { loadReconciliation } from './reconciliation-record'
+import { type SessionReconciliation } from './reconciliation-schema'
 
 /**
  * What a write of bills or a close event does to a reconciled session: the count stays as the

@@ -6,7 +6,7 @@ import { logPage, type LogPage } from './log-pages'
 import { nextSeq } from './log-page-queries'
 import { ownRecordProblem } from './own-record-rows'
 import type { Reconciliation } from './cached-records'
-import { recordSchema } from './reconciliation-record'
+import { recordSchema } from './reconciliation-schema'
 import { enqueueChange, noteAppliedChange, outboxTables } from './shared-outbox'
 import {
   EXPORT_BATCH_KIND,

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { TillDatabase } from '../../../src-renderer/cache/database'
 import { sessionFigures } from '../../../src-renderer/cache/session-tally-store'
 import { confirmCount, ReconcileError } from '../../../src-renderer/jobs/reconcile'
-import { readReconciliation } from '../../../src-renderer/cache/reconciliation-record'
+import { readReconciliation } from '../../../src-renderer/cache/reconciliation-schema'
 import {
   loadCountDraft,
   saveCountDraft,

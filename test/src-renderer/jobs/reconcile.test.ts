@@ -12,7 +12,7 @@ import {
   readReconciliation,
   replacedCount,
   type SessionReconciliation,
-} from '../../../src-renderer/cache/reconciliation-record'
+} from '../../../src-renderer/cache/reconciliation-schema'
 import { makeBill } from '../../support/bill-factory'
 import { firstSyncDone } from '../../support/exports/counted-session'
 

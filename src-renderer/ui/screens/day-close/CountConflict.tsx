@@ -5,7 +5,7 @@ import { chooseCount, countConflict } from '../../../cache/shared-apply'
 import {
   readReconciliation,
   type SessionReconciliation,
-} from '../../../cache/reconciliation-record'
+} from '../../../cache/reconciliation-schema'
 import type { Reconciliation } from '../../../cache/cached-records'
 import { formatMoney } from '../../../domain/format/format-money'
 import { formatDateTime } from '../../../domain/format/time'

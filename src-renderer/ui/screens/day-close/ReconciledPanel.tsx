@@ -4,7 +4,7 @@ import {
   replacedCount,
   type ReconciliationLogEntry,
   type SessionReconciliation,
-} from '../../../cache/reconciliation-record'
+} from '../../../cache/reconciliation-schema'
 import { formatMoney } from '../../../domain/format/format-money'
 import { formatDateTime } from '../../../domain/format/time'
 import { changedFigures, type ChangedFigure } from './figure-rows'

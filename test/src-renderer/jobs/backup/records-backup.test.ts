@@ -8,10 +8,8 @@ import { restoreRecords } from '../../../../src-renderer/jobs/backup/records-bac
 import { exportBatches } from '../../../../src-renderer/jobs/exports/run-export'
 import { sale } from '../../../support/exports/fixtures'
 import { cashSessionCache, countSession, SALE_AT } from '../../../support/exports/counted-session'
-import {
-  loadReconciliation,
-  replacedCount,
-} from '../../../../src-renderer/cache/reconciliation-record'
+import { loadReconciliation } from '../../../../src-renderer/cache/reconciliation-record'
+import { replacedCount } from '../../../../src-renderer/cache/reconciliation-schema'
 import { reopenSession } from '../../../../src-renderer/jobs/reconcile'
 import { dump, seal, unsealed } from '../../../support/backup/seal'
 import {
