@@ -202,6 +202,8 @@ function Deposits({
         key={JSON.stringify(inputs.settings)}
         db={db}
         settings={inputs.settings}
+        currency={currency}
+        locations={locationIds.map((l) => [l, locationLabel(l, locations)] as const)}
       />
     </>
   )
