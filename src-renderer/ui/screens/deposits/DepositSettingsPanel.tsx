@@ -27,6 +27,12 @@ export function DepositSettingsPanel({
 }): React.JSX.Element {
   const marks = useNumberMarks()
   const [draft, setDraft] = useState<SettingsDraft>(() => draftOf(settings, currency, marks))
+  // Settings saved here or pulled from shared books start the form again; what was said stays.
+  const [shown, setShown] = useState(() => JSON.stringify(settings))
+  if (shown !== JSON.stringify(settings)) {
+    setShown(JSON.stringify(settings))
+    setDraft(draftOf(settings, currency, marks))
+  }
   const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null)
   const locationName = (id: string) => locations.find(([l]) => l === id)?.[1] ?? id
   const save = async () => {
@@ -69,6 +75,7 @@ export function DepositSettingsPanel({
     if (!checked.success)
       return setSaid({ ok: false, text: checked.error.issues[0]?.message ?? 'Not added.' })
     await saveDepositSettings(db, checked.data)
+    setAdded({ ...added, name: '' })
     setSaid({ ok: true, text: `${added.name} added: statements can be imported into it.` })
   }
   return (
@@ -154,7 +161,7 @@ export function DepositSettingsPanel({
         </label>
         {locations.map(([id, name]) => (
           <label className="field" key={id}>
-            {name} (blank: as every location)
+            At {name} (blank: as every location)
             <input
               inputMode="decimal"
               value={draft.cash.floats[id] ?? ''}

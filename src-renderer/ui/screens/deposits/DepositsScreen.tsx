@@ -199,7 +199,6 @@ function Deposits({
         />
       )}
       <DepositSettingsPanel
-        key={JSON.stringify(inputs.settings)}
         db={db}
         settings={inputs.settings}
         currency={currency}
