@@ -100,18 +100,26 @@ function Deposits({
     },
     [person],
   )
-  // The takings changed (a sync, a count, new settings): match again, so what the screen shows
-  // is what the tallies now expect. What the run writes leaves the takings as they were.
-  const takings = useMemo(
-    () => inputs?.expected.map((e) => `${e.id}=${e.amount}`).join(' ') ?? null,
+  // The takings, the bank lines or the matches changed (a sync, a count, new settings, lines and
+  // matches pulled from shared books): match again, so what the screen shows and offers is what
+  // they now say. A run's own new matches bring one more run, which finds nothing new.
+  const matchingInputs = useMemo(
+    () =>
+      inputs
+        ? [
+            ...inputs.expected.map((e) => `${e.id}=${e.amount}`),
+            ...inputs.lines.map((l) => `${l.bankAccountId}|${l.id}`),
+            ...inputs.matches.map((m) => `${m.id}:${m.state}`),
+          ].join(' ')
+        : null,
     [inputs],
   )
   useEffect(() => {
-    if (takings === null) return
+    if (matchingInputs === null) return
     runDepositMatching(db, currency, Date.now()).catch((error: Error) =>
       setProblem(`Till could not match the bank lines: ${error.message}`),
     )
-  }, [db, currency, takings])
+  }, [db, currency, matchingInputs])
   if (!inputs) return <p role="status">Reading the bank lines and the takings…</p>
   const overview = depositOverview(inputs, filter, today)
   const set = (change: Partial<DepositFilter>) => setFilter({ ...filter, ...change })
@@ -199,9 +207,10 @@ function Deposits({
         />
       )}
       <DepositSettingsPanel
-        key={JSON.stringify(inputs.settings)}
         db={db}
         settings={inputs.settings}
+        currency={currency}
+        locations={locationIds.map((l) => [l, locationLabel(l, locations)] as const)}
       />
     </>
   )
