@@ -1,3 +1,5 @@
+import { locationLabel, NO_LOCATION_NAMES } from '../format/location-label'
+
 /**
  * Two versions of one shared record put in words for a person to choose between
  * (docs/shared-books.md#conflicts): what kind of record it is, and each field that differs with
@@ -16,6 +18,27 @@ const KIND_NAMES: Record<string, string> = {
 /** What a person calls a kind of shared record. */
 export function sharedKindName(kind: string): string {
   return KIND_NAMES[kind] ?? kind
+}
+
+/**
+ * Which record a conflict is about, as a person knows it: a destination by its name, a location
+ * as the screens label it (its name is what differs), anything else by its kind and key.
+ */
+export function conflictRecordLabel(
+  kind: string,
+  key: string,
+  mine: unknown,
+  theirs: unknown,
+): string {
+  if (kind === 'locationName') return locationLabel(key, NO_LOCATION_NAMES)
+  const named = [theirs, mine].find(
+    (body): body is { name: string } =>
+      typeof body === 'object' &&
+      body !== null &&
+      typeof (body as { name?: unknown }).name === 'string',
+  )
+  if (kind === 'destination' && named) return `Export destination “${named.name}”`
+  return `${sharedKindName(kind)} ${key}`
 }
 
 /** One field as the two versions hold it, each in words. */

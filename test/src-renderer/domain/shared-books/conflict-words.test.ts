@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  conflictRecordLabel,
   sharedKindName,
   versionDifferences,
 } from '../../../../src-renderer/domain/shared-books/conflict-words'
@@ -27,5 +28,19 @@ describe('a conflict in words', () => {
     expect(sharedKindName('locationName')).toBe('Location name')
     expect(sharedKindName('subAccount')).toBe('Sub-account code')
     expect(sharedKindName('somethingNew')).toBe('somethingNew')
+  })
+})
+
+describe('which record a conflict is about', () => {
+  it('names a destination by its name, a location as the screens do, the rest by kind and key', () => {
+    expect(conflictRecordLabel('destination', 'd1', null, { id: 'd1', name: 'Xero' })).toBe(
+      'Export destination “Xero”',
+    )
+    expect(conflictRecordLabel('locationName', '101', { name: 'A' }, { name: 'B' })).toBe(
+      'Location 101',
+    )
+    expect(conflictRecordLabel('subAccount', 'tax:PB1', { code: '2-1' }, null)).toBe(
+      'Sub-account code tax:PB1',
+    )
   })
 })
