@@ -16,7 +16,7 @@ const KIND_NAMES: Record<string, string> = {
 }
 
 /** What a person calls a kind of shared record. */
-export function sharedKindName(kind: string): string {
+function sharedKindName(kind: string): string {
   return KIND_NAMES[kind] ?? kind
 }
 

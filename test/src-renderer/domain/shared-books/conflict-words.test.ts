@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
   conflictRecordLabel,
-  sharedKindName,
   versionDifferences,
 } from '../../../../src-renderer/domain/shared-books/conflict-words'
 
@@ -23,12 +22,6 @@ describe('a conflict in words', () => {
       { field: 'record', mine: 'deleted', theirs: '{"locationId":"loc1","name":"Kemang"}' },
     ])
   })
-
-  it('names the kinds of record a person sees, and shows an unknown kind as it is', () => {
-    expect(sharedKindName('locationName')).toBe('Location name')
-    expect(sharedKindName('subAccount')).toBe('Sub-account code')
-    expect(sharedKindName('somethingNew')).toBe('somethingNew')
-  })
 })
 
 describe('which record a conflict is about', () => {
@@ -42,5 +35,6 @@ describe('which record a conflict is about', () => {
     expect(conflictRecordLabel('subAccount', 'tax:PB1', { code: '2-1' }, null)).toBe(
       'Sub-account code tax:PB1',
     )
+    expect(conflictRecordLabel('somethingNew', 'k1', {}, {})).toBe('somethingNew k1')
   })
 })
