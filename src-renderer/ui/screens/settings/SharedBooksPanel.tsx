@@ -35,7 +35,8 @@ export function SharedBooksPanel(): React.JSX.Element | null {
     bridge.call('sharedBooks.settings.get', { profileId: connection.profile.id }).then(
       (loaded) => {
         setView(loaded)
-        setUrl(loaded.url ?? '')
+        // An address typed before the settings arrived stands.
+        setUrl((typed) => typed || (loaded.url ?? ''))
       },
       (error: Error) => setLoadError(error.message),
     )
