@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import type { TillDatabase } from '../../../cache/database'
 import { readCsvMapping } from '../../../cache/deposit-settings-store'
 import { useLocationNames } from '../../../cache/location-names'
@@ -100,18 +100,6 @@ function Deposits({
     },
     [person],
   )
-  // The takings changed (a sync, a count, new settings): match again, so what the screen shows
-  // is what the tallies now expect. What the run writes leaves the takings as they were.
-  const takings = useMemo(
-    () => inputs?.expected.map((e) => `${e.id}=${e.amount}`).join(' ') ?? null,
-    [inputs],
-  )
-  useEffect(() => {
-    if (takings === null) return
-    runDepositMatching(db, currency, Date.now()).catch((error: Error) =>
-      setProblem(`Till could not match the bank lines: ${error.message}`),
-    )
-  }, [db, currency, takings])
   if (!inputs) return <p role="status">Reading the bank lines and the takings…</p>
   const overview = depositOverview(inputs, filter, today)
   const set = (change: Partial<DepositFilter>) => setFilter({ ...filter, ...change })
