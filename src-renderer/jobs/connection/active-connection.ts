@@ -6,6 +6,7 @@ import type { UpgradeProgress } from '../../cache/log-pages-upgrade'
 import { ScheduledExporter } from '../exports/scheduled-exporter'
 import { SyncController } from '../sync/sync-controller'
 import { SharedBooksLink } from '../shared-books/shared-books-link'
+import { DepositMatchingFollower } from '../deposits/matching-follower'
 
 /** The connection the app works on: its cache, and the background work it owns. */
 export interface ActiveConnection {
@@ -14,6 +15,7 @@ export interface ActiveConnection {
   sync: SyncController
   scheduledExports: ScheduledExporter
   sharedBooks: SharedBooksLink
+  depositMatching: DepositMatchingFollower
 }
 
 /** The profile's cache, opened (see `openCache`); the demo's is of the demo shop running. */
@@ -26,18 +28,20 @@ export function openDatabase(
   return openCache(profile.id, profile.kind === 'demo' ? demo.epoch : null, onUpgrade)
 }
 
-/** The connection over an open cache, its sync and scheduled exports not started yet. */
+/** The connection over an open cache, its sync, scheduled exports and deposit matching not started yet. */
 export function activeConnection(
   bridge: TillBridge,
   profile: ProfileView,
   db: TillDatabase,
 ): ActiveConnection {
   const sharedBooks = new SharedBooksLink(bridge, profile, db)
+  const sync = new SyncController(bridge, profile, db)
   return {
     profile,
     db,
-    sync: new SyncController(bridge, profile, db),
+    sync,
     scheduledExports: new ScheduledExporter(bridge, profile, db, () => sharedBooks.exportCommit()),
     sharedBooks,
+    depositMatching: new DepositMatchingFollower(db, profile.currency, sync),
   }
 }

@@ -7,6 +7,7 @@ import type { ActiveConnection } from './active-connection'
 export async function closeConnection(connection: ActiveConnection): Promise<void> {
   connection.scheduledExports.stop()
   connection.sharedBooks.stop()
+  await connection.depositMatching.stop()
   await connection.sync.stop()
   connection.db.close()
 }

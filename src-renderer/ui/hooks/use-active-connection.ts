@@ -65,6 +65,7 @@ export function useConnectionLifecycle(bridge: TillBridge): ConnectionState {
         setState({ status: 'ready', connection: opened })
         opened.scheduledExports.start()
         void opened.sharedBooks.start()
+        opened.depositMatching.start()
         await opened.sync.start()
       } catch (error) {
         if (!cancelled)

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import type { TillDatabase } from '../../../cache/database'
 import { readCsvMapping } from '../../../cache/deposit-settings-store'
 import { useLocationNames } from '../../../cache/location-names'
@@ -100,26 +100,6 @@ function Deposits({
     },
     [person],
   )
-  // The takings, the bank lines or the matches changed (a sync, a count, new settings, lines and
-  // matches pulled from shared books): match again, so what the screen shows and offers is what
-  // they now say. A run's own new matches bring one more run, which finds nothing new.
-  const matchingInputs = useMemo(
-    () =>
-      inputs
-        ? [
-            ...inputs.expected.map((e) => `${e.id}=${e.amount}`),
-            ...inputs.lines.map((l) => `${l.bankAccountId}|${l.id}`),
-            ...inputs.matches.map((m) => `${m.id}:${m.state}`),
-          ].join(' ')
-        : null,
-    [inputs],
-  )
-  useEffect(() => {
-    if (matchingInputs === null) return
-    runDepositMatching(db, currency, Date.now()).catch((error: Error) =>
-      setProblem(`Till could not match the bank lines: ${error.message}`),
-    )
-  }, [db, currency, matchingInputs])
   if (!inputs) return <p role="status">Reading the bank lines and the takings…</p>
   const overview = depositOverview(inputs, filter, today)
   const set = (change: Partial<DepositFilter>) => setFilter({ ...filter, ...change })

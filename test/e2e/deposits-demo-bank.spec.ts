@@ -1,0 +1,128 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+import { openTill } from '../support/browser-shell'
+import { readableDate, useDemoShell } from './demo-shell'
+
+const shell = useDemoShell({ seed: 26, days: 14, locations: 1, billsPerSession: 4, live: false })
+
+/** The CAMT.053 statement main wrote for this launch of the demo shop (docs/deposits.md). */
+function demoBankStatement(dataDir: string): string {
+  const folder = join(dataDir, 'demo-bank')
+  const name = readdirSync(folder).find((file) => file.endsWith('.xml'))
+  if (!name) throw new Error(`no CAMT.053 statement in ${folder}`)
+  return join(folder, name)
+}
+
+/** The demo bank's words for a method (src-demo/bank-deposits.ts), and its clearing account's name. */
+const CLEARING: Record<string, string> = {
+  'CASH DEPOSIT': 'Cash',
+  'CARD SETTLEMENT': 'Card',
+  'QRIS SETTLEMENT': 'QRIS',
+  'E-WALLET SETTLEMENT': 'E-wallet',
+  'TRANSFERS IN': 'Bank transfer',
+}
+
+/** The clearing account a demo bank line pays into, from its words. */
+function clearingOf(text: string): string {
+  const account = Object.entries(CLEARING).find(([words]) => text.includes(words))?.[1]
+  if (!account) throw new Error(`no method named in the bank line ${text}`)
+  return account
+}
+
+/** The business dates a demo bank line says it pays ("… 2026-11-18..2026-11-21"), each as a date. */
+function datesPaid(text: string): string[] {
+  const [, from, to] = /(\d{4}-\d{2}-\d{2})(?:\.\.(\d{4}-\d{2}-\d{2}))?/.exec(text) ?? []
+  if (!from) throw new Error(`no business dates in the bank line ${text}`)
+  const dates: string[] = []
+  for (let day = from; day <= (to ?? from);) {
+    dates.push(day)
+    day = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+  }
+  return dates
+}
+
+/** Per clearing account, the last business date the statement's lines pay. */
+function lastDatePaid(camt: string): Map<string, string> {
+  const last = new Map<string, string>()
+  for (const [, text] of camt.matchAll(/<AddtlNtryInf>([^<]*)<\/AddtlNtryInf>/g)) {
+    const account = clearingOf(text!)
+    const date = datesPaid(text!).at(-1)!
+    if (date > (last.get(account) ?? '')) last.set(account, date)
+  }
+  return last
+}
+
+/**
+ * Matches by hand each bank line Till left, to the takings its reference names (the method and
+ * days the demo bank wrote on it): what a bookkeeper reading the line would do.
+ */
+async function matchLeftoversByHand(page: Page): Promise<number> {
+  const unmatched = page.getByRole('list', { name: 'Bank lines not matched' })
+  let matched = 0
+  while ((await unmatched.locator(':scope > li').count()) > 0) {
+    const item = unmatched.locator(':scope > li').first()
+    const text = await item.innerText()
+    const method = clearingOf(text)
+    await item.getByRole('button', { name: 'Match by hand' }).click()
+    for (const date of datesPaid(text)) {
+      const day = item.getByRole('checkbox', {
+        name: new RegExp(`^${method} · .* · ${readableDate(date)} \\(`),
+      })
+      // A day without takings of the method has nothing to pay.
+      if ((await day.count()) > 0) await day.check()
+    }
+    await item.getByRole('button', { name: 'Match', exact: true }).click()
+    await expect(unmatched.locator(':scope > li').filter({ hasText: text })).toHaveCount(0)
+    matched += 1
+  }
+  return matched
+}
+
+test('Deposits: the demo shop’s own bank statement is imported, Till matches most of it, a person the rest, and the clearing accounts reach zero for every day the bank paid', async ({
+  page,
+}) => {
+  await openTill(page, shell())
+  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  await page.getByRole('link', { name: 'Deposits', exact: true }).click()
+  const waiting = page.getByRole('table', { name: 'Still waiting' })
+  await expect(waiting).toBeVisible()
+
+  const importing = page.getByRole('region', { name: 'Import a bank statement' })
+  const statement = demoBankStatement(shell().dataDir)
+  await importing.getByLabel('Statement file').setInputFiles(statement)
+  await expect(importing.getByText(/read as CAMT\.053\./)).toBeVisible()
+  await importing.getByRole('button', { name: /^Import \d+ lines$/ }).click()
+  const status = importing.getByRole('status')
+  await expect(status).toContainText(/Imported \d+ new lines/)
+  const [, imported, automatic] = /Imported (\d+) new lines.*Matched (\d+) automatically/
+    .exec(await status.innerText())!
+    .map(Number)
+
+  // Till matched most lines on its own, each by one of its rules.
+  expect(automatic).toBeGreaterThan(imported! / 2)
+  const matched = page.getByRole('table', { name: 'Matched' })
+  await expect(
+    matched.getByRole('row').filter({ hasText: /Exact amount|Within the fee|Several days/ }),
+  ).toHaveCount(automatic!)
+
+  // What it left, a person matches from the line's own words.
+  await page.getByLabel('Your name').fill('Ana')
+  const byHand = await matchLeftoversByHand(page)
+  expect(automatic! + byHand).toBe(imported)
+  await expect(page.getByRole('region', { name: /Bank lines not matched/ })).toContainText(
+    'Bank lines not matched (0)',
+  )
+
+  // Every clearing account has reached zero for the days the bank has paid: what still waits
+  // (since its oldest day) is only takings after the last day the statement pays.
+  const paid = lastDatePaid(readFileSync(statement, 'utf8'))
+  expect(paid.size).toBeGreaterThan(2)
+  const rows = waiting.getByRole('row').filter({ has: page.getByRole('rowheader') })
+  for (const row of await rows.all()) {
+    const account = await row.getByRole('rowheader').innerText()
+    const since = await row.getByRole('cell').first().innerText()
+    const sinceDate = new Date(`${since.slice(4)} UTC`).toISOString().slice(0, 10)
+    expect(sinceDate > (paid.get(account) ?? ''), `${account} waits since ${since}`).toBe(true)
+  }
+})

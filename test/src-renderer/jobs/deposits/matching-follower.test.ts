@@ -1,0 +1,183 @@
+import Dexie from 'dexie'
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
+import type { TillDatabase } from '../../../../src-renderer/cache/database'
+import { recordMovement } from '../../../../src-renderer/cache/cash-movement-store'
+import { storedMatches } from '../../../../src-renderer/cache/deposit-matches'
+import { keepStatementLines } from '../../../../src-renderer/cache/statement-lines'
+import { DepositMatchingFollower } from '../../../../src-renderer/jobs/deposits/matching-follower'
+import { FRIDAY, depositShop } from '../../../support/deposits/shop'
+
+/** A sync as the follower sees it: its last success, moved by `round`. */
+function fakeSync() {
+  let lastSuccessAt: number | null = null
+  const listeners = new Set<(state: { lastSuccessAt: number | null }) => void>()
+  return {
+    getState: () => ({ lastSuccessAt }),
+    subscribe(listener: (state: { lastSuccessAt: number | null }) => void) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    /** A state change; a round that succeeded moves the last success. */
+    round(succeeded: boolean) {
+      if (succeeded) lastSuccessAt = (lastSuccessAt ?? FRIDAY) + 60_000
+      for (const listener of listeners) listener({ lastSuccessAt })
+    },
+  }
+}
+
+/** A matching stand-in that counts its runs, each held until `release`. */
+function countedRuns() {
+  const runs = { started: 0, release: () => undefined as void }
+  const match = async () => {
+    runs.started += 1
+    await new Promise<void>((resolve) => (runs.release = resolve))
+    return { added: 0, offers: 0 }
+  }
+  return { runs, match }
+}
+
+const movement = (id: string) =>
+  recordMovement(db, {
+    id,
+    sessionId: 'S',
+    kind: 'drop',
+    amount: 1000,
+    currency: 'USD',
+    category: null,
+    at: FRIDAY + 3600_000,
+    by: 'AB',
+    note: '',
+    replaces: null,
+  })
+
+/** Lets the live query and the runs take their turns. */
+const turns = () => new Promise((resolve) => setTimeout(resolve, 50))
+
+// Live queries run only where Dexie finds an IndexedDB of its own (a browser's; here the fake).
+beforeAll(() => {
+  Dexie.dependencies.indexedDB = new IDBFactory()
+  Dexie.dependencies.IDBKeyRange = IDBKeyRange
+})
+
+let db: TillDatabase
+let follower: DepositMatchingFollower | null = null
+beforeEach(async () => {
+  db = await depositShop()
+})
+afterEach(async () => {
+  await follower?.stop()
+  follower = null
+  db.close()
+})
+
+it('matches the bank lines kept without the Deposits screen open once it starts and after a sync round', async () => {
+  const sync = fakeSync()
+  follower = new DepositMatchingFollower(db, 'USD', sync)
+  follower.start()
+  await turns()
+  await follower.settled()
+  expect(await storedMatches(db)).toEqual([])
+
+  await keepStatementLines(
+    db,
+    'main',
+    [
+      {
+        id: 'settle-1',
+        date: '2026-11-24',
+        amount: 9800,
+        currency: 'USD',
+        text: 'CARD SETTLEMENT',
+      },
+    ],
+    FRIDAY,
+  )
+  sync.round(true)
+  await follower.settled()
+  const matches = await storedMatches(db)
+  expect(matches.map((m) => [m.id, m.expectedIds[0]?.split('|')[0], m.state])).toEqual([
+    ['settle-1', 'card', 'confirmed'],
+  ])
+})
+
+it('runs again after a sync round that succeeded and after a cash movement, not after a failed round', async () => {
+  const sync = fakeSync()
+  const { runs, match } = countedRuns()
+  follower = new DepositMatchingFollower(db, 'USD', sync, undefined, match)
+  follower.start()
+  await turns()
+  expect(runs.started).toBe(1) // the first read of the counts and movements
+  runs.release()
+  await follower.settled()
+
+  sync.round(false)
+  await turns()
+  expect(runs.started).toBe(1)
+
+  sync.round(true)
+  await turns()
+  expect(runs.started).toBe(2)
+  runs.release()
+  await follower.settled()
+
+  await movement('drop-1')
+  await turns()
+  expect(runs.started).toBe(3)
+  runs.release()
+  await follower.settled()
+})
+
+it('changes during a run make exactly one more run, however many there were', async () => {
+  const sync = fakeSync()
+  const { runs, match } = countedRuns()
+  follower = new DepositMatchingFollower(db, 'USD', sync, undefined, match)
+  follower.start()
+  await turns()
+  expect(runs.started).toBe(1)
+  for (let i = 0; i < 5; i++) sync.round(true)
+  await movement('drop-2')
+  await turns()
+  expect(runs.started).toBe(1)
+  runs.release()
+  await turns()
+  expect(runs.started).toBe(2)
+  runs.release()
+  await follower.settled()
+  expect(runs.started).toBe(2)
+})
+
+it('a failed run is reported and the next change runs again', async () => {
+  const sync = fakeSync()
+  const problems: string[] = []
+  let calls = 0
+  follower = new DepositMatchingFollower(
+    db,
+    'USD',
+    sync,
+    (error) => problems.push(error.message),
+    () => {
+      calls += 1
+      return calls === 1
+        ? Promise.reject(new Error('cache closed'))
+        : Promise.resolve({ added: 0, offers: 0 })
+    },
+  )
+  follower.start()
+  await turns()
+  await follower.settled()
+  expect(problems).toEqual(['cache closed'])
+  sync.round(true)
+  await follower.settled()
+  expect(calls).toBe(2)
+})
+
+it('a shop whose currency is not known yet is not matched', async () => {
+  const sync = fakeSync()
+  const { runs, match } = countedRuns()
+  follower = new DepositMatchingFollower(db, null, sync, undefined, match)
+  follower.start()
+  sync.round(true)
+  await turns()
+  expect(runs.started).toBe(0)
+})
