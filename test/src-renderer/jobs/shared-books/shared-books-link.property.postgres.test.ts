@@ -231,8 +231,7 @@ async function run(pcs: Pc[], proxy: TcpProxy, c: Command, failures: string[]): 
  * answer still armed hits one of these; that PC tries again, as its timer would.
  */
 async function everyonePulls(pcs: Pc[]): Promise<void> {
-  for (let round = 0; round < 2; round++)
-    for (const one of pcs) await syncAgain(one.link)
+  for (let round = 0; round < 2; round++) for (const one of pcs) await syncAgain(one.link)
 }
 
 async function syncAgain(link: SharedBooksLink, tries = 3): Promise<void> {
