@@ -8,6 +8,7 @@ import type { TillDatabase } from '../../../../src-renderer/cache/database'
 import { addDestination } from '../../../../src-renderer/cache/destinations'
 import { exportBatches } from '../../../../src-renderer/cache/export-batches'
 import { ownRecordRows } from '../../../../src-renderer/cache/own-record-tables'
+import { chooseCount, sharedConflicts } from '../../../../src-renderer/cache/shared-apply'
 import { SHARED_KINDS } from '../../../../src-renderer/cache/shared-rows'
 import { writeBills } from '../../../../src-renderer/cache/writes'
 import { readMapping, saveMapping } from '../../../../src-renderer/jobs/exports/account-mapping'
@@ -254,6 +255,21 @@ async function syncAgain(link: SharedBooksLink, tries = 3): Promise<void> {
   }
 }
 
+/**
+ * Two PCs that counted the same session keep both counts for a person (never last writer wins):
+ * each is a count another PC made, not this PC's own sent twice. The person takes the books'.
+ */
+async function settleConflicts(pcs: Pc[]): Promise<void> {
+  for (const one of pcs) {
+    for (const conflict of await sharedConflicts(one.db)) {
+      expect(conflict.kind).toBe('reconciliation')
+      expect(conflict.theirs.body).not.toEqual(conflict.mine)
+      await chooseCount(one.db, conflict.ref, 'theirs')
+    }
+  }
+  await everyonePulls(pcs)
+}
+
 /** The records shared books carry, as one PC holds them, and its export log. */
 async function sharedRecords(db: TillDatabase): Promise<unknown> {
   const tables: Record<string, unknown[]> = {}
@@ -299,6 +315,7 @@ async function checkOnBooks(
 
   // Whatever happened, once everyone is back and in step, one export brings the books up to date.
   await everyonePulls(pcs)
+  await settleConflicts(pcs)
   await exportShared(pcs[0]!)
   await everyonePulls(pcs)
 
