@@ -31,7 +31,7 @@ export interface SyncOutcome {
 
 export class SharedBooksSync {
   private running: Promise<SyncOutcome> | null = null
-  private again = false
+  private again: Promise<SyncOutcome> | null = null
   private stops: (() => void)[] = []
   /** Why the last run failed; null after a run that went through. */
   problem: string | null = null
@@ -88,11 +88,19 @@ export class SharedBooksSync {
     }
   }
 
-  /** Pushes then pulls; a call while a run is under way runs once more after it. */
+  /**
+   * Pushes then pulls. A call while a run is under way is answered by one more run after it (one
+   * for all such calls), since the run under way may have started before the caller's change.
+   */
   syncNow(): Promise<SyncOutcome> {
     if (this.running) {
-      this.again = true
-      return this.running
+      this.again ??= this.running
+        .catch(() => undefined)
+        .then(() => {
+          this.again = null
+          return this.syncNow()
+        })
+      return this.again
     }
     const run = async (): Promise<SyncOutcome> => {
       try {
@@ -104,10 +112,6 @@ export class SharedBooksSync {
         throw error
       } finally {
         this.running = null
-        if (this.again) {
-          this.again = false
-          this.inBackground()
-        }
       }
     }
     this.running = run()

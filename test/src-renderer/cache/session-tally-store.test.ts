@@ -153,7 +153,8 @@ describe('a session tally kept by the writes', () => {
       }),
       150,
     )
-  })
+    // 150 runs of up to 12 writes each: a minute or more on a loaded machine.
+  }, 180_000)
 
   it('puts a refund’s money paid back in the refund’s session and a payment in the session that took it', async () => {
     const db = openDb()

@@ -32,6 +32,39 @@ async function joinedPc(books: FakeBooks, pcName: string) {
 }
 
 describe('keeping two PCs in step', () => {
+  it('"sync now" while a run is under way answers once a run made after the call has sent what waits', async () => {
+    const books = new FakeBooks()
+    const office = await joinedPc(books, 'Office PC')
+    // The office's first run holds at its pull, its push done before the count below is made.
+    let release = () => undefined as void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const inner = books.bridge()
+    const gated = new SharedBooksSync(
+      office.db,
+      {
+        ...inner,
+        call: (async (channel: string, input: unknown) => {
+          if (channel === 'sharedBooks.pull') await held
+          return (inner.call as (c: string, i: unknown) => Promise<unknown>)(channel, input)
+        }) as typeof inner.call,
+      },
+      { profileId: 'p1', storeId: 'store-1', pcName: 'Office PC' },
+    )
+    syncs.push(gated)
+    const first = gated.syncNow()
+    await countSession(office.db, {
+      countedCash: 5900,
+      countedBy: 'Ana',
+      note: 'Short',
+      now: LATER,
+    })
+    const asked = gated.syncNow()
+    release()
+    expect(await first).toMatchObject({ pushed: 0 })
+    expect(await asked).toMatchObject({ pushed: 1 })
+    expect(await waitingCount(office.db)).toBe(0)
+  })
+
   it('a count made on one PC shows on the other, the session reconciled there too', async () => {
     const books = new FakeBooks()
     const office = await joinedPc(books, 'Office PC')
