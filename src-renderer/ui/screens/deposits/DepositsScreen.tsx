@@ -187,10 +187,9 @@ function Deposits({
         />
       )}
       <DepositSettingsPanel
+        key={JSON.stringify(inputs.settings)}
         db={db}
         settings={inputs.settings}
-        currency={currency}
-        locations={locationIds.map((l) => [l, locationLabel(l, locations)] as const)}
       />
     </>
   )
