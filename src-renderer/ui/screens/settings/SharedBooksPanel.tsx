@@ -2,7 +2,6 @@ import { useEffect, useId, useState, type FormEvent } from 'react'
 import type { SharedBooksSettingsView } from '../../../../src-shared/bridge/contract'
 import { useActiveConnection } from '../../hooks/use-active-connection'
 import { useBridge } from '../../hooks/bridge-context'
-import { SharedConflictsList } from './SharedConflictsList'
 
 const SHARED_WHAT =
   'destinations, account mappings and kept sub-account codes, location names, drawer counts with their trail, cash movements, and the export log'
@@ -35,8 +34,7 @@ export function SharedBooksPanel(): React.JSX.Element | null {
     bridge.call('sharedBooks.settings.get', { profileId: connection.profile.id }).then(
       (loaded) => {
         setView(loaded)
-        // An address typed before the settings arrived stands.
-        setUrl((typed) => typed || (loaded.url ?? ''))
+        setUrl(loaded.url ?? '')
       },
       (error: Error) => setLoadError(error.message),
     )
@@ -164,7 +162,6 @@ export function SharedBooksPanel(): React.JSX.Element | null {
           </p>
         )}
       </div>
-      <SharedConflictsList db={connection.db} />
     </section>
   )
 }
