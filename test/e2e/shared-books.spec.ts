@@ -110,6 +110,8 @@ test('two PCs on shared books: a name and a count made on one show on the other;
       async () => {
         await laptop.getByRole('link', { name: 'Exports' }).click()
         const seen = (await firstSessionOfDayBefore(laptop)).getByLabel('Frozen cash variance')
+        // Day close reads the day after the navigation: give it time to show before looking.
+        await seen.waitFor({ timeout: 5_000 }).catch(() => undefined)
         return (await seen.count()) > 0 ? seen.textContent() : null
       },
       { timeout: 30_000 },
