@@ -129,6 +129,15 @@ export type StoredRecord =
   | { state: 'ok'; record: SessionReconciliation }
   | { state: 'unreadable'; reason: string }
 
+/**
+ * Whether a stored record's count stands (its log ends with a count, not a reopen). A session it
+ * names is reconciled, also one this PC syncs in only after the count was pulled from shared books.
+ */
+export function countStands(stored: Reconciliation | undefined): boolean {
+  const read = readReconciliation(stored)
+  return read.state === 'ok' && read.record.log.at(-1)?.action === 'reconciled'
+}
+
 /** The stored record of a session, checked: a record Till cannot read is said so, not guessed. */
 export function readReconciliation(stored: Reconciliation | undefined): StoredRecord {
   if (!stored) return { state: 'none' }

@@ -196,8 +196,8 @@ async function applySharedBatch(db: TillDatabase, shared: SharedBatch): Promise<
 /**
  * Settles the changes sent with the books' answers, one for one. Applied: the record has its
  * new version, and leaves the outbox unless it was written again meanwhile (then it waits, from
- * the new version). Conflict: two counts of one session are both kept for a person to choose;
- * any other record takes the books' version, which another PC saved first.
+ * the new version). Conflict: another PC saved the record first; both versions are kept for a
+ * person to choose (docs/shared-books.md#conflicts), never one silently over the other.
  */
 export function settleSent(
   db: TillDatabase,
@@ -219,17 +219,14 @@ export function settleSent(
       }
       await db.sharedOutbox.delete(change.ref)
       const current = result.current
-      const mine = waiting?.body ?? change.body
-      if (!current.deleted && sameJson(current.body, mine)) {
-        // The books hold this very record already (a PC joining with the records it restored).
+      const mine = (waiting ?? change).deleted ? null : (waiting?.body ?? change.body)
+      if (current.deleted ? mine === null : sameJson(current.body, mine)) {
+        // The books hold this very record already (a PC joining with the records it restored),
+        // or it is deleted on both sides.
         await db.sharedVersions.put({ ref: change.ref, version: current.version })
         continue
       }
-      if (
-        change.kind === 'reconciliation' &&
-        !current.deleted &&
-        pulledRowProblem(current) === null
-      ) {
+      if (pulledRowProblem(current) === null) {
         await db.sharedConflicts.put({
           ref: change.ref,
           kind: change.kind,
@@ -238,9 +235,6 @@ export function settleSent(
           theirs: current,
         })
         conflicts++
-      } else if (pulledRowProblem(current) === null) {
-        await writeRecord(db, change.kind, current)
-        await db.sharedVersions.put({ ref: change.ref, version: current.version })
       }
     }
     return { conflicts }
@@ -262,7 +256,7 @@ function sameJson(a: unknown, b: unknown): boolean {
   )
 }
 
-/** Conflicts kept for a person to choose, a session's count each. */
+/** Conflicts kept for a person to choose: a record each, this PC's version and the books'. */
 export function sharedConflicts(db: TillDatabase) {
   return db.sharedConflicts.toArray()
 }
@@ -273,10 +267,10 @@ export function setAsideRows(db: TillDatabase) {
 }
 
 /**
- * A person's choice between two counts: `mine` goes up over the books' (from the version shown,
- * so a third count made meanwhile conflicts again); `theirs` replaces the count made here.
+ * A person's choice between two versions of a record: `mine` goes up over the books' (from the
+ * version shown, so a third change made meanwhile conflicts again); `theirs` replaces this PC's.
  */
-export function chooseCount(
+export function chooseVersion(
   db: TillDatabase,
   ref: string,
   choice: 'mine' | 'theirs',
@@ -285,15 +279,15 @@ export function chooseCount(
     const conflict = await db.sharedConflicts.get(ref)
     if (!conflict) return
     await db.sharedConflicts.delete(ref)
-    const { theirs } = conflict
+    const { theirs, mine } = conflict
+    await db.sharedVersions.put({ ref, version: theirs.version })
     if (choice === 'theirs') {
       await writeRecord(db, conflict.kind, theirs)
-      await db.sharedVersions.put({ ref, version: theirs.version })
       return
     }
-    await db.sharedVersions.put({ ref, version: theirs.version })
-    await writeRecord(db, conflict.kind, { ...theirs, body: conflict.mine, deleted: false })
-    await enqueueChange(db, conflict.kind, { key: conflict.key, body: conflict.mine })
+    const deleted = mine === null
+    await writeRecord(db, conflict.kind, { ...theirs, body: mine, deleted })
+    await enqueueChange(db, conflict.kind, { key: conflict.key, body: mine, deleted })
   })
 }
 

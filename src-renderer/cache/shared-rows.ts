@@ -63,14 +63,14 @@ export interface SharedVersion {
 export type PulledRow = SharedRow
 
 /**
- * A count made here that met another PC's count of the same session on the books: both stand
- * until a person chooses one.
+ * A change made here that met another PC's change of the same record on the books (two counts of
+ * a session, two names of a location…): both stand until a person chooses one.
  */
 export interface SharedConflict {
   ref: string
   kind: SharedKind
   key: string
-  /** This PC's record. */
+  /** This PC's record; null when this PC deleted it. */
   mine: unknown
   /** The books' record, its version and who wrote it. */
   theirs: PulledRow

@@ -10,6 +10,7 @@ import { BillCountChanges } from '../domain/bills/bill-counts'
 import { applyBillCountChanges, billCountTables, noteBillCountChange } from './bill-count-store'
 import { billFacets } from './bill-facets'
 import { noteRecordsWritten } from './records-written'
+import { countStands } from './reconciliation-schema'
 import type { TillDatabase } from './database'
 import type {
   CachedBill,
@@ -68,6 +69,7 @@ async function touchSessions(db: TillDatabase, bills: Bill[], timeZone: string):
   if (activity.size === 0) return
   const ids = [...activity.keys()]
   const existing = await db.sessions.bulkGet(ids)
+  const counts = await db.reconciliations.bulkGet(ids)
   const updated: RegisterSession[] = []
   ids.forEach((id, i) => {
     const seen = activity.get(id)!
@@ -86,7 +88,7 @@ async function touchSessions(db: TillDatabase, bills: Bill[], timeZone: string):
       closedAt: session?.closedAt ?? null,
       openingCash: session?.openingCash ?? null,
       firstActivityAt,
-      status: session?.status ?? 'open',
+      status: session?.status ?? (countStands(counts[i]) ? 'reconciled' : 'open'),
     })
   })
   if (updated.length) await db.sessions.bulkPut(updated)
@@ -258,6 +260,9 @@ export async function closeSession(
 ): Promise<void> {
   await db.transaction('rw', [db.sessions, db.reconciliations], async () => {
     const session = await db.sessions.get(close.id)
+    const reconciled = session
+      ? session.status === 'reconciled'
+      : countStands(await db.reconciliations.get(close.id))
     if (session?.status === 'reconciled' && session.closedAt === null)
       await noteCloseAfterReconciliation(db, close.id, Date.now())
     const openedAt = close.openedAt ?? session?.openedAt ?? null
@@ -272,7 +277,7 @@ export async function closeSession(
       closedAt: close.closedAt ?? session?.closedAt ?? null,
       openingCash: close.openingCash ?? session?.openingCash ?? null,
       firstActivityAt,
-      status: session?.status === 'reconciled' ? 'reconciled' : 'closed',
+      status: reconciled ? 'reconciled' : 'closed',
     })
   })
 }

@@ -7,7 +7,9 @@ import { yesterdayMiddayInJakarta } from './demo-shell'
  * Shared books end to end (docs/shared-books.md): two browser shells with their own data folders,
  * two PCs of the same demo shop, against one throwaway PostgreSQL. Both join from Settings; a
  * location named and a drawer counted on one show on the other; both export the same range to the same destination:
- * one file, and the second PC is told there is nothing new to post.
+ * one file, and the second PC is told there is nothing new to post. Then the books go away for a
+ * while: a count made meanwhile waits and goes up once they are back, and an export is refused
+ * with the reason.
  */
 
 let database: TestPostgres
@@ -51,16 +53,16 @@ async function join(page: Page): Promise<void> {
   await expect(page.getByRole('status', { name: 'Shared books' })).toContainText('connected')
 }
 
-/** The first session of the day before the latest (over by then) on Day close. */
-async function firstSessionOfDayBefore(page: Page) {
+/** The sessions of the day before the latest (over by then) on Day close. */
+async function sessionsOfDayBefore(page: Page) {
   await page.getByRole('link', { name: 'Day close', exact: true }).click()
   await page.getByLabel('Business date').selectOption({ index: 1 })
-  return page.getByRole('region', { name: /^Session / }).first()
+  return page.getByRole('region', { name: /^Session / })
 }
 
-async function exportJournal(page: Page): Promise<void> {
+async function exportJournal(page: Page, destination = 'journal-csv'): Promise<void> {
   await page.getByRole('link', { name: 'Exports' }).click()
-  await page.getByLabel('Format').selectOption('journal-csv')
+  await page.getByLabel('Format').selectOption(destination)
   await expect(page.getByLabel('To')).not.toHaveValue('')
   await page.getByLabel('From').fill(demo.now.slice(0, 10))
   await page.getByLabel('To').fill(demo.now.slice(0, 10))
@@ -69,7 +71,7 @@ async function exportJournal(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Export', exact: true }).click()
 }
 
-test('two PCs on shared books: a name and a count made on one show on the other; the same range exported on both posts once', async ({
+test('two PCs on shared books: a name and a count made on one show on the other; the same range exported on both posts once; offline for a while, then back', async ({
   browser,
 }) => {
   test.setTimeout(240_000)
@@ -99,7 +101,7 @@ test('two PCs on shared books: a name and a count made on one show on the other;
     )
     .toBe('Jalan Sabang')
 
-  const counted = await firstSessionOfDayBefore(office)
+  const counted = (await sessionsOfDayBefore(office)).first()
   await counted.getByLabel('Counted cash').fill('100')
   await counted.getByLabel('Counted by (name or initials)').fill('Ana')
   await counted.getByLabel('Variance note').fill('Counted on the office PC')
@@ -109,7 +111,7 @@ test('two PCs on shared books: a name and a count made on one show on the other;
     .poll(
       async () => {
         await laptop.getByRole('link', { name: 'Exports' }).click()
-        const seen = (await firstSessionOfDayBefore(laptop)).getByLabel('Frozen cash variance')
+        const seen = (await sessionsOfDayBefore(laptop)).first().getByLabel('Frozen cash variance')
         // Day close reads the day after the navigation: give it time to show before looking.
         await seen.waitFor({ timeout: 5_000 }).catch(() => undefined)
         return (await seen.count()) > 0 ? seen.textContent() : null
@@ -129,4 +131,42 @@ test('two PCs on shared books: a name and a count made on one show on the other;
   await expect(laptop.getByText(/^Nothing new to export/)).toBeVisible({ timeout: 30_000 })
   await expect(laptop.getByRole('table', { name: 'Export log' }).getByRole('row')).toHaveCount(2)
   expect(laptopDownloads).toBe(0)
+
+  // The books go away for a while: the count made meanwhile waits, an export is refused.
+  await database.halt()
+  const offline = (await sessionsOfDayBefore(laptop)).nth(1)
+  await offline.getByLabel('Counted cash').fill('200')
+  await offline.getByLabel('Counted by (name or initials)').fill('Budi')
+  await offline.getByLabel('Variance note').fill('Counted while the books were away')
+  await offline.getByRole('button', { name: 'Confirm count' }).click()
+  const offlineVariance = (await offline.getByLabel('Frozen cash variance').textContent())!
+  await expect(laptop.getByRole('status', { name: 'Shared books' })).toContainText(
+    '1 change waiting to be sent',
+    { timeout: 30_000 },
+  )
+  await exportJournal(laptop, 'xero')
+  await expect(laptop.getByRole('alert')).toContainText(
+    /^The export failed: Shared books not reached for .+: Nothing answers at /,
+    {
+      timeout: 60_000,
+    },
+  )
+  expect(laptopDownloads).toBe(0)
+
+  await database.start()
+  await expect(laptop.getByRole('status', { name: 'Shared books' })).not.toContainText(
+    'waiting to be sent',
+    { timeout: 60_000 },
+  )
+  await expect
+    .poll(
+      async () => {
+        await office.getByRole('link', { name: 'Exports' }).click()
+        const seen = (await sessionsOfDayBefore(office)).nth(1).getByLabel('Frozen cash variance')
+        await seen.waitFor({ timeout: 5_000 }).catch(() => undefined)
+        return (await seen.count()) > 0 ? seen.textContent() : null
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(offlineVariance)
 })

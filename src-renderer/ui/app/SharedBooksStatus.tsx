@@ -65,10 +65,11 @@ function JoinedStatus({ connection }: { connection: ActiveConnection }): React.J
   if (!joined) return null
   const parts = [`Shared books: ${reachText(status, now)}`]
   if (waiting) parts.push(`${waiting} change${waiting === 1 ? '' : 's'} waiting to be sent`)
-  if (conflicts?.length)
-    parts.push(
-      `${conflicts.length} count${conflicts.length === 1 ? '' : 's'} to choose on Day close`,
-    )
+  const counts = conflicts?.filter((c) => c.kind === 'reconciliation').length ?? 0
+  const others = (conflicts?.length ?? 0) - counts
+  if (counts) parts.push(`${counts} count${counts === 1 ? '' : 's'} to choose on Day close`)
+  if (others)
+    parts.push(`${others} change${others === 1 ? '' : 's'} to choose in Settings → Shared books`)
   return (
     <p
       className={`shared-books-status ${status?.state === 'unreachable' ? 'error' : 'muted'}`}

@@ -4,7 +4,7 @@ import { TillDatabase } from '../../../src-renderer/cache/database'
 import { loadLocationNames, saveLocationName } from '../../../src-renderer/cache/location-names'
 import {
   applyPulledRows,
-  chooseCount,
+  chooseVersion,
   setAsideRows,
   settleSent,
   sharedConflicts,
@@ -17,6 +17,8 @@ import {
   waitingCount,
 } from '../../../src-renderer/cache/shared-outbox'
 import type { SharedRow } from '../../../src-shared/bridge/schemas/shared-books'
+import type { Bill } from '../../../src-shared/domain/records'
+import { closeSession, writeBills } from '../../../src-renderer/cache/writes'
 import { cashSessionCache, countSession, SALE_AT } from '../../support/exports/counted-session'
 
 /** The evening after the sale: the session no longer trades. */
@@ -221,7 +223,7 @@ describe('settling a push', () => {
     ])
   })
 
-  it('a name another PC saved first is taken from the books', async () => {
+  it('a name another PC saved first is kept beside this PC’s, not dropped; choosing mine re-sends it over the books’ version', async () => {
     const db = cache()
     await markJoined(db, 'store-1')
     await saveLocationName(db, 'loc1', 'Mine')
@@ -231,12 +233,69 @@ describe('settling a push', () => {
       key: 'loc1',
       body: { locationId: 'loc1', name: 'Theirs' },
       version: 2,
+      by: 'Laptop',
     })
     expect(await settleSent(db, sent, [{ status: 'conflict', current: theirs }])).toEqual({
-      conflicts: 0,
+      conflicts: 1,
     })
-    expect(await loadLocationNames(db)).toEqual({ loc1: 'Theirs' })
+    expect(await sharedConflicts(db)).toEqual([
+      {
+        ref: 'locationName:loc1',
+        kind: 'locationName',
+        key: 'loc1',
+        mine: { locationId: 'loc1', name: 'Mine' },
+        theirs,
+      },
+    ])
+    expect(await loadLocationNames(db)).toEqual({ loc1: 'Mine' })
+    // A later pull of the same record updates what the person compares with, nothing else.
+    await applyPulledRows(db, [
+      { ...theirs, body: { locationId: 'loc1', name: 'Theirs 2' }, version: 3, change: 7 },
+    ])
+    expect(await loadLocationNames(db)).toEqual({ loc1: 'Mine' })
+
+    await chooseVersion(db, 'locationName:loc1', 'mine')
+    expect(await sharedConflicts(db)).toEqual([])
+    expect(await loadLocationNames(db)).toEqual({ loc1: 'Mine' })
+    const [waiting] = await waitingChanges(db, 10)
+    expect(waiting).toMatchObject({
+      ref: 'locationName:loc1',
+      baseVersion: 3,
+      body: { name: 'Mine' },
+    })
+  })
+
+  it('choosing theirs over a name deleted here puts their name back and sends nothing', async () => {
+    const db = cache()
+    await markJoined(db, 'store-1')
+    await applyPulledRows(db, [kemang(1, 1)])
+    await saveLocationName(db, 'loc1', '')
+    const theirs = row({
+      kind: 'locationName',
+      key: 'loc1',
+      body: { locationId: 'loc1', name: 'Kemang Raya' },
+      version: 2,
+    })
+    await settleSent(db, await waitingChanges(db, 10), [{ status: 'conflict', current: theirs }])
+    expect((await sharedConflicts(db)).map((c) => c.mine)).toEqual([null])
+    expect(await loadLocationNames(db)).toEqual({})
+
+    await chooseVersion(db, 'locationName:loc1', 'theirs')
+    expect(await loadLocationNames(db)).toEqual({ loc1: 'Kemang Raya' })
     expect(await waitingCount(db)).toBe(0)
+    expect(await sharedConflicts(db)).toEqual([])
+  })
+
+  it('a record deleted both here and on the books is no conflict', async () => {
+    const db = cache()
+    await markJoined(db, 'store-1')
+    await applyPulledRows(db, [kemang(1, 1)])
+    await saveLocationName(db, 'loc1', '')
+    const gone = row({ kind: 'locationName', key: 'loc1', body: null, deleted: true, version: 2 })
+    expect(
+      await settleSent(db, await waitingChanges(db, 10), [{ status: 'conflict', current: gone }]),
+    ).toEqual({ conflicts: 0 })
+    expect(await sharedConflicts(db)).toEqual([])
   })
 
   it('two counts of one session are both kept until a person chooses; choosing mine sends it over the books’ version', async () => {
@@ -266,7 +325,7 @@ describe('settling a push', () => {
     expect((await db.reconciliations.get('S'))!.countedCash).toBe(6000)
     expect(await waitingCount(db)).toBe(0)
 
-    await chooseCount(db, 'reconciliation:S', 'mine')
+    await chooseVersion(db, 'reconciliation:S', 'mine')
     expect(await sharedConflicts(db)).toEqual([])
     const [waiting] = await waitingChanges(db, 10)
     expect(waiting).toMatchObject({
@@ -289,9 +348,71 @@ describe('settling a push', () => {
       version: 2,
     })
     await settleSent(db, await waitingChanges(db, 10), [{ status: 'conflict', current: theirs }])
-    await chooseCount(db, 'reconciliation:S', 'theirs')
+    await chooseVersion(db, 'reconciliation:S', 'theirs')
     expect((await db.reconciliations.get('S'))!.countedCash).toBe(5900)
     expect((await db.sessions.get('S'))!.status).toBe('reconciled')
     expect(await waitingCount(db)).toBe(0)
+  })
+})
+
+describe('a count pulled before this PC has synced its session', () => {
+  async function countedElsewhere(): Promise<{ body: unknown; sale: unknown }> {
+    const office = await cashSessionCache()
+    opened.push(office)
+    await countSession(office, { countedCash: 6000, countedBy: 'Ana', note: 'Over', now: LATER })
+    return { body: await office.reconciliations.get('S'), sale: await office.bills.get('A') }
+  }
+
+  it('shows the session reconciled once its bills sync in', async () => {
+    const { body, sale } = await countedElsewhere()
+    const db = cache()
+    await markJoined(db, 'store-1')
+    await applyPulledRows(db, [row({ kind: 'reconciliation', key: 'S', body })])
+    expect(await db.sessions.get('S')).toBeUndefined()
+
+    await writeBills(db, {
+      bills: [sale as Bill],
+      quarantined: [],
+      detailPriority: 1,
+      timeZone: 'Asia/Jakarta',
+      now: LATER,
+    })
+    expect((await db.sessions.get('S'))!.status).toBe('reconciled')
+  })
+
+  it('shows the session reconciled when its close event is the first this PC hears of it', async () => {
+    const { body } = await countedElsewhere()
+    const db = cache()
+    await markJoined(db, 'store-1')
+    await applyPulledRows(db, [row({ kind: 'reconciliation', key: 'S', body })])
+    await closeSession(db, {
+      id: 'S',
+      locationId: 'loc1',
+      openedAt: SALE_AT - 3600_000,
+      closedAt: LATER,
+      openingCash: 1000,
+      timeZone: 'Asia/Jakarta',
+    })
+    expect((await db.sessions.get('S'))!.status).toBe('reconciled')
+  })
+
+  it('leaves a session open whose pulled count was reopened', async () => {
+    const { body, sale } = await countedElsewhere()
+    const record = body as { log: unknown[] }
+    const reopened = {
+      ...record,
+      log: [...record.log, { action: 'reopened', at: LATER + 1, by: 'Ana', reason: 'Recount' }],
+    }
+    const db = cache()
+    await markJoined(db, 'store-1')
+    await applyPulledRows(db, [row({ kind: 'reconciliation', key: 'S', body: reopened })])
+    await writeBills(db, {
+      bills: [sale as Bill],
+      quarantined: [],
+      detailPriority: 1,
+      timeZone: 'Asia/Jakarta',
+      now: LATER,
+    })
+    expect((await db.sessions.get('S'))!.status).toBe('open')
   })
 })

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { TillDatabase } from '../../../cache/database'
-import { chooseCount, countConflict } from '../../../cache/shared-apply'
+import { chooseVersion, countConflict } from '../../../cache/shared-apply'
 import {
   readReconciliation,
   type SessionReconciliation,
@@ -62,7 +62,7 @@ export function CountConflict({
   if (!conflict) return null
   const choose = (choice: 'mine' | 'theirs'): void => {
     setError(null)
-    chooseCount(db, conflict.ref, choice).catch((e: Error) => setError(e.message))
+    chooseVersion(db, conflict.ref, choice).catch((e: Error) => setError(e.message))
   }
   const other = conflict.theirs.by
   return (

@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react'
 import type { SharedBooksSettingsView } from '../../../../src-shared/bridge/contract'
 import { useActiveConnection } from '../../hooks/use-active-connection'
 import { useBridge } from '../../hooks/bridge-context'
+import { SharedConflictsList } from './SharedConflictsList'
 
 const SHARED_WHAT =
   'destinations, account mappings and kept sub-account codes, location names, drawer counts with their trail, cash movements, and the export log'
@@ -34,7 +35,8 @@ export function SharedBooksPanel(): React.JSX.Element | null {
     bridge.call('sharedBooks.settings.get', { profileId: connection.profile.id }).then(
       (loaded) => {
         setView(loaded)
-        setUrl(loaded.url ?? '')
+        // An address typed before the settings arrived stands.
+        setUrl((typed) => typed || (loaded.url ?? ''))
       },
       (error: Error) => setLoadError(error.message),
     )
@@ -162,6 +164,7 @@ export function SharedBooksPanel(): React.JSX.Element | null {
           </p>
         )}
       </div>
+      <SharedConflictsList db={connection.db} />
     </section>
   )
 }

@@ -8,7 +8,7 @@ import type { TillDatabase } from '../../../../src-renderer/cache/database'
 import { addDestination } from '../../../../src-renderer/cache/destinations'
 import { exportBatches } from '../../../../src-renderer/cache/export-batches'
 import { ownRecordRows } from '../../../../src-renderer/cache/own-record-tables'
-import { chooseCount, sharedConflicts } from '../../../../src-renderer/cache/shared-apply'
+import { chooseVersion, sharedConflicts } from '../../../../src-renderer/cache/shared-apply'
 import { SHARED_KINDS } from '../../../../src-renderer/cache/shared-rows'
 import { writeBills } from '../../../../src-renderer/cache/writes'
 import { readMapping, saveMapping } from '../../../../src-renderer/jobs/exports/account-mapping'
@@ -264,7 +264,7 @@ async function settleConflicts(pcs: Pc[]): Promise<void> {
     for (const conflict of await sharedConflicts(one.db)) {
       expect(conflict.kind).toBe('reconciliation')
       expect(conflict.theirs.body).not.toEqual(conflict.mine)
-      await chooseCount(one.db, conflict.ref, 'theirs')
+      await chooseVersion(one.db, conflict.ref, 'theirs')
     }
   }
   await everyonePulls(pcs)

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { TillDatabase } from '../../../../src-renderer/cache/database'
-import { sharedConflicts } from '../../../../src-renderer/cache/shared-apply'
+import { chooseVersion, sharedConflicts } from '../../../../src-renderer/cache/shared-apply'
 import { markJoined, waitingCount } from '../../../../src-renderer/cache/shared-outbox'
 import { loadLocationNames, saveLocationName } from '../../../../src-renderer/cache/location-names'
 import { SharedBooksSync } from '../../../../src-renderer/jobs/shared-books/shared-books-sync'
@@ -153,5 +153,48 @@ describe('keeping two PCs in step', () => {
     await saveLocationName(office.db, 'loc1', 'Kemang')
     await office.sync.syncNow()
     await expect.poll(() => loadLocationNames(laptop.db)).toEqual({ loc1: 'Kemang' })
+  })
+
+  it('a location renamed on both: the second keeps both names for a person; using its own sends it over, and the first PC takes it', async () => {
+    const books = new FakeBooks()
+    const office = await joinedPc(books, 'Office PC')
+    const laptop = await joinedPc(books, 'Laptop')
+    await saveLocationName(office.db, 'loc1', 'Kemang')
+    await saveLocationName(laptop.db, 'loc1', 'Kemang Raya')
+    await office.sync.syncNow()
+    expect(await laptop.sync.syncNow()).toMatchObject({ conflicts: 1 })
+    expect(await loadLocationNames(laptop.db)).toEqual({ loc1: 'Kemang Raya' })
+    expect(books.rows.get('locationName:loc1')!.body).toMatchObject({ name: 'Kemang' })
+    const [conflict] = await sharedConflicts(laptop.db)
+    expect(conflict).toMatchObject({
+      mine: { name: 'Kemang Raya' },
+      theirs: { by: 'Office PC', body: { name: 'Kemang' } },
+    })
+
+    await chooseVersion(laptop.db, conflict!.ref, 'mine')
+    expect(await laptop.sync.syncNow()).toMatchObject({ pushed: 1, conflicts: 0 })
+    expect(books.rows.get('locationName:loc1')).toMatchObject({
+      by: 'Laptop',
+      version: 2,
+      body: { name: 'Kemang Raya' },
+    })
+    await office.sync.syncNow()
+    expect(await loadLocationNames(office.db)).toEqual({ loc1: 'Kemang Raya' })
+    expect(await sharedConflicts(office.db)).toEqual([])
+  })
+
+  it('a location renamed on both: keeping theirs takes the first PC’s name and sends nothing', async () => {
+    const books = new FakeBooks()
+    const office = await joinedPc(books, 'Office PC')
+    const laptop = await joinedPc(books, 'Laptop')
+    await saveLocationName(office.db, 'loc1', 'Kemang')
+    await saveLocationName(laptop.db, 'loc1', 'Kemang Raya')
+    await office.sync.syncNow()
+    await laptop.sync.syncNow()
+    const [conflict] = await sharedConflicts(laptop.db)
+    await chooseVersion(laptop.db, conflict!.ref, 'theirs')
+    expect(await loadLocationNames(laptop.db)).toEqual({ loc1: 'Kemang' })
+    expect(await laptop.sync.syncNow()).toMatchObject({ pushed: 0, conflicts: 0 })
+    expect(books.rows.get('locationName:loc1')).toMatchObject({ by: 'Office PC', version: 1 })
   })
 })

@@ -1,0 +1,81 @@
+import { useState } from 'react'
+import { useLiveQuery } from 'dexie-react-hooks'
+import type { TillDatabase } from '../../../cache/database'
+import { chooseVersion, sharedConflicts } from '../../../cache/shared-apply'
+import type { SharedConflict } from '../../../cache/shared-rows'
+import {
+  conflictRecordLabel,
+  versionDifferences,
+} from '../../../domain/shared-books/conflict-words'
+
+function ConflictItem({ db, conflict }: { db: TillDatabase; conflict: SharedConflict }) {
+  const [error, setError] = useState<string | null>(null)
+  const other = conflict.theirs.by
+  const theirs = conflict.theirs.deleted ? null : conflict.theirs.body
+  const label = conflictRecordLabel(conflict.kind, conflict.key, conflict.mine, theirs)
+  const choose = (choice: 'mine' | 'theirs'): void => {
+    setError(null)
+    chooseVersion(db, conflict.ref, choice).catch((e: Error) => setError(e.message))
+  }
+  return (
+    <li aria-label={label}>
+      <strong>{label}</strong> was changed here and on {other}.
+      <table aria-label={`${label}: this PC and ${other}`}>
+        <thead>
+          <tr>
+            <th scope="col">What</th>
+            <th scope="col">This PC</th>
+            <th scope="col">{other}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {versionDifferences(conflict.mine, theirs).map((d) => (
+            <tr key={d.field}>
+              <th scope="row">{d.field}</th>
+              <td>{d.mine}</td>
+              <td>{d.theirs}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="actions">
+        <button type="button" onClick={() => choose('theirs')}>
+          Keep {other}’s
+        </button>
+        <button type="button" onClick={() => choose('mine')}>
+          Use this PC’s
+        </button>
+      </div>
+      {error !== null && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+    </li>
+  )
+}
+
+/**
+ * Records another PC changed first while this PC changed them too (docs/shared-books.md#conflicts),
+ * counts aside (Day close shows those side by side): each with both versions in words, until a
+ * person keeps theirs or sends this PC's over it.
+ */
+export function SharedConflictsList({ db }: { db: TillDatabase }): React.JSX.Element | null {
+  const conflicts = useLiveQuery(() => sharedConflicts(db), [db])
+  const shown = conflicts?.filter((c) => c.kind !== 'reconciliation') ?? []
+  if (shown.length === 0) return null
+  return (
+    <section aria-label="Changed on two PCs">
+      <h3>Changed on two PCs</h3>
+      <p>
+        Till keeps both versions until you choose; nothing is dropped. “Use this PC’s” sends this
+        PC’s version over the other.
+      </p>
+      <ul className="shared-conflicts">
+        {shown.map((conflict) => (
+          <ConflictItem key={conflict.ref} db={db} conflict={conflict} />
+        ))}
+      </ul>
+    </section>
+  )
+}
