@@ -1,6 +1,7 @@
 import type { TillDatabase } from './database'
 import { matchId, type DepositMatch, type MatchResult } from '../domain/deposits/matching'
 import { MATCHED_BY_TILL, type StoredMatch, type StoredOffer } from './deposit-rows'
+import { enqueueRow, outboxTables } from './shared-outbox'
 
 /** A hand match or unmatch the cache refused, with what the person should do. */
 export class DepositMatchError extends Error {
@@ -26,7 +27,8 @@ export function keepMatchingRun(
   result: MatchResult,
   madeAt: number,
 ): Promise<{ added: number }> {
-  return db.transaction('rw', db.depositMatches, db.depositOffers, async () => {
+  const tables = [db.depositMatches, db.depositOffers, ...outboxTables(db)]
+  return db.transaction('rw', tables, async () => {
     const stored = await db.depositMatches.bulkGet(result.matches.map((m) => m.id))
     const fresh = result.matches
       .filter((_, i) => stored[i] === undefined)
@@ -38,6 +40,7 @@ export function keepMatchingRun(
         madeAt,
       }))
     await db.depositMatches.bulkAdd(fresh)
+    for (const match of fresh) await enqueueRow(db, 'depositMatch', match)
     await db.depositOffers.clear()
     await db.depositOffers.bulkAdd(
       result.offers.map((offer) => ({ ...offer, id: matchId(offer.bankLineIds) })),
@@ -74,25 +77,31 @@ export function keepHandMatch(
   by: string,
   at: number,
 ): Promise<void> {
-  return db.transaction('rw', db.depositMatches, db.depositOffers, async () => {
-    if (match.bankLineIds.length === 0 || match.expectedIds.length === 0)
-      throw new DepositMatchError('Choose at least one bank line and one expected deposit.')
-    const taken = await standingOver(db, match.bankLineIds, match.expectedIds)
-    if (taken.length > 0)
-      throw new DepositMatchError(
-        `Already matched (${taken.map((m) => m.id).join(', ')}): unmatch it first.`,
-      )
-    await db.depositMatches.put({
-      ...match,
-      kind: 'by-hand',
-      confirmedAt: at,
-      state: 'confirmed',
-      madeBy: by,
-      madeAt: at,
-    })
-    const lines = new Set(match.bankLineIds)
-    await db.depositOffers.filter((o) => o.bankLineIds.some((id) => lines.has(id))).delete()
-  })
+  return db.transaction(
+    'rw',
+    [db.depositMatches, db.depositOffers, ...outboxTables(db)],
+    async () => {
+      if (match.bankLineIds.length === 0 || match.expectedIds.length === 0)
+        throw new DepositMatchError('Choose at least one bank line and one expected deposit.')
+      const taken = await standingOver(db, match.bankLineIds, match.expectedIds)
+      if (taken.length > 0)
+        throw new DepositMatchError(
+          `Already matched (${taken.map((m) => m.id).join(', ')}): unmatch it first.`,
+        )
+      const kept: StoredMatch = {
+        ...match,
+        kind: 'by-hand',
+        confirmedAt: at,
+        state: 'confirmed',
+        madeBy: by,
+        madeAt: at,
+      }
+      await db.depositMatches.put(kept)
+      await enqueueRow(db, 'depositMatch', kept)
+      const lines = new Set(match.bankLineIds)
+      await db.depositOffers.filter((o) => o.bankLineIds.some((id) => lines.has(id))).delete()
+    },
+  )
 }
 
 /**
@@ -105,10 +114,17 @@ export function keepUnmatch(
   by: string,
   at: number,
 ): Promise<void> {
-  return db.transaction('rw', db.depositMatches, async () => {
+  return db.transaction('rw', [db.depositMatches, ...outboxTables(db)], async () => {
     const match = await db.depositMatches.get(matchId)
     if (match?.state !== 'confirmed')
       throw new DepositMatchError(`No standing match ${matchId} to unmatch.`)
-    await db.depositMatches.put({ ...match, state: 'unmatched', unmatchedBy: by, unmatchedAt: at })
+    const unmatched: StoredMatch = {
+      ...match,
+      state: 'unmatched',
+      unmatchedBy: by,
+      unmatchedAt: at,
+    }
+    await db.depositMatches.put(unmatched)
+    await enqueueRow(db, 'depositMatch', unmatched)
   })
 }

@@ -1,6 +1,8 @@
 import type { TillDatabase } from './database'
 import type { DepositSettings } from '../domain/deposits/deposit-settings'
 import type { CsvMapping } from '../domain/deposits/statements/csv-statement'
+import type { DepositSettingsRow } from './deposit-rows'
+import { enqueueRow, outboxTables } from './shared-outbox'
 
 /** The deposit settings saved, or null before any were. */
 export async function readDepositSettings(db: TillDatabase): Promise<DepositSettings | null> {
@@ -12,7 +14,7 @@ export async function saveDepositSettings(
   db: TillDatabase,
   settings: DepositSettings,
 ): Promise<void> {
-  await db.depositSettings.put({ key: 'settings', settings })
+  await keepSettingsRow(db, { key: 'settings', settings })
 }
 
 /** The CSV columns last mapped for a bank account, or null. */
@@ -29,5 +31,13 @@ export async function saveCsvMapping(
   bankAccountId: string,
   columns: CsvMapping,
 ): Promise<void> {
-  await db.depositSettings.put({ key: `csv:${bankAccountId}`, columns })
+  await keepSettingsRow(db, { key: `csv:${bankAccountId}`, columns })
+}
+
+/** Puts a settings row, and queues it for shared books. */
+function keepSettingsRow(db: TillDatabase, row: DepositSettingsRow): Promise<void> {
+  return db.transaction('rw', [db.depositSettings, ...outboxTables(db)], async () => {
+    await db.depositSettings.put(row)
+    await enqueueRow(db, 'depositSetting', row)
+  })
 }

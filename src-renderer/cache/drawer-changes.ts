@@ -2,8 +2,8 @@ import type { TillDatabase } from './database'
 
 /**
  * Changes whenever a count is confirmed or reopened, a cash movement is recorded or the deposit
- * settings are saved: the person-made inputs of matching (a sync's writes are followed through
- * its rounds instead). Read in a live query, it is read again on writes to those tables
+ * settings are saved, and when bank lines arrive from shared books: the person-made inputs of
+ * matching (a sync's writes are followed through its rounds instead). Read in a live query, it is read again on writes to those tables
  * only, never on a bill.
  */
 export async function drawerChangesMark(db: TillDatabase): Promise<string> {
@@ -13,6 +13,8 @@ export async function drawerChangesMark(db: TillDatabase): Promise<string> {
       db.reconciliations.orderBy('reconciledAt').lastKey(),
       db.cashMovements.count(),
       db.depositSettings.get('settings'),
+      // Lines another PC imported, pulled from shared books.
+      db.statementLines.count(),
     ]),
   )
 }

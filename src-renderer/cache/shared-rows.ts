@@ -17,6 +17,9 @@ export const SHARED_KINDS = {
   locationName: 'locationNames',
   reconciliation: 'reconciliations',
   cashMovement: 'cashMovements',
+  statementLine: 'statementLines',
+  depositMatch: 'depositMatches',
+  depositSetting: 'depositSettings',
 } as const satisfies Record<string, OwnRecordTable>
 
 export type SharedKind = keyof typeof SHARED_KINDS

@@ -2,6 +2,7 @@ import type { TillDatabase } from './database'
 import type { StatementLine } from '../domain/deposits/bank-line'
 import type { StoredStatementLine } from './deposit-rows'
 import { newStatementLines } from '../domain/deposits/statements/statement-line-ids'
+import { enqueueRow, outboxTables } from './shared-outbox'
 
 /** What keeping a statement's lines did: lines new to the account, and lines it already had. */
 export interface KeptCount {
@@ -20,10 +21,12 @@ export function keepStatementLines(
   lines: readonly StatementLine[],
   importedAt: number,
 ): Promise<KeptCount> {
-  return db.transaction('rw', db.statementLines, async () => {
+  return db.transaction('rw', [db.statementLines, ...outboxTables(db)], async () => {
     const ids = await db.statementLines.where('bankAccountId').equals(bankAccountId).primaryKeys()
     const { fresh, known } = newStatementLines(new Set(ids.map(([, id]) => id)), { lines })
-    await db.statementLines.bulkAdd(fresh.map((line) => ({ ...line, bankAccountId, importedAt })))
+    const rows = fresh.map((line) => ({ ...line, bankAccountId, importedAt }))
+    await db.statementLines.bulkAdd(rows)
+    for (const row of rows) await enqueueRow(db, 'statementLine', row)
     return { added: fresh.length, already: known }
   })
 }

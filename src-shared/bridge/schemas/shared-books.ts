@@ -88,7 +88,11 @@ const change = z.number().int().nonnegative()
 const sharedRowKind = z
   .string()
   .regex(/^[a-zA-Z][\w.-]{0,63}$/, 'A kind of letters, digits, dots, dashes and underscores')
-const rowKey = z.string().min(1).max(300)
+/**
+ * Long enough for a statement line's bank account and id (200 characters each) and a deposit
+ * match named by its lines; short enough for PostgreSQL's index on (store_id, kind, key).
+ */
+const rowKey = z.string().min(1).max(1_000)
 
 /** A row as the database holds it: only loosely typed, the renderer checks each body itself. */
 const sharedRow = z.object({

@@ -6,24 +6,8 @@ import {
   type DepositSettings,
 } from '../../../domain/deposits/deposit-settings'
 import { methodLabel } from '../../../domain/format/labels'
-
-/** "2.5" (percent) ↔ 250 basis points; null for what is not a percentage. */
-function basisPoints(text: string): number | null {
-  const value = text.trim().replace(',', '.')
-  if (!/^\d{1,3}(\.\d{1,2})?$/.test(value)) return null
-  const [whole, part = ''] = value.split('.')
-  return Number(whole) * 100 + Number(part.padEnd(2, '0'))
-}
-
-function percentText(points: number): string {
-  return `${Math.floor(points / 100)}${
-    points % 100 === 0
-      ? ''
-      : `.${String(points % 100)
-          .padStart(2, '0')
-          .replace(/0$/, '')}`
-  }`
-}
+import { useNumberMarks } from '../../hooks/use-number-marks'
+import { draftOf, settingsFromDraft, type SettingsDraft } from './settings-draft'
 
 /**
  * Where each method's money settles and on what terms, in words a bookkeeper uses: the bank
@@ -32,41 +16,45 @@ function percentText(points: number): string {
 export function DepositSettingsPanel({
   db,
   settings,
+  currency,
+  locations,
 }: {
   db: TillDatabase
   settings: DepositSettings
+  currency: string
+  /** The locations with takings, as [id, name], for their floats. */
+  locations: readonly (readonly [string, string])[]
 }): React.JSX.Element {
-  const [draft, setDraft] = useState(() => ({
-    accountName: settings.bankAccounts[0]?.name ?? '',
-    cashLag: String(settings.cash.lagDays),
-    terms: settings.settlements.map((t) => ({
-      lag: String(t.lagDays),
-      fee: percentText(t.feeBasisPoints),
-    })),
-  }))
+  const marks = useNumberMarks()
+  const [draft, setDraft] = useState<SettingsDraft>(() => draftOf(settings, currency, marks))
+  // Settings saved here or pulled from shared books start the form again; what was said stays.
+  const [shown, setShown] = useState(() => JSON.stringify(settings))
+  if (shown !== JSON.stringify(settings)) {
+    setShown(JSON.stringify(settings))
+    setDraft(draftOf(settings, currency, marks))
+  }
   const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null)
+  const locationName = (id: string) => locations.find(([l]) => l === id)?.[1] ?? id
   const save = async () => {
-    const fees = draft.terms.map((t) => basisPoints(t.fee))
-    if (fees.some((f) => f === null))
-      return setSaid({ ok: false, text: 'Give each fee as a percentage, such as 2 or 0.7.' })
-    const next: DepositSettings = {
-      ...settings,
-      bankAccounts: settings.bankAccounts.map((a, i) =>
-        i === 0 ? { ...a, name: draft.accountName } : a,
-      ),
-      cash: { ...settings.cash, lagDays: Number(draft.cashLag) },
-      settlements: settings.settlements.map((t, i) => ({
-        ...t,
-        lagDays: Number(draft.terms[i]!.lag),
-        feeBasisPoints: fees[i]!,
-      })),
-    }
-    const checked = depositSettingsSchema.safeParse(next)
-    if (!checked.success)
-      return setSaid({ ok: false, text: checked.error.issues[0]?.message ?? 'Not saved.' })
-    await saveDepositSettings(db, checked.data)
+    const read = settingsFromDraft(settings, draft, currency, marks, locationName)
+    if (!read.ok) return setSaid({ ok: false, text: read.message })
+    await saveDepositSettings(db, read.settings)
     setSaid({ ok: true, text: 'Saved. Expected deposits follow the new terms.' })
   }
+  const setTerms = (i: number, change: Partial<SettingsDraft['terms'][number]>) =>
+    setDraft({
+      ...draft,
+      terms: draft.terms.map((d, j) => (j === i ? { ...d, ...change } : d)),
+    })
+  const accountChoice = (label: string, value: string, onChange: (id: string) => void) => (
+    <select aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
+      {settings.bankAccounts.map((a) => (
+        <option key={a.id} value={a.id}>
+          {a.name}
+        </option>
+      ))}
+    </select>
+  )
   const [added, setAdded] = useState({
     name: '',
     currency: settings.bankAccounts[0]?.currency ?? '',
@@ -87,9 +75,9 @@ export function DepositSettingsPanel({
     if (!checked.success)
       return setSaid({ ok: false, text: checked.error.issues[0]?.message ?? 'Not added.' })
     await saveDepositSettings(db, checked.data)
+    setAdded({ ...added, name: '' })
     setSaid({ ok: true, text: `${added.name} added: statements can be imported into it.` })
   }
-  const account = (id: string) => settings.bankAccounts.find((a) => a.id === id)?.name ?? id
   return (
     <details className="panel">
       <summary>Bank accounts, days and fees</summary>
@@ -112,13 +100,19 @@ export function DepositSettingsPanel({
         <tbody>
           <tr>
             <th scope="row">Cash</th>
-            <td>{account(settings.cash.bankAccountId)}</td>
+            <td>
+              {accountChoice('Cash: paid into', draft.cash.bankAccountId, (bankAccountId) =>
+                setDraft({ ...draft, cash: { ...draft.cash, bankAccountId } }),
+              )}
+            </td>
             <td>
               <input
                 aria-label="Cash: business days until it arrives"
                 inputMode="numeric"
-                value={draft.cashLag}
-                onChange={(e) => setDraft({ ...draft, cashLag: e.target.value })}
+                value={draft.cash.lag}
+                onChange={(e) =>
+                  setDraft({ ...draft, cash: { ...draft.cash, lag: e.target.value } })
+                }
               />
             </td>
             <td>none</td>
@@ -126,20 +120,19 @@ export function DepositSettingsPanel({
           {settings.settlements.map((t, i) => (
             <tr key={`${t.method}-${t.locationIds.join(',')}`}>
               <th scope="row">{methodLabel(t.method)}</th>
-              <td>{account(t.bankAccountId)}</td>
+              <td>
+                {accountChoice(
+                  `${methodLabel(t.method)}: paid into`,
+                  draft.terms[i]!.bankAccountId,
+                  (bankAccountId) => setTerms(i, { bankAccountId }),
+                )}
+              </td>
               <td>
                 <input
                   aria-label={`${methodLabel(t.method)}: business days until it arrives`}
                   inputMode="numeric"
                   value={draft.terms[i]!.lag}
-                  onChange={(e) =>
-                    setDraft({
-                      ...draft,
-                      terms: draft.terms.map((d, j) =>
-                        j === i ? { ...d, lag: e.target.value } : d,
-                      ),
-                    })
-                  }
+                  onChange={(e) => setTerms(i, { lag: e.target.value })}
                 />
               </td>
               <td>
@@ -147,20 +140,84 @@ export function DepositSettingsPanel({
                   aria-label={`${methodLabel(t.method)}: processor’s fee in percent`}
                   inputMode="decimal"
                   value={draft.terms[i]!.fee}
-                  onChange={(e) =>
-                    setDraft({
-                      ...draft,
-                      terms: draft.terms.map((d, j) =>
-                        j === i ? { ...d, fee: e.target.value } : d,
-                      ),
-                    })
-                  }
+                  onChange={(e) => setTerms(i, { fee: e.target.value })}
                 />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
+      <fieldset>
+        <legend>Cash float kept in the drawer ({currency})</legend>
+        <label className="field">
+          Every location
+          <input
+            inputMode="decimal"
+            value={draft.cash.defaultFloat}
+            onChange={(e) =>
+              setDraft({ ...draft, cash: { ...draft.cash, defaultFloat: e.target.value } })
+            }
+          />
+        </label>
+        {locations.map(([id, name]) => (
+          <label className="field" key={id}>
+            At {name} (blank: as every location)
+            <input
+              inputMode="decimal"
+              value={draft.cash.floats[id] ?? ''}
+              onChange={(e) =>
+                setDraft({
+                  ...draft,
+                  cash: { ...draft.cash, floats: { ...draft.cash.floats, [id]: e.target.value } },
+                })
+              }
+            />
+          </label>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>How far matching looks</legend>
+        <label className="field">
+          Days before the due date
+          <input
+            inputMode="numeric"
+            value={draft.window.before}
+            onChange={(e) =>
+              setDraft({ ...draft, window: { ...draft.window, before: e.target.value } })
+            }
+          />
+        </label>
+        <label className="field">
+          Days after the due date
+          <input
+            inputMode="numeric"
+            value={draft.window.after}
+            onChange={(e) =>
+              setDraft({ ...draft, window: { ...draft.window, after: e.target.value } })
+            }
+          />
+        </label>
+        <label className="field">
+          Tolerance (% of the takings)
+          <input
+            inputMode="decimal"
+            value={draft.tolerance.percent}
+            onChange={(e) =>
+              setDraft({ ...draft, tolerance: { ...draft.tolerance, percent: e.target.value } })
+            }
+          />
+        </label>
+        <label className="field">
+          Tolerance, plus ({currency})
+          <input
+            inputMode="decimal"
+            value={draft.tolerance.fixed}
+            onChange={(e) =>
+              setDraft({ ...draft, tolerance: { ...draft.tolerance, fixed: e.target.value } })
+            }
+          />
+        </label>
+      </fieldset>
       <button type="button" onClick={() => void save()}>
         Save deposit settings
       </button>

@@ -187,9 +187,10 @@ function Deposits({
         />
       )}
       <DepositSettingsPanel
-        key={JSON.stringify(inputs.settings)}
         db={db}
         settings={inputs.settings}
+        currency={currency}
+        locations={locationIds.map((l) => [l, locationLabel(l, locations)] as const)}
       />
     </>
   )
