@@ -48,10 +48,11 @@ async function stopAll(): Promise<void> {
   for (const stop of stops.splice(0).reverse()) await stop()
   closePcs()
 }
+// Stopping five PCs' mains and the server takes tens of seconds on a loaded machine.
 afterAll(async () => {
   await stopAll()
   await server?.stop()
-})
+}, 120_000)
 
 interface Pc {
   db: TillDatabase
