@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
+import { expect } from 'vitest'
 import type { TillDatabase } from '../../../src-renderer/cache/database'
 import { OWN_RECORD_TABLES } from '../../../src-renderer/cache/own-record-rows'
+import { restoreRecords } from '../../../src-renderer/jobs/backup/records-backup'
 
 /**
  * What a forger can do with the documented format (docs/backup.md): given the lines of a backup
@@ -47,4 +49,25 @@ export async function dump(db: TillDatabase): Promise<Record<string, unknown[]>>
   const all: Record<string, unknown[]> = {}
   for (const table of db.tables) all[table.name] = await table.toArray()
   return all
+}
+
+/** A backup line holding one row of a table. */
+export const rowLine = (table: string, row: unknown): string => JSON.stringify({ table, row })
+
+/**
+ * Restores `text` into `db`, expecting a BackupError that changes nothing; returns the error for
+ * its line and message.
+ */
+export async function refusedRestore(
+  db: TillDatabase,
+  text: string,
+): Promise<Error & { line: number | null }> {
+  const before = await dump(db)
+  const error = (await restoreRecords(db, text, 'store-1').then(
+    () => null,
+    (e: unknown) => e,
+  )) as Error & { line: number | null }
+  expect(error?.name).toBe('BackupError')
+  expect(await dump(db)).toEqual(before)
+  return error
 }

@@ -8,7 +8,7 @@ import { OWN_RECORD_TABLES } from '../../../../src-renderer/cache/own-record-row
 import { sessionFigures } from '../../../../src-renderer/cache/session-tally-store'
 import type { CashMovement } from '../../../../src-renderer/domain/ledger/cash-movements'
 import { restoreRecords } from '../../../../src-renderer/jobs/backup/records-backup'
-import { dump, seal, unsealed } from '../../../support/backup/seal'
+import { refusedRestore, rowLine, seal, unsealed } from '../../../support/backup/seal'
 import { backupOf, bills, closePcs, pc } from '../../../support/backup/pcs'
 
 /** Cash movements are Till's own records: they travel with the records backup, checked. */
@@ -42,19 +42,6 @@ async function pcWithMovements(): Promise<TillDatabase> {
   return db
 }
 
-const rowLine = (table: string, row: unknown): string => JSON.stringify({ table, row })
-
-async function refused(db: TillDatabase, text: string): Promise<Error & { line: number | null }> {
-  const before = await dump(db)
-  const error = (await restoreRecords(db, text, 'store-1').then(
-    () => null,
-    (e: unknown) => e,
-  )) as Error & { line: number | null }
-  expect(error?.name).toBe('BackupError')
-  expect(await dump(db)).toEqual(before)
-  return error
-}
-
 it('a second PC restored from the backup has the movements, corrections included, and the same expected cash', async () => {
   const first = await pcWithMovements()
   const backup = await backupOf(first)
@@ -81,7 +68,7 @@ it('restores a version-3 backup, made before cash movements, as having none', as
   await restoreRecords(second, seal([v3Header, ...rows], v3Tables), 'store-1')
   expect(await movementsOfSession(second, 's1')).toEqual([])
   // A version-3 file holds no movement, whatever its trailer says.
-  const error = await refused(
+  const error = await refusedRestore(
     second,
     seal([v3Header, ...rows, rowLine('cashMovements', movement('m9', 'drop', 1))], v3Tables),
   )
@@ -96,24 +83,24 @@ it('refuses a movement Till would not write, or a correction of a movement not i
     seal(lines.map((l, i) => (i === line(id) ? rowLine('cashMovements', row) : l)))
   const second = await pc(bills())
 
-  const negative = await refused(second, edited('m4', movement('m4', 'drop', -5_000)))
+  const negative = await refusedRestore(second, edited('m4', movement('m4', 'drop', -5_000)))
   expect(negative.line).toBe(line('m4') + 1)
   expect(negative.message).toMatch(/not a row of cashMovements: amount/)
 
-  const movedCancel = await refused(
+  const movedCancel = await refusedRestore(
     second,
     edited('m4', movement('m4', 'cancel', 5, { replaces: 'm1' })),
   )
   expect(movedCancel.message).toMatch(/a cancellation moves no cash/)
 
-  const orphan = await refused(
+  const orphan = await refusedRestore(
     second,
     edited('m3', movement('m3', 'pay-out', 1_250, { replaces: 'm7' })),
   )
   expect(orphan.line).toBe(line('m3') + 1)
   expect(orphan.message).toMatch(/corrects m7, no movement of its session/)
 
-  const twice = await refused(
+  const twice = await refusedRestore(
     second,
     edited('m4', movement('m4', 'drop', 5_000, { replaces: 'm2' })),
   )

@@ -16,7 +16,7 @@ import {
 import { OWN_RECORD_TABLES } from '../../../../src-renderer/cache/own-record-rows'
 import { defaultDepositSettings } from '../../../../src-renderer/domain/deposits/deposit-settings'
 import { restoreRecords } from '../../../../src-renderer/jobs/backup/records-backup'
-import { dump, seal, unsealed } from '../../../support/backup/seal'
+import { refusedRestore, rowLine, seal, unsealed } from '../../../support/backup/seal'
 import { backupOf, bills, closePcs, pc } from '../../../support/backup/pcs'
 
 /** Bank lines, matches and deposit settings are Till's own records: they travel with a backup. */
@@ -79,19 +79,6 @@ async function pcWithDeposits(): Promise<TillDatabase> {
   return db
 }
 
-const rowLine = (table: string, row: unknown): string => JSON.stringify({ table, row })
-
-async function refusedAt(db: TillDatabase, text: string): Promise<Error & { line: number | null }> {
-  const before = await dump(db)
-  const error = (await restoreRecords(db, text, 'store-1').then(
-    () => null,
-    (e: unknown) => e,
-  )) as Error & { line: number | null }
-  expect(error?.name).toBe('BackupError')
-  expect(await dump(db)).toEqual(before)
-  return error
-}
-
 it('a second PC restored from the backup has the bank lines, the matches as they stand or were unmatched, and the settings', async () => {
   const first = await pcWithDeposits()
   const second = await pc(bills())
@@ -119,7 +106,7 @@ it('restores a version-4 backup, made before deposits, as having none', async ()
   const second = await pc(bills())
   await restoreRecords(second, seal([v4Header, ...rows], v4Tables), 'store-1')
   expect(await statementLines(second)).toEqual([])
-  const error = await refusedAt(
+  const error = await refusedRestore(
     second,
     seal(
       [
@@ -142,18 +129,18 @@ it('refuses a bank line twice for one account, a fractional amount, or settings 
   const f2 = at('"text":"SETTLEMENT F2"')
   const stored = { ...line('F1', 9_800), bankAccountId: 'main', importedAt: 1 }
 
-  const twice = await refusedAt(second, edited(f2, 'statementLines', stored))
+  const twice = await refusedRestore(second, edited(f2, 'statementLines', stored))
   expect(twice.line).toBe(f2 + 1)
   expect(twice.message).toMatch(/a second row of statementLines with bankAccountId and id/)
 
-  const fraction = await refusedAt(
+  const fraction = await refusedRestore(
     second,
     edited(f2, 'statementLines', { ...stored, id: 'F2', amount: 1.5 }),
   )
   expect(fraction.message).toMatch(/not a row of statementLines: amount/)
 
   const settings = at('"key":"settings"')
-  const noAccount = await refusedAt(
+  const noAccount = await refusedRestore(
     second,
     edited(settings, 'depositSettings', {
       key: 'settings',

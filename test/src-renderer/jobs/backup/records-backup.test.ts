@@ -11,7 +11,7 @@ import { cashSessionCache, countSession, SALE_AT } from '../../../support/export
 import { loadReconciliation } from '../../../../src-renderer/cache/reconciliation-record'
 import { replacedCount } from '../../../../src-renderer/cache/reconciliation-schema'
 import { reopenSession } from '../../../../src-renderer/jobs/reconcile'
-import { dump, seal, unsealed } from '../../../support/backup/seal'
+import { dump, refusedRestore, rowLine, seal, unsealed } from '../../../support/backup/seal'
 import {
   backupOf,
   bills,
@@ -27,13 +27,8 @@ afterEach(closePcs)
 
 const LATER = SALE_AT + 13 * 3600_000
 
-/** A refused restore's error: the line of the file that fails (null for none) and why. */
-type RefusedBackup = Error & { line: number | null }
-
 type Line = { table: string; row: Record<string, unknown> }
 const parsed = (line: string): Line => JSON.parse(line) as Line
-const rowLine = (table: string, row: unknown): string => JSON.stringify({ table, row })
-
 /** Restoring `text` is refused at `line` for `reason`, and the cache is as it was. */
 async function expectRefused(
   db: TillDatabase,
@@ -41,15 +36,9 @@ async function expectRefused(
   line: number | null,
   reason: RegExp,
 ): Promise<void> {
-  const before = await dump(db)
-  const error = await restoreRecords(db, text, 'store-1').then(
-    () => null,
-    (e: unknown) => e,
-  )
-  expect((error as Error).name).toBe('BackupError')
-  expect((error as RefusedBackup).line).toBe(line)
-  expect((error as RefusedBackup).message).toMatch(reason)
-  expect(await dump(db)).toEqual(before)
+  const error = await refusedRestore(db, text)
+  expect(error.line).toBe(line)
+  expect(error.message).toMatch(reason)
 }
 
 describe("backing up and restoring Till's records", () => {
