@@ -36,6 +36,7 @@ import { EMPTY_MAPPING, NOTHING_POSTED } from '../../support/journal-context'
 import { paymentsReversedBetween } from '../../../src-renderer/cache/export-range-reads'
 import { movementsOfSession, recordMovement } from '../../../src-renderer/cache/cash-movement-store'
 import { markJoined, waitingChanges } from '../../../src-renderer/cache/shared-outbox'
+import { makeSession } from '../../support/session-factory'
 
 const entry: JournalEntry = {
   id: 'b1',
@@ -397,16 +398,7 @@ describe('cache schema upgrades', () => {
       [
         ['s1', '2026-11-20'],
         ['s2', '2026-11-21'],
-      ].map(([id, businessDate]) => ({
-        id: id!,
-        locationId: 'loc1',
-        businessDate: businessDate!,
-        openedAt: null,
-        closedAt: null,
-        openingCash: null,
-        firstActivityAt: null,
-        status: 'closed' as const,
-      })),
+      ].map(([id, businessDate]) => makeSession({ id: id!, businessDate: businessDate! })),
     )
     const exports = runExport({
       db: upgraded,

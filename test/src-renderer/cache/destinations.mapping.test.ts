@@ -21,6 +21,7 @@ import { previewExport, runExport } from '../../../src-renderer/jobs/exports/run
 import { collectText } from '../../support/exports/collect'
 import { payment, sale } from '../../support/exports/fixtures'
 import { EMPTY_MAPPING } from '../../support/journal-context'
+import { makeSession } from '../../support/session-factory'
 
 /**
  * A destination posts with the shared account mapping, or with one of its own (a second Xero
@@ -43,16 +44,7 @@ async function shop(): Promise<TillDatabase> {
     sale({ id: 'b2', number: '1024', payments: [payment('p3', 'cash', 1685)] }),
   ]
   await db.bills.bulkPut(bills.map((b) => ({ ...b, ...billFacets(b) })))
-  await db.sessions.put({
-    id: 's1',
-    locationId: 'loc1',
-    businessDate: '2026-11-20',
-    openedAt: null,
-    closedAt: null,
-    openingCash: null,
-    firstActivityAt: null,
-    status: 'closed',
-  })
+  await db.sessions.put(makeSession())
   return db
 }
 

@@ -2,23 +2,20 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import { TillDatabase } from '../../../src-renderer/cache/database'
 import { knownLocations } from '../../../src-renderer/cache/locations'
-import type { CachedExpense, RegisterSession } from '../../../src-renderer/cache/cached-records'
+import type { CachedExpense } from '../../../src-renderer/cache/cached-records'
 import { generateBills } from '../../support/bill-fixtures'
+import { makeSession } from '../../support/session-factory'
 
 describe('the locations the cache knows', () => {
   it('are every location with bills, sessions or expenses, each once and in order', async () => {
     const db = new TillDatabase('till-locations', { indexedDB: new IDBFactory(), IDBKeyRange })
     const bills = generateBills(40, 3).map((b) => ({ ...b, locationId: 'loc-bills' }))
-    const session: RegisterSession = {
+    const session = makeSession({
       id: 's-1',
       locationId: 'loc-a-sessions',
       businessDate: '2026-11-02',
-      openedAt: null,
-      closedAt: null,
-      openingCash: null,
-      firstActivityAt: null,
       status: 'open',
-    }
+    })
     const expense = {
       id: 'e-1',
       locationId: 'loc-expenses',

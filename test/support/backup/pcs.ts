@@ -12,6 +12,7 @@ import { runExport } from '../../../src-renderer/jobs/exports/run-export'
 import { allLogged } from '../exports/log-pages'
 import { collectText } from '../exports/collect'
 import { payment, sale } from '../exports/fixtures'
+import { makeSession } from '../session-factory'
 
 /** PCs of one shop for backups to go between: caches on fake-indexeddb, closed by `closePcs`. */
 
@@ -30,16 +31,7 @@ export async function pc(bills: JournalBill[]): Promise<TillDatabase> {
   })
   opened.push(db)
   await db.bills.bulkPut(bills.map((b) => ({ ...b, ...billFacets(b) })))
-  await db.sessions.put({
-    id: 's1',
-    locationId: 'loc1',
-    businessDate: '2026-11-20',
-    openedAt: null,
-    closedAt: null,
-    openingCash: null,
-    firstActivityAt: null,
-    status: 'closed',
-  })
+  await db.sessions.put(makeSession())
   return db
 }
 

@@ -11,6 +11,7 @@ import type { ExportRange } from '../../../../src-renderer/cache/export-rows'
 import { T0, expense, sale } from '../../../support/exports/fixtures'
 import { writeSyncedBills } from '../../../support/synced-bills'
 import { EMPTY_MAPPING } from '../../../support/journal-context'
+import { makeSession } from '../../../support/session-factory'
 
 /**
  * Sub-account codes of expense categories (and taxes) come out the same whichever part of Till
@@ -41,16 +42,7 @@ async function freshCache(): Promise<TillDatabase> {
 }
 
 async function addExpenses(db: TillDatabase, date: string, categories: string[]): Promise<void> {
-  await db.sessions.put({
-    id: `s-${date}`,
-    locationId: 'loc1',
-    businessDate: date,
-    openedAt: null,
-    closedAt: null,
-    openingCash: null,
-    firstActivityAt: null,
-    status: 'closed',
-  })
+  await db.sessions.put(makeSession({ id: `s-${date}`, businessDate: date }))
   await db.expenses.bulkPut(
     categories.map((category, i) =>
       expense({

@@ -12,6 +12,7 @@ import { collectText } from '../../../support/exports/collect'
 import { payment, sale, T0 } from '../../../support/exports/fixtures'
 import { journalFolder, toolOutput } from '../../../support/exports/tools'
 import { EMPTY_MAPPING } from '../../../support/journal-context'
+import { makeSession } from '../../../support/session-factory'
 
 /**
  * A week of daily exports to one destination, then one more after a payment method (a new
@@ -56,16 +57,7 @@ async function trade(database: TillDatabase, day: number, methods: string[]): Pr
   await database.payments.bulkPut(
     bill.payments.map((p) => ({ ...p, billId: bill.id, billType: bill.type, locationId: 'loc1' })),
   )
-  await database.sessions.put({
-    id: session,
-    locationId: 'loc1',
-    businessDate: dateOf(day),
-    openedAt: null,
-    closedAt: null,
-    openingCash: null,
-    firstActivityAt: null,
-    status: 'closed',
-  })
+  await database.sessions.put(makeSession({ id: session, businessDate: dateOf(day) }))
 }
 
 async function exportDay(database: TillDatabase, what: ExportWhat, day: number) {

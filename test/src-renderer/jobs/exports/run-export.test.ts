@@ -20,6 +20,7 @@ import { collectParts } from '../../../support/exports/collect'
 import { parseCsv, parseCsvFile } from '../../../support/exports/csv-parse'
 import { expense, payment, sale, T0 } from '../../../support/exports/fixtures'
 import { EMPTY_MAPPING } from '../../../support/journal-context'
+import { makeSession } from '../../../support/session-factory'
 
 let db: TillDatabase | undefined
 afterEach(() => db?.close())
@@ -30,16 +31,7 @@ async function shop(bills: JournalBill[]): Promise<TillDatabase> {
     IDBKeyRange,
   })
   await putBills(db, bills)
-  await db.sessions.put({
-    id: 's1',
-    locationId: 'loc1',
-    businessDate: '2026-11-20',
-    openedAt: null,
-    closedAt: null,
-    openingCash: null,
-    firstActivityAt: null,
-    status: 'closed',
-  })
+  await db.sessions.put(makeSession())
   await db.expenses.put(expense())
   return db
 }
