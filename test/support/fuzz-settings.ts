@@ -19,3 +19,9 @@ export async function checkProperty<Ts>(
       `Fuzz property failed; replay with TILL_FUZZ_SEED=${FUZZ_SEED}\n${fc.defaultReportMessage(details)}`,
     )
 }
+
+/**
+ * The time a property over many runs of a fake-IndexedDB cache may take: a minute or more on a
+ * machine as loaded as CI's, where vitest runs files side by side.
+ */
+export const PROPERTY_TIMEOUT_MS = 180_000

@@ -27,6 +27,7 @@ import { accountTotals, perBill, sortedTotals } from '../../support/exports/jour
 import { payment, sale } from '../../support/exports/fixtures'
 import { shopArbitrary, type Shop } from '../../support/exports/shop'
 import { EMPTY_MAPPING } from '../../support/journal-context'
+import { PROPERTY_TIMEOUT_MS } from '../../support/fuzz-settings'
 
 /**
  * Destinations (docs/ledger.md#destinations): the export log is kept per destination, and no record
@@ -181,90 +182,97 @@ describe('destinations', () => {
     },
   )
 
-  it('never posts a record to one destination twice, whatever the sequence of exports, switches, changes and remaps', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        shopArbitrary({ consistent: false }),
-        fc.array(actionArbitrary, { minLength: 1, maxLength: 8 }),
-        fc.nat(DESTINATIONS.length - 1),
-        async (initial, actions, checked) => {
-          const db = database()
-          try {
-            let shop = initial
-            let mapping = EMPTY_MAPPING
-            let remapped = false
-            await store(db, shop)
-            await addDestination(db, 'Test file', 'ledger', 'test-file')
-            const files = new Map<string, string[]>()
-            const dates = datesOf(shop)
-            let n = 0
-            for (const action of actions) {
-              const { id } = DESTINATIONS['destination' in action ? action.destination : 0]!
-              if (action.kind === 'export') {
-                const [a, b] = [action.from % dates.length, action.to % dates.length].sort()
-                const locationId = action.location === 0 ? '' : `loc${action.location}`
-                const range = { from: dates[a!]!, to: dates[b!]!, locationId }
+  it(
+    'never posts a record to one destination twice, whatever the sequence of exports, switches, changes and remaps',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          shopArbitrary({ consistent: false }),
+          fc.array(actionArbitrary, { minLength: 1, maxLength: 8 }),
+          fc.nat(DESTINATIONS.length - 1),
+          async (initial, actions, checked) => {
+            const db = database()
+            try {
+              let shop = initial
+              let mapping = EMPTY_MAPPING
+              let remapped = false
+              await store(db, shop)
+              await addDestination(db, 'Test file', 'ledger', 'test-file')
+              const files = new Map<string, string[]>()
+              const dates = datesOf(shop)
+              let n = 0
+              for (const action of actions) {
+                const { id } = DESTINATIONS['destination' in action ? action.destination : 0]!
+                if (action.kind === 'export') {
+                  const [a, b] = [action.from % dates.length, action.to % dates.length].sort()
+                  const locationId = action.location === 0 ? '' : `loc${action.location}`
+                  const range = { from: dates[a!]!, to: dates[b!]!, locationId }
+                  const made = await exportTo(db, id, range, mapping, shop.currency)
+                  if (made) files.set(made.batchId, made.parts)
+                } else if (action.kind === 'switch') {
+                  const { postedThrough } = await readDestination(db, id)
+                  const cutOver =
+                    postedThrough === '' ? null : dayAfter(postedThrough, action.after)
+                  await switchGranularity(db, id, action.granularity, cutOver)
+                } else if (action.kind === 'change') {
+                  shop = applyChange(shop, action.change, n++)
+                  await store(db, shop)
+                } else {
+                  mapping = REMAPPED
+                  remapped = true
+                }
+              }
+
+              // A last export of everything to each destination. Its books then hold what the
+              // journal rules give for the final records (the same totals per bill or per session
+              // summary); for one destination, also what a fresh destination of the same format
+              // and granularities gets from the real export in one go.
+              const all = datesOf(shop)
+              const range = { from: all[0]!, to: all[all.length - 1]!, locationId: '' }
+              const reference = perBill(shop).entries
+              for (const [index, { id, format }] of DESTINATIONS.entries()) {
                 const made = await exportTo(db, id, range, mapping, shop.currency)
                 if (made) files.set(made.batchId, made.parts)
-              } else if (action.kind === 'switch') {
-                const { postedThrough } = await readDestination(db, id)
-                const cutOver = postedThrough === '' ? null : dayAfter(postedThrough, action.after)
-                await switchGranularity(db, id, action.granularity, cutOver)
-              } else if (action.kind === 'change') {
-                shop = applyChange(shop, action.change, n++)
-                await store(db, shop)
-              } else {
-                mapping = REMAPPED
-                remapped = true
+                const posted = await loggedTo(db, id)
+                // The journal rules' reference numbers its sub-accounts in its own order, so it is
+                // compared by role; the one-shot export shares the cache's codes, so by account too.
+                expect(roleTotals(posted), id).toEqual(roleTotals(reference))
+                if (index === checked) {
+                  const fresh = await addDestination(db, `Fresh ${id}`, format)
+                  const { periods } = await readDestination(db, id)
+                  await db.destinations.update(fresh.id, { periods })
+                  await exportTo(db, fresh.id, range, mapping, shop.currency)
+                  const oneShot = await loggedTo(db, fresh.id)
+                  expect(roleTotals(posted), id).toEqual(roleTotals(oneShot))
+                  if (!remapped)
+                    expect(sortedTotals(accountTotals(posted)), id).toEqual(
+                      sortedTotals(accountTotals(oneShot)),
+                    )
+                }
               }
-            }
-
-            // A last export of everything to each destination. Its books then hold what the
-            // journal rules give for the final records (the same totals per bill or per session
-            // summary); for one destination, also what a fresh destination of the same format
-            // and granularities gets from the real export in one go.
-            const all = datesOf(shop)
-            const range = { from: all[0]!, to: all[all.length - 1]!, locationId: '' }
-            const reference = perBill(shop).entries
-            for (const [index, { id, format }] of DESTINATIONS.entries()) {
-              const made = await exportTo(db, id, range, mapping, shop.currency)
-              if (made) files.set(made.batchId, made.parts)
-              const posted = await loggedTo(db, id)
-              // The journal rules' reference numbers its sub-accounts in its own order, so it is
-              // compared by role; the one-shot export shares the cache's codes, so by account too.
-              expect(roleTotals(posted), id).toEqual(roleTotals(reference))
-              if (index === checked) {
-                const fresh = await addDestination(db, `Fresh ${id}`, format)
-                const { periods } = await readDestination(db, id)
-                await db.destinations.update(fresh.id, { periods })
-                await exportTo(db, fresh.id, range, mapping, shop.currency)
-                const oneShot = await loggedTo(db, fresh.id)
-                expect(roleTotals(posted), id).toEqual(roleTotals(oneShot))
-                if (!remapped)
-                  expect(sortedTotals(accountTotals(posted)), id).toEqual(
-                    sortedTotals(accountTotals(oneShot)),
+              // The files are what the log holds: each written again byte for byte.
+              for (const batch of await exportBatches(db))
+                if (files.has(batch.id))
+                  expect(await collectParts(recreateBatch(db, batch.id))).toEqual(
+                    files.get(batch.id),
                   )
-              }
+              expect(files.size).toBe(
+                (await exportBatches(db)).filter((b) => !b.destinationId.startsWith('destination-'))
+                  .length,
+              )
+            } finally {
+              db.close()
             }
-            // The files are what the log holds: each written again byte for byte.
-            for (const batch of await exportBatches(db))
-              if (files.has(batch.id))
-                expect(await collectParts(recreateBatch(db, batch.id))).toEqual(files.get(batch.id))
-            expect(files.size).toBe(
-              (await exportBatches(db)).filter((b) => !b.destinationId.startsWith('destination-'))
-                .length,
-            )
-          } finally {
-            db.close()
-          }
+          },
+        ),
+        {
+          numRuns: Number(process.env.RUNS ?? 200),
+          // Cases the property found: a sale summarised in its session and paid twice in a session
+          // posted per bill was read twice, and its payments were planned twice in one export.
+          examples: [found<[Shop, Action[], number]>('summarised-sale-paid-twice.json')],
         },
-      ),
-      {
-        numRuns: Number(process.env.RUNS ?? 200),
-        // Cases the property found: a sale summarised in its session and paid twice in a session
-        // posted per bill was read twice, and its payments were planned twice in one export.
-        examples: [found<[Shop, Action[], number]>('summarised-sale-paid-twice.json')],
-      },
-    )
-  }, 180_000)
+      )
+    },
+    PROPERTY_TIMEOUT_MS,
+  )
 })

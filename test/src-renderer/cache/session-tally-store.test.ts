@@ -8,7 +8,7 @@ import { writeBills, writeExpenses } from '../../../src-renderer/cache/writes'
 import { dayCloseFigures } from '../../../src-renderer/domain/ledger/day-close'
 import { loadSessionInputs } from '../../../src-renderer/cache/load-session'
 import { figuresOfTally } from '../../../src-renderer/domain/ledger/session-tally'
-import { checkProperty } from '../../support/fuzz-settings'
+import { checkProperty, PROPERTY_TIMEOUT_MS } from '../../support/fuzz-settings'
 import { makeBill } from '../../support/bill-factory'
 
 const SESSIONS = ['S1', 'S2', 'S3']
@@ -133,28 +133,31 @@ async function run(db: TillDatabase, step: Step): Promise<void> {
 }
 
 describe('a session tally kept by the writes', () => {
-  it('always equals the figures added up from the session’s records, whatever was written', async () => {
-    await checkProperty(
-      fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 12 }), async (steps) => {
-        const db = openDb()
-        try {
-          for (const step of steps) {
-            await run(db, step)
-            for (const id of SESSIONS) {
-              if (!(await db.sessionTallies.get(id))) continue
-              expect(await fromTally(db, id), `${id} after ${step.kind}`).toEqual(
-                await recomputed(db, id),
-              )
+  it(
+    'always equals the figures added up from the session’s records, whatever was written',
+    async () => {
+      await checkProperty(
+        fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 12 }), async (steps) => {
+          const db = openDb()
+          try {
+            for (const step of steps) {
+              await run(db, step)
+              for (const id of SESSIONS) {
+                if (!(await db.sessionTallies.get(id))) continue
+                expect(await fromTally(db, id), `${id} after ${step.kind}`).toEqual(
+                  await recomputed(db, id),
+                )
+              }
             }
+          } finally {
+            db.close()
           }
-        } finally {
-          db.close()
-        }
-      }),
-      150,
-    )
-    // 150 runs of up to 12 writes each: a minute or more on a loaded machine.
-  }, 180_000)
+        }),
+        150,
+      )
+    },
+    PROPERTY_TIMEOUT_MS,
+  )
 
   it('puts a refund’s money paid back in the refund’s session and a payment in the session that took it', async () => {
     const db = openDb()

@@ -20,6 +20,7 @@ import {
   sessionIdsOf,
   TYPES,
 } from '../../../support/bill-fixtures'
+import { PROPERTY_TIMEOUT_MS } from '../../../support/fuzz-settings'
 
 const BILL_SORT_COLUMNS: BillSortColumn[] = [
   'number',
@@ -136,27 +137,35 @@ describe.each([
     await db.bills.bulkPut(BILLS)
   })
 
-  it('count, every page in turn, and a page reached directly equal a plain filter and sort', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        filtersArbitrary,
-        sortArbitrary,
-        fc.integer({ min: 1, max: 400 }),
-        fc.double({ min: 0, max: 1, noNaN: true }),
-        async (filters, sort, size, where) => {
-          const expected = reference(filters, sort)
-          const queries = new BillQueries(db, { probeLimit })
-          expect(await queries.count(filters)).toBe(expected.length)
-          expect(await pageThrough(queries, filters, sort, size)).toEqual(expected)
-          const offset = Math.floor(where * expected.length)
-          const direct = await new BillQueries(db, { probeLimit }).page(filters, sort, offset, size)
-          expect(direct.map((b) => b.id)).toEqual(expected.slice(offset, offset + size))
-        },
-      ),
-      { numRuns },
-    )
-    // A generous budget: each run pages fake IndexedDB many times over; a busy machine is slow.
-  }, 180_000)
+  it(
+    'count, every page in turn, and a page reached directly equal a plain filter and sort',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          filtersArbitrary,
+          sortArbitrary,
+          fc.integer({ min: 1, max: 400 }),
+          fc.double({ min: 0, max: 1, noNaN: true }),
+          async (filters, sort, size, where) => {
+            const expected = reference(filters, sort)
+            const queries = new BillQueries(db, { probeLimit })
+            expect(await queries.count(filters)).toBe(expected.length)
+            expect(await pageThrough(queries, filters, sort, size)).toEqual(expected)
+            const offset = Math.floor(where * expected.length)
+            const direct = await new BillQueries(db, { probeLimit }).page(
+              filters,
+              sort,
+              offset,
+              size,
+            )
+            expect(direct.map((b) => b.id)).toEqual(expected.slice(offset, offset + size))
+          },
+        ),
+        { numRuns },
+      )
+    },
+    PROPERTY_TIMEOUT_MS,
+  )
 })
 
 describe('bill queries read only what a page shows', () => {
