@@ -275,3 +275,8 @@ export function regroupAmountText(text: string, marks: NumberMarks): string {
   if (parts.length - 1 > Math.floor((digits.length - 1) / 3)) return text
   return `${sign}${grouped(digits, marks)}${decimals}`
 }
+
+/** What an empty amount field shows: "0", "0.00", "0,000". */
+export function amountPlaceholder(currency: string, marks: NumberMarks): string {
+  return formatAmountText(0, currency, marks)
+}

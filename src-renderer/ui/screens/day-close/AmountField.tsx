@@ -1,5 +1,9 @@
 import { useId } from 'react'
-import { amountPlaceholder, groupAsTyped, type ParsedAmount } from './amount-input'
+import {
+  amountPlaceholder,
+  regroupAmountText,
+  type AmountParse,
+} from '../../../domain/format/amount-text'
 import { useNumberMarks } from '../../hooks/use-number-marks'
 
 /**
@@ -18,7 +22,7 @@ export function AmountField({
   hint?: string
   value: string
   onChange: (value: string) => void
-  parsed: ParsedAmount | null
+  parsed: AmountParse | null
   currency: string
 }): React.JSX.Element {
   const id = useId()
@@ -39,7 +43,7 @@ export function AmountField({
         autoComplete="off"
         placeholder={amountPlaceholder(currency, marks)}
         value={value}
-        onChange={(event) => onChange(groupAsTyped(event.target.value, marks))}
+        onChange={(event) => onChange(regroupAmountText(event.target.value, marks))}
         aria-invalid={problem ? true : undefined}
         aria-describedby={describedBy || undefined}
       />

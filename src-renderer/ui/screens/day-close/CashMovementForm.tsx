@@ -8,7 +8,7 @@ import {
 } from '../../../domain/ledger/cash-movements'
 import { formatMoney } from '../../../domain/format/format-money'
 import { categoryLabel } from '../../../domain/format/labels'
-import { amountHint, parseAmount } from './amount-input'
+import { amountTextHint, parseAmountText } from '../../../domain/format/amount-text'
 import { AmountField } from './AmountField'
 import { useNumberMarks } from '../../hooks/use-number-marks'
 
@@ -52,7 +52,7 @@ export function CashMovementForm({
   const [problem, setProblem] = useState<string | null>(null)
   const id = useId()
   const marks = useNumberMarks()
-  const parsed = amount.trim() ? parseAmount(amount, currency, marks) : null
+  const parsed = amount.trim() ? parseAmountText(amount, currency, marks) : null
 
   const save = async (cancel: boolean): Promise<void> => {
     setProblem(null)
@@ -117,7 +117,7 @@ export function CashMovementForm({
         </div>
         <AmountField
           label="Amount"
-          hint={amountHint(currency, marks)}
+          hint={amountTextHint(currency, marks)}
           value={amount}
           onChange={setAmount}
           parsed={parsed}

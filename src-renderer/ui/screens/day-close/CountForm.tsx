@@ -9,10 +9,15 @@ import {
 } from '../../../domain/ledger/day-close'
 import { confirmCount, ReconcileError } from '../../../jobs/reconcile'
 import { formatMoney } from '../../../domain/format/format-money'
-import { amountHint, parseAmount, type ParsedAmount } from './amount-input'
+import {
+  amountTextHint,
+  formatAmountText,
+  parseAmountText,
+  type AmountParse,
+  type NumberMarks,
+} from '../../../domain/format/amount-text'
 import { AmountField } from './AmountField'
 import { useNumberMarks } from '../../hooks/use-number-marks'
-import { formatAmountText, type NumberMarks } from '../../../domain/format/amount-text'
 import type { Denomination } from '../../../domain/ledger/denominations'
 import { useDenominations } from '../../../cache/denomination-settings'
 import { formatClock, formatDateTime } from '../../../domain/format/time'
@@ -59,8 +64,8 @@ function parseTyped(
   currency: string,
   marks: NumberMarks,
   allowNegative = false,
-): ParsedAmount | null {
-  return text.trim() ? parseAmount(text, currency, marks, { allowNegative }) : null
+): AmountParse | null {
+  return text.trim() ? parseAmountText(text, currency, marks, { allowNegative }) : null
 }
 
 function DraftNotice({
@@ -214,7 +219,7 @@ function CountFields({
         <div className="count-line">
           <AmountField
             label="Counted cash"
-            hint={amountHint(currency, marks)}
+            hint={amountTextHint(currency, marks)}
             value={cash}
             onChange={(value) => change((f) => ({ ...f, countedCash: value }))}
             parsed={cashParsed}

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { figureSections } from '../../../../../src-renderer/ui/screens/day-close/figure-rows'
+import {
+  changedFigures,
+  figureSections,
+} from '../../../../../src-renderer/ui/screens/day-close/figure-rows'
 import { addDrawers, drawerOf } from '../../../../../src-renderer/domain/ledger/cash-drawer'
-import { sumFigures } from '../../../../../src-renderer/domain/ledger/day-close'
+import { dayCloseFigures, sumFigures } from '../../../../../src-renderer/domain/ledger/day-close'
+import { makeBill } from '../../../../support/bill-factory'
 import { cashFigures } from '../../../../support/cash-figures'
 
 /** The day total's cash drawer lines as the screen and the printed sheet show them. */
@@ -46,5 +50,53 @@ describe('the day total’s cash drawer', () => {
     )
     expect(expected.atLeast ?? false).toBe(unknown.length > 0)
     expect(expected.missing ?? []).toEqual(unknown)
+  })
+})
+
+describe('frozen against current figures', () => {
+  const bill = makeBill({
+    id: 'A',
+    session: 'S',
+    lines: [1000],
+    payments: [{ method: 'card', amount: 1000 }],
+  })
+  const inputs = {
+    bills: [bill],
+    payments: bill.payments.map((p) => ({ ...p, billType: bill.type })),
+    expenses: [],
+    openingCash: null,
+  }
+
+  it('lists only what moved, a method one side lacks counting as 0', () => {
+    const frozen = dayCloseFigures(inputs)
+    const paidMore = makeBill({ id: 'B', session: 'S', lines: [], payments: [] })
+    const current = dayCloseFigures({
+      ...inputs,
+      payments: [
+        ...inputs.payments,
+        { method: 'qris', amount: 300, reversedAt: null, billType: 'sale' },
+      ],
+      bills: [bill, paidMore],
+      openingCash: 5000,
+    })
+    expect(changedFigures(frozen, current)).toEqual([
+      { label: 'Sale bills', kind: 'count', frozen: 1, current: 2 },
+      {
+        label: 'Total collected (net of money returned)',
+        kind: 'money',
+        frozen: 1000,
+        current: 1300,
+      },
+      {
+        label: 'Receivable change (net sales not yet paid)',
+        kind: 'money',
+        frozen: 0,
+        current: -300,
+      },
+      { label: 'Opening cash', kind: 'money', frozen: null, current: 5000 },
+      { label: 'Expected cash', kind: 'money', frozen: 0, current: 5000 },
+      { label: 'Net QRIS', kind: 'money', frozen: 0, current: 300 },
+    ])
+    expect(changedFigures(frozen, frozen)).toEqual([])
   })
 })
