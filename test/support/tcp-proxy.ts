@@ -3,12 +3,13 @@ import { createConnection, createServer, type Socket } from 'node:net'
 /**
  * A loopback TCP proxy in front of a server, to make the faults a network makes: every
  * connection cut at once, no connection at all (offline), or a connection cut right after the
- * client sent COMMIT, once the server has answered it and before that answer reaches the client
- * (a lost answer). It reads PostgreSQL's simple-query messages only as far as to spot COMMIT.
+ * client sent the message that commits a write, once the server has answered it and before that
+ * answer reaches the client (a lost answer). It reads PostgreSQL's messages from the client only
+ * as far as to spot that message.
  */
 export interface TcpProxy {
   port: number
-  /** The next COMMIT that passes is delivered and committed, and its answer is lost. */
+  /** The next write that passes is delivered and committed, and its answer is lost. */
   loseNextCommitAnswer(): Promise<void>
   /** Cuts every open connection. */
   cutAll(): void
@@ -19,17 +20,60 @@ export interface TcpProxy {
   close(): Promise<void>
 }
 
-/** A PostgreSQL simple-query message ('Q', length, text) whose text is COMMIT. */
-function holdsCommit(chunk: Buffer): boolean {
-  for (
-    let at = chunk.indexOf(0x51);
-    at >= 0 && at + 5 <= chunk.length;
-    at = chunk.indexOf(0x51, at + 1)
-  ) {
-    const text = chunk.subarray(at + 5, at + 5 + 7).toString('latin1')
-    if (text.toUpperCase() === 'COMMIT\0') return true
+/** A write of Till's shared books: one statement calling one of its functions, committed alone. */
+const WRITE_CALL = /\btill_(push|append_export)\s*\(/
+
+const SSL_REQUEST = 80877103
+const GSS_REQUEST = 80877104
+
+/**
+ * Follows the client's side of one PostgreSQL connection message by message and says when a
+ * message commits a write: the Sync that ends a statement calling a write function (its
+ * implicit transaction commits there). Reads (a pull's BEGIN … COMMIT) never count. A connection
+ * that asks for TLS is not read.
+ */
+function commitWatcher(): (chunk: Buffer) => boolean {
+  let pending = Buffer.alloc(0)
+  let started = false
+  let opaque = false
+  let writeParsed = false
+  return (chunk) => {
+    if (opaque) return false
+    pending = Buffer.concat([pending, chunk])
+    let commits = false
+    for (;;) {
+      if (!started) {
+        // The startup message has no type byte: a length, then the protocol or a request code.
+        if (pending.length < 8) break
+        const length = pending.readInt32BE(0)
+        if (pending.length < length) break
+        const code = pending.readInt32BE(4)
+        if (code === SSL_REQUEST || code === GSS_REQUEST) {
+          opaque = true
+          return false
+        }
+        started = true
+        pending = pending.subarray(length)
+        continue
+      }
+      if (pending.length < 5) break
+      const end = 1 + pending.readInt32BE(1)
+      if (pending.length < end) break
+      const type = String.fromCharCode(pending[0]!)
+      const body = pending.subarray(5, end)
+      pending = pending.subarray(end)
+      if (type === 'P') {
+        // Parse: the statement's name, then its text.
+        const textStart = body.indexOf(0) + 1
+        const text = body.toString('utf8', textStart, body.indexOf(0, textStart))
+        if (WRITE_CALL.test(text)) writeParsed = true
+      } else if (type === 'S' && writeParsed) {
+        writeParsed = false
+        commits = true
+      }
+    }
+    return commits
   }
-  return false
 }
 
 export async function startTcpProxy(
@@ -56,12 +100,13 @@ export async function startTcpProxy(
       pairs.delete(pair)
     }
     let cutting = false
+    const commitsIn = commitWatcher()
     client.on('data', (chunk: Buffer) => {
-      if (loseAnswer && holdsCommit(chunk)) {
+      if (commitsIn(chunk) && loseAnswer) {
         const lost = loseAnswer
         loseAnswer = null
         cutting = true
-        // The client hears nothing more; the server gets COMMIT and its answer goes nowhere.
+        // The client hears nothing more; the server commits and its answer goes nowhere.
         client.destroy()
         server.once('data', () => {
           close()
