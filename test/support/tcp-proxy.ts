@@ -9,8 +9,11 @@ import { createConnection, createServer, type Socket } from 'node:net'
  */
 export interface TcpProxy {
   port: number
-  /** The next write that passes is delivered and committed, and its answer is lost. */
-  loseNextCommitAnswer(): Promise<void>
+  /**
+   * The next write that passes (a call of till_push or till_append_export; `call` picks among
+   * them) is delivered and committed, and its answer is lost.
+   */
+  loseNextCommitAnswer(call?: RegExp): Promise<void>
   /** Cuts every open connection. */
   cutAll(): void
   /** While offline, open connections are cut and new ones closed at once. */
@@ -27,20 +30,20 @@ const SSL_REQUEST = 80877103
 const GSS_REQUEST = 80877104
 
 /**
- * Follows the client's side of one PostgreSQL connection message by message and says when a
- * message commits a write: the Sync that ends a statement calling a write function (its
+ * Follows the client's side of one PostgreSQL connection message by message and gives the text
+ * of a write a chunk commits: at the Sync that ends a statement calling a write function (its
  * implicit transaction commits there). Reads (a pull's BEGIN … COMMIT) never count. A connection
  * that asks for TLS is not read.
  */
-function commitWatcher(): (chunk: Buffer) => boolean {
+function commitWatcher(): (chunk: Buffer) => string | null {
   let pending = Buffer.alloc(0)
   let started = false
   let opaque = false
-  let writeParsed = false
+  let writeParsed: string | null = null
   return (chunk) => {
-    if (opaque) return false
+    if (opaque) return null
     pending = Buffer.concat([pending, chunk])
-    let commits = false
+    let commits: string | null = null
     for (;;) {
       if (!started) {
         // The startup message has no type byte: a length, then the protocol or a request code.
@@ -50,7 +53,7 @@ function commitWatcher(): (chunk: Buffer) => boolean {
         const code = pending.readInt32BE(4)
         if (code === SSL_REQUEST || code === GSS_REQUEST) {
           opaque = true
-          return false
+          return null
         }
         started = true
         pending = pending.subarray(length)
@@ -66,10 +69,10 @@ function commitWatcher(): (chunk: Buffer) => boolean {
         // Parse: the statement's name, then its text.
         const textStart = body.indexOf(0) + 1
         const text = body.toString('utf8', textStart, body.indexOf(0, textStart))
-        if (WRITE_CALL.test(text)) writeParsed = true
+        if (WRITE_CALL.test(text)) writeParsed = text
       } else if (type === 'S' && writeParsed) {
-        writeParsed = false
-        commits = true
+        commits = writeParsed
+        writeParsed = null
       }
     }
     return commits
@@ -83,7 +86,7 @@ export async function startTcpProxy(
   const pairs = new Set<{ client: Socket; server: Socket }>()
   let offline = false
   let accepted = 0
-  let loseAnswer: (() => void) | null = null
+  let loseAnswer: { call: RegExp; lost: () => void } | null = null
 
   const proxy = createServer((client) => {
     accepted += 1
@@ -102,8 +105,9 @@ export async function startTcpProxy(
     let cutting = false
     const commitsIn = commitWatcher()
     client.on('data', (chunk: Buffer) => {
-      if (commitsIn(chunk) && loseAnswer) {
-        const lost = loseAnswer
+      const committed = commitsIn(chunk)
+      if (committed !== null && loseAnswer?.call.test(committed)) {
+        const { lost } = loseAnswer
         loseAnswer = null
         cutting = true
         // The client hears nothing more; the server commits and its answer goes nowhere.
@@ -138,7 +142,8 @@ export async function startTcpProxy(
   }
   return {
     port: address.port,
-    loseNextCommitAnswer: () => new Promise<void>((resolve) => (loseAnswer = resolve)),
+    loseNextCommitAnswer: (call = WRITE_CALL) =>
+      new Promise<void>((lost) => (loseAnswer = { call, lost })),
     cutAll,
     setOffline(value) {
       offline = value

@@ -7,7 +7,7 @@ import {
   pull,
   push,
 } from '../../../../src-main/features/shared-books/store-operations'
-import { startTestPostgres, type TestPostgres } from '../../../support/postgres'
+import { startTestPostgres, waitForLockWait, type TestPostgres } from '../../../support/postgres'
 import { startTcpProxy, type TcpProxy } from '../../../support/tcp-proxy'
 
 let server: TestPostgres
@@ -188,17 +188,4 @@ describe('the server restarted mid-commit', () => {
 /** The answer or the error, caught at once: a failure while the test restarts the server is expected. */
 function outcome<T>(work: Promise<T>): Promise<T | Error> {
   return work.catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))
-}
-
-/** Until a session of `database` waits on a lock: the transaction under test is mid-way. */
-async function waitForLockWait(pool: pg.Pool, database: string): Promise<void> {
-  for (let tries = 0; tries < 200; tries++) {
-    const { rows } = await pool.query(
-      `SELECT 1 FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'`,
-      [database],
-    )
-    if (rows.length > 0) return
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-  throw new Error('the transaction under test never waited')
 }
