@@ -1,7 +1,13 @@
-import { expect, test, type Browser, type Page } from '@playwright/test'
-import { openTill, startBrowserShell, type RunningBrowserShell } from '../support/browser-shell'
+import { expect, test } from '@playwright/test'
+import { startBrowserShell, type RunningBrowserShell } from '../support/browser-shell'
 import { startTestPostgres, type TestPostgres } from '../support/postgres'
-import { yesterdayMiddayInJakarta } from './demo-shell'
+import {
+  exportDemoDay,
+  joinSharedBooks,
+  pcPage,
+  sessionsOfDayBefore,
+  sharedBooksDemo,
+} from './shared-books-pcs'
 
 /**
  * Shared books end to end (docs/shared-books.md): two browser shells with their own data folders,
@@ -14,62 +20,17 @@ import { yesterdayMiddayInJakarta } from './demo-shell'
 
 let database: TestPostgres
 const shells: RunningBrowserShell[] = []
-const demo = {
-  seed: 23,
-  days: 1,
-  locations: 1,
-  billsPerSession: 4,
-  live: false,
-  now: yesterdayMiddayInJakarta(),
-}
 
 test.beforeAll(async () => {
   database = await startTestPostgres({ trustLoopback: true })
   await database.createDatabase('till')
   for (let i = 0; i < 2; i++)
-    shells.push(await startBrowserShell({ TILL_DEMO_OPTIONS: JSON.stringify(demo) }))
+    shells.push(await startBrowserShell({ TILL_DEMO_OPTIONS: JSON.stringify(sharedBooksDemo) }))
 })
 test.afterAll(async () => {
   for (const shell of shells) await shell.stop()
   await database?.stop()
 })
-
-async function pcPage(browser: Browser, shell: RunningBrowserShell): Promise<Page> {
-  const page = await (await browser.newContext()).newPage()
-  await openTill(page, shell)
-  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
-  return page
-}
-
-async function join(page: Page): Promise<void> {
-  await page.getByRole('link', { name: 'Settings', exact: true }).click()
-  await page.getByRole('link', { name: 'Shared books', exact: true }).click()
-  const panel = page.getByRole('region', { name: 'Shared books' })
-  await panel.getByLabel('Database address').fill(database.url('till'))
-  await panel.getByRole('button', { name: 'Save' }).click()
-  await expect(panel.getByText('Saved. Join to share this PC’s records.')).toBeVisible()
-  await panel.getByRole('button', { name: 'Join' }).click()
-  await expect(panel.getByText(/^Joined\./)).toBeVisible({ timeout: 30_000 })
-  await expect(page.getByRole('status', { name: 'Shared books' })).toContainText('connected')
-}
-
-/** The sessions of the day before the latest (over by then) on Day close. */
-async function sessionsOfDayBefore(page: Page) {
-  await page.getByRole('link', { name: 'Day close', exact: true }).click()
-  await page.getByLabel('Business date').selectOption({ index: 1 })
-  return page.getByRole('region', { name: /^Session / })
-}
-
-async function exportJournal(page: Page, destination = 'journal-csv'): Promise<void> {
-  await page.getByRole('link', { name: 'Exports' }).click()
-  await page.getByLabel('Format').selectOption(destination)
-  await expect(page.getByLabel('To')).not.toHaveValue('')
-  await page.getByLabel('From').fill(demo.now.slice(0, 10))
-  await page.getByLabel('To').fill(demo.now.slice(0, 10))
-  const open = page.getByRole('checkbox', { name: /^Include them anyway/ })
-  if (await open.isVisible()) await open.check()
-  await page.getByRole('button', { name: 'Export', exact: true }).click()
-}
 
 test('two PCs on shared books: a name and a count made on one show on the other; the same range exported on both posts once; offline for a while, then back', async ({
   browser,
@@ -77,8 +38,8 @@ test('two PCs on shared books: a name and a count made on one show on the other;
   test.setTimeout(240_000)
   const office = await pcPage(browser, shells[0]!)
   const laptop = await pcPage(browser, shells[1]!)
-  await join(office)
-  await join(laptop)
+  await joinSharedBooks(office, database.url('till'))
+  await joinSharedBooks(laptop, database.url('till'))
 
   await office.getByRole('link', { name: 'Locations', exact: true }).click()
   const officeNames = office.getByRole('region', { name: 'Locations' })
@@ -121,13 +82,13 @@ test('two PCs on shared books: a name and a count made on one show on the other;
     .toBe(variance)
 
   const downloaded = office.waitForEvent('download')
-  await exportJournal(office)
+  await exportDemoDay(office)
   await downloaded
   await expect(office.getByRole('table', { name: 'Export log' }).getByRole('row')).toHaveCount(2)
 
   let laptopDownloads = 0
   laptop.on('download', () => laptopDownloads++)
-  await exportJournal(laptop)
+  await exportDemoDay(laptop)
   await expect(laptop.getByText(/^Nothing new to export/)).toBeVisible({ timeout: 30_000 })
   await expect(laptop.getByRole('table', { name: 'Export log' }).getByRole('row')).toHaveCount(2)
   expect(laptopDownloads).toBe(0)
@@ -144,7 +105,7 @@ test('two PCs on shared books: a name and a count made on one show on the other;
     '1 change waiting to be sent',
     { timeout: 30_000 },
   )
-  await exportJournal(laptop, 'xero')
+  await exportDemoDay(laptop, 'xero')
   await expect(laptop.getByRole('alert')).toContainText(
     /^The export failed: Shared books not reached for .+: Nothing answers at /,
     {

@@ -156,3 +156,24 @@ async function waitUntilGone(pid: number): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
 }
+
+/**
+ * Until a session of `database` (whose statement holds `statement`, when given) waits on a lock:
+ * the transaction under test is mid-way.
+ */
+export async function waitForLockWait(
+  pool: pg.Pool,
+  database: string,
+  statement = '',
+): Promise<void> {
+  for (let tries = 0; tries < 400; tries++) {
+    const { rows } = await pool.query(
+      `SELECT 1 FROM pg_stat_activity
+        WHERE datname = $1 AND wait_event_type = 'Lock' AND strpos(query, $2) > 0`,
+      [database, statement],
+    )
+    if (rows.length > 0) return
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  throw new Error('the transaction under test never waited')
+}

@@ -3,13 +3,17 @@ import { createConnection, createServer, type Socket } from 'node:net'
 /**
  * A loopback TCP proxy in front of a server, to make the faults a network makes: every
  * connection cut at once, no connection at all (offline), or a connection cut right after the
- * client sent COMMIT, once the server has answered it and before that answer reaches the client
- * (a lost answer). It reads PostgreSQL's simple-query messages only as far as to spot COMMIT.
+ * client sent the message that commits a write, once the server has answered it and before that
+ * answer reaches the client (a lost answer). It reads PostgreSQL's messages from the client only
+ * as far as to spot that message.
  */
 export interface TcpProxy {
   port: number
-  /** The next COMMIT that passes is delivered and committed, and its answer is lost. */
-  loseNextCommitAnswer(): Promise<void>
+  /**
+   * The next write that passes (a call of till_push or till_append_export; `call` picks among
+   * them) is delivered and committed, and its answer is lost.
+   */
+  loseNextCommitAnswer(call?: RegExp): Promise<void>
   /** Cuts every open connection. */
   cutAll(): void
   /** While offline, open connections are cut and new ones closed at once. */
@@ -19,17 +23,60 @@ export interface TcpProxy {
   close(): Promise<void>
 }
 
-/** A PostgreSQL simple-query message ('Q', length, text) whose text is COMMIT. */
-function holdsCommit(chunk: Buffer): boolean {
-  for (
-    let at = chunk.indexOf(0x51);
-    at >= 0 && at + 5 <= chunk.length;
-    at = chunk.indexOf(0x51, at + 1)
-  ) {
-    const text = chunk.subarray(at + 5, at + 5 + 7).toString('latin1')
-    if (text.toUpperCase() === 'COMMIT\0') return true
+/** A write of Till's shared books: one statement calling one of its functions, committed alone. */
+const WRITE_CALL = /\btill_(push|append_export)\s*\(/
+
+const SSL_REQUEST = 80877103
+const GSS_REQUEST = 80877104
+
+/**
+ * Follows the client's side of one PostgreSQL connection message by message and gives the text
+ * of a write a chunk commits: at the Sync that ends a statement calling a write function (its
+ * implicit transaction commits there). Reads (a pull's BEGIN … COMMIT) never count. A connection
+ * that asks for TLS is not read.
+ */
+function commitWatcher(): (chunk: Buffer) => string | null {
+  let pending = Buffer.alloc(0)
+  let started = false
+  let opaque = false
+  let writeParsed: string | null = null
+  return (chunk) => {
+    if (opaque) return null
+    pending = Buffer.concat([pending, chunk])
+    let commits: string | null = null
+    for (;;) {
+      if (!started) {
+        // The startup message has no type byte: a length, then the protocol or a request code.
+        if (pending.length < 8) break
+        const length = pending.readInt32BE(0)
+        if (pending.length < length) break
+        const code = pending.readInt32BE(4)
+        if (code === SSL_REQUEST || code === GSS_REQUEST) {
+          opaque = true
+          return null
+        }
+        started = true
+        pending = pending.subarray(length)
+        continue
+      }
+      if (pending.length < 5) break
+      const end = 1 + pending.readInt32BE(1)
+      if (pending.length < end) break
+      const type = String.fromCharCode(pending[0]!)
+      const body = pending.subarray(5, end)
+      pending = pending.subarray(end)
+      if (type === 'P') {
+        // Parse: the statement's name, then its text.
+        const textStart = body.indexOf(0) + 1
+        const text = body.toString('utf8', textStart, body.indexOf(0, textStart))
+        if (WRITE_CALL.test(text)) writeParsed = text
+      } else if (type === 'S' && writeParsed) {
+        commits = writeParsed
+        writeParsed = null
+      }
+    }
+    return commits
   }
-  return false
 }
 
 export async function startTcpProxy(
@@ -39,7 +86,7 @@ export async function startTcpProxy(
   const pairs = new Set<{ client: Socket; server: Socket }>()
   let offline = false
   let accepted = 0
-  let loseAnswer: (() => void) | null = null
+  let loseAnswer: { call: RegExp; lost: () => void } | null = null
 
   const proxy = createServer((client) => {
     accepted += 1
@@ -56,12 +103,14 @@ export async function startTcpProxy(
       pairs.delete(pair)
     }
     let cutting = false
+    const commitsIn = commitWatcher()
     client.on('data', (chunk: Buffer) => {
-      if (loseAnswer && holdsCommit(chunk)) {
-        const lost = loseAnswer
+      const committed = commitsIn(chunk)
+      if (committed !== null && loseAnswer?.call.test(committed)) {
+        const { lost } = loseAnswer
         loseAnswer = null
         cutting = true
-        // The client hears nothing more; the server gets COMMIT and its answer goes nowhere.
+        // The client hears nothing more; the server commits and its answer goes nowhere.
         client.destroy()
         server.once('data', () => {
           close()
@@ -93,7 +142,8 @@ export async function startTcpProxy(
   }
   return {
     port: address.port,
-    loseNextCommitAnswer: () => new Promise<void>((resolve) => (loseAnswer = resolve)),
+    loseNextCommitAnswer: (call = WRITE_CALL) =>
+      new Promise<void>((lost) => (loseAnswer = { call, lost })),
     cutAll,
     setOffline(value) {
       offline = value

@@ -38,6 +38,108 @@ const MIGRATIONS: readonly string[] = [
     UNIQUE (store_id, batch_id)
   );
   `,
+  // 2: a commit is one call, so one round trip, and the store's counter row is held only while
+  // the server works, never across a round trip. Change numbers still go out under that row's
+  // lock, taken as late as possible; compare-and-append is serialised per destination first by
+  // an advisory lock, so an export that is behind or already committed never takes the store's.
+  `
+  CREATE FUNCTION till_lock_store(p_store text) RETURNS bigint LANGUAGE plpgsql AS $$
+  DECLARE
+    v_head bigint;
+  BEGIN
+    SELECT head INTO v_head FROM till_stores WHERE store_id = p_store FOR NO KEY UPDATE;
+    IF NOT FOUND THEN
+      INSERT INTO till_stores (store_id) VALUES (p_store) ON CONFLICT DO NOTHING;
+      SELECT head INTO STRICT v_head FROM till_stores WHERE store_id = p_store FOR NO KEY UPDATE;
+    END IF;
+    RETURN v_head;
+  END
+  $$;
+
+  CREATE FUNCTION till_publish_head(p_store text, p_head bigint) RETURNS void LANGUAGE sql AS $$
+    UPDATE till_stores SET head = p_head WHERE store_id = p_store;
+    SELECT pg_notify('till_changes', json_build_object('storeId', p_store, 'change', p_head)::text);
+  $$;
+
+  CREATE FUNCTION till_push(
+    p_store text, p_by text, p_kinds text[], p_keys text[], p_base_versions integer[],
+    p_bodies json[], p_deleted boolean[]
+  ) RETURNS TABLE (
+    applied boolean, kind text, key text, version integer, change bigint, body json,
+    deleted boolean, by_pc text, at_ms bigint
+  ) LANGUAGE plpgsql AS $$
+  #variable_conflict use_column
+  DECLARE
+    v_first bigint := till_lock_store(p_store);
+    v_head bigint := v_first;
+    v_version integer;
+  BEGIN
+    FOR i IN 1 .. coalesce(array_length(p_keys, 1), 0) LOOP
+      SELECT r.version INTO v_version FROM till_rows r
+       WHERE r.store_id = p_store AND r.kind = p_kinds[i] AND r.key = p_keys[i];
+      IF coalesce(v_version, 0) <> p_base_versions[i] THEN
+        RETURN QUERY SELECT false, r.kind, r.key, r.version, r.change, r.body, r.deleted, r.by_pc,
+                            (extract(epoch FROM r.at) * 1000)::bigint
+                       FROM till_rows r
+                      WHERE r.store_id = p_store AND r.kind = p_kinds[i] AND r.key = p_keys[i];
+        IF NOT FOUND THEN
+          RETURN QUERY SELECT false, p_kinds[i], p_keys[i], 0, 0::bigint, NULL::json, true, '',
+                              0::bigint;
+        END IF;
+        CONTINUE;
+      END IF;
+      v_head := v_head + 1;
+      INSERT INTO till_rows (store_id, kind, key, version, change, body, deleted, by_pc)
+      VALUES (p_store, p_kinds[i], p_keys[i], p_base_versions[i] + 1, v_head, p_bodies[i],
+              p_deleted[i], p_by)
+      ON CONFLICT (store_id, kind, key) DO UPDATE SET version = EXCLUDED.version,
+        change = EXCLUDED.change, body = EXCLUDED.body, deleted = EXCLUDED.deleted,
+        by_pc = EXCLUDED.by_pc, at = now();
+      RETURN QUERY SELECT true, p_kinds[i], p_keys[i], p_base_versions[i] + 1, v_head, NULL::json,
+                          p_deleted[i], p_by, NULL::bigint;
+    END LOOP;
+    IF v_head > v_first THEN
+      PERFORM till_publish_head(p_store, v_head);
+    END IF;
+  END
+  $$;
+
+  CREATE FUNCTION till_append_export(
+    p_store text, p_destination text, p_expected_seq integer, p_batch_id text, p_by text,
+    p_batch json
+  ) RETURNS TABLE (status text, seq integer, change bigint) LANGUAGE plpgsql AS $$
+  #variable_conflict use_column
+  DECLARE
+    v_seq integer;
+    v_change bigint;
+  BEGIN
+    PERFORM pg_advisory_xact_lock(hashtext(p_store), hashtext(p_destination));
+    SELECT l.seq INTO v_seq FROM till_export_log l
+     WHERE l.store_id = p_store AND l.batch_id = p_batch_id;
+    IF FOUND THEN
+      RETURN QUERY SELECT 'already-committed', v_seq, NULL::bigint;
+      RETURN;
+    END IF;
+    SELECT coalesce(max(l.seq), 0) INTO v_seq FROM till_export_log l
+     WHERE l.store_id = p_store AND l.destination_id = p_destination;
+    IF v_seq <> p_expected_seq THEN
+      RETURN QUERY SELECT 'behind', v_seq, NULL::bigint;
+      RETURN;
+    END IF;
+    v_seq := v_seq + 1;
+    v_change := till_lock_store(p_store) + 1;
+    INSERT INTO till_export_log (store_id, destination_id, seq, batch_id)
+    VALUES (p_store, p_destination, v_seq, p_batch_id);
+    INSERT INTO till_rows (store_id, kind, key, version, change, body, by_pc)
+    VALUES (p_store, 'exportBatch', p_batch_id, 1, v_change,
+            json_build_object('destinationId', p_destination, 'seq', v_seq,
+                              'batchId', p_batch_id, 'batch', p_batch),
+            p_by);
+    PERFORM till_publish_head(p_store, v_change);
+    RETURN QUERY SELECT 'committed', v_seq, v_change;
+  END
+  $$;
+  `,
 ]
 
 /** The schema version this Till writes; a database at a later one was migrated by a newer Till. */

@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from 'pg'
+import type { Pool } from 'pg'
 import type {
   SharedAppendResult,
   SharedPushResult,
@@ -8,12 +8,16 @@ import { inTransaction } from './transaction'
 
 /**
  * The store operations of the shared books (docs/shared-books.md), on a `pg` pool and nothing
- * else. Every write takes the store's counter row first: writes of one store run one after the
- * other, each change gets the next change number in the transaction that makes it, and a pull
- * by change number can never miss a row that commits late.
+ * else. A write is one call of a function of the schema (schema-migrations.ts), one round trip.
+ * Every write takes the store's counter row before it gives out change numbers: writes of one
+ * store commit one after the other, and a pull by change number can never miss a row that
+ * commits late.
  */
 
-/** The channel every change is announced on; the payload is `{"storeId":…,"change":…}`. */
+/**
+ * The channel every change is announced on (by till_publish_head in the schema); the payload is
+ * `{"storeId":…,"change":…}`.
+ */
 export const CHANGES_CHANNEL = 'till_changes'
 
 const EXPORT_BATCH_KIND = 'exportBatch'
@@ -57,29 +61,6 @@ export async function ensureStore(pool: Pool, storeId: string): Promise<void> {
   ])
 }
 
-/**
- * Locks the store's counter row for this transaction and returns the last change number. The
- * lock is NO KEY UPDATE (the head is not a key), so rows referencing the store do not wait on it.
- */
-async function lockStore(client: PoolClient, storeId: string): Promise<number> {
-  // One round trip while other PCs may be waiting: creates the row if new, else locks it as is.
-  const { rows } = await client.query<{ head: string }>(
-    `INSERT INTO till_stores AS s (store_id) VALUES ($1)
-     ON CONFLICT (store_id) DO UPDATE SET head = s.head RETURNING head`,
-    [storeId],
-  )
-  return Number(rows[0]?.head ?? 0)
-}
-
-/** Raises the counter to `head` and announces it; both take effect at commit. */
-async function publishHead(client: PoolClient, storeId: string, head: number): Promise<void> {
-  await client.query(
-    `WITH raised AS (UPDATE till_stores SET head = $2 WHERE store_id = $1)
-     SELECT pg_notify($3, $4)`,
-    [storeId, head, CHANGES_CHANNEL, JSON.stringify({ storeId, change: head })],
-  )
-}
-
 export interface PullAnswer {
   rows: SharedRow[]
   head: number
@@ -115,20 +96,6 @@ export async function pull(
   )
 }
 
-/** A row that does not exist, as a conflict shows it: version 0, the base of a new row. */
-function absent(change: RowChange): SharedRow {
-  return {
-    kind: change.kind,
-    key: change.key,
-    version: 0,
-    change: 0,
-    body: null,
-    deleted: true,
-    by: '',
-    at: 0,
-  }
-}
-
 export interface RowChange {
   kind: string
   key: string
@@ -140,8 +107,8 @@ export interface RowChange {
 
 /**
  * Each change is compare-and-set on its row's version: applied (the version goes up by one) only
- * when the row is still at `baseVersion`, else answered with the row as it is. All in one
- * transaction, one answer per change in order.
+ * when the row is still at `baseVersion`, else answered with the row as it is (version 0 and
+ * deleted when there is none). All in one transaction, one answer per change in order.
  */
 export async function push(
   pool: Pool,
@@ -149,46 +116,24 @@ export async function push(
   by: string,
   changes: readonly RowChange[],
 ): Promise<SharedPushResult[]> {
-  return inTransaction(pool, async (client) => {
-    let head = await lockStore(client, storeId)
-    const results: SharedPushResult[] = []
-    for (const change of changes) {
-      const { rows } = await client.query<RowRecord>(
-        `SELECT ${ROW_COLUMNS} FROM till_rows WHERE store_id = $1 AND kind = $2 AND key = $3`,
-        [storeId, change.kind, change.key],
-      )
-      const current = rows[0]
-      if ((current?.version ?? 0) !== change.baseVersion) {
-        results.push({
-          status: 'conflict',
-          current: current ? toSharedRow(current) : absent(change),
-        })
-        continue
-      }
-      head += 1
-      const version = change.baseVersion + 1
-      await client.query(
-        `INSERT INTO till_rows (store_id, kind, key, version, change, body, deleted, by_pc)
-         VALUES ($1, $2, $3, $4, $5, $6::json, $7, $8)
-         ON CONFLICT (store_id, kind, key) DO UPDATE SET version = EXCLUDED.version,
-           change = EXCLUDED.change, body = EXCLUDED.body, deleted = EXCLUDED.deleted,
-           by_pc = EXCLUDED.by_pc, at = now()`,
-        [
-          storeId,
-          change.kind,
-          change.key,
-          version,
-          head,
-          jsonText(change.body),
-          change.deleted ?? false,
-          by,
-        ],
-      )
-      results.push({ status: 'applied', version, change: head })
-    }
-    if (results.some((r) => r.status === 'applied')) await publishHead(client, storeId, head)
-    return results
-  })
+  // One statement, one implicit transaction: till_push in schema-migrations.ts.
+  const { rows } = await pool.query<RowRecord & { applied: boolean }>(
+    'SELECT * FROM till_push($1, $2, $3, $4, $5, $6::json[], $7)',
+    [
+      storeId,
+      by,
+      changes.map((change) => change.kind),
+      changes.map((change) => change.key),
+      changes.map((change) => change.baseVersion),
+      changes.map((change) => jsonText(change.body)),
+      changes.map((change) => change.deleted ?? false),
+    ],
+  )
+  return rows.map((row) =>
+    row.applied
+      ? { status: 'applied', version: row.version, change: Number(row.change) }
+      : { status: 'conflict', current: toSharedRow(row) },
+  )
 }
 
 export interface ExportAppend {
@@ -211,46 +156,29 @@ export async function appendExport(
   storeId: string,
   append: ExportAppend,
 ): Promise<SharedAppendResult> {
-  return inTransaction(pool, async (client) => {
-    const head = await lockStore(client, storeId)
-    const known = await client.query<{ seq: number }>(
-      'SELECT seq FROM till_export_log WHERE store_id = $1 AND batch_id = $2',
-      [storeId, append.batchId],
-    )
-    if (known.rows[0]) return { status: 'already-committed', seq: known.rows[0].seq }
-    const { rows } = await client.query<{ seq: number | null }>(
-      'SELECT max(seq) AS seq FROM till_export_log WHERE store_id = $1 AND destination_id = $2',
-      [storeId, append.destinationId],
-    )
-    const headSeq = rows[0]?.seq ?? 0
-    if (headSeq !== append.expectedSeq) return { status: 'behind', headSeq }
-    const seq = headSeq + 1
-    const change = head + 1
-    await client.query(
-      `INSERT INTO till_export_log (store_id, destination_id, seq, batch_id)
-       VALUES ($1, $2, $3, $4)`,
-      [storeId, append.destinationId, seq, append.batchId],
-    )
-    await client.query(
-      `INSERT INTO till_rows (store_id, kind, key, version, change, body, by_pc)
-       VALUES ($1, $2, $3, 1, $4, $5::json, $6)`,
-      [
-        storeId,
-        EXPORT_BATCH_KIND,
-        append.batchId,
-        change,
-        jsonText({
-          destinationId: append.destinationId,
-          seq,
-          batchId: append.batchId,
-          batch: append.batch,
-        }),
-        append.by,
-      ],
-    )
-    await publishHead(client, storeId, change)
-    return { status: 'committed', seq, change }
-  })
+  // One statement, one implicit transaction: till_append_export in schema-migrations.ts.
+  const { rows } = await pool.query<{
+    status: SharedAppendResult['status']
+    seq: number
+    change: string | null
+  }>('SELECT * FROM till_append_export($1, $2, $3, $4, $5, $6::json)', [
+    storeId,
+    append.destinationId,
+    append.expectedSeq,
+    append.batchId,
+    append.by,
+    jsonText(append.batch),
+  ])
+  const answer = rows[0]
+  if (!answer) throw new Error('till_append_export gave no answer')
+  switch (answer.status) {
+    case 'committed':
+      return { status: 'committed', seq: answer.seq, change: Number(answer.change) }
+    case 'behind':
+      return { status: 'behind', headSeq: answer.seq }
+    case 'already-committed':
+      return { status: 'already-committed', seq: answer.seq }
+  }
 }
 
 export interface ExportLogEntry {

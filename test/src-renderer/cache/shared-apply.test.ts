@@ -40,14 +40,12 @@ function row(over: Partial<SharedRow> & Pick<SharedRow, 'kind' | 'key' | 'body'>
   return { version: 1, change: 1, deleted: false, by: 'Office PC', at: 5, ...over }
 }
 
-const kemang = (change: number, version = 1) =>
-  row({
-    kind: 'locationName',
-    key: 'loc1',
-    body: { locationId: 'loc1', name: 'Kemang' },
-    change,
-    version,
-  })
+/** A location's name as the books hold it. */
+function nameRow(locationId: string, name: string, over: Partial<SharedRow> = {}): SharedRow {
+  return row({ kind: 'locationName', key: locationId, body: { locationId, name }, ...over })
+}
+
+const kemang = (change: number, version = 1) => nameRow('loc1', 'Kemang', { change, version })
 
 describe('the outbox', () => {
   it('queues nothing without shared books, and once joined keeps the newest body from the first base version', async () => {
@@ -98,12 +96,7 @@ describe('applying pulled rows', () => {
   it('applies valid rows, sets aside one that does not validate, and notes the last change', async () => {
     const db = cache()
     await markJoined(db, 'store-1')
-    const forged = row({
-      kind: 'locationName',
-      key: 'loc2',
-      body: { locationId: 'loc2', name: 'Bad\u0007name' },
-      change: 2,
-    })
+    const forged = nameRow('loc2', 'Bad\u0007name', { change: 2 })
     const misfiled = row({
       kind: 'locationName',
       key: 'loc3',
@@ -126,15 +119,7 @@ describe('applying pulled rows', () => {
     expect(aside[0]!.reason).toMatch(/does not share records of kind “invoice”/)
 
     // A later, valid version of the record set aside takes its place.
-    await applyPulledRows(db, [
-      row({
-        kind: 'locationName',
-        key: 'loc2',
-        body: { locationId: 'loc2', name: 'Senopati' },
-        change: 5,
-        version: 2,
-      }),
-    ])
+    await applyPulledRows(db, [nameRow('loc2', 'Senopati', { change: 5, version: 2 })])
     expect((await setAsideRows(db)).map((r) => r.ref)).toEqual(['invoice:i1', 'locationName:loc3'])
     expect(await loadLocationNames(db)).toEqual({ loc1: 'Kemang', loc2: 'Senopati' })
   })
@@ -174,27 +159,11 @@ describe('applying pulled rows', () => {
     const db = cache()
     await markJoined(db, 'store-1')
     await applyPulledRows(db, [kemang(1, 2)])
-    await applyPulledRows(db, [
-      row({
-        kind: 'locationName',
-        key: 'loc1',
-        body: { locationId: 'loc1', name: 'Old' },
-        change: 2,
-        version: 1,
-      }),
-    ])
+    await applyPulledRows(db, [nameRow('loc1', 'Old', { change: 2, version: 1 })])
     expect(await loadLocationNames(db)).toEqual({ loc1: 'Kemang' })
 
     await saveLocationName(db, 'loc1', 'Mine')
-    await applyPulledRows(db, [
-      row({
-        kind: 'locationName',
-        key: 'loc1',
-        body: { locationId: 'loc1', name: 'Theirs' },
-        change: 3,
-        version: 3,
-      }),
-    ])
+    await applyPulledRows(db, [nameRow('loc1', 'Theirs', { change: 3, version: 3 })])
     expect(await loadLocationNames(db)).toEqual({ loc1: 'Mine' })
 
     await db.sharedOutbox.clear()
@@ -228,13 +197,7 @@ describe('settling a push', () => {
     await markJoined(db, 'store-1')
     await saveLocationName(db, 'loc1', 'Mine')
     const sent = await waitingChanges(db, 10)
-    const theirs = row({
-      kind: 'locationName',
-      key: 'loc1',
-      body: { locationId: 'loc1', name: 'Theirs' },
-      version: 2,
-      by: 'Laptop',
-    })
+    const theirs = nameRow('loc1', 'Theirs', { version: 2, by: 'Laptop' })
     expect(await settleSent(db, sent, [{ status: 'conflict', current: theirs }])).toEqual({
       conflicts: 1,
     })
@@ -270,12 +233,7 @@ describe('settling a push', () => {
     await markJoined(db, 'store-1')
     await applyPulledRows(db, [kemang(1, 1)])
     await saveLocationName(db, 'loc1', '')
-    const theirs = row({
-      kind: 'locationName',
-      key: 'loc1',
-      body: { locationId: 'loc1', name: 'Kemang Raya' },
-      version: 2,
-    })
+    const theirs = nameRow('loc1', 'Kemang Raya', { version: 2 })
     await settleSent(db, await waitingChanges(db, 10), [{ status: 'conflict', current: theirs }])
     expect((await sharedConflicts(db)).map((c) => c.mine)).toEqual([null])
     expect(await loadLocationNames(db)).toEqual({})
@@ -363,13 +321,15 @@ describe('a count pulled before this PC has synced its session', () => {
     return { body: await office.reconciliations.get('S'), sale: await office.bills.get('A') }
   }
 
-  it('shows the session reconciled once its bills sync in', async () => {
-    const { body, sale } = await countedElsewhere()
+  /** A joined cache that pulled a count of session S and nothing else. */
+  async function pulledCount(body: unknown): Promise<TillDatabase> {
     const db = cache()
     await markJoined(db, 'store-1')
     await applyPulledRows(db, [row({ kind: 'reconciliation', key: 'S', body })])
-    expect(await db.sessions.get('S')).toBeUndefined()
+    return db
+  }
 
+  async function syncSale(db: TillDatabase, sale: unknown): Promise<void> {
     await writeBills(db, {
       bills: [sale as Bill],
       quarantined: [],
@@ -377,14 +337,20 @@ describe('a count pulled before this PC has synced its session', () => {
       timeZone: 'Asia/Jakarta',
       now: LATER,
     })
+  }
+
+  it('shows the session reconciled once its bills sync in', async () => {
+    const { body, sale } = await countedElsewhere()
+    const db = await pulledCount(body)
+    expect(await db.sessions.get('S')).toBeUndefined()
+
+    await syncSale(db, sale)
     expect((await db.sessions.get('S'))!.status).toBe('reconciled')
   })
 
   it('shows the session reconciled when its close event is the first this PC hears of it', async () => {
     const { body } = await countedElsewhere()
-    const db = cache()
-    await markJoined(db, 'store-1')
-    await applyPulledRows(db, [row({ kind: 'reconciliation', key: 'S', body })])
+    const db = await pulledCount(body)
     await closeSession(db, {
       id: 'S',
       locationId: 'loc1',
@@ -403,16 +369,8 @@ describe('a count pulled before this PC has synced its session', () => {
       ...record,
       log: [...record.log, { action: 'reopened', at: LATER + 1, by: 'Ana', reason: 'Recount' }],
     }
-    const db = cache()
-    await markJoined(db, 'store-1')
-    await applyPulledRows(db, [row({ kind: 'reconciliation', key: 'S', body: reopened })])
-    await writeBills(db, {
-      bills: [sale as Bill],
-      quarantined: [],
-      detailPriority: 1,
-      timeZone: 'Asia/Jakarta',
-      now: LATER,
-    })
+    const db = await pulledCount(reopened)
+    await syncSale(db, sale)
     expect((await db.sessions.get('S'))!.status).toBe('open')
   })
 })

@@ -1,69 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import pg from 'pg'
-import { migrate } from '../../../../src-main/features/shared-books/schema-migrations'
 import {
   appendExport,
   exportLog,
   pull,
   push,
 } from '../../../../src-main/features/shared-books/store-operations'
-import { startTestPostgres, type TestPostgres } from '../../../support/postgres'
-import { startTcpProxy, type TcpProxy } from '../../../support/tcp-proxy'
+import { waitForLockWait } from '../../../support/postgres'
+import {
+  migratedDatabase,
+  onceReachable,
+  usePostgresBehindProxy,
+} from '../../../support/shared-books/store-database'
 
-let server: TestPostgres
-let proxy: TcpProxy
-let databases = 0
-
-async function freshDatabase(): Promise<string> {
-  const name = `faults_${++databases}`
-  await server.createDatabase(name)
-  const pool = server.pool(name)
-  await migrate(pool)
-  await pool.end()
-  return name
-}
-
-/** A pool that reaches the server through the proxy, as a PC on a flaky network would. */
-function proxiedPool(database: string): pg.Pool {
-  const pool = new pg.Pool({
-    host: '127.0.0.1',
-    port: proxy.port,
-    user: 'postgres',
-    password: server.password,
-    database,
-    max: 2,
-  })
-  pool.on('error', () => undefined)
-  return pool
-}
-
-/** Waits until the server takes connections again after a restart. */
-async function reachable(pool: pg.Pool): Promise<void> {
-  for (let tries = 0; ; tries++) {
-    try {
-      await pool.query('SELECT 1')
-      return
-    } catch (error) {
-      if (tries > 100) throw error
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-  }
-}
-
-beforeAll(async () => {
-  server = await startTestPostgres()
-  proxy = await startTcpProxy(server.port)
-}, 60_000)
-afterAll(async () => {
-  await proxy?.close()
-  await server?.stop()
-})
+const books = usePostgresBehindProxy()
 
 describe('a commit whose answer was lost', () => {
   it('is committed once; the retry with the same batch id answers already-committed', async () => {
-    const database = await freshDatabase()
-    const pool = proxiedPool(database)
-    const lost = proxy.loseNextCommitAnswer()
+    const database = await migratedDatabase(books.server, 'faults')
+    const pool = books.server.pool(database, { port: books.proxy.port, max: 2 })
+    const lost = books.proxy.loseNextCommitAnswer()
     const append = {
       destinationId: 'xero',
       expectedSeq: 0,
@@ -87,9 +43,9 @@ describe('a commit whose answer was lost', () => {
   })
 
   it('a push whose answer was lost shows the row at its new version, made by this PC', async () => {
-    const database = await freshDatabase()
-    const pool = proxiedPool(database)
-    const lost = proxy.loseNextCommitAnswer()
+    const database = await migratedDatabase(books.server, 'faults')
+    const pool = books.server.pool(database, { port: books.proxy.port, max: 2 })
+    const lost = books.proxy.loseNextCommitAnswer()
     await expect(
       push(pool, 's1', 'office', [{ kind: 'count', key: 'sess-1', baseVersion: 0, body: 42 }]),
     ).rejects.toThrow()
@@ -110,15 +66,15 @@ describe('the server restarted mid-commit', () => {
     const how = immediate ? 'crashed (immediate shutdown)' : 'restarted (fast shutdown)'
 
     it(`${how} while an export was half written: nothing of it stays, the retry commits`, async () => {
-      const database = await freshDatabase()
-      const pool = server.pool(database)
+      const database = await migratedDatabase(books.server, 'faults')
+      const pool = books.server.pool(database)
       // Another session holds the batch's row half inserted, so the export waits in the middle of
       // its transaction: its log entry is written, its batch row not yet.
       const blocker = new pg.Client({
         host: '127.0.0.1',
-        port: server.port,
+        port: books.server.port,
         user: 'postgres',
-        password: server.password,
+        password: books.server.password,
         database,
       })
       blocker.on('error', () => undefined)
@@ -140,11 +96,11 @@ describe('the server restarted mid-commit', () => {
       }
       const waiting = outcome(appendExport(pool, 's1', append))
       await waitForLockWait(pool, database)
-      await server.restart({ immediate })
+      await books.server.restart({ immediate })
       expect(await waiting).toBeInstanceOf(Error)
       await blocker.end().catch(() => undefined)
 
-      await reachable(pool)
+      await onceReachable(() => pool.query('SELECT 1'))
       expect(await exportLog(pool, 's1', 'xero', 0)).toEqual([])
       expect((await pull(pool, 's1', 0, 10)).rows).toEqual([])
       expect(await appendExport(pool, 's1', append)).toEqual({
@@ -157,10 +113,10 @@ describe('the server restarted mid-commit', () => {
   }
 
   it('while a push was half applied: none of its changes stay, the retry applies them all', async () => {
-    const database = await freshDatabase()
-    const pool = server.pool(database)
+    const database = await migratedDatabase(books.server, 'faults')
+    const pool = books.server.pool(database)
     await push(pool, 's1', 'office', [{ kind: 'name', key: 'b', baseVersion: 0, body: 'B' }])
-    const blocker = server.pool(database, { max: 1 })
+    const blocker = books.server.pool(database, { max: 1 })
     const held = await blocker.connect()
     held.on('error', () => undefined)
     await held.query('BEGIN')
@@ -171,11 +127,11 @@ describe('the server restarted mid-commit', () => {
     ]
     const waiting = outcome(push(pool, 's1', 'laptop', changes))
     await waitForLockWait(pool, database)
-    await server.restart({ immediate: true })
+    await books.server.restart({ immediate: true })
     expect(await waiting).toBeInstanceOf(Error)
     held.release(new Error('server restarted'))
 
-    await reachable(pool)
+    await onceReachable(() => pool.query('SELECT 1'))
     expect((await pull(pool, 's1', 0, 10)).rows.map((r) => [r.key, r.body])).toEqual([['b', 'B']])
     const results = await push(pool, 's1', 'laptop', changes)
     expect(results.map((r) => r.status)).toEqual(['applied', 'applied'])
@@ -188,17 +144,4 @@ describe('the server restarted mid-commit', () => {
 /** The answer or the error, caught at once: a failure while the test restarts the server is expected. */
 function outcome<T>(work: Promise<T>): Promise<T | Error> {
   return work.catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))
-}
-
-/** Until a session of `database` waits on a lock: the transaction under test is mid-way. */
-async function waitForLockWait(pool: pg.Pool, database: string): Promise<void> {
-  for (let tries = 0; tries < 200; tries++) {
-    const { rows } = await pool.query(
-      `SELECT 1 FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'`,
-      [database],
-    )
-    if (rows.length > 0) return
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-  throw new Error('the transaction under test never waited')
 }

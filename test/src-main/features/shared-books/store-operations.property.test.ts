@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import pg from 'pg'
-import { migrate } from '../../../../src-main/features/shared-books/schema-migrations'
+import type pg from 'pg'
 import {
   appendExport,
   exportLog,
@@ -9,21 +8,13 @@ import {
   push,
   type ExportAppend,
 } from '../../../../src-main/features/shared-books/store-operations'
-import { startTestPostgres, type TestPostgres } from '../../../support/postgres'
-import { startTcpProxy, type TcpProxy } from '../../../support/tcp-proxy'
+import {
+  migratedDatabase,
+  onceReachable,
+  usePostgresBehindProxy,
+} from '../../../support/shared-books/store-database'
 
-let server: TestPostgres
-let proxy: TcpProxy
-let runs = 0
-
-beforeAll(async () => {
-  server = await startTestPostgres()
-  proxy = await startTcpProxy(server.port)
-}, 60_000)
-afterAll(async () => {
-  await proxy?.close()
-  await server?.stop()
-})
+const books = usePostgresBehindProxy()
 
 const DESTINATIONS = ['xero', 'hledger']
 const KEYS = ['cash', 'card', 'loc-1']
@@ -126,21 +117,11 @@ async function attempt<T>(work: Promise<T>): Promise<T | null> {
 }
 
 async function runScenario({ pcs: count, steps }: { pcs: number; steps: Step[] }): Promise<void> {
-  const database = `property_${++runs}`
-  await server.createDatabase(database)
-  const admin = server.pool(database)
-  await migrate(admin)
+  const database = await migratedDatabase(books.server, 'property')
+  const admin = books.server.pool(database)
   const storeId = 'store'
   const pcs: Pc[] = Array.from({ length: count }, (_, i) => {
-    const pool = new pg.Pool({
-      host: '127.0.0.1',
-      port: proxy.port,
-      user: 'postgres',
-      password: server.password,
-      database,
-      max: 2,
-    })
-    pool.on('error', () => undefined)
+    const pool = books.server.pool(database, { port: books.proxy.port, max: 2 })
     return {
       name: `pc-${i}`,
       pool,
@@ -165,7 +146,7 @@ async function runScenario({ pcs: count, steps }: { pcs: number; steps: Step[] }
   }
   const send = async (pc: Pc, append: ExportAppend, loseAnswer: boolean) => {
     pc.pending = append
-    if (loseAnswer) void proxy.loseNextCommitAnswer()
+    if (loseAnswer) void books.proxy.loseNextCommitAnswer()
     const answer = await attempt(appendExport(pc.pool, storeId, append))
     if (!answer) return
     pc.pending = null
@@ -187,7 +168,7 @@ async function runScenario({ pcs: count, steps }: { pcs: number; steps: Step[] }
         const pc = pcs[s.pc]!
         const key = KEYS[s.key]!
         const base = pc.rows.get(`mapping/${key}`)?.version ?? 0
-        if (s.loseAnswer) void proxy.loseNextCommitAnswer()
+        if (s.loseAnswer) void books.proxy.loseNextCommitAnswer()
         const answer = await attempt(
           push(pc.pool, storeId, pc.name, [
             { kind: 'mapping', key, baseVersion: base, body: `${pc.name}@${base}` },
@@ -200,20 +181,20 @@ async function runScenario({ pcs: count, steps }: { pcs: number; steps: Step[] }
         const pc = pcs[s.pc]!
         if (pc.pending) await send(pc, pc.pending, false)
       } else {
-        await server.restart({ immediate: s.immediate })
+        await books.server.restart({ immediate: s.immediate })
       }
       // A lost answer that was not armed to its COMMIT must not linger into the next step.
-      proxy.cutAll()
+      books.proxy.cutAll()
     }
     // Every PC settles what it sent without an answer, then pulls to the head.
     for (const pc of pcs) {
       for (let tries = 0; pc.pending; tries++) {
         if (tries > 50) throw new Error(`${pc.name} could not settle ${pc.pending.batchId}`)
-        await reachable(() => send(pc, pc.pending!, false))
+        await onceReachable(() => send(pc, pc.pending!, false))
         if (pc.pending) await new Promise((resolve) => setTimeout(resolve, 100))
       }
     }
-    for (const pc of pcs) await reachable(() => pullToHead(pc, storeId))
+    for (const pc of pcs) await onceReachable(() => pullToHead(pc, storeId))
 
     for (const destinationId of DESTINATIONS) {
       const log = await exportLog(admin, storeId, destinationId, 0)
@@ -231,19 +212,6 @@ async function runScenario({ pcs: count, steps }: { pcs: number; steps: Step[] }
   } finally {
     await Promise.allSettled(pcs.map((pc) => pc.pool.end()))
     await admin.end()
-  }
-}
-
-/** Retries until the server (maybe restarting) answers. */
-async function reachable(work: () => Promise<unknown>): Promise<void> {
-  for (let tries = 0; ; tries++) {
-    try {
-      await work()
-      return
-    } catch (error) {
-      if (tries > 100) throw error
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
   }
 }
 

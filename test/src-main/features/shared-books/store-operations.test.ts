@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type pg from 'pg'
-import { migrate } from '../../../../src-main/features/shared-books/schema-migrations'
 import {
   appendExport,
   exportLog,
@@ -9,17 +8,13 @@ import {
   storeInfo,
 } from '../../../../src-main/features/shared-books/store-operations'
 import { startTestPostgres, type TestPostgres } from '../../../support/postgres'
+import { migratedDatabase } from '../../../support/shared-books/store-database'
 
 let server: TestPostgres
-let databases = 0
 
-/** A fresh, migrated database: tests do not share rows. */
+/** A pool on a fresh, migrated database: tests do not share rows. */
 async function freshPool(options?: pg.PoolConfig): Promise<pg.Pool> {
-  const name = `store_ops_${++databases}`
-  await server.createDatabase(name)
-  const pool = server.pool(name, options)
-  await migrate(pool)
-  return pool
+  return server.pool(await migratedDatabase(server, 'store_ops'), options)
 }
 
 beforeAll(async () => {

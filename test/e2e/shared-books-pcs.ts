@@ -1,0 +1,53 @@
+import { expect, type Browser, type Locator, type Page } from '@playwright/test'
+import { openTill, type RunningBrowserShell } from '../support/browser-shell'
+import { yesterdayMiddayInJakarta } from './demo-shell'
+
+/** The demo shop both PCs of a shared-books spec sync: one day, one location, a few bills. */
+export const sharedBooksDemo = {
+  seed: 23,
+  days: 1,
+  locations: 1,
+  billsPerSession: 4,
+  live: false,
+  now: yesterdayMiddayInJakarta(),
+}
+
+/** A page of one PC (one browser shell), once its first sync is done. */
+export async function pcPage(browser: Browser, shell: RunningBrowserShell): Promise<Page> {
+  const page = await (await browser.newContext()).newPage()
+  await openTill(page, shell)
+  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  return page
+}
+
+/** Saves the database address in Settings → Shared books and joins. */
+export async function joinSharedBooks(page: Page, address: string): Promise<void> {
+  await page.getByRole('link', { name: 'Settings', exact: true }).click()
+  await page.getByRole('link', { name: 'Shared books', exact: true }).click()
+  const panel = page.getByRole('region', { name: 'Shared books' })
+  await panel.getByLabel('Database address').fill(address)
+  await panel.getByRole('button', { name: 'Save' }).click()
+  await expect(panel.getByText('Saved. Join to share this PC’s records.')).toBeVisible()
+  await panel.getByRole('button', { name: 'Join' }).click()
+  await expect(panel.getByText(/^Joined\./)).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('status', { name: 'Shared books' })).toContainText('connected')
+}
+
+/** The sessions of the day before the latest (over by then) on Day close. */
+export async function sessionsOfDayBefore(page: Page): Promise<Locator> {
+  await page.getByRole('link', { name: 'Day close', exact: true }).click()
+  await page.getByLabel('Business date').selectOption({ index: 1 })
+  return page.getByRole('region', { name: /^Session / })
+}
+
+/** Exports the demo's day to `destination` from the Exports screen (without waiting for it). */
+export async function exportDemoDay(page: Page, destination = 'journal-csv'): Promise<void> {
+  await page.getByRole('link', { name: 'Exports' }).click()
+  await page.getByLabel('Format').selectOption(destination)
+  await expect(page.getByLabel('To')).not.toHaveValue('')
+  await page.getByLabel('From').fill(sharedBooksDemo.now.slice(0, 10))
+  await page.getByLabel('To').fill(sharedBooksDemo.now.slice(0, 10))
+  const open = page.getByRole('checkbox', { name: /^Include them anyway/ })
+  if (await open.isVisible()) await open.check()
+  await page.getByRole('button', { name: 'Export', exact: true }).click()
+}
