@@ -339,28 +339,55 @@ class Rounds {
   /** Round 3: two lines that together pay one expected deposit. */
   split(): void {
     const found: Pairing[][] = []
-    // A deposit offered already with a line is not offered again split, but its pairs still
-    // stand in the way of the same lines paying another deposit.
-    const rivals: Pairing[][] = []
+    const held: ExpectedDeposit[] = []
     for (const e of this.#expected) {
       if (!this.#openExpected.has(e.id)) continue
-      const target = this.#target([e])
-      const lines = [...this.#linesBetween(e.bankAccountId, target.from, target.to)]
-        .filter((l) => l.currency === e.currency)
-        .sort((a, b) => a.amount - b.amount)
-      const pairs: Pairing[] = []
-      for (let i = 0; i < lines.length && pairs.length <= MAX_RUN; i++) {
-        const rest = target.amount - lines[i]!.amount
-        const first = Math.max(i + 1, firstAtLeast(lines, rest - target.tolerance))
-        for (let j = first; j < lines.length && lines[j]!.amount <= rest + target.tolerance; j++)
-          if (this.#fits(target, lines[i]!.amount + lines[j]!.amount))
-            pairs.push({ lines: [lines[i]!, lines[j]!], expected: [e], kind: 'split', clear: true })
+      if (this.#held.has(`expected\u0000${e.id}`)) held.push(e)
+      else {
+        const pairs = this.#pairsPaying(e)
+        if (pairs.length > 0) found.push(pairs)
       }
-      if (pairs.length === 0) continue
-      if (this.#held.has(`expected\u0000${e.id}`)) rivals.push(pairs)
-      else found.push(pairs)
+    }
+    // A deposit offered already with a line is not offered again split, but a pair that could
+    // pay it stands in the way of the same lines paying another deposit.
+    const contested = uniqueLines(found.flat())
+    const rivals: Pairing[][] = []
+    for (const e of held) {
+      const { from, to } = this.#target([e])
+      const near = contested.filter((l) => {
+        const day = this.#day(l.date)
+        return l.bankAccountId === e.bankAccountId && day >= from && day <= to
+      })
+      if (near.length === 0) continue
+      const pairs = this.#pairsPaying(e, (p) => p.lines.some((l) => near.includes(l)))
+      if (pairs.length > 0) rivals.push(pairs)
     }
     this.#settle(found, rivals)
+  }
+
+  /** Pairs of open lines in its window that together pay one deposit (and are `wanted`); the
+   *  search stops once it has more than five. */
+  #pairsPaying(e: ExpectedDeposit, wanted: (pair: Pairing) => boolean = () => true): Pairing[] {
+    const target = this.#target([e])
+    const lines = [...this.#linesBetween(e.bankAccountId, target.from, target.to)]
+      .filter((l) => l.currency === e.currency)
+      .sort((a, b) => a.amount - b.amount)
+    const pairs: Pairing[] = []
+    for (let i = 0; i < lines.length && pairs.length <= MAX_RUN; i++) {
+      const rest = target.amount - lines[i]!.amount
+      const first = Math.max(i + 1, firstAtLeast(lines, rest - target.tolerance))
+      for (let j = first; j < lines.length && lines[j]!.amount <= rest + target.tolerance; j++) {
+        const pair: Pairing = {
+          lines: [lines[i]!, lines[j]!],
+          expected: [e],
+          kind: 'split',
+          clear: true,
+        }
+        if (this.#fits(target, lines[i]!.amount + lines[j]!.amount) && wanted(pair))
+          pairs.push(pair)
+      }
+    }
+    return pairs
   }
 
   /**
