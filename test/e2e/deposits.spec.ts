@@ -91,10 +91,11 @@ test('Deposits: a statement is imported (CSV columns mapped, previewed), an over
   await expect(page.getByText('BCA Kemang added')).toBeVisible()
   await expect(importing.getByLabel('Bank account')).toContainText('BCA Kemang (IDR)')
 
-  // Card money paid into it, a float kept in every drawer, a wider window: saved and shown again.
+  // Card money paid into it less Rp 320 a payment, a float kept in every drawer, a wider window: saved and shown again.
   const settings = page.locator('details', { hasText: 'Bank accounts, days and fees' })
   await expect(settings.getByLabel('New account’s name')).toHaveValue('')
   await settings.getByLabel('Card: paid into').selectOption({ label: 'BCA Kemang' })
+  await settings.getByLabel('Card: fee per payment').fill('320')
   await settings.getByLabel('Every location', { exact: true }).fill('50000')
   await settings.getByLabel('Days after the due date').fill('7')
   await settings.getByLabel('Tolerance (% of the takings)').fill('half')
@@ -106,6 +107,7 @@ test('Deposits: a statement is imported (CSV columns mapped, previewed), an over
   await page.reload()
   await page.getByText('Bank accounts, days and fees').click()
   await expect(page.getByLabel('Card: paid into')).toHaveValue(/^bank-/)
+  await expect(page.getByLabel('Card: fee per payment')).toHaveValue('320')
   await expect(page.getByLabel('Days after the due date')).toHaveValue('7')
   await expect(page.getByLabel('Tolerance (% of the takings)')).toHaveValue('0.5')
   await expect(page.getByLabel('Every location', { exact: true })).toHaveValue(/^50[.,]?000$/)

@@ -1,3 +1,7 @@
+import {
+  bankAccountFor,
+  defaultDepositSettings,
+} from '../../src-renderer/domain/deposits/deposit-settings'
 import type { AccountMapping } from '../../src-renderer/domain/journal/accounts'
 import { postedView } from '../../src-renderer/domain/journal/export-log'
 import type { PostedView } from '../../src-renderer/domain/journal/journal'
@@ -7,3 +11,7 @@ export const EMPTY_MAPPING: AccountMapping = { accounts: {}, locations: {} }
 
 /** What an empty export log says: nothing is posted yet. */
 export const NOTHING_POSTED: PostedView = postedView(new Map())
+
+/** Out of the box, every expense not paid in cash is paid from the shop's one bank account. */
+export const PAID_FROM_MAIN = (method: string, locationId: string) =>
+  bankAccountFor(defaultDepositSettings('USD'), method, locationId)

@@ -100,6 +100,20 @@ export function termsFor(
   return general
 }
 
+/** The bank account a method's money reaches from a location: its terms', else the first. An
+ *  expense paid that way is paid from it (docs/ledger.md#expense-entries). */
+export function bankAccountFor(
+  settings: DepositSettings,
+  method: string,
+  locationId: string,
+): BankAccount {
+  const id =
+    method === CASH
+      ? settings.cash.bankAccountId
+      : termsFor(settings, method, locationId)?.bankAccountId
+  return settings.bankAccounts.find((a) => a.id === id) ?? settings.bankAccounts[0]!
+}
+
 /** The float a location's drawer keeps when its next session records none. */
 export function floatKept(settings: DepositSettings, locationId: string): number {
   return settings.cash.floatByLocation[locationId] ?? settings.cash.defaultFloat

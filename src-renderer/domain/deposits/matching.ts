@@ -1,5 +1,3 @@
-import { nextDate } from '../../../src-shared/domain/business-date'
-import { addBusinessDays } from './business-days'
 import { sumMinor } from '../../../src-shared/domain/money'
 import { CASH } from '../ledger/day-close'
 import type { StatementLine } from './bank-line'
@@ -8,7 +6,7 @@ import type { ExpectedDeposit } from './expected-deposits'
 
 /**
  * Bank lines matched to expected deposits (docs/ledger.md#deposits): exact, within the fee
- * tolerance, one line for several consecutive days, one deposit split over two lines; only a
+ * tolerance, one line for several days in a row, one deposit split over two lines; only a
  * unique best candidate is matched on its own, the rest is offered to a person.
  */
 
@@ -83,7 +81,7 @@ interface Pairing {
   clear: boolean
 }
 
-/** One expected deposit, or a run of them on consecutive days, as one bank line could pay it. */
+/** One expected deposit, or a run of them on days in a row, as one bank line could pay it. */
 interface Target {
   expected: ExpectedDeposit[]
   amount: number
@@ -97,18 +95,20 @@ interface Target {
 }
 
 const DAY_MS = 86_400_000
-/** The most days one bank line is taken to batch. */
+/** The most days with takings one bank line is taken to batch, and the most calendar days
+ *  (a week) from the first of them to the last. */
 const MAX_RUN = 5
+const MAX_RUN_DAYS = 7
 
 /**
  * Matches bank lines to expected deposits in three rounds, each over what the rounds before left
  * (docs/ledger.md#matching): (1) a line equal to one expected deposit within the window and near
  * no other; (2) a line within the fee tolerance of one expected deposit or of 2–5 of the same
- * method, account and location on consecutive days; (3) two lines that together pay one expected
- * deposit no line came near. A round matches a line only when it has one reading and no other
- * line of the round reads any of its deposits; otherwise the line and its readings are offered to
- * a person, and are never matched in a later round while still standing in the way of other
- * matches. A line a person unmatched (its match id in `refused`) is never matched again on its
+ * method, account and location in a row (no deposit of theirs between, within a week); (3) two
+ * lines that together pay one expected deposit no line came near. A round matches a line only
+ * when it has one reading and no other line of the round reads any of its deposits; otherwise the
+ * line and its readings are offered to a person, and are never matched in a later round while
+ * still standing in the way of other matches. A line a person unmatched (its match id in `refused`) is never matched again on its
  * own, only offered. Work is bounded by the window: lines and deposits are indexed by account and
  * day.
  */
@@ -138,6 +138,7 @@ class Rounds {
     { lines: KeptLine[]; candidates: Pairing[]; reason: string }
   >()
   readonly #expected: ExpectedDeposit[]
+  readonly #allExpected: readonly ExpectedDeposit[]
 
   constructor(input: MatchInput) {
     this.#settings = input.settings
@@ -150,6 +151,7 @@ class Rounds {
       this.#openLines.add(line.id)
       listIn(inner(this.#lines, line.bankAccountId), this.#day(line.date)).push(line)
     }
+    this.#allExpected = input.expected
     this.#expected = input.expected.filter((e) => e.amount > 0 && !usedExpected.has(e.id))
     for (const e of this.#expected) this.#openExpected.add(e.id)
   }
@@ -204,11 +206,12 @@ class Rounds {
       for (const line of byDay.get(day) ?? []) if (this.#openLines.has(line.id)) yield line
   }
 
-  /** Open targets (single deposits and runs of consecutive days) by account and day. */
+  /** Open targets (single deposits and runs of days in a row) by account and day. */
   #targets(): Map<string, Map<number, Target[]>> {
+    // Every deposit of a group, matched or not: a run of days is one with no deposit between
+    // its days (a day with nothing expected does not break it, one matched elsewhere does).
     const groups = new Map<string, ExpectedDeposit[]>()
-    for (const e of this.#expected) {
-      if (!this.#openExpected.has(e.id)) continue
+    for (const e of this.#allExpected) {
       const key = `${e.bankAccountId}\u0000${e.method}\u0000${e.locationId}\u0000${e.currency}`
       listIn(groups, key).push(e)
     }
@@ -220,9 +223,12 @@ class Rounds {
     for (const group of groups.values()) {
       group.sort((a, b) => (a.businessDate < b.businessDate ? -1 : 1))
       group.forEach((first, start) => {
+        if (!this.#openExpected.has(first.id)) return
         add(this.#target([first]))
+        const lastDay = this.#day(first.businessDate) + MAX_RUN_DAYS - 1
         for (let end = start + 1; end < group.length && end - start < MAX_RUN; end++) {
-          if (!consecutive(group[end - 1]!.businessDate, group[end]!.businessDate)) break
+          const next = group[end]!
+          if (!this.#openExpected.has(next.id) || this.#day(next.businessDate) > lastDay) break
           add(this.#target(group.slice(start, end + 1)))
         }
       })
@@ -244,40 +250,41 @@ class Rounds {
     const exact = near
       .filter((group) => group.some(isEqual))
       .map((group) => group.map((p) => (isEqual(p) ? { ...p, kind: 'exact' as const } : p)))
-    this.#settle(this.#withSplitsOfUnexplained(exact, near, targets))
+    this.#settle(this.#withSplits(exact, near, targets))
     const left = near
       .map((group) => group.filter((p) => this.#unmatched(p)))
       .filter((group) => group.length > 0)
-    this.#settle(this.#withSplitsOfUnexplained(left, left, targets))
+    this.#settle(this.#withSplits(left, left, targets))
   }
 
   /**
    * A line with one candidate could still be half of a deposit paid in two lines: a deposit no
    * line comes near, the other half a line with no one clear reading of its own. Such a line gets
    * that reading too, so it is offered rather than matched to a deposit it only happens to be
-   * near. Looking only at unclaimed deposits and unexplained lines keeps true single deposits
-   * from drowning in chance pairs.
+   * near. Looking only at unclaimed deposits and unexplained lines keeps true single deposits of
+   * a busy account from drowning in chance pairs; a split hidden by a second chance (its other
+   * half, or another line, reading as takings of its own) is missed (docs/ledger.md#matching).
    */
-  #withSplitsOfUnexplained(
+  #withSplits(
     groups: Pairing[][],
     near: Pairing[][],
     targets: Map<string, Map<number, Target[]>>,
   ): Pairing[][] {
+    const claimed = new Set(near.flatMap((g) => g.flatMap((p) => p.expected.map((e) => e.id))))
     const explained = new Set(
       near.flatMap((g) => (g.length === 1 && g[0]!.clear ? [g[0]!.lines[0]!.id] : [])),
     )
-    const claimed = new Set(near.flatMap((g) => g.flatMap((p) => p.expected.map((e) => e.id))))
-    const unexplained = new Map<string, KeptLine[]>()
+    const open = new Map<string, KeptLine[]>()
     for (const [account, byDay] of this.#lines)
       for (const lines of byDay.values())
         for (const line of lines)
           if (this.#openLines.has(line.id) && !explained.has(line.id))
-            listIn(unexplained, account).push(line)
-    for (const lines of unexplained.values()) lines.sort((a, b) => a.amount - b.amount)
+            listIn(open, account).push(line)
+    for (const lines of open.values()) lines.sort((a, b) => a.amount - b.amount)
     return groups.map((group) => {
       if (group.length !== 1) return group
       const line = group[0]!.lines[0]!
-      const others = unexplained.get(line.bankAccountId) ?? []
+      const others = open.get(line.bankAccountId) ?? []
       const day = this.#day(line.date)
       const splits: Pairing[] = []
       for (const target of targets.get(line.bankAccountId)?.get(day) ?? []) {
@@ -289,7 +296,7 @@ class Rounds {
           const other = others[i]!
           if (other.amount > rest + target.tolerance) break
           const otherDay = this.#day(other.date)
-          if (otherDay < target.from || otherDay > target.to) continue
+          if (other === line || otherDay < target.from || otherDay > target.to) continue
           if (this.#fits(target, line.amount + other.amount))
             splits.push({
               lines: [line, other],
@@ -332,34 +339,66 @@ class Rounds {
   /** Round 3: two lines that together pay one expected deposit. */
   split(): void {
     const found: Pairing[][] = []
+    const held: ExpectedDeposit[] = []
     for (const e of this.#expected) {
-      // A deposit a line came near is settled or offered already: only the rest are split.
-      if (!this.#openExpected.has(e.id) || this.#held.has(`expected\u0000${e.id}`)) continue
-      const target = this.#target([e])
-      const lines = [...this.#linesBetween(e.bankAccountId, target.from, target.to)]
-        .filter((l) => l.currency === e.currency)
-        .sort((a, b) => a.amount - b.amount)
-      const pairs: Pairing[] = []
-      for (let i = 0; i < lines.length && pairs.length <= MAX_RUN; i++) {
-        const rest = target.amount - lines[i]!.amount
-        const first = Math.max(i + 1, firstAtLeast(lines, rest - target.tolerance))
-        for (let j = first; j < lines.length && lines[j]!.amount <= rest + target.tolerance; j++)
-          if (this.#fits(target, lines[i]!.amount + lines[j]!.amount))
-            pairs.push({ lines: [lines[i]!, lines[j]!], expected: [e], kind: 'split', clear: true })
+      if (!this.#openExpected.has(e.id)) continue
+      if (this.#held.has(`expected\u0000${e.id}`)) held.push(e)
+      else {
+        const pairs = this.#pairsPaying(e)
+        if (pairs.length > 0) found.push(pairs)
       }
-      if (pairs.length > 0) found.push(pairs)
     }
-    this.#settle(found)
+    // A deposit offered already with a line is not offered again split, but a pair that could
+    // pay it stands in the way of the same lines paying another deposit.
+    const contested = uniqueLines(found.flat())
+    const rivals: Pairing[][] = []
+    for (const e of held) {
+      const { from, to } = this.#target([e])
+      const near = contested.filter((l) => {
+        const day = this.#day(l.date)
+        return l.bankAccountId === e.bankAccountId && day >= from && day <= to
+      })
+      if (near.length === 0) continue
+      const pairs = this.#pairsPaying(e, (p) => p.lines.some((l) => near.includes(l)))
+      if (pairs.length > 0) rivals.push(pairs)
+    }
+    this.#settle(found, rivals)
+  }
+
+  /** Pairs of open lines in its window that together pay one deposit (and are `wanted`); the
+   *  search stops once it has more than five. */
+  #pairsPaying(e: ExpectedDeposit, wanted: (pair: Pairing) => boolean = () => true): Pairing[] {
+    const target = this.#target([e])
+    const lines = [...this.#linesBetween(e.bankAccountId, target.from, target.to)]
+      .filter((l) => l.currency === e.currency)
+      .sort((a, b) => a.amount - b.amount)
+    const pairs: Pairing[] = []
+    for (let i = 0; i < lines.length && pairs.length <= MAX_RUN; i++) {
+      const rest = target.amount - lines[i]!.amount
+      const first = Math.max(i + 1, firstAtLeast(lines, rest - target.tolerance))
+      for (let j = first; j < lines.length && lines[j]!.amount <= rest + target.tolerance; j++) {
+        const pair: Pairing = {
+          lines: [lines[i]!, lines[j]!],
+          expected: [e],
+          kind: 'split',
+          clear: true,
+        }
+        if (this.#fits(target, lines[i]!.amount + lines[j]!.amount) && wanted(pair))
+          pairs.push(pair)
+      }
+    }
+    return pairs
   }
 
   /**
    * Makes each group's one candidate a match when nothing else in the round claims its lines or
    * deposits and no person refused it; offers the rest, which then sits out the later rounds.
+   * `rivals` only claim: they are neither matched nor offered.
    */
-  #settle(groups: Pairing[][]): void {
+  #settle(groups: Pairing[][], rivals: Pairing[][] = []): void {
     const claims = new Map<string, number>()
     const claim = (key: string) => claims.set(key, (claims.get(key) ?? 0) + 1)
-    for (const group of groups) {
+    for (const group of [...groups, ...rivals]) {
       const keys = new Set(group.flatMap((p) => [...lineKeys(p), ...expectedKeys(p)]))
       for (const key of keys) claim(key)
     }
@@ -430,14 +469,6 @@ function uniqueLines(group: Pairing[]): KeptLine[] {
   const byId = new Map(group.flatMap((p) => p.lines.map((l) => [l.id, l] as const)))
   return [...byId.values()]
 }
-
-/** The next calendar day, or the next business day over a weekend the shop did not trade. */
-function consecutive(date: string, next: string): boolean {
-  let following = FOLLOWING.get(date)
-  if (!following) FOLLOWING.set(date, (following = [nextDate(date), addBusinessDays(date, 1)]))
-  return following.includes(next)
-}
-const FOLLOWING = new Map<string, string[]>()
 
 function inner<K, IK, V>(outer: Map<K, Map<IK, V>>, key: K): Map<IK, V> {
   let map = outer.get(key)

@@ -1,7 +1,9 @@
 import { businessDate } from '../../../src-shared/domain/business-date'
 import { sumMinor } from '../../../src-shared/domain/money'
 import type { Bill, Expense, Payment } from '../../../src-shared/domain/records'
+import type { BankAccount } from '../deposits/deposit-settings'
 import { categoryLabel, methodLabel } from '../format/labels'
+import { CASH } from '../ledger/day-close'
 import { roleKey, type AccountResolver, type AccountRole } from './accounts'
 import {
   balancedEntry,
@@ -277,12 +279,23 @@ export function postingKeys(bills: readonly Bill[]): string[] {
   ])
 }
 
+/**
+ * The expenses' entries (docs/ledger.md#expense-entries): paid in cash, out of the drawer, so out
+ * of Cash clearing; paid any other way (the shop's card, a transfer, its e-wallet), out of the
+ * bank account `paidFrom` names, never out of the clearing account that holds the takings of that
+ * method, which the bank's settlements empty.
+ */
 export function expenseEntries(
   expenses: readonly Expense[],
   context: JournalContext,
+  paidFrom: (method: string, locationId: string) => BankAccount,
 ): JournalEntry[] {
   return expenses.map((expense) => {
     const line = linesAt(context, expense.locationId)
+    const paid =
+      expense.paymentMethod === CASH
+        ? line({ type: 'clearing', method: CASH }, -expense.amount, `${methodLabel(CASH)} payment`)
+        : bankPayment(line, paidFrom(expense.paymentMethod, expense.locationId), expense)
     return balancedEntry({
       id: `expense:${expense.id}`,
       kind: 'expense',
@@ -301,14 +314,18 @@ export function expenseEntries(
           categoryLabel(expense.category),
         ),
         line({ type: 'input-tax' }, expense.taxAmount, 'Input tax'),
-        line(
-          { type: 'clearing', method: expense.paymentMethod },
-          -expense.amount,
-          `${methodLabel(expense.paymentMethod)} payment`,
-        ),
+        paid,
       ],
     })
   })
+}
+
+function bankPayment(line: LineFor, bank: BankAccount, expense: Expense): JournalLine {
+  return line(
+    { type: 'bank', account: bank.id },
+    -expense.amount,
+    `${methodLabel(expense.paymentMethod)} payment from ${bank.name}`,
+  )
 }
 
 /** A reconciled session's cash count: variance = counted − expected. */

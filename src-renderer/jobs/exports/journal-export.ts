@@ -43,6 +43,8 @@ import { cashMovementEntries, cashMovementKeys } from '../../domain/journal/cash
 import { movementsOfSession } from '../../cache/cash-movement-store'
 import { depositEntry, depositKey } from '../../domain/journal/deposit-entries'
 import { depositPostings } from '../deposits/deposit-postings'
+import { depositSettingsOf } from '../deposits/deposit-matching'
+import { bankAccountFor } from '../../domain/deposits/deposit-settings'
 import type { RunExportOptions } from './export-options'
 import { ExportLogWriter } from '../../cache/export-log-writer'
 import { nextBatchNumber } from '../../cache/export-batches'
@@ -484,12 +486,17 @@ class JournalRun {
   }
 
   private async expensesOf(slice: CachedExpense[]): Promise<JournalEntry[]> {
-    const states = await this.log.states(slice.map((e) => `expense:${e.id}`))
-    const sessions = await sessionDays(
-      this.db,
-      slice.map((e) => e.registerSessionId),
-    )
-    return this.plan(expenseEntries(slice, this.context(new Map(), sessions)), states)
+    const [states, sessions, settings] = await Promise.all([
+      this.log.states(slice.map((e) => `expense:${e.id}`)),
+      sessionDays(
+        this.db,
+        slice.map((e) => e.registerSessionId),
+      ),
+      depositSettingsOf(this.db, this.options.currency),
+    ])
+    const paidFrom = (method: string, locationId: string) =>
+      bankAccountFor(settings, method, locationId)
+    return this.plan(expenseEntries(slice, this.context(new Map(), sessions), paidFrom), states)
   }
 
   private async movementsOf(session: RegisterSession): Promise<JournalEntry[]> {

@@ -17,7 +17,7 @@ import {
 import type { JournalEntry } from '../../../src-renderer/domain/journal/journal-entry'
 import { sessionSummaryEntries } from '../../../src-renderer/domain/journal/session-summary'
 import { paymentsTakenIn, TIME_ZONE, type Shop } from './shop'
-import { EMPTY_MAPPING, NOTHING_POSTED } from '../journal-context'
+import { EMPTY_MAPPING, NOTHING_POSTED, PAID_FROM_MAIN } from '../journal-context'
 
 export function context(
   posted: PostedView = NOTHING_POSTED,
@@ -58,7 +58,7 @@ export function perBill(shop: Shop, posted: PostedView = NOTHING_POSTED): Build 
   const ctx = context(posted, shopMapping(shop), shopSessions(shop))
   const bills = billEntries(shop.bills, ctx)
   return {
-    entries: [...bills.entries, ...expenseEntries(shop.expenses, ctx)],
+    entries: [...bills.entries, ...expenseEntries(shop.expenses, ctx, PAID_FROM_MAIN)],
     problems: bills.problems,
   }
 }
@@ -86,7 +86,7 @@ export function perSession(shop: Shop, posted: PostedView = NOTHING_POSTED): Bui
     shop.bills.filter((b) => b.registerSessionId === null),
     ctx,
   )
-  entries.push(...sessionless.entries, ...expenseEntries(shop.expenses, ctx))
+  entries.push(...sessionless.entries, ...expenseEntries(shop.expenses, ctx, PAID_FROM_MAIN))
   problems.push(...sessionless.problems)
   return { entries, problems }
 }

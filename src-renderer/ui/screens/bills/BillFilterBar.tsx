@@ -3,37 +3,12 @@ import { knownPaymentMethods } from '../../../cache/bill-count-store'
 import type { TillDatabase } from '../../../cache/database'
 import type { RegisterSession } from '../../../cache/cached-records'
 import { Combobox } from '../../components/combobox/Combobox'
+import { FilterChoice } from '../../components/filters/FilterChoice'
 import { useLocationNames } from '../../../cache/location-names'
 import { locationLabel } from '../../../domain/format/location-label'
 import { NO_FILTER, type BillFilterForm } from './bill-filter-form'
 import { methodLabel } from '../../../domain/format/labels'
 import { PAYMENT_STATE_LABELS, TYPE_LABELS } from './bill-labels'
-
-function Choice({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string
-  value: string
-  options: Array<[value: string, label: string]>
-  onChange: (value: string) => void
-}): React.JSX.Element {
-  return (
-    <label className="bill-filter">
-      <span>{label}</span>
-      <select value={value} onChange={(event) => onChange(event.target.value)}>
-        <option value="">Any</option>
-        {options.map(([optionValue, optionLabel]) => (
-          <option key={optionValue} value={optionValue}>
-            {optionLabel}
-          </option>
-        ))}
-      </select>
-    </label>
-  )
-}
 
 export function BillFilterBar({
   db,
@@ -77,7 +52,8 @@ export function BillFilterBar({
         <span>To</span>
         <input type="date" value={form.to} onChange={(e) => set('to')(e.target.value)} />
       </label>
-      <Choice
+      <FilterChoice
+        className="bill-filter"
         label="Location"
         value={form.location}
         options={locations.map((id) => [id, locationLabel(id, names)])}
@@ -90,19 +66,22 @@ export function BillFilterBar({
         options={sessionOptions}
         onChange={set('session')}
       />
-      <Choice
+      <FilterChoice
+        className="bill-filter"
         label="Type"
         value={form.type}
         options={Object.entries(TYPE_LABELS)}
         onChange={set('type')}
       />
-      <Choice
+      <FilterChoice
+        className="bill-filter"
         label="Payment method"
         value={form.method}
         options={(methods ?? []).map((m) => [String(m), methodLabel(String(m))])}
         onChange={set('method')}
       />
-      <Choice
+      <FilterChoice
+        className="bill-filter"
         label="Payment state"
         value={form.state}
         options={Object.entries(PAYMENT_STATE_LABELS)}

@@ -95,6 +95,7 @@ export function DepositSettingsPanel({
             <th scope="col">Paid into</th>
             <th scope="col">Business days until it arrives</th>
             <th scope="col">Processor’s fee (%)</th>
+            <th scope="col">Fee per payment ({currency})</th>
           </tr>
         </thead>
         <tbody>
@@ -115,6 +116,7 @@ export function DepositSettingsPanel({
                 }
               />
             </td>
+            <td>none</td>
             <td>none</td>
           </tr>
           {settings.settlements.map((t, i) => (
@@ -141,6 +143,14 @@ export function DepositSettingsPanel({
                   inputMode="decimal"
                   value={draft.terms[i]!.fee}
                   onChange={(e) => setTerms(i, { fee: e.target.value })}
+                />
+              </td>
+              <td>
+                <input
+                  aria-label={`${methodLabel(t.method)}: fee per payment`}
+                  inputMode="decimal"
+                  value={draft.terms[i]!.feePerPayment}
+                  onChange={(e) => setTerms(i, { feePerPayment: e.target.value })}
                 />
               </td>
             </tr>

@@ -20,6 +20,7 @@ import { runDepositMatching } from '../../../jobs/deposits/deposit-matching'
 import { depositInputs } from '../../../jobs/deposits/deposits-view'
 import { matchByHand, unmatchDeposit } from '../../../jobs/deposits/hand-match'
 import { DateFilter } from '../../components/filters/DateFilter'
+import { FilterChoice } from '../../components/filters/FilterChoice'
 import { ConnectionGate } from '../ConnectionGate'
 import { DepositSettingsPanel } from './DepositSettingsPanel'
 import {
@@ -31,32 +32,6 @@ import {
 } from './DepositLists'
 import { StatementImport } from './StatementImport'
 import './deposits.css'
-
-function Choice({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string
-  value: string
-  options: [string, string][]
-  onChange(value: string): void
-}): React.JSX.Element {
-  return (
-    <label className="filter">
-      {label}{' '}
-      <select value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">All</option>
-        {options.map(([id, name]) => (
-          <option key={id} value={id}>
-            {name}
-          </option>
-        ))}
-      </select>
-    </label>
-  )
-}
 
 function Deposits({
   db,
@@ -115,19 +90,19 @@ function Deposits({
         rememberedMapping={(id) => readCsvMapping(db, id)}
       />
       <div className="filters" role="group" aria-label="Filters">
-        <Choice
+        <FilterChoice
           label="Bank account"
           value={filter.bankAccountId}
           options={inputs.settings.bankAccounts.map((a) => [a.id, a.name])}
           onChange={(bankAccountId) => set({ bankAccountId })}
         />
-        <Choice
+        <FilterChoice
           label="Method"
           value={filter.method}
           options={methods.map((m) => [m, methodLabel(m)])}
           onChange={(method) => set({ method })}
         />
-        <Choice
+        <FilterChoice
           label="Location"
           value={filter.locationId}
           options={locationIds.map((l) => [l, locationLabel(l, locations)])}

@@ -78,6 +78,12 @@ function ColumnSelect({
   )
 }
 
+/** A bank's money in and money out columns, when it gives no signed amount. */
+const MONEY_SIDES = [
+  ['credit', 'Money in column'],
+  ['debit', 'Money out column'],
+] as const
+
 function CsvColumns({
   columns,
   mapping,
@@ -89,6 +95,7 @@ function CsvColumns({
 }): React.JSX.Element {
   const set = (change: Partial<CsvMapping>) => onChange({ ...mapping, ...change })
   const signed = 'signed' in mapping.amount ? mapping.amount.signed : ''
+  const inAndOut = 'signed' in mapping.amount ? null : mapping.amount
   const dateFormatId = useId()
   const decimalId = useId()
   return (
@@ -112,7 +119,7 @@ function CsvColumns({
           ))}
         </select>
       </span>
-      {'signed' in mapping.amount ? (
+      {inAndOut === null ? (
         <ColumnSelect
           label="Amount column"
           columns={columns}
@@ -120,28 +127,15 @@ function CsvColumns({
           onChange={(column) => set({ amount: { signed: column } })}
         />
       ) : (
-        <>
+        MONEY_SIDES.map(([side, label]) => (
           <ColumnSelect
-            label="Money in column"
+            key={side}
+            label={label}
             columns={columns}
-            value={mapping.amount.credit}
-            onChange={(credit) =>
-              set({
-                amount: { credit, debit: 'debit' in mapping.amount ? mapping.amount.debit : '' },
-              })
-            }
+            value={inAndOut[side]}
+            onChange={(column) => set({ amount: { ...inAndOut, [side]: column } })}
           />
-          <ColumnSelect
-            label="Money out column"
-            columns={columns}
-            value={mapping.amount.debit}
-            onChange={(debit) =>
-              set({
-                amount: { debit, credit: 'credit' in mapping.amount ? mapping.amount.credit : '' },
-              })
-            }
-          />
-        </>
+        ))
       )}
       <ColumnSelect
         label="Description column"

@@ -17,7 +17,8 @@ import { methodLabel } from '../../../domain/format/labels'
 export interface SettingsDraft {
   accountName: string
   cash: { bankAccountId: string; lag: string; defaultFloat: string; floats: Record<string, string> }
-  terms: { bankAccountId: string; lag: string; fee: string }[]
+  /** `fee` in percent of the takings, `feePerPayment` an amount charged on every payment. */
+  terms: { bankAccountId: string; lag: string; fee: string; feePerPayment: string }[]
   window: { before: string; after: string }
   tolerance: { percent: string; fixed: string }
 }
@@ -58,6 +59,7 @@ export function draftOf(
       bankAccountId: t.bankAccountId,
       lag: String(t.lagDays),
       fee: percentText(t.feeBasisPoints),
+      feePerPayment: amount(t.feeFixed),
     })),
     window: {
       before: String(settings.window.daysBefore),
@@ -123,6 +125,7 @@ export function settingsFromDraft(
           bankAccountId: terms.bankAccountId,
           lagDays: days(terms.lag, methodLabel(t.method)),
           feeBasisPoints: percent(terms.fee, `${methodLabel(t.method)} fee`),
+          feeFixed: amount(terms.feePerPayment, `${methodLabel(t.method)} fee per payment`),
         }
       }),
       window: {

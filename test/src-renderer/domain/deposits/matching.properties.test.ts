@@ -2,7 +2,6 @@ import fc from 'fast-check'
 import { basisPointsOf } from '../../../../src-shared/domain/money'
 import { describe, expect, it } from 'vitest'
 import { nextDate } from '../../../../src-shared/domain/business-date'
-import { addBusinessDays } from '../../../../src-renderer/domain/deposits/business-days'
 import {
   defaultDepositSettings,
   toleranceFor,
@@ -19,10 +18,9 @@ import { bankLine, expectedDeposit } from '../../../support/deposits'
 
 /**
  * A simulated shop's takings and what its bank shows of them: card and QRIS settled after a lag,
- * less a fee near the estimate, one to five days a line; cash banked whole, short or over; some
- * money not banked yet. Every line knows what it truly pays. (Deposits paid in two lines are the
- * example tests' and the recall property's: a half of one can sit near another deposit by chance,
- * which no rule can tell from a deposit of its own.)
+ * less a fee near the estimate, one to five days a line (a day without takings of the method
+ * inside the batch); cash banked whole, short or over, now and then in two lines; some money not
+ * banked yet. Every line knows what it truly pays.
  */
 
 const FEE_BASIS_POINTS: Record<string, number> = { card: 200, qris: 70 }
@@ -59,6 +57,8 @@ interface DaySeed {
   late: number
   splitPercent: number | null
   notBankedYet: boolean
+  /** No takings of the method that day: nothing expected. */
+  noTakings: boolean
 }
 
 const dayArbitrary: fc.Arbitrary<DaySeed> = fc.record({
@@ -69,13 +69,12 @@ const dayArbitrary: fc.Arbitrary<DaySeed> = fc.record({
   /** Cash only: banked in two lines, the first taking this share in percent. */
   splitPercent: fc.option(fc.integer({ min: 10, max: 90 }), { freq: 4 }),
   notBankedYet: fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
+  noTakings: fc.integer({ min: 0, max: 7 }).map((n) => n === 0),
 })
 
-/** Scenarios, with cash deposits now and then paid in two lines when `splits`. */
-const scenarios = (splits: boolean) =>
+const scenarios = () =>
   fc
     .record({
-      splits: fc.constant(splits),
       start: fc.integer({ min: 0, max: 700 }).map((n) => addDays('2026-01-01', n)),
       locations: fc.integer({ min: 1, max: 2 }),
       methods: fc.subarray(['cash', 'card', 'qris'], { minLength: 1 }),
@@ -86,7 +85,6 @@ const scenarios = (splits: boolean) =>
     .map(simulate)
 
 function simulate(input: {
-  splits: boolean
   start: string
   locations: number
   methods: string[]
@@ -113,6 +111,7 @@ function simulate(input: {
       let date = input.start
       for (let d = 0; d < input.days; d++, date = nextDate(date)) {
         const day = nextDay()
+        if (day.noTakings) continue
         const fee = basisPointsOf(day.gross, FEE_BASIS_POINTS[method] ?? 0)
         const deposit = expectedDeposit(method, `loc${l}`, date, day.gross, {
           fee,
@@ -127,14 +126,16 @@ function simulate(input: {
           const banked = deposit.gross - Math.trunc((deposit.gross * day.deviation) / 10_000)
           const date = addDays(deposit.dueDate, Math.min(day.late, 4))
           const first =
-            day.splitPercent === null || !input.splits
-              ? banked
-              : Math.trunc((banked * day.splitPercent) / 100)
+            day.splitPercent === null ? banked : Math.trunc((banked * day.splitPercent) / 100)
           bank([deposit.id], date, first === banked ? [banked] : [first, banked - first])
         }
       else
         for (let i = 0, b = 0; i < deposits.length; b++) {
-          const batch = deposits.slice(i, i + input.batches[b % input.batches.length]!)
+          // A batch covers at most a week of takings.
+          const weekEnd = addDays(deposits[i]!.deposit.businessDate, 6)
+          const batch = deposits
+            .slice(i, i + input.batches[b % input.batches.length]!)
+            .filter((d) => d.deposit.businessDate <= weekEnd)
           i += batch.length
           const last = batch[batch.length - 1]!
           if (last.day.notBankedYet) continue
@@ -193,53 +194,67 @@ function fits(reading: Reading, lines: KeptLine[]): boolean {
   )
 }
 
+/** Runs of 1–5 deposits of a method and location with none of theirs between, within a week. */
 function runsOf(expected: ExpectedDeposit[]): ExpectedDeposit[][] {
   const runs: ExpectedDeposit[][] = []
-  for (const first of expected)
-    for (let size = 1; size <= 5; size++) {
-      const run = [first]
-      while (run.length < size) {
-        const previous = run[run.length - 1]!.businessDate
-        const following = expected.find(
-          (e) =>
-            e.method === first.method &&
-            e.locationId === first.locationId &&
-            (e.businessDate === nextDate(previous) ||
-              e.businessDate === addBusinessDays(previous, 1)),
-        )
-        if (!following) break
-        run.push(following)
-      }
-      if (run.length === size) runs.push(run)
-    }
+  for (const first of expected) {
+    const later = expected
+      .filter(
+        (e) =>
+          e.method === first.method &&
+          e.locationId === first.locationId &&
+          e.businessDate >= first.businessDate &&
+          e.businessDate <= addDays(first.businessDate, 6),
+      )
+      .sort((a, b) => (a.businessDate < b.businessDate ? -1 : 1))
+    for (let size = 1; size <= Math.min(5, later.length); size++) runs.push(later.slice(0, size))
+  }
   return runs
 }
 
 const key = (t: Truth) => `${matchId(t.lineIds)} = ${[...t.expectedIds].sort().join(' ')}`
 
-/** Every reading of the lines the rules allow: single lines against runs of 1–5 days; and
- *  pairs of lines against one deposit, where one of the two has no reading of its own. */
+/** Every reading of the lines the rules allow: single lines against runs of 1–5 days, and
+ *  pairs of lines against one deposit. */
 function allReadings(scenario: Scenario, s: DepositSettings): { whole: Truth[]; split: Truth[] } {
   const runs = runsOf(scenario.expected).map((run) => readingOf(run, s))
   const whole: Truth[] = []
   for (const line of scenario.lines)
     for (const r of runs)
       if (fits(r, [line])) whole.push({ lineIds: [line.id], expectedIds: r.run.map((e) => e.id) })
-  const explained = new Set(whole.flatMap((t) => t.lineIds))
   const split: Truth[] = []
   const singles = scenario.expected.map((e) => readingOf([e], s))
-  const seen = new Set<string>()
-  for (const lone of scenario.lines.filter((l) => !explained.has(l.id)))
-    for (const other of scenario.lines) {
-      const pair = [lone, other].sort((a, b) => (a.id < b.id ? -1 : 1))
-      const id = matchId(pair.map((l) => l.id))
-      if (other === lone || seen.has(id)) continue
-      seen.add(id)
+  scenario.lines.forEach((first, i) => {
+    for (const second of scenario.lines.slice(i + 1))
       for (const single of singles)
-        if (fits(single, pair))
-          split.push({ lineIds: pair.map((l) => l.id), expectedIds: [single.run[0]!.id] })
-    }
+        if (fits(single, [first, second]))
+          split.push({ lineIds: [first.id, second.id], expectedIds: [single.run[0]!.id] })
+  })
   return { whole, split }
+}
+
+/**
+ * The lines of deposits truly paid in two lines where, besides a half sitting near other takings
+ * (one chance), the other half also reads as takings of its own or another line reads as the
+ * deposit (a second chance): the matcher looks for a split only among lines and deposits no single
+ * line explains, so it cannot see these; looking wider offers most lines of a busy account
+ * (docs/ledger.md#matching).
+ */
+function splitsHiddenTwice(scenario: Scenario, s: DepositSettings): Set<string> {
+  const { whole } = allReadings(scenario, s)
+  const hidden = new Set<string>()
+  for (const truth of scenario.truths) {
+    if (truth.lineIds.length !== 2) continue
+    for (const [half, other] of [truth.lineIds, [...truth.lineIds].reverse()] as string[][]) {
+      const secondChance = whole.some(
+        (t) =>
+          t.lineIds[0] === other ||
+          (t.lineIds[0] !== half && t.expectedIds.some((id) => truth.expectedIds.includes(id))),
+      )
+      if (secondChance) hidden.add(half!)
+    }
+  }
+  return hidden
 }
 
 /**
@@ -264,14 +279,16 @@ function run(scenario: Scenario, s: DepositSettings = settings) {
 }
 
 describe('matching simulated takings and deposits', () => {
-  it('never matches wrongly (precision 100 %)', () => {
+  it('never matches wrongly (precision 100 %), but for a split two chances hide', () => {
     let matched = 0
     fc.assert(
-      fc.property(scenarios(false), (scenario) => {
+      fc.property(scenarios(), (scenario) => {
         const truths = new Set(scenario.truths.map(key))
+        const hidden = splitsHiddenTwice(scenario, settings)
         for (const m of run(scenario).matches) {
           matched++
-          expect(truths.has(key({ lineIds: m.bankLineIds, expectedIds: m.expectedIds }))).toBe(true)
+          const right = truths.has(key({ lineIds: m.bankLineIds, expectedIds: m.expectedIds }))
+          expect(right || m.bankLineIds.some((id) => hidden.has(id))).toBe(true)
         }
       }),
       { numRuns: Number(process.env.TILL_DEPOSIT_RUNS ?? 150) },
@@ -282,7 +299,7 @@ describe('matching simulated takings and deposits', () => {
   it('finds every match when the case is unambiguous (recall 100 %)', () => {
     let checked = 0
     fc.assert(
-      fc.property(scenarios(true), (scenario) => {
+      fc.property(scenarios(), (scenario) => {
         if (!unambiguous(scenario, settings)) return
         checked++
         const found = new Set(
@@ -299,7 +316,7 @@ describe('matching simulated takings and deposits', () => {
 
   it('never matches automatically a line two equal deposits could be', () => {
     fc.assert(
-      fc.property(scenarios(true), fc.nat(), (scenario, pick) => {
+      fc.property(scenarios(), fc.nat(), (scenario, pick) => {
         const truth = scenario.truths[pick % Math.max(1, scenario.truths.length)]
         fc.pre(truth !== undefined && truth.lineIds.length === 1 && truth.expectedIds.length === 1)
         const original = scenario.expected.find((e) => e.id === truth!.expectedIds[0])!

@@ -119,8 +119,36 @@ describe('matching bank lines to expected deposits', () => {
     ])
   })
 
-  it('does not join days that are not consecutive', () => {
-    const days = ['2026-11-24', '2026-11-26'].map((date) =>
+  it('joins days in a row across a day with nothing expected (no takings of the method)', () => {
+    // E-wallet takings on Monday 23 and Wednesday 25, none on Tuesday; paid in one line.
+    const days = ['2026-11-23', '2026-11-25'].map((date) =>
+      expectedDeposit('e_wallet', 'kemang', date, 500_000, { fee: 7_500 }),
+    )
+    expect(match(days, [bankLine('b1', '2026-11-26', 985_000)]).matches).toEqual([
+      expect.objectContaining({ kind: 'several-days', expectedIds: days.map((d) => d.id) }),
+    ])
+  })
+
+  it('does not join days around a day whose takings the line leaves out', () => {
+    const days = ['2026-11-24', '2026-11-25', '2026-11-26'].map((date) =>
+      expectedDeposit('card', 'kemang', date, 500_000, { lagDays: 2 }),
+    )
+    const [tuesday, wednesday, thursday] = days as [ExpectedDeposit, ...ExpectedDeposit[]]
+    const paidWednesday: DepositMatch = {
+      id: 'b0',
+      bankLineIds: ['b0'],
+      expectedIds: [wednesday!.id],
+      kind: 'by-hand',
+      fee: 0,
+      shortfall: 0,
+    }
+    const line = bankLine('b1', '2026-11-30', 1_000_000)
+    expect(match([tuesday, thursday!], [line]).matches.map((m) => m.kind)).toEqual(['several-days'])
+    expect(match(days, [line], { kept: [paidWednesday] }).matches).toEqual([paidWednesday])
+  })
+
+  it('does not join days more than a week apart', () => {
+    const days = ['2026-11-19', '2026-11-26'].map((date) =>
       expectedDeposit('card', 'kemang', date, 500_000, { lagDays: 2 }),
     )
     expect(match(days, [bankLine('b1', '2026-11-30', 1_000_000)]).matches).toEqual([])
@@ -138,6 +166,20 @@ describe('matching bank lines to expected deposits', () => {
         shortfall: 0,
       }),
     ])
+  })
+
+  it('offers, never matches, two lines that could as well pay takings a person is asked about', () => {
+    const kemang = expectedDeposit('cash', 'kemang', '2026-11-23', 1_000_000)
+    const salmiya = expectedDeposit('cash', 'salmiya', '2026-11-23', 1_012_000)
+    const card = expectedDeposit('card', 'kemang', '2026-11-26', 1_000_000, { lagDays: 0 })
+    const lines = [
+      bankLine('b1', '2026-11-26', 1_000_000), // Kemang's cash or its card: offered
+      bankLine('b2', '2026-11-24', 600_000), // with b3, Kemang's cash or Salmiya's
+      bankLine('b3', '2026-11-25', 405_000),
+    ]
+    const { matches, offers } = match([kemang, salmiya, card], lines)
+    expect(matches).toEqual([])
+    expect(offers.map((o) => o.bankLineIds)).toEqual([['b1'], ['b2', 'b3']])
   })
 
   it('takes the exact line first, over another line merely near the same deposit', () => {

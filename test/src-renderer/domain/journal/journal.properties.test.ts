@@ -93,6 +93,12 @@ describe('journal properties over generated shops (0, 2 and 3 decimals)', () => 
           expect(movement(withExpenses, (role) => role === 'clearing:cash')).toBe(
             (figures.net.get('cash') ?? 0) - figures.cashExpenses,
           )
+          // An expense paid any other way is paid from the bank: the takings stay whole.
+          for (const method of figures.net.keys())
+            if (method !== 'cash')
+              expect(movement(withExpenses, (role) => role === `clearing:${method}`)).toBe(
+                figures.net.get(method),
+              )
         }
       }),
       { numRuns: 200 },

@@ -1,3 +1,4 @@
+import { PAID_FROM_MAIN } from '../../../support/journal-context'
 import { describe, expect, it } from 'vitest'
 import {
   balancedEntry,
@@ -191,6 +192,7 @@ describe('entry dates (the business date of the session it happened in)', () => 
         expense({ id: 'e2', registerSessionId: null, expenseDate: '2026-11-19' }),
       ],
       dated,
+      PAID_FROM_MAIN,
     )
     expect(ofSession?.date).toBe('2026-11-20')
     expect(ofNone?.date).toBe('2026-11-19')
@@ -209,6 +211,7 @@ describe('journal rules for expenses and cash counts', () => {
         }),
       ],
       context(),
+      PAID_FROM_MAIN,
     )
     expect(entry).toMatchObject({ id: 'expense:e1', date: '2026-11-19', payee: 'Toko Maju' })
     expect(byName(entry)).toEqual({
@@ -216,6 +219,24 @@ describe('journal rules for expenses and cash counts', () => {
       'Input tax': 11000,
       'Cash clearing': -111000,
     })
+  })
+
+  it('posts an expense paid by card, transfer or e-wallet out of the bank, not the takings', () => {
+    const savings = { id: 'savings', name: 'BCA savings', currency: 'IDR' }
+    const paidFrom = (method: string) =>
+      method === 'e_wallet' ? savings : { id: 'main', name: 'Bank account', currency: 'IDR' }
+    const entries = expenseEntries(
+      [
+        expense({ id: 'e1', paymentMethod: 'card', amount: 50_000 }),
+        expense({ id: 'e2', paymentMethod: 'e_wallet', amount: 20_000 }),
+      ],
+      context(),
+      paidFrom,
+    )
+    expect(entries.map(byName)).toEqual([
+      { 'Expenses:Supplies': 50_000, 'Bank:main': -50_000 },
+      { 'Expenses:Supplies': 20_000, 'Bank:savings': -20_000 },
+    ])
   })
 
   it('posts a cash variance against Cash over/short, either way', () => {

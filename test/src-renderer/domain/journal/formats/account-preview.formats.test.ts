@@ -15,7 +15,7 @@ import { collectText } from '../../../../support/exports/collect'
 import { parseCsv } from '../../../../support/exports/csv-parse'
 import { expense, sale } from '../../../../support/exports/fixtures'
 import { journalFolder, toolOutput } from '../../../../support/exports/tools'
-import { NOTHING_POSTED } from '../../../../support/journal-context'
+import { NOTHING_POSTED, PAID_FROM_MAIN } from '../../../../support/journal-context'
 
 /**
  * A mapped tax or category stays in its group unless the bookkeeper names another, and each
@@ -51,6 +51,7 @@ function entries(): JournalEntry[] {
         expense({ id: 'e3', number: 'EXP-3', category: 'Cleaning' }),
       ],
       context(),
+      PAID_FROM_MAIN,
     ),
   ]
 }

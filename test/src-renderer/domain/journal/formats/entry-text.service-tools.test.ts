@@ -1,3 +1,4 @@
+import { PAID_FROM_MAIN } from '../../../../support/journal-context'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import { currencyExponent, toMinorUnits } from '../../../../../src-shared/domain/money'
@@ -113,7 +114,7 @@ async function beancountFile(entries: JournalEntry[]): Promise<string> {
 }
 
 function expenseEntry(more: Partial<Expense>): JournalEntry[] {
-  return expenseEntries([expense(more)], context())
+  return expenseEntries([expense(more)], context(), PAID_FROM_MAIN)
 }
 
 function billEntry(more: Partial<JournalBill>): JournalEntry[] {

@@ -1,3 +1,4 @@
+import { PAID_FROM_MAIN } from '../../../../support/journal-context'
 import { describe, expect, it } from 'vitest'
 import {
   boundedEntry,
@@ -19,7 +20,7 @@ import { expense } from '../../../../support/exports/fixtures'
 import { context } from '../../../../support/exports/journals'
 
 describe('service text as the journals receive it', () => {
-  const [anEntry] = expenseEntries([expense({})], context())
+  const [anEntry] = expenseEntries([expense({})], context(), PAID_FROM_MAIN)
   /** An entry's description as the journals receive it (300 code units at most). */
   const described = (text: string): string =>
     boundedEntry({ ...anEntry!, description: text }).description
@@ -59,6 +60,7 @@ describe('service text as the journals receive it', () => {
         }),
       ],
       context(),
+      PAID_FROM_MAIN,
     )
     const bounded = boundedEntry({ ...entry!, id: 'i'.repeat(1_000) })
     expect(bounded.payee).toBeNull()
@@ -75,6 +77,7 @@ describe('service text in the CSV journals', () => {
   const [entry] = expenseEntries(
     [expense({ category: 'Rent '.repeat(20_000), description: 'note\n'.repeat(20_000) })],
     context(),
+    PAID_FROM_MAIN,
   )
   const locationLabels = { loc1: 'Branch '.repeat(20_000) }
 

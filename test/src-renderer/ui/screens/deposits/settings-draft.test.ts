@@ -3,6 +3,11 @@ import {
   defaultDepositSettings,
   type DepositSettings,
 } from '../../../../../src-renderer/domain/deposits/deposit-settings'
+import {
+  expectedDeposits,
+  type DepositSession,
+} from '../../../../../src-renderer/domain/deposits/expected-deposits'
+import { matchDeposits, type KeptLine } from '../../../../../src-renderer/domain/deposits/matching'
 import { numberMarks } from '../../../../../src-renderer/domain/format/amount-text'
 import {
   draftOf,
@@ -40,7 +45,12 @@ describe('the deposit settings form', () => {
       defaultFloat: '1,500.00',
       floats: { '101': '200.50' },
     })
-    expect(draft.terms[0]).toEqual({ bankAccountId: 'main', lag: '2', fee: '2' })
+    expect(draft.terms[0]).toEqual({
+      bankAccountId: 'main',
+      lag: '2',
+      fee: '2',
+      feePerPayment: '0.00',
+    })
     expect(draft.terms[1]!.fee).toBe('0.7')
     expect(draft.window).toEqual({ before: '1', after: '5' })
     expect(draft.tolerance).toEqual({ percent: '0.25', fixed: '1.00' })
@@ -71,6 +81,46 @@ describe('the deposit settings form', () => {
     ])
     expect(saved.window).toEqual({ daysBefore: 2, daysAfter: 10 })
     expect(saved.tolerance).toEqual({ basisPoints: 50, fixed: 325 })
+  })
+
+  it('reads the fee per payment, so a card settlement net of it is found', () => {
+    // 40 card payments coming to Rp 5,000,000; the processor keeps 2 % and Rp 320 a payment.
+    const session: DepositSession = {
+      id: 's1',
+      locationId: '101',
+      businessDate: '2026-11-26',
+      currency: 'IDR',
+      methods: { card: { collected: 5_000_000, returned: 0, entries: 40 } },
+      expectedCash: 0,
+      countedCash: null,
+      nextOpeningFloat: null,
+    }
+    const settlement: KeptLine = {
+      id: 'b1',
+      date: '2026-11-30',
+      amount: 5_000_000 - 100_000 - 40 * 320,
+      currency: 'IDR',
+      text: 'CARD SETTLEMENT',
+      bankAccountId: 'main',
+    }
+    const matchesUnder = (settings: DepositSettings) =>
+      matchDeposits({
+        expected: expectedDeposits([session], settings),
+        lines: [settlement],
+        kept: [],
+        refused: [],
+        settings,
+      }).matches.map((m) => [m.bankLineIds, m.expectedIds, m.fee])
+    const defaults = defaultDepositSettings('IDR')
+    // 12,800 short of 2 % alone: beyond the 0.2 % tolerance (10,000).
+    expect(matchesUnder(defaults)).toEqual([])
+    const draft = draftOf(defaults, 'IDR', marks)
+    draft.terms[0]!.feePerPayment = '320'
+    const result = settingsFromDraft(defaults, draft, 'IDR', marks, locationName)
+    expect(result.ok).toBe(true)
+    const saved = (result as { settings: DepositSettings }).settings
+    expect(saved.settlements[0]).toMatchObject({ method: 'card', feeFixed: 320 })
+    expect(matchesUnder(saved)).toEqual([[['b1'], ['card|101|2026-11-26'], 112_800]])
   })
 
   it('refuses what is not a figure, naming the field, and what the schema refuses', () => {
