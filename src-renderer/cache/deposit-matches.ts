@@ -13,6 +13,15 @@ export function storedMatches(db: TillDatabase): Promise<StoredMatch[]> {
   return db.depositMatches.toArray()
 }
 
+/** How many standing matches Till made on its own at `since` or after. */
+export function tillMatchesSince(db: TillDatabase, since: number): Promise<number> {
+  return db.depositMatches
+    .where('state')
+    .equals('confirmed')
+    .filter((m) => m.madeBy === MATCHED_BY_TILL && m.madeAt >= since)
+    .count()
+}
+
 /** The offers of the last matching run, bank line order. */
 export async function storedOffers(db: TillDatabase): Promise<StoredOffer[]> {
   return (await db.depositOffers.toArray()).sort((a, b) => a.id.localeCompare(b.id))

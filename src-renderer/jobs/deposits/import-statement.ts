@@ -1,5 +1,6 @@
 import type { TillDatabase } from '../../cache/database'
 import { saveCsvMapping } from '../../cache/deposit-settings-store'
+import { tillMatchesSince } from '../../cache/deposit-matches'
 import { keepStatementLines, type KeptCount } from '../../cache/statement-lines'
 import type { StatementFormat } from '../../domain/deposits/bank-line'
 import type { CsvMapping } from '../../domain/deposits/statements/csv-statement'
@@ -52,6 +53,7 @@ export async function importStatement(
   checkStatementCurrency(statement, account)
   if (wanted.csv && statement.format === 'csv') await saveCsvMapping(db, account.id, wanted.csv)
   const kept = await keepStatementLines(db, account.id, statement.lines, now)
-  const matching = await runDepositMatching(db, currency, now)
-  return { ...kept, matched: matching.added, offers: matching.offers }
+  const { offers } = await runDepositMatching(db, currency, now)
+  // Counted from the cache: the matching follower, hearing the lines kept, may have made them.
+  return { ...kept, matched: await tillMatchesSince(db, now), offers }
 }

@@ -1,6 +1,5 @@
-import { liveQuery, type Subscription } from 'dexie'
 import type { TillDatabase } from '../../cache/database'
-import { drawerChangesMark } from '../../cache/drawer-changes'
+import { onMatchingInputWrites } from '../../cache/table-writes'
 import type { SyncState } from '../sync/sync-controller'
 import { runDepositMatching } from './deposit-matching'
 
@@ -20,8 +19,7 @@ export class DepositMatchingFollower {
   private running: Promise<void> | null = null
   private again = false
   private stopped = false
-  private unsubscribeSync: (() => void) | null = null
-  private subscription: Subscription | null = null
+  private unfollow: (() => void) | null = null
 
   constructor(
     private readonly db: TillDatabase,
@@ -33,25 +31,26 @@ export class DepositMatchingFollower {
 
   start(): void {
     // A shop whose currency is not known yet has no expected deposits to match.
-    if (this.currency === null || this.stopped || this.subscription) return
+    if (this.currency === null || this.stopped || this.unfollow) return
     let syncedAt = this.sync.getState().lastSuccessAt
-    this.unsubscribeSync = this.sync.subscribe((state) => {
+    const unfollowSync = this.sync.subscribe((state) => {
       if (state.lastSuccessAt === syncedAt) return
       syncedAt = state.lastSuccessAt
       this.takingsChanged()
     })
-    this.subscription = liveQuery(() => drawerChangesMark(this.db)).subscribe({
-      next: () => this.takingsChanged(),
-      // The cache closed or failed a read: the next sync round matches again.
-      error: () => undefined,
-    })
+    // Not a live query: one open for hours would hold every bill key synced meanwhile.
+    const unfollowWrites = onMatchingInputWrites(this.db, () => this.takingsChanged())
+    this.unfollow = () => {
+      unfollowSync()
+      unfollowWrites()
+    }
+    this.takingsChanged()
   }
 
   /** No run starts after this; one under way ends on its own. Resolves when it has. */
   async stop(): Promise<void> {
     this.stopped = true
-    this.unsubscribeSync?.()
-    this.subscription?.unsubscribe()
+    this.unfollow?.()
     await this.running
   }
 

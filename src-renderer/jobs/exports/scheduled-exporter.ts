@@ -1,9 +1,9 @@
-import { liveQuery } from 'dexie'
 import type { ProfileView, ScheduledExportState } from '../../../src-shared/bridge/contract'
 import type { TillBridge } from '../../bridge/bridge-client'
 import type { TillDatabase } from '../../cache/database'
 import { effectiveTimeZone } from '../../domain/format/effective-time-zone'
 import { latestSessionClose } from '../../cache/load-session'
+import { onSessionWrites } from '../../cache/table-writes'
 import { runScheduledExport } from './schedule-run'
 import type { SharedExportCommit } from './export-options'
 import { dueCheck } from './schedule-trigger'
@@ -19,10 +19,12 @@ export class ScheduledExporter {
   private readonly listeners = new Set<(state: ScheduledExportState) => void>()
   /** The cache's latest session close; undefined until first read. */
   private latestClosedAt: number | null | undefined = undefined
+  /** Reads of the latest close started; only the last one's answer is kept. */
+  private closeReads = 0
   private running = false
   private stopped = false
   private timer: ReturnType<typeof setInterval> | null = null
-  private subscription: { unsubscribe(): void } | null = null
+  private unfollowSessions: (() => void) | null = null
 
   constructor(
     private readonly bridge: TillBridge,
@@ -34,14 +36,9 @@ export class ScheduledExporter {
 
   start(): void {
     if (this.stopped || this.timer) return
-    this.subscription = liveQuery(() => latestSessionClose(this.db)).subscribe({
-      next: (closedAt) => {
-        this.latestClosedAt = closedAt
-        this.check()
-      },
-      // The cache closed or failed a read: the half-minute check keeps the last value it had.
-      error: () => undefined,
-    })
+    // Not a live query: one open between two closes would hold every bill key synced meanwhile.
+    this.unfollowSessions = onSessionWrites(this.db, () => this.readLatestClose())
+    this.readLatestClose()
     this.timer = setInterval(() => this.check(), CHECK_EVERY_MS)
   }
 
@@ -49,13 +46,26 @@ export class ScheduledExporter {
   stop(): void {
     this.stopped = true
     if (this.timer) clearInterval(this.timer)
-    this.subscription?.unsubscribe()
+    this.unfollowSessions?.()
   }
 
   /** Tells the Settings panel about each run as it is recorded. */
   onRun(listener: (state: ScheduledExportState) => void): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
+  }
+
+  private readLatestClose(): void {
+    const read = ++this.closeReads
+    latestSessionClose(this.db).then(
+      (closedAt) => {
+        if (read !== this.closeReads) return
+        this.latestClosedAt = closedAt
+        this.check()
+      },
+      // The cache closed or failed a read: the half-minute check keeps the last value it had.
+      () => undefined,
+    )
   }
 
   private check(): void {

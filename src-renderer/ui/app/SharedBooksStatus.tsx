@@ -1,11 +1,13 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
-import { useLiveQuery } from 'dexie-react-hooks'
 import type { SharedBooksStatus as Status } from '../../../src-shared/bridge/contract'
 import type { ActiveConnection } from '../../jobs/connection/active-connection'
 import { waitingCount } from '../../cache/shared-outbox'
 import { sharedConflicts } from '../../cache/shared-apply'
 import { useBridge } from '../hooks/bridge-context'
 import { useActiveConnection } from '../hooks/use-active-connection'
+import { useRecomputed } from '../hooks/use-recomputed'
+import { useWriteCount } from '../hooks/use-write-count'
+import { onConflictWrites, onOutboxWrites } from '../../cache/table-writes'
 import { minutesSince } from '../../domain/format/time-since'
 
 /** How often "last reached N minutes ago" is worked out again. */
@@ -39,8 +41,10 @@ function JoinedStatus({ connection }: { connection: ActiveConnection }): React.J
   const bridge = useBridge()
   const [status, setStatus] = useState<Status | null>(null)
   const [now, setNow] = useState(() => Date.now())
-  const waiting = useLiveQuery(() => waitingCount(db), [db])
-  const conflicts = useLiveQuery(() => sharedConflicts(db), [db])
+  const outboxWrites = useWriteCount((heard) => onOutboxWrites(db, heard), [db])
+  const conflictWrites = useWriteCount((heard) => onConflictWrites(db, heard), [db])
+  const waiting = useRecomputed(() => waitingCount(db), [db, outboxWrites])
+  const conflicts = useRecomputed(() => sharedConflicts(db), [db, conflictWrites])
 
   useEffect(() => {
     if (!joined) return

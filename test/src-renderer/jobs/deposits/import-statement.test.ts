@@ -6,6 +6,7 @@ import { statementLines } from '../../../../src-renderer/cache/statement-lines'
 import { StatementReadError } from '../../../../src-renderer/domain/deposits/bank-line'
 import { StatementCurrencyError } from '../../../../src-renderer/domain/deposits/statements/read-statement'
 import { importStatement } from '../../../../src-renderer/jobs/deposits/import-statement'
+import { DepositMatchingFollower } from '../../../../src-renderer/jobs/deposits/matching-follower'
 import { FRIDAY, PLAIN_CSV, depositShop, plainCsv } from '../../../support/deposits/shop'
 
 let db: TillDatabase
@@ -36,6 +37,22 @@ describe('importing a bank statement', () => {
       [['card|101|2026-11-20'], 200, 0, 'Till', 'confirmed'],
       [['cash|101|2026-11-20'], 0, 0, 'Till', 'confirmed'],
     ])
+  })
+
+  it('counts the matches Till made of the new lines though the matching follower, hearing them kept, made them first', async () => {
+    const noRounds = { getState: () => ({ lastSuccessAt: null }), subscribe: () => () => true }
+    const follower = new DepositMatchingFollower(db, 'USD', noRounds)
+    follower.start()
+    await follower.settled()
+    const result = await importStatement(
+      db,
+      { bankAccountId: 'main', text: plainCsv([CASH, CARD]), csv: PLAIN_CSV },
+      'USD',
+      NOW,
+    )
+    await follower.stop()
+    expect(result).toMatchObject({ added: 2, matched: 2 })
+    expect((await storedMatches(db)).length).toBe(2)
   })
 
   it('adds only the new lines of an overlapping statement, and says how many it already had', async () => {
