@@ -404,20 +404,27 @@ export class SyncEngine {
           ids.forEach((id) => claimed.delete(id))
         }
       }
+      // The next batch is claimed while this one is fetched: reading the queue waits for the
+      // cache's open write transactions, and so overlaps the fetch rather than following it.
+      let claiming: Promise<string[]> | null = null
       try {
         for (;;) {
           check()
           if (listing.failed || failures.length > 0) return
-          const ids = await claim()
+          const ids = await (claiming ?? claim())
+          claiming = null
           if (ids.length === 0) {
             if (writing) await settle()
             else if (listing.done && claimed.size === 0) return
             else await new Promise((resolve) => setTimeout(resolve, 25))
             continue
           }
+          const fetching = fetchAndWrite(ids)
+          claiming = claim()
+          claiming.catch(() => undefined)
           let batch: { written: Promise<void> }
           try {
-            batch = await fetchAndWrite(ids)
+            batch = await fetching
           } catch (error) {
             ids.forEach((id) => claimed.delete(id))
             throw error
@@ -426,8 +433,11 @@ export class SyncEngine {
           writing = { ids, written: batch.written }
         }
       } finally {
-        // Stopped early: nothing of this worker writes after it has returned.
+        // Stopped early: nothing of this worker writes after it has returned, and a batch it
+        // claimed but will not fetch is free again.
         await settle().catch(() => undefined)
+        const unfetched = await (claiming ?? Promise.resolve([])).catch(() => [])
+        unfetched.forEach((id) => claimed.delete(id))
       }
     }
     await Promise.all(
