@@ -48,10 +48,24 @@ export interface RegisterSession {
   status: SessionStatus
 }
 
+/**
+ * A stretch of history by `created_at` (`from` inclusive, `to` exclusive, null unbounded), read
+ * newest first page by page beside the other stretches.
+ */
+export interface HistoryRange {
+  from: string | null
+  to: string | null
+  /** The next page to read. */
+  page: number
+  done: boolean
+}
+
 export interface Checkpoint {
   key: string
   /** Backfill: the next page to read, newest first. */
   backfillPage: number | null
+  /** Backfill read in stretches side by side, each with its next page; absent: one stretch. */
+  backfillRanges?: HistoryRange[]
   backfillDone: boolean
   /** Incremental: the last `updated_at` text seen, and the page within that instant. */
   cursor: string | null

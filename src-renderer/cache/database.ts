@@ -18,6 +18,7 @@ import type { Destination } from './export-rows'
 import type { LogPage } from './log-pages'
 import type { UpgradeProgress } from './log-pages-upgrade'
 import { declareVersions } from './migrations/migrations'
+import { coarseMutations } from './mutation-announcements'
 import type { ExportRun, SavedAccountMapping, SeenAccountRole, StoredBatch } from './export-rows'
 import type { SessionTally } from '../domain/ledger/session-tally'
 import type { DayCounts } from '../domain/bills/bill-counts'
@@ -76,6 +77,7 @@ export class TillDatabase extends Dexie {
     // hold are never released (docs/architecture.md, "Screens"). Live queries re-read instead.
     super(name, { cache: 'disabled', ...options })
     declareVersions(this, onUpgrade)
+    this.use(coarseMutations)
     // A new cache keeps its counts from the first bill: nothing to count afterwards.
     this.on('populate', (tx) =>
       tx

@@ -11,11 +11,14 @@ export interface PageQuery {
   order_by: string
   q_updated_at_from?: string
   q_created_at_from?: string
+  /** Bills only: the service's expense lists take no upper bound. */
+  q_created_at_to?: string
 }
 
 export interface CollectionPage {
   ids: string[]
   lastUpdatedAtText: string | null
+  firstCreatedAt: number | null
   page: PageInfo
   /** Records that are complete as written (expenses; bills that came in full). */
   complete: number
@@ -44,7 +47,7 @@ export interface CollectionContext {
   now: () => number
 }
 
-function pageOf<T extends { id: string; updatedAtText: string }>(
+function pageOf<T extends { id: string; createdAt: number; updatedAtText: string }>(
   records: T[],
   page: PageInfo,
   complete: number,
@@ -52,6 +55,7 @@ function pageOf<T extends { id: string; updatedAtText: string }>(
   return {
     ids: records.map((r) => r.id),
     lastUpdatedAtText: records.at(-1)?.updatedAtText ?? null,
+    firstCreatedAt: records[0]?.createdAt ?? null,
     page,
     complete,
   }

@@ -1,4 +1,6 @@
+import Dexie from 'dexie'
 import type { TillDatabase } from '../../cache/database'
+import { announceInBatches } from '../../cache/mutation-announcements'
 import { writeTogether } from '../../cache/writes'
 import { StageClock } from './stage-clock'
 
@@ -15,7 +17,8 @@ interface QueuedWrite {
  * A sync's cache writes, committed in groups: whatever was queued while one transaction was being
  * written goes into the next one together, in the order queued. Each write still commits whole or
  * not at all, and in order; there are simply fewer transactions when writing is the slow part, so
- * a screen's live queries re-run once a group rather than once a page.
+ * a screen's live queries re-run once a group rather than once a page, and at most about once a
+ * second (see announceInBatches).
  *
  * After a failed group every later write is refused with the same error: a later page must never
  * commit its checkpoint past an earlier page that did not.
@@ -53,6 +56,7 @@ export class GroupedWrites {
       try {
         await this.stages.time('commit', () =>
           writeTogether(db, async () => {
+            announceInBatches(Dexie.currentTransaction)
             for (const queued of group) await queued.write()
           }),
         )

@@ -1,5 +1,6 @@
 import type { BridgeErrorKind } from '../../../src-shared/bridge/bridge-errors'
 import type { TillDatabase } from '../../cache/database'
+import type { HistoryRange } from '../../cache/cached-records'
 import { writeBills } from '../../cache/writes'
 import { BridgeCallError } from '../../bridge/bridge-client'
 import {
@@ -17,6 +18,7 @@ import {
   type CollectionContext,
   type PageQuery,
 } from './collections'
+import { historyRanges, rangeQuery } from './history-ranges'
 import { ProgressMeter, type SyncProgress } from './progress'
 import type { ServiceReader } from './service-reader'
 import { StageClock } from './stage-clock'
@@ -192,7 +194,11 @@ export class SyncEngine {
     }
   }
 
-  /** History, newest first, by page; new records arriving meanwhile only push pages down. */
+  /**
+   * History, newest first, by page; new records arriving meanwhile only push pages down. A long
+   * history of bills is read in stretches of `created_at` side by side (history-ranges.ts), each
+   * page written with every stretch's progress, so a resumed run carries on with each.
+   */
   private async backfill(
     collection: Collection,
     meter: ProgressMeter,
@@ -203,9 +209,14 @@ export class SyncEngine {
     if (checkpoint.backfillPage === null) {
       // Where updates will start once history is in: the newest change the service has now.
       const newest = await collection.read({ page: 1, limit: 1, order_by: 'updated_at:desc' })
-      const start = { ...checkpoint, backfillPage: 1, cursor: newest.page.lastUpdatedAtText }
-      await this.commit(() => newest.write({ ...start, cursorPage: 1 }, DETAIL_PRIORITY.history))
       const { total } = newest.page.page
+      const start = {
+        ...checkpoint,
+        backfillPage: 1,
+        cursor: newest.page.lastUpdatedAtText,
+        backfillRanges: await this.rangesOf(collection, total),
+      }
+      await this.commit(() => newest.write({ ...start, cursorPage: 1 }, DETAIL_PRIORITY.history))
       // A bill is written twice, listed then with its detail; an expense once.
       if (total !== null) meter.expect(total * (collection.key === 'bills' ? 2 : 1))
       checkpoint = await readCheckpoint(this.ctx.db, collection.key)
@@ -218,25 +229,66 @@ export class SyncEngine {
         : 'expenses',
     )
     const base = checkpoint
-    await pageThrough(
-      collection,
-      { page: base.backfillPage ?? 1, limit: PAGE_SIZE, order_by: 'created_at:desc' },
-      (read, query) => ({
-        checkpoint: { ...base, backfillPage: query.page + 1, backfillDone: !read.page.hasMore },
-        // History's details come page by page, newest first, so sessions fill in from today back.
-        priority:
-          query.page <= 2 ? DETAIL_PRIORITY.updates : DETAIL_PRIORITY.history + query.page / 1e7,
-        // The newest pages show at once; older history is written once, when its detail comes.
-        storeSummaries: query.page <= 2,
-        next: read.page.hasMore ? { ...query, page: query.page + 1 } : null,
-      }),
-      this.commit,
-      check,
-      (read, query) => {
-        meter.add(read.complete)
-        if (query.page === 1) meter.setPhase(collection.key === 'bills' ? 'history' : 'expenses')
-      },
-    )
+    // Each stretch's progress as queued for writing: writes commit in the order queued, so each
+    // page's checkpoint holds no stretch further on than what is committed with or before it.
+    const ranges = base.backfillRanges ?? [
+      { from: null, to: null, page: base.backfillPage ?? 1, done: false },
+    ]
+    const failures: unknown[] = []
+    const stopIfFailed = (): void => {
+      check()
+      if (failures.length > 0) throw failures[0]
+    }
+    const listing = (index: number): Promise<void> =>
+      pageThrough(
+        collection,
+        rangeQuery(ranges[index]!, PAGE_SIZE),
+        (read, query) => {
+          ranges[index] = { ...ranges[index]!, page: query.page + 1, done: !read.page.hasMore }
+          // The newest pages show at once; older history is written once, when its detail comes.
+          const newest = index === 0 && query.page <= 2
+          return {
+            checkpoint: {
+              ...base,
+              backfillPage: ranges[0]!.page,
+              backfillRanges: [...ranges],
+              backfillDone: ranges.every((r) => r.done),
+            },
+            // History's details come page by page, newest first, so sessions fill in from today back.
+            priority: newest
+              ? DETAIL_PRIORITY.updates
+              : DETAIL_PRIORITY.history + (index * 1e5 + query.page) / 1e7,
+            storeSummaries: newest,
+            next: read.page.hasMore ? { ...query, page: query.page + 1 } : null,
+          }
+        },
+        this.commit,
+        stopIfFailed,
+        (read, query) => {
+          meter.add(read.complete)
+          if (index === 0 && query.page === 1)
+            meter.setPhase(collection.key === 'bills' ? 'history' : 'expenses')
+        },
+      ).catch((error: unknown) => {
+        failures.push(error)
+      })
+    // One stretch failing stops the others at their next page; none writes after this returns.
+    await Promise.all(ranges.map((range, index) => (range.done ? null : listing(index))))
+    if (failures.length > 0) throw failures[0]
+  }
+
+  /** Stretches of history to read side by side: bills only, the expenses' lists take no upper bound. */
+  private async rangesOf(
+    collection: Collection,
+    total: number | null,
+  ): Promise<HistoryRange[] | undefined> {
+    if (collection.key !== 'bills' || total === null) return undefined
+    const end = (order_by: string) => collection.read({ page: 1, limit: 1, order_by })
+    const [oldest, newest] = await Promise.all([end('created_at:asc'), end('created_at:desc')])
+    const from = oldest.page.firstCreatedAt
+    const to = newest.page.firstCreatedAt
+    if (from === null || to === null) return undefined
+    return historyRanges(from, to, Math.ceil(total / PAGE_SIZE))
   }
 
   /** Changes since the cursor, oldest first, by keyset on `updated_at`. */
@@ -352,20 +404,27 @@ export class SyncEngine {
           ids.forEach((id) => claimed.delete(id))
         }
       }
+      // The next batch is claimed while this one is fetched: reading the queue waits for the
+      // cache's open write transactions, and so overlaps the fetch rather than following it.
+      let claiming: Promise<string[]> | null = null
       try {
         for (;;) {
           check()
           if (listing.failed || failures.length > 0) return
-          const ids = await claim()
+          const ids = await (claiming ?? claim())
+          claiming = null
           if (ids.length === 0) {
             if (writing) await settle()
             else if (listing.done && claimed.size === 0) return
             else await new Promise((resolve) => setTimeout(resolve, 25))
             continue
           }
+          const fetching = fetchAndWrite(ids)
+          claiming = claim()
+          claiming.catch(() => undefined)
           let batch: { written: Promise<void> }
           try {
-            batch = await fetchAndWrite(ids)
+            batch = await fetching
           } catch (error) {
             ids.forEach((id) => claimed.delete(id))
             throw error
@@ -374,8 +433,11 @@ export class SyncEngine {
           writing = { ids, written: batch.written }
         }
       } finally {
-        // Stopped early: nothing of this worker writes after it has returned.
+        // Stopped early: nothing of this worker writes after it has returned, and a batch it
+        // claimed but will not fetch is free again.
         await settle().catch(() => undefined)
+        const unfetched = await (claiming ?? Promise.resolve([])).catch(() => [])
+        unfetched.forEach((id) => claimed.delete(id))
       }
     }
     await Promise.all(

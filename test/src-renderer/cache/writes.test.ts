@@ -94,4 +94,24 @@ describe('writing a page of bills', () => {
     )
     expect((await db.payments.toArray()).map((p) => [p.id, p.method])).toEqual([['1-P1', 'qris']])
   })
+
+  it('takes a bill out of quarantine once it comes whole, and keeps the other records set aside', async () => {
+    const db = freshDb()
+    const failed = (kind: 'bill' | 'expense', id: string) => ({
+      kind,
+      id,
+      reason: 'total is not a number',
+      raw: { id },
+    })
+    const write = (bills: Bill[], quarantined: ReturnType<typeof failed>[]) =>
+      writeBills(db, { bills, quarantined, detailPriority: 1, timeZone: 'UTC', now: 0 })
+    await write([], [failed('bill', '1'), failed('bill', '2'), failed('expense', '1')])
+    await write([full('1'), full('3')], [failed('bill', '4')])
+    expect((await db.quarantine.toArray()).map((q) => q.key).sort()).toEqual([
+      'bill:2',
+      'bill:4',
+      'expense:1',
+    ])
+    expect(await db.bills.count()).toBe(2)
+  })
 })
