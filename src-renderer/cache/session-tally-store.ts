@@ -26,7 +26,7 @@ export function tallyTables(db: TillDatabase) {
  * (the payments table holds exactly those).
  */
 export function noteBillChange(
-  changes: TallyChanges,
+  changes: Pick<TallyChanges, 'add' | 'remove'>,
   before: CachedBill | undefined,
   after: CachedBill | undefined,
   paymentsOf: (bill: CachedBill) => CachedPayment[],
@@ -44,7 +44,7 @@ export function noteBillChange(
 }
 
 export function noteExpenseChange(
-  changes: TallyChanges,
+  changes: Pick<TallyChanges, 'add' | 'remove'>,
   before: CachedExpense | undefined,
   after: CachedExpense,
 ): void {
@@ -123,31 +123,6 @@ export async function sessionFigures(
   ])
   const counted = tally ?? (await tallyFromRecords(db, session.id))
   return figuresOfTally(counted, session.openingCash, movements)
-}
-
-/**
- * Tallies every session that has none (a cache made before tallies were kept), one session a
- * transaction, so it can stop at any moment and go on later where it left off.
- */
-export async function fillMissingTallies(
-  db: TillDatabase,
-  onProgress: (done: number, total: number) => void,
-  signal?: AbortSignal,
-): Promise<void> {
-  const sessionIds = (await db.sessions.toCollection().primaryKeys()) as string[]
-  const tallied = new Set((await db.sessionTallies.toCollection().primaryKeys()) as string[])
-  const missing = sessionIds.filter((id) => !tallied.has(id))
-  let done = 0
-  onProgress(done, missing.length)
-  for (const id of missing) {
-    if (signal?.aborted) return
-    await db.transaction('rw', tallyTables(db), async () => {
-      // A write since the list was read may have tallied it already.
-      if (await db.sessionTallies.get(id)) return
-      await db.sessionTallies.put(await tallyFromRecords(db, id))
-    })
-    onProgress(++done, missing.length)
-  }
 }
 
 /**
