@@ -10,7 +10,7 @@ import {
 import { paymentsOf } from './bill-payments'
 import type { CachedBill, SavedBillsFillState } from './cached-records'
 import type { TillDatabase } from './database'
-import { noteBillChange, noteExpenseChange } from './session-tally-store'
+import { hasRecords, noteBillChange, noteExpenseChange } from './session-tally-store'
 
 /**
  * A cache from before session tallies and bill counts (an earlier Till's) is brought up to date
@@ -72,7 +72,16 @@ export async function billsCounted(db: TillDatabase): Promise<(billId: string) =
   return (billId) => through !== null && cmp(billId, through) <= 0
 }
 
-/** The fill under way, or a new one; null when tallies and counts are all there. */
+/** Whether one of these sessions has a record. */
+async function anyHasRecords(db: TillDatabase, sessionIds: readonly string[]): Promise<boolean> {
+  return (await Promise.all(sessionIds.map((id) => hasRecords(db, id)))).some(Boolean)
+}
+
+/**
+ * The fill under way, or a new one; null when tallies and counts are all there. Sessions with no
+ * tally and no record (a close event before any bill) are tallied at once, as nothing, without
+ * a pass.
+ */
 async function beginOrResume(db: TillDatabase): Promise<Fill | null> {
   const kept = await readFill(db)
   if (kept) return kept
@@ -83,7 +92,10 @@ async function beginOrResume(db: TillDatabase): Promise<Fill | null> {
   ])
   const have = new Set(tallied)
   const untallied = sessionIds.filter((id) => !have.has(id))
-  if (counts.complete && untallied.length === 0) return null
+  if (counts.complete && !(await anyHasRecords(db, untallied))) {
+    await db.sessionTallies.bulkPut(untallied.map(emptyTally))
+    return null
+  }
   const fill: Fill = {
     state: {
       through: null,
@@ -180,7 +192,7 @@ export async function fillSavedBills(
 ): Promise<void> {
   const fill = await db.transaction(
     'rw',
-    [db.bills, db.sessions, db.sessionTallies, db.billCounts, db.meta],
+    [db.bills, db.payments, db.expenses, db.sessions, db.sessionTallies, db.billCounts, db.meta],
     () => beginOrResume(db),
   )
   if (!fill) return

@@ -59,7 +59,7 @@ async function tallyFromRecords(db: TillDatabase, sessionId: string): Promise<Se
 /** Where each changed session's tally starts from: its stored tally, nothing, or its records. */
 export type TallyBases = Map<string, SessionTally | 'empty' | 'records'>
 
-async function hasRecords(db: TillDatabase, sessionId: string): Promise<boolean> {
+export async function hasRecords(db: TillDatabase, sessionId: string): Promise<boolean> {
   const found = await Promise.all([
     billsOfSession(db, sessionId).limit(1).primaryKeys(),
     ...[db.payments, db.expenses].map((table) =>
@@ -112,17 +112,33 @@ export async function readSessionTally(db: TillDatabase, sessionId: string): Pro
   return (await db.sessionTallies.get(sessionId)) ?? tallyFromRecords(db, sessionId)
 }
 
+async function figuresOfSession(
+  db: TillDatabase,
+  session: Pick<RegisterSession, 'id' | 'openingCash'>,
+  fromRecords: boolean,
+): Promise<DayCloseFigures | undefined> {
+  const [tally, movements] = await Promise.all([
+    db.sessionTallies.get(session.id),
+    movementsOfSession(db, session.id),
+  ])
+  const counted = tally ?? (fromRecords ? await tallyFromRecords(db, session.id) : undefined)
+  return counted && figuresOfTally(counted, session.openingCash, movements)
+}
+
 /** A session's figures: from its tally, or from its records while it has none yet. */
 export async function sessionFigures(
   db: TillDatabase,
   session: Pick<RegisterSession, 'id' | 'openingCash'>,
 ): Promise<DayCloseFigures> {
-  const [tally, movements] = await Promise.all([
-    db.sessionTallies.get(session.id),
-    movementsOfSession(db, session.id),
-  ])
-  const counted = tally ?? (await tallyFromRecords(db, session.id))
-  return figuresOfTally(counted, session.openingCash, movements)
+  return (await figuresOfSession(db, session, true))!
+}
+
+/** A session's figures from its tally alone: undefined while it has none. */
+export function keptSessionFigures(
+  db: TillDatabase,
+  session: Pick<RegisterSession, 'id' | 'openingCash'>,
+): Promise<DayCloseFigures | undefined> {
+  return figuresOfSession(db, session, false)
 }
 
 /**

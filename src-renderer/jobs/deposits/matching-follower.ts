@@ -5,21 +5,25 @@ import type { SyncState } from '../sync/sync-controller'
 import { runDepositMatching } from './deposit-matching'
 
 /** What the follower needs of the sync: its state, and word of each change to it. */
+type FollowedState = Pick<SyncState, 'lastSuccessAt' | 'savedBillsAddedUp'>
 interface SyncRounds {
-  getState(): Pick<SyncState, 'lastSuccessAt'>
-  subscribe(listener: (state: Pick<SyncState, 'lastSuccessAt'>) => void): () => void
+  getState(): FollowedState
+  subscribe(listener: (state: FollowedState) => void): () => void
 }
 
 /**
  * Keeps the deposit matches current with the takings (docs/deposits.md#matching-follows-the-takings):
  * matching runs again after each sync round that succeeded and after a count, a cash movement or
  * the settings are saved, whether the Deposits screen is open or not. Runs never overlap: changes
- * during a run make one more run after it, however many there were.
+ * during a run make one more run after it, however many there were. In a cache from before
+ * tallies, matching waits until its bills are added up: it reads every session's tally, and
+ * adding each up from its records beside the fill doing so cost more than the fill.
  */
 export class DepositMatchingFollower {
   private running: Promise<void> | null = null
   private again = false
   private stopped = false
+  private waitingForTallies = false
   private unsubscribeSync: (() => void) | null = null
   private subscription: Subscription | null = null
 
@@ -36,7 +40,8 @@ export class DepositMatchingFollower {
     if (this.currency === null || this.stopped || this.subscription) return
     let syncedAt = this.sync.getState().lastSuccessAt
     this.unsubscribeSync = this.sync.subscribe((state) => {
-      if (state.lastSuccessAt === syncedAt) return
+      const addedUp = this.waitingForTallies && state.savedBillsAddedUp
+      if (!addedUp && state.lastSuccessAt === syncedAt) return
       syncedAt = state.lastSuccessAt
       this.takingsChanged()
     })
@@ -58,6 +63,8 @@ export class DepositMatchingFollower {
   /** Matches again now, or once more after the run under way. */
   takingsChanged(): void {
     if (this.stopped || this.currency === null) return
+    this.waitingForTallies = !this.sync.getState().savedBillsAddedUp
+    if (this.waitingForTallies) return
     if (this.running) {
       this.again = true
       return

@@ -38,6 +38,11 @@ export interface SyncState {
    * (cache/saved-bills-fill.ts): those read of those left when it started.
    */
   addingUp: { done: number; total: number } | null
+  /**
+   * That fill has ended, or found nothing to do: until then a session without a tally waits for
+   * it rather than being added up from its records beside it.
+   */
+  savedBillsAddedUp: boolean
 }
 
 /**
@@ -90,6 +95,7 @@ export class SyncController {
         ? 'The app was uninstalled for this store. Install it again in the POS back office, then sync.'
         : null,
       addingUp: null,
+      savedBillsAddedUp: false,
     }
   }
 
@@ -125,7 +131,7 @@ export class SyncController {
         ),
       )
     } finally {
-      if (!this.stopped) this.update({ addingUp: null })
+      if (!this.stopped) this.update({ addingUp: null, savedBillsAddedUp: true })
     }
   }
 

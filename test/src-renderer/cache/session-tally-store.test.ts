@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { Bill, BillType, Expense } from '../../../src-shared/domain/records'
 import { TillDatabase } from '../../../src-renderer/cache/database'
 import { fillSavedBills } from '../../../src-renderer/cache/saved-bills-fill'
-import { writeBills, writeExpenses } from '../../../src-renderer/cache/writes'
+import { closeSession, writeBills, writeExpenses } from '../../../src-renderer/cache/writes'
 import { dayCloseFigures } from '../../../src-renderer/domain/ledger/day-close'
 import { loadSessionInputs } from '../../../src-renderer/cache/load-session'
 import { figuresOfTally } from '../../../src-renderer/domain/ledger/session-tally'
@@ -259,6 +259,29 @@ describe('a session tally kept by the writes', () => {
       [4, 4],
     ])
     for (const id of SESSIONS) expect(await fromTally(db, id)).toEqual(await recomputed(db, id))
+    db.close()
+  })
+
+  it('tallies a session with no record as nothing, without a pass over the bills', async () => {
+    const db = openDb()
+    await run(db, {
+      kind: 'bills',
+      bills: [makeBill({ id: 'F', session: 'S1', lines: [100], payments: [] })],
+      storeSummaries: true,
+    })
+    await closeSession(db, {
+      id: 'S9',
+      locationId: '101',
+      openedAt: null,
+      closedAt: Date.UTC(2026, 10, 20),
+      openingCash: 500,
+      timeZone: TZ,
+    })
+    expect(await db.sessionTallies.get('S9')).toBeUndefined()
+    const seen: [number, number][] = []
+    await fillSavedBills(db, TZ, (done, total) => seen.push([done, total]))
+    expect(seen).toEqual([])
+    expect(await fromTally(db, 'S9')).toEqual(await recomputed(db, 'S9'))
     db.close()
   })
 })
