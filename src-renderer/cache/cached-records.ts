@@ -100,6 +100,9 @@ export interface MetaEntry {
     | 'sweep-minutes'
     | 'deep-sweep-days'
     | 'bill-counts'
+    /** How far the fill of a cache from before tallies and counts is (./saved-bills-fill.ts). */
+    | 'saved-bills-fill'
+    | 'saved-bills-fill-tallies'
     | 'records-written'
     /** The shop's own notes and coins, by currency (cache/denomination-settings.ts). */
     | 'denominations'
@@ -160,18 +163,31 @@ export interface LocationName {
 export interface BillCountsState {
   /** Every bill written before the counts were kept has been counted. */
   complete: boolean
-  /** The last [locationId, businessDate] counted by the fill, while it is under way. */
-  doneThrough: [string, string] | null
   /** The zone the bills' business dates are in; null until the first write or fill says. */
   timeZone: string | null
   /** Some bill's business date is of another zone: date ranges cannot be answered from cells. */
   mixedZones: boolean
 }
 
+/**
+ * How far the one pass over the bills of a cache from before tallies and counts has gone
+ * (cache/saved-bills-fill.ts); kept in meta as JSON, the sessions' running sums so far beside it.
+ */
+export interface SavedBillsFillState {
+  /** The last bill read, in key order; null before the first page. */
+  through: string | null
+  /** Bills read so far, and how many the cache held when the fill began. */
+  done: number
+  total: number
+  /** The counts were not complete when the fill began: it counts the bills too. */
+  counting: boolean
+  /** Some bill read has a business date of another zone than the fill's. */
+  mixedZones: boolean
+}
+
 /** A cache made with the counts kept from its first bill. */
 export const COUNTS_KEPT_FROM_THE_START: BillCountsState = {
   complete: true,
-  doneThrough: null,
   timeZone: null,
   mixedZones: false,
 }

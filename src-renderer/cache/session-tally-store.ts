@@ -26,7 +26,7 @@ export function tallyTables(db: TillDatabase) {
  * (the payments table holds exactly those).
  */
 export function noteBillChange(
-  changes: TallyChanges,
+  changes: Pick<TallyChanges, 'add' | 'remove'>,
   before: CachedBill | undefined,
   after: CachedBill | undefined,
   paymentsOf: (bill: CachedBill) => CachedPayment[],
@@ -44,7 +44,7 @@ export function noteBillChange(
 }
 
 export function noteExpenseChange(
-  changes: TallyChanges,
+  changes: Pick<TallyChanges, 'add' | 'remove'>,
   before: CachedExpense | undefined,
   after: CachedExpense,
 ): void {
@@ -59,7 +59,7 @@ async function tallyFromRecords(db: TillDatabase, sessionId: string): Promise<Se
 /** Where each changed session's tally starts from: its stored tally, nothing, or its records. */
 export type TallyBases = Map<string, SessionTally | 'empty' | 'records'>
 
-async function hasRecords(db: TillDatabase, sessionId: string): Promise<boolean> {
+export async function hasRecords(db: TillDatabase, sessionId: string): Promise<boolean> {
   const found = await Promise.all([
     billsOfSession(db, sessionId).limit(1).primaryKeys(),
     ...[db.payments, db.expenses].map((table) =>
@@ -112,42 +112,33 @@ export async function readSessionTally(db: TillDatabase, sessionId: string): Pro
   return (await db.sessionTallies.get(sessionId)) ?? tallyFromRecords(db, sessionId)
 }
 
+async function figuresOfSession(
+  db: TillDatabase,
+  session: Pick<RegisterSession, 'id' | 'openingCash'>,
+  fromRecords: boolean,
+): Promise<DayCloseFigures | undefined> {
+  const [tally, movements] = await Promise.all([
+    db.sessionTallies.get(session.id),
+    movementsOfSession(db, session.id),
+  ])
+  const counted = tally ?? (fromRecords ? await tallyFromRecords(db, session.id) : undefined)
+  return counted && figuresOfTally(counted, session.openingCash, movements)
+}
+
 /** A session's figures: from its tally, or from its records while it has none yet. */
 export async function sessionFigures(
   db: TillDatabase,
   session: Pick<RegisterSession, 'id' | 'openingCash'>,
 ): Promise<DayCloseFigures> {
-  const [tally, movements] = await Promise.all([
-    db.sessionTallies.get(session.id),
-    movementsOfSession(db, session.id),
-  ])
-  const counted = tally ?? (await tallyFromRecords(db, session.id))
-  return figuresOfTally(counted, session.openingCash, movements)
+  return (await figuresOfSession(db, session, true))!
 }
 
-/**
- * Tallies every session that has none (a cache made before tallies were kept), one session a
- * transaction, so it can stop at any moment and go on later where it left off.
- */
-export async function fillMissingTallies(
+/** A session's figures from its tally alone: undefined while it has none. */
+export function keptSessionFigures(
   db: TillDatabase,
-  onProgress: (done: number, total: number) => void,
-  signal?: AbortSignal,
-): Promise<void> {
-  const sessionIds = (await db.sessions.toCollection().primaryKeys()) as string[]
-  const tallied = new Set((await db.sessionTallies.toCollection().primaryKeys()) as string[])
-  const missing = sessionIds.filter((id) => !tallied.has(id))
-  let done = 0
-  onProgress(done, missing.length)
-  for (const id of missing) {
-    if (signal?.aborted) return
-    await db.transaction('rw', tallyTables(db), async () => {
-      // A write since the list was read may have tallied it already.
-      if (await db.sessionTallies.get(id)) return
-      await db.sessionTallies.put(await tallyFromRecords(db, id))
-    })
-    onProgress(++done, missing.length)
-  }
+  session: Pick<RegisterSession, 'id' | 'openingCash'>,
+): Promise<DayCloseFigures | undefined> {
+  return figuresOfSession(db, session, false)
 }
 
 /**

@@ -9,16 +9,12 @@ import { TallyChanges } from '../domain/ledger/session-tally'
 import { BillCountChanges } from '../domain/bills/bill-counts'
 import { applyBillCountChanges, billCountTables, noteBillCountChange } from './bill-count-store'
 import { billFacets } from './bill-facets'
+import { paymentsOf } from './bill-payments'
+import { billsCounted } from './saved-bills-fill'
 import { noteRecordsWritten } from './records-written'
 import { countStands } from './reconciliation-schema'
 import type { TillDatabase } from './database'
-import type {
-  CachedBill,
-  CachedPayment,
-  Checkpoint,
-  QuarantineEntry,
-  RegisterSession,
-} from './cached-records'
+import type { CachedBill, Checkpoint, QuarantineEntry, RegisterSession } from './cached-records'
 import {
   applyTallyChanges,
   noteBillChange,
@@ -43,15 +39,6 @@ function cachedBill(bill: Bill, timeZone: string): CachedBill {
 /** The last of each id: a page that lists a bill twice writes it once, as it ends. */
 function lastOfEach<T extends { id: string }>(records: readonly T[]): T[] {
   return [...new Map(records.map((r) => [r.id, r])).values()]
-}
-
-function paymentsOf(bill: Bill): CachedPayment[] {
-  return bill.payments.map((p) => ({
-    ...p,
-    billId: bill.id,
-    billType: bill.type,
-    locationId: bill.locationId,
-  }))
 }
 
 /** Creates or refreshes the sessions that bills and payments name. */
@@ -173,7 +160,10 @@ export async function writeBills(
   let queuedForDetail = 0
   const bills = lastOfEach(write.bills)
   await db.transaction('rw', billWriteTables(db), async () => {
-    const existing = await db.bills.bulkGet(bills.map((b) => b.id))
+    const [existing, counted] = await Promise.all([
+      db.bills.bulkGet(bills.map((b) => b.id)),
+      billsCounted(db),
+    ])
     // A reconciled session keeps its frozen figures; a later change to it is flagged on it.
     const changed = sessionsChangedBy(bills, existing)
     const tallies = new TallyChanges()
@@ -186,7 +176,7 @@ export async function writeBills(
       const stored = cachedBill(bill, write.timeZone)
       toPut.push(stored)
       noteBillChange(tallies, cached, stored, paymentsOf)
-      noteBillCountChange(counts, cached, stored)
+      if (counted(stored.id)) noteBillCountChange(counts, cached, stored)
     }
     bills.forEach((bill, i) => {
       const cached = existing[i]

@@ -40,10 +40,6 @@ function cellKey(bill: Omit<CountedBill, 'businessDate' | 'methods'>, method: st
   return [bill.locationId, bill.type, bill.paymentState, method].join(SEP)
 }
 
-export function locationOf(cell: string): string {
-  return cell.slice(0, cell.indexOf(SEP))
-}
-
 /** The payment methods the counts hold a bill of (a cell at nought is not kept), in order. */
 export function methodsIn(days: readonly DayCounts[]): string[] {
   const methods = new Set<string>()
@@ -56,7 +52,7 @@ export function methodsIn(days: readonly DayCounts[]): string[] {
 }
 
 /** The cells a bill counts in: its base cell (method '') and one per method. */
-export function cellsOf(bill: CountedBill): string[] {
+function cellsOf(bill: CountedBill): string[] {
   return [cellKey(bill, ''), ...[...new Set(bill.methods)].map((m) => cellKey(bill, m))]
 }
 

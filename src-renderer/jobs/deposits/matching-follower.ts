@@ -4,21 +4,25 @@ import type { SyncState } from '../sync/sync-controller'
 import { runDepositMatching } from './deposit-matching'
 
 /** What the follower needs of the sync: its state, and word of each change to it. */
+type FollowedState = Pick<SyncState, 'lastSuccessAt' | 'savedBillsAddedUp'>
 interface SyncRounds {
-  getState(): Pick<SyncState, 'lastSuccessAt'>
-  subscribe(listener: (state: Pick<SyncState, 'lastSuccessAt'>) => void): () => void
+  getState(): FollowedState
+  subscribe(listener: (state: FollowedState) => void): () => void
 }
 
 /**
  * Keeps the deposit matches current with the takings (docs/deposits.md#matching-follows-the-takings):
  * matching runs again after each sync round that succeeded and after a count, a cash movement or
  * the settings are saved, whether the Deposits screen is open or not. Runs never overlap: changes
- * during a run make one more run after it, however many there were.
+ * during a run make one more run after it, however many there were. In a cache from before
+ * tallies, matching waits until its bills are added up: it reads every session's tally, and
+ * adding each up from its records beside the fill doing so cost more than the fill.
  */
 export class DepositMatchingFollower {
   private running: Promise<void> | null = null
   private again = false
   private stopped = false
+  private waitingForTallies = false
   private unfollow: (() => void) | null = null
 
   constructor(
@@ -34,7 +38,8 @@ export class DepositMatchingFollower {
     if (this.currency === null || this.stopped || this.unfollow) return
     let syncedAt = this.sync.getState().lastSuccessAt
     const unfollowSync = this.sync.subscribe((state) => {
-      if (state.lastSuccessAt === syncedAt) return
+      const addedUp = this.waitingForTallies && state.savedBillsAddedUp
+      if (!addedUp && state.lastSuccessAt === syncedAt) return
       syncedAt = state.lastSuccessAt
       this.takingsChanged()
     })
@@ -57,6 +62,8 @@ export class DepositMatchingFollower {
   /** Matches again now, or once more after the run under way. */
   takingsChanged(): void {
     if (this.stopped || this.currency === null) return
+    this.waitingForTallies = !this.sync.getState().savedBillsAddedUp
+    if (this.waitingForTallies) return
     if (this.running) {
       this.again = true
       return

@@ -1,8 +1,7 @@
 import type { ProfileView } from '../../../src-shared/bridge/contract'
 import type { TillBridge } from '../../bridge/bridge-client'
 import type { TillDatabase } from '../../cache/database'
-import { fillBillCounts } from '../../cache/bill-count-store'
-import { fillMissingTallies } from '../../cache/session-tally-store'
+import { fillSavedBills } from '../../cache/saved-bills-fill'
 import type { CollectionContext } from './collections'
 import type { SyncProgress } from './progress'
 import { serviceReaderFromBridge } from './service-reader'
@@ -34,10 +33,16 @@ export interface SyncState {
   areas: { bills: AreaState; expenses: AreaState }
   /** The install was uninstalled (or the key revoked): syncing has stopped for this connection. */
   stopped: string | null
-  /** Sessions of a cache from before tallies were kept, being added up once (cache/session-tally-store.ts). */
-  tallying: { done: number; total: number } | null
-  /** Locations' days of a cache from before bill counts were kept, counted once. */
-  countingBills: { done: number; total: number } | null
+  /**
+   * The bills of a cache from before tallies and bill counts were kept, being added up once
+   * (cache/saved-bills-fill.ts): those read of those left when it started.
+   */
+  addingUp: { done: number; total: number } | null
+  /**
+   * That fill has ended, or found nothing to do: until then a session without a tally waits for
+   * it rather than being added up from its records beside it.
+   */
+  savedBillsAddedUp: boolean
 }
 
 /**
@@ -58,7 +63,7 @@ export class SyncController {
   private rerun: { manual: boolean } | null = null
   /** The run going on, if any, settled into a value: what `stop` waits for. */
   private running: Promise<unknown> | null = null
-  private tallying: Promise<void> | null = null
+  private fill: Promise<void> | null = null
   /** Aborted by `stop`: nothing starts after it, and what is going ends at its next step. */
   private readonly lifetime = new AbortController()
   private readonly ctx: CollectionContext
@@ -89,8 +94,8 @@ export class SyncController {
       stopped: profile.deactivatedAt
         ? 'The app was uninstalled for this store. Install it again in the POS back office, then sync.'
         : null,
-      tallying: null,
-      countingBills: null,
+      addingUp: null,
+      savedBillsAddedUp: false,
     }
   }
 
@@ -109,32 +114,25 @@ export class SyncController {
     this.update({ lastSuccessAt: checkpoint?.lastSuccessAt ?? null })
     this.unsubscribe = this.bridge.on('webhooks.queued', () => void this.drain())
     await this.reschedule()
-    this.tallying = this.fillTallies()
-    this.inBackground(this.tallying)
+    this.fill = this.addUpSavedBills()
+    this.inBackground(this.fill)
     this.inBackground(this.syncNow().then(() => this.drain()))
   }
 
-  /**
-   * Adds up what a cache from before tallies and bill counts has, once, beside the sync: the
-   * sessions' tallies, then the Bills screen's counts.
-   */
-  private async fillTallies(): Promise<void> {
-    await this.whileLive(() =>
-      fillMissingTallies(
-        this.db,
-        (done, total) => this.update({ tallying: done < total ? { done, total } : null }),
-        this.lifetime.signal,
-      ),
-    )
-    if (this.stopped) return
-    await this.whileLive(() =>
-      fillBillCounts(
-        this.db,
-        this.ctx.timeZone,
-        (done, total) => this.update({ countingBills: done < total ? { done, total } : null }),
-        this.lifetime.signal,
-      ),
-    )
+  /** Adds up what a cache from before tallies and bill counts has, once, beside the sync. */
+  private async addUpSavedBills(): Promise<void> {
+    try {
+      await this.whileLive(() =>
+        fillSavedBills(
+          this.db,
+          this.ctx.timeZone,
+          (done, total) => this.update({ addingUp: { done, total } }),
+          { signal: this.lifetime.signal },
+        ),
+      )
+    } finally {
+      if (!this.stopped) this.update({ addingUp: null, savedBillsAddedUp: true })
+    }
   }
 
   /** Reads the sweep schedule again (after Settings changed it) and restarts the sweep timer. */
@@ -161,7 +159,7 @@ export class SyncController {
     this.timers = []
     this.unsubscribe?.()
     this.unsubscribe = null
-    await Promise.all([this.running, this.draining, this.tallying?.catch(() => undefined)])
+    await Promise.all([this.running, this.draining, this.fill?.catch(() => undefined)])
   }
 
   private get stopped(): boolean {

@@ -94,16 +94,10 @@ function SyncControls({
           Checking for changes…
         </span>
       )}
-      {state.tallying && (
+      {state.addingUp && (
         <span role="status" className="muted sync-background">
-          Adding up saved sessions: {count.format(state.tallying.done)} of{' '}
-          {count.format(state.tallying.total)}
-        </span>
-      )}
-      {state.countingBills && (
-        <span role="status" className="muted sync-background">
-          Counting saved bills by day: {count.format(state.countingBills.done)} of{' '}
-          {count.format(state.countingBills.total)}
+          Adding up saved bills: {count.format(state.addingUp.done)} of{' '}
+          {count.format(state.addingUp.total)}
         </span>
       )}
       {!watched && <span className="muted">{lastSynced(state.lastSuccessAt, timeZone)}</span>}

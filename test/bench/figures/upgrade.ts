@@ -1,21 +1,20 @@
 import type { Page } from '@playwright/test'
 import { openTill, type RunningBrowserShell } from '../../support/browser-shell'
 import { inPage, leaveTill, type BenchBrowser } from '../chromium'
-import type { Fill, UpgradeSeen } from '../in-page/screen-timing'
+import type { UpgradeSeen } from '../in-page/screen-timing'
 import { fromRepeated, type Figure } from '../results'
 import { repeated } from '../stats'
 
 /**
  * The upgrade of a cache an earlier Till left (before tallies and bill counts) to the current
- * schema: from the navigation to Till until the fills the sync controller starts are done, from
- * scratch, then once more closed half-way and opened again. The fills leave the cache as the
+ * schema: from the navigation to Till until the fill the sync controller starts is done, from
+ * scratch, then once more closed half-way and opened again. The fill leaves the cache as the
  * other figures had it, so this goes last.
  */
 
 const DONE_MS = 900_000
 /** The upgrade's targets (issue 25): 5 s for the quick run's 100,000 bills, 30 s for a million. */
 const targetSeconds = (bills: number): number => (bills <= 100_000 ? 5 : 30)
-const CAPTIONS: Record<Fill, string> = { tallying: 'sessions', counting: 'location-days' }
 
 /** Makes the cache one from before tallies and counts, then opens Till over it. */
 async function openOverOldCache(
@@ -33,23 +32,19 @@ async function untilDone(page: Page, databaseName: string): Promise<UpgradeSeen>
   const left = await inPage(page, 'upgradeState', databaseName)
   if (left.tallies < left.sessions || !left.countsComplete)
     throw new Error(
-      `the fills ended with ${left.tallies} of ${left.sessions} sessions tallied and the counts ${left.countsComplete ? 'complete' : 'incomplete'}`,
+      `the fill ended with ${left.tallies} of ${left.sessions} sessions tallied and the counts ${left.countsComplete ? 'complete' : 'incomplete'}`,
     )
   return seen
 }
 
-const shownText = (seen: UpgradeSeen): string =>
-  (['tallying', 'counting'] as const)
-    .map((fill) => {
-      const shown = seen.shown[fill]
-      if (!shown) return `no ${CAPTIONS[fill]} line seen`
-      const { first, last, lastAt } = shown
-      return `${CAPTIONS[fill]} ${first[0]} of ${first[1]} … ${last[0]} of ${last[1]} (at ${(lastAt / 1000).toFixed(1)} s)`
-    })
-    .join(', ')
+const shownText = ({ shown }: UpgradeSeen): string => {
+  if (!shown) return 'no progress line seen'
+  const { first, last, lastAt } = shown
+  return `bills ${first[0]} of ${first[1]} … ${last[0]} of ${last[1]} (at ${(lastAt / 1000).toFixed(1)} s)`
+}
 
-/** What is left to do of a fill when the page opens: the total its line first shows, else none. */
-const leftAtOpen = (seen: UpgradeSeen, fill: Fill): number => seen.shown[fill]?.first[1] ?? 0
+/** What is left to do when the page opens: the total the line first shows, else none. */
+const leftAtOpen = (seen: UpgradeSeen): number => seen.shown?.first[1] ?? 0
 
 /** Cache version 16's upgrade of an export log of `entries` rows into pages, on its own. */
 async function measureLogCarry(page: Page, entries: number): Promise<Figure> {
@@ -87,8 +82,7 @@ export async function measureUpgrade(
   const reopened = await browser.context.newPage()
   await openTill(reopened, shell, { waitUntil: 'commit' })
   const resumed = await untilDone(reopened, databaseName)
-  const underWay: Fill = closedAt.shown.counting ? 'counting' : 'tallying'
-  const wentOn = leftAtOpen(resumed, underWay) < leftAtOpen(fresh, underWay)
+  const wentOn = leftAtOpen(resumed) < leftAtOpen(fresh)
   return [
     {
       id: 'upgrade',
@@ -97,7 +91,7 @@ export async function measureUpgrade(
       ...fromRepeated(repeated(runs.map((run) => run.at / 1000))),
       unit: 's',
       target: { at: 'most', value: targetSeconds(cachedBills) },
-      note: `from navigation until both fills are done, each: ${runs.map((run) => (run.at / 1000).toFixed(1)).join(', ')} s; progress shown (first run): ${shownText(fresh)}`,
+      note: `from navigation until the fill is done, each: ${runs.map((run) => (run.at / 1000).toFixed(1)).join(', ')} s; progress shown (first run): ${shownText(fresh)}`,
     },
     {
       id: 'upgrade',
@@ -106,10 +100,10 @@ export async function measureUpgrade(
       value: resumed.at / 1000,
       unit: 's',
       note:
-        `closed at ${CAPTIONS[underWay]} ${closedAt.shown[underWay]!.last.join(' of ')}; ` +
+        `closed at bills ${closedAt.shown!.last.join(' of ')}; ` +
         `after reopening ${shownText(resumed)}: ` +
         (wentOn
-          ? `resumed (${leftAtOpen(resumed, underWay)} ${CAPTIONS[underWay]} left of ${leftAtOpen(fresh, underWay)})`
+          ? `resumed (${leftAtOpen(resumed)} bills left of ${leftAtOpen(fresh)})`
           : 'started over'),
     },
     logCarry,

@@ -147,14 +147,10 @@ export function timeSinceNavigation(probe: ScreenProbe, timeoutMs: number): Prom
   return frameWhen(() => read().settled, timeoutMs, `${probe}: not settled`)
 }
 
-/** The sync bar's lines of the fills bringing a cache from before tallies and counts up to date. */
-const FILLS = {
-  tallying: 'Adding up saved sessions',
-  counting: 'Counting saved bills by day',
-} as const
-export type Fill = keyof typeof FILLS
+/** The sync bar's line of the fill bringing a cache from before tallies and counts up to date. */
+const FILL_LINE = 'Adding up saved bills'
 
-/** [done, total] as a fill's line showed them first and last, and when it showed them last. */
+/** [done, total] as the fill's line showed them first and last, and when it showed them last. */
 export interface FillShown {
   first: [number, number]
   last: [number, number]
@@ -164,11 +160,11 @@ export interface FillShown {
 export interface UpgradeSeen {
   /** Milliseconds since navigation. */
   at: number
-  shown: Partial<Record<Fill, FillShown>>
+  shown: FillShown | null
 }
 
-function fillProgress(fill: Fill): [number, number] | null {
-  const prefix = `${FILLS[fill]}: `
+function fillProgress(): [number, number] | null {
+  const prefix = `${FILL_LINE}: `
   const line = Array.from(page.document.querySelectorAll('.sync-bar [role="status"]'))
     .map((element) => element.textContent ?? '')
     .find((text) => text.startsWith(prefix))
@@ -181,25 +177,20 @@ function fillProgress(fill: Fill): [number, number] | null {
 }
 
 /**
- * Watches the fills' progress lines until one shows half of its work done ('half-way'), or until
- * the counts, filled after the tallies, have shown their line and taken it away ('done').
+ * Watches the fill's progress line until it shows half of its work done ('half-way'), or until
+ * it has shown and gone ('done').
  */
 export function watchUpgrade(until: 'half-way' | 'done', timeoutMs: number): Promise<UpgradeSeen> {
-  const shown: UpgradeSeen['shown'] = {}
+  let shown: FillShown | null = null
   const reached = (at: number): boolean => {
-    const now = { tallying: fillProgress('tallying'), counting: fillProgress('counting') }
-    for (const fill of ['tallying', 'counting'] as const) {
-      const progress = now[fill]
-      if (progress)
-        shown[fill] = { first: shown[fill]?.first ?? progress, last: progress, lastAt: at }
-    }
-    if (until === 'half-way')
-      return [now.tallying, now.counting].some((p) => p !== null && p[0] > 0 && 2 * p[0] >= p[1])
-    return shown.counting !== undefined && now.counting === null
+    const now = fillProgress()
+    if (now) shown = { first: shown?.first ?? now, last: now, lastAt: at }
+    if (until === 'half-way') return now !== null && now[0] > 0 && 2 * now[0] >= now[1]
+    return shown !== null && now === null
   }
   const failure =
     until === 'half-way'
-      ? 'the upgrade: no fill showed half of its work done'
-      : `the upgrade: "${FILLS.counting}" did not come and go`
+      ? 'the upgrade: the fill never showed half of its work done'
+      : `the upgrade: "${FILL_LINE}" did not come and go`
   return frameWhen(reached, timeoutMs, failure).then((at) => ({ at, shown }))
 }

@@ -8,9 +8,9 @@ import type { BillCountsState } from '../../../src-renderer/cache/cached-records
 
 /**
  * A seeded cache made to look like one an earlier Till left, from before cache version 14: no
- * session has a tally (cache/session-tally-store.ts fills those it finds without), no day has counts, and no
- * 'bill-counts' row, as the upgrade to version 15 leaves it (only a new cache gets one, saying
- * its counts were kept from the start), so cache/bill-count-store.ts counts every bill once.
+ * session has a tally, no day has counts, and no 'bill-counts' row, as the upgrade to version 15
+ * leaves it (only a new cache gets one, saying its counts were kept from the start), nor a fill
+ * under way; so cache/saved-bills-fill.ts adds every bill up once.
  */
 export async function forgetTalliesAndCounts(databaseName: string): Promise<void> {
   const db = new TillDatabase(databaseName)
@@ -19,7 +19,7 @@ export async function forgetTalliesAndCounts(databaseName: string): Promise<void
       Promise.all([
         db.sessionTallies.clear(),
         db.billCounts.clear(),
-        db.meta.delete('bill-counts'),
+        db.meta.bulkDelete(['bill-counts', 'saved-bills-fill', 'saved-bills-fill-tallies']),
       ]),
     )
   } finally {
@@ -33,7 +33,7 @@ export interface UpgradeState {
   countsComplete: boolean
 }
 
-/** What the fills have left: every session tallied and every bill counted, once they are done. */
+/** What the fill has left: every session tallied and every bill counted, once it is done. */
 export async function upgradeState(databaseName: string): Promise<UpgradeState> {
   const db = new TillDatabase(databaseName)
   try {

@@ -3,16 +3,13 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import { businessDate, startOfMerchantDay } from '../../../src-shared/domain/business-date'
 import type { Bill } from '../../../src-shared/domain/records'
-import {
-  fillBillCounts,
-  knownPaymentMethods,
-  storedBillCount,
-} from '../../../src-renderer/cache/bill-count-store'
+import { knownPaymentMethods, storedBillCount } from '../../../src-renderer/cache/bill-count-store'
 import { ANY_BILL, type BillFilters } from '../../../src-renderer/cache/bills/bill-filters'
 import { BillQueries } from '../../../src-renderer/cache/bills/bill-query'
 import { TillDatabase } from '../../../src-renderer/cache/database'
 import type { CachedBill, PaymentState } from '../../../src-renderer/cache/cached-records'
 import { writeBills } from '../../../src-renderer/cache/writes'
+import { fillSavedBills } from '../../../src-renderer/cache/saved-bills-fill'
 import { checkProperty } from '../../support/fuzz-settings'
 import {
   DAYS,
@@ -59,10 +56,24 @@ function counted(bills: CachedBill[], f: BillFilters): number {
 const methodsOf = (bills: CachedBill[]): string[] =>
   [...new Set(bills.flatMap((b) => b.methods))].sort()
 
-/** As a cache from before the counts were kept has them: not at all. */
+/** As a cache from before the counts were kept has them: not at all, and no fill under way. */
 async function forgetCounts(db: TillDatabase): Promise<void> {
   await db.billCounts.clear()
-  await db.meta.delete('bill-counts')
+  await db.meta.bulkDelete(['bill-counts', 'saved-bills-fill', 'saved-bills-fill-tallies'])
+}
+
+/** Fills the counts `pageSize` bills a page, stopping after `pages` pages (all of them unless told). */
+async function fill(db: TillDatabase, pageSize: number, pages = Infinity): Promise<void> {
+  const stop = new AbortController()
+  let read = 0
+  await fillSavedBills(
+    db,
+    ZONE,
+    () => {
+      if (read++ === pages) stop.abort()
+    },
+    { signal: stop.signal, pageSize },
+  )
 }
 
 const dateOf = (day: number): string => businessDate(FIRST_DAY + day * DAY_MS, ZONE)
@@ -106,7 +117,7 @@ const billVersion = fc
   })
 
 describe('the Bills screen’s counts kept by the writes', () => {
-  it('equal the bills counted one by one, for any writes, a cache from before them filled at any point, and any countable filter', async () => {
+  it('equal the bills counted one by one, for any writes, a cache from before them filled at any point, stopped and gone on with between writes, and any countable filter', async () => {
     await checkProperty(
       fc.asyncProperty(
         fc.array(fc.array(billVersion, { minLength: 1, maxLength: 25 }), {
@@ -114,19 +125,24 @@ describe('the Bills screen’s counts kept by the writes', () => {
           maxLength: 6,
         }),
         fc.integer({ min: 0, max: 8 }),
-        fc.integer({ min: 0, max: 8 }),
+        fc.array(fc.record({ at: fc.integer({ min: 0, max: 8 }), pages: fc.nat(4) }), {
+          maxLength: 3,
+        }),
+        fc.integer({ min: 1, max: 30 }),
         fc.array(countableFilters, { minLength: 1, maxLength: 8 }),
-        async (pages, forgetAt, fillAt, filters) => {
+        async (pages, forgetAt, stops, pageSize, filters) => {
           const db = openDb()
           try {
             for (const [i, page] of pages.entries()) {
               // Up to here, a cache from before the counts were kept: they are lost.
               if (i === forgetAt) await forgetCounts(db)
-              if (i === fillAt) await fillBillCounts(db, ZONE, () => undefined)
+              // The fill going some pages, stopped, the writes after it coming between its pages.
+              for (const stop of stops.filter((s) => s.at === i))
+                await fill(db, pageSize, stop.pages)
               await write(db, page)
             }
             // A new cache keeps them from its first bill; an older one is counted once.
-            if (forgetAt < pages.length) await fillBillCounts(db, ZONE, () => undefined)
+            if (forgetAt < pages.length) await fill(db, pageSize)
             const bills = await db.bills.toArray()
             for (const f of filters)
               expect(await storedBillCount(db, f, ZONE), JSON.stringify(f)).toBe(counted(bills, f))
@@ -151,21 +167,31 @@ describe('the Bills screen’s counts kept by the writes', () => {
 
     const stop = new AbortController()
     const seen: [number, number][] = []
-    await fillBillCounts(
+    const options = { signal: stop.signal, pageSize: 50 }
+    await fillSavedBills(
       db,
       ZONE,
       (done, total) => {
         seen.push([done, total])
-        if (done === 5) stop.abort()
+        if (done === 100) stop.abort()
       },
-      stop.signal,
+      options,
     )
+    expect(seen).toEqual([
+      [0, POOL.length],
+      [50, POOL.length],
+      [100, POOL.length],
+    ])
     expect(await storedBillCount(db, any, ZONE)).toBeNull()
-    // A sale written meanwhile, on a day already counted, is counted once.
-    await write(db, [{ ...POOL[0]!, id: 'b-new', type: 'sale' }])
-    await fillBillCounts(db, ZONE, (done, total) => seen.push([done, total]))
-    const total = seen[0]![1]
-    expect(seen.slice(6)[0]).toEqual([0, total - 5])
+    // Sales written meanwhile, one keyed among the bills counted ('a…' before the pool's 'b-…')
+    // and one after them, count once each.
+    await write(db, [
+      { ...POOL[0]!, id: 'a-new', type: 'sale' },
+      { ...POOL[1]!, id: 'z-new', type: 'sale' },
+    ])
+    seen.length = 0
+    await fillSavedBills(db, ZONE, (done, total) => seen.push([done, total]), { pageSize: 50 })
+    expect(seen[0]).toEqual([0, POOL.length - 100])
     const bills = await db.bills.toArray()
     expect(await storedBillCount(db, any, ZONE)).toBe(counted(bills, any))
 
@@ -177,7 +203,7 @@ describe('the Bills screen’s counts kept by the writes', () => {
   it('leave to the index walk what they cannot answer', async () => {
     const db = openDb()
     await write(db, POOL)
-    await fillBillCounts(db, ZONE, () => undefined)
+    await fill(db, 100)
     const day = startOfMerchantDay(dateOf(3), ZONE)
     expect(
       await storedBillCount(db, { ...ANY_BILL, registerSessionId: 'rs-loc-a-0' }, ZONE),

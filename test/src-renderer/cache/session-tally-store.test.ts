@@ -3,8 +3,8 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import type { Bill, BillType, Expense } from '../../../src-shared/domain/records'
 import { TillDatabase } from '../../../src-renderer/cache/database'
-import { fillMissingTallies } from '../../../src-renderer/cache/session-tally-store'
-import { writeBills, writeExpenses } from '../../../src-renderer/cache/writes'
+import { fillSavedBills } from '../../../src-renderer/cache/saved-bills-fill'
+import { closeSession, writeBills, writeExpenses } from '../../../src-renderer/cache/writes'
 import { dayCloseFigures } from '../../../src-renderer/domain/ledger/day-close'
 import { loadSessionInputs } from '../../../src-renderer/cache/load-session'
 import { figuresOfTally } from '../../../src-renderer/domain/ledger/session-tally'
@@ -75,6 +75,7 @@ type Step =
   | { kind: 'bills'; bills: Bill[]; storeSummaries: boolean }
   | { kind: 'expenses'; expenses: (typeof expenseArb extends fc.Arbitrary<infer T> ? T : never)[] }
   | { kind: 'forget'; sessionId: string }
+  | { kind: 'fill'; pageSize: number; pages: number }
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
   fc.record({
@@ -88,6 +89,13 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   }),
   // A tally lost (or a cache from before tallies were kept): the next write tallies it afresh.
   fc.record({ kind: fc.constant('forget' as const), sessionId: session }),
+  // The fill of a cache from before tallies, stopped after some pages: later steps come between
+  // its pages, and the next fill goes on where it stopped.
+  fc.record({
+    kind: fc.constant('fill' as const),
+    pageSize: fc.integer({ min: 1, max: 3 }),
+    pages: fc.nat(3),
+  }),
 )
 
 function expense(spec: Step & { kind: 'expenses' }, i: number): Expense {
@@ -129,12 +137,32 @@ async function run(db: TillDatabase, step: Step): Promise<void> {
       quarantined: [],
       now: Date.UTC(2026, 10, 21),
     })
-  else await db.sessionTallies.delete(step.sessionId)
+  else if (step.kind === 'fill') await fill(db, step.pageSize, step.pages)
+  // As a cache from before tallies has it: no tally, and no fill under way.
+  else
+    await Promise.all([
+      db.sessionTallies.delete(step.sessionId),
+      db.meta.bulkDelete(['saved-bills-fill', 'saved-bills-fill-tallies']),
+    ])
+}
+
+/** Fills the tallies `pageSize` bills a page, stopping after `pages` pages (all unless told). */
+async function fill(db: TillDatabase, pageSize: number, pages = Infinity): Promise<void> {
+  const stop = new AbortController()
+  let read = 0
+  await fillSavedBills(
+    db,
+    TZ,
+    () => {
+      if (read++ === pages) stop.abort()
+    },
+    { signal: stop.signal, pageSize },
+  )
 }
 
 describe('a session tally kept by the writes', () => {
   it(
-    'always equals the figures added up from the session’s records, whatever was written',
+    'always equals the figures added up from the session’s records, whatever was written, and the fill of a cache from before tallies, stopped and gone on with anywhere, tallies every session right',
     async () => {
       await checkProperty(
         fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 12 }), async (steps) => {
@@ -149,6 +177,11 @@ describe('a session tally kept by the writes', () => {
                 )
               }
             }
+            await fill(db, 2)
+            for (const id of (await db.sessions.toCollection().primaryKeys()) as string[])
+              expect(await fromTally(db, id), `${id} after the fill`).toEqual(
+                await recomputed(db, id),
+              )
           } finally {
             db.close()
           }
@@ -189,35 +222,69 @@ describe('a session tally kept by the writes', () => {
     db.close()
   })
 
-  it('tallies the sessions of a cache made before tallies, one at a time, and goes on after a stop', async () => {
+  it('tallies the sessions of a cache made before tallies in one pass over its bills, going on after a stop', async () => {
     const db = openDb()
-    const bills = SESSIONS.map((s, i) =>
+    const bills = SESSIONS.flatMap((s, i) => [
       makeBill({ id: `F${i}`, session: s, lines: [100 * (i + 1)], payments: [] }),
-    )
+      // A payment taken in the next session, on this session's bill.
+      makeBill({
+        id: `G${i}`,
+        session: s,
+        lines: [10],
+        payments: [{ method: 'card', amount: 10, session: SESSIONS[(i + 1) % SESSIONS.length]! }],
+      }),
+    ])
     await run(db, { kind: 'bills', bills, storeSummaries: true })
     await db.sessionTallies.clear()
     const stop = new AbortController()
     const seen: [number, number][] = []
-    await fillMissingTallies(
+    const options = { signal: stop.signal, pageSize: 2 }
+    await fillSavedBills(
       db,
+      TZ,
       (done, total) => {
         seen.push([done, total])
-        if (done === 1) stop.abort()
+        if (done === 2) stop.abort()
       },
-      stop.signal,
+      options,
     )
-    expect(await db.sessionTallies.count()).toBe(1)
+    // Stopped: no session is tallied before every bill has been read.
+    expect(await db.sessionTallies.count()).toBe(0)
     expect(seen).toEqual([
-      [0, 3],
-      [1, 3],
+      [0, 6],
+      [2, 6],
     ])
-    await fillMissingTallies(db, (done, total) => seen.push([done, total]))
-    expect(seen.slice(2)).toEqual([
-      [0, 2],
-      [1, 2],
-      [2, 2],
+    seen.length = 0
+    await fillSavedBills(db, TZ, (done, total) => seen.push([done, total]), { pageSize: 2 })
+    expect(seen).toEqual([
+      [0, 4],
+      [2, 4],
+      [4, 4],
     ])
     for (const id of SESSIONS) expect(await fromTally(db, id)).toEqual(await recomputed(db, id))
+    db.close()
+  })
+
+  it('tallies a session with no record as nothing, without a pass over the bills', async () => {
+    const db = openDb()
+    await run(db, {
+      kind: 'bills',
+      bills: [makeBill({ id: 'F', session: 'S1', lines: [100], payments: [] })],
+      storeSummaries: true,
+    })
+    await closeSession(db, {
+      id: 'S9',
+      locationId: '101',
+      openedAt: null,
+      closedAt: Date.UTC(2026, 10, 20),
+      openingCash: 500,
+      timeZone: TZ,
+    })
+    expect(await db.sessionTallies.get('S9')).toBeUndefined()
+    const seen: [number, number][] = []
+    await fillSavedBills(db, TZ, (done, total) => seen.push([done, total]))
+    expect(seen).toEqual([])
+    expect(await fromTally(db, 'S9')).toEqual(await recomputed(db, 'S9'))
     db.close()
   })
 })

@@ -1,10 +1,18 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useCallback, useEffect, useId, useState, type RefCallback } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useState,
+  useSyncExternalStore,
+  type RefCallback,
+} from 'react'
 import type { ActiveConnection } from '../../../jobs/connection/active-connection'
+import type { SyncController } from '../../../jobs/sync/sync-controller'
 import { useLocationNames } from '../../../cache/location-names'
 import { locationLabel } from '../../../domain/format/location-label'
 import type { RegisterSession } from '../../../cache/cached-records'
-import { sessionFigures } from '../../../cache/session-tally-store'
+import { keptSessionFigures, sessionFigures } from '../../../cache/session-tally-store'
 import { formatMoney } from '../../../domain/format/format-money'
 import { formatDateTime } from '../../../domain/format/time'
 import { loadReconciliation } from '../../../cache/reconciliation-record'
@@ -65,22 +73,41 @@ function useSeen<T extends Element>(margin = '200px'): [RefCallback<T>, boolean]
  * A session's headline figures, read once its row has been on screen (from its tally: one small
  * record, or every bill of a session not tallied yet, so rows below the fold wait). Keyed on what the figures depend on, not on the row's
  * object, which every change to the sessions table replaces. The query reads only this session's
- * records, so a sale in another session does not make it read them again.
+ * records, so a sale in another session does not make it read them again. While the bills of a
+ * cache from before tallies are being added up, a session without a tally waits for its own
+ * ('…') instead of reading its records beside the fill: every row doing so read more than the
+ * whole fill and held it up.
  */
-function useSessionFigures(connection: ActiveConnection, session: RegisterSession, seen: boolean) {
+function useSessionFigures(
+  connection: ActiveConnection,
+  session: RegisterSession,
+  seen: boolean,
+  savedBillsAddedUp: boolean,
+) {
   const { db } = connection
   const { id, openingCash } = session
   return useLiveQuery(async () => {
     if (!seen) return undefined
     const [figures, reconciliation] = await Promise.all([
-      sessionFigures(db, { id, openingCash }),
+      savedBillsAddedUp
+        ? sessionFigures(db, { id, openingCash })
+        : keptSessionFigures(db, { id, openingCash }),
       loadReconciliation(db, id),
     ])
+    if (!figures) return undefined
     return {
       figures,
       reconciliation: reconciliation.state === 'ok' ? reconciliation.record : null,
     }
-  }, [db, id, openingCash, seen])
+  }, [db, id, openingCash, seen, savedBillsAddedUp])
+}
+
+/** Whether the bills of a cache from before tallies have been added up (see the sync controller). */
+function useSavedBillsAddedUp(sync: SyncController): boolean {
+  return useSyncExternalStore(
+    (listener) => sync.subscribe(listener),
+    () => sync.getState().savedBillsAddedUp,
+  )
 }
 
 /** The status a row shows: two index reads, apart from the figures so it stays cheap to redo. */
@@ -109,6 +136,7 @@ function SessionRow({
   name,
   currency,
   synced,
+  savedBillsAddedUp,
   selected,
   onOpen,
 }: {
@@ -118,11 +146,12 @@ function SessionRow({
   name: (shown: ShownStatus) => string
   currency: string | null
   synced: RecordsSynced | undefined
+  savedBillsAddedUp: boolean
   selected: boolean
   onOpen(): void
 }): React.JSX.Element {
   const [rowRef, seen] = useSeen<HTMLTableRowElement>()
-  const summary = useSessionFigures(connection, session, seen)
+  const summary = useSessionFigures(connection, session, seen, savedBillsAddedUp)
   const shown = useShownStatus(connection, session)
   const money = (minor: number | undefined): string =>
     minor === undefined ? '…' : currency ? formatMoney(minor, currency) : String(minor)
@@ -174,6 +203,7 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
   const names = useLocationNames(db)
   // Read once for the list, not per row: the first sync's progress changes with every page.
   const synced = useLiveQuery(() => loadRecordsSynced(db), [db])
+  const savedBillsAddedUp = useSavedBillsAddedUp(connection.sync)
   const locations = useLiveQuery(() => knownLocations(db, ['sessions']), [db])
   const currency = profile.currency
   const timeZone = effectiveTimeZone(profile)
@@ -245,6 +275,7 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
               }
               currency={currency}
               synced={synced}
+              savedBillsAddedUp={savedBillsAddedUp}
               selected={s.id === openId}
               onOpen={() => setOpenId(s.id === openId ? null : s.id)}
             />

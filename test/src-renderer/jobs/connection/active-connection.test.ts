@@ -72,7 +72,7 @@ describe('switching the active connection (issue 14, item 10)', () => {
     }
   }, 120_000)
 
-  it('adds up each session of a cache made before tallies once it opens, showing how far it is', async () => {
+  it('adds up the bills of a cache made before tallies and counts once it opens, showing how far it is', async () => {
     const db = new TillDatabase(`till-tallies-${Math.random()}`, {
       indexedDB: new IDBFactory(),
       IDBKeyRange,
@@ -84,21 +84,26 @@ describe('switching the active connection (issue 14, item 10)', () => {
     await first.stop()
     const sessions = await db.sessions.count()
     expect(sessions).toBeGreaterThan(10)
+    const bills = await db.bills.count()
     const figures = await Promise.all(
       (await db.sessions.toArray()).map((s) => sessionFigures(db, s)),
     )
+    const counts = await db.billCounts.toArray()
     await db.sessionTallies.clear()
+    await db.billCounts.clear()
+    await db.meta.delete('bill-counts')
 
     const reopened = new SyncController(bridge, profile, db)
     const seen: { done: number; total: number }[] = []
-    reopened.subscribe((state) => state.tallying && seen.push(state.tallying))
+    reopened.subscribe((state) => state.addingUp && seen.push(state.addingUp))
     await reopened.start()
     await until(async () => (await db.sessionTallies.count()) === sessions)
-    await until(() => reopened.getState().tallying === null)
+    await until(() => reopened.getState().addingUp === null)
     await reopened.stop()
-    expect(seen[0]).toEqual({ done: 0, total: sessions })
+    expect(seen[0]).toEqual({ done: 0, total: bills })
     expect(seen.map((s) => s.done)).toEqual([...seen.map((s) => s.done)].sort((a, b) => a - b))
-    expect(seen.at(-1)!.done).toBe(sessions - 1)
+    expect(seen.at(-1)).toEqual({ done: bills, total: bills })
+    expect(await db.billCounts.toArray()).toEqual(counts)
     // The tallies give the figures the records gave.
     const tallied = await Promise.all(
       (await db.sessions.toArray()).map((s) => sessionFigures(db, s)),

@@ -40,7 +40,10 @@ describe('importing a bank statement', () => {
   })
 
   it('counts the matches Till made of the new lines though the matching follower, hearing them kept, made them first', async () => {
-    const noRounds = { getState: () => ({ lastSuccessAt: null }), subscribe: () => () => true }
+    const noRounds = {
+      getState: () => ({ lastSuccessAt: null, savedBillsAddedUp: true }),
+      subscribe: () => () => true,
+    }
     const follower = new DepositMatchingFollower(db, 'USD', noRounds)
     follower.start()
     await follower.settled()

@@ -10,20 +10,33 @@ import { keepStatementLines } from '../../../../src-renderer/cache/statement-lin
 import { DepositMatchingFollower } from '../../../../src-renderer/jobs/deposits/matching-follower'
 import { FRIDAY, depositShop } from '../../../support/deposits/shop'
 
-/** A sync as the follower sees it: its last success, moved by `round`. */
-function fakeSync() {
-  let lastSuccessAt: number | null = null
-  const listeners = new Set<(state: { lastSuccessAt: number | null }) => void>()
+interface FakeState {
+  lastSuccessAt: number | null
+  savedBillsAddedUp: boolean
+}
+
+/**
+ * A sync as the follower sees it: its last success, moved by `round`, and whether the bills of a
+ * cache from before tallies are added up (done at once unless told), set by `addedUp`.
+ */
+function fakeSync(savedBillsAddedUp = true) {
+  const state: FakeState = { lastSuccessAt: null, savedBillsAddedUp }
+  const listeners = new Set<(state: FakeState) => void>()
+  const tell = (): void => listeners.forEach((listener) => listener({ ...state }))
   return {
-    getState: () => ({ lastSuccessAt }),
-    subscribe(listener: (state: { lastSuccessAt: number | null }) => void) {
+    getState: () => ({ ...state }),
+    subscribe(listener: (state: FakeState) => void) {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
     /** A state change; a round that succeeded moves the last success. */
     round(succeeded: boolean) {
-      if (succeeded) lastSuccessAt = (lastSuccessAt ?? FRIDAY) + 60_000
-      for (const listener of listeners) listener({ lastSuccessAt })
+      if (succeeded) state.lastSuccessAt = (state.lastSuccessAt ?? FRIDAY) + 60_000
+      tell()
+    },
+    addedUp() {
+      state.savedBillsAddedUp = true
+      tell()
     },
   }
 }
@@ -215,4 +228,22 @@ it('a shop whose currency is not known yet is not matched', async () => {
   sync.round(true)
   await turns()
   expect(runs.started).toBe(0)
+})
+
+it('waits for the bills of a cache from before tallies to be added up, then matches once', async () => {
+  const sync = fakeSync(false)
+  const { runs, match } = countedRuns()
+  follower = new DepositMatchingFollower(db, 'USD', sync, undefined, match)
+  follower.start()
+  await turns()
+  sync.round(true)
+  await movement('m-waiting')
+  await turns()
+  expect(runs.started).toBe(0)
+  sync.addedUp()
+  await turns()
+  expect(runs.started).toBe(1)
+  runs.release()
+  await follower.settled()
+  expect(runs.started).toBe(1)
 })
