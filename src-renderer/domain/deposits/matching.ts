@@ -1,6 +1,7 @@
 import { sumMinor } from '../../../src-shared/domain/money'
 import { CASH } from '../ledger/day-close'
 import type { StatementLine } from './bank-line'
+import { addBusinessDays } from './business-days'
 import { toleranceFor, type DepositSettings } from './deposit-settings'
 import type { ExpectedDeposit } from './expected-deposits'
 
@@ -250,64 +251,38 @@ class Rounds {
     const exact = near
       .filter((group) => group.some(isEqual))
       .map((group) => group.map((p) => (isEqual(p) ? { ...p, kind: 'exact' as const } : p)))
-    this.#settle(this.#withSplits(exact, near, targets))
+    this.#settle(...this.#withSplits(exact))
     const left = near
       .map((group) => group.filter((p) => this.#unmatched(p)))
       .filter((group) => group.length > 0)
-    this.#settle(this.#withSplits(left, left, targets))
+    this.#settle(...this.#withSplits(left))
   }
 
   /**
-   * A line with one candidate could still be half of a deposit paid in two lines: a deposit no
-   * line comes near, the other half a line with no one clear reading of its own. Such a line gets
-   * that reading too, so it is offered rather than matched to a deposit it only happens to be
-   * near. Looking only at unclaimed deposits and unexplained lines keeps true single deposits of
-   * a busy account from drowning in chance pairs; a split hidden by a second chance (its other
-   * half, or another line, reading as takings of its own) is missed (docs/ledger.md#matching).
+   * A line with one reading could still be half of a deposit paid in two lines, and a deposit one
+   * line reads could still be paid by two others: every pair of open lines that pays an open
+   * deposit joins the group of a line it takes (so that line is offered, not matched), or else
+   * stands in the round as a rival claiming its lines and deposit.
    */
-  #withSplits(
-    groups: Pairing[][],
-    near: Pairing[][],
-    targets: Map<string, Map<number, Target[]>>,
-  ): Pairing[][] {
-    const claimed = new Set(near.flatMap((g) => g.flatMap((p) => p.expected.map((e) => e.id))))
-    const explained = new Set(
-      near.flatMap((g) => (g.length === 1 && g[0]!.clear ? [g[0]!.lines[0]!.id] : [])),
-    )
-    const open = new Map<string, KeptLine[]>()
-    for (const [account, byDay] of this.#lines)
-      for (const lines of byDay.values())
-        for (const line of lines)
-          if (this.#openLines.has(line.id) && !explained.has(line.id))
-            listIn(open, account).push(line)
-    for (const lines of open.values()) lines.sort((a, b) => a.amount - b.amount)
-    return groups.map((group) => {
+  #withSplits(groups: Pairing[][]): [Pairing[][], Pairing[][]] {
+    const pairs = this.#allPairs()
+    const byLine = new Map<string, Pairing[]>()
+    for (const pair of pairs) for (const line of pair.lines) listIn(byLine, line.id).push(pair)
+    const joined = new Set<Pairing>()
+    const withPairs = groups.map((group) => {
       if (group.length !== 1) return group
-      const line = group[0]!.lines[0]!
-      const others = open.get(line.bankAccountId) ?? []
-      const day = this.#day(line.date)
-      const splits: Pairing[] = []
-      for (const target of targets.get(line.bankAccountId)?.get(day) ?? []) {
-        const [single, ...more] = target.expected as [ExpectedDeposit, ...ExpectedDeposit[]]
-        if (more.length > 0 || claimed.has(single.id) || !this.#openExpected.has(single.id))
-          continue
-        const rest = target.amount - line.amount
-        for (let i = firstAtLeast(others, rest - target.tolerance); i < others.length; i++) {
-          const other = others[i]!
-          if (other.amount > rest + target.tolerance) break
-          const otherDay = this.#day(other.date)
-          if (other === line || otherDay < target.from || otherDay > target.to) continue
-          if (this.#fits(target, line.amount + other.amount))
-            splits.push({
-              lines: [line, other],
-              expected: target.expected,
-              kind: 'split',
-              clear: true,
-            })
-        }
-      }
+      const splits = byLine.get(group[0]!.lines[0]!.id) ?? []
+      for (const pair of splits) joined.add(pair)
       return [...group, ...splits]
     })
+    return [withPairs, pairs.filter((p) => !joined.has(p)).map((p) => [p])]
+  }
+
+  /** Every pair of open lines that pays an open deposit. */
+  #allPairs(): Pairing[] {
+    return this.#expected
+      .filter((e) => this.#openExpected.has(e.id))
+      .flatMap((e) => this.#pairsPaying(e))
   }
 
   /** Each open line's readings within the tolerance: single deposits and runs of days. */
@@ -339,52 +314,38 @@ class Rounds {
   /** Round 3: two lines that together pay one expected deposit. */
   split(): void {
     const found: Pairing[][] = []
-    const held: ExpectedDeposit[] = []
+    // A deposit offered already is not offered again split, but a pair that could pay it stands
+    // in the way of the same lines paying another deposit.
+    const rivals: Pairing[][] = []
     for (const e of this.#expected) {
       if (!this.#openExpected.has(e.id)) continue
-      if (this.#held.has(`expected\u0000${e.id}`)) held.push(e)
-      else {
-        const pairs = this.#pairsPaying(e)
-        if (pairs.length > 0) found.push(pairs)
-      }
-    }
-    // A deposit offered already with a line is not offered again split, but a pair that could
-    // pay it stands in the way of the same lines paying another deposit.
-    const contested = uniqueLines(found.flat())
-    const rivals: Pairing[][] = []
-    for (const e of held) {
-      const { from, to } = this.#target([e])
-      const near = contested.filter((l) => {
-        const day = this.#day(l.date)
-        return l.bankAccountId === e.bankAccountId && day >= from && day <= to
-      })
-      if (near.length === 0) continue
-      const pairs = this.#pairsPaying(e, (p) => p.lines.some((l) => near.includes(l)))
-      if (pairs.length > 0) rivals.push(pairs)
+      const pairs = this.#pairsPaying(e)
+      if (pairs.length === 0) continue
+      if (this.#held.has(`expected\u0000${e.id}`)) rivals.push(pairs)
+      else found.push(pairs)
     }
     this.#settle(found, rivals)
   }
 
-  /** Pairs of open lines in its window that together pay one deposit (and are `wanted`); the
-   *  search stops once it has more than five. */
-  #pairsPaying(e: ExpectedDeposit, wanted: (pair: Pairing) => boolean = () => true): Pairing[] {
+  /** Pairs of open lines in its window, booked on the same or the next business day, that together
+   *  pay a cash deposit (a processor settles in one line; a person may bank a day's cash in two). */
+  #pairsPaying(e: ExpectedDeposit): Pairing[] {
+    if (e.method !== CASH) return []
     const target = this.#target([e])
     const lines = [...this.#linesBetween(e.bankAccountId, target.from, target.to)]
       .filter((l) => l.currency === e.currency)
       .sort((a, b) => a.amount - b.amount)
     const pairs: Pairing[] = []
-    for (let i = 0; i < lines.length && pairs.length <= MAX_RUN; i++) {
+    for (let i = 0; i < lines.length; i++) {
       const rest = target.amount - lines[i]!.amount
       const first = Math.max(i + 1, firstAtLeast(lines, rest - target.tolerance))
       for (let j = first; j < lines.length && lines[j]!.amount <= rest + target.tolerance; j++) {
-        const pair: Pairing = {
-          lines: [lines[i]!, lines[j]!],
-          expected: [e],
-          kind: 'split',
-          clear: true,
-        }
-        if (this.#fits(target, lines[i]!.amount + lines[j]!.amount) && wanted(pair))
-          pairs.push(pair)
+        const [one, other] = [lines[i]!, lines[j]!]
+        if (
+          this.#fits(target, one.amount + other.amount) &&
+          withinABusinessDay(one.date, other.date)
+        )
+          pairs.push({ lines: [one, other], expected: [e], kind: 'split', clear: true })
       }
     }
     return pairs
@@ -480,6 +441,11 @@ function listIn<K, V>(map: Map<K, V[]>, key: K): V[] {
   let list = map.get(key)
   if (!list) map.set(key, (list = []))
   return list
+}
+
+function withinABusinessDay(one: string, other: string): boolean {
+  const [earlier, later] = one <= other ? [one, other] : [other, one]
+  return later <= addBusinessDays(earlier, 1)
 }
 
 /** The index of the first line of at least `amount` in lines sorted by amount. */
