@@ -106,12 +106,13 @@ const MAX_RUN_DAYS = 7
  * (docs/ledger.md#matching): (1) a line equal to one expected deposit within the window and near
  * no other; (2) a line within the fee tolerance of one expected deposit or of 2–5 of the same
  * method, account and location in a row (no deposit of theirs between, within a week); (3) two
- * lines that together pay one expected deposit no line came near. A round matches a line only
- * when it has one reading and no other line of the round reads any of its deposits; otherwise the
- * line and its readings are offered to a person, and are never matched in a later round while
- * still standing in the way of other matches. A line a person unmatched (its match id in `refused`) is never matched again on its
- * own, only offered. Work is bounded by the window: lines and deposits are indexed by account and
- * day.
+ * lines booked on the same or the next business day that together pay one cash deposit. Such
+ * pairs are readings in every round: a round matches a reading only when it is the one reading
+ * of its lines and no other reading (a pair included) takes any of its deposits; otherwise its
+ * lines and readings are offered to a person, and are never matched in a later round while still
+ * standing in the way of other matches. A line a person unmatched (its match id in `refused`) is
+ * never matched again on its own, only offered. Work is bounded by the window: lines and deposits
+ * are indexed by account and day.
  */
 export function matchDeposits(input: MatchInput): MatchResult {
   const round = new Rounds(input)
@@ -407,8 +408,12 @@ class Rounds {
   #offer(lines: KeptLine[], candidates: Pairing[], reason: string): void {
     const id = matchId(lines.map((l) => l.id))
     const offeredBefore = lines.every((l) => this.#held.has(`line\u0000${l.id}`))
-    if (!offeredBefore && !this.#offered.has(id))
-      this.#offered.set(id, { lines, candidates, reason })
+    const same = this.#offered.get(id)
+    // Two lines each near a deposit of its own and together paying a third: one offer, all three.
+    if (same) {
+      const known = new Set(same.candidates.map(readingKey))
+      same.candidates.push(...candidates.filter((p) => !known.has(readingKey(p))))
+    } else if (!offeredBefore) this.#offered.set(id, { lines, candidates, reason })
     for (const pairing of candidates)
       for (const key of [...lineKeys(pairing), ...expectedKeys(pairing)]) this.#held.add(key)
   }
@@ -423,6 +428,8 @@ class Rounds {
   }
 }
 
+const readingKey = (p: Pairing) =>
+  `${matchId(p.lines.map((l) => l.id))}\u0000${p.expected.map((e) => e.id).join(' ')}`
 const lineKeys = (p: Pairing) => p.lines.map((l) => `line\u0000${l.id}`)
 const expectedKeys = (p: Pairing) => p.expected.map((e) => `expected\u0000${e.id}`)
 

@@ -16,6 +16,7 @@ import {
 import { addDays } from '../../../../src-renderer/domain/calendar/date-presets'
 import { addBusinessDays } from '../../../../src-renderer/domain/deposits/business-days'
 import { bankLine, expectedDeposit } from '../../../support/deposits'
+import { FUZZ_SEED } from '../../../support/fuzz-settings'
 
 /**
  * A simulated shop's takings and what its bank shows of them: card and QRIS settled after a lag,
@@ -271,7 +272,7 @@ describe('matching simulated takings and deposits', () => {
           expect(truths.has(key({ lineIds: m.bankLineIds, expectedIds: m.expectedIds }))).toBe(true)
         }
       }),
-      { numRuns: runs },
+      { numRuns: runs, seed: FUZZ_SEED },
     )
     expect(matched).toBeGreaterThan(150)
   })
@@ -289,7 +290,7 @@ describe('matching simulated takings and deposits', () => {
         )
         expect([...scenario.truths.map(key)].filter((t) => !found.has(t))).toEqual([])
       }),
-      { numRuns: runs },
+      { numRuns: runs, seed: FUZZ_SEED },
     )
     expect(checked).toBeGreaterThan(15)
   })
@@ -315,7 +316,7 @@ describe('matching simulated takings and deposits', () => {
         expect(claimed).toEqual([])
         expect(offers.some((o) => o.bankLineIds.includes(truth!.lineIds[0]!))).toBe(true)
       }),
-      { numRuns: 150 },
+      { numRuns: 150, seed: FUZZ_SEED },
     )
   })
 })
