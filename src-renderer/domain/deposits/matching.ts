@@ -140,6 +140,7 @@ class Rounds {
     { lines: KeptLine[]; candidates: Pairing[]; reason: string }
   >()
   readonly #expected: ExpectedDeposit[]
+  #pairs: Pairing[] | undefined
   readonly #allExpected: readonly ExpectedDeposit[]
 
   constructor(input: MatchInput) {
@@ -266,7 +267,7 @@ class Rounds {
    * stands in the round as a rival claiming its lines and deposit.
    */
   #withSplits(groups: Pairing[][]): [Pairing[][], Pairing[][]] {
-    const pairs = this.#allPairs()
+    const pairs = this.#openPairs()
     const byLine = new Map<string, Pairing[]>()
     for (const pair of pairs) for (const line of pair.lines) listIn(byLine, line.id).push(pair)
     const joined = new Set<Pairing>()
@@ -279,11 +280,10 @@ class Rounds {
     return [withPairs, pairs.filter((p) => !joined.has(p)).map((p) => [p])]
   }
 
-  /** Every pair of open lines that pays an open deposit. */
-  #allPairs(): Pairing[] {
-    return this.#expected
-      .filter((e) => this.#openExpected.has(e.id))
-      .flatMap((e) => this.#pairsPaying(e))
+  /** Every pair of open lines that pays an open deposit: found once, before the first round. */
+  #openPairs(): Pairing[] {
+    this.#pairs ??= this.#expected.flatMap((e) => this.#pairsPaying(e))
+    return this.#pairs.filter((p) => this.#unmatched(p))
   }
 
   /** Each open line's readings within the tolerance: single deposits and runs of days. */
@@ -318,13 +318,11 @@ class Rounds {
     // A deposit offered already is not offered again split, but a pair that could pay it stands
     // in the way of the same lines paying another deposit.
     const rivals: Pairing[][] = []
-    for (const e of this.#expected) {
-      if (!this.#openExpected.has(e.id)) continue
-      const pairs = this.#pairsPaying(e)
-      if (pairs.length === 0) continue
-      if (this.#held.has(`expected\u0000${e.id}`)) rivals.push(pairs)
+    const byDeposit = new Map<string, Pairing[]>()
+    for (const pair of this.#openPairs()) listIn(byDeposit, pair.expected[0]!.id).push(pair)
+    for (const [id, pairs] of byDeposit)
+      if (this.#held.has(`expected\u0000${id}`)) rivals.push(pairs)
       else found.push(pairs)
-    }
     this.#settle(found, rivals)
   }
 
