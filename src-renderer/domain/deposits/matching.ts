@@ -1,6 +1,7 @@
 import { sumMinor } from '../../../src-shared/domain/money'
 import { CASH } from '../ledger/day-close'
 import type { StatementLine } from './bank-line'
+import { addBusinessDays } from './business-days'
 import { toleranceFor, type DepositSettings } from './deposit-settings'
 import type { ExpectedDeposit } from './expected-deposits'
 
@@ -105,12 +106,13 @@ const MAX_RUN_DAYS = 7
  * (docs/ledger.md#matching): (1) a line equal to one expected deposit within the window and near
  * no other; (2) a line within the fee tolerance of one expected deposit or of 2–5 of the same
  * method, account and location in a row (no deposit of theirs between, within a week); (3) two
- * lines that together pay one expected deposit no line came near. A round matches a line only
- * when it has one reading and no other line of the round reads any of its deposits; otherwise the
- * line and its readings are offered to a person, and are never matched in a later round while
- * still standing in the way of other matches. A line a person unmatched (its match id in `refused`) is never matched again on its
- * own, only offered. Work is bounded by the window: lines and deposits are indexed by account and
- * day.
+ * lines booked on the same or the next business day that together pay one cash deposit. Such
+ * pairs are readings in every round: a round matches a reading only when it is the one reading
+ * of its lines and no other reading (a pair included) takes any of its deposits; otherwise its
+ * lines and readings are offered to a person, and are never matched in a later round while still
+ * standing in the way of other matches. A line a person unmatched (its match id in `refused`) is
+ * never matched again on its own, only offered. Work is bounded by the window: lines and deposits
+ * are indexed by account and day.
  */
 export function matchDeposits(input: MatchInput): MatchResult {
   const round = new Rounds(input)
@@ -138,6 +140,7 @@ class Rounds {
     { lines: KeptLine[]; candidates: Pairing[]; reason: string }
   >()
   readonly #expected: ExpectedDeposit[]
+  #pairs: Pairing[] | undefined
   readonly #allExpected: readonly ExpectedDeposit[]
 
   constructor(input: MatchInput) {
@@ -250,64 +253,37 @@ class Rounds {
     const exact = near
       .filter((group) => group.some(isEqual))
       .map((group) => group.map((p) => (isEqual(p) ? { ...p, kind: 'exact' as const } : p)))
-    this.#settle(this.#withSplits(exact, near, targets))
+    this.#settle(...this.#withSplits(exact))
     const left = near
       .map((group) => group.filter((p) => this.#unmatched(p)))
       .filter((group) => group.length > 0)
-    this.#settle(this.#withSplits(left, left, targets))
+    this.#settle(...this.#withSplits(left))
   }
 
   /**
-   * A line with one candidate could still be half of a deposit paid in two lines: a deposit no
-   * line comes near, the other half a line with no one clear reading of its own. Such a line gets
-   * that reading too, so it is offered rather than matched to a deposit it only happens to be
-   * near. Looking only at unclaimed deposits and unexplained lines keeps true single deposits of
-   * a busy account from drowning in chance pairs; a split hidden by a second chance (its other
-   * half, or another line, reading as takings of its own) is missed (docs/ledger.md#matching).
+   * A line with one reading could still be half of a deposit paid in two lines, and a deposit one
+   * line reads could still be paid by two others: every pair of open lines that pays an open
+   * deposit joins the group of a line it takes (so that line is offered, not matched), or else
+   * stands in the round as a rival claiming its lines and deposit.
    */
-  #withSplits(
-    groups: Pairing[][],
-    near: Pairing[][],
-    targets: Map<string, Map<number, Target[]>>,
-  ): Pairing[][] {
-    const claimed = new Set(near.flatMap((g) => g.flatMap((p) => p.expected.map((e) => e.id))))
-    const explained = new Set(
-      near.flatMap((g) => (g.length === 1 && g[0]!.clear ? [g[0]!.lines[0]!.id] : [])),
-    )
-    const open = new Map<string, KeptLine[]>()
-    for (const [account, byDay] of this.#lines)
-      for (const lines of byDay.values())
-        for (const line of lines)
-          if (this.#openLines.has(line.id) && !explained.has(line.id))
-            listIn(open, account).push(line)
-    for (const lines of open.values()) lines.sort((a, b) => a.amount - b.amount)
-    return groups.map((group) => {
+  #withSplits(groups: Pairing[][]): [Pairing[][], Pairing[][]] {
+    const pairs = this.#openPairs()
+    const byLine = new Map<string, Pairing[]>()
+    for (const pair of pairs) for (const line of pair.lines) listIn(byLine, line.id).push(pair)
+    const joined = new Set<Pairing>()
+    const withPairs = groups.map((group) => {
       if (group.length !== 1) return group
-      const line = group[0]!.lines[0]!
-      const others = open.get(line.bankAccountId) ?? []
-      const day = this.#day(line.date)
-      const splits: Pairing[] = []
-      for (const target of targets.get(line.bankAccountId)?.get(day) ?? []) {
-        const [single, ...more] = target.expected as [ExpectedDeposit, ...ExpectedDeposit[]]
-        if (more.length > 0 || claimed.has(single.id) || !this.#openExpected.has(single.id))
-          continue
-        const rest = target.amount - line.amount
-        for (let i = firstAtLeast(others, rest - target.tolerance); i < others.length; i++) {
-          const other = others[i]!
-          if (other.amount > rest + target.tolerance) break
-          const otherDay = this.#day(other.date)
-          if (other === line || otherDay < target.from || otherDay > target.to) continue
-          if (this.#fits(target, line.amount + other.amount))
-            splits.push({
-              lines: [line, other],
-              expected: target.expected,
-              kind: 'split',
-              clear: true,
-            })
-        }
-      }
+      const splits = byLine.get(group[0]!.lines[0]!.id) ?? []
+      for (const pair of splits) joined.add(pair)
       return [...group, ...splits]
     })
+    return [withPairs, pairs.filter((p) => !joined.has(p)).map((p) => [p])]
+  }
+
+  /** Every pair of open lines that pays an open deposit: found once, before the first round. */
+  #openPairs(): Pairing[] {
+    this.#pairs ??= this.#expected.flatMap((e) => this.#pairsPaying(e))
+    return this.#pairs.filter((p) => this.#unmatched(p))
   }
 
   /** Each open line's readings within the tolerance: single deposits and runs of days. */
@@ -339,52 +315,36 @@ class Rounds {
   /** Round 3: two lines that together pay one expected deposit. */
   split(): void {
     const found: Pairing[][] = []
-    const held: ExpectedDeposit[] = []
-    for (const e of this.#expected) {
-      if (!this.#openExpected.has(e.id)) continue
-      if (this.#held.has(`expected\u0000${e.id}`)) held.push(e)
-      else {
-        const pairs = this.#pairsPaying(e)
-        if (pairs.length > 0) found.push(pairs)
-      }
-    }
-    // A deposit offered already with a line is not offered again split, but a pair that could
-    // pay it stands in the way of the same lines paying another deposit.
-    const contested = uniqueLines(found.flat())
+    // A deposit offered already is not offered again split, but a pair that could pay it stands
+    // in the way of the same lines paying another deposit.
     const rivals: Pairing[][] = []
-    for (const e of held) {
-      const { from, to } = this.#target([e])
-      const near = contested.filter((l) => {
-        const day = this.#day(l.date)
-        return l.bankAccountId === e.bankAccountId && day >= from && day <= to
-      })
-      if (near.length === 0) continue
-      const pairs = this.#pairsPaying(e, (p) => p.lines.some((l) => near.includes(l)))
-      if (pairs.length > 0) rivals.push(pairs)
-    }
+    const byDeposit = new Map<string, Pairing[]>()
+    for (const pair of this.#openPairs()) listIn(byDeposit, pair.expected[0]!.id).push(pair)
+    for (const [id, pairs] of byDeposit)
+      if (this.#held.has(`expected\u0000${id}`)) rivals.push(pairs)
+      else found.push(pairs)
     this.#settle(found, rivals)
   }
 
-  /** Pairs of open lines in its window that together pay one deposit (and are `wanted`); the
-   *  search stops once it has more than five. */
-  #pairsPaying(e: ExpectedDeposit, wanted: (pair: Pairing) => boolean = () => true): Pairing[] {
+  /** Pairs of open lines in its window, booked on the same or the next business day, that together
+   *  pay a cash deposit (a processor settles in one line; a person may bank a day's cash in two). */
+  #pairsPaying(e: ExpectedDeposit): Pairing[] {
+    if (e.method !== CASH) return []
     const target = this.#target([e])
     const lines = [...this.#linesBetween(e.bankAccountId, target.from, target.to)]
       .filter((l) => l.currency === e.currency)
       .sort((a, b) => a.amount - b.amount)
     const pairs: Pairing[] = []
-    for (let i = 0; i < lines.length && pairs.length <= MAX_RUN; i++) {
+    for (let i = 0; i < lines.length; i++) {
       const rest = target.amount - lines[i]!.amount
       const first = Math.max(i + 1, firstAtLeast(lines, rest - target.tolerance))
       for (let j = first; j < lines.length && lines[j]!.amount <= rest + target.tolerance; j++) {
-        const pair: Pairing = {
-          lines: [lines[i]!, lines[j]!],
-          expected: [e],
-          kind: 'split',
-          clear: true,
-        }
-        if (this.#fits(target, lines[i]!.amount + lines[j]!.amount) && wanted(pair))
-          pairs.push(pair)
+        const [one, other] = [lines[i]!, lines[j]!]
+        if (
+          this.#fits(target, one.amount + other.amount) &&
+          withinABusinessDay(one.date, other.date)
+        )
+          pairs.push({ lines: [one, other], expected: [e], kind: 'split', clear: true })
       }
     }
     return pairs
@@ -446,8 +406,12 @@ class Rounds {
   #offer(lines: KeptLine[], candidates: Pairing[], reason: string): void {
     const id = matchId(lines.map((l) => l.id))
     const offeredBefore = lines.every((l) => this.#held.has(`line\u0000${l.id}`))
-    if (!offeredBefore && !this.#offered.has(id))
-      this.#offered.set(id, { lines, candidates, reason })
+    const same = this.#offered.get(id)
+    // Two lines each near a deposit of its own and together paying a third: one offer, all three.
+    if (same) {
+      const known = new Set(same.candidates.map(readingKey))
+      same.candidates.push(...candidates.filter((p) => !known.has(readingKey(p))))
+    } else if (!offeredBefore) this.#offered.set(id, { lines, candidates, reason })
     for (const pairing of candidates)
       for (const key of [...lineKeys(pairing), ...expectedKeys(pairing)]) this.#held.add(key)
   }
@@ -462,6 +426,8 @@ class Rounds {
   }
 }
 
+const readingKey = (p: Pairing) =>
+  `${matchId(p.lines.map((l) => l.id))}\u0000${p.expected.map((e) => e.id).join(' ')}`
 const lineKeys = (p: Pairing) => p.lines.map((l) => `line\u0000${l.id}`)
 const expectedKeys = (p: Pairing) => p.expected.map((e) => `expected\u0000${e.id}`)
 
@@ -480,6 +446,11 @@ function listIn<K, V>(map: Map<K, V[]>, key: K): V[] {
   let list = map.get(key)
   if (!list) map.set(key, (list = []))
   return list
+}
+
+function withinABusinessDay(one: string, other: string): boolean {
+  const [earlier, later] = one <= other ? [one, other] : [other, one]
+  return later <= addBusinessDays(earlier, 1)
 }
 
 /** The index of the first line of at least `amount` in lines sorted by amount. */

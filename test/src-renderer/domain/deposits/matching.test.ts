@@ -205,6 +205,48 @@ describe('matching bank lines to expected deposits', () => {
     ])
   })
 
+  it('offers two lines that each pay takings of their own or together a cash deposit', () => {
+    const cash = expectedDeposit('cash', 'kemang', '2026-11-26', 2_000_000)
+    const kemang = expectedDeposit('card', 'kemang', '2026-11-26', 1_210_000, { lagDays: 0 })
+    const salmiya = expectedDeposit('card', 'salmiya', '2026-11-26', 805_000, { lagDays: 0 })
+    const lines = [bankLine('b1', '2026-11-27', 1_200_000), bankLine('b2', '2026-11-27', 800_000)]
+    const { matches, offers } = match([cash, kemang, salmiya], lines)
+    expect(matches).toEqual([])
+    expect(offers).toEqual([
+      {
+        bankLineIds: ['b1', 'b2'],
+        candidates: [[kemang.id], [cash.id], [salmiya.id]],
+        candidateLineIds: [['b1'], ['b1', 'b2'], ['b2']],
+        reason: '2 ways to read these lines: choose one.',
+      },
+    ])
+  })
+
+  it('offers a line near one deposit when another line may pay that deposit with a third', () => {
+    const cash = expectedDeposit('cash', 'kemang', '2026-11-26', 2_000_000)
+    const lines = [
+      bankLine('b1', '2026-11-27', 1_990_000), // near the cash alone
+      bankLine('b2', '2026-11-27', 1_500_000), // with b3, the cash paid in two
+      bankLine('b3', '2026-11-30', 500_000),
+    ]
+    const { matches, offers } = match([cash], lines)
+    expect(matches).toEqual([])
+    // The pair only stands in the way: a deposit offered already is not offered again split.
+    expect(offers.map((o) => [o.bankLineIds, o.candidates])).toEqual([[['b1'], [[cash.id]]]])
+  })
+
+  it('takes neither card money in two lines nor cash in lines more than a business day apart', () => {
+    const cash = expectedDeposit('cash', 'kemang', '2026-11-26', 2_000_000)
+    const card = expectedDeposit('card', 'kemang', '2026-11-26', 1_000_000, { lagDays: 0 })
+    const lines = [
+      bankLine('b1', '2026-11-26', 600_000),
+      bankLine('b2', '2026-11-26', 400_000),
+      bankLine('b3', '2026-11-27', 1_200_000), // Friday
+      bankLine('b4', '2026-12-01', 800_000), // Tuesday
+    ]
+    expect(match([cash, card], lines)).toEqual({ matches: [], offers: [] })
+  })
+
   it('ignores money going out, and another account’s lines', () => {
     const lines = [
       bankLine('b1', '2026-11-30', -980_000),
