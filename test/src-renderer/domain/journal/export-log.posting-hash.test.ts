@@ -4,19 +4,22 @@ import { contentHash } from '../../../../src-renderer/domain/journal/content-has
 import { postingHash } from '../../../../src-renderer/domain/journal/export-log'
 import type { JournalEntry } from '../../../../src-renderer/domain/journal/journal-entry'
 
+/** What an entry posts (docs/export-log.md#posted-states): its dates and ids, and each line's role and amount. */
+const POSTED = [
+  'id',
+  'date',
+  'currency',
+  'payee',
+  'billId',
+  'registerSessionId',
+  'locationId',
+  'paymentIds',
+] as const
+
 /** The definition: the content hash of what an entry posts, through the general canonical JSON. */
 function reference(entry: JournalEntry): string {
-  return contentHash({
-    id: entry.id,
-    date: entry.date,
-    currency: entry.currency,
-    payee: entry.payee,
-    billId: entry.billId,
-    registerSessionId: entry.registerSessionId,
-    locationId: entry.locationId,
-    paymentIds: entry.paymentIds,
-    lines: entry.lines.map((l) => [l.role, l.amount]),
-  })
+  const posted = Object.fromEntries(POSTED.map((field) => [field, entry[field]]))
+  return contentHash({ ...posted, lines: entry.lines.map((l) => [l.role, l.amount]) })
 }
 
 const text = fc.string({ unit: 'binary', maxLength: 12 })
