@@ -3,7 +3,13 @@ import { enqueueRow, outboxTables } from './shared-outbox'
 import type { ExportPlan, PostedState } from '../domain/journal/export-log'
 import type { Destination, StoredBatch } from './export-rows'
 import { logPage, pageEntry } from './log-pages'
-import { addLogPage, batchPages, latestStates, nextSeq } from './log-page-queries'
+import {
+  addLogPage,
+  batchPages,
+  destinationLogged,
+  latestStates,
+  nextSeq,
+} from './log-page-queries'
 import { batchFileNames, nextBatchNumber } from './export-batches'
 
 class BatchTakenError extends Error {
@@ -32,6 +38,8 @@ export class ExportLogWriter {
    * or ends the run waits for it first, so pages are still logged and planned in order.
    */
   private writing: Promise<void> = Promise.resolve()
+  /** The destination's log held nothing when the run began (its first export). */
+  startedEmpty = false
 
   constructor(
     private readonly db: TillDatabase,
@@ -57,6 +65,7 @@ export class ExportLogWriter {
       for (const run of await db.exportRuns.toArray()) await this.rollback(run.id)
       await db.exportRuns.put({ id: this.batchId, startedAt: this.startedAt })
       this.seq = await nextSeq(db)
+      this.startedEmpty = !(await destinationLogged(db, this.destinationId))
     })
   }
 

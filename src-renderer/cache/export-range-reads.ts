@@ -2,7 +2,8 @@ import type { TillDatabase } from './database'
 import type { ExportRange } from './export-rows'
 import { knownLocations } from './locations'
 import type { CachedBill, CachedExpense, CachedPayment, RegisterSession } from './cached-records'
-import { walkIndex, type IndexPosition } from './bills/index-walk'
+import { nextDate } from '../../src-shared/domain/business-date'
+import { readBills } from './bill-reads'
 
 /**
  * What an export reads from the cache, through the indexes for its range. Bills, which can run to
@@ -11,15 +12,6 @@ import { walkIndex, type IndexPosition } from './bills/index-walk'
  */
 
 const BILLS_BY_LOCATION = '[locationId+businessDate]'
-
-function locationDates(location: string, range: ExportRange) {
-  return {
-    lower: [location, range.from],
-    upper: [location, range.to],
-    lowerOpen: false,
-    upperOpen: false,
-  }
-}
 
 /** The locations of the range: the chosen one, or every one with bills, sessions or expenses. */
 export async function rangeLocations(db: TillDatabase, range: ExportRange): Promise<string[]> {
@@ -42,32 +34,51 @@ export async function countBills(
   return counts.reduce((sum, n) => sum + n, 0)
 }
 
-/**
- * Up to `size` bills of one location in the range, by business date and id, after `after` (from
- * the start when null), with the index position of the last one read.
- */
-export async function billPageAt(
+/** Business dates of one location whose bill ids are listed at once: a week's ids, not the range's. */
+const DATES_PER_LISTING = 7
+
+/** The ids of one location's bills in the range, by business date and id, a week at a time. */
+async function* billIdsByDate(
   db: TillDatabase,
   location: string,
   range: ExportRange,
-  after: IndexPosition | null,
+): AsyncGenerator<string[]> {
+  for (let from = range.from; from <= range.to;) {
+    let to = from
+    for (let n = 1; n < DATES_PER_LISTING && to < range.to; n++) to = nextDate(to)
+    const ids = (await db.bills
+      .where(BILLS_BY_LOCATION)
+      .between([location, from], [location, to], true, true)
+      .primaryKeys()) as string[]
+    if (ids.length > 0) yield ids
+    from = nextDate(to)
+  }
+}
+
+/**
+ * One location's bills in the range, by business date and id, `size` at a time. The ids come
+ * from the index alone and the records by key: IndexedDB answers a page's gets together, where a
+ * cursor fetches one record after another.
+ */
+export async function* locationBillPages(
+  db: TillDatabase,
+  location: string,
+  range: ExportRange,
   size: number,
-): Promise<{ bills: CachedBill[]; last: IndexPosition | null }> {
-  const indexRange = { index: BILLS_BY_LOCATION, bounds: locationDates(location, range) }
-  const bills: CachedBill[] = []
-  let last: IndexPosition | null = null
-  await walkIndex(
-    db.bills,
-    indexRange,
-    false,
-    { after, skip: 0, values: true },
-    (position, bill) => {
-      if (bill) bills.push(bill)
-      last = position
-      return bills.length < size
-    },
-  )
-  return { bills, last }
+): AsyncGenerator<CachedBill[]> {
+  let ids: string[] = []
+  let at = 0
+  const page = async (count: number): Promise<CachedBill[]> => {
+    const bills = await readBills(db, ids.slice(at, at + count))
+    at += count
+    return bills.filter((b): b is CachedBill => b !== undefined)
+  }
+  for await (const listed of billIdsByDate(db, location, range)) {
+    ids = ids.slice(at).concat(listed)
+    at = 0
+    while (ids.length - at >= size) yield await page(size)
+  }
+  if (ids.length > at) yield await page(ids.length - at)
 }
 
 function sessionStart(session: RegisterSession): number {

@@ -59,6 +59,10 @@ export function paymentsOfSession(db: TillDatabase, sessionId: string): Promise<
   return db.payments.where('registerSessionId').equals(sessionId).toArray()
 }
 
+export function countPaymentsOfSession(db: TillDatabase, sessionId: string): Promise<number> {
+  return db.payments.where('registerSessionId').equals(sessionId).count()
+}
+
 export function expensesOfSession(db: TillDatabase, sessionId: string): Promise<CachedExpense[]> {
   return db.expenses.where('registerSessionId').equals(sessionId).toArray()
 }

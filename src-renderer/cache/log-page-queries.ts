@@ -1,3 +1,4 @@
+import Dexie from 'dexie'
 import type { TillDatabase } from './database'
 import type { PostedState, LoggedEntry } from '../domain/journal/export-log'
 import type { JournalEntry } from '../domain/journal/journal-entry'
@@ -25,6 +26,16 @@ export function addLogPage(db: TillDatabase, page: LogPage): Promise<void> {
 export async function nextSeq(db: TillDatabase): Promise<number> {
   const last = await db.logPages.orderBy(':id').lastKey()
   return typeof last === 'number' ? last + 1 : 0
+}
+
+/** Whether any page holds a key of the destination: none before its first export. */
+export async function destinationLogged(db: TillDatabase, destinationId: string): Promise<boolean> {
+  const first = await db.logPages
+    .where('keys')
+    .between([destinationId, Dexie.minKey], [destinationId, Dexie.maxKey], true, true)
+    .limit(1)
+    .primaryKeys()
+  return first.length > 0
 }
 
 /**

@@ -59,10 +59,11 @@ import { paymentsOfSession } from '../../cache/load-session'
 import { sessionsTrading } from '../../cache/session-status'
 import { readBills } from '../../cache/bill-reads'
 import { SessionModes } from './session-modes'
-import { billSessionIds, sessionDays } from './session-days'
+import { SessionDays, billSessionIds } from './session-days'
 import { readSubAccountCodes, rememberSubAccountCodes } from '../../cache/account-store'
 import { withEarlierOpens } from './opened-accounts'
 import { numberSubAccountsInRange } from './account-mapping'
+import { PaymentsSeen } from './payments-seen'
 
 export interface ExportResult {
   /** The batch committed to the log; null for CSV tables and when nothing was new. */
@@ -170,6 +171,8 @@ class JournalRun {
   private movedOutOfLock = 0
   /** Sessions of the range that can still be trading, whose entries wait for their close. */
   private readonly heldBack = new Set<string>()
+  private readonly paymentsSeen = new PaymentsSeen()
+  private readonly sessionDays: SessionDays
 
   constructor(
     private readonly options: RunExportOptions,
@@ -183,6 +186,7 @@ class JournalRun {
       options.batchId ?? `export-${this.createdAt}-${Math.random().toString(36).slice(2, 8)}`
     this.log = new ExportLogWriter(options.db, destination.id, this.batchId, this.createdAt)
     this.labels = new SessionLabels(options.db, options.timeZone, Date.parse(this.createdAt))
+    this.sessionDays = new SessionDays(options.db)
   }
 
   /**
@@ -214,8 +218,9 @@ class JournalRun {
         reconciled.length,
     )
     for await (const page of billPages(db, recordDates, locations, size, signal)) {
+      this.paymentsSeen.note(page)
       progress.add(page.length)
-      yield await this.perBill(page)
+      yield await this.perBill(page, this.log.startedEmpty)
     }
     const perBillSessions = sessions.filter((s) => modes.of(s) === 'bill')
     for await (const bills of this.otherDaysBills(perBillSessions, recordDates, locations, size)) {
@@ -392,6 +397,7 @@ class JournalRun {
       }
     }
     for (const session of sessions) {
+      if (await this.paymentsSeen.allOf(db, session.id)) continue
       const [payments, own] = await Promise.all([
         paymentsOfSession(db, session.id),
         billIdsOfSession(db, session.id),
@@ -407,13 +413,23 @@ class JournalRun {
     yield* outside(reversed.filter((p) => locations.includes(p.locationId)).map((p) => p.billId))
   }
 
-  private async perBill(page: JournalBill[]): Promise<JournalEntry[]> {
-    const sessions = await sessionDays(this.db, billSessionIds(page))
+  /**
+   * A page's bills posted per bill. `unposted` when none of their keys can be in the log: on a
+   * destination's first export the walk of the range meets each bill (and so each of its keys)
+   * once, so there is nothing to read.
+   */
+  private async perBill(page: JournalBill[], unposted = false): Promise<JournalEntry[]> {
+    const sessions = await this.sessionDays.of(billSessionIds(page))
     const posted = await this.modes.perBillOnly(page)
     if (posted.length === 0) return []
-    const states = await this.log.states(postingKeys(posted))
+    const states = unposted
+      ? new Map<string, PostedState>()
+      : await this.log.states(postingKeys(posted))
     const made = billEntries(posted, this.context(states, sessions))
     this.problems.push(...made.problems)
+    // One page's log write under way at a time (`states` waits for it too), so pages waiting to
+    // be written never pile up in memory.
+    if (unposted) await this.log.settled()
     return this.plan(made.entries, states)
   }
 
@@ -428,7 +444,7 @@ class JournalRun {
     if (apart.length === 0) return []
     const [states, sessions] = await Promise.all([
       this.log.states(postingKeys(apart)),
-      sessionDays(this.db, billSessionIds(apart)),
+      this.sessionDays.of(billSessionIds(apart)),
     ])
     return this.plan(
       apart.flatMap((bill) => separatePaymentEntries(bill, [], this.context(states, sessions))),
@@ -477,7 +493,7 @@ class JournalRun {
     }))
     const [states, sessions] = await Promise.all([
       this.log.states(postingKeys(taken)),
-      sessionDays(db, billSessionIds(taken)),
+      this.sessionDays.of(billSessionIds(taken)),
     ])
     return this.plan(
       taken.flatMap((bill) => separatePaymentEntries(bill, [], this.context(states, sessions))),
@@ -488,10 +504,7 @@ class JournalRun {
   private async expensesOf(slice: CachedExpense[]): Promise<JournalEntry[]> {
     const [states, sessions, settings] = await Promise.all([
       this.log.states(slice.map((e) => `expense:${e.id}`)),
-      sessionDays(
-        this.db,
-        slice.map((e) => e.registerSessionId),
-      ),
+      this.sessionDays.of(slice.map((e) => e.registerSessionId)),
       depositSettingsOf(this.db, this.options.currency),
     ])
     const paidFrom = (method: string, locationId: string) =>

@@ -2,8 +2,7 @@ import type { TillDatabase } from '../../cache/database'
 import type { ExportRange } from '../../cache/export-rows'
 import type { CachedBill } from '../../cache/cached-records'
 import { nextDate } from '../../../src-shared/domain/business-date'
-import type { IndexPosition } from '../../cache/bills/index-walk'
-import { billPageAt } from '../../cache/export-range-reads'
+import { locationBillPages } from '../../cache/export-range-reads'
 import type { SessionDay } from '../../domain/journal/journal'
 
 /** How an export walks its range: pages of bills, cancellation, and its progress. */
@@ -55,7 +54,10 @@ export function checkRange(range: ExportRange): void {
     throw new ExportRangeError(`The range ends (${range.to}) before it starts (${range.from})`)
 }
 
-/** The range's bills by location, business date and id, `size` at a time. */
+/**
+ * The range's bills by location, business date and id, `size` at a time. The next page is read
+ * while the caller works on this one.
+ */
 export async function* billPages(
   db: TillDatabase,
   range: ExportRange,
@@ -64,13 +66,17 @@ export async function* billPages(
   signal: AbortSignal | undefined,
 ): AsyncGenerator<CachedBill[]> {
   for (const location of locations) {
-    let after: IndexPosition | null = null
+    const pages = locationBillPages(db, location, range, size)
+    checkSignal(signal)
+    let next = pages.next()
     for (;;) {
+      const page = await next
+      if (page.done) break
       checkSignal(signal)
-      const { bills, last } = await billPageAt(db, location, range, after, size)
-      if (bills.length > 0) yield bills
-      if (bills.length < size || last === null) break
-      after = last
+      next = pages.next()
+      // Should the caller stop here, the read ahead must not fail unhandled.
+      next.catch(() => undefined)
+      if (page.value.length > 0) yield page.value
     }
   }
 }

@@ -27,7 +27,22 @@ const TEXT_BOUNDS = {
 const BREAKS = /[\s\p{Cc}\p{Zl}\p{Zp}]+/gu
 const LONE_SURROGATE = /\p{Cs}/gu
 
+/**
+ * Whether the text is printable ASCII with single spaces between words: one line as it is. Most
+ * text is, and an export makes every entry's fields one line.
+ */
+function alreadyOneLine(text: string): boolean {
+  const last = text.length - 1
+  for (let i = 0; i <= last; i++) {
+    const code = text.charCodeAt(i)
+    if (code > 0x20 && code < 0x7f) continue
+    if (code !== 0x20 || i === 0 || i === last || text.charCodeAt(i + 1) === 0x20) return false
+  }
+  return true
+}
+
 function oneLine(text: string): string {
+  if (alreadyOneLine(text)) return text
   return text.replace(BREAKS, ' ').replace(LONE_SURROGATE, '\uFFFD').trim()
 }
 

@@ -22,6 +22,13 @@ describe('content hash', () => {
         expect(fnv1a64(text)).toBe(referenceFnv(text))
       }),
     )
+    // Any UTF-16 code units, lone surrogates too (TextEncoder writes each as U+FFFD).
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (text) => {
+        expect(fnv1a64(text)).toBe(referenceFnv(text))
+      }),
+    )
+    expect(fnv1a64('\ud800x\udc00')).toBe(referenceFnv('\ufffdx\ufffd'))
   })
 
   it('does not depend on the order of object keys, and sees any change of value', () => {

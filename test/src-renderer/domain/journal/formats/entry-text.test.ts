@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { PAID_FROM_MAIN } from '../../../../support/journal-context'
 import { describe, expect, it } from 'vitest'
 import {
@@ -28,6 +29,23 @@ describe('service text as the journals receive it', () => {
   it('is one line: white space, control characters and line separators are one space', () => {
     expect(described(' a\tb\r\nc\u2028d\u0000e \u00a0\u000bf\u0085g\uFEFF ')).toBe('a b c d e f g')
     expect(described('half \uD800 pair')).toBe('half \uFFFD pair')
+  })
+
+  it('is the text with each run of breaks one space and lone surrogates replaced, for any text', () => {
+    const rule = (text: string): string =>
+      text
+        .replace(/[\s\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ')
+        .replace(/\p{Cs}/gu, '\uFFFD')
+        .trim()
+    const ascii = fc.string({
+      unit: fc.constantFrom(' ', 'a', 'Z', '0', '~', '!', '\t', '\n', '\u007f'),
+      maxLength: 30,
+    })
+    fc.assert(
+      fc.property(fc.oneof(ascii, fc.string({ unit: 'binary', maxLength: 30 })), (text) => {
+        expect(described(text)).toBe(rule(text))
+      }),
+    )
   })
 
   it('is cut with an ellipsis at its bound, never inside a surrogate pair', () => {
