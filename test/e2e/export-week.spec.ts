@@ -160,24 +160,38 @@ async function businessDates(page: Page, truth: ServiceTruth): Promise<Map<strin
 }
 
 /**
- * What the week's clearing accounts hold by payment method, and its taxes, from the demo's own
- * records: every payment not reversed less the money refunds and voids paid back and the expenses
- * paid; the sales' taxes less those given back.
+ * What the week's clearing accounts hold by payment method, its bank account and its taxes, from
+ * the demo's own records: every payment not reversed less the money refunds and voids paid back
+ * and the expenses paid in cash; expenses paid any other way come out of the bank account
+ * (docs/ledger.md#expense-entries); the sales' taxes less those given back.
  */
-function expectedFromRecords(truth: ServiceTruth): { clearing: Map<string, number>; tax: number } {
+function expectedFromRecords(truth: ServiceTruth): {
+  clearing: Map<string, number>
+  bank: number
+  tax: number
+} {
   const clearing = new Map<string, number>()
   const add = (method: string, amount: number) =>
     clearing.set(method, (clearing.get(method) ?? 0) + amount)
   let tax = 0
+  let bank = 0
   for (const bill of truth.bills) {
     const sign = bill.type === 'sale' ? 1 : -1
     tax += sign * bill.total_tax
     for (const payment of bill.payments)
       if (payment.reversed_at === null) add(payment.method, sign * payment.amount)
   }
-  for (const expense of truth.expenses) add(expense.payment_method, -expense.amount)
-  return { clearing, tax }
+  for (const expense of truth.expenses)
+    if (expense.payment_method === 'cash') add('cash', -expense.amount)
+    else bank -= expense.amount
+  return { clearing, bank, tax }
 }
+
+/** What the week's bank accounts (not the bank-transfer clearing account) hold together. */
+const bankBalance = (week: Map<string, number>): number =>
+  [...week]
+    .filter(([account]) => account.startsWith('Assets:Bank') && !account.endsWith('-clearing'))
+    .reduce((sum, [, amount]) => sum + amount, 0)
 
 test('a week exported day by day holds what the week exported at once holds, and the open session waits for its close', async ({
   page,
@@ -369,7 +383,8 @@ test('a week exported day by day holds what the week exported at once holds, and
   }
 
   // Independently: the demo service's own records, every one of them in this week. Per bill and
-  // per session summary, each clearing account holds its method's takings less what was paid out.
+  // per session summary, each clearing account holds its method's takings less what was paid out
+  // of it in cash, and the bank account what was paid from it.
   const after = await readServiceTruth(access())
   expect(after.sessions.every((s) => days.includes(dayOf.get(s.id)!))).toBe(true)
   expect(after.expenses.every((e) => days.includes(e.expense_date))).toBe(true)
@@ -377,6 +392,7 @@ test('a week exported day by day holds what the week exported at once holds, and
   for (const week of weeks) {
     for (const [method, amount] of expected.clearing)
       expect(week.get(CLEARING[method]!), method).toBe(amount)
+    expect(bankBalance(week), 'bank').toBe(expected.bank)
     const taxes = [...week].filter(([account]) => account.startsWith('Liabilities:Tax-payable:'))
     expect(taxes.length).toBeGreaterThan(0)
     expect(taxes.reduce((sum, [, amount]) => sum + amount, 0)).toBe(-expected.tax)
