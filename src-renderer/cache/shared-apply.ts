@@ -226,6 +226,13 @@ export function settleSent(
         await db.sharedVersions.put({ ref: change.ref, version: current.version })
         continue
       }
+      if (!current.deleted && mine !== null && sameContent(current.body, mine)) {
+        // Two PCs saved the same thing at different moments: nothing for a person to choose, the
+        // books' save stands as if pulled.
+        await writeRecord(db, change.kind, current)
+        await db.sharedVersions.put({ ref: change.ref, version: current.version })
+        continue
+      }
       if (pulledRowProblem(current) === null) {
         await db.sharedConflicts.put({
           ref: change.ref,
@@ -239,6 +246,17 @@ export function settleSent(
     }
     return { conflicts }
   })
+}
+
+/** Whether two versions of a record say the same, whenever each was saved. */
+function sameContent(a: unknown, b: unknown): boolean {
+  return sameJson(withoutSaveTime(a), withoutSaveTime(b))
+}
+
+function withoutSaveTime(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || !('savedAt' in body)) return body
+  const { savedAt: _savedAt, ...rest } = body
+  return rest
 }
 
 /** Whether two JSON values are equal, whatever the order of their keys (jsonb keeps its own). */

@@ -51,12 +51,13 @@ it('an idle live query over the settings holds nothing for the bills written mea
   const subscription = liveQuery(() => db.settings.count()).subscribe((n) => seen.push(n))
   await billsComeAndGo(0, 200)
   const before = await heapHeld()
-  const bills = 10_000
+  const bills = 20_000
   await billsComeAndGo(200, bills)
   const held = (await heapHeld()) - before
   subscription.unsubscribe()
-  // Unpatched it holds every key written: about 200 bytes a bill.
-  expect(held / bills).toBeLessThan(50)
+  // Unpatched it holds every key written: about 200 bytes a bill. Patched it holds none; what is
+  // measured then is the heap's own noise, under 60 bytes a bill on a loaded CI machine.
+  expect(held / bills).toBeLessThan(100)
 }, 120_000)
 
 it('still hears a write to what it reads, however many others came between', async () => {

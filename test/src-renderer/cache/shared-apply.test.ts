@@ -19,6 +19,7 @@ import {
 import type { SharedRow } from '../../../src-shared/bridge/schemas/shared-books'
 import type { Bill } from '../../../src-shared/domain/records'
 import { closeSession, writeBills } from '../../../src-renderer/cache/writes'
+import { saveMapping } from '../../../src-renderer/jobs/exports/account-mapping'
 import { cashSessionCache, countSession, SALE_AT } from '../../support/exports/counted-session'
 
 /** The evening after the sale: the session no longer trades. */
@@ -254,6 +255,36 @@ describe('settling a push', () => {
       await settleSent(db, await waitingChanges(db, 10), [{ status: 'conflict', current: gone }]),
     ).toEqual({ conflicts: 0 })
     expect(await sharedConflicts(db)).toEqual([])
+  })
+
+  it('the same mapping saved on two PCs at different moments is no conflict: the books’ save stands', async () => {
+    const db = cache()
+    await markJoined(db, 'store-1')
+    const mapping = { accounts: { sales: { code: '4000', name: 'Sales' } }, locations: {} }
+    await saveMapping(db, mapping, new Date('2026-11-21T09:00:00Z'))
+    const theirs = row({
+      kind: 'mapping',
+      key: 'mapping',
+      body: { id: 'mapping', ...mapping, savedAt: '2026-11-21T09:05:00.000Z' },
+      version: 2,
+      by: 'Laptop',
+    })
+    expect(
+      await settleSent(db, await waitingChanges(db, 10), [{ status: 'conflict', current: theirs }]),
+    ).toEqual({ conflicts: 0 })
+    expect(await sharedConflicts(db)).toEqual([])
+    expect(await db.accountMapping.get('mapping')).toEqual(theirs.body)
+    expect(await waitingCount(db)).toBe(0)
+
+    // Another account on the books than here is one.
+    await saveMapping(db, { ...mapping, accounts: { sales: { code: '4001', name: 'Sales' } } })
+    const other = row({
+      ...theirs,
+      body: { ...(theirs.body as object), accounts: { sales: { code: '4002', name: 'Sales' } } },
+      version: 3,
+    })
+    await settleSent(db, await waitingChanges(db, 10), [{ status: 'conflict', current: other }])
+    expect((await sharedConflicts(db)).map((c) => c.kind)).toEqual(['mapping'])
   })
 
   it('two counts of one session are both kept until a person chooses; choosing mine sends it over the books’ version', async () => {
