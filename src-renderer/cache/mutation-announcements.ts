@@ -88,11 +88,24 @@ function announceSoon(parts: ObservabilitySet): void {
   pending = Dexie.extendObservabilitySet(pending ?? {}, parts)
   if (flushing) return
   const wait = Math.max(0, lastFlushAt + BATCH_MS - performance.now())
-  flushing = setTimeout(() => {
-    flushing = null
-    lastFlushAt = performance.now()
-    const announced = pending!
-    pending = null
-    Dexie.on.storagemutated.fire(announced)
-  }, wait)
+  flushing = setTimeout(announcePending, wait)
+}
+
+function announcePending(): void {
+  flushing = null
+  lastFlushAt = performance.now()
+  const announced = pending!
+  pending = null
+  Dexie.on.storagemutated.fire(announced)
+}
+
+/**
+ * Announces what committed held transactions changed now, not at the next batch: a sync run that
+ * has ended does so before it says so, and no screen shows "Last synced" over figures a second
+ * old.
+ */
+export function announceHeldNow(): void {
+  if (!flushing) return
+  clearTimeout(flushing)
+  announcePending()
 }

@@ -2,6 +2,7 @@ import type { ProfileView } from '../../../src-shared/bridge/contract'
 import type { TillBridge } from '../../bridge/bridge-client'
 import type { TillDatabase } from '../../cache/database'
 import { fillSavedBills } from '../../cache/saved-bills-fill'
+import { announceHeldNow } from '../../cache/mutation-announcements'
 import type { CollectionContext } from './collections'
 import type { SyncProgress } from './progress'
 import { serviceReaderFromBridge } from './service-reader'
@@ -239,6 +240,7 @@ export class SyncController {
         skip,
         onProgress: (progress) => this.update({ progress }),
       })
+      announceHeldNow()
       if (outcome.ok) {
         publishStageTimes(startedAt, engine.stages)
         await this.noteDetectedCurrency()

@@ -2,7 +2,10 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import Dexie, { liveQuery, type ObservabilitySet } from 'dexie'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { TillDatabase } from '../../../src-renderer/cache/database'
-import { announceInBatches } from '../../../src-renderer/cache/mutation-announcements'
+import {
+  announceHeldNow,
+  announceInBatches,
+} from '../../../src-renderer/cache/mutation-announcements'
 
 const freshDb = (): TillDatabase =>
   new TillDatabase(`till-announce-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange })
@@ -96,6 +99,37 @@ describe('announcements of cache writes', () => {
     await pause(1000)
     expect(announced.count() - before).toBe(2)
     expect(watched.seen.at(-1)).toBe(3)
+    announced.stop()
+    watched.stop()
+    db.close()
+  })
+
+  it('held writes are announced at once when asked, as a sync run ends', async () => {
+    const db = freshDb()
+    const watched = watchEntry(db, entry('total'))
+    const announced = announcementsOf(db, 'meta')
+    await pause(1100)
+    const heldWrite = (value: number): Promise<void> =>
+      db.transaction('rw', db.meta, async () => {
+        announceInBatches(Dexie.currentTransaction)
+        await db.meta.put({ key: entry('total'), value })
+      })
+    const before = announced.count()
+    // The first after a quiet spell goes at once; the second waits for the batch, or for this.
+    await heldWrite(1)
+    await pause(50)
+    await heldWrite(2)
+    await pause(50)
+    expect(announced.count() - before).toBe(1)
+    announceHeldNow()
+    // Well within the second the batch would have waited.
+    await pause(50)
+    expect(announced.count() - before).toBe(2)
+    expect(watched.seen.at(-1)).toBe(2)
+    // Nothing held: asking again announces nothing more.
+    announceHeldNow()
+    await pause(1100)
+    expect(announced.count() - before).toBe(2)
     announced.stop()
     watched.stop()
     db.close()
