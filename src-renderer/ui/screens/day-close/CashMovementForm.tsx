@@ -72,8 +72,9 @@ export function CashMovementForm({
         note: note.trim(),
         replaces: correcting?.id ?? null,
       })
-      setAmount('')
-      setNote('')
+      // Cleared for the next movement, unless the manager already typed it while this saved.
+      setAmount((current) => (current === amount ? '' : current))
+      setNote((current) => (current === note ? '' : current))
       onDone()
     } catch (error) {
       setProblem(
