@@ -166,9 +166,13 @@ test("exports a day's generic journal CSV that balances, then nothing new", asyn
     `Generic CSV journal is locked through ${day}`,
   )
   await page.getByRole('link', { name: 'Exports' }).click()
+  // The screen opens on the format chosen last; the journal's own choices come with it.
+  await expect(page.getByLabel('Format')).toHaveValue('bills')
   await page.getByLabel('Format').selectOption('journal-csv')
+  await expect(page.getByLabel('Dates')).toHaveValue('last-closed-day')
   await page.getByLabel('From', { exact: true }).fill(day)
   await page.getByLabel('To', { exact: true }).fill(day)
+  await expect(page.getByLabel('Format')).toHaveValue('journal-csv')
   await expect(page.getByRole('note', { name: 'Lock date' })).toContainText(
     `Generic CSV journal is locked through ${readableDate(day)}`,
   )

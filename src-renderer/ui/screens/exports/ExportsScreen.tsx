@@ -313,7 +313,8 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
             <select
               id={`${id}-format`}
               value={choice}
-              disabled={running}
+              // Chosen before the kept choice is read, the default would give way to it.
+              disabled={running || !form.ready}
               onChange={(e) => form.chooseDestination(e.target.value)}
             >
               <optgroup label="Journals, by destination">

@@ -19,6 +19,8 @@ import { useRecomputed } from '../../hooks/use-recomputed'
 const FIRST_CHOICE = 'journal-csv'
 
 export interface ExportForm {
+  /** The kept choices have been read: until then the form shows defaults a choice would not stick to. */
+  ready: boolean
   /** The destination's id, or a CSV table's name. */
   choice: string
   choices: ExportChoices
@@ -82,6 +84,7 @@ export function useExportForm(
   }
 
   return {
+    ready: kept !== undefined,
     choice,
     choices,
     from: kept ? (shown?.from ?? '') : '',
