@@ -48,6 +48,14 @@ async function putEach(db: TillDatabase, keys: EntryKey[]): Promise<void> {
   })
 }
 
+/** Writes the total in a transaction whose announcement is held for the next batch. */
+function heldWrite(db: TillDatabase, value: number): Promise<void> {
+  return db.transaction('rw', db.meta, async () => {
+    announceInBatches(Dexie.currentTransaction)
+    await db.meta.put({ key: entry('total'), value })
+  })
+}
+
 describe('announcements of cache writes', () => {
   it('a write of a few keys re-runs only the queries of those keys', async () => {
     const db = freshDb()
@@ -81,19 +89,14 @@ describe('announcements of cache writes', () => {
     const watched = watchEntry(db, entry('total'))
     const announced = announcementsOf(db, 'meta')
     await pause(1100)
-    const heldWrite = (value: number): Promise<void> =>
-      db.transaction('rw', db.meta, async () => {
-        announceInBatches(Dexie.currentTransaction)
-        await db.meta.put({ key: entry('total'), value })
-      })
     const before = announced.count()
     // After a quiet spell the first is announced at once; the next two wait and go together.
-    await heldWrite(1)
+    await heldWrite(db, 1)
     await pause(50)
     expect(announced.count() - before).toBe(1)
     expect(watched.seen.at(-1)).toBe(1)
-    await heldWrite(2)
-    await heldWrite(3)
+    await heldWrite(db, 2)
+    await heldWrite(db, 3)
     await pause(100)
     expect(announced.count() - before).toBe(1)
     await pause(1000)
@@ -109,16 +112,11 @@ describe('announcements of cache writes', () => {
     const watched = watchEntry(db, entry('total'))
     const announced = announcementsOf(db, 'meta')
     await pause(1100)
-    const heldWrite = (value: number): Promise<void> =>
-      db.transaction('rw', db.meta, async () => {
-        announceInBatches(Dexie.currentTransaction)
-        await db.meta.put({ key: entry('total'), value })
-      })
     const before = announced.count()
     // The first after a quiet spell goes at once; the second waits for the batch, or for this.
-    await heldWrite(1)
+    await heldWrite(db, 1)
     await pause(50)
-    await heldWrite(2)
+    await heldWrite(db, 2)
     await pause(50)
     expect(announced.count() - before).toBe(1)
     announceHeldNow()

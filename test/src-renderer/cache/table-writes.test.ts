@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import type { TillDatabase } from '../../../src-renderer/cache/database'
-import { recordMovement } from '../../../src-renderer/cache/cash-movement-store'
 import { onMatchingInputWrites, onSessionWrites } from '../../../src-renderer/cache/table-writes'
-import { FRIDAY, depositShop } from '../../support/deposits/shop'
+import { FRIDAY, depositShop, dropMovement } from '../../support/deposits/shop'
 
 let db: TillDatabase
 beforeEach(async () => {
@@ -10,19 +9,7 @@ beforeEach(async () => {
 })
 afterEach(() => db.close())
 
-const movement = (id: string) =>
-  recordMovement(db, {
-    id,
-    sessionId: 'S',
-    kind: 'drop',
-    amount: 1000,
-    currency: 'USD',
-    category: null,
-    at: FRIDAY + 3600_000,
-    by: 'AB',
-    note: '',
-    replaces: null,
-  })
+const movement = (id: string) => dropMovement(db, id)
 
 it('hears each write to the tables it follows, not to the others, and nothing once unfollowed', async () => {
   const heard: string[] = []

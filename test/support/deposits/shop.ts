@@ -1,5 +1,6 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { TillDatabase } from '../../../src-renderer/cache/database'
+import { recordMovement } from '../../../src-renderer/cache/cash-movement-store'
 import { writeBills } from '../../../src-renderer/cache/writes'
 import type { CsvMapping } from '../../../src-renderer/domain/deposits/statements/csv-statement'
 import { makeBill } from '../bill-factory'
@@ -53,3 +54,18 @@ export const PLAIN_CSV: CsvMapping = {
 export function plainCsv(rows: readonly string[]): string {
   return ['Date,Description,Amount,Balance', ...rows].join('\n') + '\n'
 }
+
+/** A drop to the safe of 10.00 in session S an hour into the shop's Friday. */
+export const dropMovement = (db: TillDatabase, id: string) =>
+  recordMovement(db, {
+    id,
+    sessionId: 'S',
+    kind: 'drop',
+    amount: 1000,
+    currency: 'USD',
+    category: null,
+    at: FRIDAY + 3600_000,
+    by: 'AB',
+    note: '',
+    replaces: null,
+  })

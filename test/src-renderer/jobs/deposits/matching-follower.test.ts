@@ -4,11 +4,10 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
 import type { TillDatabase } from '../../../../src-renderer/cache/database'
-import { recordMovement } from '../../../../src-renderer/cache/cash-movement-store'
 import { storedMatches } from '../../../../src-renderer/cache/deposit-matches'
 import { keepStatementLines } from '../../../../src-renderer/cache/statement-lines'
 import { DepositMatchingFollower } from '../../../../src-renderer/jobs/deposits/matching-follower'
-import { FRIDAY, depositShop } from '../../../support/deposits/shop'
+import { FRIDAY, depositShop, dropMovement } from '../../../support/deposits/shop'
 
 interface FakeState {
   lastSuccessAt: number | null
@@ -52,19 +51,7 @@ function countedRuns() {
   return { runs, match }
 }
 
-const movement = (id: string) =>
-  recordMovement(db, {
-    id,
-    sessionId: 'S',
-    kind: 'drop',
-    amount: 1000,
-    currency: 'USD',
-    category: null,
-    at: FRIDAY + 3600_000,
-    by: 'AB',
-    note: '',
-    replaces: null,
-  })
+const movement = (id: string) => dropMovement(db, id)
 
 /** Lets the writes heard and the runs take their turns. */
 const turns = () => new Promise((resolve) => setTimeout(resolve, 50))
