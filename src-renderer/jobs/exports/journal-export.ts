@@ -44,7 +44,7 @@ import { movementsOfSession } from '../../cache/cash-movement-store'
 import { depositEntry, depositKey } from '../../domain/journal/deposit-entries'
 import { depositPostings } from '../deposits/deposit-postings'
 import { depositSettingsOf } from '../deposits/deposit-matching'
-import { bankAccountFor } from '../../domain/deposits/deposit-settings'
+import { bankAccountFor, type DepositSettings } from '../../domain/deposits/deposit-settings'
 import type { RunExportOptions } from './export-options'
 import { ExportLogWriter } from '../../cache/export-log-writer'
 import { nextBatchNumber } from '../../cache/export-batches'
@@ -173,6 +173,8 @@ class JournalRun {
   private readonly heldBack = new Set<string>()
   private readonly paymentsSeen = new PaymentsSeen()
   private readonly sessionDays: SessionDays
+  /** The bank accounts expenses are paid from: read once, for the run's first expense. */
+  private depositSettings: Promise<DepositSettings> | undefined
 
   constructor(
     private readonly options: RunExportOptions,
@@ -502,10 +504,11 @@ class JournalRun {
   }
 
   private async expensesOf(slice: CachedExpense[]): Promise<JournalEntry[]> {
+    this.depositSettings ??= depositSettingsOf(this.db, this.options.currency)
     const [states, sessions, settings] = await Promise.all([
       this.log.states(slice.map((e) => `expense:${e.id}`)),
       this.sessionDays.of(slice.map((e) => e.registerSessionId)),
-      depositSettingsOf(this.db, this.options.currency),
+      this.depositSettings,
     ])
     const paidFrom = (method: string, locationId: string) =>
       bankAccountFor(settings, method, locationId)
