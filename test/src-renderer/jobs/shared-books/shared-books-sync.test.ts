@@ -17,6 +17,17 @@ const pcs = joinedPcs(cashSessionCache)
 afterEach(() => pcs.closeAll())
 const joinedPc = pcs.join
 
+/** loc1 named Kemang on the office PC, which has sent it, and Kemang Raya on the laptop. */
+async function renamedOnBoth() {
+  const books = new FakeBooks()
+  const office = await joinedPc(books, 'Office PC')
+  const laptop = await joinedPc(books, 'Laptop')
+  await saveLocationName(office.db, 'loc1', 'Kemang')
+  await saveLocationName(laptop.db, 'loc1', 'Kemang Raya')
+  await office.sync.syncNow()
+  return { books, office, laptop }
+}
+
 describe('keeping two PCs in step', () => {
   it('"sync now" while a run is under way answers once a run made after the call has sent what waits', async () => {
     const books = new FakeBooks()
@@ -116,12 +127,7 @@ describe('keeping two PCs in step', () => {
   })
 
   it('a location renamed on both: the second keeps both names for a person; using its own sends it over, and the first PC takes it', async () => {
-    const books = new FakeBooks()
-    const office = await joinedPc(books, 'Office PC')
-    const laptop = await joinedPc(books, 'Laptop')
-    await saveLocationName(office.db, 'loc1', 'Kemang')
-    await saveLocationName(laptop.db, 'loc1', 'Kemang Raya')
-    await office.sync.syncNow()
+    const { books, office, laptop } = await renamedOnBoth()
     expect(await laptop.sync.syncNow()).toMatchObject({ conflicts: 1 })
     expect(await loadLocationNames(laptop.db)).toEqual({ loc1: 'Kemang Raya' })
     expect(books.rows.get('locationName:loc1')!.body).toMatchObject({ name: 'Kemang' })
@@ -144,12 +150,7 @@ describe('keeping two PCs in step', () => {
   })
 
   it('a location renamed on both: keeping theirs takes the first PC’s name and sends nothing', async () => {
-    const books = new FakeBooks()
-    const office = await joinedPc(books, 'Office PC')
-    const laptop = await joinedPc(books, 'Laptop')
-    await saveLocationName(office.db, 'loc1', 'Kemang')
-    await saveLocationName(laptop.db, 'loc1', 'Kemang Raya')
-    await office.sync.syncNow()
+    const { books, laptop } = await renamedOnBoth()
     await laptop.sync.syncNow()
     const [conflict] = await sharedConflicts(laptop.db)
     await chooseVersion(laptop.db, conflict!.ref, 'theirs')
