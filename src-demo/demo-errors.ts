@@ -30,7 +30,7 @@ export class ApiError extends Error {
     readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(description)
-    this.name = 'ApiError'
+    this.name = new.target.name
   }
 
   body(): Record<string, unknown> {
@@ -41,42 +41,36 @@ export class ApiError extends Error {
 export class UnauthorizedError extends ApiError {
   constructor(description = 'The bearer token is missing or not valid.') {
     super(401, 'unauthorized', description)
-    this.name = 'UnauthorizedError'
   }
 }
 
 export class MissingStoreError extends ApiError {
   constructor() {
     super(400, 'missing_store', 'The X-Service-Store header is required.')
-    this.name = 'MissingStoreError'
   }
 }
 
 export class InstallInactiveError extends ApiError {
   constructor(storeId: string) {
     super(403, 'install_inactive', `No active install of this app for store "${storeId}".`)
-    this.name = 'InstallInactiveError'
   }
 }
 
 export class InsufficientScopeError extends ApiError {
   constructor(scope: string) {
     super(403, 'insufficient_scope', `This call needs the scope "${scope}".`, { scope })
-    this.name = 'InsufficientScopeError'
   }
 }
 
 export class NotFoundError extends ApiError {
   constructor(description: string) {
     super(404, 'not_found', description)
-    this.name = 'NotFoundError'
   }
 }
 
 export class MethodNotAllowedError extends ApiError {
   constructor(allowed: string) {
     super(405, 'method_not_allowed', `Use ${allowed}.`, {}, { Allow: allowed })
-    this.name = 'MethodNotAllowedError'
   }
 }
 
@@ -86,7 +80,6 @@ export class InvalidQueryError extends ApiError {
     detail: string,
   ) {
     super(422, 'invalid_query', `Query parameter "${parameter}": ${detail}`)
-    this.name = 'InvalidQueryError'
   }
 }
 
@@ -101,7 +94,6 @@ export class RateLimitedError extends ApiError {
         'Retry-After': String(retryAfterSeconds),
       },
     )
-    this.name = 'RateLimitedError'
   }
 }
 
@@ -109,7 +101,6 @@ export class RateLimitedError extends ApiError {
 export class InvalidRequestError extends ApiError {
   constructor(description: string) {
     super(400, 'invalid_request', description)
-    this.name = 'InvalidRequestError'
   }
 }
 
@@ -118,13 +109,11 @@ export class PayloadTooLargeError extends ApiError {
   constructor(limit: number) {
     const { status, body } = tooLargeAnswer(limit)
     super(status, body.error, body.error_description, { limit: body.limit })
-    this.name = 'PayloadTooLargeError'
   }
 }
 
 export class ConflictError extends ApiError {
   constructor(description: string) {
     super(409, 'conflict', description)
-    this.name = 'ConflictError'
   }
 }

@@ -18,38 +18,25 @@ export abstract class TillError extends Error {
   }
 }
 
-export class ValidationError extends TillError {
-  readonly kind = 'validation'
+/** The base of the errors that cross the bridge as `kind`. */
+function ofKind<K extends BridgeErrorKind>(kind: K) {
+  return class extends TillError {
+    readonly kind = kind
+  }
 }
-export class UnknownChannelError extends TillError {
-  readonly kind = 'unknown_channel'
-}
-export class AuthError extends TillError {
-  readonly kind = 'auth'
-}
-export class ScopeError extends TillError {
-  readonly kind = 'scope'
-}
-export class InstallInactiveError extends TillError {
-  readonly kind = 'install_inactive'
-}
-export class NetworkError extends TillError {
-  readonly kind = 'network'
-}
-/** The service answered, but with an error Till cannot act on (5xx, an HTML page, a 422). */
-export class ServiceError extends TillError {
-  readonly kind = 'service'
-}
-export class KeychainUnavailableError extends TillError {
-  readonly kind = 'keychain'
-}
-export class NotFoundError extends TillError {
-  readonly kind = 'not_found'
-}
-/** The shared books' database did not answer (or refused Till); says when it last did. */
-export class SharedBooksUnreachableError extends TillError {
-  readonly kind = 'shared_books_unreachable'
 
+export class ValidationError extends ofKind('validation') {}
+export class UnknownChannelError extends ofKind('unknown_channel') {}
+export class AuthError extends ofKind('auth') {}
+export class ScopeError extends ofKind('scope') {}
+export class InstallInactiveError extends ofKind('install_inactive') {}
+export class NetworkError extends ofKind('network') {}
+/** The service answered, but with an error Till cannot act on (5xx, an HTML page, a 422). */
+export class ServiceError extends ofKind('service') {}
+export class KeychainUnavailableError extends ofKind('keychain') {}
+export class NotFoundError extends ofKind('not_found') {}
+/** The shared books' database did not answer (or refused Till); says when it last did. */
+export class SharedBooksUnreachableError extends ofKind('shared_books_unreachable') {
   constructor(
     message: string,
     readonly lastReachedAt: number | null,
@@ -62,9 +49,7 @@ export class SharedBooksUnreachableError extends TillError {
     return { kind: this.kind, message: this.message, lastReachedAt: this.lastReachedAt }
   }
 }
-export class InternalError extends TillError {
-  readonly kind = 'internal'
-}
+export class InternalError extends ofKind('internal') {}
 
 export function toBridgeError(error: unknown): BridgeError {
   if (error instanceof TillError) return error.toBridgeError()

@@ -1,3 +1,4 @@
+import type { Table } from 'dexie'
 import { enqueueRow, outboxTables } from './shared-outbox'
 import type { TillDatabase } from './database'
 import {
@@ -97,6 +98,27 @@ function checkedName(name: string): string {
   return trimmed
 }
 
+/**
+ * Reads the destination, changes it and saves the change, here and in the outbox for the shared
+ * books, in one transaction (with `alsoWrites`' tables). A change that returns the destination
+ * itself saves nothing.
+ */
+function changeDestination(
+  db: TillDatabase,
+  id: string,
+  change: (destination: Destination) => Destination | Promise<Destination>,
+  alsoWrites: readonly Table[] = [],
+): Promise<Destination> {
+  return db.transaction('rw', [db.destinations, ...alsoWrites, ...outboxTables(db)], async () => {
+    const destination = await readDestination(db, id)
+    const changed = await change(destination)
+    if (changed === destination) return destination
+    await db.destinations.put(changed)
+    await enqueueRow(db, 'destination', changed)
+    return changed
+  })
+}
+
 export async function addDestination(
   db: TillDatabase,
   name: string,
@@ -116,12 +138,7 @@ export async function renameDestination(
   id: string,
   name: string,
 ): Promise<Destination> {
-  return db.transaction('rw', [db.destinations, ...outboxTables(db)], async () => {
-    const renamed = { ...(await readDestination(db, id)), name: checkedName(name) }
-    await db.destinations.put(renamed)
-    await enqueueRow(db, 'destination', renamed)
-    return renamed
-  })
+  return changeDestination(db, id, (destination) => ({ ...destination, name: checkedName(name) }))
 }
 
 /**
@@ -135,8 +152,7 @@ export async function switchGranularity(
   granularity: Granularity,
   cutOver: string | null,
 ): Promise<Destination> {
-  return db.transaction('rw', [db.destinations, ...outboxTables(db)], async () => {
-    const destination = await readDestination(db, id)
+  return changeDestination(db, id, (destination) => {
     if (currentGranularity(destination) === granularity) return destination
     let periods: GranularityPeriod[]
     if (destination.postedThrough === '') periods = [{ from: '', granularity }]
@@ -151,10 +167,7 @@ export async function switchGranularity(
         )
       periods = [...destination.periods, { from: cutOver, granularity }]
     }
-    const switched = { ...destination, periods }
-    await db.destinations.put(switched)
-    await enqueueRow(db, 'destination', switched)
-    return switched
+    return { ...destination, periods }
   })
 }
 
@@ -170,11 +183,10 @@ export async function chooseMapping(
   mapping: 'shared' | 'own',
   now: Date = new Date(),
 ): Promise<Destination> {
-  return db.transaction(
-    'rw',
-    [db.destinations, db.accountMapping, ...outboxTables(db)],
-    async () => {
-      const destination = await readDestination(db, id)
+  return changeDestination(
+    db,
+    id,
+    async (destination) => {
       const { mapping: _previous, ...rest } = destination
       const chosen: Destination = mapping === 'own' ? { ...rest, mapping: 'own' } : rest
       const own = mappingIdOf(chosen)
@@ -190,10 +202,9 @@ export async function chooseMapping(
         await db.accountMapping.put(copied)
         await enqueueRow(db, 'mapping', copied)
       }
-      await db.destinations.put(chosen)
-      await enqueueRow(db, 'destination', chosen)
       return chosen
     },
+    [db.accountMapping],
   )
 }
 
@@ -209,11 +220,7 @@ export async function lockDestination(
 ): Promise<Destination> {
   if (lockedThrough !== null && !/^\d{4}-\d{2}-\d{2}$/.test(lockedThrough))
     throw new DestinationError('A lock date is a business date, YYYY-MM-DD')
-  return db.transaction('rw', [db.destinations, ...outboxTables(db)], async () => {
-    const { lockedThrough: _previous, ...destination } = await readDestination(db, id)
-    const locked = lockedThrough === null ? destination : { ...destination, lockedThrough }
-    await db.destinations.put(locked)
-    await enqueueRow(db, 'destination', locked)
-    return locked
-  })
+  return changeDestination(db, id, ({ lockedThrough: _previous, ...destination }) =>
+    lockedThrough === null ? destination : { ...destination, lockedThrough },
+  )
 }

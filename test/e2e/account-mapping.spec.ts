@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
-import { dateInJakarta, useDemoShell } from './demo-shell'
+import { dateInJakarta, useDemoShell, openSynced } from './demo-shell'
 import { parseCsvFile } from './csv-file'
-import { openTill } from '../support/browser-shell'
 
 /**
  * Settings → Account mapping, end to end with the demo shop: the shop's taxes are listed for
@@ -54,8 +53,7 @@ function codesOf(bytes: Buffer, name: string): Set<string> {
 test('a saved mapping is what the next export posts to; bad codes are explained where they are', async ({
   page,
 }) => {
-  await openTill(page, shell())
-  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  await openSynced(page, shell())
   const form = await openMapping(page)
 
   // The shop's taxes are listed, marked for mapping: the chart only guesses them.
@@ -130,8 +128,7 @@ test('a saved mapping is what the next export posts to; bad codes are explained 
 test('a tax given a Xero tax rate goes out at that rate, as a tax-exclusive Sales line Xero taxes to it', async ({
   page,
 }) => {
-  await openTill(page, shell())
-  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  await openSynced(page, shell())
   const form = await openMapping(page)
   const rateFields = form
     .getByRole('table', { name: 'Taxes' })

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test'
 import { distinctColours } from './screenshot'
 import { goToAddress, openItemId } from './addresses'
-import { openTill, savedProfiles } from '../support/browser-shell'
+import { savedProfiles } from '../support/browser-shell'
 import { callShellBridge } from '../support/shell-bridge'
-import { demoControl, type DemoControl } from '../support/demo-control'
+import type { DemoControl } from '../support/demo-control'
 import { postSigned, webhookBody } from '../support/sign-webhook'
-import { useDemoShell } from './demo-shell'
+import { useDemoShell, openSynced, shopControl } from './demo-shell'
 import { screenLink } from '../support/screen-link'
 
 const APP_KEY = 'demo_key_back_office_e2e_7788'
@@ -39,17 +39,11 @@ async function serviceExpenses(): Promise<Array<{ payment_method: string }>> {
   }
 }
 
-/** The demo shop's control API; the shell saves the shop's address once a page opened it. */
-function control(): DemoControl {
-  return demoControl(
-    savedProfiles(shell()).find((p) => p.id === 'demo-shop')!.baseUrl,
-    CONTROL_TOKEN,
-  )
-}
+/** The demo shop's control API. */
+const control = (): DemoControl => shopControl(shell(), CONTROL_TOKEN)
 
 async function synced(page: Page): Promise<void> {
-  await openTill(page, shell())
-  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  await openSynced(page, shell())
 }
 
 test('a session opens with its figures, payments by method, expenses and bills', async ({

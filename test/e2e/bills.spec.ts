@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { distinctColours } from './screenshot'
-import { openTill, savedProfiles } from '../support/browser-shell'
-import { useDemoShell } from './demo-shell'
+import { savedProfiles } from '../support/browser-shell'
+import { useDemoShell, openSynced } from './demo-shell'
 
 const APP_KEY = 'demo_key_bills_e2e_41d7'
 // A fixed clock: how many refunds the seeded shop has made depends on the hour it is asked at,
@@ -52,8 +52,7 @@ const paidWith = (bill: ServiceBill, method: string): boolean =>
   bill.payments.some((p) => p.method === method && p.reversed_at === null)
 
 async function openBills(page: Page): Promise<void> {
-  await openTill(page, shell())
-  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  await openSynced(page, shell())
   await page.getByRole('link', { name: 'Bills', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Bills', level: 1 })).toBeVisible()
 }

@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { openTill } from '../support/browser-shell'
 import { screenLink } from '../support/screen-link'
 import { toolCsvRows, toolOutput } from '../support/exports/tools'
-import { dateInJakarta, useDemoShell, yesterdayMiddayInJakarta } from './demo-shell'
+import { dateInJakarta, useDemoShell, yesterdayMiddayInJakarta, openSynced } from './demo-shell'
 import { booksFolder, entryIds, hledgerStrict, ledgerStrict } from './week-books'
 
 /**
@@ -100,8 +99,7 @@ test('an evening: find what needs counting, movements, a count corrected and rep
 }) => {
   test.setTimeout(6 * 60_000)
   await page.clock.setFixedTime(new Date(Date.parse(DEMO_NOW) + 10 * 60_000))
-  await openTill(page, shell())
-  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  await openSynced(page, shell())
 
   // Sessions → Needs counting: the day's sessions, all over and none counted; the navigation
   // says how many wait.

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { openTill } from '../support/browser-shell'
 import { useDemoShell, yesterdayMiddayInJakarta } from './demo-shell'
+import { openDayCloseScreen } from './day-close-page'
 
 /**
  * The drawer count on a back-office screen (1280×720), by keyboard: notes and coins in counting
@@ -40,13 +40,8 @@ const IDR_PIECES = [
   'IDR 100 coins',
 ]
 
-async function openDayClose(page: Page): Promise<void> {
-  await page.clock.setFixedTime(new Date(Date.parse(DEMO_NOW) + 10 * 60_000))
-  await openTill(page, shell())
-  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
-  await page.getByRole('link', { name: 'Day close', exact: true }).click()
-  await expect(page.getByRole('heading', { name: 'Day close', level: 1 })).toBeVisible()
-}
+const openDayClose = (page: Page): Promise<void> =>
+  openDayCloseScreen(page, shell(), { clockAt: new Date(Date.parse(DEMO_NOW) + 10 * 60_000) })
 
 /** The count forms of sessions that need a count (over, not reconciled). */
 const formsNeedingCount = (page: Page): Locator => page.locator('form[data-needs-count]')

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { openTill, savedProfiles } from '../support/browser-shell'
-import { demoControl, type DemoControl } from '../support/demo-control'
-import { useDemoShell } from './demo-shell'
+import type { DemoControl } from '../support/demo-control'
+import { useDemoShell, shopControl, yesterdayMiddayInJakarta } from './demo-shell'
+import { idr, openDayCloseScreen } from './day-close-page'
 import { screenLink } from '../support/screen-link'
 
 /**
@@ -11,12 +11,7 @@ import { screenLink } from '../support/screen-link'
  */
 
 const CONTROL_TOKEN = 'demo_control_day_close_evening_e2e_4242'
-const HOUR = 3_600_000
 
-function yesterdayMiddayInJakarta(): string {
-  const jakartaYesterday = new Date(Date.now() + 7 * HOUR - 24 * HOUR).toISOString().slice(0, 10)
-  return `${jakartaYesterday}T05:00:00.000Z`
-}
 const DEMO_NOW = yesterdayMiddayInJakarta()
 
 const shell = useDemoShell({
@@ -31,27 +26,12 @@ const shell = useDemoShell({
   controlToken: CONTROL_TOKEN,
 })
 
-function control(): DemoControl {
-  return demoControl(
-    savedProfiles(shell()).find((p) => p.id === 'demo-shop')!.baseUrl,
-    CONTROL_TOKEN,
-  )
-}
+/** The demo shop's control API. */
+const control = (): DemoControl => shopControl(shell(), CONTROL_TOKEN)
 
-/** An amount as en-US shows it ("IDR 1,234,500", "-IDR 2,500"), in IDR's minor units. */
-function idr(text: string): number {
-  const digits = Number(text.replace(/[^\d]/g, ''))
-  return text.includes('-') ? -digits : digits
-}
-
-async function openDayClose(page: Page): Promise<void> {
-  // Till's clock a few minutes after the demo shop's: the shop's sessions of the day still trade.
-  await page.clock.setFixedTime(new Date(Date.parse(DEMO_NOW) + 10 * 60_000))
-  await openTill(page, shell())
-  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
-  await page.getByRole('link', { name: 'Day close', exact: true }).click()
-  await expect(page.getByRole('heading', { name: 'Day close', level: 1 })).toBeVisible()
-}
+// Till's clock a few minutes after the demo shop's: the shop's sessions of the day still trade.
+const openDayClose = (page: Page): Promise<void> =>
+  openDayCloseScreen(page, shell(), { clockAt: new Date(Date.parse(DEMO_NOW) + 10 * 60_000) })
 
 // A session is headed by its label: "Session Mon 16 Nov · Salmiya · 08:10–17:45".
 const sessionRegions = (page: Page): Locator => page.getByRole('region', { name: /^Session / })

@@ -1,6 +1,7 @@
 import { inflateSync } from 'node:zlib'
 import { expect, test, type Page } from '@playwright/test'
 import { useDemoShell } from './demo-shell'
+import { idr, openDayCloseScreen } from './day-close-page'
 import { openTill } from '../support/browser-shell'
 
 const shell = useDemoShell({
@@ -24,17 +25,8 @@ function distinctPixelBytes(png: Buffer): number {
 }
 
 async function openDayClose(page: Page, businessDate?: string): Promise<void> {
-  await openTill(page, shell())
-  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
-  await page.getByRole('link', { name: 'Day close', exact: true }).click()
-  await expect(page.getByRole('heading', { name: 'Day close', level: 1 })).toBeVisible()
+  await openDayCloseScreen(page, shell())
   if (businessDate) await page.getByLabel('Business date').selectOption(businessDate)
-}
-
-/** An amount as en-US shows it ("IDR 1,234,500", "-IDR 2,500"), in IDR's minor units. */
-function idr(text: string): number {
-  const digits = Number(text.replace(/[^\d]/g, ''))
-  return text.includes('-') ? -digits : digits
 }
 
 test('a manager counts the drawer, sees the variance, confirms, and the frozen count survives a reload', async ({

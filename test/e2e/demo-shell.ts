@@ -1,5 +1,11 @@
-import { test } from '@playwright/test'
-import { startBrowserShell, type RunningBrowserShell } from '../support/browser-shell'
+import { expect, test, type Page } from '@playwright/test'
+import {
+  openTill,
+  savedProfiles,
+  startBrowserShell,
+  type RunningBrowserShell,
+} from '../support/browser-shell'
+import { demoControl, type DemoControl } from '../support/demo-control'
 
 /**
  * Registers the hooks that start the built browser shell on a demo shop with these options
@@ -55,4 +61,15 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 export function readableDate(date: string): string {
   const day = new Date(`${date}T00:00:00Z`)
   return `${WEEKDAYS[day.getUTCDay()]} ${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`
+}
+
+/** Opens Till on the shell's demo shop and waits until its first sync has ended. */
+export async function openSynced(page: Page, shell: RunningBrowserShell): Promise<void> {
+  await openTill(page, shell)
+  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+}
+
+/** The demo shop's control API; the shell saves the shop's address once a page opened it. */
+export function shopControl(shell: RunningBrowserShell, token: string): DemoControl {
+  return demoControl(savedProfiles(shell).find((p) => p.id === 'demo-shop')!.baseUrl, token)
 }

@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import { openTill } from '../support/browser-shell'
-import { readableDate, useDemoShell } from './demo-shell'
+import { readableDate, useDemoShell, openSynced } from './demo-shell'
 
 const shell = useDemoShell({ seed: 26, days: 14, locations: 1, billsPerSession: 4, live: false })
 
@@ -82,8 +81,7 @@ async function matchLeftoversByHand(page: Page): Promise<number> {
 test('Deposits: the demo shop’s own bank statement is imported, Till matches most of it, a person the rest, and the clearing accounts reach zero for every day the bank paid', async ({
   page,
 }) => {
-  await openTill(page, shell())
-  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  await openSynced(page, shell())
   await page.getByRole('link', { name: 'Deposits', exact: true }).click()
   const waiting = page.getByRole('table', { name: 'Still waiting' })
   await expect(waiting).toBeVisible()

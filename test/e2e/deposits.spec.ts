@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
-import { openTill } from '../support/browser-shell'
-import { dateInJakarta, useDemoShell } from './demo-shell'
+import { dateInJakarta, useDemoShell, openSynced } from './demo-shell'
 
 const shell = useDemoShell({ seed: 26, days: 3, locations: 1, billsPerSession: 4, live: false })
 
@@ -28,8 +27,7 @@ async function exportJournal(page: Page): Promise<string> {
 test('Deposits: a statement is imported (CSV columns mapped, previewed), an overlap adds nothing, a line matched by hand and unmatched', async ({
   page,
 }) => {
-  await openTill(page, shell())
-  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  await openSynced(page, shell())
   await page.getByRole('link', { name: 'Deposits', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Still waiting for the bank' })).toBeVisible()
   await expect(page.getByRole('table', { name: 'Still waiting' })).toBeVisible()

@@ -1,10 +1,15 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Download, type Page } from '@playwright/test'
-import { openTill, savedProfiles } from '../support/browser-shell'
-import { demoControl, type DemoControl } from '../support/demo-control'
+import type { DemoControl } from '../support/demo-control'
 import { cachedRecords } from './cache-read'
 import { parseCsvFile } from './csv-file'
-import { readableDate, useDemoShell, yesterdayMiddayInJakarta } from './demo-shell'
+import {
+  readableDate,
+  useDemoShell,
+  yesterdayMiddayInJakarta,
+  openSynced,
+  shopControl,
+} from './demo-shell'
 
 /**
  * Destinations (docs/ledger.md#destinations), end to end in Chromium with the demo shop: each
@@ -30,12 +35,8 @@ const shell = useDemoShell({
   controlToken: CONTROL_TOKEN,
 })
 
-function control(): DemoControl {
-  return demoControl(
-    savedProfiles(shell()).find((p) => p.id === 'demo-shop')!.baseUrl,
-    CONTROL_TOKEN,
-  )
-}
+/** The demo shop's control API. */
+const control = (): DemoControl => shopControl(shell(), CONTROL_TOKEN)
 
 interface Exported {
   status: string
@@ -102,8 +103,7 @@ test('each destination gets every entry once: CSV then Xero, a cut-over to per s
   page,
 }) => {
   type Bill = { id: string; register_session_id: string }
-  await openTill(page, shell())
-  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  await openSynced(page, shell())
   const [sale] = (await control()<{ data: Bill[] }>('POST', '/sales', { count: 1 })).data as [Bill]
   await page.getByRole('button', { name: 'Sync now' }).click()
   await expect

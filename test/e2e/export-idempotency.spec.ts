@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
-import { openTill, savedProfiles } from '../support/browser-shell'
-import { useDemoShell, zoneAtHour } from './demo-shell'
+import { useDemoShell, zoneAtHour, openSynced, shopControl } from './demo-shell'
 import { goToAddress } from './addresses'
-import { demoControl, type DemoControl } from '../support/demo-control'
+import type { DemoControl } from '../support/demo-control'
 import { parseCsvFile } from './csv-file'
 import { cachedRecords } from './cache-read'
 
@@ -31,11 +30,8 @@ const shell = useDemoShell({
   controlToken: CONTROL_TOKEN,
 })
 
-/** The demo shop's control API; the shell saves the shop's address once a page opened it. */
-function control(): DemoControl {
-  const demo = savedProfiles(shell()).find((p) => p.id === 'demo-shop')!
-  return demoControl(demo.baseUrl, CONTROL_TOKEN)
-}
+/** The demo shop's control API. */
+const control = (): DemoControl => shopControl(shell(), CONTROL_TOKEN)
 
 type JournalRow = Record<string, string>
 
@@ -70,8 +66,7 @@ test('re-exports add only what changed, as new entries and reversals, and a past
 }) => {
   type Sale = { id: string; number: string; register_session_id: string }
   type Expense = { id: string; amount: number; expense_date: string }
-  await openTill(page, shell())
-  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  await openSynced(page, shell())
   const [sale] = (await control()<{ data: Sale[] }>('POST', '/sales', { count: 1 })).data as [Sale]
   const expense = await control()<Expense>('POST', '/expenses', {
     in_session: true,

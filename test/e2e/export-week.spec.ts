@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
-import { openTill, savedProfiles } from '../support/browser-shell'
+import { savedProfiles } from '../support/browser-shell'
 import { demoControl, type DemoControl } from '../support/demo-control'
 import {
   readServiceTruth,
@@ -9,7 +9,7 @@ import {
   type TruthBill,
 } from '../support/service-truth'
 import { cachedRecords } from './cache-read'
-import { useDemoShell, zoneAtHour } from './demo-shell'
+import { useDemoShell, zoneAtHour, openSynced } from './demo-shell'
 import {
   beancountBalances,
   booksFolder,
@@ -197,8 +197,7 @@ test('a week exported day by day holds what the week exported at once holds, and
   page,
 }) => {
   test.setTimeout(15 * 60_000)
-  await openTill(page, shell())
-  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  await openSynced(page, shell())
   const before = await readServiceTruth(access())
   const dayOf = await businessDates(page, before)
   const days = [...new Set(dayOf.values())].sort()

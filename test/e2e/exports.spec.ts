@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
-import { readableDate, useDemoShell, zoneAtHour } from './demo-shell'
+import { readableDate, useDemoShell, zoneAtHour, openSynced } from './demo-shell'
 import { parseCsvFile } from './csv-file'
-import { openTill } from '../support/browser-shell'
 import { screenLink } from '../support/screen-link'
 import { cachedRecords } from './cache-read'
 
@@ -35,8 +34,7 @@ function lastWeek(): { from: string; to: string } {
 }
 
 test("exports a day's generic journal CSV that balances, then nothing new", async ({ page }) => {
-  await openTill(page, shell())
-  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  await openSynced(page, shell())
   await page.getByRole('link', { name: 'Exports' }).click()
   await expect(page.getByRole('heading', { name: 'Exports' })).toBeVisible()
   await page.getByLabel('Format').selectOption('journal-csv')

@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { openTill } from '../support/browser-shell'
-import { useDemoShell } from './demo-shell'
+import { useDemoShell, openSynced } from './demo-shell'
 import { cutFiguresAndTimes, distinctColours } from './screenshot'
 import { screenLink } from '../support/screen-link'
 
@@ -27,8 +26,7 @@ async function open(page: Page, name: string): Promise<void> {
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 })
-  await openTill(page, shell())
-  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  await openSynced(page, shell())
 })
 
 test('at 1280×720, Sessions, Bills, Expenses, Day close, Exports and Problems show every amount and time whole', async ({

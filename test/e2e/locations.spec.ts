@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
-import { openTill } from '../support/browser-shell'
-import { useDemoShell } from './demo-shell'
+import { useDemoShell, openSynced } from './demo-shell'
 import { parseCsvFile } from './csv-file'
 import { screenLink } from '../support/screen-link'
 
@@ -10,8 +9,7 @@ const shell = useDemoShell({ seed: 19, days: 2, locations: 2, billsPerSession: 8
 test('a location named once in Settings (a row per location) goes by its name on Account mapping, Sessions, Bills, Day close, its print and in a Xero export', async ({
   page,
 }) => {
-  await openTill(page, shell())
-  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  await openSynced(page, shell())
   await page.getByRole('link', { name: 'Settings', exact: true }).click()
   await page.getByRole('link', { name: 'Locations', exact: true }).click()
   const panel = page.getByRole('region', { name: 'Locations' })

@@ -1,15 +1,13 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
-import { openTill } from '../support/browser-shell'
-import { useDemoShell } from './demo-shell'
+import { useDemoShell, openSynced } from './demo-shell'
 
 const shell = useDemoShell({ seed: 23, days: 1, locations: 2, billsPerSession: 4, live: false })
 
 test('Settings → Backup: a backup is checked (dry run) and restored; a cut one is refused with its line, changing nothing', async ({
   page,
 }) => {
-  await openTill(page, shell())
-  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  await openSynced(page, shell())
   await page.getByRole('link', { name: 'Settings', exact: true }).click()
   await page.getByRole('link', { name: 'Locations', exact: true }).click()
   const locations = page.getByRole('region', { name: 'Locations' })

@@ -3,9 +3,8 @@ import { mkdir, readFile, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
-import { openTill, savedProfiles } from '../support/browser-shell'
-import { useDemoShell, yesterdayMiddayInJakarta } from './demo-shell'
-import { demoControl, type DemoControl } from '../support/demo-control'
+import { useDemoShell, yesterdayMiddayInJakarta, openSynced, shopControl } from './demo-shell'
+import type { DemoControl } from '../support/demo-control'
 import { parseCsvFile } from './csv-file'
 
 const CONTROL_TOKEN = 'demo_control_scheduled_export_e2e_3141'
@@ -34,19 +33,13 @@ test.afterAll(async () => {
   await rm(home, { recursive: true, force: true })
 })
 
-/** The demo shop's control API; the shell saves the shop's address once a page opened it. */
-function control(): DemoControl {
-  return demoControl(
-    savedProfiles(shell()).find((p) => p.id === 'demo-shop')!.baseUrl,
-    CONTROL_TOKEN,
-  )
-}
+/** The demo shop's control API. */
+const control = (): DemoControl => shopControl(shell(), CONTROL_TOKEN)
 
 test('closing a register session writes the new journal entries into the chosen folder', async ({
   page,
 }) => {
-  await openTill(page, shell())
-  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  await openSynced(page, shell())
   await page.getByRole('link', { name: 'Settings' }).click()
   // The scheduled destination posts with a mapping of its own: its Sales code, not the shared one.
   await page.getByRole('link', { name: 'Destinations', exact: true }).click()

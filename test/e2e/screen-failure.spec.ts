@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { openTill } from '../support/browser-shell'
-import { useDemoShell } from './demo-shell'
+import { useDemoShell, openSynced } from './demo-shell'
 
 const shell = useDemoShell({ seed: 23, days: 2, locations: 1, billsPerSession: 10, live: false })
 
@@ -46,8 +45,7 @@ function setCachedBillCurrency(
 test('a screen that fails says which and why, the others keep working, and it can be retried', async ({
   page,
 }) => {
-  await openTill(page, shell())
-  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  await openSynced(page, shell())
   const bill = await setCachedBillCurrency(page, 'X1')
 
   await page.evaluate((id) => (location.hash = `#/bills/${encodeURIComponent(id)}`), bill.id)

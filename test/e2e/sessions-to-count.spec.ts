@@ -1,8 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { openTill } from '../support/browser-shell'
 import { screenLink } from '../support/screen-link'
-import { dateInJakarta, useDemoShell, yesterdayMiddayInJakarta } from './demo-shell'
+import { dateInJakarta, useDemoShell, yesterdayMiddayInJakarta, openSynced } from './demo-shell'
 
 /**
  * Tonight's work, found: Sessions' date presets and its Needs counting filter, the count in the
@@ -89,8 +88,7 @@ test('presets in the shop’s calendar, Needs counting and its count in the navi
   page,
 }) => {
   await page.clock.setFixedTime(new Date(Date.parse(DEMO_NOW) + 10 * 60_000))
-  await openTill(page, shell())
-  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  await openSynced(page, shell())
 
   // Every location's day: a line per location, and a total that is their sum, column by column.
   const sessionsOn: Record<string, number> = {}

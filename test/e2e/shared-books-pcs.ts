@@ -1,6 +1,6 @@
 import { expect, type Browser, type Locator, type Page } from '@playwright/test'
-import { openTill, type RunningBrowserShell } from '../support/browser-shell'
-import { yesterdayMiddayInJakarta } from './demo-shell'
+import type { RunningBrowserShell } from '../support/browser-shell'
+import { yesterdayMiddayInJakarta, openSynced } from './demo-shell'
 
 /** The demo shop both PCs of a shared-books spec sync: one day, one location, a few bills. */
 export const sharedBooksDemo = {
@@ -15,8 +15,7 @@ export const sharedBooksDemo = {
 /** A page of one PC (one browser shell), once its first sync is done. */
 export async function pcPage(browser: Browser, shell: RunningBrowserShell): Promise<Page> {
   const page = await (await browser.newContext()).newPage()
-  await openTill(page, shell)
-  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  await openSynced(page, shell)
   return page
 }
 

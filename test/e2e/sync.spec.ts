@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
-import { openTill, savedProfiles } from '../support/browser-shell'
-import { demoControl, type DemoControl } from '../support/demo-control'
-import { useDemoShell } from './demo-shell'
+import { openTill } from '../support/browser-shell'
+import type { DemoControl } from '../support/demo-control'
+import { useDemoShell, openSynced, shopControl } from './demo-shell'
 import { goToAddress } from './addresses'
 
 const CONTROL_TOKEN = 'e2e-demo-control-token-5c1d'
@@ -14,13 +14,8 @@ const shell = useDemoShell({
   controlToken: CONTROL_TOKEN,
 })
 
-/** The demo shop's control API; the shell saves the shop's address once a page opened it. */
-function control(): DemoControl {
-  return demoControl(
-    savedProfiles(shell()).find((p) => p.id === 'demo-shop')!.baseUrl,
-    CONTROL_TOKEN,
-  )
-}
+/** The demo shop's control API. */
+const control = (): DemoControl => shopControl(shell(), CONTROL_TOKEN)
 
 test('demo mode syncs with visible progress, shows sessions, and a new sale appears within 5 s', async ({
   page,
@@ -46,8 +41,7 @@ test('demo mode syncs with visible progress, shows sessions, and a new sale appe
 test('with the service cut off, Till says it is offline and the saved data stays browsable', async ({
   page,
 }) => {
-  await openTill(page, shell())
-  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  await openSynced(page, shell())
   await control()('PUT', '/faults', { dropped_connection: { rate: 1 } })
   try {
     await page.getByRole('button', { name: 'Sync now' }).click()
@@ -102,8 +96,7 @@ test('the sync schedule is set per connection in Settings, and limits are explai
 test('a sync Till starts on its own leaves "Sync now" as it is; pressing it makes the run yours to cancel', async ({
   page,
 }) => {
-  await openTill(page, shell())
-  await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: 60_000 })
+  await openSynced(page, shell())
   // Slow answers keep the background run going long enough to look at.
   await control()('PUT', '/faults', { slow: { rate: 1, delay_ms: 2_000 } })
   try {

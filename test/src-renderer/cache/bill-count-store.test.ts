@@ -9,7 +9,7 @@ import { BillQueries } from '../../../src-renderer/cache/bills/bill-query'
 import { TillDatabase } from '../../../src-renderer/cache/database'
 import type { CachedBill, PaymentState } from '../../../src-renderer/cache/cached-records'
 import { writeBills } from '../../../src-renderer/cache/writes'
-import { fillSavedBills } from '../../../src-renderer/cache/saved-bills-fill'
+import { fillPages, fillWithProgress } from '../../support/saved-bills-progress'
 import { checkProperty } from '../../support/fuzz-settings'
 import {
   DAYS,
@@ -62,19 +62,9 @@ async function forgetCounts(db: TillDatabase): Promise<void> {
   await db.meta.bulkDelete(['bill-counts', 'saved-bills-fill', 'saved-bills-fill-tallies'])
 }
 
-/** Fills the counts `pageSize` bills a page, stopping after `pages` pages (all of them unless told). */
-async function fill(db: TillDatabase, pageSize: number, pages = Infinity): Promise<void> {
-  const stop = new AbortController()
-  let read = 0
-  await fillSavedBills(
-    db,
-    ZONE,
-    () => {
-      if (read++ === pages) stop.abort()
-    },
-    { signal: stop.signal, pageSize },
-  )
-}
+/** Fills `pageSize` bills a page, stopping after `pages` pages (all unless told). */
+const fill = (db: TillDatabase, pageSize: number, pages?: number): Promise<void> =>
+  fillPages(db, ZONE, pageSize, pages)
 
 const dateOf = (day: number): string => businessDate(FIRST_DAY + day * DAY_MS, ZONE)
 const sometimes = <T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T | null> =>
@@ -165,19 +155,7 @@ describe('the Bills screen’s counts kept by the writes', () => {
     // Until the counts are complete, the methods come from the methods index.
     expect(await knownPaymentMethods(db)).toEqual(methodsOf(await db.bills.toArray()))
 
-    const stop = new AbortController()
-    const seen: [number, number][] = []
-    const options = { signal: stop.signal, pageSize: 50 }
-    await fillSavedBills(
-      db,
-      ZONE,
-      (done, total) => {
-        seen.push([done, total])
-        if (done === 100) stop.abort()
-      },
-      options,
-    )
-    expect(seen).toEqual([
+    expect(await fillWithProgress(db, ZONE, { pageSize: 50, stopAt: 100 })).toEqual([
       [0, POOL.length],
       [50, POOL.length],
       [100, POOL.length],
@@ -189,9 +167,7 @@ describe('the Bills screen’s counts kept by the writes', () => {
       { ...POOL[0]!, id: 'a-new', type: 'sale' },
       { ...POOL[1]!, id: 'z-new', type: 'sale' },
     ])
-    seen.length = 0
-    await fillSavedBills(db, ZONE, (done, total) => seen.push([done, total]), { pageSize: 50 })
-    expect(seen[0]).toEqual([0, POOL.length - 100])
+    expect((await fillWithProgress(db, ZONE, { pageSize: 50 }))[0]).toEqual([0, POOL.length - 100])
     const bills = await db.bills.toArray()
     expect(await storedBillCount(db, any, ZONE)).toBe(counted(bills, any))
 

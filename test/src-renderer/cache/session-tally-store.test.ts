@@ -3,7 +3,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import type { Bill, BillType, Expense } from '../../../src-shared/domain/records'
 import { TillDatabase } from '../../../src-renderer/cache/database'
-import { fillSavedBills } from '../../../src-renderer/cache/saved-bills-fill'
+import { fillPages, fillWithProgress } from '../../support/saved-bills-progress'
 import { closeSession, writeBills, writeExpenses } from '../../../src-renderer/cache/writes'
 import { dayCloseFigures } from '../../../src-renderer/domain/ledger/day-close'
 import { loadSessionInputs } from '../../../src-renderer/cache/load-session'
@@ -146,19 +146,9 @@ async function run(db: TillDatabase, step: Step): Promise<void> {
     ])
 }
 
-/** Fills the tallies `pageSize` bills a page, stopping after `pages` pages (all unless told). */
-async function fill(db: TillDatabase, pageSize: number, pages = Infinity): Promise<void> {
-  const stop = new AbortController()
-  let read = 0
-  await fillSavedBills(
-    db,
-    TZ,
-    () => {
-      if (read++ === pages) stop.abort()
-    },
-    { signal: stop.signal, pageSize },
-  )
-}
+/** Fills `pageSize` bills a page, stopping after `pages` pages (all unless told). */
+const fill = (db: TillDatabase, pageSize: number, pages?: number): Promise<void> =>
+  fillPages(db, TZ, pageSize, pages)
 
 describe('a session tally kept by the writes', () => {
   it(
@@ -236,27 +226,14 @@ describe('a session tally kept by the writes', () => {
     ])
     await run(db, { kind: 'bills', bills, storeSummaries: true })
     await db.sessionTallies.clear()
-    const stop = new AbortController()
-    const seen: [number, number][] = []
-    const options = { signal: stop.signal, pageSize: 2 }
-    await fillSavedBills(
-      db,
-      TZ,
-      (done, total) => {
-        seen.push([done, total])
-        if (done === 2) stop.abort()
-      },
-      options,
-    )
+    const stopped = await fillWithProgress(db, TZ, { pageSize: 2, stopAt: 2 })
     // Stopped: no session is tallied before every bill has been read.
     expect(await db.sessionTallies.count()).toBe(0)
-    expect(seen).toEqual([
+    expect(stopped).toEqual([
       [0, 6],
       [2, 6],
     ])
-    seen.length = 0
-    await fillSavedBills(db, TZ, (done, total) => seen.push([done, total]), { pageSize: 2 })
-    expect(seen).toEqual([
+    expect(await fillWithProgress(db, TZ, { pageSize: 2 })).toEqual([
       [0, 4],
       [2, 4],
       [4, 4],
@@ -281,9 +258,7 @@ describe('a session tally kept by the writes', () => {
       timeZone: TZ,
     })
     expect(await db.sessionTallies.get('S9')).toBeUndefined()
-    const seen: [number, number][] = []
-    await fillSavedBills(db, TZ, (done, total) => seen.push([done, total]))
-    expect(seen).toEqual([])
+    expect(await fillWithProgress(db, TZ)).toEqual([])
     expect(await fromTally(db, 'S9')).toEqual(await recomputed(db, 'S9'))
     db.close()
   })

@@ -8,7 +8,8 @@ import { addDestination, renameDestination } from '../../../src-renderer/cache/d
 import { saveLocationName } from '../../../src-renderer/cache/location-names'
 import type { JournalBill } from '../../../src-renderer/domain/journal/journal'
 import { backupRecords } from '../../../src-renderer/jobs/backup/records-backup'
-import { runExport } from '../../../src-renderer/jobs/exports/run-export'
+import { runExport, type ExportResult } from '../../../src-renderer/jobs/exports/run-export'
+import type { RunExportOptions } from '../../../src-renderer/jobs/exports/export-options'
 import { allLogged } from '../exports/log-pages'
 import { collectText } from '../exports/collect'
 import { payment, sale } from '../exports/fixtures'
@@ -37,27 +38,35 @@ export async function pc(bills: JournalBill[]): Promise<TillDatabase> {
 
 const RANGE = { from: '2026-11-20', to: '2026-11-20', locationId: '' }
 
-/** Exports the range to a destination, a page per bill; the ids of the entries written. */
-export async function exportTo(db: TillDatabase, destinationId: string, what: JournalFormat) {
+/**
+ * Exports the shop's day (Fri 20 Nov 2026, every location) as Xero with the saved mapping, unless
+ * `options` say otherwise, to its end; its result.
+ */
+export async function exportRange(
+  db: TillDatabase,
+  options: Partial<RunExportOptions> = {},
+): Promise<ExportResult> {
   const exports = runExport({
     db,
-    what,
-    destinationId,
+    what: 'xero',
     range: RANGE,
     mapping: await readMapping(db),
     timeZone: 'Asia/Jakarta',
     currency: 'USD',
-    sliceSize: 1,
+    ...options,
   })
   for (;;) {
     const next = await exports.next()
-    if (next.done) {
-      const { batch } = next.value
-      if (!batch) return []
-      const rows = (await allLogged(db)).filter((r) => r.batchId === batch.id)
-      return rows.map((r) => r.entryId)
-    }
+    if (next.done) return next.value
   }
+}
+
+/** Exports the range to a destination, a page per bill; the ids of the entries written. */
+export async function exportTo(db: TillDatabase, destinationId: string, what: JournalFormat) {
+  const { batch } = await exportRange(db, { what, destinationId, sliceSize: 1 })
+  if (!batch) return []
+  const rows = (await allLogged(db)).filter((r) => r.batchId === batch.id)
+  return rows.map((r) => r.entryId)
 }
 
 export const bills = (): JournalBill[] => [

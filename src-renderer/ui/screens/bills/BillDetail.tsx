@@ -111,31 +111,39 @@ function Lines({ bill }: { bill: CachedBill }) {
 }
 
 /** A two-column table of named amounts (discounts, fees, taxes), left out when empty. */
-function Amounts({
+/** A bill's named amounts (discounts, fees, taxes), each with a note where `note` gives one. */
+function Amounts<Item extends { name: string; amount: number }>({
   title,
-  rows,
+  items,
+  name = (item) => item.name,
+  note = () => undefined,
   currency,
 }: {
   title: string
-  rows: Array<{ key: string; name: string; amount: number; note?: string }>
+  items: readonly Item[]
+  name?: (item: Item) => string
+  note?: (item: Item) => string | undefined
   currency: string
 }) {
-  if (rows.length === 0) return null
+  if (items.length === 0) return null
   return (
     <MoneyTable
       label={title}
       columns={[title, 'Amount']}
       currency={currency}
-      rows={rows.map((row) => ({
-        key: row.key,
-        label: (
-          <>
-            {row.name}
-            {row.note && <span className="muted"> · {row.note}</span>}
-          </>
-        ),
-        cells: [row.amount],
-      }))}
+      rows={items.map((item, i) => {
+        const noted = note(item)
+        return {
+          key: String(i),
+          label: (
+            <>
+              {name(item)}
+              {noted && <span className="muted"> · {noted}</span>}
+            </>
+          ),
+          cells: [item.amount],
+        }
+      })}
     />
   )
 }
@@ -275,34 +283,16 @@ function BillBody({
       {bill.hasDetail && (
         <>
           <Lines bill={bill} />
-          <Amounts
-            title="Discounts"
-            currency={bill.currency}
-            rows={bill.discounts.map((d, i) => ({
-              key: String(i),
-              name: d.name,
-              amount: d.amount,
-            }))}
-          />
+          <Amounts title="Discounts" currency={bill.currency} items={bill.discounts} />
           <Amounts
             title="Fees"
             currency={bill.currency}
-            rows={bill.fees.map((f, i) => ({
-              key: String(i),
-              name: f.name,
-              amount: f.amount,
-              note: f.taxes.length ? `includes ${taxText(f.taxes, bill.currency)}` : undefined,
-            }))}
+            items={bill.fees}
+            note={(f) =>
+              f.taxes.length ? `includes ${taxText(f.taxes, bill.currency)}` : undefined
+            }
           />
-          <Amounts
-            title="Taxes"
-            currency={bill.currency}
-            rows={bill.taxes.map((t, i) => ({
-              key: String(i),
-              name: taxLabel(t),
-              amount: t.amount,
-            }))}
-          />
+          <Amounts title="Taxes" currency={bill.currency} items={bill.taxes} name={taxLabel} />
           <h3>Payments</h3>
           <Payments bill={bill} timeZone={timeZone} />
         </>

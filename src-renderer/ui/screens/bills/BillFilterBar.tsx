@@ -37,6 +37,19 @@ export function BillFilterBar({
       next.session = ''
     onChange(next)
   }
+  const choice = (
+    field: keyof BillFilterForm,
+    label: string,
+    options: ReadonlyArray<readonly [string, string]>,
+  ) => (
+    <FilterChoice
+      className="bill-filter"
+      label={label}
+      value={form[field]}
+      options={options}
+      onChange={set(field)}
+    />
+  )
   const sessionOptions = (sessions ?? [])
     .filter((s) => form.location === '' || s.locationId === form.location)
     .map((s): [string, string] => [s.id, sessionName(s.id)])
@@ -52,13 +65,11 @@ export function BillFilterBar({
         <span>To</span>
         <input type="date" value={form.to} onChange={(e) => set('to')(e.target.value)} />
       </label>
-      <FilterChoice
-        className="bill-filter"
-        label="Location"
-        value={form.location}
-        options={locations.map((id) => [id, locationLabel(id, names)])}
-        onChange={set('location')}
-      />
+      {choice(
+        'location',
+        'Location',
+        locations.map((id) => [id, locationLabel(id, names)]),
+      )}
       <Combobox
         className="bill-filter"
         label="Session"
@@ -66,27 +77,13 @@ export function BillFilterBar({
         options={sessionOptions}
         onChange={set('session')}
       />
-      <FilterChoice
-        className="bill-filter"
-        label="Type"
-        value={form.type}
-        options={Object.entries(TYPE_LABELS)}
-        onChange={set('type')}
-      />
-      <FilterChoice
-        className="bill-filter"
-        label="Payment method"
-        value={form.method}
-        options={(methods ?? []).map((m) => [String(m), methodLabel(String(m))])}
-        onChange={set('method')}
-      />
-      <FilterChoice
-        className="bill-filter"
-        label="Payment state"
-        value={form.state}
-        options={Object.entries(PAYMENT_STATE_LABELS)}
-        onChange={set('state')}
-      />
+      {choice('type', 'Type', Object.entries(TYPE_LABELS))}
+      {choice(
+        'method',
+        'Payment method',
+        (methods ?? []).map((m) => [String(m), methodLabel(String(m))]),
+      )}
+      {choice('state', 'Payment state', Object.entries(PAYMENT_STATE_LABELS))}
       <label className="bill-filter">
         <span>Bill number</span>
         <input

@@ -2,8 +2,7 @@ import type { ActiveConnection } from '../../../jobs/connection/active-connectio
 import { useLocationNames } from '../../../cache/location-names'
 import { locationLabel } from '../../../domain/format/location-label'
 import { CURRENCY_UNKNOWN, formatMoney } from '../../../domain/format/format-money'
-import { formatDateTime } from '../../../domain/format/time'
-import { formatBusinessDate } from './business-date-label'
+import { PrintHeader } from './PrintHeader'
 import { LocationDaysTable } from './LocationDaysTable'
 
 /** The day close of every location at once: a line per location and their total. */
@@ -24,13 +23,13 @@ export function AllLocationsDay({
   if (!currency) return <p className="empty-state">{CURRENCY_UNKNOWN}</p>
   return (
     <section className="day-total panel" aria-labelledby="all-locations-title">
-      <div className="print-only print-header">
-        <p className="print-shop">{profile.name}</p>
-        <p>
-          Day close of every location · {formatBusinessDate(businessDate)} ({timeZone})
-          {printedAt !== null && ` · printed ${formatDateTime(printedAt, timeZone)}`}
-        </p>
-      </div>
+      <PrintHeader
+        shop={profile.name}
+        whose="every location"
+        businessDate={businessDate}
+        timeZone={timeZone}
+        printedAt={printedAt}
+      />
       <h2 id="all-locations-title">Every location</h2>
       <p className="muted">
         Each location’s sessions of the day added up, as the cache holds them now; choose a location

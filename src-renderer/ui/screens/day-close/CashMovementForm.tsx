@@ -11,6 +11,7 @@ import { categoryLabel } from '../../../domain/format/labels'
 import { amountTextHint, parseAmountText } from '../../../domain/format/amount-text'
 import { AmountField } from './AmountField'
 import { useNumberMarks } from '../../hooks/use-number-marks'
+import { failureText } from './failure-text'
 
 /** A new movement's own id and its time: now. */
 function newIdentity(): Pick<CashMovement, 'id' | 'at'> {
@@ -77,11 +78,7 @@ export function CashMovementForm({
       setNote((current) => (current === note ? '' : current))
       onDone()
     } catch (error) {
-      setProblem(
-        error instanceof CashMovementError
-          ? error.message
-          : `Till could not record the movement: ${error instanceof Error ? error.message : String(error)}`,
-      )
+      setProblem(failureText(error, CashMovementError, 'record the movement'))
     }
   }
 

@@ -1,7 +1,6 @@
-import { useState } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { TillDatabase } from '../../../cache/database'
-import { chooseVersion, countConflict } from '../../../cache/shared-apply'
+import { countConflict } from '../../../cache/shared-apply'
 import {
   readReconciliation,
   type SessionReconciliation,
@@ -9,6 +8,7 @@ import {
 import type { Reconciliation } from '../../../cache/cached-records'
 import { formatMoney } from '../../../domain/format/format-money'
 import { formatDateTime } from '../../../domain/format/time'
+import { BothVersions } from '../../components/two-pcs/BothVersions'
 
 /** One count as the comparison shows it; null for one Till cannot read. */
 function readable(body: unknown): SessionReconciliation | null {
@@ -58,12 +58,7 @@ export function CountConflict({
   timeZone: string
 }): React.JSX.Element | null {
   const conflict = useLiveQuery(() => countConflict(db, sessionId), [db, sessionId])
-  const [error, setError] = useState<string | null>(null)
   if (!conflict) return null
-  const choose = (choice: 'mine' | 'theirs'): void => {
-    setError(null)
-    chooseVersion(db, conflict.ref, choice).catch((e: Error) => setError(e.message))
-  }
   const other = conflict.theirs.by
   return (
     <div className="count-conflict" role="group" aria-label="Two counts of this session">
@@ -72,37 +67,25 @@ export function CountConflict({
         This session was counted here and on {other}. Till keeps both until you choose the one that
         stands; the other is set aside.
       </p>
-      <table aria-label="Both counts">
-        <thead>
-          <tr>
-            <th scope="col">This PC</th>
-            <th scope="col">{other}</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <CountColumn record={readable(conflict.mine)} currency={currency} timeZone={timeZone} />
-            <CountColumn
-              record={readable(conflict.theirs.body)}
-              currency={currency}
-              timeZone={timeZone}
-            />
-          </tr>
-        </tbody>
-      </table>
-      <div className="actions">
-        <button type="button" onClick={() => choose('mine')}>
-          Keep this PC’s count
-        </button>
-        <button type="button" onClick={() => choose('theirs')}>
-          Keep {other}’s count
-        </button>
-      </div>
-      {error !== null && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <BothVersions
+        db={db}
+        conflictRef={conflict.ref}
+        other={other}
+        label="Both counts"
+        choices={[
+          { choice: 'mine', words: 'Keep this PC’s count' },
+          { choice: 'theirs', words: `Keep ${other}’s count` },
+        ]}
+      >
+        <tr>
+          <CountColumn record={readable(conflict.mine)} currency={currency} timeZone={timeZone} />
+          <CountColumn
+            record={readable(conflict.theirs.body)}
+            currency={currency}
+            timeZone={timeZone}
+          />
+        </tr>
+      </BothVersions>
     </div>
   )
 }

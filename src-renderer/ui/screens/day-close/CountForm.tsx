@@ -29,6 +29,7 @@ import { DenominationCount } from './DenominationCount'
 import { methodLabel, methodLabelInText } from '../../../domain/format/labels'
 import { OpeningCash } from './OpeningCash'
 import { Variance } from './Variance'
+import { failureText } from './failure-text'
 
 interface CountFormProps {
   db: TillDatabase
@@ -187,11 +188,7 @@ function CountFields({
       if (form.current) focusAfterConfirm(form.current, sessionId)
     } catch (error) {
       setSaving(false)
-      setProblem(
-        error instanceof ReconcileError
-          ? error.message
-          : `Till could not save the count: ${error instanceof Error ? error.message : String(error)}`,
-      )
+      setProblem(failureText(error, ReconcileError, 'save the count'))
     }
   }
 

@@ -7,9 +7,9 @@ import { useLocationNames } from '../../../cache/location-names'
 import { locationLabel } from '../../../domain/format/location-label'
 import { sessionDays, type SessionDay } from '../../../cache/load-session'
 import { effectiveTimeZone } from '../../../domain/format/effective-time-zone'
-import { formatDateTime } from '../../../domain/format/time'
 import { ConnectionGate } from '../ConnectionGate'
 import { formatBusinessDate } from './business-date-label'
+import { PrintHeader } from './PrintHeader'
 import { DayCharts } from './DayCharts'
 import { DayTotal } from './DayTotal'
 import { loadDay } from '../../../cache/load-day'
@@ -49,13 +49,13 @@ function DayView({
   const drawer = addDrawers(day.sessions.map((close, i) => drawerOf(close.figures, labels[i]!)))
   return (
     <>
-      <div className="print-only print-header">
-        <p className="print-shop">{profile.name}</p>
-        <p>
-          Day close of {location} · {formatBusinessDate(businessDate)} ({timeZone})
-          {printedAt !== null && ` · printed ${formatDateTime(printedAt, timeZone)}`}
-        </p>
-      </div>
+      <PrintHeader
+        shop={profile.name}
+        whose={location}
+        businessDate={businessDate}
+        timeZone={timeZone}
+        printedAt={printedAt}
+      />
       <DayCharts
         db={db}
         locationId={locationId}

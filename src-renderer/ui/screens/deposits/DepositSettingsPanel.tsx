@@ -7,6 +7,7 @@ import {
 } from '../../../domain/deposits/deposit-settings'
 import { methodLabel } from '../../../domain/format/labels'
 import { useNumberMarks } from '../../hooks/use-number-marks'
+import { SettingInput } from './SettingInput'
 import { draftOf, settingsFromDraft, type SettingsDraft } from './settings-draft'
 
 /**
@@ -41,6 +42,10 @@ export function DepositSettingsPanel({
     await saveDepositSettings(db, read.settings)
     setSaid({ ok: true, text: 'Saved. Expected deposits follow the new terms.' })
   }
+  const setPart = <Part extends 'cash' | 'window' | 'tolerance'>(
+    part: Part,
+    change: Partial<SettingsDraft[Part]>,
+  ) => setDraft({ ...draft, [part]: { ...draft[part], ...change } })
   const setTerms = (i: number, change: Partial<SettingsDraft['terms'][number]>) =>
     setDraft({
       ...draft,
@@ -81,13 +86,11 @@ export function DepositSettingsPanel({
   return (
     <details className="panel">
       <summary>Bank accounts, days and fees</summary>
-      <label className="field">
-        Bank account name
-        <input
-          value={draft.accountName}
-          onChange={(e) => setDraft({ ...draft, accountName: e.target.value })}
-        />
-      </label>
+      <SettingInput
+        label="Bank account name"
+        value={draft.accountName}
+        onChange={(accountName) => setDraft({ ...draft, accountName })}
+      />
       <table className="deposit-table" aria-label="Settlement terms">
         <thead>
           <tr>
@@ -103,17 +106,16 @@ export function DepositSettingsPanel({
             <th scope="row">Cash</th>
             <td>
               {accountChoice('Cash: paid into', draft.cash.bankAccountId, (bankAccountId) =>
-                setDraft({ ...draft, cash: { ...draft.cash, bankAccountId } }),
+                setPart('cash', { bankAccountId }),
               )}
             </td>
             <td>
-              <input
-                aria-label="Cash: business days until it arrives"
+              <SettingInput
+                inTable
+                label="Cash: business days until it arrives"
                 inputMode="numeric"
                 value={draft.cash.lag}
-                onChange={(e) =>
-                  setDraft({ ...draft, cash: { ...draft.cash, lag: e.target.value } })
-                }
+                onChange={(lag) => setPart('cash', { lag })}
               />
             </td>
             <td>none</td>
@@ -130,27 +132,30 @@ export function DepositSettingsPanel({
                 )}
               </td>
               <td>
-                <input
-                  aria-label={`${methodLabel(t.method)}: business days until it arrives`}
+                <SettingInput
+                  inTable
+                  label={`${methodLabel(t.method)}: business days until it arrives`}
                   inputMode="numeric"
                   value={draft.terms[i]!.lag}
-                  onChange={(e) => setTerms(i, { lag: e.target.value })}
+                  onChange={(lag) => setTerms(i, { lag })}
                 />
               </td>
               <td>
-                <input
-                  aria-label={`${methodLabel(t.method)}: processor’s fee in percent`}
+                <SettingInput
+                  inTable
+                  label={`${methodLabel(t.method)}: processor’s fee in percent`}
                   inputMode="decimal"
                   value={draft.terms[i]!.fee}
-                  onChange={(e) => setTerms(i, { fee: e.target.value })}
+                  onChange={(fee) => setTerms(i, { fee })}
                 />
               </td>
               <td>
-                <input
-                  aria-label={`${methodLabel(t.method)}: fee per payment`}
+                <SettingInput
+                  inTable
+                  label={`${methodLabel(t.method)}: fee per payment`}
                   inputMode="decimal"
                   value={draft.terms[i]!.feePerPayment}
-                  onChange={(e) => setTerms(i, { feePerPayment: e.target.value })}
+                  onChange={(feePerPayment) => setTerms(i, { feePerPayment })}
                 />
               </td>
             </tr>
@@ -159,94 +164,64 @@ export function DepositSettingsPanel({
       </table>
       <fieldset>
         <legend>Cash float kept in the drawer ({currency})</legend>
-        <label className="field">
-          Every location
-          <input
-            inputMode="decimal"
-            value={draft.cash.defaultFloat}
-            onChange={(e) =>
-              setDraft({ ...draft, cash: { ...draft.cash, defaultFloat: e.target.value } })
-            }
-          />
-        </label>
+        <SettingInput
+          label="Every location"
+          inputMode="decimal"
+          value={draft.cash.defaultFloat}
+          onChange={(defaultFloat) => setPart('cash', { defaultFloat })}
+        />
         {locations.map(([id, name]) => (
-          <label className="field" key={id}>
-            At {name} (blank: as every location)
-            <input
-              inputMode="decimal"
-              value={draft.cash.floats[id] ?? ''}
-              onChange={(e) =>
-                setDraft({
-                  ...draft,
-                  cash: { ...draft.cash, floats: { ...draft.cash.floats, [id]: e.target.value } },
-                })
-              }
-            />
-          </label>
+          <SettingInput
+            key={id}
+            label={`At ${name} (blank: as every location)`}
+            inputMode="decimal"
+            value={draft.cash.floats[id] ?? ''}
+            onChange={(float) => setPart('cash', { floats: { ...draft.cash.floats, [id]: float } })}
+          />
         ))}
       </fieldset>
       <fieldset>
         <legend>How far matching looks</legend>
-        <label className="field">
-          Days before the due date
-          <input
-            inputMode="numeric"
-            value={draft.window.before}
-            onChange={(e) =>
-              setDraft({ ...draft, window: { ...draft.window, before: e.target.value } })
-            }
-          />
-        </label>
-        <label className="field">
-          Days after the due date
-          <input
-            inputMode="numeric"
-            value={draft.window.after}
-            onChange={(e) =>
-              setDraft({ ...draft, window: { ...draft.window, after: e.target.value } })
-            }
-          />
-        </label>
-        <label className="field">
-          Tolerance (% of the takings)
-          <input
-            inputMode="decimal"
-            value={draft.tolerance.percent}
-            onChange={(e) =>
-              setDraft({ ...draft, tolerance: { ...draft.tolerance, percent: e.target.value } })
-            }
-          />
-        </label>
-        <label className="field">
-          Tolerance, plus ({currency})
-          <input
-            inputMode="decimal"
-            value={draft.tolerance.fixed}
-            onChange={(e) =>
-              setDraft({ ...draft, tolerance: { ...draft.tolerance, fixed: e.target.value } })
-            }
-          />
-        </label>
+        <SettingInput
+          label="Days before the due date"
+          inputMode="numeric"
+          value={draft.window.before}
+          onChange={(before) => setPart('window', { before })}
+        />
+        <SettingInput
+          label="Days after the due date"
+          inputMode="numeric"
+          value={draft.window.after}
+          onChange={(after) => setPart('window', { after })}
+        />
+        <SettingInput
+          label="Tolerance (% of the takings)"
+          inputMode="decimal"
+          value={draft.tolerance.percent}
+          onChange={(percent) => setPart('tolerance', { percent })}
+        />
+        <SettingInput
+          label={`Tolerance, plus (${currency})`}
+          inputMode="decimal"
+          value={draft.tolerance.fixed}
+          onChange={(fixed) => setPart('tolerance', { fixed })}
+        />
       </fieldset>
       <button type="button" onClick={() => void save()}>
         Save deposit settings
       </button>
       <fieldset>
         <legend>Another bank account</legend>
-        <label className="field">
-          New account’s name
-          <input
-            value={added.name}
-            onChange={(e) => setAdded({ ...added, name: e.target.value })}
-          />
-        </label>
-        <label className="field">
-          Currency
-          <input
-            value={added.currency}
-            onChange={(e) => setAdded({ ...added, currency: e.target.value })}
-          />
-        </label>
+        <SettingInput
+          label="New account’s name"
+          value={added.name}
+          onChange={(name) => setAdded({ ...added, name })}
+        />
+        <SettingInput
+          label="Currency"
+          value={added.currency}
+          onChange={(currency) => setAdded({ ...added, currency })}
+        />
         <button type="button" onClick={() => void addAccount()}>
           Add bank account
         </button>

@@ -1,56 +1,39 @@
-import { useState } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { TillDatabase } from '../../../cache/database'
-import { chooseVersion, sharedConflicts } from '../../../cache/shared-apply'
+import { sharedConflicts } from '../../../cache/shared-apply'
 import type { SharedConflict } from '../../../cache/shared-rows'
 import {
   conflictRecordLabel,
   versionDifferences,
 } from '../../../domain/shared-books/conflict-words'
+import { BothVersions } from '../../components/two-pcs/BothVersions'
 
 function ConflictItem({ db, conflict }: { db: TillDatabase; conflict: SharedConflict }) {
-  const [error, setError] = useState<string | null>(null)
   const other = conflict.theirs.by
   const theirs = conflict.theirs.deleted ? null : conflict.theirs.body
   const label = conflictRecordLabel(conflict.kind, conflict.key, conflict.mine, theirs)
-  const choose = (choice: 'mine' | 'theirs'): void => {
-    setError(null)
-    chooseVersion(db, conflict.ref, choice).catch((e: Error) => setError(e.message))
-  }
   return (
     <li aria-label={label}>
       <strong>{label}</strong> was changed here and on {other}.
-      <table aria-label={`${label}: this PC and ${other}`}>
-        <thead>
-          <tr>
-            <th scope="col">What</th>
-            <th scope="col">This PC</th>
-            <th scope="col">{other}</th>
+      <BothVersions
+        db={db}
+        conflictRef={conflict.ref}
+        other={other}
+        label={`${label}: this PC and ${other}`}
+        rowHeading="What"
+        choices={[
+          { choice: 'theirs', words: `Keep ${other}’s` },
+          { choice: 'mine', words: 'Use this PC’s' },
+        ]}
+      >
+        {versionDifferences(conflict.mine, theirs).map((d) => (
+          <tr key={d.field}>
+            <th scope="row">{d.field}</th>
+            <td>{d.mine}</td>
+            <td>{d.theirs}</td>
           </tr>
-        </thead>
-        <tbody>
-          {versionDifferences(conflict.mine, theirs).map((d) => (
-            <tr key={d.field}>
-              <th scope="row">{d.field}</th>
-              <td>{d.mine}</td>
-              <td>{d.theirs}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <div className="actions">
-        <button type="button" onClick={() => choose('theirs')}>
-          Keep {other}’s
-        </button>
-        <button type="button" onClick={() => choose('mine')}>
-          Use this PC’s
-        </button>
-      </div>
-      {error !== null && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+        ))}
+      </BothVersions>
     </li>
   )
 }

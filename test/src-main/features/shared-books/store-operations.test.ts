@@ -164,39 +164,32 @@ describe('pull by change number', () => {
 
 describe('appendExport: compare-and-append per destination', () => {
   const batch = (n: number) => ({ entries: n, pages: [{ lines: [`line ${n}`] }] })
+  /** `by` appends batch `n` to store s1's destination (Xero), having seen its head at `expectedSeq`. */
+  const append = (
+    pool: pg.Pool,
+    a: { batchId: string; by: string; n: number; expectedSeq?: number; destinationId?: string },
+  ) =>
+    appendExport(pool, 's1', {
+      destinationId: a.destinationId ?? 'xero',
+      expectedSeq: a.expectedSeq ?? 0,
+      batchId: a.batchId,
+      by: a.by,
+      batch: batch(a.n),
+    })
 
   it('appends at the head, refuses a stale head, and answers a known batch id with its seq', async () => {
     const pool = await freshPool()
-    const first = await appendExport(pool, 's1', {
-      destinationId: 'xero',
-      expectedSeq: 0,
-      batchId: 'b-1',
-      by: 'office',
-      batch: batch(1),
-    })
+    const first = await append(pool, { batchId: 'b-1', by: 'office', n: 1 })
     expect(first).toEqual({ status: 'committed', seq: 1, change: 1 })
-    const stale = await appendExport(pool, 's1', {
-      destinationId: 'xero',
-      expectedSeq: 0,
-      batchId: 'b-2',
-      by: 'laptop',
-      batch: batch(2),
-    })
+    const stale = await append(pool, { batchId: 'b-2', by: 'laptop', n: 2 })
     expect(stale).toEqual({ status: 'behind', headSeq: 1 })
-    const retried = await appendExport(pool, 's1', {
-      destinationId: 'xero',
-      expectedSeq: 0,
-      batchId: 'b-1',
-      by: 'office',
-      batch: batch(1),
-    })
+    const retried = await append(pool, { batchId: 'b-1', by: 'office', n: 1 })
     expect(retried).toEqual({ status: 'already-committed', seq: 1 })
-    const other = await appendExport(pool, 's1', {
-      destinationId: 'hledger',
-      expectedSeq: 0,
+    const other = await append(pool, {
       batchId: 'b-3',
       by: 'laptop',
-      batch: batch(3),
+      n: 3,
+      destinationId: 'hledger',
     })
     expect(other).toMatchObject({ status: 'committed', seq: 1 })
 
@@ -222,13 +215,7 @@ describe('appendExport: compare-and-append per destination', () => {
     for (let round = 0; round < 5; round++) {
       const answers = await Promise.all(
         ['office', 'laptop'].map((by) =>
-          appendExport(pool, 's1', {
-            destinationId: 'xero',
-            expectedSeq: round,
-            batchId: `${by}-${round}`,
-            by,
-            batch: batch(round),
-          }),
+          append(pool, { batchId: `${by}-${round}`, by, n: round, expectedSeq: round }),
         ),
       )
       expect(answers.map((a) => a.status).sort()).toEqual(['behind', 'committed'])
@@ -245,13 +232,7 @@ describe('appendExport: compare-and-append per destination', () => {
     const pool = await freshPool()
     expect(await storeInfo(pool, 's1')).toEqual({ empty: true, heads: [] })
     for (const [seq, id] of ['b-1', 'b-2'].entries())
-      await appendExport(pool, 's1', {
-        destinationId: 'xero',
-        expectedSeq: seq,
-        batchId: id,
-        by: 'office',
-        batch: batch(seq),
-      })
+      await append(pool, { batchId: id, by: 'office', n: seq, expectedSeq: seq })
     expect(await storeInfo(pool, 's1')).toEqual({
       empty: false,
       heads: [{ destinationId: 'xero', seq: 2, batchIds: ['b-1', 'b-2'] }],

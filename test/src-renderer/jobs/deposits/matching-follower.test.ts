@@ -51,6 +51,15 @@ function countedRuns() {
   return { runs, match }
 }
 
+/** The follower started on the shop's cache over `sync`, its runs those of `countedRuns`. */
+function followCounted(sync = fakeSync(), currency: string | null = 'USD') {
+  const { runs, match } = countedRuns()
+  const started = new DepositMatchingFollower(db, currency, sync, undefined, match)
+  follower = started
+  started.start()
+  return { sync, runs, follower: started }
+}
+
 const movement = (id: string) => dropMovement(db, id)
 
 /** Lets the writes heard and the runs take their turns. */
@@ -124,10 +133,7 @@ it('matches the bank lines kept without the Deposits screen open once it starts 
 })
 
 it('runs again after a sync round that succeeded and after a cash movement, not after a failed round', async () => {
-  const sync = fakeSync()
-  const { runs, match } = countedRuns()
-  follower = new DepositMatchingFollower(db, 'USD', sync, undefined, match)
-  follower.start()
+  const { sync, runs, follower } = followCounted()
   await turns()
   expect(runs.started).toBe(1) // the first read of the counts and movements
   runs.release()
@@ -164,10 +170,7 @@ it('following the takings holds nothing for the bills written meanwhile', async 
 }, 120_000)
 
 it('changes during a run make exactly one more run, however many there were', async () => {
-  const sync = fakeSync()
-  const { runs, match } = countedRuns()
-  follower = new DepositMatchingFollower(db, 'USD', sync, undefined, match)
-  follower.start()
+  const { sync, runs, follower } = followCounted()
   await turns()
   expect(runs.started).toBe(1)
   for (let i = 0; i < 5; i++) sync.round(true)
@@ -208,20 +211,14 @@ it('a failed run is reported and the next change runs again', async () => {
 })
 
 it('a shop whose currency is not known yet is not matched', async () => {
-  const sync = fakeSync()
-  const { runs, match } = countedRuns()
-  follower = new DepositMatchingFollower(db, null, sync, undefined, match)
-  follower.start()
+  const { sync, runs } = followCounted(fakeSync(), null)
   sync.round(true)
   await turns()
   expect(runs.started).toBe(0)
 })
 
 it('waits for the bills of a cache from before tallies to be added up, then matches once', async () => {
-  const sync = fakeSync(false)
-  const { runs, match } = countedRuns()
-  follower = new DepositMatchingFollower(db, 'USD', sync, undefined, match)
-  follower.start()
+  const { sync, runs, follower } = followCounted(fakeSync(false))
   await turns()
   sync.round(true)
   await movement('m-waiting')

@@ -128,6 +128,21 @@ const entryIds = (csv: string): string[] => [
   ),
 ]
 
+/** The first bill's entry in `exportedOnce`'s shop. */
+const FIRST = 'loc1-2026-11-19-001'
+
+/** A shop of a bill a day, its journal exported once (batch `one`), and its first entry's state. */
+async function exportedOnce() {
+  const database = await shop(manyBills(1))
+  await writeToSink(
+    runExport(options(database, { batchId: 'one' })),
+    recordingSink().sink,
+    nothingNew('journal-csv'),
+  )
+  const stateOf = async (key: string) => (await standingStates(database)).get(`journal-csv ${key}`)
+  return { database, stateOf, committed: (await stateOf(FIRST))! }
+}
+
 describe('an export streamed from the cache', () => {
   it('reads bills a page at a time, each once, by location, business date and id', async () => {
     const bills = manyBills(5)
@@ -241,20 +256,11 @@ describe('an export streamed from the cache', () => {
   })
 
   it('a cancelled re-export puts back the states it replaced, exactly', async () => {
-    const database = await shop(manyBills(1))
-    await writeToSink(
-      runExport(options(database, { batchId: 'one' })),
-      recordingSink().sink,
-      nothingNew('journal-csv'),
-    )
-    const first = 'loc1-2026-11-19-001'
-    const stateOf = async (key: string) =>
-      (await standingStates(database)).get(`journal-csv ${key}`)
-    const committed = await stateOf(first)
-    const bill = (await database.bills.get(first))!
+    const { database, stateOf, committed } = await exportedOnce()
+    const bill = (await database.bills.get(FIRST))!
     await database.bills.put({
       ...bill,
-      payments: [payment(`p-${first}`, 'card', 1685, { registerSessionId: null })],
+      payments: [payment(`p-${FIRST}`, 'card', 1685, { registerSessionId: null })],
     })
 
     const controller = new AbortController()
@@ -264,33 +270,24 @@ describe('an export streamed from the cache', () => {
     )
     await sink.sink.write((await generator.next()).value as OutputChunk)
     await sink.sink.write((await generator.next()).value as OutputChunk)
-    expect((await stateOf(first))?.revision).toBe(1)
+    expect((await stateOf(FIRST))?.revision).toBe(1)
     controller.abort()
     await expect(writeToSink(generator, sink.sink, nothingNew('journal-csv'))).rejects.toThrow(
       /cancelled/,
     )
 
-    expect(await stateOf(first)).toEqual(committed)
+    expect(await stateOf(FIRST)).toEqual(committed)
     expect(await logRows(database)).toEqual(settled(6, 6, 1))
     const third = recordingSink()
     await writeToSink(runExport(options(database)), third.sink, nothingNew('journal-csv'))
-    expect(entryIds(third.parts[0]!)).toEqual([`${first}:reversal`, `${first}:adj:1`])
+    expect(entryIds(third.parts[0]!)).toEqual([`${FIRST}:reversal`, `${FIRST}:adj:1`])
   })
 
   it('rolls back what a run that never ended left, before planning', async () => {
-    const database = await shop(manyBills(1))
-    await writeToSink(
-      runExport(options(database, { batchId: 'one' })),
-      recordingSink().sink,
-      nothingNew('journal-csv'),
-    )
-    const first = 'loc1-2026-11-19-001'
-    const stateOf = async (key: string) =>
-      (await standingStates(database)).get(`journal-csv ${key}`)
-    const committed = (await stateOf(first))!
+    const { database, stateOf, committed } = await exportedOnce()
     // What a window closed mid-export leaves: its run, and a page of its entries with the
     // states they set (one replacing a committed state, one new).
-    const changed = { ...committed.entry, id: `${first}:adj:1` }
+    const changed = { ...committed.entry, id: `${FIRST}:adj:1` }
     const planned = (key: string, entry: typeof changed) => ({
       key,
       entry,
@@ -303,14 +300,14 @@ describe('an export streamed from the cache', () => {
         'journal-csv',
         'killed',
         0,
-        [planned(first, changed), planned('ghost', { ...changed, id: 'ghost' })].map(pageEntry),
+        [planned(FIRST, changed), planned('ghost', { ...changed, id: 'ghost' })].map(pageEntry),
         [
-          { ...committed, revision: 1, liveEntryId: `${first}:adj:1`, hash: 'changed' },
+          { ...committed, revision: 1, liveEntryId: `${FIRST}:adj:1`, hash: 'changed' },
           { ...committed, key: 'ghost', liveEntryId: 'ghost' },
         ],
       ),
     )
-    expect((await stateOf(first))?.revision).toBe(1)
+    expect((await stateOf(FIRST))?.revision).toBe(1)
 
     const next = recordingSink()
     const { result } = await writeToSink(
@@ -319,7 +316,7 @@ describe('an export streamed from the cache', () => {
       nothingNew('journal-csv'),
     )
     expect(result.entryCount).toBe(0)
-    expect(await stateOf(first)).toEqual(committed)
+    expect(await stateOf(FIRST)).toEqual(committed)
     expect(await stateOf('ghost')).toBeUndefined()
     expect(await batchPages(database, 'killed').count()).toBe(0)
     expect(await logRows(database)).toEqual(settled(6, 6, 1))

@@ -1,20 +1,11 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createBridgeClient } from '../../../../src-renderer/bridge/bridge-client'
 import type { TillDatabase } from '../../../../src-renderer/cache/database'
 import { exportBatches } from '../../../../src-renderer/cache/export-batches'
-import { readMapping } from '../../../../src-renderer/jobs/exports/account-mapping'
-import { runExport } from '../../../../src-renderer/jobs/exports/run-export'
 import { SharedBooksLink } from '../../../../src-renderer/jobs/shared-books/shared-books-link'
-import { createServices } from '../../../../src-main/services'
-import { memorySecrets } from '../../../support/memory-secrets'
 import { startTestPostgres, type TestPostgres } from '../../../support/postgres'
-import { bills, closePcs, pc } from '../../../support/backup/pcs'
-import { countSession, firstSyncDone, SALE_AT } from '../../../support/exports/counted-session'
-import { writeBills } from '../../../../src-renderer/cache/writes'
-import { makeBill } from '../../../support/bill-factory'
+import { closePcs, exportRange } from '../../../support/backup/pcs'
+import { linkedPc } from '../../../support/shared-books/linked-pc'
+import { countSession, SALE_AT } from '../../../support/exports/counted-session'
 
 /**
  * Two PCs against one real PostgreSQL: each with main's real services in this process (its own
@@ -25,8 +16,6 @@ import { makeBill } from '../../../support/bill-factory'
 let server: TestPostgres
 const stops: Array<() => Promise<void> | void> = []
 const LATER = SALE_AT + 13 * 3600_000
-const PROFILE = { id: 'shop', storeId: 'store-1' }
-const RANGE = { from: '2026-11-20', to: '2026-11-20', locationId: '' }
 
 beforeAll(async () => {
   server = await startTestPostgres()
@@ -39,66 +28,14 @@ afterAll(async () => {
 })
 
 /** A PC: main in this process, its cache holding the shop's bills and session S to count. */
-async function joinedPc(): Promise<{ db: TillDatabase; link: SharedBooksLink }> {
-  const services = createServices({
-    dataDir: mkdtempSync(join(tmpdir(), 'till-link-')),
-    secrets: memorySecrets(),
-    shell: 'browser',
-    version: 'test',
-    openExternal: async () => undefined,
-  })
-  stops.push(() => services.stop())
-  const bridge = createBridgeClient({
-    call: (channel, input) => services.dispatch(channel, input),
-    subscribe: (listener) => services.events.subscribe(listener),
-  })
-  const db = await pc(bills())
-  const cash = makeBill({
-    id: 'A',
-    session: 'S',
-    lines: [5000],
-    payments: [{ method: 'cash', amount: 5000 }],
-  })
-  await writeBills(db, {
-    bills: [cash],
-    quarantined: [],
-    detailPriority: 1,
-    timeZone: 'Asia/Jakarta',
-    now: SALE_AT,
-  })
-  await firstSyncDone(db, SALE_AT)
-  await bridge.call('sharedBooks.settings.save', {
-    profileId: PROFILE.id,
-    url: server.url('books'),
-    password: server.password,
-  })
-  const link = new SharedBooksLink(bridge, PROFILE, db)
-  stops.push(() => link.stop())
-  await link.join()
-  return { db, link }
+function joinedPc(): ReturnType<typeof linkedPc> {
+  return linkedPc(server.url('books'), server.password, stops)
 }
 
-async function exportXero(
-  db: TillDatabase,
-  link: SharedBooksLink,
-  said: string[],
-): Promise<number> {
+/** Exports the range as Xero through the link; the entries the batch holds (0: nothing new). */
+function exportXero(db: TillDatabase, link: SharedBooksLink, said: string[]): Promise<number> {
   return link.runExport(
-    async () => {
-      const exports = runExport({
-        db,
-        what: 'xero',
-        range: RANGE,
-        mapping: await readMapping(db),
-        timeZone: 'Asia/Jakarta',
-        currency: 'USD',
-        sharedCommit: link.exportCommit(),
-      })
-      for (;;) {
-        const next = await exports.next()
-        if (next.done) return next.value.entryCount
-      }
-    },
+    async () => (await exportRange(db, { sharedCommit: link.exportCommit() })).entryCount,
     (message) => said.push(message),
   )
 }

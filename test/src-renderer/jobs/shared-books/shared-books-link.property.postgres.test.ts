@@ -1,27 +1,20 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createBridgeClient, type TillBridge } from '../../../../src-renderer/bridge/bridge-client'
+import { type TillBridge } from '../../../../src-renderer/bridge/bridge-client'
 import type { TillDatabase } from '../../../../src-renderer/cache/database'
 import { addDestination } from '../../../../src-renderer/cache/destinations'
 import { exportBatches } from '../../../../src-renderer/cache/export-batches'
 import { ownRecordRows } from '../../../../src-renderer/cache/own-record-tables'
 import { chooseVersion, sharedConflicts } from '../../../../src-renderer/cache/shared-apply'
 import { SHARED_KINDS } from '../../../../src-renderer/cache/shared-rows'
-import { writeBills } from '../../../../src-renderer/cache/writes'
 import { readMapping, saveMapping } from '../../../../src-renderer/jobs/exports/account-mapping'
-import { runExport } from '../../../../src-renderer/jobs/exports/run-export'
 import { SharedBooksLink } from '../../../../src-renderer/jobs/shared-books/shared-books-link'
-import { createServices } from '../../../../src-main/services'
-import { bills, closePcs, pc } from '../../../support/backup/pcs'
-import { makeBill } from '../../../support/bill-factory'
-import { countSession, firstSyncDone, SALE_AT } from '../../../support/exports/counted-session'
+import { closePcs, exportRange } from '../../../support/backup/pcs'
+import { countSession, SALE_AT } from '../../../support/exports/counted-session'
 import { allLogged, standingStates } from '../../../support/exports/log-pages'
-import { memorySecrets } from '../../../support/memory-secrets'
 import { startTestPostgres, type TestPostgres } from '../../../support/postgres'
 import { startTcpProxy, type TcpProxy } from '../../../support/tcp-proxy'
+import { linkedPc, PROFILE } from '../../../support/shared-books/linked-pc'
 
 /**
  * The shared-books property at the renderer's level: 2–5 PCs (main's real services in this
@@ -34,8 +27,6 @@ import { startTcpProxy, type TcpProxy } from '../../../support/tcp-proxy'
 let server: TestPostgres
 let runs = 0
 const stops: Array<() => Promise<void> | void> = []
-const PROFILE = { id: 'shop', storeId: 'store-1' }
-const RANGE = { from: '2026-11-20', to: '2026-11-20', locationId: '' }
 const DESTINATION = 'xero'
 const LATER = SALE_AT + 13 * 3600_000
 const SALES_CODES = ['4000', '4001', '4002']
@@ -60,50 +51,9 @@ interface Pc {
   link: SharedBooksLink
 }
 
-/** A PC's cache: the shop's synced bills, with session S (a cash sale) to count. */
-async function syncedCache(): Promise<TillDatabase> {
-  const db = await pc(bills())
-  const cash = makeBill({
-    id: 'A',
-    session: 'S',
-    lines: [5000],
-    payments: [{ method: 'cash', amount: 5000 }],
-  })
-  await writeBills(db, {
-    bills: [cash],
-    quarantined: [],
-    detailPriority: 1,
-    timeZone: 'Asia/Jakarta',
-    now: SALE_AT,
-  })
-  await firstSyncDone(db, SALE_AT)
-  return db
-}
-
 /** A PC joined to the books at `url` (through the proxy), syncing in the background. */
-async function joinedPc(url: string): Promise<Pc> {
-  const services = createServices({
-    dataDir: mkdtempSync(join(tmpdir(), 'till-property-')),
-    secrets: memorySecrets(),
-    shell: 'browser',
-    version: 'test',
-    openExternal: async () => undefined,
-  })
-  stops.push(() => services.stop())
-  const bridge = createBridgeClient({
-    call: (channel, input) => services.dispatch(channel, input),
-    subscribe: (listener) => services.events.subscribe(listener),
-  })
-  const db = await syncedCache()
-  await bridge.call('sharedBooks.settings.save', {
-    profileId: PROFILE.id,
-    url,
-    password: server.password,
-  })
-  const link = new SharedBooksLink(bridge, PROFILE, db)
-  stops.push(() => link.stop())
-  await link.join()
-  return { db, bridge, link }
+function joinedPc(url: string): Promise<Pc> {
+  return linkedPc(url, server.password, stops)
 }
 
 /** Exports the range to the shared destination through the link, as the Export page does. */
@@ -118,21 +68,12 @@ function exportShared({ db, link }: Pc): Promise<unknown> {
   )
 }
 
+/** Exports the range as Xero a page per bill (`options` say to which destination, how). */
 async function drain(
   db: TillDatabase,
   options: { destinationId: string; sharedCommit?: ReturnType<SharedBooksLink['exportCommit']> },
 ): Promise<void> {
-  const exports = runExport({
-    db,
-    what: 'xero',
-    range: RANGE,
-    mapping: await readMapping(db),
-    timeZone: 'Asia/Jakarta',
-    currency: 'USD',
-    sliceSize: 1,
-    ...options,
-  })
-  while (!(await exports.next()).done);
+  await exportRange(db, { sliceSize: 1, ...options })
 }
 
 type Command =

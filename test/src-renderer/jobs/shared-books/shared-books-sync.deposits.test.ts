@@ -6,14 +6,14 @@ import {
   readDepositSettings,
   saveDepositSettings,
 } from '../../../../src-renderer/cache/deposit-settings-store'
-import { markJoined, waitingCount } from '../../../../src-renderer/cache/shared-outbox'
+import { waitingCount } from '../../../../src-renderer/cache/shared-outbox'
 import { statementLines } from '../../../../src-renderer/cache/statement-lines'
 import { defaultDepositSettings } from '../../../../src-renderer/domain/deposits/deposit-settings'
 import { matchByHand, unmatchDeposit } from '../../../../src-renderer/jobs/deposits/hand-match'
 import { importStatement } from '../../../../src-renderer/jobs/deposits/import-statement'
-import { SharedBooksSync } from '../../../../src-renderer/jobs/shared-books/shared-books-sync'
 import { FRIDAY, PLAIN_CSV, depositShop, plainCsv } from '../../../support/deposits/shop'
 import { FakeBooks } from '../../../support/shared-books/fake-books'
+import { joinedPcs } from '../../../support/shared-books/joined-pcs'
 
 /**
  * Deposits on two PCs of one shop: statement lines, matches and the deposit settings travel
@@ -27,21 +27,10 @@ const CASH_LINE = '2026-11-23,CASH DEPOSIT,49.00,49.00'
 const CARD_LINE = '2026-11-24,CARD SETTLEMENT,98.00,147.00'
 const STATEMENT = { bankAccountId: 'main', text: plainCsv([CASH_LINE, CARD_LINE]), csv: PLAIN_CSV }
 
-const opened: TillDatabase[] = []
-afterEach(() => opened.splice(0).forEach((db) => db.close()))
-
-/** A PC of the deposit shop, joined to the books. */
-async function joinedPc(books: FakeBooks, pcName: string) {
-  const db = await depositShop()
-  opened.push(db)
-  await markJoined(db, 'store-1')
-  const sync = new SharedBooksSync(db, books.bridge(), {
-    profileId: 'p1',
-    storeId: 'store-1',
-    pcName,
-  })
-  return { db, sync }
-}
+/** PCs of the deposit shop, joined to the books. */
+const pcs = joinedPcs(depositShop)
+afterEach(() => pcs.closeAll())
+const joinedPc = pcs.join
 
 /** Each match as a bookkeeper reads it: its deposits, its state, who made and undid it. */
 async function matchesOf(db: TillDatabase) {

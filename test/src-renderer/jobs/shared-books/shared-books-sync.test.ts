@@ -1,64 +1,50 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { TillDatabase } from '../../../../src-renderer/cache/database'
 import { chooseVersion, sharedConflicts } from '../../../../src-renderer/cache/shared-apply'
-import { markJoined, waitingCount } from '../../../../src-renderer/cache/shared-outbox'
+import { waitingCount } from '../../../../src-renderer/cache/shared-outbox'
 import { loadLocationNames, saveLocationName } from '../../../../src-renderer/cache/location-names'
-import { SharedBooksSync } from '../../../../src-renderer/jobs/shared-books/shared-books-sync'
 import { cashSessionCache, countSession, SALE_AT } from '../../../support/exports/counted-session'
 import { FakeBooks } from '../../../support/shared-books/fake-books'
+import { joinedPcs } from '../../../support/shared-books/joined-pcs'
 
 /** The evening after the sale: the session no longer trades. */
 const LATER = SALE_AT + 13 * 3600_000
 
-const opened: TillDatabase[] = []
-const syncs: SharedBooksSync[] = []
-afterEach(() => {
-  syncs.splice(0).forEach((s) => s.stop())
-  opened.splice(0).forEach((db) => db.close())
-})
+/** Ana's count of session S that evening: 59.00, short. */
+const ANAS_COUNT = { countedCash: 5900, countedBy: 'Ana', note: 'Short', now: LATER }
 
-/** A PC of the shop, joined to the books, with session S synced and not yet counted. */
-async function joinedPc(books: FakeBooks, pcName: string) {
-  const db = await cashSessionCache()
-  opened.push(db)
-  await markJoined(db, 'store-1')
-  const sync = new SharedBooksSync(db, books.bridge(), {
-    profileId: 'p1',
-    storeId: 'store-1',
-    pcName,
-  })
-  syncs.push(sync)
-  return { db, sync }
+/** PCs of the shop, joined to the books, each with session S synced and not yet counted. */
+const pcs = joinedPcs(cashSessionCache)
+afterEach(() => pcs.closeAll())
+const joinedPc = pcs.join
+
+/** loc1 named Kemang on the office PC, which has sent it, and Kemang Raya on the laptop. */
+async function renamedOnBoth() {
+  const books = new FakeBooks()
+  const office = await joinedPc(books, 'Office PC')
+  const laptop = await joinedPc(books, 'Laptop')
+  await saveLocationName(office.db, 'loc1', 'Kemang')
+  await saveLocationName(laptop.db, 'loc1', 'Kemang Raya')
+  await office.sync.syncNow()
+  return { books, office, laptop }
 }
 
 describe('keeping two PCs in step', () => {
   it('"sync now" while a run is under way answers once a run made after the call has sent what waits', async () => {
     const books = new FakeBooks()
-    const office = await joinedPc(books, 'Office PC')
     // The office's first run holds at its pull, its push done before the count below is made.
     let release = () => undefined as void
     const held = new Promise<void>((resolve) => (release = resolve))
     const inner = books.bridge()
-    const gated = new SharedBooksSync(
-      office.db,
-      {
-        ...inner,
-        call: (async (channel: string, input: unknown) => {
-          if (channel === 'sharedBooks.pull') await held
-          return (inner.call as (c: string, i: unknown) => Promise<unknown>)(channel, input)
-        }) as typeof inner.call,
-      },
-      { profileId: 'p1', storeId: 'store-1', pcName: 'Office PC' },
-    )
-    syncs.push(gated)
-    const first = gated.syncNow()
-    await countSession(office.db, {
-      countedCash: 5900,
-      countedBy: 'Ana',
-      note: 'Short',
-      now: LATER,
+    const office = await joinedPc(books, 'Office PC', {
+      ...inner,
+      call: (async (channel: string, input: unknown) => {
+        if (channel === 'sharedBooks.pull') await held
+        return (inner.call as (c: string, i: unknown) => Promise<unknown>)(channel, input)
+      }) as typeof inner.call,
     })
-    const asked = gated.syncNow()
+    const first = office.sync.syncNow()
+    await countSession(office.db, ANAS_COUNT)
+    const asked = office.sync.syncNow()
     release()
     expect(await first).toMatchObject({ pushed: 0 })
     expect(await asked).toMatchObject({ pushed: 1 })
@@ -69,12 +55,7 @@ describe('keeping two PCs in step', () => {
     const books = new FakeBooks()
     const office = await joinedPc(books, 'Office PC')
     const laptop = await joinedPc(books, 'Laptop')
-    await countSession(office.db, {
-      countedCash: 5900,
-      countedBy: 'Ana',
-      note: 'Short',
-      now: LATER,
-    })
+    await countSession(office.db, ANAS_COUNT)
     expect(await office.sync.syncNow()).toMatchObject({ pushed: 1, conflicts: 0 })
     expect(await laptop.sync.syncNow()).toMatchObject({ pulled: { applied: 1, setAside: 0 } })
     expect(await laptop.db.reconciliations.get('S')).toMatchObject({
@@ -89,12 +70,7 @@ describe('keeping two PCs in step', () => {
     const books = new FakeBooks()
     const office = await joinedPc(books, 'Office PC')
     const laptop = await joinedPc(books, 'Laptop')
-    await countSession(office.db, {
-      countedCash: 5900,
-      countedBy: 'Ana',
-      note: 'Short',
-      now: LATER,
-    })
+    await countSession(office.db, ANAS_COUNT)
     await countSession(laptop.db, {
       countedCash: 6000,
       countedBy: 'Budi',
@@ -117,12 +93,7 @@ describe('keeping two PCs in step', () => {
     const books = new FakeBooks()
     const office = await joinedPc(books, 'Office PC')
     books.offline = true
-    await countSession(office.db, {
-      countedCash: 5900,
-      countedBy: 'Ana',
-      note: 'Short',
-      now: LATER,
-    })
+    await countSession(office.db, ANAS_COUNT)
     await expect(office.sync.syncNow()).rejects.toThrow(/ECONNREFUSED/)
     expect(office.sync.problem).toMatch(/ECONNREFUSED/)
     expect(await waitingCount(office.db)).toBe(1)
@@ -156,12 +127,7 @@ describe('keeping two PCs in step', () => {
   })
 
   it('a location renamed on both: the second keeps both names for a person; using its own sends it over, and the first PC takes it', async () => {
-    const books = new FakeBooks()
-    const office = await joinedPc(books, 'Office PC')
-    const laptop = await joinedPc(books, 'Laptop')
-    await saveLocationName(office.db, 'loc1', 'Kemang')
-    await saveLocationName(laptop.db, 'loc1', 'Kemang Raya')
-    await office.sync.syncNow()
+    const { books, office, laptop } = await renamedOnBoth()
     expect(await laptop.sync.syncNow()).toMatchObject({ conflicts: 1 })
     expect(await loadLocationNames(laptop.db)).toEqual({ loc1: 'Kemang Raya' })
     expect(books.rows.get('locationName:loc1')!.body).toMatchObject({ name: 'Kemang' })
@@ -184,12 +150,7 @@ describe('keeping two PCs in step', () => {
   })
 
   it('a location renamed on both: keeping theirs takes the first PC’s name and sends nothing', async () => {
-    const books = new FakeBooks()
-    const office = await joinedPc(books, 'Office PC')
-    const laptop = await joinedPc(books, 'Laptop')
-    await saveLocationName(office.db, 'loc1', 'Kemang')
-    await saveLocationName(laptop.db, 'loc1', 'Kemang Raya')
-    await office.sync.syncNow()
+    const { books, laptop } = await renamedOnBoth()
     await laptop.sync.syncNow()
     const [conflict] = await sharedConflicts(laptop.db)
     await chooseVersion(laptop.db, conflict!.ref, 'theirs')

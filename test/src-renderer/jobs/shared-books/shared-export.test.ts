@@ -3,37 +3,23 @@ import type { TillBridge } from '../../../../src-renderer/bridge/bridge-client'
 import { BridgeCallError } from '../../../../src-renderer/bridge/bridge-client'
 import type { TillDatabase } from '../../../../src-renderer/cache/database'
 import { exportBatches } from '../../../../src-renderer/cache/export-batches'
-import { readMapping } from '../../../../src-renderer/jobs/exports/account-mapping'
-import { runExport } from '../../../../src-renderer/jobs/exports/run-export'
 import { joinSharedBooks } from '../../../../src-renderer/jobs/shared-books/join-shared-books'
 import { SharedBooksSync } from '../../../../src-renderer/jobs/shared-books/shared-books-sync'
 import {
   exportPlanningAgain,
   sharedExportCommit,
 } from '../../../../src-renderer/jobs/shared-books/shared-export'
-import { bills, closePcs, pc } from '../../../support/backup/pcs'
+import { bills, closePcs, exportRange, pc } from '../../../support/backup/pcs'
 import { FakeBooks } from '../../../support/shared-books/fake-books'
 
 afterEach(closePcs)
 
 const place = (pcName: string) => ({ profileId: 'p1', storeId: 'store-1', pcName })
-const RANGE = { from: '2026-11-20', to: '2026-11-20', locationId: '' }
 
 /** Exports the range to Xero through the books; the entries the batch holds (0: nothing new). */
 async function exportShared(db: TillDatabase, bridge: TillBridge, pcName: string): Promise<number> {
-  const exports = runExport({
-    db,
-    what: 'xero',
-    range: RANGE,
-    mapping: await readMapping(db),
-    timeZone: 'Asia/Jakarta',
-    currency: 'USD',
-    sharedCommit: sharedExportCommit(db, bridge, place(pcName)),
-  })
-  for (;;) {
-    const next = await exports.next()
-    if (next.done) return next.value.entryCount
-  }
+  const sharedCommit = sharedExportCommit(db, bridge, place(pcName))
+  return (await exportRange(db, { sharedCommit })).entryCount
 }
 
 async function twoPcs(books: FakeBooks) {

@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest'
 import { StageClock } from '../../../../src-renderer/jobs/sync/stage-clock'
 
-/** A clock the test moves by hand. */
-function handClock(): { now: () => number; at: (ms: number) => void } {
+/** Stages timed by a clock the test moves by hand (`clock.at`). */
+function handClockedStages() {
   let time = 0
-  return {
+  const clock = {
     now: () => time,
-    at: (ms) => {
+    at: (ms: number) => {
       time = ms
     },
   }
+  return { clock, stages: new StageClock(clock.now) }
 }
 
 describe('stage busy time', () => {
   it('counts overlapping work of one stage once: the union of its intervals', () => {
-    const clock = handClock()
-    const stages = new StageClock(clock.now)
+    const { clock, stages } = handClockedStages()
     // Detail calls over [0, 10], [5, 20] and [30, 40]: busy 20 + 10 ms, not 10 + 15 + 10.
     const first = stages.begin('details')
     clock.at(5)
@@ -33,8 +33,7 @@ describe('stage busy time', () => {
   })
 
   it('keeps stages apart: one stage busy does not make another one busy', () => {
-    const clock = handClock()
-    const stages = new StageClock(clock.now)
+    const { clock, stages } = handClockedStages()
     const listing = stages.begin('listing')
     clock.at(4)
     const commit = stages.begin('commit')
@@ -46,8 +45,7 @@ describe('stage busy time', () => {
   })
 
   it('ends a piece of work once, however often its end is called', () => {
-    const clock = handClock()
-    const stages = new StageClock(clock.now)
+    const { clock, stages } = handClockedStages()
     const first = stages.begin('commit')
     const second = stages.begin('commit')
     clock.at(3)
@@ -62,8 +60,7 @@ describe('stage busy time', () => {
   })
 
   it('counts work still under way up to now', () => {
-    const clock = handClock()
-    const stages = new StageClock(clock.now)
+    const { clock, stages } = handClockedStages()
     clock.at(10)
     stages.begin('listing')
     clock.at(25)
@@ -71,8 +68,7 @@ describe('stage busy time', () => {
   })
 
   it('times a piece of work that fails, until it fails', async () => {
-    const clock = handClock()
-    const stages = new StageClock(clock.now)
+    const { clock, stages } = handClockedStages()
     await expect(
       stages.time('details', async () => {
         clock.at(7)
