@@ -239,14 +239,18 @@ export class SyncEngine {
       check()
       if (failures.length > 0) throw failures[0]
     }
+    /** The newest pages show at once, as listed; older history is written once, complete. */
+    const isNewest = (index: number, query: PageQuery): boolean => index === 0 && query.page <= 2
     const listing = (index: number): Promise<void> =>
       pageThrough(
-        collection,
+        {
+          ...collection,
+          read: (query) => collection.read(query, { withDetails: !isNewest(index, query) }),
+        },
         rangeQuery(ranges[index]!, PAGE_SIZE),
         (read, query) => {
           ranges[index] = { ...ranges[index]!, page: query.page + 1, done: !read.page.hasMore }
-          // The newest pages show at once; older history is written once, when its detail comes.
-          const newest = index === 0 && query.page <= 2
+          const newest = isNewest(index, query)
           return {
             checkpoint: {
               ...base,
@@ -254,7 +258,7 @@ export class SyncEngine {
               backfillRanges: [...ranges],
               backfillDone: ranges.every((r) => r.done),
             },
-            // History's details come page by page, newest first, so sessions fill in from today back.
+            // A history bill left without its detail waits behind the newest pages' details.
             priority: newest
               ? DETAIL_PRIORITY.updates
               : DETAIL_PRIORITY.history + (index * 1e5 + query.page) / 1e7,
@@ -265,7 +269,7 @@ export class SyncEngine {
         this.commit,
         stopIfFailed,
         (read, query) => {
-          meter.add(read.complete)
+          meter.add(read.progress)
           if (index === 0 && query.page === 1)
             meter.setPhase(collection.key === 'bills' ? 'history' : 'expenses')
         },
@@ -329,7 +333,7 @@ export class SyncEngine {
       },
       this.commit,
       check,
-      (read) => meter.add(read.complete),
+      (read) => meter.add(read.progress),
     )
   }
 
