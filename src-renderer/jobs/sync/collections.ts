@@ -1,4 +1,5 @@
-import type { PageInfo } from '../../../src-shared/bridge/contract'
+import type { ChannelOutput, PageInfo } from '../../../src-shared/bridge/contract'
+import type { Bill, QuarantinedRecord } from '../../../src-shared/domain/records'
 import type { TillDatabase } from '../../cache/database'
 import type { Checkpoint } from '../../cache/cached-records'
 import { writeBills, writeExpenses } from '../../cache/writes'
@@ -20,8 +21,12 @@ export interface CollectionPage {
   lastUpdatedAtText: string | null
   firstCreatedAt: number | null
   page: PageInfo
-  /** Records that are complete as written (expenses; bills that came in full). */
-  complete: number
+  /**
+   * What writing this page adds to the run's progress: a record written whole counts one (an
+   * expense, a bill that was listed in full), a bill listed and detailed at once two (the meter
+   * expects each bill twice: listed, then with its detail).
+   */
+  progress: number
 }
 
 /** A page as read from the service, not yet written. */
@@ -34,8 +39,12 @@ interface ReadPage {
 /** One thing the sync pages through: bills or expenses, read and written its own way. */
 export interface Collection {
   key: CollectionKey
-  /** Reads a page; its `write` stores it with the checkpoint that follows it, in one transaction. */
-  read(query: PageQuery): Promise<ReadPage>
+  /**
+   * Reads a page; its `write` stores it with the checkpoint that follows it, in one transaction.
+   * `withDetails`: bills that came without their detail are fetched whole before the page counts
+   * as read, so it is written once, complete, and never goes through the detail queue.
+   */
+  read(query: PageQuery, options?: { withDetails?: boolean }): Promise<ReadPage>
 }
 
 export interface CollectionContext {
@@ -50,32 +59,73 @@ export interface CollectionContext {
 function pageOf<T extends { id: string; createdAt: number; updatedAtText: string }>(
   records: T[],
   page: PageInfo,
-  complete: number,
+  progress: number,
 ): CollectionPage {
   return {
     ids: records.map((r) => r.id),
     lastUpdatedAtText: records.at(-1)?.updatedAtText ?? null,
     firstCreatedAt: records[0]?.createdAt ?? null,
     page,
-    complete,
+    progress,
+  }
+}
+
+type BillsList = ChannelOutput<'service.bills.list'>
+
+/**
+ * A listed page of bills with the detail of each that came without it, in one bridge call: the
+ * page's bills as they end up, those the service no longer has, and every record quarantined.
+ */
+async function withDetails(
+  ctx: CollectionContext,
+  listed: BillsList,
+): Promise<{
+  bills: Bill[]
+  missing: string[]
+  quarantined: QuarantinedRecord[]
+  detailed: number
+}> {
+  const ids = listed.bills.filter((b) => !b.hasDetail).map((b) => b.id)
+  if (ids.length === 0)
+    return { bills: listed.bills, missing: [], quarantined: listed.quarantined, detailed: 0 }
+  const details = await ctx.reader.getBills({
+    profileId: ctx.profileId,
+    currency: ctx.currency,
+    ids,
+  })
+  const fetched = new Map(details.bills.map((b) => [b.id, b]))
+  const gone = new Set([...details.missing, ...details.quarantined.map((q) => q.id)])
+  return {
+    // In the listing's order, so the page's first and last bills stay what its cursor says.
+    bills: listed.bills.flatMap((b) =>
+      b.hasDetail ? [b] : gone.has(b.id) ? [] : [fetched.get(b.id) ?? b],
+    ),
+    missing: details.missing,
+    quarantined: [...listed.quarantined, ...details.quarantined],
+    detailed: details.bills.length,
   }
 }
 
 export function billsCollection(ctx: CollectionContext): Collection {
   return {
     key: 'bills',
-    read: async (query) => {
-      const { bills, quarantined, page } = await ctx.reader.listBills({
+    read: async (query, options) => {
+      const listed = await ctx.reader.listBills({
         profileId: ctx.profileId,
         currency: ctx.currency,
         query,
       })
+      const { page } = listed
+      const whole = options?.withDetails ? await withDetails(ctx, listed) : null
+      const { bills, quarantined } = whole ?? listed
+      const listedWhole = listed.bills.filter((b) => b.hasDetail).length
       return {
-        page: pageOf(bills, page, bills.filter((b) => b.hasDetail).length),
+        page: pageOf(listed.bills, page, listedWhole + 2 * (whole?.detailed ?? 0)),
         write: async (checkpoint, priority, storeSummaries) => {
           await writeBills(ctx.db, {
             bills,
             quarantined,
+            ...(whole ? { missing: whole.missing } : {}),
             checkpoint,
             detailPriority: priority,
             storeSummaries,

@@ -27,6 +27,8 @@ export class GroupedWrites {
   private readonly queue: QueuedWrite[] = []
   private draining = false
   private failure: { error: unknown } | null = null
+  /** Waiting for the next group to end (see `nextGroupEnded`). */
+  private waiting: (() => void)[] = []
 
   /** `stages`: each group's transaction is timed as the commit stage. */
   constructor(
@@ -41,6 +43,11 @@ export class GroupedWrites {
       this.queue.push({ write, resolve, reject })
       if (!this.draining) void this.drain()
     })
+  }
+
+  /** Resolves once the next group has committed or failed: something may have been queued. */
+  nextGroupEnded(): Promise<void> {
+    return new Promise((resolve) => this.waiting.push(resolve))
   }
 
   private async drain(): Promise<void> {
@@ -65,6 +72,7 @@ export class GroupedWrites {
         this.failure = { error }
         group.forEach((queued) => queued.reject(error))
       }
+      this.waiting.splice(0).forEach((wake) => wake())
     }
     this.draining = false
   }

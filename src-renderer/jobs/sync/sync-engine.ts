@@ -34,6 +34,9 @@ const OVERLAP_MS = 5 * 60_000
 const DETAIL_BATCH = 200
 const DETAIL_WORKERS = 3
 
+/** How long an idle detail worker waits at most before it reads the queue again. */
+const QUEUE_RECHECK_MS = 250
+
 export const DETAIL_PRIORITY = { live: 0, updates: 1, sweep: 2, history: 3 } as const
 
 export type AreaState = { enabled: true } | { enabled: false; reason: string }
@@ -50,6 +53,13 @@ export interface SyncOptions {
   deepDays?: number
   /** Areas not to sync, with the reason (a scope found missing earlier): not retried each run. */
   skip?: Partial<Record<'bills' | 'expenses', string>>
+}
+
+/** The run's listing, as the detail workers see it: over once it is done or has failed. */
+interface ListingState {
+  done: boolean
+  failed: boolean
+  over: Promise<void>
 }
 
 class SyncCancelled extends Error {
@@ -115,7 +125,12 @@ export class SyncEngine {
       expenses: { enabled: true },
     }
     try {
-      const listing = { done: false, failed: false }
+      let endListing = (): void => undefined
+      const listing: ListingState = {
+        done: false,
+        failed: false,
+        over: new Promise((resolve) => (endListing = resolve)),
+      }
       // Settled into a value at once, so a failure there is never an unhandled rejection.
       const details = this.detailWorker(meter, check, listing).then(
         () => null,
@@ -135,9 +150,11 @@ export class SyncEngine {
           await this.incremental(expenses, meter, check, DETAIL_PRIORITY.updates)
         })
         listing.done = true
+        endListing()
       } catch (error) {
         // Stop the detail worker before reporting, so nothing writes after the run has ended.
         listing.failed = true
+        endListing()
         await details
         throw error
       }
@@ -239,14 +256,18 @@ export class SyncEngine {
       check()
       if (failures.length > 0) throw failures[0]
     }
+    /** The newest pages show at once, as listed; older history is written once, complete. */
+    const isNewest = (index: number, query: PageQuery): boolean => index === 0 && query.page <= 2
     const listing = (index: number): Promise<void> =>
       pageThrough(
-        collection,
+        {
+          ...collection,
+          read: (query) => collection.read(query, { withDetails: !isNewest(index, query) }),
+        },
         rangeQuery(ranges[index]!, PAGE_SIZE),
         (read, query) => {
           ranges[index] = { ...ranges[index]!, page: query.page + 1, done: !read.page.hasMore }
-          // The newest pages show at once; older history is written once, when its detail comes.
-          const newest = index === 0 && query.page <= 2
+          const newest = isNewest(index, query)
           return {
             checkpoint: {
               ...base,
@@ -254,7 +275,7 @@ export class SyncEngine {
               backfillRanges: [...ranges],
               backfillDone: ranges.every((r) => r.done),
             },
-            // History's details come page by page, newest first, so sessions fill in from today back.
+            // A history bill left without its detail waits behind the newest pages' details.
             priority: newest
               ? DETAIL_PRIORITY.updates
               : DETAIL_PRIORITY.history + (index * 1e5 + query.page) / 1e7,
@@ -265,7 +286,7 @@ export class SyncEngine {
         this.commit,
         stopIfFailed,
         (read, query) => {
-          meter.add(read.complete)
+          meter.add(read.progress)
           if (index === 0 && query.page === 1)
             meter.setPhase(collection.key === 'bills' ? 'history' : 'expenses')
         },
@@ -329,7 +350,7 @@ export class SyncEngine {
       },
       this.commit,
       check,
-      (read) => meter.add(read.complete),
+      (read) => meter.add(read.progress),
     )
   }
 
@@ -351,6 +372,20 @@ export class SyncEngine {
   }
 
   /**
+   * Waits until this run has committed more (a page may have queued bills), one of `orWhen`, or a
+   * while (a webhook drain queues bills outside the run). Reading the queue every 25 ms instead
+   * cost the page a read transaction each time, over a thousand in a first sync.
+   */
+  private queueMayHaveGrown(...orWhen: Promise<void>[]): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    return Promise.race([
+      this.writes.nextGroupEnded(),
+      ...orWhen,
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, QUEUE_RECHECK_MS))),
+    ]).finally(() => clearTimeout(timer))
+  }
+
+  /**
    * Fetches queued bill details, most urgent first, with several workers so that main always has
    * requests in flight while the cache writes what came. Runs beside the listing until the
    * listing is over and nothing is queued or in flight; a worker that fails stops the others.
@@ -358,10 +393,13 @@ export class SyncEngine {
   private async detailWorker(
     meter: ProgressMeter,
     check: () => void,
-    listing: { done: boolean; failed: boolean },
+    listing: ListingState,
   ): Promise<void> {
     const claimed = new Set<string>()
     const failures: unknown[] = []
+    // Idle workers, woken when a batch's ids are released: the run may then be over.
+    const idle: (() => void)[] = []
+    const released = (): void => idle.splice(0).forEach((wake) => wake())
     const claim = async (): Promise<string[]> => {
       const queued = await queuedDetails(this.ctx.db, DETAIL_BATCH + claimed.size)
       // No await between reading and claiming: two workers never take the same bill.
@@ -402,6 +440,7 @@ export class SyncEngine {
           await written
         } finally {
           ids.forEach((id) => claimed.delete(id))
+          released()
         }
       }
       // The next batch is claimed while this one is fetched: reading the queue waits for the
@@ -416,7 +455,7 @@ export class SyncEngine {
           if (ids.length === 0) {
             if (writing) await settle()
             else if (listing.done && claimed.size === 0) return
-            else await new Promise((resolve) => setTimeout(resolve, 25))
+            else await this.queueMayHaveGrown(listing.over, new Promise((wake) => idle.push(wake)))
             continue
           }
           const fetching = fetchAndWrite(ids)
@@ -427,6 +466,7 @@ export class SyncEngine {
             batch = await fetching
           } catch (error) {
             ids.forEach((id) => claimed.delete(id))
+            released()
             throw error
           }
           await settle()

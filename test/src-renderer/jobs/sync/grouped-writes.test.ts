@@ -37,6 +37,19 @@ describe('grouped cache writes', () => {
     expect((await db.checkpoints.get('bills'))?.backfillPage).toBe(3)
   })
 
+  it('says when the next group has ended, once its write is committed and not before', async () => {
+    const db = freshDb()
+    const writes = new GroupedWrites(db)
+    const ended = writes.nextGroupEnded()
+    let seenAtEnd: Checkpoint | undefined
+    const endedSeen = ended.then(async () => {
+      seenAtEnd = await db.checkpoints.get('bills')
+    })
+    await writes.add(() => db.checkpoints.put(checkpoint(8)).then(() => undefined))
+    await endedSeen
+    expect(seenAtEnd?.backfillPage).toBe(8)
+  })
+
   it('after a failed group no later write commits, so no checkpoint passes the failed page', async () => {
     const db = freshDb()
     const writes = new GroupedWrites(db)

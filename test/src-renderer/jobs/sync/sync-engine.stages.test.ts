@@ -1,9 +1,10 @@
 import { paidBill } from '../../../support/sync/paid-bill'
+import { testEngine } from '../../../support/sync/test-engine'
+import { listedPage } from '../../../support/sync/listed-page'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import type { Bill } from '../../../../src-shared/domain/records'
 import { TillDatabase } from '../../../../src-renderer/cache/database'
-import { SyncEngine } from '../../../../src-renderer/jobs/sync/sync-engine'
 import type { ServiceReader } from '../../../../src-renderer/jobs/sync/service-reader'
 
 const SYNC_STAGES = ['listing', 'details', 'commit'] as const
@@ -49,19 +50,7 @@ function slowService() {
       const all = Array.from({ length: BILLS }, (_, i) => bill(i + 1, false)).filter(
         (b) => b.updatedAtText >= from,
       )
-      const sorted = query.order_by?.endsWith(':desc') ? [...all].reverse() : all
-      const start = (query.page - 1) * query.limit
-      return {
-        bills: sorted.slice(start, start + query.limit),
-        quarantined: [],
-        page: {
-          page: query.page,
-          limit: query.limit,
-          total: all.length,
-          lastPage: Math.ceil(all.length / query.limit),
-          hasMore: start + query.limit < all.length,
-        },
-      }
+      return listedPage(all, query)
     },
     getBills: async ({ ids }) => {
       if (lists.now() > 0) detailsBesideAList++
@@ -84,14 +73,7 @@ describe('the busy time of each stage of a sync', () => {
       indexedDB: new IDBFactory(),
       IDBKeyRange,
     })
-    const engine = new SyncEngine({
-      db,
-      reader: service.reader,
-      profileId: 'p',
-      currency: 'USD',
-      timeZone: 'UTC',
-      now: Date.now,
-    })
+    const engine = testEngine(db, service.reader)
     const started = performance.now()
     const outcome = await engine.run({ signal: new AbortController().signal })
     const wall = performance.now() - started

@@ -1,9 +1,10 @@
 import { paidBill } from '../../../support/sync/paid-bill'
+import { testEngine } from '../../../support/sync/test-engine'
+import { listedPage } from '../../../support/sync/listed-page'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import type { Bill } from '../../../../src-shared/domain/records'
 import { TillDatabase } from '../../../../src-renderer/cache/database'
-import { SyncEngine } from '../../../../src-renderer/jobs/sync/sync-engine'
 import type { ServiceReader } from '../../../../src-renderer/jobs/sync/service-reader'
 
 function bill(id: number): Bill {
@@ -39,20 +40,7 @@ function bill(id: number): Bill {
 const reader: ServiceReader = {
   listBills: async ({ query }) => {
     const all = Array.from({ length: 450 }, (_, i) => bill(i + 1))
-    const sorted = query.order_by?.endsWith(':desc') ? [...all].reverse() : all
-    const start = (query.page - 1) * query.limit
-    const slice = sorted.slice(start, start + query.limit)
-    return {
-      bills: slice,
-      quarantined: [],
-      page: {
-        page: query.page,
-        limit: query.limit,
-        total: all.length,
-        lastPage: Math.ceil(all.length / query.limit),
-        hasMore: start + query.limit < all.length,
-      },
-    }
+    return listedPage(all, query)
   },
   getBills: async () => ({ bills: [], missing: [], quarantined: [] }),
   listExpenses: async ({ query }) => ({
@@ -71,14 +59,7 @@ describe('a full disk during sync', () => {
       if (++writes === 300)
         throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
     })
-    const engine = new SyncEngine({
-      db,
-      reader,
-      profileId: 'p',
-      currency: 'USD',
-      timeZone: 'UTC',
-      now: Date.now,
-    })
+    const engine = testEngine(db, reader)
     const outcome = await engine.run({ signal: new AbortController().signal })
     expect(outcome).toMatchObject({ ok: false, kind: 'storage_full' })
     expect(outcome.ok ? '' : outcome.message).toMatch(
