@@ -49,6 +49,9 @@ export interface MatchInput {
   settings: DepositSettings
   /** When the matching runs (ms): automatic matches are confirmed then. */
   now?: number
+  /** The ids of the deposits to match, when not all: the others only break runs of days
+   *  (matching again in part, matching-regions.ts). */
+  matchable?: ReadonlySet<string>
 }
 
 export interface MatchResult {
@@ -99,7 +102,11 @@ const DAY_MS = 86_400_000
 /** The most days with takings one bank line is taken to batch, and the most calendar days
  *  (a week) from the first of them to the last. */
 const MAX_RUN = 5
-const MAX_RUN_DAYS = 7
+export const MAX_RUN_DAYS = 7
+
+/** The deposits a run of days may join: one bank account, method, location and currency. */
+export const depositGroup = (e: ExpectedDeposit): string =>
+  `${e.bankAccountId}\u0000${e.method}\u0000${e.locationId}\u0000${e.currency}`
 
 /**
  * Matches bank lines to expected deposits in three rounds, each over what the rounds before left
@@ -119,6 +126,22 @@ export function matchDeposits(input: MatchInput): MatchResult {
   round.exactThenWithinFee()
   round.split()
   return { matches: [...input.kept, ...round.matches], offers: round.offers() }
+}
+
+/** The bank lines and deposits of one reading the rounds weigh. */
+export interface Reading {
+  lineIds: string[]
+  expectedIds: string[]
+}
+
+/**
+ * Every reading the rounds of `matchDeposits` could weigh, before any is settled: each open
+ * line's readings within the tolerance and every pair of open lines paying an open deposit. The
+ * rounds only ever narrow these, and a reading's fate turns on the readings sharing a line or a
+ * deposit with it (matching-regions.ts).
+ */
+export function matchingReadings(input: MatchInput): Reading[] {
+  return new Rounds(input).readings()
 }
 
 class Rounds {
@@ -155,7 +178,9 @@ class Rounds {
       listIn(inner(this.#lines, line.bankAccountId), this.#day(line.date)).push(line)
     }
     this.#allExpected = input.expected
-    this.#expected = input.expected.filter((e) => e.amount > 0 && !usedExpected.has(e.id))
+    this.#expected = input.expected.filter(
+      (e) => e.amount > 0 && !usedExpected.has(e.id) && (input.matchable?.has(e.id) ?? true),
+    )
     for (const e of this.#expected) this.#openExpected.add(e.id)
   }
 
@@ -214,10 +239,7 @@ class Rounds {
     // Every deposit of a group, matched or not: a run of days is one with no deposit between
     // its days (a day with nothing expected does not break it, one matched elsewhere does).
     const groups = new Map<string, ExpectedDeposit[]>()
-    for (const e of this.#allExpected) {
-      const key = `${e.bankAccountId}\u0000${e.method}\u0000${e.locationId}\u0000${e.currency}`
-      listIn(groups, key).push(e)
-    }
+    for (const e of this.#allExpected) listIn(groups, depositGroup(e)).push(e)
     const index = new Map<string, Map<number, Target[]>>()
     const add = (target: Target) => {
       const byDay = inner(index, target.expected[0]!.bankAccountId)
@@ -237,6 +259,14 @@ class Rounds {
       })
     }
     return index
+  }
+
+  readings(): Reading[] {
+    const reading = (p: Pairing): Reading => ({
+      lineIds: p.lines.map((l) => l.id),
+      expectedIds: p.expected.map((e) => e.id),
+    })
+    return [...this.#lineCandidates(this.#targets()).flat(), ...this.#openPairs()].map(reading)
   }
 
   /**
