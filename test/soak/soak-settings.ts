@@ -54,6 +54,13 @@ export const FAULTS = {
 /** The first sync runs with the faults on; on a busy machine it can take minutes. */
 export const FIRST_SYNC_TIMEOUT_MS = 600_000
 
+/**
+ * With `TILL_SOAK_HEAP_SNAPSHOTS` set to a number of seconds, the renderer's heap is written to
+ * a snapshot that often (renderer-<seconds>.heapsnapshot beside the soak's other output), to see
+ * what a growing heap holds; none otherwise (each takes seconds and holds the page meanwhile).
+ */
+export const HEAP_SNAPSHOT_EVERY_MS = Number(process.env.TILL_SOAK_HEAP_SNAPSHOTS ?? 0) * 1000
+
 export const CADENCE = {
   sampleMs: 5_000,
   exportEveryMs: 40_000,
