@@ -1,5 +1,11 @@
-import { depositGroup, matchDeposits, matchingReadings, MAX_RUN_DAYS } from './matching'
-import type { DepositMatch, KeptLine, MatchInput, MatchResult } from './matching'
+import {
+  depositGroup,
+  matchAndRead,
+  matchDeposits,
+  matchingReadings,
+  MAX_RUN_DAYS,
+} from './matching'
+import type { DepositMatch, KeptLine, MatchInput, MatchResult, Reading } from './matching'
 import type { ExpectedDeposit } from './expected-deposits'
 
 /**
@@ -36,21 +42,37 @@ const expectedKey = (id: string): string => `expected\u0000${id}`
 
 /** Matches `input`: the regions `previous` left as they were keep its offers. */
 export function rematchDeposits(previous: MatchRun | null, input: MatchInput): Rematch {
-  const regions = regionsOf(input)
-  const whole = (): Rematch => ({
-    run: { input, result: matchDeposits(input), regions },
-    redone: { expected: input.expected.length, lines: input.lines.length },
-  })
+  const whole = (): Rematch => {
+    // One pass: the readings of a whole matching give the regions for the next.
+    const { result, readings } = matchAndRead(input)
+    return {
+      run: { input, result, regions: regionsOf(input, readings) },
+      redone: { expected: input.expected.length, lines: input.lines.length },
+    }
+  }
   if (previous === null || !same(previous.input.settings, input.settings)) return whole()
   const unsettled = changedKeys(previous, input)
+  // Finding the regions as they are now costs most of a whole matching: when the change reaches
+  // most of the shop, as in a busy bank account whose readings link nearly every line, a whole
+  // matching costs no more.
+  if (reach(previous.regions, unsettled) * 2 > input.expected.length + input.lines.length)
+    return whole()
+  const regions = regionsOf(input, matchingReadings(input))
   const redo = new Set<string>()
-  const take = (key: string) => {
-    for (const member of regions.of.get(key) ?? []) redo.add(member)
+  const taken = new Set<readonly string[]>()
+  const take = (region: readonly string[] | undefined) => {
+    if (!region || taken.has(region)) return
+    taken.add(region)
+    for (const member of region) redo.add(member)
   }
   for (const key of unsettled) {
-    take(key)
+    take(regions.of.get(key))
     // A region it was in before may since have split: each part is redone.
-    for (const member of previous.regions.of.get(key) ?? []) take(member)
+    const before = previous.regions.of.get(key)
+    if (before && !taken.has(before)) {
+      taken.add(before)
+      for (const member of before) take(regions.of.get(member))
+    }
   }
   const matchable = new Set(
     input.expected.filter((e) => redo.has(expectedKey(e.id))).map((e) => e.id),
@@ -70,18 +92,35 @@ export function rematchDeposits(previous: MatchRun | null, input: MatchInput): R
   }
 }
 
-/** Lines and deposits linked by the readings of `input`, each with its region. */
-function regionsOf(input: MatchInput): Regions {
+/** How many lines and deposits the regions of `keys` held. */
+function reach(regions: Regions, keys: Iterable<string>): number {
+  const seen = new Set<readonly string[]>()
+  let count = 0
+  for (const key of keys) {
+    const region = regions.of.get(key)
+    if (!region || seen.has(region)) continue
+    seen.add(region)
+    count += region.length
+  }
+  return count
+}
+
+/** Lines and deposits of `input` linked by `readings`, each with its region. */
+function regionsOf(input: MatchInput, readings: readonly Reading[]): Regions {
   const parent = new Map<string, string>()
   const root = (key: string): string => {
-    let at = key
-    for (let up = parent.get(at); up !== undefined && up !== at; up = parent.get(at)) at = up
-    parent.set(key, at)
-    return at
+    let top = key
+    while (parent.get(top) !== top) top = parent.get(top)!
+    for (let at = key; at !== top;) {
+      const up = parent.get(at)!
+      parent.set(at, top)
+      at = up
+    }
+    return top
   }
   for (const e of input.expected) parent.set(expectedKey(e.id), expectedKey(e.id))
   for (const l of input.lines) parent.set(lineKey(l.id), lineKey(l.id))
-  for (const reading of matchingReadings(input)) {
+  for (const reading of readings) {
     const [first, ...rest] = [
       ...reading.lineIds.map(lineKey),
       ...reading.expectedIds.map(expectedKey),

@@ -122,10 +122,17 @@ export const depositGroup = (e: ExpectedDeposit): string =>
  * are indexed by account and day.
  */
 export function matchDeposits(input: MatchInput): MatchResult {
-  const round = new Rounds(input)
-  round.exactThenWithinFee()
-  round.split()
-  return { matches: [...input.kept, ...round.matches], offers: round.offers() }
+  return matchInRounds(input).result
+}
+
+function matchInRounds(input: MatchInput): { result: MatchResult; rounds: Rounds } {
+  const rounds = new Rounds(input)
+  rounds.exactThenWithinFee()
+  rounds.split()
+  return {
+    result: { matches: [...input.kept, ...rounds.matches], offers: rounds.offers() },
+    rounds,
+  }
 }
 
 /** The bank lines and deposits of one reading the rounds weigh. */
@@ -142,6 +149,12 @@ export interface Reading {
  */
 export function matchingReadings(input: MatchInput): Reading[] {
   return new Rounds(input).readings()
+}
+
+/** `matchDeposits`, with the readings it weighed (`matchingReadings`) found on the way. */
+export function matchAndRead(input: MatchInput): { result: MatchResult; readings: Reading[] } {
+  const { result, rounds } = matchInRounds(input)
+  return { result, readings: rounds.readings() }
 }
 
 class Rounds {
@@ -164,6 +177,7 @@ class Rounds {
   >()
   readonly #expected: ExpectedDeposit[]
   #pairs: Pairing[] | undefined
+  #firstReadings: Pairing[] | undefined
   readonly #allExpected: readonly ExpectedDeposit[]
 
   constructor(input: MatchInput) {
@@ -261,12 +275,14 @@ class Rounds {
     return index
   }
 
+  /** The readings of the first round (found for it, or now), which every later one narrows. */
   readings(): Reading[] {
     const reading = (p: Pairing): Reading => ({
       lineIds: p.lines.map((l) => l.id),
       expectedIds: p.expected.map((e) => e.id),
     })
-    return [...this.#lineCandidates(this.#targets()).flat(), ...this.#openPairs()].map(reading)
+    this.#firstReadings ??= [...this.#lineCandidates(this.#targets()).flat(), ...this.#allPairs()]
+    return this.#firstReadings.map(reading)
   }
 
   /**
@@ -277,6 +293,7 @@ class Rounds {
   exactThenWithinFee(): void {
     const targets = this.#targets()
     const near = this.#lineCandidates(targets)
+    this.#firstReadings = [...near.flat(), ...this.#allPairs()]
     const isEqual = (p: Pairing) =>
       p.expected.length === 1 && p.lines[0]!.amount === p.expected[0]!.amount
     // Near other deposits too, an equal line is as ambiguous as any: its group keeps them all.
@@ -310,10 +327,15 @@ class Rounds {
     return [withPairs, pairs.filter((p) => !joined.has(p)).map((p) => [p])]
   }
 
-  /** Every pair of open lines that pays an open deposit: found once, before the first round. */
-  #openPairs(): Pairing[] {
+  /** Every pair of lines that pays a deposit, both open before the first round: found once. */
+  #allPairs(): Pairing[] {
     this.#pairs ??= this.#expected.flatMap((e) => this.#pairsPaying(e))
-    return this.#pairs.filter((p) => this.#unmatched(p))
+    return this.#pairs
+  }
+
+  /** Every pair of open lines that pays an open deposit. */
+  #openPairs(): Pairing[] {
+    return this.#allPairs().filter((p) => this.#unmatched(p))
   }
 
   /** Each open line's readings within the tolerance: single deposits and runs of days. */
