@@ -46,6 +46,8 @@ const ROOT = join(__dirname, '..', '..')
 const PROBE = pathToFileURL(join(ROOT, 'scripts', 'soak-memory-probe.mjs')).href
 const REPORT = join(ROOT, 'test-results', 'soak.json')
 const SCREENS = ['Sessions', 'Bills', 'Expenses', 'Day close', 'Problems'] as const
+/** Heap snapshots are taken on these: the screen whose heap peaks grew most, and a light one. */
+const SNAPSHOT_SCREENS = ['Day close', 'Problems'] as const
 
 type Status = {
   url: string | null
@@ -155,8 +157,16 @@ test('soak: live trading with faults, webhooks and exports; the cache ends equal
       const tickStarted = Date.now()
       renderer.push({ at: tickStarted, ...(await sampleRenderer()) })
       if (tickStarted >= nextSnapshot) {
+        // The same screens each time, so two moments compare what they hold and nothing else.
         const seconds = Math.round((tickStarted - start) / 1000)
-        await writeHeapSnapshot(page, testInfo.outputPath(`renderer-${seconds}.heapsnapshot`))
+        for (const screen of SNAPSHOT_SCREENS) {
+          await visit(page, screen)
+          const name = screen.toLowerCase().replaceAll(' ', '-')
+          await writeHeapSnapshot(
+            page,
+            testInfo.outputPath(`renderer-${seconds}-${name}.heapsnapshot`),
+          )
+        }
         nextSnapshot += HEAP_SNAPSHOT_EVERY_MS
       }
       if (tickStarted >= nextExport) {
