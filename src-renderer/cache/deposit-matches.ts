@@ -29,7 +29,8 @@ export async function storedOffers(db: TillDatabase): Promise<StoredOffer[]> {
 
 /**
  * Keeps what a matching run found: its new matches as made by Till (a match already kept stays
- * as it is, whoever made it), and its offers in place of the last run's.
+ * as it is, whoever made it), and its offers in place of the last run's; an offer the same as
+ * before is left as it is, so a run that changed nothing writes nothing.
  */
 export function keepMatchingRun(
   db: TillDatabase,
@@ -48,12 +49,17 @@ export function keepMatchingRun(
         madeBy: MATCHED_BY_TILL,
         madeAt,
       }))
-    await db.depositMatches.bulkAdd(fresh)
+    if (fresh.length > 0) await db.depositMatches.bulkAdd(fresh)
     for (const match of fresh) await enqueueRow(db, 'depositMatch', match)
-    await db.depositOffers.clear()
-    await db.depositOffers.bulkAdd(
-      result.offers.map((offer) => ({ ...offer, id: matchId(offer.bankLineIds) })),
+    const offers = result.offers.map((offer) => ({ ...offer, id: matchId(offer.bankLineIds) }))
+    const wanted = new Map(offers.map((offer) => [offer.id, JSON.stringify(offer)]))
+    const before = new Map(
+      (await db.depositOffers.toArray()).map((offer) => [offer.id, JSON.stringify(offer)]),
     )
+    const gone = [...before.keys()].filter((id) => !wanted.has(id))
+    if (gone.length > 0) await db.depositOffers.bulkDelete(gone)
+    const changed = offers.filter((offer) => before.get(offer.id) !== wanted.get(offer.id))
+    if (changed.length > 0) await db.depositOffers.bulkPut(changed)
     return { added: fresh.length }
   })
 }

@@ -20,12 +20,18 @@ function onTableWrites(tables: readonly Table[], listener: () => void): () => vo
 
 /**
  * What a person changes that deposit matching reads: counts, cash movements, the deposit
- * settings, and bank lines (imported here or pulled from shared books). Never a bill: a sync's
- * writes are followed through its rounds.
+ * settings, bank lines (imported here or pulled from shared books) and matches made or undone
+ * by hand. Never a bill: a sync's writes are followed through its rounds.
  */
 export const onMatchingInputWrites = (db: TillDatabase, listener: () => void): (() => void) =>
   onTableWrites(
-    [db.reconciliations, db.cashMovements, db.depositSettings, db.statementLines],
+    [
+      db.reconciliations,
+      db.cashMovements,
+      db.depositSettings,
+      db.statementLines,
+      db.depositMatches,
+    ],
     listener,
   )
 

@@ -4,6 +4,7 @@
  * storage estimate. Runs in the Playwright worker; the functions passed to `evaluate` run in
  * the page.
  */
+import { createWriteStream } from 'node:fs'
 import type { CDPSession, Page } from '@playwright/test'
 import type { CacheSnapshot } from '../support/cache-vs-truth'
 
@@ -103,5 +104,22 @@ export async function openRendererProbe(page: Page): Promise<() => Promise<Rende
       jsHeapTotal: metric('JSHeapTotalSize'),
       storageUsage,
     }
+  }
+}
+
+/**
+ * Writes a heap snapshot of the page to `file` (for Chrome DevTools' Memory tab, or compared by
+ * constructor between two moments of a run to find what a renderer keeps).
+ */
+export async function writeHeapSnapshot(page: Page, file: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page)
+  const out = createWriteStream(file)
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', ({ chunk }) => out.write(chunk))
+  try {
+    await cdp.send('HeapProfiler.collectGarbage')
+    await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false })
+  } finally {
+    await new Promise((resolve) => out.end(resolve))
+    await cdp.detach()
   }
 }

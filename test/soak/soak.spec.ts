@@ -20,7 +20,7 @@ import { readServiceTruth } from '../support/service-truth'
 import { callShellBridge } from '../support/shell-bridge'
 import { startStandaloneDemo, type StandaloneDemo } from '../support/standalone-demo'
 import { ExportDriver } from './export-driver'
-import { cacheProgress, openRendererProbe, readCache } from './page-probes'
+import { cacheProgress, openRendererProbe, readCache, writeHeapSnapshot } from './page-probes'
 import { WebhookWeather } from './webhook-weather'
 import {
   buildReport,
@@ -36,6 +36,7 @@ import {
   EMBEDDED_DEMO,
   FAULTS,
   FIRST_SYNC_TIMEOUT_MS,
+  HEAP_SNAPSHOT_EVERY_MS,
   SHOP,
   SOAK_SECONDS,
 } from './soak-settings'
@@ -45,6 +46,8 @@ const ROOT = join(__dirname, '..', '..')
 const PROBE = pathToFileURL(join(ROOT, 'scripts', 'soak-memory-probe.mjs')).href
 const REPORT = join(ROOT, 'test-results', 'soak.json')
 const SCREENS = ['Sessions', 'Bills', 'Expenses', 'Day close', 'Problems'] as const
+/** Heap snapshots are taken on these: the screen whose heap peaks grew most, and a light one. */
+const SNAPSHOT_SCREENS = ['Day close', 'Problems'] as const
 
 type Status = {
   url: string | null
@@ -149,9 +152,23 @@ test('soak: live trading with faults, webhooks and exports; the cache ends equal
     const deadline = start + SOAK_SECONDS * 1000
     const weather = await WebhookWeather.begin(control, receiverUrl, demo.storeId, CADENCE, start)
     let nextExport = start + 10_000
+    let nextSnapshot = HEAP_SNAPSHOT_EVERY_MS > 0 ? start : Infinity
     for (let tick = 0; Date.now() < deadline; tick++) {
       const tickStarted = Date.now()
       renderer.push({ at: tickStarted, ...(await sampleRenderer()) })
+      if (tickStarted >= nextSnapshot) {
+        // The same screens each time, so two moments compare what they hold and nothing else.
+        const seconds = Math.round((tickStarted - start) / 1000)
+        for (const screen of SNAPSHOT_SCREENS) {
+          await visit(page, screen)
+          const name = screen.toLowerCase().replaceAll(' ', '-')
+          await writeHeapSnapshot(
+            page,
+            testInfo.outputPath(`renderer-${seconds}-${name}.heapsnapshot`),
+          )
+        }
+        nextSnapshot += HEAP_SNAPSHOT_EVERY_MS
+      }
       if (tickStarted >= nextExport) {
         await exports.exportNext()
         nextExport += CADENCE.exportEveryMs

@@ -49,6 +49,9 @@ export interface MatchInput {
   settings: DepositSettings
   /** When the matching runs (ms): automatic matches are confirmed then. */
   now?: number
+  /** The ids of the deposits to match, when not all: the others only break runs of days
+   *  (matching again in part, matching-regions.ts). */
+  matchable?: ReadonlySet<string>
 }
 
 export interface MatchResult {
@@ -99,7 +102,11 @@ const DAY_MS = 86_400_000
 /** The most days with takings one bank line is taken to batch, and the most calendar days
  *  (a week) from the first of them to the last. */
 const MAX_RUN = 5
-const MAX_RUN_DAYS = 7
+export const MAX_RUN_DAYS = 7
+
+/** The deposits a run of days may join: one bank account, method, location and currency. */
+export const depositGroup = (e: ExpectedDeposit): string =>
+  `${e.bankAccountId}\u0000${e.method}\u0000${e.locationId}\u0000${e.currency}`
 
 /**
  * Matches bank lines to expected deposits in three rounds, each over what the rounds before left
@@ -115,10 +122,39 @@ const MAX_RUN_DAYS = 7
  * are indexed by account and day.
  */
 export function matchDeposits(input: MatchInput): MatchResult {
-  const round = new Rounds(input)
-  round.exactThenWithinFee()
-  round.split()
-  return { matches: [...input.kept, ...round.matches], offers: round.offers() }
+  return matchInRounds(input).result
+}
+
+function matchInRounds(input: MatchInput): { result: MatchResult; rounds: Rounds } {
+  const rounds = new Rounds(input)
+  rounds.exactThenWithinFee()
+  rounds.split()
+  return {
+    result: { matches: [...input.kept, ...rounds.matches], offers: rounds.offers() },
+    rounds,
+  }
+}
+
+/** The bank lines and deposits of one reading the rounds weigh. */
+export interface Reading {
+  lineIds: string[]
+  expectedIds: string[]
+}
+
+/**
+ * Every reading the rounds of `matchDeposits` could weigh, before any is settled: each open
+ * line's readings within the tolerance and every pair of open lines paying an open deposit. The
+ * rounds only ever narrow these, and a reading's fate turns on the readings sharing a line or a
+ * deposit with it (matching-regions.ts).
+ */
+export function matchingReadings(input: MatchInput): Reading[] {
+  return new Rounds(input).readings()
+}
+
+/** `matchDeposits`, with the readings it weighed (`matchingReadings`) found on the way. */
+export function matchAndRead(input: MatchInput): { result: MatchResult; readings: Reading[] } {
+  const { result, rounds } = matchInRounds(input)
+  return { result, readings: rounds.readings() }
 }
 
 class Rounds {
@@ -141,6 +177,7 @@ class Rounds {
   >()
   readonly #expected: ExpectedDeposit[]
   #pairs: Pairing[] | undefined
+  #firstReadings: Pairing[] | undefined
   readonly #allExpected: readonly ExpectedDeposit[]
 
   constructor(input: MatchInput) {
@@ -155,7 +192,9 @@ class Rounds {
       listIn(inner(this.#lines, line.bankAccountId), this.#day(line.date)).push(line)
     }
     this.#allExpected = input.expected
-    this.#expected = input.expected.filter((e) => e.amount > 0 && !usedExpected.has(e.id))
+    this.#expected = input.expected.filter(
+      (e) => e.amount > 0 && !usedExpected.has(e.id) && (input.matchable?.has(e.id) ?? true),
+    )
     for (const e of this.#expected) this.#openExpected.add(e.id)
   }
 
@@ -214,10 +253,7 @@ class Rounds {
     // Every deposit of a group, matched or not: a run of days is one with no deposit between
     // its days (a day with nothing expected does not break it, one matched elsewhere does).
     const groups = new Map<string, ExpectedDeposit[]>()
-    for (const e of this.#allExpected) {
-      const key = `${e.bankAccountId}\u0000${e.method}\u0000${e.locationId}\u0000${e.currency}`
-      listIn(groups, key).push(e)
-    }
+    for (const e of this.#allExpected) listIn(groups, depositGroup(e)).push(e)
     const index = new Map<string, Map<number, Target[]>>()
     const add = (target: Target) => {
       const byDay = inner(index, target.expected[0]!.bankAccountId)
@@ -239,6 +275,16 @@ class Rounds {
     return index
   }
 
+  /** The readings of the first round (found for it, or now), which every later one narrows. */
+  readings(): Reading[] {
+    const reading = (p: Pairing): Reading => ({
+      lineIds: p.lines.map((l) => l.id),
+      expectedIds: p.expected.map((e) => e.id),
+    })
+    this.#firstReadings ??= [...this.#lineCandidates(this.#targets()).flat(), ...this.#allPairs()]
+    return this.#firstReadings.map(reading)
+  }
+
   /**
    * Round 1: a line equal to one expected deposit (and near no other), so it wins over other lines
    * merely near the same deposit. Round 2: a line within the fee tolerance of one deposit or of a
@@ -247,6 +293,7 @@ class Rounds {
   exactThenWithinFee(): void {
     const targets = this.#targets()
     const near = this.#lineCandidates(targets)
+    this.#firstReadings = [...near.flat(), ...this.#allPairs()]
     const isEqual = (p: Pairing) =>
       p.expected.length === 1 && p.lines[0]!.amount === p.expected[0]!.amount
     // Near other deposits too, an equal line is as ambiguous as any: its group keeps them all.
@@ -280,10 +327,15 @@ class Rounds {
     return [withPairs, pairs.filter((p) => !joined.has(p)).map((p) => [p])]
   }
 
-  /** Every pair of open lines that pays an open deposit: found once, before the first round. */
-  #openPairs(): Pairing[] {
+  /** Every pair of lines that pays a deposit, both open before the first round: found once. */
+  #allPairs(): Pairing[] {
     this.#pairs ??= this.#expected.flatMap((e) => this.#pairsPaying(e))
-    return this.#pairs.filter((p) => this.#unmatched(p))
+    return this.#pairs
+  }
+
+  /** Every pair of open lines that pays an open deposit. */
+  #openPairs(): Pairing[] {
+    return this.#allPairs().filter((p) => this.#unmatched(p))
   }
 
   /** Each open line's readings within the tolerance: single deposits and runs of days. */

@@ -8,7 +8,11 @@ import {
   type DepositSettings,
 } from '../../domain/deposits/deposit-settings'
 import { expectedDeposits, type ExpectedDeposit } from '../../domain/deposits/expected-deposits'
-import { matchDeposits } from '../../domain/deposits/matching'
+import {
+  rematchDeposits,
+  type MatchRun,
+  type Rematch,
+} from '../../domain/deposits/matching-regions'
 
 /** The settings saved, or what a shop in `currency` starts with. */
 export async function depositSettingsOf(
@@ -31,20 +35,22 @@ export async function currentExpectedDeposits(
  * Matches the kept bank lines to the expected deposits (docs/ledger.md#deposits): matches a
  * person made or Till made before stand, those a person unmatched are never made again, and the
  * new unique ones are kept as Till's, the ambiguous ones as offers. Run after an import, when the
- * tallies or the settings change, and on the Deposits screen's *Match again*.
+ * tallies or the settings change, and on the Deposits screen's *Match again*. Given the run
+ * before, it matches again only where the inputs changed since (docs/ledger.md#matching-again).
  */
 export async function runDepositMatching(
   db: TillDatabase,
   currency: string,
   now: number,
-): Promise<{ added: number; offers: number }> {
+  previous: MatchRun | null = null,
+): Promise<{ added: number; offers: number; run: MatchRun; redone: Rematch['redone'] }> {
   const settings = await depositSettingsOf(db, currency)
   const [sessions, lines, stored] = await Promise.all([
     depositSessions(db, currency),
     statementLines(db),
     storedMatches(db),
   ])
-  const result = matchDeposits({
+  const { run, redone } = rematchDeposits(previous, {
     expected: expectedDeposits(sessions, settings),
     lines,
     kept: stored.filter((m) => m.state === 'confirmed'),
@@ -52,6 +58,6 @@ export async function runDepositMatching(
     settings,
     now,
   })
-  const { added } = await keepMatchingRun(db, result, now)
-  return { added, offers: result.offers.length }
+  const { added } = await keepMatchingRun(db, run.result, now)
+  return { added, offers: run.result.offers.length, run, redone }
 }

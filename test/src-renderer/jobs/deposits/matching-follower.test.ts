@@ -6,6 +6,7 @@ import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
 import type { TillDatabase } from '../../../../src-renderer/cache/database'
 import { storedMatches } from '../../../../src-renderer/cache/deposit-matches'
 import { keepStatementLines } from '../../../../src-renderer/cache/statement-lines'
+import { runDepositMatching } from '../../../../src-renderer/jobs/deposits/deposit-matching'
 import { DepositMatchingFollower } from '../../../../src-renderer/jobs/deposits/matching-follower'
 import { FRIDAY, depositShop, dropMovement } from '../../../support/deposits/shop'
 
@@ -15,11 +16,12 @@ interface FakeState {
 }
 
 /**
- * A sync as the follower sees it: its last success, moved by `round`, and whether the bills of a
- * cache from before tallies are added up (done at once unless told), set by `addedUp`.
+ * A sync as the follower sees it: its last success (a first sync ended unless told), moved by
+ * `round`, and whether the bills of a cache from before tallies are added up (done at once unless
+ * told), set by `addedUp`.
  */
-function fakeSync(savedBillsAddedUp = true) {
-  const state: FakeState = { lastSuccessAt: null, savedBillsAddedUp }
+function fakeSync({ savedBillsAddedUp = true, synced = true } = {}) {
+  const state: FakeState = { lastSuccessAt: synced ? FRIDAY : null, savedBillsAddedUp }
   const listeners = new Set<(state: FakeState) => void>()
   const tell = (): void => listeners.forEach((listener) => listener({ ...state }))
   return {
@@ -40,13 +42,26 @@ function fakeSync(savedBillsAddedUp = true) {
   }
 }
 
-/** A matching stand-in that counts its runs, each held until `release`. */
-function countedRuns() {
-  const runs = { started: 0, release: () => undefined as void }
-  const match = async () => {
+type Matching = typeof runDepositMatching
+
+/**
+ * The matching, each run counted and (unless told) held until `release`, with the run before it was given
+ * (`given`: the previous run's bank line count, or null for none) and what it redid.
+ */
+function countedRuns({ hold = true } = {}) {
+  const runs = {
+    started: 0,
+    release: () => undefined as void,
+    given: [] as (number | null)[],
+    redone: [] as { expected: number; lines: number }[],
+  }
+  const match: Matching = async (db, currency, now, previous) => {
     runs.started += 1
-    await new Promise<void>((resolve) => (runs.release = resolve))
-    return { added: 0, offers: 0 }
+    runs.given.push(previous ? previous.input.lines.length : null)
+    if (hold) await new Promise<void>((resolve) => (runs.release = resolve))
+    const ran = await runDepositMatching(db, currency, now, previous)
+    runs.redone.push(ran.redone)
+    return ran
   }
   return { runs, match }
 }
@@ -194,11 +209,11 @@ it('a failed run is reported and the next change runs again', async () => {
     'USD',
     sync,
     (error) => problems.push(error.message),
-    () => {
+    (db, currency, now, previous) => {
       calls += 1
       return calls === 1
         ? Promise.reject(new Error('cache closed'))
-        : Promise.resolve({ added: 0, offers: 0 })
+        : runDepositMatching(db, currency, now, previous)
     },
   )
   follower.start()
@@ -218,7 +233,7 @@ it('a shop whose currency is not known yet is not matched', async () => {
 })
 
 it('waits for the bills of a cache from before tallies to be added up, then matches once', async () => {
-  const { sync, runs, follower } = followCounted(fakeSync(false))
+  const { sync, runs, follower } = followCounted(fakeSync({ savedBillsAddedUp: false }))
   await turns()
   sync.round(true)
   await movement('m-waiting')
@@ -230,4 +245,44 @@ it('waits for the bills of a cache from before tallies to be added up, then matc
   runs.release()
   await follower.settled()
   expect(runs.started).toBe(1)
+})
+
+it('matches nothing while a first sync is still writing, and once when it ends', async () => {
+  const { sync, runs, follower } = followCounted(fakeSync({ synced: false }))
+  await movement('drop-during-first-sync')
+  sync.round(false)
+  await turns()
+  expect(runs.started).toBe(0)
+  sync.round(true)
+  await turns()
+  expect(runs.started).toBe(1)
+  runs.release()
+  await follower.settled()
+  expect(runs.started).toBe(1)
+})
+
+it('redoes only what changed: a card settlement arriving is matched without the cash deposit', async () => {
+  const sync = fakeSync()
+  const { runs, match } = countedRuns({ hold: false })
+  follower = new DepositMatchingFollower(db, 'USD', sync, undefined, match)
+  follower.start()
+  await follower.settled()
+  await keepStatementLines(
+    db,
+    'main',
+    [{ id: 'settle-1', date: '2026-11-24', amount: 9800, currency: 'USD', text: 'CARD' }],
+    FRIDAY,
+  )
+  // The line is heard, then the match kept: one more run, which has nothing left to match.
+  await turns()
+  await follower.settled()
+  expect(runs.given).toEqual([null, 0, 1])
+  // The shop expects a cash and a card deposit: the first run matched both, the next only the
+  // card one and its line (the last, after the match it made, is not looked at here: it reaches
+  // most of this tiny shop, and matching it whole costs no more).
+  expect(runs.redone.slice(0, 2)).toEqual([
+    { expected: 2, lines: 0 },
+    { expected: 1, lines: 1 },
+  ])
+  expect((await storedMatches(db)).map((m) => m.id)).toEqual(['settle-1'])
 })
