@@ -1,3 +1,4 @@
+import { cmp } from 'dexie'
 import { businessDate } from '../../src-shared/domain/business-date'
 import type { Bill, Expense, QuarantinedRecord } from '../../src-shared/domain/records'
 import {
@@ -13,6 +14,7 @@ import { paymentsOf } from './bill-payments'
 import { billsCounted } from './saved-bills-fill'
 import { noteRecordsWritten } from './records-written'
 import { countStands } from './reconciliation-schema'
+import { readKnownSessions, type KnownSessions } from './known-sessions'
 import type { TillDatabase } from './database'
 import type { CachedBill, Checkpoint, QuarantineEntry, RegisterSession } from './cached-records'
 import {
@@ -41,9 +43,11 @@ function lastOfEach<T extends { id: string }>(records: readonly T[]): T[] {
   return [...new Map(records.map((r) => [r.id, r])).values()]
 }
 
-/** Creates or refreshes the sessions that bills and payments name. */
-async function touchSessions(db: TillDatabase, bills: Bill[], timeZone: string): Promise<void> {
-  const activity = new Map<string, { locationId: string; at: number }>()
+/** Where each session bills and payments name was first seen active, by session. */
+type SessionActivity = Map<string, { locationId: string; at: number }>
+
+function sessionActivity(bills: readonly Bill[]): SessionActivity {
+  const activity: SessionActivity = new Map()
   const note = (id: string | null, locationId: string, at: number): void => {
     if (!id) return
     const seen = activity.get(id)
@@ -53,19 +57,50 @@ async function touchSessions(db: TillDatabase, bills: Bill[], timeZone: string):
     note(bill.registerSessionId, bill.locationId, bill.createdAt)
     for (const p of bill.payments) note(p.registerSessionId, bill.locationId, p.createdAt)
   }
-  if (activity.size === 0) return
-  const ids = [...activity.keys()]
-  const existing = await db.sessions.bulkGet(ids)
-  const counts = await db.reconciliations.bulkGet(ids)
+  return activity
+}
+
+/**
+ * The cached records of these bills, undefined where none. A page's ids mostly lie close together
+ * in key order (a page of a listing, a batch of its details): one read of the keys between its
+ * first and last says which of them are cached, and only those are read, instead of a look-up for
+ * each id (on a first sync none is). Ids spread wide apart take the look-ups after all.
+ */
+async function cachedBills(
+  db: TillDatabase,
+  ids: readonly string[],
+): Promise<(CachedBill | undefined)[]> {
+  if (ids.length < 2) return db.bills.bulkGet([...ids])
+  const sorted = [...ids].sort(cmp)
+  const limit = ids.length * 2
+  const keys = await db.bills
+    .where(':id')
+    .between(sorted[0]!, sorted.at(-1)!, true, true)
+    .limit(limit)
+    .primaryKeys()
+  if (keys.length === limit) return db.bills.bulkGet([...ids])
+  const present = new Set<unknown>(keys)
+  const cachedIds = ids.filter((id) => present.has(id))
+  const records = cachedIds.length ? await db.bills.bulkGet(cachedIds) : []
+  const byId = new Map(cachedIds.map((id, i) => [id, records[i]]))
+  return ids.map((id) => byId.get(id))
+}
+
+/** Creates or refreshes the sessions that bills and payments name. */
+async function touchSessions(
+  db: TillDatabase,
+  activity: SessionActivity,
+  known: KnownSessions,
+  timeZone: string,
+): Promise<void> {
   const updated: RegisterSession[] = []
-  ids.forEach((id, i) => {
-    const seen = activity.get(id)!
-    const session = existing[i]
+  for (const [id, seen] of activity) {
+    const session = known.sessions.get(id)
     const firstActivityAt =
       session?.firstActivityAt === null || session?.firstActivityAt === undefined
         ? seen.at
         : Math.min(session.firstActivityAt, seen.at)
-    if (session && session.firstActivityAt === firstActivityAt) return
+    if (session && session.firstActivityAt === firstActivityAt) continue
     const openedAt = session?.openedAt ?? null
     updated.push({
       id,
@@ -75,9 +110,10 @@ async function touchSessions(db: TillDatabase, bills: Bill[], timeZone: string):
       closedAt: session?.closedAt ?? null,
       openingCash: session?.openingCash ?? null,
       firstActivityAt,
-      status: session?.status ?? (countStands(counts[i]) ? 'reconciled' : 'open'),
+      status:
+        session?.status ?? (countStands(known.reconciliations.get(id)) ? 'reconciled' : 'open'),
     })
-  })
+  }
   if (updated.length) await db.sessions.bulkPut(updated)
 }
 
@@ -161,7 +197,10 @@ export async function writeBills(
   const bills = lastOfEach(write.bills)
   await db.transaction('rw', billWriteTables(db), async () => {
     const [existing, counted] = await Promise.all([
-      db.bills.bulkGet(bills.map((b) => b.id)),
+      cachedBills(
+        db,
+        bills.map((b) => b.id),
+      ),
       billsCounted(db),
     ])
     // A reconciled session keeps its frozen figures; a later change to it is flagged on it.
@@ -201,7 +240,12 @@ export async function writeBills(
       ...(write.missing ?? []),
       ...write.quarantined.filter((q) => q.id !== null).map((q) => q.id as string),
     ]
-    const bases = await readTallyBases(db, tallies)
+    const activity = sessionActivity(toPut)
+    const known = await readKnownSessions(
+      db,
+      new Set([...activity.keys(), ...changed, ...tallies.sessionIds]),
+    )
+    const bases = await readTallyBases(db, tallies, (id) => known.sessions.has(id))
     // Issued together, not one after another: they touch different keys, and IndexedDB runs
     // a transaction's requests in order anyway, so only the round trips are saved.
     await Promise.all([
@@ -211,8 +255,8 @@ export async function writeBills(
       dropFromQueue.length ? db.pendingDetails.bulkDelete(dropFromQueue) : null,
       pending.length ? queueForDetail(db, pending, write.detailPriority) : null,
       updateQuarantine(db, detailedIds, quarantineEntries(write.quarantined, write.now)),
-      touchSessions(db, [...toPut, ...detailed], write.timeZone),
-      flagChangesAfterReconciliation(db, changed, write.now),
+      touchSessions(db, activity, known, write.timeZone),
+      flagChangesAfterReconciliation(db, changed, known, write.now),
       write.checkpoint ? db.checkpoints.put(write.checkpoint) : null,
       noteRecordsWritten(db),
     ])

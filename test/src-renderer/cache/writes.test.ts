@@ -3,6 +3,10 @@ import { describe, expect, it } from 'vitest'
 import type { Bill } from '../../../src-shared/domain/records'
 import { TillDatabase } from '../../../src-renderer/cache/database'
 import { writeBills } from '../../../src-renderer/cache/writes'
+import { storedBillCount } from '../../../src-renderer/cache/bill-count-store'
+import { ANY_BILL } from '../../../src-renderer/cache/bills/bill-filters'
+import { loadSessionInputs } from '../../../src-renderer/cache/load-session'
+import { tallyOf } from '../../../src-renderer/domain/ledger/session-tally'
 import { makeBill } from '../../support/bill-factory'
 
 const freshDb = (): TillDatabase =>
@@ -113,5 +117,32 @@ describe('writing a page of bills', () => {
       'expense:1',
     ])
     expect(await db.bills.count()).toBe(2)
+  })
+
+  it('finds every cached bill of a page, its ids close together in key order among few others or spread wide among many', async () => {
+    const db = freshDb()
+    const write = (page: Bill[]) =>
+      writeBills(db, { bills: page, quarantined: [], detailPriority: 1, timeZone: 'UTC', now: 0 })
+    const later = Date.UTC(2026, 10, 21)
+    const paidAgain = (id: string, amount: number): Bill =>
+      makeBill({
+        id,
+        session: 'rs-1',
+        lines: [amount],
+        payments: [{ method: 'card', amount }],
+        updatedAt: later,
+      })
+    await write(Array.from({ length: 20 }, (_, i) => full(`a${String(i).padStart(2, '0')}`)))
+    // Spread wide: the keys between a00 and a19 outnumber the page many times over.
+    await write([paidAgain('a00', 300), paidAgain('a19', 700), full('a05x')])
+    // Close together: only a03 lies between a03 and a03z.
+    await write([paidAgain('a03', 500), full('a03z')])
+
+    expect(await db.bills.count()).toBe(22)
+    expect(await storedBillCount(db, ANY_BILL, 'UTC')).toBe(22)
+    expect(await storedBillCount(db, { ...ANY_BILL, method: 'card' }, 'UTC')).toBe(3)
+    expect(await db.sessionTallies.get('rs-1')).toEqual(
+      tallyOf('rs-1', await loadSessionInputs(db, { id: 'rs-1', openingCash: null })),
+    )
   })
 })
