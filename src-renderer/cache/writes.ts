@@ -1,4 +1,3 @@
-import { cmp } from 'dexie'
 import { businessDate } from '../../src-shared/domain/business-date'
 import type { Bill, Expense, QuarantinedRecord } from '../../src-shared/domain/records'
 import {
@@ -15,6 +14,7 @@ import { billsCounted } from './saved-bills-fill'
 import { noteRecordsWritten } from './records-written'
 import { countStands } from './reconciliation-schema'
 import { readKnownSessions, type KnownSessions } from './known-sessions'
+import { keysBetween } from './key-span'
 import type { TillDatabase } from './database'
 import type { CachedBill, Checkpoint, QuarantineEntry, RegisterSession } from './cached-records'
 import {
@@ -61,29 +61,37 @@ function sessionActivity(bills: readonly Bill[]): SessionActivity {
 }
 
 /**
- * The cached records of these bills, undefined where none. A page's ids mostly lie close together
- * in key order (a page of a listing, a batch of its details): one read of the keys between its
- * first and last says which of them are cached, and only those are read, instead of a look-up for
- * each id (on a first sync none is). Ids spread wide apart take the look-ups after all.
+ * The cached records of these bills, undefined where none: only the bills the keys between the
+ * page's first and last id name are read (on a first sync none is), unless its ids lie far apart.
  */
 async function cachedBills(
   db: TillDatabase,
   ids: readonly string[],
 ): Promise<(CachedBill | undefined)[]> {
-  if (ids.length < 2) return db.bills.bulkGet([...ids])
-  const sorted = [...ids].sort(cmp)
-  const limit = ids.length * 2
-  const keys = await db.bills
-    .where(':id')
-    .between(sorted[0]!, sorted.at(-1)!, true, true)
-    .limit(limit)
-    .primaryKeys()
-  if (keys.length === limit) return db.bills.bulkGet([...ids])
-  const present = new Set<unknown>(keys)
+  const between = ids.length > 1 ? await keysBetween(db.bills, ids) : null
+  if (!between) return db.bills.bulkGet([...ids])
+  const present = new Set(between.keys)
   const cachedIds = ids.filter((id) => present.has(id))
   const records = cachedIds.length ? await db.bills.bulkGet(cachedIds) : []
   const byId = new Map(cachedIds.map((id, i) => [id, records[i]]))
   return ids.map((id) => byId.get(id))
+}
+
+/**
+ * Takes these bills out of the detail queue. Where the queue's keys between the first and last
+ * id are all among them (a batch of details claimed from one listing page), one delete of that
+ * range takes them: a delete of each id cost as much as writing the bill's payments.
+ */
+async function dropFromQueue(db: TillDatabase, ids: readonly string[]): Promise<void> {
+  const between = ids.length > 1 ? await keysBetween(db.pendingDetails, ids) : null
+  if (!between) {
+    if (ids.length) await db.pendingDetails.bulkDelete([...ids])
+    return
+  }
+  const dropped = new Set(ids)
+  if (between.keys.every((key) => dropped.has(key))) {
+    if (between.keys.length) await between.span().delete()
+  } else await db.pendingDetails.bulkDelete(between.keys.filter((key) => dropped.has(key)))
 }
 
 /** Creates or refreshes the sessions that bills and payments name. */
@@ -235,7 +243,7 @@ export async function writeBills(
       if (!cached?.hasDetail && write.storeSummaries !== false) put(bill, cached)
     })
     const detailedIds = detailed.map((b) => b.id)
-    const dropFromQueue = [
+    const dropped = [
       ...detailedIds,
       ...(write.missing ?? []),
       ...write.quarantined.filter((q) => q.id !== null).map((q) => q.id as string),
@@ -252,8 +260,10 @@ export async function writeBills(
       db.bills.bulkPut(toPut),
       stalePayments.length ? db.payments.bulkDelete(stalePayments) : null,
       detailed.length ? db.payments.bulkPut(detailed.flatMap(paymentsOf)) : null,
-      dropFromQueue.length ? db.pendingDetails.bulkDelete(dropFromQueue) : null,
-      pending.length ? queueForDetail(db, pending, write.detailPriority) : null,
+      // Queued after the drop: a range the drop deletes must hold none of the page's new entries.
+      dropFromQueue(db, dropped).then(() =>
+        pending.length ? queueForDetail(db, pending, write.detailPriority) : null,
+      ),
       updateQuarantine(db, detailedIds, quarantineEntries(write.quarantined, write.now)),
       touchSessions(db, activity, known, write.timeZone),
       flagChangesAfterReconciliation(db, changed, known, write.now),

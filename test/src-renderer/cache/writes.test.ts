@@ -145,4 +145,36 @@ describe('writing a page of bills', () => {
       tallyOf('rs-1', await loadSessionInputs(db, { id: 'rs-1', openingCash: null })),
     )
   })
+
+  it('takes from the detail queue exactly the bills that came with their detail, whatever else is queued between them', async () => {
+    const db = freshDb()
+    const write = (page: Bill[], storeSummaries = false) =>
+      writeBills(db, {
+        bills: page,
+        quarantined: [],
+        detailPriority: 3,
+        storeSummaries,
+        timeZone: 'UTC',
+        now: 0,
+      })
+    const queued = async () => (await db.pendingDetails.toCollection().primaryKeys()).sort()
+    const ids = (prefix: string, count: number) =>
+      Array.from({ length: count }, (_, i) => `${prefix}${i}`)
+    await write([...ids('q', 7), ...ids('r', 10)].map((id) => summaryOf(full(id))))
+    // q3 lies between q2 and q4 and waits still.
+    await write([full('q2'), full('q4')])
+    // q0 and q1 are all the queue holds from q0 to q1; q05, listed with them, joins the queue.
+    await write([full('q0'), full('q1'), summaryOf(full('q05'))])
+    // Far apart: r1 to r8 lie between r0 and r9.
+    await write([full('r0'), full('r9')])
+    expect(await queued()).toEqual(['q05', 'q3', 'q5', 'q6', ...ids('r', 9).slice(1)])
+    expect((await db.bills.toCollection().primaryKeys()).sort()).toEqual([
+      'q0',
+      'q1',
+      'q2',
+      'q4',
+      'r0',
+      'r9',
+    ])
+  })
 })
