@@ -14,7 +14,7 @@ import { billsCounted } from './saved-bills-fill'
 import { noteRecordsWritten } from './records-written'
 import { countStands } from './reconciliation-schema'
 import { readKnownSessions, type KnownSessions } from './known-sessions'
-import { keysBetween } from './key-span'
+import { bulkGetThroughSpan, keysBetween } from './key-span'
 import type { TillDatabase } from './database'
 import type { CachedBill, Checkpoint, QuarantineEntry, RegisterSession } from './cached-records'
 import {
@@ -58,23 +58,6 @@ function sessionActivity(bills: readonly Bill[]): SessionActivity {
     for (const p of bill.payments) note(p.registerSessionId, bill.locationId, p.createdAt)
   }
   return activity
-}
-
-/**
- * The cached records of these bills, undefined where none: only the bills the keys between the
- * page's first and last id name are read (on a first sync none is), unless its ids lie far apart.
- */
-async function cachedBills(
-  db: TillDatabase,
-  ids: readonly string[],
-): Promise<(CachedBill | undefined)[]> {
-  const between = ids.length > 1 ? await keysBetween(db.bills, ids) : null
-  if (!between) return db.bills.bulkGet([...ids])
-  const present = new Set(between.keys)
-  const cachedIds = ids.filter((id) => present.has(id))
-  const records = cachedIds.length ? await db.bills.bulkGet(cachedIds) : []
-  const byId = new Map(cachedIds.map((id, i) => [id, records[i]]))
-  return ids.map((id) => byId.get(id))
 }
 
 /**
@@ -131,7 +114,7 @@ export async function queueForDetail(
   ids: string[],
   priority: number,
 ): Promise<void> {
-  const queued = await db.pendingDetails.bulkGet(ids)
+  const queued = await bulkGetThroughSpan(db.pendingDetails, ids)
   await db.pendingDetails.bulkPut(
     ids.map((id, i) => ({ id, priority: Math.min(queued[i]?.priority ?? Infinity, priority) })),
   )
@@ -205,8 +188,9 @@ export async function writeBills(
   const bills = lastOfEach(write.bills)
   await db.transaction('rw', billWriteTables(db), async () => {
     const [existing, counted] = await Promise.all([
-      cachedBills(
-        db,
+      // Read through the page's key span: on a first sync no bill of it is cached.
+      bulkGetThroughSpan(
+        db.bills,
         bills.map((b) => b.id),
       ),
       billsCounted(db),

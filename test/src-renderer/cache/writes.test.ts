@@ -2,7 +2,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import type { Bill } from '../../../src-shared/domain/records'
 import { TillDatabase } from '../../../src-renderer/cache/database'
-import { writeBills } from '../../../src-renderer/cache/writes'
+import { queueForDetail, writeBills } from '../../../src-renderer/cache/writes'
 import { storedBillCount } from '../../../src-renderer/cache/bill-count-store'
 import { ANY_BILL } from '../../../src-renderer/cache/bills/bill-filters'
 import { loadSessionInputs } from '../../../src-renderer/cache/load-session'
@@ -176,5 +176,17 @@ describe('writing a page of bills', () => {
       'r0',
       'r9',
     ])
+  })
+
+  it('queues bills for their detail keeping the more urgent place of those already queued, near together or far apart', async () => {
+    const db = freshDb()
+    await queueForDetail(db, ['a', 'c', 'e', 'g', 'i', 'k'], 1)
+    // Near together: only c lies queued between b and d.
+    await queueForDetail(db, ['b', 'c', 'd'], 3)
+    // Far apart: a to k holds many more queued bills than the three.
+    await queueForDetail(db, ['k', 'a', 'f'], 0)
+    expect(
+      (await db.pendingDetails.toArray()).map(({ id, priority }) => `${id}${priority}`),
+    ).toEqual(['a0', 'b3', 'c1', 'd3', 'e1', 'f0', 'g1', 'i1', 'k0'])
   })
 })
