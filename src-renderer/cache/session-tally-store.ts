@@ -85,7 +85,7 @@ async function hasExpenses(db: TillDatabase, sessionId: string): Promise<boolean
 export async function readTallyBases(
   db: TillDatabase,
   changes: TallyChanges,
-  hasSessionRecord: (sessionId: string) => boolean = () => true,
+  hasSessionRecord: (sessionId: string) => Promise<boolean> | boolean = () => true,
 ): Promise<TallyBases> {
   const ids = changes.sessionIds
   const stored = await db.sessionTallies.bulkGet(ids)
@@ -93,7 +93,7 @@ export async function readTallyBases(
     ids.map(async (id, i) => {
       const tally = stored[i]
       if (tally) return tally
-      const found = hasSessionRecord(id) ? hasRecords(db, id) : hasExpenses(db, id)
+      const found = (await hasSessionRecord(id)) ? hasRecords(db, id) : hasExpenses(db, id)
       return (await found) ? 'records' : 'empty'
     }),
   )

@@ -233,11 +233,14 @@ export async function writeBills(
       ...write.quarantined.filter((q) => q.id !== null).map((q) => q.id as string),
     ]
     const activity = sessionActivity(toPut)
-    const known = await readKnownSessions(
+    const reading = readKnownSessions(
       db,
       new Set([...activity.keys(), ...changed, ...tallies.sessionIds]),
     )
-    const bases = await readTallyBases(db, tallies, (id) => known.sessions.has(id))
+    const [known, bases] = await Promise.all([
+      reading,
+      readTallyBases(db, tallies, async (id) => (await reading).sessions.has(id)),
+    ])
     // Issued together, not one after another: they touch different keys, and IndexedDB runs
     // a transaction's requests in order anyway, so only the round trips are saved.
     await Promise.all([
