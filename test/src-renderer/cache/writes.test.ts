@@ -2,7 +2,8 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import type { Bill } from '../../../src-shared/domain/records'
 import { TillDatabase } from '../../../src-renderer/cache/database'
-import { queueForDetail, writeBills } from '../../../src-renderer/cache/writes'
+import { queueForDetail, writeBills, writeExpenses } from '../../../src-renderer/cache/writes'
+import { expense } from '../../support/exports/fixtures'
 import { storedBillCount } from '../../../src-renderer/cache/bill-count-store'
 import { ANY_BILL } from '../../../src-renderer/cache/bills/bill-filters'
 import { loadSessionInputs } from '../../../src-renderer/cache/load-session'
@@ -188,5 +189,27 @@ describe('writing a page of bills', () => {
     expect(
       (await db.pendingDetails.toArray()).map(({ id, priority }) => `${id}${priority}`),
     ).toEqual(['a0', 'b3', 'c1', 'd3', 'e1', 'f0', 'g1', 'i1', 'k0'])
+  })
+
+  it('tallies a session the cache has no record of from its expenses when its first bills come and its tally is missing', async () => {
+    const db = freshDb()
+    await writeExpenses(db, {
+      expenses: [expense({ id: 'e1', registerSessionId: 'rs-1', amount: 2_500 })],
+      quarantined: [],
+      now: 0,
+    })
+    // As a cache from before tallies holds it: the expense, no tally, and no session record.
+    await db.sessionTallies.clear()
+    expect(await db.sessions.get('rs-1')).toBeUndefined()
+    await writeBills(db, {
+      bills: [full('1')],
+      quarantined: [],
+      detailPriority: 1,
+      timeZone: 'UTC',
+      now: 0,
+    })
+    expect(await db.sessionTallies.get('rs-1')).toEqual(
+      tallyOf('rs-1', await loadSessionInputs(db, { id: 'rs-1', openingCash: null })),
+    )
   })
 })
