@@ -241,6 +241,7 @@ export async function writeBills(
       reading,
       readTallyBases(db, tallies, async (id) => (await reading).sessions.has(id)),
     ])
+    const tallyFromRecords = [...bases.values()].includes('records')
     // Issued together, not one after another: they touch different keys, and IndexedDB runs
     // a transaction's requests in order anyway, so only the round trips are saved.
     await Promise.all([
@@ -256,11 +257,11 @@ export async function writeBills(
       flagChangesAfterReconciliation(db, changed, known, write.now),
       write.checkpoint ? db.checkpoints.put(write.checkpoint) : null,
       noteRecordsWritten(db),
-    ])
-    await Promise.all([
-      applyTallyChanges(db, tallies, bases),
       applyBillCountChanges(db, counts, write.timeZone),
+      // A tally made from the session's records reads them once written; the others need no read.
+      tallyFromRecords ? null : applyTallyChanges(db, tallies, bases),
     ])
+    if (tallyFromRecords) await applyTallyChanges(db, tallies, bases)
     queuedForDetail = pending.length
   })
   return { queuedForDetail }
