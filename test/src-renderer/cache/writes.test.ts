@@ -2,7 +2,12 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import type { Bill } from '../../../src-shared/domain/records'
 import { TillDatabase } from '../../../src-renderer/cache/database'
-import { queueForDetail, writeBills, writeExpenses } from '../../../src-renderer/cache/writes'
+import {
+  queueForDetail,
+  writeBills,
+  writeExpenses,
+  type BillsWrite,
+} from '../../../src-renderer/cache/writes'
 import { expense } from '../../support/exports/fixtures'
 import { storedBillCount } from '../../../src-renderer/cache/bill-count-store'
 import { ANY_BILL } from '../../../src-renderer/cache/bills/bill-filters'
@@ -25,6 +30,10 @@ const full = (id: string, updatedAt = Date.UTC(2026, 10, 20, 4)): Bill =>
     updatedAt,
   })
 
+/** A page written as the sync writes it; `more` changes what it is told. */
+const writePage = (db: TillDatabase, bills: Bill[], more: Partial<BillsWrite> = {}) =>
+  writeBills(db, { bills, quarantined: [], detailPriority: 1, timeZone: 'UTC', now: 0, ...more })
+
 const summaryOf = (bill: Bill): Bill => ({ ...bill, hasDetail: false, lines: [], payments: [] })
 
 describe('writing a page of bills', () => {
@@ -32,14 +41,7 @@ describe('writing a page of bills', () => {
     const db = freshDb()
     const bills = [full('1'), full('2')]
     const write = (page: Bill[], storeSummaries: boolean) =>
-      writeBills(db, {
-        bills: page,
-        quarantined: [],
-        detailPriority: 3,
-        storeSummaries,
-        timeZone: 'UTC',
-        now: 0,
-      })
+      writePage(db, page, { detailPriority: 3, storeSummaries })
     await write(bills.map(summaryOf), false)
     expect(await db.bills.count()).toBe(0)
     expect(await db.pendingDetails.toArray()).toEqual([
@@ -122,8 +124,7 @@ describe('writing a page of bills', () => {
 
   it('finds every cached bill of a page, its ids close together in key order among few others or spread wide among many', async () => {
     const db = freshDb()
-    const write = (page: Bill[]) =>
-      writeBills(db, { bills: page, quarantined: [], detailPriority: 1, timeZone: 'UTC', now: 0 })
+    const write = (page: Bill[]) => writePage(db, page)
     const later = Date.UTC(2026, 10, 21)
     const paidAgain = (id: string, amount: number): Bill =>
       makeBill({
@@ -150,14 +151,7 @@ describe('writing a page of bills', () => {
   it('takes from the detail queue exactly the bills that came with their detail, whatever else is queued between them', async () => {
     const db = freshDb()
     const write = (page: Bill[], storeSummaries = false) =>
-      writeBills(db, {
-        bills: page,
-        quarantined: [],
-        detailPriority: 3,
-        storeSummaries,
-        timeZone: 'UTC',
-        now: 0,
-      })
+      writePage(db, page, { detailPriority: 3, storeSummaries })
     const queued = async () => (await db.pendingDetails.toCollection().primaryKeys()).sort()
     const ids = (prefix: string, count: number) =>
       Array.from({ length: count }, (_, i) => `${prefix}${i}`)
@@ -201,13 +195,7 @@ describe('writing a page of bills', () => {
     // As a cache from before tallies holds it: the expense, no tally, and no session record.
     await db.sessionTallies.clear()
     expect(await db.sessions.get('rs-1')).toBeUndefined()
-    await writeBills(db, {
-      bills: [full('1')],
-      quarantined: [],
-      detailPriority: 1,
-      timeZone: 'UTC',
-      now: 0,
-    })
+    await writePage(db, [full('1')])
     expect(await db.sessionTallies.get('rs-1')).toEqual(
       tallyOf('rs-1', await loadSessionInputs(db, { id: 'rs-1', openingCash: null })),
     )
