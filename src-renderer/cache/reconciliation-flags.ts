@@ -1,6 +1,7 @@
 import type { Bill } from '../../src-shared/domain/records'
 import type { TillDatabase } from './database'
-import type { CachedBill, Reconciliation } from './cached-records'
+import type { CachedBill } from './cached-records'
+import type { KnownSessions } from './known-sessions'
 import { loadReconciliation } from './reconciliation-record'
 import { type SessionReconciliation } from './reconciliation-schema'
 
@@ -54,23 +55,19 @@ export async function noteCloseAfterReconciliation(
 /**
  * Flags the reconciled sessions among `sessionIds`: their frozen figures are kept as they were
  * confirmed, and `changedAfterAt` says the cache has moved on since. Runs inside the caller's
- * transaction (it needs `sessions` and `reconciliations`).
+ * transaction (it needs `reconciliations`), with the sessions as they were before it wrote.
  */
 export async function flagChangesAfterReconciliation(
   db: TillDatabase,
   sessionIds: ReadonlySet<string>,
+  known: KnownSessions,
   now: number,
 ): Promise<void> {
-  if (sessionIds.size === 0) return
-  const ids = [...sessionIds]
-  const [sessions, records] = await Promise.all([
-    db.sessions.bulkGet(ids),
-    db.reconciliations.bulkGet(ids),
-  ])
-  const flagged = records.filter(
-    (r, i): r is Reconciliation =>
-      r?.changedAfterAt === null && sessions[i]?.status === 'reconciled',
-  )
-  if (flagged.length)
-    await db.reconciliations.bulkPut(flagged.map((r) => ({ ...r, changedAfterAt: now })))
+  const flagged = [...sessionIds].flatMap((id) => {
+    const record = known.reconciliations.get(id)
+    return record?.changedAfterAt === null && known.sessions.get(id)?.status === 'reconciled'
+      ? [{ ...record, changedAfterAt: now }]
+      : []
+  })
+  if (flagged.length) await db.reconciliations.bulkPut(flagged)
 }

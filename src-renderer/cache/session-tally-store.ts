@@ -69,19 +69,32 @@ export async function hasRecords(db: TillDatabase, sessionId: string): Promise<b
   return found.some((keys) => keys.length > 0)
 }
 
+async function hasExpenses(db: TillDatabase, sessionId: string): Promise<boolean> {
+  const keys = await db.expenses.where('registerSessionId').equals(sessionId).limit(1).primaryKeys()
+  return keys.length > 0
+}
+
 /**
  * Read inside the write's transaction before its records are written: each changed session's
  * stored tally; for one without, whether it has records yet (a new session's tally starts empty
- * and needs no reading back).
+ * and needs no reading back). `hasSessionRecord`, when the caller has read the sessions: a
+ * session the cache has no record of has no bills or payments either (every write of bills
+ * records the sessions they and their payments name, and none is ever taken away), so only its
+ * expenses are looked for, the one look-up of three a first sync pays for each new session.
  */
-export async function readTallyBases(db: TillDatabase, changes: TallyChanges): Promise<TallyBases> {
+export async function readTallyBases(
+  db: TillDatabase,
+  changes: TallyChanges,
+  hasSessionRecord: (sessionId: string) => Promise<boolean> | boolean = () => true,
+): Promise<TallyBases> {
   const ids = changes.sessionIds
   const stored = await db.sessionTallies.bulkGet(ids)
   const bases = await Promise.all(
     ids.map(async (id, i) => {
       const tally = stored[i]
       if (tally) return tally
-      return (await hasRecords(db, id)) ? 'records' : 'empty'
+      const found = (await hasSessionRecord(id)) ? hasRecords(db, id) : hasExpenses(db, id)
+      return (await found) ? 'records' : 'empty'
     }),
   )
   return new Map(ids.map((id, i) => [id, bases[i]!]))

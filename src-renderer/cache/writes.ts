@@ -13,6 +13,8 @@ import { paymentsOf } from './bill-payments'
 import { billsCounted } from './saved-bills-fill'
 import { noteRecordsWritten } from './records-written'
 import { countStands } from './reconciliation-schema'
+import { readKnownSessions, type KnownSessions } from './known-sessions'
+import { bulkGetThroughSpan, keysBetween } from './key-span'
 import type { TillDatabase } from './database'
 import type { CachedBill, Checkpoint, QuarantineEntry, RegisterSession } from './cached-records'
 import {
@@ -41,9 +43,11 @@ function lastOfEach<T extends { id: string }>(records: readonly T[]): T[] {
   return [...new Map(records.map((r) => [r.id, r])).values()]
 }
 
-/** Creates or refreshes the sessions that bills and payments name. */
-async function touchSessions(db: TillDatabase, bills: Bill[], timeZone: string): Promise<void> {
-  const activity = new Map<string, { locationId: string; at: number }>()
+/** Where each session bills and payments name was first seen active, by session. */
+type SessionActivity = Map<string, { locationId: string; at: number }>
+
+function sessionActivity(bills: readonly Bill[]): SessionActivity {
+  const activity: SessionActivity = new Map()
   const note = (id: string | null, locationId: string, at: number): void => {
     if (!id) return
     const seen = activity.get(id)
@@ -53,19 +57,41 @@ async function touchSessions(db: TillDatabase, bills: Bill[], timeZone: string):
     note(bill.registerSessionId, bill.locationId, bill.createdAt)
     for (const p of bill.payments) note(p.registerSessionId, bill.locationId, p.createdAt)
   }
-  if (activity.size === 0) return
-  const ids = [...activity.keys()]
-  const existing = await db.sessions.bulkGet(ids)
-  const counts = await db.reconciliations.bulkGet(ids)
+  return activity
+}
+
+/**
+ * Takes these bills out of the detail queue. Where the queue's keys between the first and last
+ * id are all among them (a batch of details claimed from one listing page), one delete of that
+ * range takes them: a delete of each id cost as much as writing the bill's payments.
+ */
+async function dropFromQueue(db: TillDatabase, ids: readonly string[]): Promise<void> {
+  const between = ids.length > 1 ? await keysBetween(db.pendingDetails, ids) : null
+  if (!between) {
+    if (ids.length) await db.pendingDetails.bulkDelete([...ids])
+    return
+  }
+  const dropped = new Set(ids)
+  if (between.keys.every((key) => dropped.has(key))) {
+    if (between.keys.length) await between.span().delete()
+  } else await db.pendingDetails.bulkDelete(between.keys.filter((key) => dropped.has(key)))
+}
+
+/** Creates or refreshes the sessions that bills and payments name. */
+async function touchSessions(
+  db: TillDatabase,
+  activity: SessionActivity,
+  known: KnownSessions,
+  timeZone: string,
+): Promise<void> {
   const updated: RegisterSession[] = []
-  ids.forEach((id, i) => {
-    const seen = activity.get(id)!
-    const session = existing[i]
+  for (const [id, seen] of activity) {
+    const session = known.sessions.get(id)
     const firstActivityAt =
       session?.firstActivityAt === null || session?.firstActivityAt === undefined
         ? seen.at
         : Math.min(session.firstActivityAt, seen.at)
-    if (session && session.firstActivityAt === firstActivityAt) return
+    if (session && session.firstActivityAt === firstActivityAt) continue
     const openedAt = session?.openedAt ?? null
     updated.push({
       id,
@@ -75,9 +101,10 @@ async function touchSessions(db: TillDatabase, bills: Bill[], timeZone: string):
       closedAt: session?.closedAt ?? null,
       openingCash: session?.openingCash ?? null,
       firstActivityAt,
-      status: session?.status ?? (countStands(counts[i]) ? 'reconciled' : 'open'),
+      status:
+        session?.status ?? (countStands(known.reconciliations.get(id)) ? 'reconciled' : 'open'),
     })
-  })
+  }
   if (updated.length) await db.sessions.bulkPut(updated)
 }
 
@@ -87,7 +114,7 @@ export async function queueForDetail(
   ids: string[],
   priority: number,
 ): Promise<void> {
-  const queued = await db.pendingDetails.bulkGet(ids)
+  const queued = await bulkGetThroughSpan(db.pendingDetails, ids)
   await db.pendingDetails.bulkPut(
     ids.map((id, i) => ({ id, priority: Math.min(queued[i]?.priority ?? Infinity, priority) })),
   )
@@ -161,7 +188,11 @@ export async function writeBills(
   const bills = lastOfEach(write.bills)
   await db.transaction('rw', billWriteTables(db), async () => {
     const [existing, counted] = await Promise.all([
-      db.bills.bulkGet(bills.map((b) => b.id)),
+      // Read through the page's key span: on a first sync no bill of it is cached.
+      bulkGetThroughSpan(
+        db.bills,
+        bills.map((b) => b.id),
+      ),
       billsCounted(db),
     ])
     // A reconciled session keeps its frozen figures; a later change to it is flagged on it.
@@ -196,30 +227,41 @@ export async function writeBills(
       if (!cached?.hasDetail && write.storeSummaries !== false) put(bill, cached)
     })
     const detailedIds = detailed.map((b) => b.id)
-    const dropFromQueue = [
+    const dropped = [
       ...detailedIds,
       ...(write.missing ?? []),
       ...write.quarantined.filter((q) => q.id !== null).map((q) => q.id as string),
     ]
-    const bases = await readTallyBases(db, tallies)
+    const activity = sessionActivity(toPut)
+    const reading = readKnownSessions(
+      db,
+      new Set([...activity.keys(), ...changed, ...tallies.sessionIds]),
+    )
+    const [known, bases] = await Promise.all([
+      reading,
+      readTallyBases(db, tallies, async (id) => (await reading).sessions.has(id)),
+    ])
+    const tallyFromRecords = [...bases.values()].includes('records')
     // Issued together, not one after another: they touch different keys, and IndexedDB runs
     // a transaction's requests in order anyway, so only the round trips are saved.
     await Promise.all([
       db.bills.bulkPut(toPut),
       stalePayments.length ? db.payments.bulkDelete(stalePayments) : null,
       detailed.length ? db.payments.bulkPut(detailed.flatMap(paymentsOf)) : null,
-      dropFromQueue.length ? db.pendingDetails.bulkDelete(dropFromQueue) : null,
-      pending.length ? queueForDetail(db, pending, write.detailPriority) : null,
+      // Queued after the drop: a range the drop deletes must hold none of the page's new entries.
+      dropFromQueue(db, dropped).then(() =>
+        pending.length ? queueForDetail(db, pending, write.detailPriority) : null,
+      ),
       updateQuarantine(db, detailedIds, quarantineEntries(write.quarantined, write.now)),
-      touchSessions(db, [...toPut, ...detailed], write.timeZone),
-      flagChangesAfterReconciliation(db, changed, write.now),
+      touchSessions(db, activity, known, write.timeZone),
+      flagChangesAfterReconciliation(db, changed, known, write.now),
       write.checkpoint ? db.checkpoints.put(write.checkpoint) : null,
       noteRecordsWritten(db),
-    ])
-    await Promise.all([
-      applyTallyChanges(db, tallies, bases),
       applyBillCountChanges(db, counts, write.timeZone),
+      // A tally made from the session's records reads them once written; the others need no read.
+      tallyFromRecords ? null : applyTallyChanges(db, tallies, bases),
     ])
+    if (tallyFromRecords) await applyTallyChanges(db, tallies, bases)
     queuedForDetail = pending.length
   })
   return { queuedForDetail }

@@ -2,7 +2,17 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import type { Bill } from '../../../src-shared/domain/records'
 import { TillDatabase } from '../../../src-renderer/cache/database'
-import { writeBills } from '../../../src-renderer/cache/writes'
+import {
+  queueForDetail,
+  writeBills,
+  writeExpenses,
+  type BillsWrite,
+} from '../../../src-renderer/cache/writes'
+import { expense } from '../../support/exports/fixtures'
+import { storedBillCount } from '../../../src-renderer/cache/bill-count-store'
+import { ANY_BILL } from '../../../src-renderer/cache/bills/bill-filters'
+import { loadSessionInputs } from '../../../src-renderer/cache/load-session'
+import { tallyOf } from '../../../src-renderer/domain/ledger/session-tally'
 import { makeBill } from '../../support/bill-factory'
 
 const freshDb = (): TillDatabase =>
@@ -20,6 +30,10 @@ const full = (id: string, updatedAt = Date.UTC(2026, 10, 20, 4)): Bill =>
     updatedAt,
   })
 
+/** A page written as the sync writes it; `more` changes what it is told. */
+const writePage = (db: TillDatabase, bills: Bill[], more: Partial<BillsWrite> = {}) =>
+  writeBills(db, { bills, quarantined: [], detailPriority: 1, timeZone: 'UTC', now: 0, ...more })
+
 const summaryOf = (bill: Bill): Bill => ({ ...bill, hasDetail: false, lines: [], payments: [] })
 
 describe('writing a page of bills', () => {
@@ -27,14 +41,7 @@ describe('writing a page of bills', () => {
     const db = freshDb()
     const bills = [full('1'), full('2')]
     const write = (page: Bill[], storeSummaries: boolean) =>
-      writeBills(db, {
-        bills: page,
-        quarantined: [],
-        detailPriority: 3,
-        storeSummaries,
-        timeZone: 'UTC',
-        now: 0,
-      })
+      writePage(db, page, { detailPriority: 3, storeSummaries })
     await write(bills.map(summaryOf), false)
     expect(await db.bills.count()).toBe(0)
     expect(await db.pendingDetails.toArray()).toEqual([
@@ -113,5 +120,84 @@ describe('writing a page of bills', () => {
       'expense:1',
     ])
     expect(await db.bills.count()).toBe(2)
+  })
+
+  it('finds every cached bill of a page, its ids close together in key order among few others or spread wide among many', async () => {
+    const db = freshDb()
+    const write = (page: Bill[]) => writePage(db, page)
+    const later = Date.UTC(2026, 10, 21)
+    const paidAgain = (id: string, amount: number): Bill =>
+      makeBill({
+        id,
+        session: 'rs-1',
+        lines: [amount],
+        payments: [{ method: 'card', amount }],
+        updatedAt: later,
+      })
+    await write(Array.from({ length: 20 }, (_, i) => full(`a${String(i).padStart(2, '0')}`)))
+    // Spread wide: the keys between a00 and a19 outnumber the page many times over.
+    await write([paidAgain('a00', 300), paidAgain('a19', 700), full('a05x')])
+    // Close together: only a03 lies between a03 and a03z.
+    await write([paidAgain('a03', 500), full('a03z')])
+
+    expect(await db.bills.count()).toBe(22)
+    expect(await storedBillCount(db, ANY_BILL, 'UTC')).toBe(22)
+    expect(await storedBillCount(db, { ...ANY_BILL, method: 'card' }, 'UTC')).toBe(3)
+    expect(await db.sessionTallies.get('rs-1')).toEqual(
+      tallyOf('rs-1', await loadSessionInputs(db, { id: 'rs-1', openingCash: null })),
+    )
+  })
+
+  it('takes from the detail queue exactly the bills that came with their detail, whatever else is queued between them', async () => {
+    const db = freshDb()
+    const write = (page: Bill[], storeSummaries = false) =>
+      writePage(db, page, { detailPriority: 3, storeSummaries })
+    const queued = async () => (await db.pendingDetails.toCollection().primaryKeys()).sort()
+    const ids = (prefix: string, count: number) =>
+      Array.from({ length: count }, (_, i) => `${prefix}${i}`)
+    await write([...ids('q', 7), ...ids('r', 10)].map((id) => summaryOf(full(id))))
+    // q3 lies between q2 and q4 and waits still.
+    await write([full('q2'), full('q4')])
+    // q0 and q1 are all the queue holds from q0 to q1; q05, listed with them, joins the queue.
+    await write([full('q0'), full('q1'), summaryOf(full('q05'))])
+    // Far apart: r1 to r8 lie between r0 and r9.
+    await write([full('r0'), full('r9')])
+    expect(await queued()).toEqual(['q05', 'q3', 'q5', 'q6', ...ids('r', 9).slice(1)])
+    expect((await db.bills.toCollection().primaryKeys()).sort()).toEqual([
+      'q0',
+      'q1',
+      'q2',
+      'q4',
+      'r0',
+      'r9',
+    ])
+  })
+
+  it('queues bills for their detail keeping the more urgent place of those already queued, near together or far apart', async () => {
+    const db = freshDb()
+    await queueForDetail(db, ['a', 'c', 'e', 'g', 'i', 'k'], 1)
+    // Near together: only c lies queued between b and d.
+    await queueForDetail(db, ['b', 'c', 'd'], 3)
+    // Far apart: a to k holds many more queued bills than the three.
+    await queueForDetail(db, ['k', 'a', 'f'], 0)
+    expect(
+      (await db.pendingDetails.toArray()).map(({ id, priority }) => `${id}${priority}`),
+    ).toEqual(['a0', 'b3', 'c1', 'd3', 'e1', 'f0', 'g1', 'i1', 'k0'])
+  })
+
+  it('tallies a session the cache has no record of from its expenses when its first bills come and its tally is missing', async () => {
+    const db = freshDb()
+    await writeExpenses(db, {
+      expenses: [expense({ id: 'e1', registerSessionId: 'rs-1', amount: 2_500 })],
+      quarantined: [],
+      now: 0,
+    })
+    // As a cache from before tallies holds it: the expense, no tally, and no session record.
+    await db.sessionTallies.clear()
+    expect(await db.sessions.get('rs-1')).toBeUndefined()
+    await writePage(db, [full('1')])
+    expect(await db.sessionTallies.get('rs-1')).toEqual(
+      tallyOf('rs-1', await loadSessionInputs(db, { id: 'rs-1', openingCash: null })),
+    )
   })
 })
