@@ -59,19 +59,25 @@ async function tallyFromRecords(db: TillDatabase, sessionId: string): Promise<Se
 /** Where each changed session's tally starts from: its stored tally, nothing, or its records. */
 export type TallyBases = Map<string, SessionTally | 'empty' | 'records'>
 
-export async function hasRecords(db: TillDatabase, sessionId: string): Promise<boolean> {
-  const found = await Promise.all([
-    billsOfSession(db, sessionId).limit(1).primaryKeys(),
-    ...[db.payments, db.expenses].map((table) =>
-      table.where('registerSessionId').equals(sessionId).limit(1).primaryKeys(),
-    ),
-  ])
-  return found.some((keys) => keys.length > 0)
+/** Whether `table` holds a record of the session, through its `registerSessionId` index. */
+async function namesSession(
+  table: TillDatabase['payments'] | TillDatabase['expenses'],
+  sessionId: string,
+): Promise<boolean> {
+  const keys = await table.where('registerSessionId').equals(sessionId).limit(1).primaryKeys()
+  return keys.length > 0
 }
 
-async function hasExpenses(db: TillDatabase, sessionId: string): Promise<boolean> {
-  const keys = await db.expenses.where('registerSessionId').equals(sessionId).limit(1).primaryKeys()
-  return keys.length > 0
+export async function hasRecords(db: TillDatabase, sessionId: string): Promise<boolean> {
+  const found = await Promise.all([
+    billsOfSession(db, sessionId)
+      .limit(1)
+      .primaryKeys()
+      .then((keys) => keys.length > 0),
+    namesSession(db.payments, sessionId),
+    namesSession(db.expenses, sessionId),
+  ])
+  return found.includes(true)
 }
 
 /**
@@ -93,7 +99,9 @@ export async function readTallyBases(
     ids.map(async (id, i) => {
       const tally = stored[i]
       if (tally) return tally
-      const found = (await hasSessionRecord(id)) ? hasRecords(db, id) : hasExpenses(db, id)
+      const found = (await hasSessionRecord(id))
+        ? hasRecords(db, id)
+        : namesSession(db.expenses, id)
       return (await found) ? 'records' : 'empty'
     }),
   )
