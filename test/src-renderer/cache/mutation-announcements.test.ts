@@ -56,6 +56,23 @@ function heldWrite(db: TillDatabase, value: number): Promise<void> {
   })
 }
 
+/**
+ * A fresh cache with the total watched and the meta table's announcements counted, after a quiet
+ * spell longer than a batch, so the next held write is announced at once; `before` is the count then.
+ */
+async function watchedAfterQuietSpell() {
+  const db = freshDb()
+  const watched = watchEntry(db, entry('total'))
+  const announced = announcementsOf(db, 'meta')
+  await pause(1100)
+  const stop = (): void => {
+    announced.stop()
+    watched.stop()
+    db.close()
+  }
+  return { db, watched, announced, before: announced.count(), stop }
+}
+
 describe('announcements of cache writes', () => {
   it('a write of a few keys re-runs only the queries of those keys', async () => {
     const db = freshDb()
@@ -85,11 +102,7 @@ describe('announcements of cache writes', () => {
   })
 
   it('held writes are announced once committed, together, and none is lost', async () => {
-    const db = freshDb()
-    const watched = watchEntry(db, entry('total'))
-    const announced = announcementsOf(db, 'meta')
-    await pause(1100)
-    const before = announced.count()
+    const { db, watched, announced, before, stop } = await watchedAfterQuietSpell()
     // After a quiet spell the first is announced at once; the next two wait and go together.
     await heldWrite(db, 1)
     await pause(50)
@@ -102,17 +115,11 @@ describe('announcements of cache writes', () => {
     await pause(1000)
     expect(announced.count() - before).toBe(2)
     expect(watched.seen.at(-1)).toBe(3)
-    announced.stop()
-    watched.stop()
-    db.close()
+    stop()
   })
 
   it('held writes are announced at once when asked, as a sync run ends', async () => {
-    const db = freshDb()
-    const watched = watchEntry(db, entry('total'))
-    const announced = announcementsOf(db, 'meta')
-    await pause(1100)
-    const before = announced.count()
+    const { db, watched, announced, before, stop } = await watchedAfterQuietSpell()
     // The first after a quiet spell goes at once; the second waits for the batch, or for this.
     await heldWrite(db, 1)
     await pause(50)
@@ -128,9 +135,7 @@ describe('announcements of cache writes', () => {
     announceHeldNow()
     await pause(1100)
     expect(announced.count() - before).toBe(2)
-    announced.stop()
-    watched.stop()
-    db.close()
+    stop()
   })
 
   it('a held write that is rolled back announces nothing', async () => {
