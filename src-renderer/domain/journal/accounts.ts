@@ -333,6 +333,11 @@ export class AccountResolver {
   readonly #defaulted = new Map<RoleKey, DefaultedAccount>()
   readonly #codes: Record<RoleKey, string>
   readonly #taken: Set<string>
+  /**
+   * Each role's account per location, resolved once: every line of a role then holds the one
+   * object, which the export log's pages store once per page instead of once per line.
+   */
+  readonly #resolved = new Map<string, LedgerAccount>()
 
   constructor(mapping: AccountMapping) {
     this.#mapping = mapping
@@ -342,6 +347,15 @@ export class AccountResolver {
 
   resolve(role: AccountRole, locationId: string): LedgerAccount {
     const key = roleKey(role)
+    const at = `${locationId}\u0000${key}`
+    const known = this.#resolved.get(at)
+    if (known) return known
+    const account = Object.freeze(this.#resolveAnew(role, key, locationId))
+    this.#resolved.set(at, account)
+    return account
+  }
+
+  #resolveAnew(role: AccountRole, key: RoleKey, locationId: string): LedgerAccount {
     const mapped = this.#mapping.locations[locationId]?.[key] ?? this.#mapping.accounts[key]
     if (mapped) return mappedAccount(role, mapped)
     if (hasSubAccountCode(role) && this.#codes[key] === undefined) {

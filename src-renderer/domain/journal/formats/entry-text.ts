@@ -1,5 +1,5 @@
 import { locationLabel, type LocationNames } from '../../format/location-label'
-import type { JournalEntry } from '../journal-entry'
+import type { JournalEntry, JournalLine } from '../journal-entry'
 import { fnv1a64 } from '../content-hash'
 
 /**
@@ -73,27 +73,38 @@ function nullableName(text: string | null, max: number): string | null {
   return text === null ? null : lineName(text, max)
 }
 
-/** The entry with every text field on one line and within its bound; an empty payee is none. */
+function boundedLine(line: JournalLine): JournalLine {
+  const { account } = line
+  const code = lineName(account.code, TEXT_BOUNDS.account)
+  const name = lineName(account.name, TEXT_BOUNDS.account)
+  const memo = lineText(line.memo, TEXT_BOUNDS.memo)
+  if (code === account.code && name === account.name && memo === line.memo) return line
+  return { ...line, account: { ...account, code, name }, memo }
+}
+
+/**
+ * The entry with every text field on one line and within its bound; an empty payee is none. Most
+ * entries are so already and come back as they are: an export bounds every entry it writes.
+ */
 export function boundedEntry(entry: JournalEntry): JournalEntry {
-  const payee = entry.payee === null ? '' : lineText(entry.payee, TEXT_BOUNDS.payee)
-  return {
-    ...entry,
-    id: lineName(entry.id, TEXT_BOUNDS.id),
-    description: lineText(entry.description, TEXT_BOUNDS.description),
-    payee: payee === '' ? null : payee,
-    billId: nullableName(entry.billId, TEXT_BOUNDS.id),
-    registerSessionId: nullableName(entry.registerSessionId, TEXT_BOUNDS.id),
-    locationId: lineName(entry.locationId, TEXT_BOUNDS.id),
-    lines: entry.lines.map((line) => ({
-      ...line,
-      account: {
-        ...line.account,
-        code: lineName(line.account.code, TEXT_BOUNDS.account),
-        name: lineName(line.account.name, TEXT_BOUNDS.account),
-      },
-      memo: lineText(line.memo, TEXT_BOUNDS.memo),
-    })),
-  }
+  const bounded = entry.payee === null ? '' : lineText(entry.payee, TEXT_BOUNDS.payee)
+  const payee = bounded === '' ? null : bounded
+  const id = lineName(entry.id, TEXT_BOUNDS.id)
+  const description = lineText(entry.description, TEXT_BOUNDS.description)
+  const billId = nullableName(entry.billId, TEXT_BOUNDS.id)
+  const registerSessionId = nullableName(entry.registerSessionId, TEXT_BOUNDS.id)
+  const locationId = lineName(entry.locationId, TEXT_BOUNDS.id)
+  const lines = entry.lines.map(boundedLine)
+  const same =
+    payee === entry.payee &&
+    id === entry.id &&
+    description === entry.description &&
+    billId === entry.billId &&
+    registerSessionId === entry.registerSessionId &&
+    locationId === entry.locationId &&
+    lines.every((line, i) => line === entry.lines[i])
+  if (same) return entry
+  return { ...entry, id, description, payee, billId, registerSessionId, locationId, lines }
 }
 
 /** The location's name (or "Location <id>") as every format writes it: one line, bounded. */

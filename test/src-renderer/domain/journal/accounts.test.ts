@@ -61,6 +61,17 @@ describe('account mapping', () => {
     expect(resolver.resolve({ type: 'tax-payable', tax: 'VAT' }, 'loc1').kind).toBe('liability')
   })
 
+  it('gives a role one account at a location however often it is asked, which nobody can change', () => {
+    const resolver = new AccountResolver(mapping)
+    const sales = resolver.resolve({ type: 'sales' }, 'loc1')
+    expect(resolver.resolve({ type: 'sales' }, 'loc1')).toBe(sales)
+    expect(resolver.resolve({ type: 'sales' }, 'loc2').code).toBe('401')
+    expect(resolver.resolve({ type: 'tax-payable', tax: 'GST' }, 'loc1')).not.toBe(
+      resolver.resolve({ type: 'tax-payable', tax: 'VAT' }, 'loc1'),
+    )
+    expect(() => Object.assign(sales, { code: '999' })).toThrow(TypeError)
+  })
+
   it('reports, once each, the unknown methods, taxes and categories it had to default', () => {
     const resolver = new AccountResolver(mapping)
     const roles: AccountRole[] = [

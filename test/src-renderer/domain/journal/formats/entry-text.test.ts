@@ -89,6 +89,22 @@ describe('service text as the journals receive it', () => {
       expect(line.account.name.length).toBeLessThanOrEqual(200)
     }
   })
+  it('bounds a copy, leaving the entry it was given as it was', () => {
+    const [entry] = expenseEntries(
+      [expense({ category: 'Rent\nhall', description: 'note\nnote' })],
+      context(),
+      PAID_FROM_MAIN,
+    )
+    const before = structuredClone(entry!)
+    const bounded = boundedEntry(entry!)
+    expect(entry).toEqual(before)
+    expect(bounded.description).toBe('Expense EXP-1: note note')
+    expect(bounded.lines.map((l) => [l.role, l.amount, l.account.kind])).toEqual(
+      entry!.lines.map((l) => [l.role, l.amount, l.account.kind]),
+    )
+    expect(bounded.lines.some((l) => l.account.name.includes('Rent hall'))).toBe(true)
+    expect(boundedEntry(bounded)).toEqual(bounded)
+  })
 })
 
 describe('service text in the CSV journals', () => {
