@@ -1,4 +1,4 @@
-import { contentHash, fnv1a64 } from './content-hash'
+import { Fnv1a64, contentHash } from './content-hash'
 import { balancedEntry, negated, type JournalEntry, type JournalLine } from './journal-entry'
 import type { PostedView } from './journal'
 import type { JournalTarget } from './formats/journal-formats'
@@ -91,8 +91,7 @@ class DuplicateEntryError extends Error {
  * takes the accounts the books hold and the new entry the mapping of the day.
  */
 export function postingHash(entry: JournalEntry): string {
-  const text = postingText(entry)
-  return text === null ? contentHash(postingFields(entry)) : fnv1a64(text)
+  return postingDigest(entry) ?? contentHash(postingFields(entry))
 }
 
 function postingFields(entry: JournalEntry) {
@@ -113,32 +112,37 @@ const isText = (value: unknown): value is string | null =>
   value === null || typeof value === 'string'
 
 /**
- * The canonical JSON of `postingFields` built straight from an entry of the usual shape (its keys
- * written in sorted order), since an export hashes every entry it writes; null for any other
- * shape (an entry logged by an older version), which takes the general way.
+ * The FNV-1a digest of the canonical JSON of `postingFields`, hashed straight from an entry of
+ * the usual shape (its keys fed in sorted order) without making the text, since an export hashes
+ * every entry it writes; null for any other shape (an entry logged by an older version), which
+ * takes the general way.
  */
-function postingText(entry: JournalEntry): string | null {
+function postingDigest(entry: JournalEntry): string | null {
   const { billId, currency, date, id, lines, locationId, payee, paymentIds } = entry
   const session = entry.registerSessionId
   if (![billId, currency, date, id, locationId, payee, session].every(isText)) return null
   if (!Array.isArray(lines) || !Array.isArray(paymentIds)) return null
-  const json = JSON.stringify
-  let posted = ''
-  for (const { role, amount } of lines) {
+  for (const { role, amount } of lines)
     if (typeof role !== 'string' || typeof amount !== 'number' || !Number.isFinite(amount))
       return null
-    posted += `${posted === '' ? '' : ','}[${json(role)},${json(amount)}]`
-  }
-  let payments = ''
-  for (const payment of paymentIds) {
-    if (typeof payment !== 'string') return null
-    payments += `${payments === '' ? '' : ','}${json(payment)}`
-  }
-  return (
-    `{"billId":${json(billId)},"currency":${json(currency)},"date":${json(date)},` +
-    `"id":${json(id)},"lines":[${posted}],"locationId":${json(locationId)},` +
-    `"payee":${json(payee)},"paymentIds":[${payments}],"registerSessionId":${json(session)}}`
-  )
+  if (!paymentIds.every((payment) => typeof payment === 'string')) return null
+  const hash = new Fnv1a64().text('{"billId":').json(billId).text(',"currency":').json(currency)
+  hash.text(',"date":').json(date).text(',"id":').json(id).text(',"lines":[')
+  lines.forEach(({ role, amount }, i) => {
+    hash
+      .text(i === 0 ? '[' : ',[')
+      .json(role)
+      .text(',')
+      .text(JSON.stringify(amount))
+      .text(']')
+  })
+  hash.text('],"locationId":').json(locationId).text(',"payee":').json(payee)
+  hash.text(',"paymentIds":[')
+  paymentIds.forEach((payment, i) => {
+    if (i > 0) hash.text(',')
+    hash.json(payment)
+  })
+  return hash.text('],"registerSessionId":').json(session).text('}').digest()
 }
 
 /** The view of the books the journal rules need, from the states of the keys involved. */
