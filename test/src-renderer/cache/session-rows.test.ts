@@ -1,19 +1,14 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
-import Dexie, { liveQuery, type DBCore, type Middleware } from 'dexie'
+import Dexie, { liveQuery } from 'dexie'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { TillDatabase } from '../../../src-renderer/cache/database'
-import { noteSyncSuccess } from '../../../src-renderer/cache/checkpoints'
-import { writeBills } from '../../../src-renderer/cache/writes'
-import { countWithFloat } from '../../support/counted-session'
+import type { TillDatabase } from '../../../src-renderer/cache/database'
+import { cashSale, countedShop, MORNING, writeSales } from '../../support/counted-session'
 import { loadShownStatus } from '../../../src-renderer/cache/session-status'
 import { listSessionRows, type SessionRowData } from '../../../src-renderer/cache/session-rows'
 import { listSessions } from '../../../src-renderer/cache/session-list'
-import { makeBill } from '../../support/bill-factory'
+import { transactionsOf } from '../../support/transaction-count'
 
 const HOUR = 3_600_000
-const ZONE = 'Asia/Jakarta'
-/** 08:00 of 20 November 2026 in Jakarta. */
-const MORNING = Date.UTC(2026, 10, 20, 1, 0)
 const NOW = MORNING + 7 * HOUR
 const ALL = { location: '', range: null, needsCounting: false }
 
@@ -23,64 +18,14 @@ beforeAll(() => {
   Dexie.dependencies.IDBKeyRange = IDBKeyRange
 })
 
-const cashSale = (id: string, session: string, amount: number, at: number, location = '101') => ({
-  ...makeBill({ id, session, lines: [amount], at, payments: [{ method: 'cash', amount }] }),
-  locationId: location,
-})
-
-async function write(db: TillDatabase, bills: ReturnType<typeof cashSale>[]): Promise<void> {
-  await writeBills(db, { bills, quarantined: [], detailPriority: 1, timeZone: ZONE, now: NOW })
-}
-
-/**
- * 101: S1 (a 3,000 cash sale, a float of 1,000, counted 4,100) and S2, started later and still
- * trading; 102: S3 with a sale of 500 and its tally gone (a cache from before tallies).
- */
+/** `countedShop`, with S3's tally gone (a cache from before tallies). */
 async function shop(): Promise<TillDatabase> {
-  const db = new TillDatabase(`till-session-rows-${Math.random()}`, {
-    indexedDB: Dexie.dependencies.indexedDB,
-    IDBKeyRange,
-  })
-  db.use(countTransactions)
-  await write(db, [
-    cashSale('a', 'S1', 3000, MORNING),
-    cashSale('b', 'S2', 2000, MORNING + 6 * HOUR),
-    cashSale('c', 'S3', 500, MORNING + HOUR, '102'),
-  ])
-  await noteSyncSuccess(db, 'bills', NOW)
-  await countWithFloat(db, {
-    sessionId: 'S1',
-    float: 1000,
-    floatAt: MORNING,
-    countedCash: 4100,
-    now: NOW,
-  })
+  const db = await countedShop()
   await db.sessionTallies.delete('S3')
   return db
 }
 
 const byId = (rows: SessionRowData[]) => new Map(rows.map((row) => [row.session.id, row]))
-
-/** Transactions opened on IndexedDB by the caches `shop` makes, so far. */
-let transactions = 0
-const countTransactions: Middleware<DBCore> = {
-  stack: 'dbcore',
-  name: 'CountTransactions',
-  create: (down) => ({
-    ...down,
-    transaction: (...args) => {
-      transactions++
-      return down.transaction(...args)
-    },
-  }),
-}
-
-/** Transactions opened while `work` runs. */
-async function transactionsOf(work: () => Promise<unknown>): Promise<number> {
-  const before = transactions
-  await work()
-  return transactions - before
-}
 
 describe('the Sessions list’s rows', () => {
   it('show each session’s status, figures from its tally and standing count', async () => {
@@ -125,7 +70,7 @@ describe('the Sessions list’s rows', () => {
       seen.push(byId(rows).get('S2')?.figures?.saleCount),
     )
     await expect.poll(() => seen.at(-1)).toBe(1)
-    await write(db, [cashSale('d', 'S2', 700, MORNING + 6.5 * HOUR)])
+    await writeSales(db, [cashSale('d', 'S2', 700, MORNING + 6.5 * HOUR)])
     await expect.poll(() => seen.at(-1)).toBe(2)
     subscription.unsubscribe()
     db.close()
