@@ -21,6 +21,18 @@ export async function movementsOfSession(
   return movements.sort(byTime)
 }
 
+/** The movements of each of these sessions (none: an empty list), through one read of the index. */
+export async function movementsOfSessions(
+  db: TillDatabase,
+  sessionIds: readonly string[],
+): Promise<Map<string, CashMovement[]>> {
+  const bySession = new Map(sessionIds.map((id) => [id, [] as CashMovement[]]))
+  for (const movement of await db.cashMovements.where('sessionId').anyOf(sessionIds).toArray())
+    bySession.get(movement.sessionId)?.push(movement)
+  for (const movements of bySession.values()) movements.sort(byTime)
+  return bySession
+}
+
 /**
  * Records a movement of a session the cache holds, checked against the session's earlier ones in
  * the same transaction, so two corrections of one movement cannot both stand.

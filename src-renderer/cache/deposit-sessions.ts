@@ -1,7 +1,7 @@
 import type { TillDatabase } from './database'
 import type { RegisterSession } from './cached-records'
-import { movementsOfSession } from './cash-movement-store'
-import { loadReconciliation } from './reconciliation-record'
+import { movementsOfSessions } from './cash-movement-store'
+import { readReconciliation } from './reconciliation-schema'
 import { readSessionTally } from './session-tally-store'
 import { loadShownSessions } from './session-status'
 import { depositSession, type DepositSession } from '../domain/deposits/expected-deposits'
@@ -32,29 +32,34 @@ export async function depositSessions(
   const byLocation = new Map<string, typeof all>()
   for (const session of all.sort(byOpening))
     byLocation.set(session.locationId, [...(byLocation.get(session.locationId) ?? []), session])
+  const closed = [...byLocation.values()].flatMap((sessions) =>
+    sessions.flatMap((session, i) =>
+      session.status === 'open' ? [] : [{ session, next: sessions[i + 1] }],
+    ),
+  )
+  // Each kind of record read for every session at once: a read each, not one a session.
+  const ids = closed.map(({ session }) => session.id)
+  const nextIds = closed.flatMap(({ next }) => (next ? [next.id] : []))
+  const [tallies, movements, stored] = await Promise.all([
+    db.sessionTallies.bulkGet(ids),
+    movementsOfSessions(db, [...new Set([...ids, ...nextIds])]),
+    db.reconciliations.bulkGet(ids),
+  ])
   const made: DepositSession[] = []
-  for (const sessions of byLocation.values())
-    for (const [i, session] of sessions.entries()) {
-      if (session.status === 'open') continue
-      const next = sessions[i + 1]
-      const [tally, movements, stored, nextMovements] = await Promise.all([
-        readSessionTally(db, session.id),
-        movementsOfSession(db, session.id),
-        loadReconciliation(db, session.id),
-        next ? movementsOfSession(db, next.id) : Promise.resolve([]),
-      ])
-      const standing = stored.state === 'ok' && stored.record.reopenedAt === null
-      const count = standing ? { countedCash: stored.record.countedCash } : null
-      made.push(
-        depositSession(
-          { ...session, currency },
-          tally,
-          session.openingCash,
-          movements,
-          count,
-          nextMovements,
-        ),
-      )
-    }
+  for (const [i, { session, next }] of closed.entries()) {
+    const record = readReconciliation(stored[i])
+    const standing = record.state === 'ok' && record.record.reopenedAt === null
+    made.push(
+      depositSession(
+        { ...session, currency },
+        // A session not tallied yet is added up from its records, one at a time.
+        tallies[i] ?? (await readSessionTally(db, session.id)),
+        session.openingCash,
+        movements.get(session.id)!,
+        standing ? { countedCash: record.record.countedCash } : null,
+        next ? movements.get(next.id)! : [],
+      ),
+    )
+  }
   return made
 }

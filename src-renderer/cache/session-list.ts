@@ -79,20 +79,25 @@ async function overAndNotCounted(
   return sessions.filter((_, i) => over[i])
 }
 
-/** The sessions a filter keeps, newest business date first, up to `limit`. */
-export async function listSessions(
+/**
+ * The sessions a filter keeps, newest business date first, up to `limit`. One transaction
+ * however many statuses it reads, so a live query over it (the navigation's count) re-runs as one.
+ */
+export function listSessions(
   db: TillDatabase,
   filter: SessionFilter,
   limit: number,
   now: number,
 ): Promise<RegisterSession[]> {
-  const newestFirst = inRange(db, filter.location, filter.range).reverse()
-  if (!filter.needsCounting)
-    return (Number.isFinite(limit) ? newestFirst.limit(limit) : newestFirst).toArray()
-  // Read whole and filtered here: a cursor filtered in the database steps through every row.
-  const inDates = await inRange(db, filter.location, filter.range).toArray()
-  const candidates = inDates.reverse().filter((s) => s.status !== 'reconciled')
-  return (await overAndNotCounted(db, candidates, now)).slice(0, limit)
+  return db.transaction('r', [db.sessions, db.bills], async () => {
+    const newestFirst = inRange(db, filter.location, filter.range).reverse()
+    if (!filter.needsCounting)
+      return (Number.isFinite(limit) ? newestFirst.limit(limit) : newestFirst).toArray()
+    // Read whole and filtered here: a cursor filtered in the database steps through every row.
+    const inDates = await inRange(db, filter.location, filter.range).toArray()
+    const candidates = inDates.reverse().filter((s) => s.status !== 'reconciled')
+    return (await overAndNotCounted(db, candidates, now)).slice(0, limit)
+  })
 }
 
 /** How many sessions of a range (every location) are over and not counted yet. */

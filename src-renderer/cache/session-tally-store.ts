@@ -12,7 +12,7 @@ import {
 } from '../domain/ledger/session-tally'
 import type { TillDatabase } from './database'
 import { billsOfSession } from './bill-session'
-import { movementsOfSession } from './cash-movement-store'
+import { movementsOfSession, movementsOfSessions } from './cash-movement-store'
 import type { CachedBill, CachedExpense, CachedPayment, RegisterSession } from './cached-records'
 
 /** The tables a tally is made from and kept in: a write that changes a tally holds them all. */
@@ -133,33 +133,39 @@ export async function readSessionTally(db: TillDatabase, sessionId: string): Pro
   return (await db.sessionTallies.get(sessionId)) ?? tallyFromRecords(db, sessionId)
 }
 
-async function figuresOfSession(
-  db: TillDatabase,
-  session: Pick<RegisterSession, 'id' | 'openingCash'>,
-  fromRecords: boolean,
-): Promise<DayCloseFigures | undefined> {
-  const [tally, movements] = await Promise.all([
-    db.sessionTallies.get(session.id),
-    movementsOfSession(db, session.id),
-  ])
-  const counted = tally ?? (fromRecords ? await tallyFromRecords(db, session.id) : undefined)
-  return counted && figuresOfTally(counted, session.openingCash, movements)
-}
-
 /** A session's figures: from its tally, or from its records while it has none yet. */
 export async function sessionFigures(
   db: TillDatabase,
   session: Pick<RegisterSession, 'id' | 'openingCash'>,
 ): Promise<DayCloseFigures> {
-  return (await figuresOfSession(db, session, true))!
+  const [tally, movements] = await Promise.all([
+    db.sessionTallies.get(session.id),
+    movementsOfSession(db, session.id),
+  ])
+  const counted = tally ?? (await tallyFromRecords(db, session.id))
+  return figuresOfTally(counted, session.openingCash, movements)
 }
 
-/** A session's figures from its tally alone: undefined while it has none. */
-export function keptSessionFigures(
+/** The figures of each of these sessions that has a tally, from it alone: one read for them all. */
+export async function keptFiguresOfSessions(
   db: TillDatabase,
-  session: Pick<RegisterSession, 'id' | 'openingCash'>,
-): Promise<DayCloseFigures | undefined> {
-  return figuresOfSession(db, session, false)
+  sessions: readonly Pick<RegisterSession, 'id' | 'openingCash'>[],
+): Promise<Map<string, DayCloseFigures>> {
+  const ids = sessions.map((s) => s.id)
+  const [tallies, movements] = await Promise.all([
+    db.sessionTallies.bulkGet(ids),
+    movementsOfSessions(db, ids),
+  ])
+  const figures = new Map<string, DayCloseFigures>()
+  sessions.forEach((session, i) => {
+    const tally = tallies[i]
+    if (tally)
+      figures.set(
+        session.id,
+        figuresOfTally(tally, session.openingCash, movements.get(session.id) ?? []),
+      )
+  })
+  return figures
 }
 
 /**

@@ -24,10 +24,13 @@ export function stillSyncing(billsAwaitingDetail: number, synced: RecordsSynced)
  * A run notes its success on each area it read (an area the install refuses is left out); a run
  * ends only once the history, the details it queued and the expenses are all written.
  */
-export async function loadRecordsSynced(db: TillDatabase): Promise<RecordsSynced> {
-  const [bills, expenses] = await Promise.all([
-    readCheckpoint(db, 'bills'),
-    readCheckpoint(db, 'expenses'),
-  ])
-  return { firstSyncDone: bills.lastSuccessAt !== null || expenses.lastSuccessAt !== null }
+export function loadRecordsSynced(db: TillDatabase): Promise<RecordsSynced> {
+  // One transaction: the Sessions list follows it live, and a sync writes checkpoints each page.
+  return db.transaction('r', db.checkpoints, async () => {
+    const [bills, expenses] = await Promise.all([
+      readCheckpoint(db, 'bills'),
+      readCheckpoint(db, 'expenses'),
+    ])
+    return { firstSyncDone: bills.lastSuccessAt !== null || expenses.lastSuccessAt !== null }
+  })
 }

@@ -50,6 +50,11 @@ export interface SyncRun {
   /** The page's main thread during the sync (Chromium's Performance metrics), in seconds. */
   renderer: { taskSeconds: number; scriptSeconds: number }
   /**
+   * IndexedDB transactions the page opened until the sync was done: its writes, and reads (the
+   * screens' live queries and the sync's own). Each costs the page's main thread whatever it reads.
+   */
+  transactions: TransactionCounts
+  /**
    * The app's own record of the sync (its User Timing measure): the run's seconds, and the busy
    * seconds of each stage, the wall time during which it had work under way.
    */
@@ -361,6 +366,29 @@ function startTrace(cdp: CDPSession): { stop(): Promise<string> } {
   }
 }
 
+type TransactionCounts = { read: number; write: number }
+type CountingWindow = { tillBenchTransactions?: TransactionCounts }
+
+/**
+ * Counts the IndexedDB transactions the page opens, by mode: added before the app's script runs,
+ * so Dexie binds the counting `transaction` when it opens the cache.
+ */
+function countTransactions(): void {
+  type Open = (this: unknown, ...args: unknown[]) => unknown
+  const counts: TransactionCounts = { read: 0, write: 0 }
+  const page = globalThis as unknown as CountingWindow & {
+    IDBDatabase: { prototype: { transaction: Open } }
+  }
+  page.tillBenchTransactions = counts
+  const { prototype } = page.IDBDatabase
+  const open = prototype.transaction
+  prototype.transaction = function (...args) {
+    if ((args[1] ?? 'readonly') === 'readonly') counts.read++
+    else counts.write++
+    return open.apply(this, args)
+  }
+}
+
 /**
  * Milliseconds between synthetic key presses sent to the page while it syncs: a few hundred
  * answers a sync, so its p99 is not simply its worst one or two.
@@ -440,10 +468,14 @@ async function syncOnce(
         ? 'warm-up sync in Chromium (not kept)'
         : `sync ${repetition} of ${options.repetitions} in Chromium`,
     )
+    await page.addInitScript(countTransactions)
     await openTill(page, shell)
     const input = sampleInputAnswers(cdp)
     await syncFinished(page)
     const finishedAt = wallClock()
+    const transactions = await page.evaluate(
+      () => (globalThis as CountingWindow).tillBenchTransactions ?? { read: 0, write: 0 },
+    )
     const inputAnswerMs = await input.stop()
     const stages = await stageTimes(page)
     const { metrics } = await cdp.send('Performance.getMetrics')
@@ -487,6 +519,7 @@ async function syncOnce(
       cpuSeconds,
       stages,
       renderer: { taskSeconds: metric('TaskDuration'), scriptSeconds: metric('ScriptDuration') },
+      transactions,
       timeline: {
         listsDoneAt: lastAnswer(calls, (r) => !isDetail(r), startedAt),
         detailsDoneAt: lastAnswer(calls, isDetail, startedAt),

@@ -17,6 +17,7 @@ interface SyncRun {
   stages: { runSeconds: number; busySeconds: Record<string, number> }
   cpuSeconds: { main: number | null; service: number | null }
   renderer: { taskSeconds: number; scriptSeconds: number }
+  transactions: { read: number; write: number }
   timeline: { listsDoneAt: number; detailsDoneAt: number }
   inputAnswerMs: number[]
 }
@@ -106,7 +107,9 @@ function stageRows(f: SyncFigures): Figure[] {
       'cpu.renderer',
       "page's main thread busy",
       (r) => r.renderer.taskSeconds,
-      `of which script ${medianOf(f.runs, (r) => r.renderer.scriptSeconds)!.toFixed(1)} s`,
+      `of which script ${medianOf(f.runs, (r) => r.renderer.scriptSeconds)!.toFixed(1)} s; ` +
+        `IndexedDB transactions ${medianOf(f.runs, (r) => r.transactions.read)} read, ` +
+        `${medianOf(f.runs, (r) => r.transactions.write)} write`,
     ),
     stage(
       'cpu.service',

@@ -4,9 +4,7 @@ import { TillDatabase } from '../../../src-renderer/cache/database'
 import { noteSyncSuccess } from '../../../src-renderer/cache/checkpoints'
 import { writeBills } from '../../../src-renderer/cache/writes'
 import { loadDay, loadLocationDay } from '../../../src-renderer/cache/load-day'
-import { sessionFigures } from '../../../src-renderer/cache/session-tally-store'
-import { confirmCount } from '../../../src-renderer/jobs/reconcile'
-import { recordMovement } from '../../../src-renderer/cache/cash-movement-store'
+import { countWithFloat } from '../../support/counted-session'
 import { makeBill } from '../../support/bill-factory'
 
 const HOUR = 3_600_000
@@ -45,31 +43,15 @@ describe('a location’s day beside the others', () => {
       now: MORNING + 7 * HOUR,
     })
     await noteSyncSuccess(db, 'bills', MORNING + 7 * HOUR)
-    const s1 = (await db.sessions.get('S1'))!
     // Counted with an opening float of 1,000 recorded: 4,100 against 4,000 expected.
-    await recordMovement(db, {
-      id: 'float-S1',
+    const seen = await countWithFloat(db, {
       sessionId: 'S1',
-      kind: 'float',
-      amount: 1000,
-      currency: 'USD',
-      category: null,
-      at: MORNING,
-      by: 'AB',
-      note: '',
-      replaces: null,
-    })
-    const seen = await sessionFigures(db, s1)
-    expect(seen).toMatchObject({ openingCash: 1000, expectedCash: 4000 })
-    await confirmCount(db, {
-      sessionId: 'S1',
-      count: { countedCash: 4100, countedByMethod: {} },
-      countedBy: 'AB',
-      varianceNote: 'Tip jar emptied into the drawer',
-      seen,
-      currency: 'USD',
+      float: 1000,
+      floatAt: MORNING,
+      countedCash: 4100,
       now: MORNING + 7 * HOUR,
     })
+    expect(seen).toMatchObject({ openingCash: 1000, expectedCash: 4000 })
 
     const line = await loadLocationDay(db, '101', DATE)
     expect(line.counts).toEqual({ sessions: 2, counted: 1, countedCash: 4100, cashVariance: 100 })

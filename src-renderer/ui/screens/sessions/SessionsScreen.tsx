@@ -12,11 +12,10 @@ import type { SyncController } from '../../../jobs/sync/sync-controller'
 import { useLocationNames } from '../../../cache/location-names'
 import { locationLabel } from '../../../domain/format/location-label'
 import type { RegisterSession } from '../../../cache/cached-records'
-import { keptSessionFigures, sessionFigures } from '../../../cache/session-tally-store'
+import { sessionFigures } from '../../../cache/session-tally-store'
 import { formatMoney } from '../../../domain/format/format-money'
 import { formatDateTime } from '../../../domain/format/time'
-import { loadReconciliation } from '../../../cache/reconciliation-record'
-import { loadShownStatus, STATUS_LABEL, type ShownStatus } from '../../../cache/session-status'
+import { STATUS_LABEL, type ShownStatus } from '../../../cache/session-status'
 import { loadRecordsSynced, stillSyncing, type RecordsSynced } from '../../../cache/still-syncing'
 import { STILL_SYNCING } from '../day-close/StillSyncing'
 import { effectiveTimeZone } from '../../../domain/format/effective-time-zone'
@@ -26,7 +25,7 @@ import { sessionLabel } from '../../../domain/format/session-label'
 import { SessionDetail } from './SessionDetail'
 import { knownLocations } from '../../../cache/locations'
 import { readSession } from '../../../cache/load-session'
-import { listSessions } from '../../../cache/session-list'
+import { listSessionRows, type SessionRowData } from '../../../cache/session-rows'
 import { ALL_DATES, sessionDatesRange, type SessionDates } from './session-dates'
 import { SessionDatesFilter } from './SessionDatesFilter'
 import { TableHead } from '../../components/money-table/TableHead'
@@ -70,36 +69,24 @@ function useSeen<T extends Element>(margin = '200px'): [RefCallback<T>, boolean]
 }
 
 /**
- * A session's headline figures, read once its row has been on screen (from its tally: one small
- * record, or every bill of a session not tallied yet, so rows below the fold wait). Keyed on what the figures depend on, not on the row's
- * object, which every change to the sessions table replaces. The query reads only this session's
- * records, so a sale in another session does not make it read them again. While the bills of a
- * cache from before tallies are being added up, a session without a tally waits for its own
- * ('…') instead of reading its records beside the fill: every row doing so read more than the
- * whole fill and held it up.
+ * A session's figures from its records, for a row whose session has no tally (a cache from before
+ * tallies, once its saved bills are added up): read once its row has been on screen, since that
+ * reads every bill of the session, so rows below the fold wait. Keyed on what the figures depend
+ * on, not on the row's object, which every change to the sessions table replaces. While those
+ * bills are being added up, such a row waits for its tally ('…') instead: every row reading its
+ * records beside the fill read more than the whole fill and held it up.
  */
-function useSessionFigures(
+function useFiguresFromRecords(
   connection: ActiveConnection,
   session: RegisterSession,
-  seen: boolean,
-  savedBillsAddedUp: boolean,
+  wanted: boolean,
 ) {
   const { db } = connection
   const { id, openingCash } = session
-  return useLiveQuery(async () => {
-    if (!seen) return undefined
-    const [figures, reconciliation] = await Promise.all([
-      savedBillsAddedUp
-        ? sessionFigures(db, { id, openingCash })
-        : keptSessionFigures(db, { id, openingCash }),
-      loadReconciliation(db, id),
-    ])
-    if (!figures) return undefined
-    return {
-      figures,
-      reconciliation: reconciliation.state === 'ok' ? reconciliation.record : null,
-    }
-  }, [db, id, openingCash, seen, savedBillsAddedUp])
+  return useLiveQuery(
+    async () => (wanted ? sessionFigures(db, { id, openingCash }) : undefined),
+    [db, id, openingCash, wanted],
+  )
 }
 
 /** Whether the bills of a cache from before tallies have been added up (see the sync controller). */
@@ -110,21 +97,6 @@ function useSavedBillsAddedUp(sync: SyncController): boolean {
   )
 }
 
-/** The status a row shows: two index reads, apart from the figures so it stays cheap to redo. */
-function useShownStatus(connection: ActiveConnection, session: RegisterSession) {
-  const { db } = connection
-  const { id, locationId, businessDate, status, openedAt, firstActivityAt } = session
-  return useLiveQuery(
-    () =>
-      loadShownStatus(
-        db,
-        { id, locationId, businessDate, status, openedAt, firstActivityAt },
-        Date.now(),
-      ),
-    [db, id, locationId, businessDate, status, openedAt, firstActivityAt],
-  )
-}
-
 function statusLabel(shown: ShownStatus, changedAfter: boolean): string {
   const base = STATUS_LABEL[shown]
   return changedAfter ? `${base} — changed since` : base
@@ -132,7 +104,7 @@ function statusLabel(shown: ShownStatus, changedAfter: boolean): string {
 
 function SessionRow({
   connection,
-  session,
+  row,
   name,
   currency,
   synced,
@@ -141,7 +113,7 @@ function SessionRow({
   onOpen,
 }: {
   connection: ActiveConnection
-  session: RegisterSession
+  row: SessionRowData
   /** Its label, with the status it is shown with. */
   name: (shown: ShownStatus) => string
   currency: string | null
@@ -150,13 +122,17 @@ function SessionRow({
   selected: boolean
   onOpen(): void
 }): React.JSX.Element {
+  const { session, status: shown } = row
   const [rowRef, seen] = useSeen<HTMLTableRowElement>()
-  const summary = useSessionFigures(connection, session, seen, savedBillsAddedUp)
-  const shown = useShownStatus(connection, session)
+  const fromRecords = useFiguresFromRecords(
+    connection,
+    session,
+    seen && savedBillsAddedUp && !row.figures,
+  )
   const money = (minor: number | undefined): string =>
     minor === undefined ? '…' : currency ? formatMoney(minor, currency) : String(minor)
-  const reconciled = session.status === 'reconciled' ? summary?.reconciliation : null
-  const figures = summary?.figures
+  const reconciled = session.status === 'reconciled' ? row.reconciliation : null
+  const figures = row.figures ?? fromRecords
   const incomplete =
     figures !== undefined &&
     synced !== undefined &&
@@ -165,10 +141,10 @@ function SessionRow({
     <tr ref={rowRef} aria-selected={selected}>
       <td className="moment">
         <button type="button" className="link" onClick={onOpen} aria-expanded={selected}>
-          {name(shown ?? session.status)}
+          {name(shown)}
         </button>
       </td>
-      <td>{shown ? statusLabel(shown, Boolean(reconciled?.changedAfterAt)) : '…'}</td>
+      <td>{statusLabel(shown, Boolean(reconciled?.changedAfterAt))}</td>
       {incomplete ? (
         <td colSpan={4} className="muted still-syncing">
           {STILL_SYNCING}
@@ -209,7 +185,7 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
   const timeZone = effectiveTimeZone(profile)
   const range = sessionDatesRange(dates, timeZone)
   const sessions = useLiveQuery(
-    () => listSessions(db, { location, range, needsCounting }, limit, Date.now()),
+    () => listSessionRows(db, { location, range, needsCounting }, limit, Date.now()),
     [db, location, range?.from, range?.to, needsCounting, limit],
   )
   if (!sessions) return <p role="status">Loading sessions…</p>
@@ -265,21 +241,24 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
           ]}
         />
         <tbody>
-          {sessions.map((s) => (
-            <SessionRow
-              key={s.id}
-              connection={connection}
-              session={s}
-              name={(status) =>
-                sessionLabel({ ...s, status }, timeZone, locationLabel(s.locationId, names))
-              }
-              currency={currency}
-              synced={synced}
-              savedBillsAddedUp={savedBillsAddedUp}
-              selected={s.id === openId}
-              onOpen={() => setOpenId(s.id === openId ? null : s.id)}
-            />
-          ))}
+          {sessions.map((row) => {
+            const s = row.session
+            return (
+              <SessionRow
+                key={s.id}
+                connection={connection}
+                row={row}
+                name={(status) =>
+                  sessionLabel({ ...s, status }, timeZone, locationLabel(s.locationId, names))
+                }
+                currency={currency}
+                synced={synced}
+                savedBillsAddedUp={savedBillsAddedUp}
+                selected={s.id === openId}
+                onOpen={() => setOpenId(s.id === openId ? null : s.id)}
+              />
+            )
+          })}
         </tbody>
       </table>
       {sessions.length === limit && (
