@@ -6,14 +6,15 @@ import type { ServiceConnection } from './connection'
 import { billSchema } from './records/bill-schema'
 import { expenseSchema } from './records/expense-schema'
 import { MalformedListError, parseListPage, readRecord, type PageInfo } from './records/list-page'
-import { AnswerTooLargeError, fetchOnce, parseJsonAnswer, type FetchLike } from './request'
+import { AnswerTooLargeError, type HttpGet } from './http-get'
+import { getOnce, parseJsonAnswer } from './request'
 import { backoffDelay, DEFAULT_RETRY_POLICY, parseRetryAfter, type RetryPolicy } from './retry'
 import { serviceErrorFor } from './service-errors'
 
 export type ListQuery = Record<string, string | number>
 
 export interface ClientOptions {
-  fetch: FetchLike
+  httpGet: HttpGet
   log: Logger
   retry?: RetryPolicy
   timeoutMs?: number
@@ -60,11 +61,11 @@ export class AppsApiClient {
         await this.sleep(delay)
       }
       try {
-        const answer = await fetchOnce(
+        const answer = await getOnce(
           this.connection,
           path,
           query,
-          this.options.fetch,
+          this.options.httpGet,
           this.options.timeoutMs ?? 20_000,
         )
         if (answer.status === 429 || answer.status >= 500) {
