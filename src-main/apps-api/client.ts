@@ -5,7 +5,14 @@ import type { Logger } from '../logging/logger'
 import type { ServiceConnection } from './connection'
 import { billSchema } from './records/bill-schema'
 import { expenseSchema } from './records/expense-schema'
-import { MalformedListError, parseListPage, readRecord, type PageInfo } from './records/list-page'
+import {
+  MalformedListError,
+  parseListPage,
+  readRecord,
+  type PageInfo,
+  type PlainReading,
+} from './records/list-page'
+import { readPlainBill } from './records/plain-bill'
 import { AnswerTooLargeError, type HttpGet } from './http-get'
 import { getOnce, parseJsonAnswer } from './request'
 import { backoffDelay, DEFAULT_RETRY_POLICY, parseRetryAfter, type RetryPolicy } from './retry'
@@ -96,13 +103,20 @@ export class AppsApiClient {
     query: ListQuery,
     schema: z.ZodType<T>,
     kind: QuarantinedRecord['kind'],
+    plain?: PlainReading<T>,
   ): Promise<ListResult<T>> {
     const body = await this.get(path, query)
     try {
-      return parseListPage(body, schema, kind, {
-        page: Number(query.page ?? 1),
-        limit: Number(query.limit ?? 20),
-      })
+      return parseListPage(
+        body,
+        schema,
+        kind,
+        {
+          page: Number(query.page ?? 1),
+          limit: Number(query.limit ?? 20),
+        },
+        plain,
+      )
     } catch (error) {
       if (error instanceof MalformedListError)
         throw new ServiceError('The service sent a list Till cannot read.', [error.message])
@@ -118,7 +132,9 @@ export class AppsApiClient {
     const path = locationId
       ? `/sales/bills/location/${encodeURIComponent(locationId)}`
       : '/sales/bills/location/all'
-    return this.list(path, query, billSchema(currency), 'bill')
+    return this.list(path, query, billSchema(currency), 'bill', (raw) =>
+      readPlainBill(raw, currency),
+    )
   }
 
   listExpenses(query: ListQuery, currency: string | null): Promise<ListResult<Expense>> {
@@ -144,7 +160,9 @@ export class AppsApiClient {
       body && typeof body === 'object' && 'data' in body && !('id' in body)
         ? (body as { data: unknown }).data
         : body
-    const read = readRecord(raw, billSchema(currency), 'bill', id)
+    const read = readRecord(raw, billSchema(currency), 'bill', id, (plain) =>
+      readPlainBill(plain, currency),
+    )
     return 'record' in read ? { bill: read.record } : read
   }
 }
