@@ -10,6 +10,7 @@
 
 import { writeFileSync } from 'node:fs'
 import { Session } from 'node:inspector'
+import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import { AppsApiClient } from '../../src-main/apps-api/client'
 import { createHttpGet } from '../../src-main/apps-api/http-get'
@@ -156,7 +157,7 @@ export async function measureMainCpu(options: {
       )
     return {
       bills: ids.length,
-      loadAverage: (await import('node:os')).loadavg(),
+      loadAverage: loadavg(),
       perBillMicroseconds: {
         requests: repeated(samples.requests),
         client: repeated(samples.client),

@@ -2,37 +2,20 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { billSchema } from '../../../../src-main/apps-api/records/bill-schema'
 import { readPlainBill } from '../../../../src-main/apps-api/records/plain-bill'
+import { apiBillSummary } from '../../../support/api-bill'
 import { checkProperty } from '../../../support/fuzz-settings'
 import { allPages, api, startService } from '../../../support/demo-service'
 
 const plainSale = {
-  id: 'b-1',
-  number: 'A-0001',
-  type: 'sale',
-  status: 'paid',
-  location_id: 'loc-1',
-  register_session_id: 'rs-1',
+  ...apiBillSummary('b-1', 'A-0001'),
   parent_bill_id: null,
-  currency: 'USD',
   total: 12.5,
   total_tax: 1.14,
   amount_paid: 12.5,
-  amount_due: 0,
-  created_at: '2026-11-20T19:05:00+07:00',
   updated_at: '2026-11-20T19:05:00.250Z',
   subtotal: 13.5,
-  lines: [
-    {
-      id: 'l-1',
-      variant_id: 'v-9',
-      name: 'Latte',
-      quantity: 2,
-      unit_price: 6.75,
-      total: 13.5,
-      taxes: [{ name: 'VAT', rate: 10, amount: 1.23 }],
-    },
-  ],
-  discounts: [{ name: 'Member', amount: 1 }],
+  lines: [{ id: 'l-1', variant_id: '', quantity: 3, unit_price: 4.5, total: 13.5, taxes: null }],
+  discounts: [{ amount: 1 }],
   fees: [{ name: 'Service', amount: 0.5, taxes: [{ rate: null, amount: 0.05 }] }],
   taxes: [{ name: 'VAT', rate: 10, amount: 1.14 }],
   payments: [
