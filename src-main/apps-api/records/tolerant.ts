@@ -98,13 +98,17 @@ export function minorOrIssue(
   }
 }
 
-/** Keeps the fields of a record that a schema does not name. */
+/**
+ * Keeps the fields of a record that a schema does not name. A `__proto__` field (JSON.parse
+ * makes it an own field) is dropped, as zod drops it: assigned, it would set the prototype.
+ */
 export function extraFields(
   record: Record<string, unknown>,
   known: readonly string[],
 ): Record<string, unknown> {
   const extra: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(record)) if (!known.includes(key)) extra[key] = value
+  for (const [key, value] of Object.entries(record))
+    if (!known.includes(key) && key !== '__proto__') extra[key] = value
   return extra
 }
 

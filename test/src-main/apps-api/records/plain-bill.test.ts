@@ -83,6 +83,16 @@ describe('the plain reading of a bill', () => {
     })
   })
 
+  it('keeps unknown fields as the schema does, never a __proto__ one', () => {
+    const raw = JSON.parse(
+      JSON.stringify(plainSale).replace('{', '{"__proto__":{"polluted":true},"tip_jar":"yes",'),
+    ) as Record<string, unknown>
+    const plain = readPlainBill(raw, null)
+    expect(plain?.extra).toEqual({ loyalty_points: 12, tip_jar: 'yes' })
+    expect(Object.getPrototypeOf(plain?.extra)).toBe(Object.prototype)
+    expect(plain).toEqual(schemaReading(raw, null))
+  })
+
   it('hands every variation and every fault to the schema', () => {
     const handedOver = [
       { ...plainSale, total: '12.50' },
@@ -105,7 +115,7 @@ describe('the plain reading of a bill', () => {
       fc.constantFrom(null, '', '12.50', -3, 0.1, 1e21, '2026-11-20T19:05:00Z', 'SALE', '..'),
     )
     const mutated = (record: Record<string, unknown>): fc.Arbitrary<unknown> => {
-      const keys = [...Object.keys(record), 'extra_field']
+      const keys = [...Object.keys(record), 'extra_field', '__proto__']
       return fc.oneof(
         { arbitrary: fc.constant(record), weight: 2 },
         fc
