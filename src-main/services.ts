@@ -11,7 +11,7 @@ import { exportHandlers, type ExportDialogs } from './features/exports/export-ha
 import { sharedBooksHandlers } from './features/shared-books/shared-books-handlers'
 import { serviceDataHandlers } from './features/service-data/service-data-handlers'
 import { webhookHandlers } from './features/webhooks/webhook-handlers'
-import type { FetchLike } from './apps-api/request'
+import { createHttpGet, type HttpGet } from './apps-api/http-get'
 import { ProfileStore } from './features/connections/profile-store'
 import { WebhookReceiver } from './features/webhooks/receiver'
 import { DemoMode, demoOverridesFromEnv, isDemoAccount } from './features/demo/demo-mode'
@@ -29,7 +29,7 @@ export interface ServicesOptions {
   secrets: SecretStore
   shell: 'electron' | 'browser'
   version: string
-  fetch?: FetchLike
+  httpGet?: HttpGet
   openExternal: (url: string) => Promise<void>
   /** Writes the focused page as a PDF through a save dialog (Electron only). */
   savePdf?: (suggestedName: string) => Promise<boolean>
@@ -49,7 +49,7 @@ export interface Services {
   secrets: SecretStore
   profiles: ProfileStore
   events: EventBus
-  fetch: FetchLike
+  httpGet: HttpGet
   openExternal: (url: string) => Promise<void>
   savePdf: ((suggestedName: string) => Promise<boolean>) | undefined
   log: Logger
@@ -66,15 +66,15 @@ export interface Services {
  * services it uses, and a missing channel fails to compile.
  */
 function registerHandlers(services: Services): ChannelHandlers {
-  const { profiles, secrets, events, fetch, log, demo, webhooks } = services
+  const { profiles, secrets, events, httpGet, log, demo, webhooks } = services
   const { version, shell, openExternal, savePdf } = services
   const { exportFiles, scheduledExports, exportDialogs } = services
   return {
     ...appHandlers({ version, shell, openExternal, savePdf, demo }),
-    ...connectionHandlers({ profiles, secrets, events, fetch }),
+    ...connectionHandlers({ profiles, secrets, events, httpGet }),
     ...demoHandlers({ demo, events }),
     ...exportHandlers({ exportFiles, scheduledExports, exportDialogs }),
-    ...serviceDataHandlers({ profiles, fetch, log }),
+    ...serviceDataHandlers({ profiles, httpGet, log }),
     ...webhookHandlers({ webhooks }),
     ...sharedBooksHandlers({ sharedBooks: services.sharedBooks }),
   }
@@ -110,7 +110,7 @@ export function createServices(
     secrets: options.secrets,
     profiles,
     events,
-    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+    httpGet: options.httpGet ?? createHttpGet(),
     openExternal: options.openExternal,
     savePdf: options.savePdf,
     log,

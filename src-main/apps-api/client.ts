@@ -5,15 +5,23 @@ import type { Logger } from '../logging/logger'
 import type { ServiceConnection } from './connection'
 import { billSchema } from './records/bill-schema'
 import { expenseSchema } from './records/expense-schema'
-import { MalformedListError, parseListPage, readRecord, type PageInfo } from './records/list-page'
-import { AnswerTooLargeError, fetchOnce, parseJsonAnswer, type FetchLike } from './request'
+import {
+  MalformedListError,
+  parseListPage,
+  readRecord,
+  type PageInfo,
+  type PlainReading,
+} from './records/list-page'
+import { readPlainBill } from './records/plain-bill'
+import { AnswerTooLargeError, type HttpGet } from './http-get'
+import { getOnce, parseJsonAnswer } from './request'
 import { backoffDelay, DEFAULT_RETRY_POLICY, parseRetryAfter, type RetryPolicy } from './retry'
 import { serviceErrorFor } from './service-errors'
 
 export type ListQuery = Record<string, string | number>
 
 export interface ClientOptions {
-  fetch: FetchLike
+  httpGet: HttpGet
   log: Logger
   retry?: RetryPolicy
   timeoutMs?: number
@@ -40,6 +48,8 @@ export class AppsApiClient {
   private readonly sleep: (ms: number) => Promise<void>
   private readonly random: () => number
   private readonly now: () => number
+  /** Built once per currency: building one costs more than reading a plain bill. */
+  private readonly billSchemas = new Map<string | null, ReturnType<typeof billSchema>>()
 
   constructor(
     private readonly connection: ServiceConnection,
@@ -60,11 +70,11 @@ export class AppsApiClient {
         await this.sleep(delay)
       }
       try {
-        const answer = await fetchOnce(
+        const answer = await getOnce(
           this.connection,
           path,
           query,
-          this.options.fetch,
+          this.options.httpGet,
           this.options.timeoutMs ?? 20_000,
         )
         if (answer.status === 429 || answer.status >= 500) {
@@ -83,6 +93,12 @@ export class AppsApiClient {
     throw lastError ?? new ServiceError('The service did not answer.')
   }
 
+  private billSchemaFor(currency: string | null): ReturnType<typeof billSchema> {
+    let schema = this.billSchemas.get(currency)
+    if (!schema) this.billSchemas.set(currency, (schema = billSchema(currency)))
+    return schema
+  }
+
   private delayAfter(error: TillError | null, attempt: number): number | null {
     const retryAfter = (error as { retryAfterMs?: number | null } | null)?.retryAfterMs
     if (retryAfter !== undefined && retryAfter !== null)
@@ -95,13 +111,20 @@ export class AppsApiClient {
     query: ListQuery,
     schema: z.ZodType<T>,
     kind: QuarantinedRecord['kind'],
+    plain?: PlainReading<T>,
   ): Promise<ListResult<T>> {
     const body = await this.get(path, query)
     try {
-      return parseListPage(body, schema, kind, {
-        page: Number(query.page ?? 1),
-        limit: Number(query.limit ?? 20),
-      })
+      return parseListPage(
+        body,
+        schema,
+        kind,
+        {
+          page: Number(query.page ?? 1),
+          limit: Number(query.limit ?? 20),
+        },
+        plain,
+      )
     } catch (error) {
       if (error instanceof MalformedListError)
         throw new ServiceError('The service sent a list Till cannot read.', [error.message])
@@ -117,7 +140,9 @@ export class AppsApiClient {
     const path = locationId
       ? `/sales/bills/location/${encodeURIComponent(locationId)}`
       : '/sales/bills/location/all'
-    return this.list(path, query, billSchema(currency), 'bill')
+    return this.list(path, query, this.billSchemaFor(currency), 'bill', (raw) =>
+      readPlainBill(raw, currency),
+    )
   }
 
   listExpenses(query: ListQuery, currency: string | null): Promise<ListResult<Expense>> {
@@ -143,7 +168,9 @@ export class AppsApiClient {
       body && typeof body === 'object' && 'data' in body && !('id' in body)
         ? (body as { data: unknown }).data
         : body
-    const read = readRecord(raw, billSchema(currency), 'bill', id)
+    const read = readRecord(raw, this.billSchemaFor(currency), 'bill', id, (plain) =>
+      readPlainBill(plain, currency),
+    )
     return 'record' in read ? { bill: read.record } : read
   }
 }

@@ -36,6 +36,12 @@ const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/
  * a finite number: such a record is quarantined rather than rounded.
  */
 export function toMinorUnits(value: number | string, exponent: number): number {
+  // A whole number times 10^exponent is exact while the product stays a safe integer; the text
+  // below handles the rest (IDR's amounts are all whole, and this runs for every amount synced).
+  if (typeof value === 'number' && Number.isSafeInteger(value)) {
+    const minor = value * 10 ** exponent
+    if (Number.isSafeInteger(minor)) return minor === 0 ? 0 : minor
+  }
   // A JS number's shortest round-trip text is exactly the decimal the JSON carried.
   const text = typeof value === 'number' ? String(value) : value.trim().replace(/_/g, '')
   const match = DECIMAL.exec(text)

@@ -38,7 +38,7 @@ const rawPayment = z.looseObject({
   reversed_at: timestamp.nullish(),
 })
 
-const BILL_FIELDS = [
+export const BILL_FIELDS = [
   'id',
   'number',
   'type',

@@ -29,6 +29,9 @@ export class MalformedListError extends Error {
   override name = 'MalformedListError'
 }
 
+/** A quicker reading of a record's plain shape; null hands the record to its schema. */
+export type PlainReading<T> = (raw: unknown) => T | null
+
 /**
  * Reads a list body (docs/service.md#tolerant-reading: `meta` with page/limit or
  * current_page/per_page, or none) and validates each item on its own: good items come back parsed,
@@ -39,6 +42,7 @@ export function parseListPage<T>(
   item: z.ZodType<T>,
   kind: QuarantinedRecord['kind'],
   requested: { page: number; limit: number },
+  plain?: PlainReading<T>,
 ): { records: T[]; quarantined: QuarantinedRecord[]; page: PageInfo } {
   const parsed = listBody.safeParse(body)
   if (!parsed.success)
@@ -49,7 +53,7 @@ export function parseListPage<T>(
   const records: T[] = []
   const quarantined: QuarantinedRecord[] = []
   for (const raw of data) {
-    const read = readRecord(raw, item, kind)
+    const read = readRecord(raw, item, kind, null, plain)
     if ('record' in read) records.push(read.record)
     else quarantined.push(read.quarantined)
   }
@@ -70,14 +74,16 @@ export function parseListPage<T>(
 }
 
 /**
- * One record checked on its own: within the record limits, then against its schema. A record
- * that fails either is quarantined with the reason (beyond the limits, only an excerpt is kept).
+ * One record checked on its own: within the record limits, then by its plain reading if it has
+ * one, else against its schema. A record that fails is quarantined with the reason (beyond the
+ * limits, only an excerpt is kept).
  */
 export function readRecord<T>(
   raw: unknown,
   item: z.ZodType<T>,
   kind: QuarantinedRecord['kind'],
   fallbackId: string | null = null,
+  plain?: PlainReading<T>,
 ): { record: T } | { quarantined: QuarantinedRecord } {
   const id = idOf(raw) ?? fallbackId
   const beyondLimits = recordLimitProblem(raw)
@@ -85,6 +91,8 @@ export function readRecord<T>(
     return {
       quarantined: { kind, id, reason: `The record is ${beyondLimits}`, raw: excerptOf(raw) },
     }
+  const record = plain?.(raw)
+  if (record) return { record }
   const result = item.safeParse(raw)
   return result.success
     ? { record: result.data }

@@ -12,19 +12,26 @@ const RECORD_LIMITS = {
 
 const EXCERPT_CHARS = 200
 
-/** Why a record is beyond the limits, or null. Walks it without recursion. */
+/**
+ * Why a record is beyond the limits, or null. Walks it without recursion, and without an
+ * allocation per value: it runs once for every record the service sends.
+ */
 export function recordLimitProblem(raw: unknown, limits = RECORD_LIMITS): string | null {
-  const pending: Array<{ value: unknown; depth: number }> = [{ value: raw, depth: 0 }]
+  const values: unknown[] = [raw]
+  const depths: number[] = [0]
   let bytes = 0
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const { value, depth } = next
+  while (values.length > 0) {
+    const value = values.pop()
+    const depth = depths.pop()!
     if (typeof value === 'string') bytes += value.length
     else if (value === null || typeof value !== 'object') bytes += 8
     else if (depth >= limits.maxDepth) return `nested deeper than ${limits.maxDepth} levels`
     else
-      for (const [key, child] of Object.entries(value)) {
+      for (const key in value) {
+        if (!Object.hasOwn(value, key)) continue
         bytes += key.length
-        pending.push({ value: child, depth: depth + 1 })
+        values.push((value as Record<string, unknown>)[key])
+        depths.push(depth + 1)
       }
     if (bytes > limits.maxBytes) return `larger than ${limits.maxBytes / 2 ** 20} MB`
   }

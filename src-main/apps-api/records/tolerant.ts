@@ -33,6 +33,23 @@ export const rawAmount = z.union([
 ])
 export type RawAmount = z.infer<typeof rawAmount>
 
+/** A time as Till keeps it: epoch milliseconds, and the text the service sent (or one made). */
+export interface ServiceTime {
+  ms: number
+  text: string
+}
+
+const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i
+
+/** ISO 8601 text with an offset or Z read as a time, or why it is not one. */
+export function isoTime(value: string): ServiceTime | string {
+  if (!ISO_WITH_OFFSET.test(value.trim()))
+    return `“${value}” is not an ISO 8601 time with an offset`
+  const ms = Date.parse(value)
+  if (Number.isNaN(ms)) return `“${value}” is not a valid time`
+  return { ms, text: value.trim() }
+}
+
 /** ISO 8601 with an offset or Z, or unix seconds; to epoch milliseconds plus the original text. */
 export const timestamp = z.union([z.string(), z.number()]).transform((value, ctx) => {
   if (typeof value === 'number') {
@@ -44,16 +61,12 @@ export const timestamp = z.union([z.string(), z.number()]).transform((value, ctx
     }
     return { ms, text: new Date(ms).toISOString() }
   }
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(value.trim())) {
-    ctx.addIssue({ code: 'custom', message: `“${value}” is not an ISO 8601 time with an offset` })
+  const time = isoTime(value)
+  if (typeof time === 'string') {
+    ctx.addIssue({ code: 'custom', message: time })
     return z.NEVER
   }
-  const ms = Date.parse(value)
-  if (Number.isNaN(ms)) {
-    ctx.addIssue({ code: 'custom', message: `“${value}” is not a valid time` })
-    return z.NEVER
-  }
-  return { ms, text: value.trim() }
+  return time
 })
 
 /** An array that may be missing or null: then empty. */
@@ -85,13 +98,17 @@ export function minorOrIssue(
   }
 }
 
-/** Keeps the fields of a record that a schema does not name. */
+/**
+ * Keeps the fields of a record that a schema does not name. A `__proto__` field (JSON.parse
+ * makes it an own field) is dropped, as zod drops it: assigned, it would set the prototype.
+ */
 export function extraFields(
   record: Record<string, unknown>,
   known: readonly string[],
 ): Record<string, unknown> {
   const extra: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(record)) if (!known.includes(key)) extra[key] = value
+  for (const [key, value] of Object.entries(record))
+    if (!known.includes(key) && key !== '__proto__') extra[key] = value
   return extra
 }
 

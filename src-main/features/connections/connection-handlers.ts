@@ -2,7 +2,7 @@ import { ValidationError } from '../../till-errors'
 import { Secret } from '../../logging/secret'
 import type { ChannelHandlers } from '../../bridge/dispatcher'
 import type { EventBus } from '../../bridge/event-bus'
-import type { FetchLike } from '../../apps-api/request'
+import type { HttpGet } from '../../apps-api/http-get'
 import type { SecretStore } from '../../keychain/secret-store'
 import type { ProfileStore } from './profile-store'
 import { testConnection } from './connection-test'
@@ -19,14 +19,14 @@ export interface ConnectionDeps {
   profiles: ProfileStore
   secrets: Pick<SecretStore, 'probe'>
   events: Pick<EventBus, 'emit'>
-  fetch: FetchLike
+  httpGet: HttpGet
 }
 
 export function connectionHandlers({
   profiles,
   secrets,
   events,
-  fetch,
+  httpGet,
 }: ConnectionDeps): Pick<ChannelHandlers, ConnectionChannels> {
   const announce = async (): Promise<void> => {
     const { activeProfileId } = await profiles.list()
@@ -67,7 +67,7 @@ export function connectionHandlers({
           ? await profiles.apiKeyFor(profileId, baseUrl)
           : null
       if (!key) throw new ValidationError('Enter the API key to test.', ['apiKey: required'])
-      return testConnection({ baseUrl, storeId, apiKey: key }, fetch)
+      return testConnection({ baseUrl, storeId, apiKey: key }, httpGet)
     },
   }
 }

@@ -7,7 +7,8 @@ import {
   TillError,
 } from '../../till-errors'
 import type { ServiceConnection } from '../../apps-api/connection'
-import { getJson, type FetchLike } from '../../apps-api/request'
+import type { HttpGet } from '../../apps-api/http-get'
+import { getJson } from '../../apps-api/request'
 
 interface Area {
   key: 'bills' | 'expenses'
@@ -36,9 +37,9 @@ const AREAS: Area[] = [
 
 type Probe = { ok: true } | { ok: false; error: TillError }
 
-async function probe(connection: ServiceConnection, area: Area, fetch: FetchLike): Promise<Probe> {
+async function probe(connection: ServiceConnection, area: Area, httpGet: HttpGet): Promise<Probe> {
   try {
-    await getJson(connection, area.path, { page: 1, limit: 1 }, { fetch, timeoutMs: 10_000 })
+    await getJson(connection, area.path, { page: 1, limit: 1 }, { httpGet, timeoutMs: 10_000 })
     return { ok: true }
   } catch (error) {
     if (error instanceof TillError) return { ok: false, error }
@@ -52,10 +53,10 @@ async function probe(connection: ServiceConnection, area: Area, fetch: FetchLike
  */
 export async function testConnection(
   connection: ServiceConnection,
-  fetch: FetchLike,
+  httpGet: HttpGet,
 ): Promise<ConnectionReport> {
   const results = await Promise.all(
-    AREAS.map(async (area) => ({ area, result: await probe(connection, area, fetch) })),
+    AREAS.map(async (area) => ({ area, result: await probe(connection, area, httpGet) })),
   )
   const blocking = results.find(({ result }) => !result.ok && !(result.error instanceof ScopeError))
   if (blocking && !blocking.result.ok) {

@@ -2,7 +2,7 @@ import type { ChannelHandlers } from '../../bridge/dispatcher'
 import { AppsApiClient } from '../../apps-api/client'
 import { ValidationError } from '../../till-errors'
 import type { Bill, QuarantinedRecord } from '../../../src-shared/domain/records'
-import type { FetchLike } from '../../apps-api/request'
+import type { HttpGet } from '../../apps-api/http-get'
 import type { Logger } from '../../logging/logger'
 import type { ProfileStore } from '../connections/profile-store'
 
@@ -37,13 +37,13 @@ function concurrencyLimit(slots: number): <T>(work: () => Promise<T>) => Promise
  */
 export interface ServiceDataDeps {
   profiles: Pick<ProfileStore, 'get' | 'secret'>
-  fetch: FetchLike
+  httpGet: HttpGet
   log: Logger
 }
 
 export function serviceDataHandlers({
   profiles,
-  fetch,
+  httpGet,
   log,
 }: ServiceDataDeps): Pick<ChannelHandlers, ServiceDataChannels> {
   const detailSlot = concurrencyLimit(DETAIL_CONCURRENCY)
@@ -56,7 +56,7 @@ export function serviceDataHandlers({
       )
     return new AppsApiClient(
       { baseUrl: profile.baseUrl, storeId: profile.storeId, apiKey },
-      { fetch, log: log.child('apps-api') },
+      { httpGet, log: log.child('apps-api') },
     )
   }
   return {

@@ -9,6 +9,7 @@
 
 import { describe, expect, it } from 'vitest'
 import { AppsApiClient } from '../../../src-main/apps-api/client'
+import { createHttpGet } from '../../../src-main/apps-api/http-get'
 import type { DemoServiceHandle } from '../../../src-demo/index'
 import { createLogger } from '../../../src-main/logging/logger'
 import { Secret } from '../../../src-main/logging/secret'
@@ -298,7 +299,7 @@ describe('a reference platform client against the demo service (issue 8)', () =>
     // Till's own client reads it as a bill, not a quarantined record.
     const till = new AppsApiClient(
       { baseUrl: service.url, storeId: service.storeId, apiKey: new Secret(service.appKey) },
-      { fetch: (url, init) => fetch(url, init), log: createLogger('reference-client-test') },
+      { httpGet: createHttpGet(), log: createLogger('reference-client-test') },
     )
     const read = await till.getBill(billId, 'IDR')
     if (!read || !('bill' in read)) throw new Error(`Till did not read bill ${billId}`)

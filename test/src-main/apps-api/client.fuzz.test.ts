@@ -44,9 +44,9 @@ function clientAnswering(answer: () => { status: number; body: string }): AppsAp
       apiKey: new Secret('fuzz-key-0123456789'),
     },
     {
-      fetch: async () => {
+      httpGet: async () => {
         const { status, body } = answer()
-        return new Response(status === 204 ? null : body, { status })
+        return { status, text: body, retryAfter: null }
       },
       log: createLogger('fuzz'),
       sleep: async () => undefined,

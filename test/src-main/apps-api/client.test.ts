@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppsApiClient } from '../../../src-main/apps-api/client'
+import { createHttpGet } from '../../../src-main/apps-api/http-get'
 import {
   DEFAULT_RETRY_POLICY,
   backoffDelay,
@@ -29,7 +30,7 @@ async function clientFor(steps: Scripted[], random = () => 0.5) {
   const client = new AppsApiClient(
     { baseUrl: server.url, storeId: 'st-1', apiKey: new Secret('client-test-key-1') },
     {
-      fetch: (u, i) => fetch(u, i),
+      httpGet: createHttpGet(),
       log: createLogger('test'),
       sleep: async (ms) => void delays.push(ms),
       random,

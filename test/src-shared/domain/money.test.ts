@@ -62,6 +62,27 @@ describe('money in minor units', () => {
     expect(() => toMinorUnits(1e21, 0)).toThrow(/too large/)
   })
 
+  it('reads whole JSON numbers as it reads their text, up to the edge of exact integers', () => {
+    const wholeNumbers = fc.oneof(
+      fc.maxSafeInteger(),
+      fc.constantFrom(0, -0, 2 ** 53 - 1, -(2 ** 53 - 1), 90_071_992_547_409, 9_007_199_254_741),
+    )
+    fc.assert(
+      fc.property(exponents, wholeNumbers, (exponent, value) => {
+        const asText = (): number => toMinorUnits(String(value), exponent)
+        let expected: number | MoneyError
+        try {
+          expected = asText()
+        } catch (error) {
+          expected = error as MoneyError
+        }
+        if (expected instanceof MoneyError)
+          expect(() => toMinorUnits(value, exponent)).toThrow(expected.message)
+        else expect(Object.is(toMinorUnits(value, exponent), expected)).toBe(true)
+      }),
+    )
+  })
+
   it('round-trips through the export text', () => {
     fc.assert(
       fc.property(exponents, fc.maxSafeInteger(), (exponent, minor) => {

@@ -1,10 +1,11 @@
 import { createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createHttpGet } from '../../../../src-main/apps-api/http-get'
 import { testConnection } from '../../../../src-main/features/connections/connection-test'
 import { Secret } from '../../../../src-main/logging/secret'
 import { startStubAppsApi } from '../../../support/stub-apps-api'
 
-const fetchImpl = (input: URL, init: RequestInit): Promise<Response> => fetch(input, init)
+const httpGet = createHttpGet()
 
 describe('Test connection (errors and scopes)', () => {
   let stub: Awaited<ReturnType<typeof startStubAppsApi>>
@@ -14,7 +15,7 @@ describe('Test connection (errors and scopes)', () => {
   afterAll(() => stub.close())
 
   const run = (key: string, storeId = 'store-1') =>
-    testConnection({ baseUrl: stub.url, storeId, apiKey: new Secret(key) }, fetchImpl)
+    testConnection({ baseUrl: stub.url, storeId, apiKey: new Secret(key) }, httpGet)
 
   it('sends the key as a Bearer token and the store as X-Service-Store (interface §5.1)', async () => {
     stub.requests.length = 0
@@ -85,7 +86,7 @@ describe('Test connection (errors and scopes)', () => {
     })
     const report = await testConnection(
       { baseUrl: `http://127.0.0.1:${closed}`, storeId: 's', apiKey: new Secret('good-key') },
-      fetchImpl,
+      httpGet,
     )
     expect(report).toMatchObject({ ok: false, reachable: false })
     expect(report.summary).toMatch(/couldn't reach 127\.0\.0\.1/)

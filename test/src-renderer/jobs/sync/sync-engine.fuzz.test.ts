@@ -99,9 +99,13 @@ describe('sync engine over fuzzed service answers', () => {
           shell: 'browser',
           version: 'fuzz',
           openExternal: async () => undefined,
-          fetch: async (url) => {
-            const path = new URL(url).pathname.replace('/apps-v1', '')
-            const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 })
+          httpGet: async (url) => {
+            const path = url.pathname.replace('/apps-v1', '')
+            const json = (body: unknown) => ({
+              status: 200,
+              text: JSON.stringify(body),
+              retryAfter: null,
+            })
             if (path.startsWith('/sales/bills/location/'))
               return json({ data: listed, meta: { page: 1, last_page: 1 } })
             if (path === '/expenses')
