@@ -1,6 +1,7 @@
 /**
- * Money inside Till is integer minor units (cents, fils, rupiah), converted exactly from decimal
- * text and never by float multiplication. The exponent comes from the currency.
+ * Money inside Till is integer minor units (cents, fils, rupiah), converted exactly: a whole
+ * number by multiplication while the product stays a safe integer, anything else from its decimal
+ * text, never by multiplying a fraction. The exponent comes from the currency.
  */
 
 const exponents = new Map<string, number>()
