@@ -59,41 +59,35 @@ export class Fnv1a64 {
 
   /** Feeds the text's UTF-8 bytes. */
   text(text: string): this {
-    return this.#feed(text, false)
+    return this.#feed(text)
   }
 
   /** Feeds the text as JSON.stringify writes it, without making that text for most strings. */
   json(value: string | null): this {
-    if (value === null) return this.#feed('null', false)
+    if (value === null) return this.#feed('null')
     for (let i = 0; i < value.length; i++) {
       const code = value.charCodeAt(i)
       // Outside printable ASCII, or a quote or backslash: JSON escapes or encodes it.
       if (code < 0x20 || code > 0x7e || code === 0x22 || code === 0x5c)
-        return this.#feed(JSON.stringify(value), false)
+        return this.#feed(JSON.stringify(value))
     }
-    return this.#feed(value, true)
+    return this.#feed('"').#feed(value).#feed('"')
   }
 
   digest(): string {
     return hex4(this.#h3) + hex4(this.#h2) + hex4(this.#h1) + hex4(this.#h0)
   }
 
-  /** The text's bytes, between double quotes when `quoted`. */
-  #feed(text: string, quoted: boolean): this {
+  #feed(text: string): this {
     let h0 = this.#h0
     let h1 = this.#h1
     let h2 = this.#h2
     let h3 = this.#h3
     let pending = NO_BYTES
-    const first = quoted ? -1 : 0
-    const end = quoted ? text.length + 1 : text.length
-    for (let i = first; i < end || pending.length > 0;) {
+    for (let i = 0; i < text.length || pending.length > 0;) {
       let byte: number
       if (pending.length > 0) byte = (pending as number[]).shift()!
-      else if (i === -1 || i === text.length) {
-        byte = 0x22
-        i++
-      } else {
+      else {
         let code = text.charCodeAt(i++)
         if (code >= 0x80) {
           if (code >= 0xd800 && code <= 0xdfff) {
