@@ -12,8 +12,11 @@ import {
   timestamp,
 } from './tolerant'
 
+/** The names a bill's parts take when the service leaves them out (plain-bill.ts reads the same). */
+export const DEFAULT_NAMES = { tax: 'Tax', discount: 'Discount', fee: 'Fee', line: '' } as const
+
 const rawTax = z.looseObject({
-  name: z.string().default('Tax'),
+  name: z.string().default(DEFAULT_NAMES.tax),
   rate: z.union([z.number(), z.string().transform(Number), z.null()]).optional(),
   amount: rawAmount,
 })
@@ -21,7 +24,7 @@ const rawTax = z.looseObject({
 const rawLine = z.looseObject({
   id: idText,
   variant_id: optionalIdText,
-  name: z.string().default(''),
+  name: z.string().default(DEFAULT_NAMES.line),
   quantity: z.union([z.number(), z.string().transform(Number)]).pipe(z.number().finite()),
   unit_price: rawAmount,
   total: rawAmount,
@@ -81,9 +84,15 @@ const rawBill = z.looseObject({
   updated_at: timestamp,
   subtotal: rawAmount.nullish(),
   lines: z.array(rawLine).nullish(),
-  discounts: list(z.looseObject({ name: z.string().default('Discount'), amount: rawAmount })),
+  discounts: list(
+    z.looseObject({ name: z.string().default(DEFAULT_NAMES.discount), amount: rawAmount }),
+  ),
   fees: list(
-    z.looseObject({ name: z.string().default('Fee'), amount: rawAmount, taxes: list(rawTax) }),
+    z.looseObject({
+      name: z.string().default(DEFAULT_NAMES.fee),
+      amount: rawAmount,
+      taxes: list(rawTax),
+    }),
   ),
   taxes: list(rawTax),
   payments: z.array(rawPayment).nullish(),

@@ -1,7 +1,7 @@
 import { currencyExponent, MoneyError, toMinorUnits } from '../../../src-shared/domain/money'
 import { recordIdProblem } from '../../../src-shared/domain/record-id'
 import type { Bill, BillLine, LineTax, Payment } from '../../../src-shared/domain/records'
-import { BILL_FIELDS } from './bill-schema'
+import { BILL_FIELDS, DEFAULT_NAMES } from './bill-schema'
 import { extraFields, isoTime, type ServiceTime } from './tolerant'
 
 /**
@@ -102,7 +102,11 @@ function plainBill(raw: Fields, fallbackCurrency: string | null): Bill {
         !(typeof rate === 'number' && Number.isFinite(rate))
       )
         throw notPlain
-      return { name: text(tax.name, 'Tax'), rate: rate ?? null, amount: money(tax.amount) }
+      return {
+        name: text(tax.name, DEFAULT_NAMES.tax),
+        rate: rate ?? null,
+        amount: money(tax.amount),
+      }
     })
   const lines = raw.lines === undefined || raw.lines === null ? null : list(raw.lines)
   const payments = raw.payments === undefined || raw.payments === null ? null : list(raw.payments)
@@ -134,7 +138,7 @@ function plainBill(raw: Fields, fallbackCurrency: string | null): Bill {
       return {
         id: id(line.id),
         variantId: optionalId(line.variant_id),
-        name: text(line.name, ''),
+        name: text(line.name, DEFAULT_NAMES.line),
         quantity: magnitude ? Math.abs(quantity) : quantity,
         unitPrice: money(line.unit_price),
         total: money(line.total),
@@ -143,11 +147,15 @@ function plainBill(raw: Fields, fallbackCurrency: string | null): Bill {
     }),
     discounts: list(raw.discounts).map((item) => {
       const discount = object(item)
-      return { name: text(discount.name, 'Discount'), amount: money(discount.amount) }
+      return { name: text(discount.name, DEFAULT_NAMES.discount), amount: money(discount.amount) }
     }),
     fees: list(raw.fees).map((item) => {
       const fee = object(item)
-      return { name: text(fee.name, 'Fee'), amount: money(fee.amount), taxes: taxes(fee.taxes) }
+      return {
+        name: text(fee.name, DEFAULT_NAMES.fee),
+        amount: money(fee.amount),
+        taxes: taxes(fee.taxes),
+      }
     }),
     taxes: taxes(raw.taxes),
     payments: (payments ?? []).map((item): Payment => {

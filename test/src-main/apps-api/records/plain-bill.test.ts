@@ -75,7 +75,7 @@ describe('the plain reading of a bill', () => {
     for (const [raw, currency] of bills) {
       const plain = readPlainBill(raw, currency)
       expect(plain).not.toBeNull()
-      expect(plain).toEqual(schemaReading(raw, currency))
+      expect(plain).toStrictEqual(schemaReading(raw, currency))
     }
     expect(readPlainBill(bills[4]![0], null)).toMatchObject({
       total: 1250,
@@ -90,7 +90,7 @@ describe('the plain reading of a bill', () => {
     const plain = readPlainBill(raw, null)
     expect(plain?.extra).toEqual({ loyalty_points: 12, tip_jar: 'yes' })
     expect(Object.getPrototypeOf(plain?.extra)).toBe(Object.prototype)
-    expect(plain).toEqual(schemaReading(raw, null))
+    expect(plain).toStrictEqual(schemaReading(raw, null))
   })
 
   it('hands every variation and every fault to the schema', () => {
@@ -126,14 +126,27 @@ describe('the plain reading of a bill', () => {
           .map((key) => Object.fromEntries(Object.entries(record).filter(([k]) => k !== key))),
       )
     }
+    const [fee] = plainSale.fees
     const bill = fc
       .record({
         line: mutated(plainSale.lines[0]!),
         payment: mutated(plainSale.payments[0]!),
+        discount: mutated(plainSale.discounts[0]!),
+        fee: mutated(fee!),
+        feeTax: mutated(fee!.taxes[0]!),
+        tax: mutated(plainSale.taxes[0]!),
         type: fc.constantFrom('sale', 'refund', 'void'),
       })
-      .chain(({ line, payment, type }) =>
-        mutated({ ...plainSale, type, lines: [line], payments: [payment] }),
+      .chain(({ line, payment, discount, fee, feeTax, tax, type }) =>
+        mutated({
+          ...plainSale,
+          type,
+          lines: [line],
+          payments: [payment],
+          discounts: [discount],
+          fees: [{ ...(fee as object), taxes: [feeTax] }],
+          taxes: [tax],
+        }),
       )
     let readPlainly = 0
     await checkProperty(
@@ -141,7 +154,7 @@ describe('the plain reading of a bill', () => {
         const plain = readPlainBill(raw, currency)
         if (plain === null) return
         readPlainly++
-        expect(plain).toEqual(schemaReading(raw, currency))
+        expect(plain).toStrictEqual(schemaReading(raw, currency))
       }),
       2000,
     )
@@ -158,7 +171,7 @@ describe('the plain reading of a bill', () => {
       const detail = (await api(service, `/sales/bills/${id}`)).body
       const plain = readPlainBill(detail, 'IDR')
       expect(plain?.hasDetail).toBe(true)
-      expect(plain).toEqual(schemaReading(detail, 'IDR'))
+      expect(plain).toStrictEqual(schemaReading(detail, 'IDR'))
     }
   })
 })
