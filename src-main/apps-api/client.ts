@@ -48,8 +48,6 @@ export class AppsApiClient {
   private readonly sleep: (ms: number) => Promise<void>
   private readonly random: () => number
   private readonly now: () => number
-  /** Built once per currency: building one costs more than reading a plain bill. */
-  private readonly billSchemas = new Map<string | null, ReturnType<typeof billSchema>>()
 
   constructor(
     private readonly connection: ServiceConnection,
@@ -93,12 +91,6 @@ export class AppsApiClient {
     throw lastError ?? new ServiceError('The service did not answer.')
   }
 
-  private billSchemaFor(currency: string | null): ReturnType<typeof billSchema> {
-    let schema = this.billSchemas.get(currency)
-    if (!schema) this.billSchemas.set(currency, (schema = billSchema(currency)))
-    return schema
-  }
-
   private delayAfter(error: TillError | null, attempt: number): number | null {
     const retryAfter = (error as { retryAfterMs?: number | null } | null)?.retryAfterMs
     if (retryAfter !== undefined && retryAfter !== null)
@@ -140,7 +132,7 @@ export class AppsApiClient {
     const path = locationId
       ? `/sales/bills/location/${encodeURIComponent(locationId)}`
       : '/sales/bills/location/all'
-    return this.list(path, query, this.billSchemaFor(currency), 'bill', (raw) =>
+    return this.list(path, query, billSchema(currency), 'bill', (raw) =>
       readPlainBill(raw, currency),
     )
   }
@@ -168,7 +160,7 @@ export class AppsApiClient {
       body && typeof body === 'object' && 'data' in body && !('id' in body)
         ? (body as { data: unknown }).data
         : body
-    const read = readRecord(raw, this.billSchemaFor(currency), 'bill', id, (plain) =>
+    const read = readRecord(raw, billSchema(currency), 'bill', id, (plain) =>
       readPlainBill(plain, currency),
     )
     return 'record' in read ? { bill: read.record } : read

@@ -102,7 +102,18 @@ const rawBill = z.looseObject({
  * The tolerant bill schema: accepts every variation docs/service.md#tolerant-reading lists and
  * produces a `Bill`. `fallbackCurrency` is the merchant's, for a bill that does not name its own.
  */
-export function billSchema(fallbackCurrency: string | null) {
+export function billSchema(fallbackCurrency: string | null): BillSchema {
+  let schema = schemas.get(fallbackCurrency)
+  if (!schema) schemas.set(fallbackCurrency, (schema = billSchemaAnew(fallbackCurrency)))
+  return schema
+}
+
+type BillSchema = ReturnType<typeof billSchemaAnew>
+
+/** Built once per currency: building one costs more than reading a plain bill. */
+const schemas = new Map<string | null, BillSchema>()
+
+function billSchemaAnew(fallbackCurrency: string | null) {
   return rawBill.transform((raw, ctx): Bill => {
     const resolved = currencyOrIssue(raw.currency ?? fallbackCurrency, ctx)
     if (!resolved) return z.NEVER
