@@ -1,9 +1,10 @@
 /**
  * Main's CPU per bill in a first sync, split by what main does for it: the bare requests to the
- * service, the Apps API client (requests, JSON, the tolerant record schemas), and a whole bridge
- * call as a shell answers it (the dispatcher's checks, the handler, the answer serialised). The
- * demo service runs in a process of its own, so only main's work is counted here; CPU seconds
- * move little with the machine's load, which wall-clock seconds do.
+ * service, the Apps API client (requests, JSON, the plain bill reader or, for any other shape,
+ * the tolerant record schemas), and a whole bridge call as a shell answers it (the dispatcher's
+ * checks, the handler, the answer serialised). The demo service runs in a process of its own, so
+ * only main's work is counted here; CPU seconds move little with the machine's load, which
+ * wall-clock seconds do.
  *
  *   npx tsx test/bench/main-cpu.ts [--bills 5000] [--rounds 5] [--profile main-cpu.cpuprofile]
  */
