@@ -2,7 +2,7 @@ import type { TillDatabase } from './database'
 import type { RegisterSession } from './cached-records'
 import { movementsOfSessions } from './cash-movement-store'
 import { readReconciliation } from './reconciliation-schema'
-import { readSessionTally } from './session-tally-store'
+import { tallyFromRecords } from './session-tally-store'
 import { loadShownSessions } from './session-status'
 import { depositSession, type DepositSession } from '../domain/deposits/expected-deposits'
 
@@ -53,7 +53,7 @@ export async function depositSessions(
       depositSession(
         { ...session, currency },
         // A session not tallied yet is added up from its records, one at a time.
-        tallies[i] ?? (await readSessionTally(db, session.id)),
+        tallies[i] ?? (await tallyFromRecords(db, session.id)),
         session.openingCash,
         movements.get(session.id)!,
         standing ? { countedCash: record.record.countedCash } : null,

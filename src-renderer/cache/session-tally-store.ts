@@ -52,7 +52,7 @@ export function noteExpenseChange(
   changes.add(after.registerSessionId, expensePart(after))
 }
 
-async function tallyFromRecords(db: TillDatabase, sessionId: string): Promise<SessionTally> {
+export async function tallyFromRecords(db: TillDatabase, sessionId: string): Promise<SessionTally> {
   return tallyOf(sessionId, await loadSessionInputs(db, { id: sessionId, openingCash: null }))
 }
 
@@ -126,11 +126,6 @@ export async function applyTallyChanges(
     }),
   )
   await db.sessionTallies.bulkPut(tallies)
-}
-
-/** A session's tally as kept, or from its records while it has none yet. */
-export async function readSessionTally(db: TillDatabase, sessionId: string): Promise<SessionTally> {
-  return (await db.sessionTallies.get(sessionId)) ?? tallyFromRecords(db, sessionId)
 }
 
 /** A session's figures: from its tally, or from its records while it has none yet. */
