@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
-import type { Repeated } from './stats'
+import { repeated, type Repeated } from './stats'
 
 /** The bench's table and its JSON: each figure against its target, and against the last run. */
 
@@ -31,6 +31,21 @@ export interface Figure {
 export function fromRepeated(measured: Repeated): Pick<Figure, 'value' | 'spread'> {
   return { value: measured.median, spread: { value: measured.spread, samples: measured.samples } }
 }
+
+/**
+ * A CPU-seconds counterpart of a wall-clock figure, over its samples (see process-cpu.ts); no row
+ * where CPU cannot be read.
+ */
+export function cpuFigure(
+  figure: Omit<Figure, 'value' | 'spread'>,
+  samples: (number | null)[],
+): Figure[] {
+  if (samples.length === 0 || samples.some((s) => s === null)) return []
+  return [{ ...figure, ...fromRepeated(repeated(samples as number[])) }]
+}
+
+export const cpuText = (seconds: number | null): string =>
+  seconds === null ? '?' : seconds.toFixed(1)
 
 /** The machine's load average over 1, 5 and 15 minutes, to read noisy figures by. */
 export function loadAverage(): number[] {

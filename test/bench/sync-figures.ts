@@ -11,7 +11,7 @@
  */
 
 import { fork, type ChildProcess } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test'
@@ -23,7 +23,8 @@ import type { Bill } from '../../src-shared/domain/records'
 import { openTill, startBrowserShell, type RunningBrowserShell } from '../support/browser-shell'
 import { callShellBridge } from '../support/shell-bridge'
 import type { ChildMessage, ServedRequest } from './sync-demo-child'
-import type { CacheCounts, SyncBenchPage } from './sync-page'
+import { browserShellProcesses, chromiumProcesses, meterCpu } from './process-cpu'
+import type { CacheCounts, CacheWriteWay, SyncBenchPage } from './sync-page'
 import { type StageTimes } from '../../src-renderer/jobs/sync/stage-clock'
 
 /** The detail requests main keeps in flight at once (service-data-handlers.ts). */
@@ -45,8 +46,17 @@ export interface SyncRun {
   requests: { list: number; detail: number; other: number; connections: number; bytes: number }
   /** Bridge calls the page made during the sync, by channel. */
   bridgeCalls: Record<string, number>
-  /** CPU seconds spent during the sync by the browser shell (main) and by the demo service. */
-  cpuSeconds: { main: number | null; service: number | null }
+  /**
+   * CPU seconds spent from the page's load until the sync was done by the browser shell (main),
+   * the demo service and Chromium (all its processes); and by the floor (this process and the
+   * service) while it made the same requests. Null where /proc cannot be read.
+   */
+  cpuSeconds: {
+    main: number | null
+    service: number | null
+    chromium: number | null
+    floor: number | null
+  }
   /** The page's main thread during the sync (Chromium's Performance metrics), in seconds. */
   renderer: { taskSeconds: number; scriptSeconds: number }
   /**
@@ -83,6 +93,9 @@ export interface SyncFigures {
     bulkPutRecordsPerSecond: number[]
     /** path / bulkPut per round: target ≥ 0.5. */
     ratios: number[]
+    /** Chromium's CPU seconds (all its processes) for each round's two writes. */
+    pathCpuSeconds: (number | null)[]
+    bulkPutCpuSeconds: (number | null)[]
   }
 }
 
@@ -175,33 +188,6 @@ async function startDemoChild(options: Partial<DemoServiceOptions>): Promise<Dem
   }
 }
 
-/** User plus system CPU seconds of a process so far (Linux); null elsewhere. */
-function cpuSecondsOf(pid: number): number | null {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
-    // utime and stime are fields 14 and 15 of stat; after "pid (comm) " they are 11 and 12.
-    return (Number(fields[11]) + Number(fields[12])) / 100
-  } catch {
-    return null
-  }
-}
-
-/** The browser shell this process started (Linux: found by its parent and script). */
-function shellPid(): number | null {
-  try {
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
-      if (Number(stat[1]) !== process.pid) continue
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('browser-shell.js'))
-        return Number(entry)
-    }
-  } catch {
-    return null
-  }
-  return null
-}
-
 async function pageBundle(): Promise<string> {
   const result = await build({
     entryPoints: [join(__dirname, 'sync-page.ts')],
@@ -248,11 +234,13 @@ async function withBench<T>(
         ([b, o]) => (globalThis as unknown as BenchWindow).tillSyncBench.checkAnswers(b, o),
         [bills, options] as const,
       ),
-    cacheWrite: (bills, options) =>
+    prepareCacheWrite: (bills, options) =>
       page.evaluate(
-        ([b, o]) => (globalThis as unknown as BenchWindow).tillSyncBench.cacheWrite(b, o),
+        ([b, o]) => (globalThis as unknown as BenchWindow).tillSyncBench.prepareCacheWrite(b, o),
         [bills, options] as const,
       ),
+    cacheWrite: (way) =>
+      page.evaluate((w) => (globalThis as unknown as BenchWindow).tillSyncBench.cacheWrite(w), way),
   })
 }
 
@@ -452,7 +440,6 @@ async function syncOnce(
       const channel = /\/bridge\/call\/([^/?]+)/.exec(request.url())?.[1]
       if (channel) bridgeCalls[channel] = (bridgeCalls[channel] ?? 0) + 1
     })
-    const mainPid = shellPid()
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Performance.enable')
     const profiling = options.profileDir && repetition === 1
@@ -462,7 +449,6 @@ async function syncOnce(
       await cdp.send('Profiler.start')
     }
     const trace = profiling ? startTrace(cdp) : null
-    const cpuBefore = { main: mainPid && cpuSecondsOf(mainPid), service: cpuSecondsOf(demo.pid) }
     log(
       repetition === 0
         ? 'warm-up sync in Chromium (not kept)'
@@ -470,9 +456,20 @@ async function syncOnce(
     )
     await page.addInitScript(countTransactions)
     await openTill(page, shell)
+    // From the page's load on, as the app starts its sync: its first request comes after.
+    const cpu = {
+      main: meterCpu(browserShellProcesses),
+      service: meterCpu(() => [demo.pid]),
+      chromium: meterCpu(chromiumProcesses),
+    }
     const input = sampleInputAnswers(cdp)
     await syncFinished(page)
     const finishedAt = wallClock()
+    const cpuSeconds = {
+      main: cpu.main.stop(),
+      service: cpu.service.stop(),
+      chromium: cpu.chromium.stop(),
+    }
     const transactions = await page.evaluate(
       () => (globalThis as CountingWindow).tillBenchTransactions ?? { read: 0, write: 0 },
     )
@@ -485,10 +482,6 @@ async function syncOnce(
       writeFileSync(join(options.profileDir!, 'renderer.cpuprofile'), JSON.stringify(cpuProfile))
     }
     const metric = (name: string): number => metrics.find((m) => m.name === name)?.value ?? 0
-    const cpuSeconds = {
-      main: mainPid && cpuBefore.main !== null ? cpuSecondsOf(mainPid)! - cpuBefore.main : null,
-      service: cpuBefore.service === null ? null : cpuSecondsOf(demo.pid)! - cpuBefore.service,
-    }
     const served = await demo.takeLog()
     const calls = served.filter((r) => r.url.startsWith('/apps-v1/'))
     if (calls.length === 0) throw new Error('the sync made no request to the service')
@@ -500,7 +493,9 @@ async function syncOnce(
     log(`synced ${demo.bills} bills in ${seconds.toFixed(1)} s; measuring the API floor`)
 
     const replay = replayOf(served)
+    const floorCpu = meterCpu(() => [demo.pid], { self: true })
     const floorSeconds = await measureFloor(demo, replay, DETAIL_CONCURRENCY)
+    const floorCpuSeconds = floorCpu.stop()
     log(`floor ${floorSeconds.toFixed(1)} s at ${DETAIL_CONCURRENCY} detail requests in flight`)
     return {
       seconds,
@@ -516,7 +511,7 @@ async function syncOnce(
         bytes: calls.reduce((sum, r) => sum + r.bytes, 0),
       },
       bridgeCalls,
-      cpuSeconds,
+      cpuSeconds: { ...cpuSeconds, floor: floorCpuSeconds },
       stages,
       renderer: { taskSeconds: metric('TaskDuration'), scriptSeconds: metric('ScriptDuration') },
       transactions,
@@ -530,6 +525,32 @@ async function syncOnce(
   } finally {
     await page.close()
   }
+}
+
+interface TimedWrite {
+  seconds: number
+  cpuSeconds: number | null
+}
+
+/** The cache write's rounds, the two ways in turn, each timed in the page and metered in CPU. */
+async function timeCacheWrites(
+  bench: SyncBenchPage,
+  sample: Bill[],
+  options: SyncFiguresOptions,
+): Promise<{ records: number } & Record<CacheWriteWay, TimedWrite[]>> {
+  const records = await bench.prepareCacheWrite(sample, {
+    pageSize: CACHE_WRITE_PAGE,
+    timeZone: SHOP.timezone,
+    records: options.cacheWriteRecords,
+  })
+  const timed: Record<CacheWriteWay, TimedWrite[]> = { path: [], bulkPut: [] }
+  for (let round = 0; round < options.repetitions; round++)
+    for (const way of ['path', 'bulkPut'] as const) {
+      const cpu = meterCpu(chromiumProcesses)
+      const seconds = await bench.cacheWrite(way)
+      timed[way].push({ seconds, cpuSeconds: cpu.stop() })
+    }
+  return { records, ...timed }
 }
 
 export async function measureSyncFigures(options: SyncFiguresOptions): Promise<SyncFigures> {
@@ -566,15 +587,10 @@ export async function measureSyncFigures(options: SyncFiguresOptions): Promise<S
     await writePage.goto(`${shell.origin}/bench-blank`)
     const { write, checkSeconds } = await withBench(writePage, bundle, async (bench) => ({
       checkSeconds: await bench.checkAnswers(sample, { pageSize: CACHE_WRITE_PAGE, rounds: 3 }),
-      write: await bench.cacheWrite(sample, {
-        pageSize: CACHE_WRITE_PAGE,
-        timeZone: SHOP.timezone,
-        rounds: options.repetitions,
-        records: options.cacheWriteRecords,
-      }),
+      write: await timeCacheWrites(bench, sample, options),
     }))
-    const pathRecordsPerSecond = write.pathSeconds.map((s) => write.records / s)
-    const bulkPutRecordsPerSecond = write.bulkPutSeconds.map((s) => write.records / s)
+    const pathRecordsPerSecond = write.path.map(({ seconds }) => write.records / seconds)
+    const bulkPutRecordsPerSecond = write.bulkPut.map(({ seconds }) => write.records / seconds)
     return {
       bills: demo.bills,
       concurrency: DETAIL_CONCURRENCY,
@@ -590,6 +606,8 @@ export async function measureSyncFigures(options: SyncFiguresOptions): Promise<S
         pathRecordsPerSecond,
         bulkPutRecordsPerSecond,
         ratios: pathRecordsPerSecond.map((path, i) => path / bulkPutRecordsPerSecond[i]!),
+        pathCpuSeconds: write.path.map(({ cpuSeconds }) => cpuSeconds),
+        bulkPutCpuSeconds: write.bulkPut.map(({ cpuSeconds }) => cpuSeconds),
       },
     }
   } finally {

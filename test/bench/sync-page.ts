@@ -17,21 +17,20 @@ export interface CacheCounts {
   quarantined: number
 }
 
-export interface CacheWriteRun {
-  records: number
-  /** Seconds of each round, the two ways in turn. */
-  pathSeconds: number[]
-  bulkPutSeconds: number[]
-}
+/** The cache write figure's two ways of writing the same records. */
+export type CacheWriteWay = 'path' | 'bulkPut'
 
 export interface SyncBenchPage {
   countCache(profileId: string): Promise<CacheCounts>
   /** Seconds the renderer takes to check detail answers of these bills against the contract. */
   checkAnswers(bills: Bill[], options: { pageSize: number; rounds: number }): Promise<number>
-  cacheWrite(
+  /** Readies `records` records for `cacheWrite`; how many it readied. */
+  prepareCacheWrite(
     bills: Bill[],
-    options: { pageSize: number; timeZone: string; rounds: number; records: number },
-  ): Promise<CacheWriteRun>
+    options: { pageSize: number; timeZone: string; records: number },
+  ): Promise<number>
+  /** Seconds one way takes to write the readied records into an empty database. */
+  cacheWrite(way: CacheWriteWay): Promise<number>
 }
 
 async function countCache(profileId: string): Promise<CacheCounts> {
@@ -115,21 +114,18 @@ function billsOf(sample: Bill[], count: number): Bill[] {
   })
 }
 
+let readied: Record<CacheWriteWay, () => Promise<number>> | null = null
+
 /**
  * The sync's write of detail pages (records, payments, facets, sessions, queue and checkpoint in
  * one transaction a page) against Dexie's `bulkPut` of the same cache records, page for page,
- * each into an empty database of the same schema. Rounds alternate the two, so each round's ratio
- * compares the two under the same load; the caller takes the median of the rounds.
+ * each into an empty database of the same schema. The caller alternates the two, so each round's
+ * ratio compares the two under the same load, and takes the median of the rounds.
  */
-async function cacheWrite(
+async function prepareCacheWrite(
   sample: Bill[],
-  {
-    pageSize,
-    timeZone,
-    rounds,
-    records,
-  }: { pageSize: number; timeZone: string; rounds: number; records: number },
-): Promise<CacheWriteRun> {
+  { pageSize, timeZone, records }: { pageSize: number; timeZone: string; records: number },
+): Promise<number> {
   const bills = billsOf(sample, records)
   const pages = pagesOf(bills, pageSize)
   const checkpoint = (page: number): Checkpoint => ({
@@ -143,26 +139,27 @@ async function cacheWrite(
   // The records bulkPut stores are exactly what the write path stores: written once beforehand
   // and read back.
   const cachedPages = await storedPages(pages, timeZone)
-  const pathSeconds: number[] = []
-  const bulkPutSeconds: number[] = []
-  for (let round = 0; round < rounds; round++) {
-    const path = await timeWrites('till-bench-write-path', pages, (db, i) =>
-      writeBills(db, {
-        bills: pages[i]!,
-        quarantined: [],
-        checkpoint: checkpoint(i),
-        detailPriority: 1,
-        timeZone,
-        now: Date.now(),
-      }),
-    )
-    const raw = await timeWrites('till-bench-bulk-put', cachedPages, (db, i) =>
-      db.bills.bulkPut(cachedPages[i]!),
-    )
-    pathSeconds.push(path)
-    bulkPutSeconds.push(raw)
+  readied = {
+    path: () =>
+      timeWrites('till-bench-write-path', pages, (db, i) =>
+        writeBills(db, {
+          bills: pages[i]!,
+          quarantined: [],
+          checkpoint: checkpoint(i),
+          detailPriority: 1,
+          timeZone,
+          now: Date.now(),
+        }),
+      ),
+    bulkPut: () =>
+      timeWrites('till-bench-bulk-put', cachedPages, (db, i) => db.bills.bulkPut(cachedPages[i]!)),
   }
-  return { records: bills.length, pathSeconds, bulkPutSeconds }
+  return bills.length
+}
+
+function cacheWrite(way: CacheWriteWay): Promise<number> {
+  if (!readied) throw new Error('prepareCacheWrite first')
+  return readied[way]()
 }
 
 /**
@@ -189,5 +186,5 @@ async function checkAnswers(
   return best
 }
 
-const bench: SyncBenchPage = { countCache, checkAnswers, cacheWrite }
+const bench: SyncBenchPage = { countCache, checkAnswers, prepareCacheWrite, cacheWrite }
 ;(globalThis as { tillSyncBench?: SyncBenchPage }).tillSyncBench = bench

@@ -68,15 +68,14 @@ const peak = (samples: readonly MemorySample[]): number =>
   samples.reduce((max, s) => Math.max(max, s.bytes), -Infinity)
 
 /**
- * Judges one series: the samples after the warm-up share of the run are fitted with a line and
- * split into quarters by time. Too few samples to judge is itself a failure, never a pass.
+ * One series' figures: the samples after the warm-up share of the run are fitted with a line and
+ * split into quarters by time; also how many samples that leaves to judge by.
  */
-export function judgeGrowth(
+export function growthFigures(
   samples: readonly MemorySample[],
-  bounds: GrowthBounds,
   warmUpShare = WARM_UP_SHARE,
-): SeriesVerdict {
-  if (samples.length === 0) return { ...NO_FIGURES, ok: false, reasons: ['no samples'] }
+): SeriesFigures & { judgedSamples: number } {
+  if (samples.length === 0) return { ...NO_FIGURES, judgedSamples: 0 }
   const first = samples[0]!.atMs
   const span = samples.at(-1)!.atMs - first
   const judgedFrom = first + span * warmUpShare
@@ -88,7 +87,7 @@ export function judgeGrowth(
       return at >= (judgedSpan * index) / 4 && (index === 3 || at < (judgedSpan * (index + 1)) / 4)
     })
   const slope = judged.length >= 2 ? slopePerMs(judged) : 0
-  const figures: SeriesFigures = {
+  return {
     samples: samples.length,
     startBytes: samples[0]!.bytes,
     endBytes: samples.at(-1)!.bytes,
@@ -97,10 +96,21 @@ export function judgeGrowth(
     hourlyGrowthBytes: slope * 3_600_000,
     firstQuarterPeakBytes: peak(quarter(0)),
     lastQuarterPeakBytes: peak(quarter(3)),
+    judgedSamples: judged.length,
   }
+}
+
+/** Judges one series by its figures. Too few samples to judge is itself a failure, never a pass. */
+export function judgeGrowth(
+  samples: readonly MemorySample[],
+  bounds: GrowthBounds,
+  warmUpShare = WARM_UP_SHARE,
+): SeriesVerdict {
+  if (samples.length === 0) return { ...NO_FIGURES, ok: false, reasons: ['no samples'] }
+  const { judgedSamples, ...figures } = growthFigures(samples, warmUpShare)
   const reasons: string[] = []
-  if (judged.length < MIN_JUDGED_SAMPLES)
-    reasons.push(`only ${judged.length} samples after warm-up (at least ${MIN_JUDGED_SAMPLES})`)
+  if (judgedSamples < MIN_JUDGED_SAMPLES)
+    reasons.push(`only ${judgedSamples} samples after warm-up (at least ${MIN_JUDGED_SAMPLES})`)
   if (figures.hourlyGrowthBytes > bounds.maxHourlyGrowthBytes)
     reasons.push(
       `grows ${megabytes(figures.hourlyGrowthBytes)} MB an hour (bound ${megabytes(bounds.maxHourlyGrowthBytes)} MB)`,

@@ -85,6 +85,8 @@ export async function cacheProgress(
 export interface RendererMemory {
   jsHeapUsed: number
   jsHeapTotal: number
+  /** Blink's own garbage-collected heap (DOM and DevTools objects), beside V8's. */
+  embedderHeapUsed: number
   /** navigator.storage.estimate().usage: IndexedDB and the rest of the origin's storage. */
   storageUsage: number
 }
@@ -96,14 +98,28 @@ export async function openRendererProbe(page: Page): Promise<() => Promise<Rende
     await cdp.send('HeapProfiler.collectGarbage')
     const { metrics } = await cdp.send('Performance.getMetrics')
     const metric = (name: string): number => metrics.find((m) => m.name === name)?.value ?? NaN
+    const { embedderHeapUsedSize } = await cdp.send('Runtime.getHeapUsage')
     const storageUsage = await page.evaluate(
       async () => (await navigator.storage.estimate()).usage ?? 0,
     )
     return {
       jsHeapUsed: metric('JSHeapUsedSize'),
       jsHeapTotal: metric('JSHeapTotalSize'),
+      embedderHeapUsed: embedderHeapUsedSize,
       storageUsage,
     }
+  }
+}
+
+/** Takes a heap snapshot of the page (after a collection), handing its text over in chunks. */
+async function takeHeapSnapshot(page: Page, onChunk: (chunk: string) => void): Promise<void> {
+  const cdp = await page.context().newCDPSession(page)
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', ({ chunk }) => onChunk(chunk))
+  try {
+    await cdp.send('HeapProfiler.collectGarbage')
+    await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false })
+  } finally {
+    await cdp.detach()
   }
 }
 
@@ -112,14 +128,36 @@ export async function openRendererProbe(page: Page): Promise<() => Promise<Rende
  * constructor between two moments of a run to find what a renderer keeps).
  */
 export async function writeHeapSnapshot(page: Page, file: string): Promise<void> {
-  const cdp = await page.context().newCDPSession(page)
   const out = createWriteStream(file)
-  cdp.on('HeapProfiler.addHeapSnapshotChunk', ({ chunk }) => out.write(chunk))
   try {
-    await cdp.send('HeapProfiler.collectGarbage')
-    await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false })
+    await takeHeapSnapshot(page, (chunk) => out.write(chunk))
   } finally {
     await new Promise((resolve) => out.end(resolve))
-    await cdp.detach()
   }
+}
+
+interface HeapSnapshotJson {
+  snapshot: { meta: { node_fields: string[]; node_types: [string[], ...unknown[]] } }
+  nodes: number[]
+}
+
+/**
+ * The bytes a heap snapshot of the page holds, by node type: V8's objects, strings, arrays and
+ * closures; `code` (compiled code, which grows as the JIT warms up) and `native` (Blink's objects,
+ * DevTools' record of every request the page makes among them) apart.
+ */
+export async function heapCensus(page: Page): Promise<Record<string, number>> {
+  const chunks: string[] = []
+  await takeHeapSnapshot(page, (chunk) => chunks.push(chunk))
+  const { snapshot, nodes } = JSON.parse(chunks.join('')) as HeapSnapshotJson
+  const fields = snapshot.meta.node_fields
+  const typeAt = fields.indexOf('type')
+  const sizeAt = fields.indexOf('self_size')
+  const types = snapshot.meta.node_types[0]
+  const bytes: Record<string, number> = {}
+  for (let i = 0; i < nodes.length; i += fields.length) {
+    const type = types[nodes[i + typeAt]!]!
+    bytes[type] = (bytes[type] ?? 0) + nodes[i + sizeAt]!
+  }
+  return bytes
 }

@@ -63,6 +63,11 @@ export const HEAP_SNAPSHOT_EVERY_MS = Number(process.env.TILL_SOAK_HEAP_SNAPSHOT
 
 export const CADENCE = {
   sampleMs: 5_000,
+  /**
+   * A heap snapshot of the page, summed by type, this often: what the page keeps, apart from
+   * compiled code and Blink's objects (see BOUNDS). Each holds the page for a second or so.
+   */
+  censusEveryMs: 20_000,
   exportEveryMs: 40_000,
   /** The receiver unreachable for the service (deliveries fail and are retried). */
   outageEveryMs: 120_000,
@@ -95,16 +100,17 @@ export function mainRssBounds(seconds: number): GrowthBounds {
 }
 
 /**
- * The renderer's heap counts Blink's objects too, and under Playwright it grows about 10 MB an
- * hour, near its bound, with nothing of Till's in the growth. Heap snapshots of the same screen
- * (Problems) 120 s and 484 s into a ten-minute soak (`TILL_SOAK_HEAP_SNAPSHOTS`): Till's objects,
- * strings, arrays and closures 3.05 -> 3.09 MB, flat; compiled code 8.10 -> 9.16 MB, the JIT
- * warming up (2.9 MB in the first two minutes, 0.3 to 0.4 MB every two after); and DevTools'
- * network agent, which Playwright's connection to the page turns on, keeping a record of every request
- * the page makes (the bridge's, in the browser shell): 1,661 -> 6,001 records, 0.48 -> 1.73 MB,
- * twelve a second, 12 MB an hour. Till in Electron talks to main over IPC, with no DevTools.
- * The samples' peaks are the Day close screen's, and grow with the live day it shows: at 484 s it
- * held 549 of the day's bills (Till's objects 0.18 MB above 120 s), as the day's sales accrue.
+ * The renderer's heap is judged by what the page's code keeps on V8's heap: objects, strings,
+ * arrays and closures, summed from heap snapshots (`rendererHeapKept`). Its JS heap as Chromium
+ * reports it (JSHeapUsedSize, shown beside) also counts compiled code, which grew about 10 MB an
+ * hour through a ten-minute soak as the JIT warmed up (heap snapshots of the Problems screen 120 s
+ * and 484 s in: 8.10 -> 9.16 MB, Till's objects 3.05 -> 3.09 MB), a figure within a few MB of its
+ * bound with nothing of Till's in the growth. Blink's objects are apart too (shown, not judged):
+ * among them DevTools' record of every request the page makes, kept by the network agent
+ * Playwright's connection to the page turns on, about 350 bytes for each of the bridge's dozen
+ * requests a second (Till in Electron talks to main over IPC, with no DevTools). A page that keeps
+ * 2 KB for each write the cache announces (`TILL_SOAK_LEAK=announcements`) fails the bound.
+ * The samples' peaks are the Day close screen's, and grow with the live day it shows.
  */
 export const BOUNDS: Record<'mainHeap' | 'rendererHeap' | 'mainRss', GrowthBounds> = {
   mainHeap: { maxHourlyGrowthBytes: 12 * MB, maxQuarterRiseBytes: 6 * MB },

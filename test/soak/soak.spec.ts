@@ -20,12 +20,20 @@ import { readServiceTruth } from '../support/service-truth'
 import { callShellBridge } from '../support/shell-bridge'
 import { startStandaloneDemo, type StandaloneDemo } from '../support/standalone-demo'
 import { ExportDriver } from './export-driver'
-import { cacheProgress, openRendererProbe, readCache, writeHeapSnapshot } from './page-probes'
+import { holdEveryAnnouncement, heldAnnouncements, LEAK_ANNOUNCEMENTS } from './deliberate-leak'
+import {
+  cacheProgress,
+  heapCensus,
+  openRendererProbe,
+  readCache,
+  writeHeapSnapshot,
+} from './page-probes'
 import { WebhookWeather } from './webhook-weather'
 import {
   buildReport,
   summary,
   writeReport,
+  type HeapCensusSample,
   type MainSample,
   type RendererSample,
   type SoakCounts,
@@ -48,6 +56,7 @@ const REPORT = join(ROOT, 'test-results', 'soak.json')
 const SCREENS = ['Sessions', 'Bills', 'Expenses', 'Day close', 'Problems'] as const
 /** Heap snapshots are taken on these: the screen whose heap peaks grew most, and a light one. */
 const SNAPSHOT_SCREENS = ['Day close', 'Problems'] as const
+const CENSUS_SCREEN = 'Problems'
 
 type Status = {
   url: string | null
@@ -69,6 +78,15 @@ function readMainSamples(file: string): MainSample[] {
 async function visit(page: Page, screen: string): Promise<void> {
   await screenLink(page, screen).click()
   await expect(page.getByRole('heading', { name: screen, level: 1 })).toBeVisible()
+}
+
+/**
+ * The heap census, always taken on one light screen: what a screen shows (the Day close screen
+ * holds the live day's bills, growing as they accrue) is then no part of what it compares.
+ */
+async function censusOnCensusScreen(page: Page): Promise<Record<string, number>> {
+  await visit(page, CENSUS_SCREEN)
+  return heapCensus(page)
 }
 
 /** Sync now once nothing is left to arrive, and wait for that run to finish. */
@@ -130,6 +148,7 @@ test('soak: live trading with faults, webhooks and exports; the cache ends equal
     await callShellBridge(shell, 'profiles.activate', { id: profile.id })
     const database = `till-${profile.id}`
     await control('PUT', '/faults', FAULTS)
+    if (LEAK_ANNOUNCEMENTS) await holdEveryAnnouncement(page)
     await openTill(page, shell)
     await expect(page.getByRole('heading', { name: 'Sessions', level: 1 })).toBeVisible()
     await expect(page.getByText(/^Last synced /)).toBeVisible({ timeout: FIRST_SYNC_TIMEOUT_MS })
@@ -145,6 +164,7 @@ test('soak: live trading with faults, webhooks and exports; the cache ends equal
     const sampleRenderer = await openRendererProbe(page)
     const exports = new ExportDriver(page, CADENCE.exportDays)
     const renderer: RendererSample[] = []
+    const rendererCensus: HeapCensusSample[] = []
     const billsAtStart = (await control<{ counts: { bills: number } }>('GET', '/state')).counts
       .bills
 
@@ -153,9 +173,14 @@ test('soak: live trading with faults, webhooks and exports; the cache ends equal
     const weather = await WebhookWeather.begin(control, receiverUrl, demo.storeId, CADENCE, start)
     let nextExport = start + 10_000
     let nextSnapshot = HEAP_SNAPSHOT_EVERY_MS > 0 ? start : Infinity
+    let nextCensus = start
     for (let tick = 0; Date.now() < deadline; tick++) {
       const tickStarted = Date.now()
       renderer.push({ at: tickStarted, ...(await sampleRenderer()) })
+      if (tickStarted >= nextCensus) {
+        rendererCensus.push({ at: tickStarted, bytesByType: await censusOnCensusScreen(page) })
+        nextCensus += CADENCE.censusEveryMs
+      }
       if (tickStarted >= nextSnapshot) {
         // The same screens each time, so two moments compare what they hold and nothing else.
         const seconds = Math.round((tickStarted - start) / 1000)
@@ -195,6 +220,7 @@ test('soak: live trading with faults, webhooks and exports; the cache ends equal
       closedSince: start,
     })
     renderer.push({ at: Date.now(), ...(await sampleRenderer()) })
+    rendererCensus.push({ at: Date.now(), bytesByType: await censusOnCensusScreen(page) })
     const status = await callShellBridge<Status>(shell, 'webhooks.status')
     const { data: deliveries } = await control<{ data: Delivery[] }>('GET', '/deliveries')
     const counts: SoakCounts = {
@@ -219,12 +245,14 @@ test('soak: live trading with faults, webhooks and exports; the cache ends equal
       faults: { requests: faults.requests, applied: faults.counts },
       exports: await exports.settle(),
       outages: weather.outages,
+      ...(LEAK_ANNOUNCEMENTS ? { heldAnnouncements: await heldAnnouncements(page) } : {}),
     }
     const report = buildReport({
       start,
       counts,
       main: readMainSamples(memoryFile).filter((s) => s.at >= start),
       renderer,
+      rendererCensus,
       divergence,
     })
     writeReport(REPORT, report)

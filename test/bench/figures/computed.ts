@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test'
 import { collectGarbage, inPage } from '../chromium'
 import type { ExportRun } from '../in-page/journal-export'
-import { fromRepeated, type Figure } from '../results'
+import { chromiumProcesses, meterCpu } from '../process-cpu'
+import { cpuFigure, cpuText, fromRepeated, type Figure } from '../results'
 import { median, repeated } from '../stats'
 
 /** Figures computed in the page from the cache or from generated inputs: day close, journal export. */
@@ -75,13 +76,19 @@ export async function measureJournalExport(
   await inPage(page, 'exportPlainCsv', databaseName, oneDay, timeZone)
   const days = Math.min(shop.days.length, Math.max(1, Math.ceil(lines / trial.lines)))
   const range = { from: shop.days[0]!, to: shop.days[days - 1]!, locationId }
-  const pairs: Array<{ plain: ExportRun; run: ExportRun }> = []
-  for (let i = 0; i < repetitions; i++) {
+  type Metered = ExportRun & { cpuSeconds: number | null }
+  const metered = async (way: 'exportPlainCsv' | 'exportJournal'): Promise<Metered> => {
     await collectGarbage(page)
-    const plain = await inPage(page, 'exportPlainCsv', databaseName, range, timeZone)
-    await collectGarbage(page)
-    const run = await inPage(page, 'exportJournal', databaseName, range, timeZone)
-    pairs.push({ plain, run })
+    const cpu = meterCpu(chromiumProcesses)
+    const exported = await inPage(page, way, databaseName, range, timeZone)
+    return { ...exported, cpuSeconds: cpu.stop() }
+  }
+  const pairs: Array<{ plain: Metered; run: Metered }> = []
+  // One pair more than kept: the first export of the whole range ran slower than the rest.
+  for (let i = 0; i <= repetitions; i++) {
+    const plain = await metered('exportPlainCsv')
+    const run = await metered('exportJournal')
+    if (i > 0) pairs.push({ plain, run })
   }
   const run = pairs[0]!.run
   const mb = (bytes: number): number => bytes / 1_048_576
@@ -97,6 +104,15 @@ export async function measureJournalExport(
       target: { at: 'most', value: (SECONDS_PER_MILLION_LINES * run.lines) / 1_000_000 },
       note: `${days} business days of ${locationId}, ${mb(run.bytes).toFixed(0)} MB of text; target ${SECONDS_PER_MILLION_LINES} s a million lines`,
     },
+    ...cpuFigure(
+      {
+        id: 'journal-export',
+        key: 'journal-export.cpu-seconds',
+        label: `  the same in CPU seconds of Chromium's processes (median of ${repetitions})`,
+        unit: 's',
+      },
+      pairs.map((p) => p.run.cpuSeconds),
+    ),
     {
       id: 'journal-export',
       key: 'journal-export.peak-heap',
@@ -116,5 +132,19 @@ export async function measureJournalExport(
       baseline: `plain ${Math.round(median(pairs.map((p) => rate(p.plain)))).toLocaleString('en-US')} lines/s`,
       note: `export ${Math.round(median(pairs.map((p) => rate(p.run)))).toLocaleString('en-US')} lines/s`,
     },
+    ...cpuFigure(
+      {
+        id: 'journal-export',
+        key: 'journal-export.cpu-vs-plain',
+        label: `  the same in CPU seconds: the plain serializer's vs the export's (median of ${repetitions})`,
+        unit: '×',
+        note: `Chromium's processes; plain ${pairs.map((p) => cpuText(p.plain.cpuSeconds)).join(', ')} CPU s, export ${pairs.map((p) => cpuText(p.run.cpuSeconds)).join(', ')} CPU s`,
+      },
+      pairs.map(({ plain, run }) =>
+        plain.cpuSeconds === null || run.cpuSeconds === null || run.cpuSeconds === 0
+          ? null
+          : plain.cpuSeconds / run.cpuSeconds,
+      ),
+    ),
   ]
 }

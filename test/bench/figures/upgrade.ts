@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test'
 import { openTill, type RunningBrowserShell } from '../../support/browser-shell'
 import { inPage, leaveTill, type BenchBrowser } from '../chromium'
 import type { UpgradeSeen } from '../in-page/screen-timing'
-import { fromRepeated, type Figure } from '../results'
+import { browserShellProcesses, chromiumProcesses, meterCpu } from '../process-cpu'
+import { cpuFigure, cpuText, fromRepeated, type Figure } from '../results'
 import { repeated } from '../stats'
 
 /**
@@ -16,15 +17,14 @@ const DONE_MS = 900_000
 /** The upgrade's targets (issue 25): 5 s for the quick run's 100,000 bills, 30 s for a million. */
 const targetSeconds = (bills: number): number => (bills <= 100_000 ? 5 : 30)
 
-/** Makes the cache one from before tallies and counts, then opens Till over it. */
-async function openOverOldCache(
+/** Makes the cache one from before tallies and counts. */
+async function makeOldCache(
   page: Page,
   shell: RunningBrowserShell,
   databaseName: string,
 ): Promise<void> {
   await leaveTill(page, shell.origin)
   await inPage(page, 'forgetTalliesAndCounts', databaseName)
-  await openTill(page, shell, { waitUntil: 'commit' })
 }
 
 async function untilDone(page: Page, databaseName: string): Promise<UpgradeSeen> {
@@ -70,13 +70,18 @@ export async function measureUpgrade(
   const { page } = browser
   const logCarry = await measureLogCarry(page, logEntries)
   const runs: UpgradeSeen[] = []
+  const cpuSeconds: (number | null)[] = []
   for (let i = 0; i < repetitions; i++) {
-    await openOverOldCache(page, shell, databaseName)
+    await makeOldCache(page, shell, databaseName)
+    const cpu = meterCpu(() => [...chromiumProcesses(), ...browserShellProcesses()])
+    await openTill(page, shell, { waitUntil: 'commit' })
     runs.push(await untilDone(page, databaseName))
+    cpuSeconds.push(cpu.stop())
   }
   const fresh = runs[0]!
 
-  await openOverOldCache(page, shell, databaseName)
+  await makeOldCache(page, shell, databaseName)
+  await openTill(page, shell, { waitUntil: 'commit' })
   const closedAt = await inPage(page, 'watchUpgrade', 'half-way', DONE_MS)
   await page.close()
   const reopened = await browser.context.newPage()
@@ -93,6 +98,16 @@ export async function measureUpgrade(
       target: { at: 'most', value: targetSeconds(cachedBills) },
       note: `from navigation until the fill is done, each: ${runs.map((run) => (run.at / 1000).toFixed(1)).join(', ')} s; progress shown (first run): ${shownText(fresh)}`,
     },
+    ...cpuFigure(
+      {
+        id: 'upgrade',
+        key: 'upgrade.cpu-seconds',
+        label: `  the same in CPU seconds of Chromium's processes and main (median of ${repetitions})`,
+        unit: 's',
+        note: `each: ${cpuSeconds.map(cpuText).join(', ')} CPU s`,
+      },
+      cpuSeconds,
+    ),
     {
       id: 'upgrade',
       key: 'upgrade.resumed',
