@@ -1,8 +1,8 @@
 /**
  * Two figures of issue 7: the first sync of a shop from the demo service into IndexedDB, in real
  * Chromium through the browser shell, against the API floor (the same HTTP requests, made by a
- * bare script with the same concurrency, measured in the same run); and the cache write path
- * against Dexie's raw `bulkPut` of the same records in the same browser.
+ * bare script through main's transport with the same concurrency, measured in the same run); and
+ * the cache write path against Dexie's raw `bulkPut` of the same records in the same browser.
  *
  *   npx electron-vite build
  *   bash scripts/with-keyring.sh npx tsx test/bench/sync-figures.ts --bills 100000 [--chromium …]
@@ -16,6 +16,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test'
 import { build } from 'esbuild'
+import { createHttpGet } from '../../src-main/apps-api/http-get'
 import { billSchema } from '../../src-main/apps-api/records/bill-schema'
 import { buildLocations } from '../../src-demo/catalogue'
 import type { DemoServiceOptions } from '../../src-demo'
@@ -286,17 +287,25 @@ function replayOf(log: ServedRequest[]): Replay {
   }
 }
 
-/** The API floor: the same requests from plain Node (fetch keeps connections alive, as main's does). */
+/**
+ * The API floor: the same requests from plain Node, through the transport main's client uses
+ * (kept-alive connections; `fetch` costs several times its CPU a request, which would make the
+ * floor slower than main's own requests).
+ */
 async function measureFloor(demo: DemoChild, replay: Replay, concurrency: number): Promise<number> {
+  const httpGet = createHttpGet()
   const headers = {
     Authorization: `Bearer ${demo.appKey}`,
     'X-Service-Store': demo.storeId,
     Accept: 'application/json',
   }
   const get = async (path: string): Promise<void> => {
-    const response = await fetch(`${demo.url}${path}`, { headers })
-    await response.arrayBuffer()
-    if (!response.ok) throw new Error(`floor: ${path} answered ${response.status}`)
+    const { status } = await httpGet(new URL(`${demo.url}${path}`), {
+      headers,
+      timeoutMs: 60_000,
+      limitBytes: 32 * 2 ** 20,
+    })
+    if (status !== 200) throw new Error(`floor: ${path} answered ${status}`)
   }
   const started = wallClock()
   let next = 0
