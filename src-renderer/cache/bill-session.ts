@@ -11,8 +11,3 @@ export function billsOfSession(db: TillDatabase, sessionId: string) {
     .where('[registerSessionId+createdAt]')
     .between([sessionId, Dexie.minKey], [sessionId, Dexie.maxKey])
 }
-
-/** The ids of a session's bills, from the index alone. */
-export function billIdsOfSession(db: TillDatabase, sessionId: string): Promise<string[]> {
-  return billsOfSession(db, sessionId).primaryKeys() as Promise<string[]>
-}

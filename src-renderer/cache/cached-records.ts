@@ -21,9 +21,16 @@ export interface CachedBill extends Bill {
   numberKey: string
   /** Present (1) only when the bill breaks a bill identity: a sparse index lists just those. */
   brokenIdentity?: 1
+  /**
+   * The sessions other than the bill's own that its payments were taken in, present only when
+   * there is one: a sparse index finds a session's payments on other sessions' bills.
+   */
+  paidInSessions?: string[]
+  /** When its payments were reversed, present only when one was: a sparse index of reversals. */
+  reversedAts?: number[]
 }
 
-/** A payment indexed on its own: a session's takings include payments on other sessions' bills. */
+/** A payment with its bill's id, type and location: a session's takings, from its bills. */
 export interface CachedPayment extends Payment {
   billId: string
   billType: BillType

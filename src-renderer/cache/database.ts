@@ -2,7 +2,6 @@ import Dexie, { type EntityTable, type Table } from 'dexie'
 import type {
   CachedBill,
   CachedExpense,
-  CachedPayment,
   Checkpoint,
   PendingDetail,
   ProcessedWebhook,
@@ -34,7 +33,6 @@ import type { OutboxChange, SetAsideRow, SharedConflict, SharedVersion } from '.
 /** One IndexedDB database per connection profile; its schema, version by version, in migrations/. */
 export class TillDatabase extends Dexie {
   bills!: EntityTable<CachedBill, 'id'>
-  payments!: EntityTable<CachedPayment, 'id'>
   expenses!: EntityTable<CachedExpense, 'id'>
   sessions!: EntityTable<RegisterSession, 'id'>
   checkpoints!: EntityTable<Checkpoint, 'key'>

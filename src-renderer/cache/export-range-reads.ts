@@ -1,7 +1,7 @@
 import type { TillDatabase } from './database'
 import type { ExportRange } from './export-rows'
 import { knownLocations } from './locations'
-import type { CachedBill, CachedExpense, CachedPayment, RegisterSession } from './cached-records'
+import type { CachedBill, CachedExpense, RegisterSession } from './cached-records'
 import { nextDate } from '../../src-shared/domain/business-date'
 import { readBills } from './bill-reads'
 
@@ -122,13 +122,4 @@ export async function expensesIn(
         .toArray()),
     )
   return expenses
-}
-
-/** Payments reversed from `from` up to, not including, `to` (epoch ms), by the reversal index. */
-export function paymentsReversedBetween(
-  db: TillDatabase,
-  from: number,
-  to: number,
-): Promise<CachedPayment[]> {
-  return db.payments.where('reversedAt').between(from, to, true, false).toArray()
 }

@@ -3,6 +3,8 @@ import Dexie from 'dexie'
 import type { CachedBill, CachedExpense, CachedPayment, RegisterSession } from './cached-records'
 import type { DayCloseInputs } from '../domain/ledger/day-close'
 import { billsOfSession } from './bill-session'
+import { paymentsTakenIn } from './bill-payments'
+import { billsPaidInFromElsewhere } from './payment-index-reads'
 
 /** Reads the day close's inputs from the cache, each through an index, never a scan of bills. */
 
@@ -16,12 +18,13 @@ export function loadSessionInputs(
   db: TillDatabase,
   session: Pick<RegisterSession, 'id' | 'openingCash'>,
 ): Promise<SessionInputs> {
-  return db.transaction('r', [db.bills, db.payments, db.expenses], async () => {
-    const [bills, payments, expenses] = await Promise.all([
+  return db.transaction('r', [db.bills, db.expenses], async () => {
+    const [bills, paidFromElsewhere, expenses] = await Promise.all([
       billsOfSession(db, session.id).toArray(),
-      paymentsOfSession(db, session.id),
+      billsPaidInFromElsewhere(db, session.id),
       expensesOfSession(db, session.id),
     ])
+    const payments = paymentsTakenIn(session.id, [...bills, ...paidFromElsewhere])
     return { bills, payments, expenses, openingCash: session.openingCash }
   })
 }
@@ -54,13 +57,19 @@ export async function sessionDays(db: TillDatabase): Promise<SessionDay[]> {
   })
 }
 
-/** The payments taken in a session (of bills of any session). */
-export function paymentsOfSession(db: TillDatabase, sessionId: string): Promise<CachedPayment[]> {
-  return db.payments.where('registerSessionId').equals(sessionId).toArray()
-}
-
-export function countPaymentsOfSession(db: TillDatabase, sessionId: string): Promise<number> {
-  return db.payments.where('registerSessionId').equals(sessionId).count()
+/**
+ * The payments taken in a session (of bills of any session): those on its own bills, and through
+ * the sparse index those on other sessions' bills.
+ */
+export async function paymentsOfSession(
+  db: TillDatabase,
+  sessionId: string,
+): Promise<CachedPayment[]> {
+  const [own, paidFromElsewhere] = await Promise.all([
+    billsOfSession(db, sessionId).toArray(),
+    billsPaidInFromElsewhere(db, sessionId),
+  ])
+  return paymentsTakenIn(sessionId, [...own, ...paidFromElsewhere])
 }
 
 export function expensesOfSession(db: TillDatabase, sessionId: string): Promise<CachedExpense[]> {

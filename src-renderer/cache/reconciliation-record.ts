@@ -33,14 +33,7 @@ export function changeReconciliation(
     earlier: StoredRecord,
   ) => Promise<ReconciliationChange>,
 ): Promise<SessionReconciliation> {
-  const tables = [
-    db.sessions,
-    db.reconciliations,
-    db.bills,
-    db.payments,
-    db.expenses,
-    db.cashMovements,
-  ]
+  const tables = [db.sessions, db.reconciliations, db.bills, db.expenses, db.cashMovements]
   return db.transaction(
     'rw',
     [...tables, db.checkpoints, db.countDrafts, ...outboxTables(db)],

@@ -16,7 +16,7 @@ import { hasRecords, noteBillChange, noteExpenseChange } from './session-tally-s
  * A cache from before session tallies and bill counts (an earlier Till's) is brought up to date
  * once after it opens, beside the sync, in one pass over its bills in key order, a page a
  * transaction: each bill adds its part to its session's tally, each payment of a bill with its
- * detail (the payments table holds exactly those) its part to the session that took it, and the
+ * detail (whose detail names them all) its part to the session that took it, and the
  * bill its cells to its day's counts. Each page's transaction keeps the counts, the sessions'
  * running sums and the last bill read, so a stop loses at most the page under way.
  *
@@ -192,7 +192,7 @@ export async function fillSavedBills(
 ): Promise<void> {
   const fill = await db.transaction(
     'rw',
-    [db.bills, db.payments, db.expenses, db.sessions, db.sessionTallies, db.billCounts, db.meta],
+    [db.bills, db.expenses, db.sessions, db.sessionTallies, db.billCounts, db.meta],
     () => beginOrResume(db),
   )
   if (!fill) return

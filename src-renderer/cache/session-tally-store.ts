@@ -12,18 +12,19 @@ import {
 } from '../domain/ledger/session-tally'
 import type { TillDatabase } from './database'
 import { billsOfSession } from './bill-session'
+import { paidInFromElsewhere } from './payment-index-reads'
 import { movementsOfSession, movementsOfSessions } from './cash-movement-store'
 import type { CachedBill, CachedExpense, CachedPayment, RegisterSession } from './cached-records'
 
 /** The tables a tally is made from and kept in: a write that changes a tally holds them all. */
 export function tallyTables(db: TillDatabase) {
-  return [db.bills, db.payments, db.expenses, db.sessionTallies]
+  return [db.bills, db.expenses, db.sessionTallies]
 }
 
 /**
  * What replacing `before` with `after` (either absent) changes in the tallies: the bill's part in
  * its session and, for a bill with its detail, each payment's part in the session it was taken in
- * (the payments table holds exactly those).
+ * (a bill's detail names them all).
  */
 export function noteBillChange(
   changes: Pick<TallyChanges, 'add' | 'remove'>,
@@ -59,12 +60,9 @@ export async function tallyFromRecords(db: TillDatabase, sessionId: string): Pro
 /** Where each changed session's tally starts from: its stored tally, nothing, or its records. */
 export type TallyBases = Map<string, SessionTally | 'empty' | 'records'>
 
-/** Whether `table` holds a record of the session, through its `registerSessionId` index. */
-async function namesSession(
-  table: TillDatabase['payments'] | TillDatabase['expenses'],
-  sessionId: string,
-): Promise<boolean> {
-  const keys = await table.where('registerSessionId').equals(sessionId).limit(1).primaryKeys()
+/** Whether the cache holds an expense of the session, through its `registerSessionId` index. */
+async function hasExpenses(db: TillDatabase, sessionId: string): Promise<boolean> {
+  const keys = await db.expenses.where('registerSessionId').equals(sessionId).limit(1).primaryKeys()
   return keys.length > 0
 }
 
@@ -74,8 +72,8 @@ export async function hasRecords(db: TillDatabase, sessionId: string): Promise<b
       .limit(1)
       .primaryKeys()
       .then((keys) => keys.length > 0),
-    namesSession(db.payments, sessionId),
-    namesSession(db.expenses, sessionId),
+    paidInFromElsewhere(db, sessionId),
+    hasExpenses(db, sessionId),
   ])
   return found.includes(true)
 }
@@ -99,9 +97,7 @@ export async function readTallyBases(
     ids.map(async (id, i) => {
       const tally = stored[i]
       if (tally) return tally
-      const found = (await hasSessionRecord(id))
-        ? hasRecords(db, id)
-        : namesSession(db.expenses, id)
+      const found = (await hasSessionRecord(id)) ? hasRecords(db, id) : hasExpenses(db, id)
       return (await found) ? 'records' : 'empty'
     }),
   )

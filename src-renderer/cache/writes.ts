@@ -9,7 +9,7 @@ import { TallyChanges } from '../domain/ledger/session-tally'
 import { BillCountChanges } from '../domain/bills/bill-counts'
 import { applyBillCountChanges, billCountTables, noteBillCountChange } from './bill-count-store'
 import { billFacets } from './bill-facets'
-import { paymentsOf } from './bill-payments'
+import { paymentIndexes, paymentsOf } from './bill-payments'
 import { billsCounted } from './saved-bills-fill'
 import { noteRecordsWritten } from './records-written'
 import { countStands } from './reconciliation-schema'
@@ -33,9 +33,17 @@ function quarantineEntries(records: QuarantinedRecord[], now: number): Quarantin
   return records.map((r) => ({ ...r, key: quarantineKey(r), seenAt: now }))
 }
 
-/** A bill as the cache stores it: with its business date and the Bills screen's facets. */
+/**
+ * A bill as the cache stores it: with its business date, the Bills screen's facets and what its
+ * payments are found by.
+ */
 function cachedBill(bill: Bill, timeZone: string): CachedBill {
-  return { ...bill, businessDate: businessDate(bill.createdAt, timeZone), ...billFacets(bill) }
+  return {
+    ...bill,
+    businessDate: businessDate(bill.createdAt, timeZone),
+    ...billFacets(bill),
+    ...paymentIndexes(bill),
+  }
 }
 
 /** The last of each id: a page that lists a bill twice writes it once, as it ends. */
@@ -176,7 +184,7 @@ export interface BillsWrite {
 }
 
 /**
- * Writes a page of bills, their payments, the sessions they name, quarantined records, the detail
+ * Writes a page of bills (their payments inside them), the sessions they name, quarantined records, the detail
  * queue and the page's checkpoint in one transaction: a quit at any moment leaves either all of it
  * or none, so a resumed sync neither skips nor repeats.
  */
@@ -202,7 +210,6 @@ export async function writeBills(
     const toPut: CachedBill[] = []
     const detailed: Bill[] = []
     const pending: string[] = []
-    const stalePayments: string[] = []
     const put = (bill: Bill, cached: CachedBill | undefined): void => {
       const stored = cachedBill(bill, write.timeZone)
       toPut.push(stored)
@@ -214,11 +221,6 @@ export async function writeBills(
       if (bill.hasDetail) {
         put(bill, cached)
         detailed.push(bill)
-        // Payments are stored only with a bill's detail, so the cached detail names them all.
-        if (cached?.hasDetail) {
-          const kept = new Set(bill.payments.map((p) => p.id))
-          stalePayments.push(...cached.payments.filter((p) => !kept.has(p.id)).map((p) => p.id))
-        }
         return
       }
       if (cached?.hasDetail && cached.updatedAt === bill.updatedAt) return
@@ -246,8 +248,6 @@ export async function writeBills(
     // a transaction's requests in order anyway, so only the round trips are saved.
     await Promise.all([
       db.bills.bulkPut(toPut),
-      stalePayments.length ? db.payments.bulkDelete(stalePayments) : null,
-      detailed.length ? db.payments.bulkPut(detailed.flatMap(paymentsOf)) : null,
       // Queued after the drop: a range the drop deletes must hold none of the page's new entries.
       dropFromQueue(db, dropped).then(() =>
         pending.length ? queueForDetail(db, pending, write.detailPriority) : null,

@@ -12,6 +12,7 @@ import { writeBills } from '../../src-renderer/cache/writes'
 export interface CacheCounts {
   bills: number
   detailed: number
+  /** On the bills with their detail. */
   payments: number
   pendingDetails: number
   quarantined: number
@@ -37,13 +38,16 @@ async function countCache(profileId: string): Promise<CacheCounts> {
   const db = new TillDatabase(databaseName(profileId))
   try {
     let detailed = 0
+    let payments = 0
     await db.bills.each((bill) => {
-      if (bill.hasDetail) detailed++
+      if (!bill.hasDetail) return
+      detailed++
+      payments += bill.payments.length
     })
     return {
       bills: await db.bills.count(),
       detailed,
-      payments: await db.payments.count(),
+      payments,
       pendingDetails: await db.pendingDetails.count(),
       quarantined: await db.quarantine.count(),
     }

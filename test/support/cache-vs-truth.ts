@@ -35,8 +35,10 @@ export interface CacheSnapshot {
       registerSessionId: string | null
       reversedAt: number | null
     }[]
+    /** What a session's late payments and the reversals are found by (a bill with its detail). */
+    paidInSessions?: string[]
+    reversedAts?: number[]
   }[]
-  payments: { id: string; billId: string }[]
   expenses: {
     id: string
     number: string
@@ -224,6 +226,25 @@ function sessionDifferences(
   return differences
 }
 
+/**
+ * Whether the bill is found, as the service has it, among the payments of each other session it
+ * was paid in and among the reversals: the day close and the exports read late payments and
+ * reversals through these alone.
+ */
+function paymentIndexDifferences(truth: TruthBill, mine: CacheSnapshot['bills'][number]): string[] {
+  const sessions = new Set<string>()
+  const reversals = new Set<number>()
+  for (const p of truth.payments) {
+    if (p.register_session_id && p.register_session_id !== truth.register_session_id)
+      sessions.add(p.register_session_id)
+    if (p.reversed_at) reversals.add(Date.parse(p.reversed_at))
+  }
+  return fieldDifferences(`bill ${truth.id}`, [
+    ['paid in other sessions', [...sessions].sort(), mine.paidInSessions ?? []],
+    ['payments reversed at', [...reversals].sort((a, b) => a - b), mine.reversedAts ?? []],
+  ])
+}
+
 /** Every way the cache differs from the service; empty when they agree exactly. */
 export function compareCacheWithTruth(
   truth: ServiceTruth,
@@ -233,8 +254,6 @@ export function compareCacheWithTruth(
   const minor = (value: number): number => Math.round(value * 10 ** options.exponent)
   const bills = new Map(cache.bills.map((b) => [b.id, b]))
   const expenses = new Map(cache.expenses.map((e) => [e.id, e]))
-  const truthPayments = truth.bills.flatMap((b) => b.payments.map((p) => [p.id, b.id] as const))
-  const cachedPayments = new Map(cache.payments.map((p) => [p.id, p.billId]))
   const differences = [
     ...idDifferences(
       'bills',
@@ -245,16 +264,10 @@ export function compareCacheWithTruth(
       const mine = bills.get(t.id)
       return mine ? fieldDifferences(`bill ${t.id}`, billPairs(t, mine, minor)) : []
     }),
-    ...idDifferences(
-      'payments',
-      truthPayments.map(([id]) => id),
-      cachedPayments.keys(),
-    ),
-    ...truthPayments
-      .filter(([id, billId]) => cachedPayments.has(id) && cachedPayments.get(id) !== billId)
-      .map(
-        ([id, billId]) => `payment ${id} filed under bill ${cachedPayments.get(id)}, not ${billId}`,
-      ),
+    ...truth.bills.flatMap((t) => {
+      const mine = bills.get(t.id)
+      return mine?.hasDetail ? paymentIndexDifferences(t, mine) : []
+    }),
     ...idDifferences(
       'expenses',
       truth.expenses.map((e) => e.id),

@@ -2,7 +2,7 @@ import type { TillDatabase } from '../../cache/database'
 import type { ExportRange } from '../../cache/export-rows'
 import { nextDate, startOfMerchantDay } from '../../../src-shared/domain/business-date'
 import type { CachedBill, CachedExpense, RegisterSession } from '../../cache/cached-records'
-import { billIdsOfSession, billsOfSession } from '../../cache/bill-session'
+import { billsOfSession } from '../../cache/bill-session'
 import { loadReconciliation } from '../../cache/reconciliation-record'
 import { DestinationError, currentGranularity, readDestination } from '../../cache/destinations'
 import type { Destination, StoredBatch } from '../../cache/export-rows'
@@ -49,13 +49,14 @@ import type { RunExportOptions } from './export-options'
 import { ExportLogWriter } from '../../cache/export-log-writer'
 import { nextBatchNumber } from '../../cache/export-batches'
 import { ProgressCounter, billPages, checkSignal, recordDatesOf } from './run-export-pages'
-import {
-  countBills,
-  expensesIn,
-  paymentsReversedBetween,
-  sessionsIn,
-} from '../../cache/export-range-reads'
+import { countBills, expensesIn, sessionsIn } from '../../cache/export-range-reads'
 import { paymentsOfSession } from '../../cache/load-session'
+import {
+  billIdsPaidInFromElsewhere,
+  billsPaidInFromElsewhere,
+  billsReversedBetween,
+} from '../../cache/payment-index-reads'
+import { paymentsTakenIn } from '../../cache/bill-payments'
 import { sessionsTrading } from '../../cache/session-status'
 import { readBills } from '../../cache/bill-reads'
 import { SessionModes } from './session-modes'
@@ -63,7 +64,6 @@ import { SessionDays, billSessionIds } from './session-days'
 import { readSubAccountCodes, rememberSubAccountCodes } from '../../cache/account-store'
 import { withEarlierOpens } from './opened-accounts'
 import { numberSubAccountsInRange } from './account-mapping'
-import { PaymentsSeen } from './payments-seen'
 
 export interface ExportResult {
   /** The batch committed to the log; null for CSV tables and when nothing was new. */
@@ -171,7 +171,6 @@ class JournalRun {
   private movedOutOfLock = 0
   /** Sessions of the range that can still be trading, whose entries wait for their close. */
   private readonly heldBack = new Set<string>()
-  private readonly paymentsSeen = new PaymentsSeen()
   private readonly sessionDays: SessionDays
   /** The bank accounts expenses are paid from: read once, for the run's first expense. */
   private depositSettings: Promise<DepositSettings> | undefined
@@ -220,7 +219,6 @@ class JournalRun {
         reconciled.length,
     )
     for await (const page of billPages(db, recordDates, locations, size, signal)) {
-      this.paymentsSeen.note(page)
       progress.add(page.length)
       yield await this.perBill(page, this.log.startedEmpty)
     }
@@ -374,8 +372,8 @@ class JournalRun {
    * Bills of days the pages did not read whose payments may post inside the range: those paid
    * in the range's sessions posted per bill (a late payment on an earlier day's bill; a summary
    * carries the payments taken in its session) and those with a payment reversed during the
-   * range's days. A session's payments on its own bills are left out by the session's bill
-   * index, so what is read is the few late payments, one session at a time.
+   * range's days. Both come from sparse indexes of the bills (payment-index-reads.ts), which hold
+   * just the few payments taken outside their bill's session and the few reversed.
    */
   private async *otherDaysBills(
     sessions: readonly RegisterSession[],
@@ -398,21 +396,18 @@ class JournalRun {
         if (bills.length > 0) yield bills
       }
     }
-    for (const session of sessions) {
-      if (await this.paymentsSeen.allOf(db, session.id)) continue
-      const [payments, own] = await Promise.all([
-        paymentsOfSession(db, session.id),
-        billIdsOfSession(db, session.id),
-      ])
-      const owned = new Set(own)
-      yield* outside(payments.filter((p) => !owned.has(p.billId)).map((p) => p.billId))
-    }
-    const reversed = await paymentsReversedBetween(
+    yield* outside(
+      await billIdsPaidInFromElsewhere(
+        db,
+        sessions.map((s) => s.id),
+      ),
+    )
+    const reversed = await billsReversedBetween(
       db,
       startOfMerchantDay(range.from, timeZone),
       startOfMerchantDay(nextDate(range.to), timeZone),
     )
-    yield* outside(reversed.filter((p) => locations.includes(p.locationId)).map((p) => p.billId))
+    yield* outside(reversed.filter((b) => locations.includes(b.locationId)).map((b) => b.id))
   }
 
   /**
@@ -456,9 +451,9 @@ class JournalRun {
 
   private async summaryOf(session: RegisterSession): Promise<JournalEntry[]> {
     const { db } = this
-    const [sessionBills, payments, name] = await Promise.all([
+    const [sessionBills, paidFromElsewhere, name] = await Promise.all([
       billsOfSession(db, session.id).toArray(),
-      paymentsOfSession(db, session.id),
+      billsPaidInFromElsewhere(db, session.id),
       this.labels.of(session),
     ])
     const states = await this.log.states([`session:${session.id}`, ...postingKeys(sessionBills)])
@@ -468,7 +463,7 @@ class JournalRun {
         name,
         currency: sessionBills[0]?.currency ?? this.options.currency,
         bills: sessionBills,
-        payments,
+        payments: paymentsTakenIn(session.id, [...sessionBills, ...paidFromElsewhere]),
       },
       this.context(states),
     )

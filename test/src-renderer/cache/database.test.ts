@@ -26,14 +26,15 @@ import {
 import { writeToSink } from '../../../src-renderer/jobs/exports/file-sinks'
 import { expense, payment, sale, T0 } from '../../support/exports/fixtures'
 import type { JournalEntry } from '../../../src-renderer/domain/journal/journal-entry'
-import { loadSessionInputs } from '../../../src-renderer/cache/load-session'
+import { loadSessionInputs, paymentsOfSession } from '../../../src-renderer/cache/load-session'
 import { sessionFigures } from '../../../src-renderer/cache/session-tally-store'
 import { BillQueries } from '../../../src-renderer/cache/bills/bill-query'
 import { ANY_BILL } from '../../../src-renderer/cache/bills/bill-filters'
 import { exportInputsMark } from '../../../src-renderer/cache/records-written'
 import { writeBills, writeExpenses } from '../../../src-renderer/cache/writes'
 import { EMPTY_MAPPING, NOTHING_POSTED } from '../../support/journal-context'
-import { paymentsReversedBetween } from '../../../src-renderer/cache/export-range-reads'
+import { paymentIndexes } from '../../../src-renderer/cache/bill-payments'
+import { billsReversedBetween } from '../../../src-renderer/cache/payment-index-reads'
 import { movementsOfSession, recordMovement } from '../../../src-renderer/cache/cash-movement-store'
 import { markJoined, waitingChanges } from '../../../src-renderer/cache/shared-outbox'
 import { makeSession } from '../../support/session-factory'
@@ -122,14 +123,21 @@ async function exportedIds(
   return (await allLogged(db)).filter((l) => l.batchId === batchId).map((l) => l.entryId)
 }
 
-/** Writes bills and their payments as the cache keeps them. */
+/** Writes bills as the cache keeps them. */
 async function putBills(db: TillDatabase, bills: JournalBill[]): Promise<void> {
-  await db.bills.bulkPut(bills.map((b) => ({ ...b, ...billFacets(b) })))
-  await db.payments.bulkPut(
-    bills.flatMap((b) =>
-      b.payments.map((p) => ({ ...p, billId: b.id, billType: b.type, locationId: b.locationId })),
-    ),
-  )
+  await db.bills.bulkPut(bills.map((b) => ({ ...b, ...billFacets(b), ...paymentIndexes(b) })))
+}
+
+/** Bills as versions 17 to 22 kept them, each payment of a bill with its detail beside it. */
+async function putBillsAndPayments(db: Dexie, bills: JournalBill[]): Promise<void> {
+  await db.table('bills').bulkPut(bills.map((b) => ({ ...b, ...billFacets(b) })))
+  await db
+    .table('payments')
+    .bulkPut(
+      bills.flatMap((b) =>
+        b.payments.map((p) => ({ ...p, billId: b.id, billType: b.type, locationId: b.locationId })),
+      ),
+    )
 }
 
 /**
@@ -560,7 +568,7 @@ describe('cache schema upgrades', () => {
     upgraded.close()
   })
 
-  it('version 17 drops the bills’ session and update-time indexes, the payments’ bill index and the expenses’ update-time index; a session’s records and figures still come through the indexes kept, and the Exports preview’s signal moves with each write', async () => {
+  it('version 17 drops the bills’ session and update-time indexes and the expenses’ update-time index; a session’s records and figures still come through the indexes kept, and the Exports preview’s signal moves with each write', async () => {
     const { old, upgrade } = olderCache(16)
     const cash = (id: string, amount: number, session: string) =>
       payment(id, 'cash', amount, { registerSessionId: session })
@@ -569,17 +577,7 @@ describe('cache schema upgrades', () => {
       sale({ id: 'b0', createdAt: T0 + 1000, payments: [cash('p0', 1685, 's1')] }),
       sale({ id: 'b2', registerSessionId: 's2', payments: [cash('p3', 1000, 's2')] }),
     ]
-    await old.table('bills').bulkPut(bills.map((b) => ({ ...b, ...billFacets(b) })))
-    await old.table('payments').bulkPut(
-      bills.flatMap((b) =>
-        b.payments.map((p) => ({
-          ...p,
-          billId: b.id,
-          billType: b.type,
-          locationId: b.locationId,
-        })),
-      ),
-    )
+    await putBillsAndPayments(old, bills)
     await old.table('expenses').put(expense({ id: 'e1', amount: 300 }))
 
     const upgraded = await upgrade()
@@ -590,11 +588,8 @@ describe('cache schema upgrades', () => {
     expect(indexNames('bills')).not.toContain('registerSessionId')
     expect(indexNames('bills')).not.toContain('updatedAt')
     expect(indexNames('bills')).toContain('[registerSessionId+createdAt]')
-    expect(indexNames('payments')).toContain('registerSessionId')
-    expect(indexNames('payments')).not.toContain('billId')
     expect(indexNames('expenses')).toEqual(['[locationId+expenseDate]', 'registerSessionId'])
     expect(await upgraded.bills.count()).toBe(3)
-    expect(await upgraded.payments.count()).toBe(4)
 
     // The session's records, in the order made, and its figures from them (no tally yet).
     const inputs = await loadSessionInputs(upgraded, { id: 's1', openingCash: 100 })
@@ -635,23 +630,73 @@ describe('cache schema upgrades', () => {
     const bill = sale({
       payments: [payment('p1', 'card', 1000, { reversedAt }), payment('p2', 'cash', 500)],
     })
-    await old.table('bills').put({ ...bill, ...billFacets(bill) })
-    await old.table('payments').bulkPut(
-      bill.payments.map((p) => ({
-        ...p,
-        billId: bill.id,
-        billType: bill.type,
-        locationId: 'loc1',
-      })),
-    )
+    await putBillsAndPayments(old, [bill])
 
     const upgraded = await upgrade()
     expect(upgraded.verno).toBeGreaterThanOrEqual(18)
     const reversed = (from: number, to: number) =>
-      paymentsReversedBetween(upgraded, from, to).then((found) => found.map((p) => p.id))
+      billsReversedBetween(upgraded, from, to).then((found) => found.map((b) => b.id))
     expect(await reversed(T0, reversedAt)).toEqual([])
-    expect(await reversed(reversedAt, reversedAt + 1)).toEqual(['p1'])
-    expect(await reversed(0, Number.MAX_SAFE_INTEGER)).toEqual(['p1'])
+    expect(await reversed(reversedAt, reversedAt + 1)).toEqual(['b1'])
+    expect(await reversed(0, Number.MAX_SAFE_INTEGER)).toEqual(['b1'])
+    upgraded.close()
+  })
+
+  it('version 23 drops the payments table: a session’s payments, late ones on other sessions’ bills and reversals come from the bills, indexed only where a payment is late or reversed', async () => {
+    const { old, upgrade } = olderCache(22)
+    const reversedAt = T0 + 2 * 86_400_000
+    const taken = (id: string, session: string | null, more = {}) =>
+      payment(id, 'cash', 100, { registerSessionId: session, ...more })
+    const bills = [
+      // Paid in its own session: no entry in either index.
+      sale({ id: 'own', payments: [taken('p-own', 's1')] }),
+      // A bill of s1 paid in s1 and, later, in s2.
+      sale({ id: 'late', payments: [taken('p-s1', 's1'), taken('p-s2', 's2')] }),
+      // A bill of no session, paid in s2.
+      sale({ id: 'none', registerSessionId: null, payments: [taken('p-none', 's2')] }),
+      // A payment reversed two days on, in its own session.
+      sale({ id: 'reversed', payments: [taken('p-rev', 's1', { reversedAt })] }),
+      // Without its detail, its payments were never in the payments table.
+      sale({ id: 'summary', hasDetail: false, payments: [taken('p-summary', 's3')] }),
+    ]
+    await putBillsAndPayments(
+      old,
+      bills.filter((b) => b.hasDetail),
+    )
+    await old.table('bills').put({ ...bills[4]!, ...billFacets(bills[4]!) })
+    const before = async (session: string) =>
+      (
+        (await old.table('payments').where('registerSessionId').equals(session).toArray()) as {
+          id: string
+        }[]
+      )
+        .map((p) => p.id)
+        .sort()
+    const s1 = await before('s1')
+    const s2 = await before('s2')
+
+    const upgraded = await upgrade()
+    expect(upgraded.verno).toBe(23)
+    expect([...upgraded.backendDB().objectStoreNames]).not.toContain('payments')
+    const ids = (found: { id: string }[]) => found.map((p) => p.id).sort()
+    expect(ids(await paymentsOfSession(upgraded, 's1'))).toEqual(s1)
+    expect(ids(await paymentsOfSession(upgraded, 's2'))).toEqual(s2)
+    expect(s2).toEqual(['p-none', 'p-s2'])
+    expect(await paymentsOfSession(upgraded, 's3')).toEqual([])
+    const stored = new Map((await upgraded.bills.toArray()).map((b) => [b.id, b]))
+    expect(
+      [...stored.values()].map((b) => [b.id, b.paidInSessions ?? null, b.reversedAts ?? null]),
+    ).toEqual([
+      ['late', ['s2'], null],
+      ['none', ['s2'], null],
+      ['own', null, null],
+      ['reversed', null, [reversedAt]],
+      ['summary', null, null],
+    ])
+    expect('paidInSessions' in stored.get('own')!).toBe(false)
+    expect(
+      (await billsReversedBetween(upgraded, reversedAt, reversedAt + 1)).map((b) => b.id),
+    ).toEqual(['reversed'])
     upgraded.close()
   })
 
@@ -701,7 +746,7 @@ describe('cache schema upgrades', () => {
     await old.table('locationNames').put({ locationId: 'loc1', name: 'Kemang' })
     await old.table('reconciliations').put({ sessionId: 'rs-1', countedCash: 0 })
     const upgraded = await upgrade()
-    expect(upgraded.verno).toBe(22)
+    expect(upgraded.verno).toBeGreaterThanOrEqual(22)
     await markJoined(upgraded, 'store-1')
     await saveLocationName(upgraded, 'loc1', 'Kemang Raya')
     expect((await waitingChanges(upgraded, 10)).map((c) => [c.ref, c.baseVersion])).toEqual([

@@ -11,9 +11,11 @@ import {
 import { expense } from '../../support/exports/fixtures'
 import { storedBillCount } from '../../../src-renderer/cache/bill-count-store'
 import { ANY_BILL } from '../../../src-renderer/cache/bills/bill-filters'
-import { loadSessionInputs } from '../../../src-renderer/cache/load-session'
+import { loadSessionInputs, paymentsOfSession } from '../../../src-renderer/cache/load-session'
 import { tallyOf } from '../../../src-renderer/domain/ledger/session-tally'
-import { makeBill } from '../../support/bill-factory'
+import { makeBill, type PaymentSpec } from '../../support/bill-factory'
+import { billsReversedBetween } from '../../../src-renderer/cache/payment-index-reads'
+import { hasRecords } from '../../../src-renderer/cache/session-tally-store'
 
 const freshDb = (): TillDatabase =>
   new TillDatabase(`till-write-bills-${Math.random()}`, {
@@ -53,7 +55,7 @@ describe('writing a page of bills', () => {
       ['1', true],
       ['2', true],
     ])
-    expect(await db.payments.count()).toBe(2)
+    expect((await paymentsOfSession(db, 'rs-1')).map((p) => p.billId)).toEqual(['1', '2'])
     expect(await db.pendingDetails.count()).toBe(0)
   })
 
@@ -99,7 +101,9 @@ describe('writing a page of bills', () => {
         updatedAt: Date.UTC(2026, 10, 21),
       }),
     )
-    expect((await db.payments.toArray()).map((p) => [p.id, p.method])).toEqual([['1-P1', 'qris']])
+    expect((await paymentsOfSession(db, 'rs-1')).map((p) => [p.id, p.method])).toEqual([
+      ['1-P1', 'qris'],
+    ])
   })
 
   it('takes a bill out of quarantine once it comes whole, and keeps the other records set aside', async () => {
@@ -199,5 +203,42 @@ describe('writing a page of bills', () => {
     expect(await db.sessionTallies.get('rs-1')).toEqual(
       tallyOf('rs-1', await loadSessionInputs(db, { id: 'rs-1', openingCash: null })),
     )
+  })
+  it('finds a payment taken in another session, and a reversal, through the bill alone, and forgets them once a new detail says otherwise', async () => {
+    const db = freshDb()
+    const late = (payments: PaymentSpec[]) =>
+      makeBill({ id: 'late', session: 'rs-1', lines: [1000], payments })
+    await writePage(db, [
+      full('1'),
+      late([
+        { method: 'cash', amount: 400 },
+        { method: 'card', amount: 600, session: 'rs-2', reversed: true },
+      ]),
+    ])
+    const taken = async (session: string) =>
+      (await paymentsOfSession(db, session)).map((p) => `${p.billId} ${p.method}`).sort()
+    expect(await taken('rs-1')).toEqual(['1 cash', 'late cash'])
+    expect(await taken('rs-2')).toEqual(['late card'])
+    const reversedAt = Date.UTC(2026, 10, 20, 3, 1)
+    expect((await billsReversedBetween(db, reversedAt, reversedAt + 1)).map((b) => b.id)).toEqual([
+      'late',
+    ])
+    expect(await billsReversedBetween(db, reversedAt + 1, reversedAt + 2)).toEqual([])
+    // A session that only took a late payment has records to tally from.
+    await db.sessionTallies.clear()
+    await writePage(db, [full('2')])
+    expect(await db.sessionTallies.get('rs-1')).toEqual(
+      tallyOf('rs-1', await loadSessionInputs(db, { id: 'rs-1', openingCash: null })),
+    )
+    expect(await hasRecords(db, 'rs-2')).toBe(true)
+    expect(await hasRecords(db, 'rs-3')).toBe(false)
+
+    // The new detail pays it all in its own session, never reversed.
+    await writePage(db, [late([{ method: 'cash', amount: 1000 }])])
+    expect(await taken('rs-2')).toEqual([])
+    expect(await billsReversedBetween(db, 0, Number.MAX_SAFE_INTEGER)).toEqual([])
+    expect(await hasRecords(db, 'rs-2')).toBe(false)
+    const stored = await db.bills.get('late')
+    expect(['paidInSessions' in stored!, 'reversedAts' in stored!]).toEqual([false, false])
   })
 })

@@ -1,6 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { businessDate } from '../../../src-shared/domain/business-date'
 import { billFacets } from '../../../src-renderer/cache/bill-facets'
+import { paymentIndexes } from '../../../src-renderer/cache/bill-payments'
 import { TillDatabase } from '../../../src-renderer/cache/database'
 import { readDestination } from '../../../src-renderer/cache/destinations'
 import type { ExportRange } from '../../../src-renderer/cache/export-rows'
@@ -37,8 +38,8 @@ export async function store(
   shop: Shop,
   hours: SessionHours = UNKNOWN_HOURS,
 ): Promise<void> {
-  await db.transaction('rw', [db.bills, db.payments, db.expenses, db.sessions], async () => {
-    await Promise.all([db.bills.clear(), db.payments.clear(), db.expenses.clear()])
+  await db.transaction('rw', [db.bills, db.expenses, db.sessions], async () => {
+    await Promise.all([db.bills.clear(), db.expenses.clear()])
     await db.sessions.bulkPut(
       shop.sessions.map((s) => ({
         ...s,
@@ -48,11 +49,8 @@ export async function store(
         status: 'closed' as const,
       })),
     )
-    await db.bills.bulkPut(shop.bills.map((b) => ({ ...b, ...billFacets(b) })))
-    await db.payments.bulkPut(
-      shop.bills.flatMap((b) =>
-        b.payments.map((p) => ({ ...p, billId: b.id, billType: b.type, locationId: b.locationId })),
-      ),
+    await db.bills.bulkPut(
+      shop.bills.map((b) => ({ ...b, ...billFacets(b), ...paymentIndexes(b) })),
     )
     await db.expenses.bulkPut(shop.expenses)
   })

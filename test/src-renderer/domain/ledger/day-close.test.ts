@@ -10,7 +10,7 @@ import {
 import { dailyNetSales, salesByHour } from '../../../../src-renderer/domain/ledger/day-charts'
 import { makeBill } from '../../../support/bill-factory'
 
-/** The payments table's view: payments taken in `session`, with their bill's type. */
+/** The cache's view of a session's takings: payments taken in `session`, with their bill's type. */
 function paymentsIn(session: string, bills: Bill[]): SessionPayment[] {
   return bills.flatMap((b) =>
     b.payments

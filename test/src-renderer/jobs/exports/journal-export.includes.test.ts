@@ -1,6 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { billFacets } from '../../../../src-renderer/cache/bill-facets'
+import { paymentIndexes } from '../../../../src-renderer/cache/bill-payments'
 import { TillDatabase } from '../../../../src-renderer/cache/database'
 import type { JournalBill } from '../../../../src-renderer/domain/journal/journal'
 import {
@@ -53,10 +54,7 @@ async function trade(database: TillDatabase, day: number, methods: string[]): Pr
       }),
     ),
   })
-  await database.bills.put({ ...bill, ...billFacets(bill) })
-  await database.payments.bulkPut(
-    bill.payments.map((p) => ({ ...p, billId: bill.id, billType: bill.type, locationId: 'loc1' })),
-  )
+  await database.bills.put({ ...bill, ...billFacets(bill), ...paymentIndexes(bill) })
   await database.sessions.put(makeSession({ id: session, businessDate: dateOf(day) }))
 }
 

@@ -2,6 +2,7 @@ import { allLogged, standingStates } from '../../../support/exports/log-pages'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { afterEach, describe, expect, it } from 'vitest'
 import { billFacets } from '../../../../src-renderer/cache/bill-facets'
+import { paymentIndexes } from '../../../../src-renderer/cache/bill-payments'
 import { TillDatabase } from '../../../../src-renderer/cache/database'
 import type { CachedBill } from '../../../../src-renderer/cache/cached-records'
 import type { Granularity } from '../../../../src-renderer/domain/journal/export-log'
@@ -37,13 +38,8 @@ async function shop(bills: JournalBill[]): Promise<TillDatabase> {
 }
 
 async function putBills(database: TillDatabase, bills: JournalBill[]): Promise<void> {
-  const cached: CachedBill[] = bills.map((b) => ({ ...b, ...billFacets(b) }))
+  const cached: CachedBill[] = bills.map((b) => ({ ...b, ...billFacets(b), ...paymentIndexes(b) }))
   await database.bills.bulkPut(cached)
-  await database.payments.bulkPut(
-    bills.flatMap((b) =>
-      b.payments.map((p) => ({ ...p, billId: b.id, billType: b.type, locationId: b.locationId })),
-    ),
-  )
 }
 
 function options(
