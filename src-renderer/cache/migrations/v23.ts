@@ -4,42 +4,48 @@ import { paymentIndexes } from '../bill-payments'
 import type { Migration } from './migration'
 import { BILLS_V17 } from './v17'
 
+/** Payments read at a time: a million bills' payments at once would hold hundreds of MB. */
+const PAYMENTS_SLICE = 20_000
+
 /**
  * The bills a cache holds whose payments need an entry in the new indexes: those with a payment
  * taken outside the bill's own session, or reversed. Read from the payments table, the one place
- * that names them, and the bills' session index, for just the sessions payments name.
+ * that names them, a slice at a time, and the bills' session index, for just the sessions
+ * payments name.
  */
 async function billsIndexedByPayments(tx: Transaction): Promise<string[]> {
-  const payments: CachedPayment[] = await tx.table('payments').toArray()
-  const sessions = [
-    ...new Set(
-      payments.flatMap((p) => (p.registerSessionId === null ? [] : [p.registerSessionId])),
-    ),
-  ]
-  const billsBySession = new Map(
-    await Promise.all(
-      sessions.map(
-        async (session) =>
-          [
-            session,
-            new Set(
-              (await tx
-                .table('bills')
-                .where('[registerSessionId+createdAt]')
-                .between([session, Dexie.minKey], [session, Dexie.maxKey])
-                .primaryKeys()) as string[],
-            ),
-          ] as const,
-      ),
-    ),
-  )
-  const ids = new Set<string>()
-  for (const p of payments) {
-    const elsewhere =
-      p.registerSessionId !== null && !billsBySession.get(p.registerSessionId)?.has(p.billId)
-    if (elsewhere || p.reversedAt !== null) ids.add(p.billId)
+  const payments = tx.table('payments')
+  const bills = tx.table('bills')
+  const billsOf = new Map<string, Set<string>>()
+  const readSessions = (sessions: string[]) =>
+    Promise.all(
+      sessions.map(async (session) => {
+        const ids = await bills
+          .where('[registerSessionId+createdAt]')
+          .between([session, Dexie.minKey], [session, Dexie.maxKey])
+          .primaryKeys()
+        billsOf.set(session, new Set(ids as string[]))
+      }),
+    )
+  const indexed = new Set<string>()
+  let after: string | null = null
+  for (;;) {
+    const slice: CachedPayment[] = await (
+      after === null ? payments.orderBy(':id') : payments.where(':id').above(after)
+    )
+      .limit(PAYMENTS_SLICE)
+      .toArray()
+    if (slice.length === 0) break
+    after = slice[slice.length - 1]!.id
+    const named = new Set(slice.flatMap((p) => p.registerSessionId ?? []))
+    await readSessions([...named].filter((session) => !billsOf.has(session)))
+    for (const p of slice) {
+      const elsewhere =
+        p.registerSessionId !== null && !billsOf.get(p.registerSessionId)!.has(p.billId)
+      if (elsewhere || p.reversedAt !== null) indexed.add(p.billId)
+    }
   }
-  return [...ids]
+  return [...indexed]
 }
 
 /**

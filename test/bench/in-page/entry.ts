@@ -2,7 +2,7 @@ import { dayCloseCompute, dayCloseFromCache } from './day-close'
 import { exportJournal, exportPlainCsv } from './journal-export'
 import { timeNextChange, timeSinceNavigation, watchUpgrade } from './screen-timing'
 import { seedShop } from './seed'
-import { carryRowLog, forgetTalliesAndCounts, upgradeState } from './upgrade'
+import { carryRowLog, forgetTalliesAndCounts, movePaymentsOntoBills, upgradeState } from './upgrade'
 
 /** What the bench calls in the page: bundled on its own, never part of the app's bundle. */
 export const benchApi = {
@@ -17,6 +17,7 @@ export const benchApi = {
   watchUpgrade,
   upgradeState,
   carryRowLog,
+  movePaymentsOntoBills,
 }
 
 export type BenchApi = typeof benchApi

@@ -1,5 +1,7 @@
 import Dexie from 'dexie'
 import { TillDatabase } from '../../../src-renderer/cache/database'
+import { declareVersions } from '../../../src-renderer/cache/migrations/migrations'
+import { paymentsOf } from '../../../src-renderer/cache/bill-payments'
 import { LOG_PAGES_SCHEMA } from '../../../src-renderer/cache/log-pages'
 import { upgradeToLogPages } from '../../../src-renderer/cache/log-pages-upgrade'
 import { postingHash } from '../../../src-renderer/domain/journal/export-log'
@@ -153,4 +155,58 @@ export async function carryRowLog(
   upgraded.close()
   await Dexie.delete(databaseName)
   return { ms, pages, carried }
+}
+
+const COPY_SLICE = 5_000
+/** One bill in this many, with payments, is given a late payment taken in another session. */
+const LATE_EVERY = 100
+
+/**
+ * Cache version 23's upgrade, which moves what the payments table was read by onto the bills
+ * (migrations/v23.ts), on a copy of the seeded cache's bills as version 22 kept them: each with
+ * its payments in a table beside it, one in a hundred paid late in another session. The seconds
+ * the upgrade took, and how many bills it indexed.
+ */
+export async function movePaymentsOntoBills(
+  sourceName: string,
+  databaseName: string,
+): Promise<{ ms: number; bills: number; payments: number; indexed: number }> {
+  const source = new TillDatabase(sourceName)
+  const old = new Dexie(databaseName, { chromeTransactionDurability: 'relaxed' })
+  declareVersions(old, undefined, 22)
+  const ids = (await source.bills.toCollection().primaryKeys()) as string[]
+  let payments = 0
+  for (let from = 0; from < ids.length; from += COPY_SLICE) {
+    const slice = await source.bills.bulkGet(ids.slice(from, from + COPY_SLICE))
+    const bills = slice.map((cached, i) => {
+      const { paidInSessions: _sessions, reversedAts: _reversals, ...bill } = cached!
+      const late = (from + i) % LATE_EVERY === 0 && bill.payments.length > 0
+      return late
+        ? {
+            ...bill,
+            payments: bill.payments.map((p, n) =>
+              n === 0 ? { ...p, registerSessionId: `${bill.registerSessionId}-late` } : p,
+            ),
+          }
+        : bill
+    })
+    const rows = bills.flatMap((bill) => (bill.hasDetail ? paymentsOf(bill) : []))
+    payments += rows.length
+    await old.transaction('rw', ['bills', 'payments'], () =>
+      Promise.all([old.table('bills').bulkPut(bills), old.table('payments').bulkPut(rows)]),
+    )
+  }
+  source.close()
+  old.close()
+  const started = performance.now()
+  const upgraded = new TillDatabase(databaseName)
+  await upgraded.open()
+  const ms = performance.now() - started
+  const indexed = new Set([
+    ...((await upgraded.bills.orderBy('paidInSessions').primaryKeys()) as string[]),
+    ...((await upgraded.bills.orderBy('reversedAts').primaryKeys()) as string[]),
+  ]).size
+  upgraded.close()
+  await Dexie.delete(databaseName)
+  return { ms, bills: ids.length, payments, indexed }
 }
