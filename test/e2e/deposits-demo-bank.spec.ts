@@ -56,9 +56,8 @@ function lastDatePaid(camt: string): Map<string, string> {
  * Matches by hand each bank line Till left, to the takings its reference names (the method and
  * days the demo bank wrote on it): what a bookkeeper reading the line would do.
  */
-async function matchLeftoversByHand(page: Page): Promise<number> {
+async function matchLeftoversByHand(page: Page): Promise<void> {
   const unmatched = page.getByRole('list', { name: 'Bank lines not matched' })
-  let matched = 0
   while ((await unmatched.locator(':scope > li').count()) > 0) {
     const item = unmatched.locator(':scope > li').first()
     const text = await item.innerText()
@@ -73,9 +72,26 @@ async function matchLeftoversByHand(page: Page): Promise<number> {
     }
     await item.getByRole('button', { name: 'Match', exact: true }).click()
     await expect(unmatched.locator(':scope > li').filter({ hasText: text })).toHaveCount(0)
-    matched += 1
   }
-  return matched
+}
+
+/**
+ * Confirms, for each bank line that fits more than one way, the reading its words name (the
+ * method and days the demo bank wrote on it), as a bookkeeper deciding would. Matching runs again
+ * as the takings settle and after each decision, so an offer may resolve on its own meanwhile.
+ */
+async function decideOffers(page: Page): Promise<void> {
+  const offers = page.getByRole('list', { name: 'To decide' })
+  while ((await offers.locator(':scope > li').count()) > 0) {
+    const words = await offers.locator(':scope > li').first().locator('strong').innerText()
+    const item = offers.locator(':scope > li').filter({ hasText: words })
+    let reading = item.locator('li').filter({ hasText: new RegExp(`^${clearingOf(words)} · `) })
+    for (const date of datesPaid(words)) reading = reading.filter({ hasText: readableDate(date) })
+    const confirm = reading.getByRole('button', { name: 'Confirm this match' })
+    // Gone already when the offer resolved itself before the click landed.
+    await confirm.click({ timeout: 5_000 }).catch(() => expect(item).toHaveCount(0))
+    await expect(item).toHaveCount(0)
+  }
 }
 
 test('Deposits: the demo shop’s own bank statement is imported, Till matches most of it, a person the rest, and the clearing accounts reach zero for every day the bank paid', async ({
@@ -106,8 +122,11 @@ test('Deposits: the demo shop’s own bank statement is imported, Till matches m
 
   // What it left, a person matches from the line's own words.
   await page.getByLabel('Your name').fill('Ana')
-  const byHand = await matchLeftoversByHand(page)
-  expect(automatic! + byHand).toBe(imported)
+  // A line that fits more than one way waits for a person (some days' figures make one).
+  await decideOffers(page)
+  await matchLeftoversByHand(page)
+  // Every line is matched once, by Till's rules, a decision or a person.
+  await expect(page.getByRole('heading', { name: `Matched (${imported})` })).toBeVisible()
   await expect(page.getByRole('region', { name: /Bank lines not matched/ })).toContainText(
     'Bank lines not matched (0)',
   )

@@ -270,7 +270,14 @@ test('a week exported day by day holds what the week exported at once holds, and
     .poll(
       () =>
         cacheHas(page, [
-          ['payments', late.id, () => true],
+          // The late payment is on its bill, found among the open session's payments.
+          [
+            'bills',
+            unpaid.id,
+            (bill) =>
+              (bill['payments'] as { id: string }[]).some((p) => p.id === late.id) &&
+              (bill['paidInSessions'] as string[] | undefined)?.includes(open.id) === true,
+          ],
           ['bills', refund.id, (bill) => bill['hasDetail'] === true],
           ['expenses', expense.id, (e) => e['amount'] === 350_000],
           ['expenses', corrected.id, (e) => e['amount'] === correctedAmount],
