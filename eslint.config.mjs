@@ -39,7 +39,6 @@ function above(layer, folders) {
 /** The cache's Dexie tables (TillDatabase's), read and written only in src-renderer/cache/. */
 const CACHE_TABLES = [
   'bills',
-  'payments',
   'expenses',
   'sessions',
   'checkpoints',

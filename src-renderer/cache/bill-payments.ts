@@ -2,8 +2,8 @@ import type { Bill } from '../../src-shared/domain/records'
 import type { CachedBill, CachedPayment } from './cached-records'
 
 /**
- * A bill's payments as the readers of a session's takings see them: a bill's record holds its
- * payments, and only a bill with its detail names them all, so only those count.
+ * A bill's payments as the readers of a session's takings see them, each with its bill's id, type
+ * and location. Only a bill with its detail names them all: readers take those alone.
  */
 export function paymentsOf(bill: Bill): CachedPayment[] {
   return bill.payments.map((p) => ({

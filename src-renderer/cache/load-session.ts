@@ -19,12 +19,10 @@ export function loadSessionInputs(
   session: Pick<RegisterSession, 'id' | 'openingCash'>,
 ): Promise<SessionInputs> {
   return db.transaction('r', [db.bills, db.expenses], async () => {
-    const [bills, paidFromElsewhere, expenses] = await Promise.all([
-      billsOfSession(db, session.id).toArray(),
-      billsPaidInFromElsewhere(db, session.id),
+    const [{ bills, payments }, expenses] = await Promise.all([
+      sessionBillsAndPayments(db, session.id),
       expensesOfSession(db, session.id),
     ])
-    const payments = paymentsTakenIn(session.id, [...bills, ...paidFromElsewhere])
     return { bills, payments, expenses, openingCash: session.openingCash }
   })
 }
@@ -58,18 +56,19 @@ export async function sessionDays(db: TillDatabase): Promise<SessionDay[]> {
 }
 
 /**
- * The payments taken in a session (of bills of any session): those on its own bills, and through
- * the sparse index those on other sessions' bills.
+ * A session's own bills, the bills of other sessions (or of none) it took a payment on, through
+ * the sparse index, and the payments taken in it, on either.
  */
-export async function paymentsOfSession(
+export async function sessionBillsAndPayments(
   db: TillDatabase,
   sessionId: string,
-): Promise<CachedPayment[]> {
-  const [own, paidFromElsewhere] = await Promise.all([
+): Promise<{ bills: CachedBill[]; paidFromElsewhere: CachedBill[]; payments: CachedPayment[] }> {
+  const [bills, paidFromElsewhere] = await Promise.all([
     billsOfSession(db, sessionId).toArray(),
     billsPaidInFromElsewhere(db, sessionId),
   ])
-  return paymentsTakenIn(sessionId, [...own, ...paidFromElsewhere])
+  const payments = paymentsTakenIn(sessionId, [...bills, ...paidFromElsewhere])
+  return { bills, paidFromElsewhere, payments }
 }
 
 export function expensesOfSession(db: TillDatabase, sessionId: string): Promise<CachedExpense[]> {

@@ -15,7 +15,10 @@ export function billsPaidInFromElsewhere(
 }
 
 /** Whether a bill of another session, or of none, has a payment taken in the session. */
-export async function paidInFromElsewhere(db: TillDatabase, sessionId: string): Promise<boolean> {
+export async function tookPaymentsOnOtherBills(
+  db: TillDatabase,
+  sessionId: string,
+): Promise<boolean> {
   const keys = await db.bills.where('paidInSessions').equals(sessionId).limit(1).primaryKeys()
   return keys.length > 0
 }

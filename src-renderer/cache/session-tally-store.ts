@@ -12,7 +12,7 @@ import {
 } from '../domain/ledger/session-tally'
 import type { TillDatabase } from './database'
 import { billsOfSession } from './bill-session'
-import { paidInFromElsewhere } from './payment-index-reads'
+import { tookPaymentsOnOtherBills } from './payment-index-reads'
 import { movementsOfSession, movementsOfSessions } from './cash-movement-store'
 import type { CachedBill, CachedExpense, CachedPayment, RegisterSession } from './cached-records'
 
@@ -72,7 +72,7 @@ export async function hasRecords(db: TillDatabase, sessionId: string): Promise<b
       .limit(1)
       .primaryKeys()
       .then((keys) => keys.length > 0),
-    paidInFromElsewhere(db, sessionId),
+    tookPaymentsOnOtherBills(db, sessionId),
     hasExpenses(db, sessionId),
   ])
   return found.includes(true)

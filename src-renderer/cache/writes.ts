@@ -71,7 +71,7 @@ function sessionActivity(bills: readonly Bill[]): SessionActivity {
 /**
  * Takes these bills out of the detail queue. Where the queue's keys between the first and last
  * id are all among them (a batch of details claimed from one listing page), one delete of that
- * range takes them: a delete of each id cost as much as writing the bill's payments.
+ * range takes them: a delete of each id cost about as much as a put of a small record.
  */
 async function dropFromQueue(db: TillDatabase, ids: readonly string[]): Promise<void> {
   const between = ids.length > 1 ? await keysBetween(db.pendingDetails, ids) : null
@@ -184,9 +184,9 @@ export interface BillsWrite {
 }
 
 /**
- * Writes a page of bills (their payments inside them), the sessions they name, quarantined records, the detail
- * queue and the page's checkpoint in one transaction: a quit at any moment leaves either all of it
- * or none, so a resumed sync neither skips nor repeats.
+ * Writes a page of bills (their payments inside them), the sessions they name, quarantined
+ * records, the detail queue and the page's checkpoint in one transaction: a quit at any moment
+ * leaves either all of it or none, so a resumed sync neither skips nor repeats.
  */
 export async function writeBills(
   db: TillDatabase,

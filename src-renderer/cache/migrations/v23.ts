@@ -4,47 +4,35 @@ import { paymentIndexes } from '../bill-payments'
 import type { Migration } from './migration'
 import { BILLS_V17 } from './v17'
 
-/** Payments read at a time: a million bills' payments at once would hold hundreds of MB. */
-const PAYMENTS_SLICE = 20_000
+/** Sessions read side by side: a session's payments and its bills' ids, then let go. */
+const SESSIONS_AT_ONCE = 50
 
 /**
  * The bills a cache holds whose payments need an entry in the new indexes: those with a payment
  * taken outside the bill's own session, or reversed. Read from the payments table, the one place
- * that names them, a slice at a time, and the bills' session index, for just the sessions
- * payments name.
+ * that names them, a session at a time beside the ids of that session's bills (so what is held is
+ * a few sessions' records, whatever the cache's size), and the reversals through their own index.
  */
 async function billsIndexedByPayments(tx: Transaction): Promise<string[]> {
   const payments = tx.table('payments')
   const bills = tx.table('bills')
-  const billsOf = new Map<string, Set<string>>()
-  const readSessions = (sessions: string[]) =>
-    Promise.all(
-      sessions.map(async (session) => {
-        const ids = await bills
-          .where('[registerSessionId+createdAt]')
-          .between([session, Dexie.minKey], [session, Dexie.maxKey])
-          .primaryKeys()
-        billsOf.set(session, new Set(ids as string[]))
-      }),
-    )
   const indexed = new Set<string>()
-  let after: string | null = null
-  for (;;) {
-    const slice: CachedPayment[] = await (
-      after === null ? payments.orderBy(':id') : payments.where(':id').above(after)
-    )
-      .limit(PAYMENTS_SLICE)
-      .toArray()
-    if (slice.length === 0) break
-    after = slice[slice.length - 1]!.id
-    const named = new Set(slice.flatMap((p) => p.registerSessionId ?? []))
-    await readSessions([...named].filter((session) => !billsOf.has(session)))
-    for (const p of slice) {
-      const elsewhere =
-        p.registerSessionId !== null && !billsOf.get(p.registerSessionId)!.has(p.billId)
-      if (elsewhere || p.reversedAt !== null) indexed.add(p.billId)
-    }
+  const lateIn = async (session: string): Promise<void> => {
+    const [taken, own] = await Promise.all([
+      payments.where('registerSessionId').equals(session).toArray() as Promise<CachedPayment[]>,
+      bills
+        .where('[registerSessionId+createdAt]')
+        .between([session, Dexie.minKey], [session, Dexie.maxKey])
+        .primaryKeys(),
+    ])
+    const ownIds = new Set(own as string[])
+    for (const p of taken) if (!ownIds.has(p.billId)) indexed.add(p.billId)
   }
+  const sessions = (await payments.orderBy('registerSessionId').uniqueKeys()) as string[]
+  for (let i = 0; i < sessions.length; i += SESSIONS_AT_ONCE)
+    await Promise.all(sessions.slice(i, i + SESSIONS_AT_ONCE).map(lateIn))
+  const reversed: CachedPayment[] = await payments.orderBy('reversedAt').toArray()
+  for (const p of reversed) indexed.add(p.billId)
   return [...indexed]
 }
 

@@ -2,7 +2,6 @@ import type { TillDatabase } from '../../cache/database'
 import type { ExportRange } from '../../cache/export-rows'
 import { nextDate, startOfMerchantDay } from '../../../src-shared/domain/business-date'
 import type { CachedBill, CachedExpense, RegisterSession } from '../../cache/cached-records'
-import { billsOfSession } from '../../cache/bill-session'
 import { loadReconciliation } from '../../cache/reconciliation-record'
 import { DestinationError, currentGranularity, readDestination } from '../../cache/destinations'
 import type { Destination, StoredBatch } from '../../cache/export-rows'
@@ -50,12 +49,8 @@ import { ExportLogWriter } from '../../cache/export-log-writer'
 import { nextBatchNumber } from '../../cache/export-batches'
 import { ProgressCounter, billPages, checkSignal, recordDatesOf } from './run-export-pages'
 import { countBills, expensesIn, sessionsIn } from '../../cache/export-range-reads'
-import { paymentsOfSession } from '../../cache/load-session'
-import {
-  billIdsPaidInFromElsewhere,
-  billsPaidInFromElsewhere,
-  billsReversedBetween,
-} from '../../cache/payment-index-reads'
+import { sessionBillsAndPayments } from '../../cache/load-session'
+import { billIdsPaidInFromElsewhere, billsReversedBetween } from '../../cache/payment-index-reads'
 import { paymentsTakenIn } from '../../cache/bill-payments'
 import { sessionsTrading } from '../../cache/session-status'
 import { readBills } from '../../cache/bill-reads'
@@ -372,8 +367,8 @@ class JournalRun {
    * Bills of days the pages did not read whose payments may post inside the range: those paid
    * in the range's sessions posted per bill (a late payment on an earlier day's bill; a summary
    * carries the payments taken in its session) and those with a payment reversed during the
-   * range's days. Both come from sparse indexes of the bills (payment-index-reads.ts), which hold
-   * just the few payments taken outside their bill's session and the few reversed.
+   * range's days. Both come from sparse indexes of the bills (payment-index-reads.ts), which list
+   * just the few bills paid in a session not their own and the few with a payment reversed.
    */
   private async *otherDaysBills(
     sessions: readonly RegisterSession[],
@@ -451,9 +446,8 @@ class JournalRun {
 
   private async summaryOf(session: RegisterSession): Promise<JournalEntry[]> {
     const { db } = this
-    const [sessionBills, paidFromElsewhere, name] = await Promise.all([
-      billsOfSession(db, session.id).toArray(),
-      billsPaidInFromElsewhere(db, session.id),
+    const [{ bills: sessionBills, payments }, name] = await Promise.all([
+      sessionBillsAndPayments(db, session.id),
       this.labels.of(session),
     ])
     const states = await this.log.states([`session:${session.id}`, ...postingKeys(sessionBills)])
@@ -463,7 +457,7 @@ class JournalRun {
         name,
         currency: sessionBills[0]?.currency ?? this.options.currency,
         bills: sessionBills,
-        payments: paymentsTakenIn(session.id, [...sessionBills, ...paidFromElsewhere]),
+        payments,
       },
       this.context(states),
     )
@@ -477,11 +471,11 @@ class JournalRun {
    */
   private async summarisedBillsPayments(session: RegisterSession): Promise<JournalEntry[]> {
     const { db } = this
-    const payments = await paymentsOfSession(db, session.id)
-    // A sale paid more than once in the session is read once: its payments post together.
-    const sales = await readBills(db, [
-      ...new Set(payments.filter((p) => p.billType === 'sale').map((p) => p.billId)),
-    ])
+    const { bills, paidFromElsewhere } = await sessionBillsAndPayments(db, session.id)
+    // A sale paid more than once in the session is taken once: its payments post together.
+    const sales = [...bills, ...paidFromElsewhere].filter(
+      (bill) => bill.type === 'sale' && paymentsTakenIn(session.id, [bill]).length > 0,
+    )
     const outside = await this.modes.summarisedOnly(sales)
     if (outside.length === 0) return []
     const taken = outside.map((bill) => ({

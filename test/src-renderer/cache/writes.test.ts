@@ -11,7 +11,10 @@ import {
 import { expense } from '../../support/exports/fixtures'
 import { storedBillCount } from '../../../src-renderer/cache/bill-count-store'
 import { ANY_BILL } from '../../../src-renderer/cache/bills/bill-filters'
-import { loadSessionInputs, paymentsOfSession } from '../../../src-renderer/cache/load-session'
+import {
+  loadSessionInputs,
+  sessionBillsAndPayments,
+} from '../../../src-renderer/cache/load-session'
 import { tallyOf } from '../../../src-renderer/domain/ledger/session-tally'
 import { makeBill, type PaymentSpec } from '../../support/bill-factory'
 import { billsReversedBetween } from '../../../src-renderer/cache/payment-index-reads'
@@ -55,7 +58,10 @@ describe('writing a page of bills', () => {
       ['1', true],
       ['2', true],
     ])
-    expect((await paymentsOfSession(db, 'rs-1')).map((p) => p.billId)).toEqual(['1', '2'])
+    expect((await sessionBillsAndPayments(db, 'rs-1')).payments.map((p) => p.billId)).toEqual([
+      '1',
+      '2',
+    ])
     expect(await db.pendingDetails.count()).toBe(0)
   })
 
@@ -101,9 +107,9 @@ describe('writing a page of bills', () => {
         updatedAt: Date.UTC(2026, 10, 21),
       }),
     )
-    expect((await paymentsOfSession(db, 'rs-1')).map((p) => [p.id, p.method])).toEqual([
-      ['1-P1', 'qris'],
-    ])
+    expect(
+      (await sessionBillsAndPayments(db, 'rs-1')).payments.map((p) => [p.id, p.method]),
+    ).toEqual([['1-P1', 'qris']])
   })
 
   it('takes a bill out of quarantine once it comes whole, and keeps the other records set aside', async () => {
@@ -211,12 +217,14 @@ describe('writing a page of bills', () => {
     await writePage(db, [
       full('1'),
       late([
-        { method: 'cash', amount: 400 },
-        { method: 'card', amount: 600, session: 'rs-2', reversed: true },
+        { method: 'cash', amount: 400, reversed: true },
+        { method: 'card', amount: 600, session: 'rs-2' },
       ]),
     ])
     const taken = async (session: string) =>
-      (await paymentsOfSession(db, session)).map((p) => `${p.billId} ${p.method}`).sort()
+      (await sessionBillsAndPayments(db, session)).payments
+        .map((p) => `${p.billId} ${p.method}`)
+        .sort()
     expect(await taken('rs-1')).toEqual(['1 cash', 'late cash'])
     expect(await taken('rs-2')).toEqual(['late card'])
     const reversedAt = Date.UTC(2026, 10, 20, 3, 1)
@@ -224,20 +232,33 @@ describe('writing a page of bills', () => {
       'late',
     ])
     expect(await billsReversedBetween(db, reversedAt + 1, reversedAt + 2)).toEqual([])
-    // A session that only took a late payment has records to tally from.
-    await db.sessionTallies.clear()
-    await writePage(db, [full('2')])
-    expect(await db.sessionTallies.get('rs-1')).toEqual(
-      tallyOf('rs-1', await loadSessionInputs(db, { id: 'rs-1', openingCash: null })),
-    )
+    // A session whose only record is a late payment has records to tally from, when its tally is
+    // missing (a cache from before tallies) and its first bill comes.
     expect(await hasRecords(db, 'rs-2')).toBe(true)
+    await db.sessionTallies.clear()
+    await writePage(db, [
+      makeBill({
+        id: '3',
+        session: 'rs-2',
+        lines: [500],
+        payments: [{ method: 'cash', amount: 500 }],
+      }),
+    ])
+    const rs2 = await loadSessionInputs(db, { id: 'rs-2', openingCash: null })
+    expect(rs2.payments.map((p) => `${p.method} ${p.amount}`).sort()).toEqual([
+      'card 600',
+      'cash 500',
+    ])
+    expect(await db.sessionTallies.get('rs-2')).toEqual(tallyOf('rs-2', rs2))
     expect(await hasRecords(db, 'rs-3')).toBe(false)
 
     // The new detail pays it all in its own session, never reversed.
     await writePage(db, [late([{ method: 'cash', amount: 1000 }])])
-    expect(await taken('rs-2')).toEqual([])
+    expect(await taken('rs-2')).toEqual(['3 cash'])
     expect(await billsReversedBetween(db, 0, Number.MAX_SAFE_INTEGER)).toEqual([])
-    expect(await hasRecords(db, 'rs-2')).toBe(false)
+    expect(await db.sessionTallies.get('rs-2')).toEqual(
+      tallyOf('rs-2', await loadSessionInputs(db, { id: 'rs-2', openingCash: null })),
+    )
     const stored = await db.bills.get('late')
     expect(['paidInSessions' in stored!, 'reversedAts' in stored!]).toEqual([false, false])
   })

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoService, type DemoServiceHandle } from '../../../../src-demo'
 import { currencyExponent, toMinorUnits } from '../../../../src-shared/domain/money'
 import { TillDatabase } from '../../../../src-renderer/cache/database'
-import { paymentsOfSession } from '../../../../src-renderer/cache/load-session'
+import { sessionBillsAndPayments } from '../../../../src-renderer/cache/load-session'
 import { SyncEngine } from '../../../../src-renderer/jobs/sync/sync-engine'
 import type { ServiceReader } from '../../../../src-renderer/jobs/sync/service-reader'
 import { inProcessMain } from '../../../support/main-bridge'
@@ -66,7 +66,9 @@ async function compare(demo: DemoServiceHandle, db: TillDatabase): Promise<void>
         p.id,
       ])
   for (const [session, ids] of truthSessions)
-    expect((await paymentsOfSession(db, session)).map((p) => p.id).sort()).toEqual(ids.sort())
+    expect((await sessionBillsAndPayments(db, session)).payments.map((p) => p.id).sort()).toEqual(
+      ids.sort(),
+    )
   const expenses = demo.shop.expenses() as unknown as JsonExpense[]
   const cachedExpenses = new Map((await db.expenses.toArray()).map((e) => [e.id, e]))
   expect(cachedExpenses.size).toBe(expenses.length)
