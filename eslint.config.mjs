@@ -39,6 +39,7 @@ function above(layer, folders) {
 /** The cache's Dexie tables (TillDatabase's), read and written only in src-renderer/cache/. */
 const CACHE_TABLES = [
   'bills',
+  'billPaymentIndex',
   'expenses',
   'sessions',
   'checkpoints',

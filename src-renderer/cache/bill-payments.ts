@@ -1,5 +1,5 @@
 import type { Bill } from '../../src-shared/domain/records'
-import type { CachedBill, CachedPayment } from './cached-records'
+import type { BillPaymentIndex, CachedPayment } from './cached-records'
 
 /**
  * A bill's payments as the readers of a session's takings see them, each with its bill's id, type
@@ -15,13 +15,12 @@ export function paymentsOf(bill: Bill): CachedPayment[] {
 }
 
 /**
- * What the bills table indexes a bill's payments by (cache version 23, migrations/v23.ts), each
- * present only when it has an entry, so the usual bill (paid in its own session, never reversed)
- * writes none: the sessions other than its own its payments were taken in, and when any was
- * reversed.
+ * A bill's entry in the payment index (cache version 23, migrations/v23.ts), or null for the usual
+ * bill, paid in its own session and never reversed, which has none: the sessions other than its
+ * own its payments were taken in, and when any was reversed.
  */
-export function paymentIndexes(bill: Bill): Pick<CachedBill, 'paidInSessions' | 'reversedAts'> {
-  if (!bill.hasDetail) return {}
+export function paymentIndexOf(bill: Bill): BillPaymentIndex | null {
+  if (!bill.hasDetail) return null
   const sessions = new Set<string>()
   const reversals = new Set<number>()
   for (const p of bill.payments) {
@@ -29,10 +28,27 @@ export function paymentIndexes(bill: Bill): Pick<CachedBill, 'paidInSessions' | 
       sessions.add(p.registerSessionId)
     if (p.reversedAt !== null) reversals.add(p.reversedAt)
   }
+  if (sessions.size === 0 && reversals.size === 0) return null
   return {
+    billId: bill.id,
     ...(sessions.size ? { paidInSessions: [...sessions].sort() } : {}),
     ...(reversals.size ? { reversedAts: [...reversals].sort((a, b) => a - b) } : {}),
   }
+}
+
+/**
+ * What writing `after` over `before` (a bill's record, if cached) changes in the payment index: an
+ * entry to put, a bill id whose entry goes, or nothing, the usual case, read from the records
+ * alone.
+ */
+export function paymentIndexChange(
+  before: Bill | undefined,
+  after: Bill,
+): { put: BillPaymentIndex } | { drop: string } | null {
+  const had = before ? paymentIndexOf(before) : null
+  const has = paymentIndexOf(after)
+  if (has) return JSON.stringify(has) === JSON.stringify(had) ? null : { put: has }
+  return had ? { drop: after.id } : null
 }
 
 /** The payments among these bills' that were taken in the session. */

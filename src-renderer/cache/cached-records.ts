@@ -21,12 +21,16 @@ export interface CachedBill extends Bill {
   numberKey: string
   /** Present (1) only when the bill breaks a bill identity: a sparse index lists just those. */
   brokenIdentity?: 1
-  /**
-   * The sessions other than the bill's own that its payments were taken in, present only when
-   * there is one: a sparse index finds a session's payments on other sessions' bills.
-   */
+}
+
+/**
+ * What finds a bill's payments beyond its own session (cache version 23), kept only for a bill with
+ * its detail that has some: the sessions other than its own its payments were taken in (present
+ * when there is one) and when they were reversed (present when one was).
+ */
+export interface BillPaymentIndex {
+  billId: string
   paidInSessions?: string[]
-  /** When its payments were reversed, present only when one was: a sparse index of reversals. */
   reversedAts?: number[]
 }
 

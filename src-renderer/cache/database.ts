@@ -1,6 +1,7 @@
 import Dexie, { type EntityTable, type Table } from 'dexie'
 import type {
   CachedBill,
+  BillPaymentIndex,
   CachedExpense,
   Checkpoint,
   PendingDetail,
@@ -33,6 +34,7 @@ import type { OutboxChange, SetAsideRow, SharedConflict, SharedVersion } from '.
 /** One IndexedDB database per connection profile; its schema, version by version, in migrations/. */
 export class TillDatabase extends Dexie {
   bills!: EntityTable<CachedBill, 'id'>
+  billPaymentIndex!: EntityTable<BillPaymentIndex, 'billId'>
   expenses!: EntityTable<CachedExpense, 'id'>
   sessions!: EntityTable<RegisterSession, 'id'>
   checkpoints!: EntityTable<Checkpoint, 'key'>

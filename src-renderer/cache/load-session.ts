@@ -18,7 +18,7 @@ export function loadSessionInputs(
   db: TillDatabase,
   session: Pick<RegisterSession, 'id' | 'openingCash'>,
 ): Promise<SessionInputs> {
-  return db.transaction('r', [db.bills, db.expenses], async () => {
+  return db.transaction('r', [db.bills, db.billPaymentIndex, db.expenses], async () => {
     const [{ bills, payments }, expenses] = await Promise.all([
       sessionBillsAndPayments(db, session.id),
       expensesOfSession(db, session.id),

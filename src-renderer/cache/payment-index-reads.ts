@@ -2,16 +2,23 @@ import type { CachedBill } from './cached-records'
 import type { TillDatabase } from './database'
 
 /**
- * Reads through the bills' sparse indexes of their payments (./bill-payments.ts `paymentIndexes`):
- * the late payments a session took on other sessions' bills, and the reversals.
+ * Reads through the payment index (./bill-payments.ts `paymentIndexOf`), a record only for the
+ * few bills with a payment taken outside their own session or reversed: the late payments a
+ * session took on other sessions' bills, and the reversals.
  */
 
+async function billsOf(db: TillDatabase, ids: readonly string[]): Promise<CachedBill[]> {
+  const bills = await db.bills.bulkGet([...new Set(ids)])
+  return bills.filter((bill): bill is CachedBill => bill !== undefined)
+}
+
 /** Bills of other sessions, or of none, with a payment taken in the session (late payments). */
-export function billsPaidInFromElsewhere(
+export async function billsPaidInFromElsewhere(
   db: TillDatabase,
   sessionId: string,
 ): Promise<CachedBill[]> {
-  return db.bills.where('paidInSessions').equals(sessionId).toArray()
+  const ids = await db.billPaymentIndex.where('paidInSessions').equals(sessionId).primaryKeys()
+  return ids.length ? billsOf(db, ids) : []
 }
 
 /** Whether a bill of another session, or of none, has a payment taken in the session. */
@@ -19,20 +26,25 @@ export async function tookPaymentsOnOtherBills(
   db: TillDatabase,
   sessionId: string,
 ): Promise<boolean> {
-  const keys = await db.bills.where('paidInSessions').equals(sessionId).limit(1).primaryKeys()
+  const keys = await db.billPaymentIndex
+    .where('paidInSessions')
+    .equals(sessionId)
+    .limit(1)
+    .primaryKeys()
   return keys.length > 0
 }
 
 /** The ids of the bills outside these sessions with a payment taken in one of them. */
-export function billIdsPaidInFromElsewhere(
+export async function billIdsPaidInFromElsewhere(
   db: TillDatabase,
   sessionIds: readonly string[],
 ): Promise<string[]> {
-  if (sessionIds.length === 0) return Promise.resolve([])
-  return db.bills
+  if (sessionIds.length === 0) return []
+  const ids = await db.billPaymentIndex
     .where('paidInSessions')
     .anyOf([...sessionIds])
-    .primaryKeys() as Promise<string[]>
+    .primaryKeys()
+  return [...new Set(ids)]
 }
 
 /** Bills with a payment reversed from `from` up to, not including, `to` (epoch ms). */
@@ -41,7 +53,9 @@ export async function billsReversedBetween(
   from: number,
   to: number,
 ): Promise<CachedBill[]> {
-  const ids = await db.bills.where('reversedAts').between(from, to, true, false).primaryKeys()
-  const bills = await db.bills.bulkGet([...new Set(ids as string[])])
-  return bills.filter((bill): bill is CachedBill => bill !== undefined)
+  const ids = await db.billPaymentIndex
+    .where('reversedAts')
+    .between(from, to, true, false)
+    .primaryKeys()
+  return ids.length ? billsOf(db, ids) : []
 }

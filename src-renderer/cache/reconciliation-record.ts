@@ -33,7 +33,14 @@ export function changeReconciliation(
     earlier: StoredRecord,
   ) => Promise<ReconciliationChange>,
 ): Promise<SessionReconciliation> {
-  const tables = [db.sessions, db.reconciliations, db.bills, db.expenses, db.cashMovements]
+  const tables = [
+    db.sessions,
+    db.reconciliations,
+    db.bills,
+    db.billPaymentIndex,
+    db.expenses,
+    db.cashMovements,
+  ]
   return db.transaction(
     'rw',
     [...tables, db.checkpoints, db.countDrafts, ...outboxTables(db)],

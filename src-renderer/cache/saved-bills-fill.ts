@@ -192,7 +192,15 @@ export async function fillSavedBills(
 ): Promise<void> {
   const fill = await db.transaction(
     'rw',
-    [db.bills, db.expenses, db.sessions, db.sessionTallies, db.billCounts, db.meta],
+    [
+      db.bills,
+      db.billPaymentIndex,
+      db.expenses,
+      db.sessions,
+      db.sessionTallies,
+      db.billCounts,
+      db.meta,
+    ],
     () => beginOrResume(db),
   )
   if (!fill) return

@@ -18,7 +18,7 @@ import type { CachedBill, CachedExpense, CachedPayment, RegisterSession } from '
 
 /** The tables a tally is made from and kept in: a write that changes a tally holds them all. */
 export function tallyTables(db: TillDatabase) {
-  return [db.bills, db.expenses, db.sessionTallies]
+  return [db.bills, db.billPaymentIndex, db.expenses, db.sessionTallies]
 }
 
 /**

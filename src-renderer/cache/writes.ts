@@ -9,14 +9,20 @@ import { TallyChanges } from '../domain/ledger/session-tally'
 import { BillCountChanges } from '../domain/bills/bill-counts'
 import { applyBillCountChanges, billCountTables, noteBillCountChange } from './bill-count-store'
 import { billFacets } from './bill-facets'
-import { paymentIndexes, paymentsOf } from './bill-payments'
+import { paymentIndexChange, paymentsOf } from './bill-payments'
 import { billsCounted } from './saved-bills-fill'
 import { noteRecordsWritten } from './records-written'
 import { countStands } from './reconciliation-schema'
 import { readKnownSessions, type KnownSessions } from './known-sessions'
 import { bulkGetThroughSpan, keysBetween } from './key-span'
 import type { TillDatabase } from './database'
-import type { CachedBill, Checkpoint, QuarantineEntry, RegisterSession } from './cached-records'
+import type {
+  BillPaymentIndex,
+  CachedBill,
+  Checkpoint,
+  QuarantineEntry,
+  RegisterSession,
+} from './cached-records'
 import {
   applyTallyChanges,
   noteBillChange,
@@ -33,17 +39,9 @@ function quarantineEntries(records: QuarantinedRecord[], now: number): Quarantin
   return records.map((r) => ({ ...r, key: quarantineKey(r), seenAt: now }))
 }
 
-/**
- * A bill as the cache stores it: with its business date, the Bills screen's facets and what its
- * payments are found by.
- */
+/** A bill as the cache stores it: with its business date and the Bills screen's facets. */
 function cachedBill(bill: Bill, timeZone: string): CachedBill {
-  return {
-    ...bill,
-    businessDate: businessDate(bill.createdAt, timeZone),
-    ...billFacets(bill),
-    ...paymentIndexes(bill),
-  }
+  return { ...bill, businessDate: businessDate(bill.createdAt, timeZone), ...billFacets(bill) }
 }
 
 /** The last of each id: a page that lists a bill twice writes it once, as it ends. */
@@ -150,6 +148,7 @@ function billWriteTables(db: TillDatabase) {
   return [
     ...tallyTables(db),
     ...billCountTables(db),
+    db.billPaymentIndex,
     db.sessions,
     db.checkpoints,
     db.pendingDetails,
@@ -184,8 +183,8 @@ export interface BillsWrite {
 }
 
 /**
- * Writes a page of bills (their payments inside them), the sessions they name, quarantined
- * records, the detail queue and the page's checkpoint in one transaction: a quit at any moment
+ * Writes a page of bills (their payments inside them, and the payment index of the few paid in
+ * another session or reversed), the sessions they name, quarantined records, the detail queue and the page's checkpoint in one transaction: a quit at any moment
  * leaves either all of it or none, so a resumed sync neither skips nor repeats.
  */
 export async function writeBills(
@@ -210,10 +209,15 @@ export async function writeBills(
     const toPut: CachedBill[] = []
     const detailed: Bill[] = []
     const pending: string[] = []
+    const indexPuts: BillPaymentIndex[] = []
+    const indexDrops: string[] = []
     const put = (bill: Bill, cached: CachedBill | undefined): void => {
       const stored = cachedBill(bill, write.timeZone)
       toPut.push(stored)
       noteBillChange(tallies, cached, stored, paymentsOf)
+      const indexChange = paymentIndexChange(cached, stored)
+      if (indexChange && 'put' in indexChange) indexPuts.push(indexChange.put)
+      else if (indexChange) indexDrops.push(indexChange.drop)
       if (counted(stored.id)) noteBillCountChange(counts, cached, stored)
     }
     bills.forEach((bill, i) => {
@@ -248,6 +252,8 @@ export async function writeBills(
     // a transaction's requests in order anyway, so only the round trips are saved.
     await Promise.all([
       db.bills.bulkPut(toPut),
+      indexPuts.length ? db.billPaymentIndex.bulkPut(indexPuts) : null,
+      indexDrops.length ? db.billPaymentIndex.bulkDelete(indexDrops) : null,
       // Queued after the drop: a range the drop deletes must hold none of the page's new entries.
       dropFromQueue(db, dropped).then(() =>
         pending.length ? queueForDetail(db, pending, write.detailPriority) : null,

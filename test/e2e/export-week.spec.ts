@@ -274,9 +274,12 @@ test('a week exported day by day holds what the week exported at once holds, and
           [
             'bills',
             unpaid.id,
-            (bill) =>
-              (bill['payments'] as { id: string }[]).some((p) => p.id === late.id) &&
-              (bill['paidInSessions'] as string[] | undefined)?.includes(open.id) === true,
+            (bill) => (bill['payments'] as { id: string }[]).some((p) => p.id === late.id),
+          ],
+          [
+            'billPaymentIndex',
+            unpaid.id,
+            (entry) => (entry['paidInSessions'] as string[]).includes(open.id),
           ],
           ['bills', refund.id, (bill) => bill['hasDetail'] === true],
           ['expenses', expense.id, (e) => e['amount'] === 350_000],

@@ -57,12 +57,12 @@ function queryStores(page: Page, databaseName: string, query: StoreQuery): Promi
 /** The stores that must agree with the service, read straight from IndexedDB. */
 export async function readCache(page: Page, databaseName: string): Promise<CacheSnapshot> {
   const { all, counts } = await queryStores(page, databaseName, {
-    all: ['bills', 'expenses', 'sessions'],
+    all: ['bills', 'billPaymentIndex', 'expenses', 'sessions'],
     counts: ['pendingDetails', 'quarantine'],
     gets: [],
   })
   return {
-    ...(all as Pick<CacheSnapshot, 'bills' | 'expenses' | 'sessions'>),
+    ...(all as Pick<CacheSnapshot, 'bills' | 'billPaymentIndex' | 'expenses' | 'sessions'>),
     pendingDetails: counts['pendingDetails']!,
     quarantined: counts['quarantine']!,
   }

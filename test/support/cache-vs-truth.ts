@@ -35,10 +35,9 @@ export interface CacheSnapshot {
       registerSessionId: string | null
       reversedAt: number | null
     }[]
-    /** What a session's late payments and the reversals are found by (a bill with its detail). */
-    paidInSessions?: string[]
-    reversedAts?: number[]
   }[]
+  /** What a session's late payments and the reversals are found by (bills with their detail). */
+  billPaymentIndex: { billId: string; paidInSessions?: string[]; reversedAts?: number[] }[]
   expenses: {
     id: string
     number: string
@@ -231,7 +230,10 @@ function sessionDifferences(
  * was paid in and among the reversals: the day close and the exports read late payments and
  * reversals through these alone.
  */
-function paymentIndexDifferences(truth: TruthBill, mine: CacheSnapshot['bills'][number]): string[] {
+function paymentIndexDifferences(
+  truth: TruthBill,
+  mine: CacheSnapshot['billPaymentIndex'][number] | undefined,
+): string[] {
   const sessions = new Set<string>()
   const reversals = new Set<number>()
   for (const p of truth.payments) {
@@ -240,8 +242,8 @@ function paymentIndexDifferences(truth: TruthBill, mine: CacheSnapshot['bills'][
     if (p.reversed_at) reversals.add(Date.parse(p.reversed_at))
   }
   return fieldDifferences(`bill ${truth.id}`, [
-    ['paid in other sessions', [...sessions].sort(), mine.paidInSessions ?? []],
-    ['payments reversed at', [...reversals].sort((a, b) => a - b), mine.reversedAts ?? []],
+    ['paid in other sessions', [...sessions].sort(), mine?.paidInSessions ?? []],
+    ['payments reversed at', [...reversals].sort((a, b) => a - b), mine?.reversedAts ?? []],
   ])
 }
 
@@ -254,6 +256,7 @@ export function compareCacheWithTruth(
   const minor = (value: number): number => Math.round(value * 10 ** options.exponent)
   const bills = new Map(cache.bills.map((b) => [b.id, b]))
   const expenses = new Map(cache.expenses.map((e) => [e.id, e]))
+  const indexed = new Map(cache.billPaymentIndex.map((entry) => [entry.billId, entry]))
   const differences = [
     ...idDifferences(
       'bills',
@@ -266,7 +269,7 @@ export function compareCacheWithTruth(
     }),
     ...truth.bills.flatMap((t) => {
       const mine = bills.get(t.id)
-      return mine?.hasDetail ? paymentIndexDifferences(t, mine) : []
+      return mine?.hasDetail ? paymentIndexDifferences(t, indexed.get(t.id)) : []
     }),
     ...idDifferences(
       'expenses',

@@ -1,6 +1,6 @@
 import type { Migration } from './migration'
 
-export const BILLS_V17 =
+const BILLS_V17 =
   'id, [locationId+businessDate], [type+createdAt], parentBillId, ' +
   '[registerSessionId+createdAt], createdAt, numberKey, total, [paymentState+createdAt], ' +
   '*methods, brokenIdentity, amountPaid, amountDue'

@@ -59,7 +59,7 @@ async function measureLogCarry(page: Page, entries: number): Promise<Figure> {
   }
 }
 
-/** Cache version 23's upgrade (the payments table onto the bills' indexes), on a copy of the cache. */
+/** Cache version 23's upgrade (the payments table into the payment index), on a copy of the cache. */
 async function measurePaymentIndexes(
   page: Page,
   databaseName: string,

@@ -162,8 +162,8 @@ const COPY_SLICE = 5_000
 const LATE_EVERY = 100
 
 /**
- * Cache version 23's upgrade, which moves what the payments table was read by onto the bills
- * (migrations/v23.ts), on a copy of the seeded cache's bills as version 22 kept them: each with
+ * Cache version 23's upgrade, which moves what the payments table was read by into the payment
+ * index of the bills paid late or reversed (migrations/v23.ts), on a copy of the seeded cache's bills as version 22 kept them: each with
  * its payments in a table beside it, one in a hundred paid late in another session. The seconds
  * the upgrade took, and how many bills it indexed.
  */
@@ -178,8 +178,8 @@ export async function movePaymentsOntoBills(
   let payments = 0
   for (let from = 0; from < ids.length; from += COPY_SLICE) {
     const slice = await source.bills.bulkGet(ids.slice(from, from + COPY_SLICE))
-    const bills = slice.map((cached, i) => {
-      const { paidInSessions: _sessions, reversedAts: _reversals, ...bill } = cached!
+    const bills = slice.map((bill, i) => {
+      bill = bill!
       const late = (from + i) % LATE_EVERY === 0 && bill.payments.length > 0
       return late
         ? {
@@ -202,10 +202,7 @@ export async function movePaymentsOntoBills(
   const upgraded = new TillDatabase(databaseName)
   await upgraded.open()
   const ms = performance.now() - started
-  const indexed = new Set([
-    ...((await upgraded.bills.orderBy('paidInSessions').primaryKeys()) as string[]),
-    ...((await upgraded.bills.orderBy('reversedAts').primaryKeys()) as string[]),
-  ]).size
+  const indexed = await upgraded.billPaymentIndex.count()
   upgraded.close()
   await Dexie.delete(databaseName)
   return { ms, bills: ids.length, payments, indexed }

@@ -1,7 +1,6 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { businessDate } from '../../../src-shared/domain/business-date'
-import { billFacets } from '../../../src-renderer/cache/bill-facets'
-import { paymentIndexes } from '../../../src-renderer/cache/bill-payments'
+import { putCachedBills } from '../cached-bills'
 import { TillDatabase } from '../../../src-renderer/cache/database'
 import { readDestination } from '../../../src-renderer/cache/destinations'
 import type { ExportRange } from '../../../src-renderer/cache/export-rows'
@@ -38,22 +37,24 @@ export async function store(
   shop: Shop,
   hours: SessionHours = UNKNOWN_HOURS,
 ): Promise<void> {
-  await db.transaction('rw', [db.bills, db.expenses, db.sessions], async () => {
-    await Promise.all([db.bills.clear(), db.expenses.clear()])
-    await db.sessions.bulkPut(
-      shop.sessions.map((s) => ({
-        ...s,
-        ...hours(s),
-        openingCash: null,
-        firstActivityAt: null,
-        status: 'closed' as const,
-      })),
-    )
-    await db.bills.bulkPut(
-      shop.bills.map((b) => ({ ...b, ...billFacets(b), ...paymentIndexes(b) })),
-    )
-    await db.expenses.bulkPut(shop.expenses)
-  })
+  await db.transaction(
+    'rw',
+    [db.bills, db.billPaymentIndex, db.expenses, db.sessions],
+    async () => {
+      await Promise.all([db.bills.clear(), db.billPaymentIndex.clear(), db.expenses.clear()])
+      await db.sessions.bulkPut(
+        shop.sessions.map((s) => ({
+          ...s,
+          ...hours(s),
+          openingCash: null,
+          firstActivityAt: null,
+          status: 'closed' as const,
+        })),
+      )
+      await putCachedBills(db, shop.bills)
+      await db.expenses.bulkPut(shop.expenses)
+    },
+  )
 }
 
 /** Every business date the shop's records fall on or were paid or reversed on, in order. */

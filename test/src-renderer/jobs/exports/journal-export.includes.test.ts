@@ -1,7 +1,6 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { billFacets } from '../../../../src-renderer/cache/bill-facets'
-import { paymentIndexes } from '../../../../src-renderer/cache/bill-payments'
+import { putCachedBills } from '../../../support/cached-bills'
 import { TillDatabase } from '../../../../src-renderer/cache/database'
 import type { JournalBill } from '../../../../src-renderer/domain/journal/journal'
 import {
@@ -54,7 +53,7 @@ async function trade(database: TillDatabase, day: number, methods: string[]): Pr
       }),
     ),
   })
-  await database.bills.put({ ...bill, ...billFacets(bill), ...paymentIndexes(bill) })
+  await putCachedBills(database, [bill])
   await database.sessions.put(makeSession({ id: session, businessDate: dateOf(day) }))
 }
 

@@ -1,10 +1,8 @@
 import { allLogged, standingStates } from '../../../support/exports/log-pages'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { afterEach, describe, expect, it } from 'vitest'
-import { billFacets } from '../../../../src-renderer/cache/bill-facets'
-import { paymentIndexes } from '../../../../src-renderer/cache/bill-payments'
+import { putCachedBills } from '../../../support/cached-bills'
 import { TillDatabase } from '../../../../src-renderer/cache/database'
-import type { CachedBill } from '../../../../src-renderer/cache/cached-records'
 import type { Granularity } from '../../../../src-renderer/domain/journal/export-log'
 import { switchGranularity } from '../../../../src-renderer/cache/destinations'
 import type { JournalBill } from '../../../../src-renderer/domain/journal/journal'
@@ -38,8 +36,7 @@ async function shop(bills: JournalBill[]): Promise<TillDatabase> {
 }
 
 async function putBills(database: TillDatabase, bills: JournalBill[]): Promise<void> {
-  const cached: CachedBill[] = bills.map((b) => ({ ...b, ...billFacets(b), ...paymentIndexes(b) }))
-  await database.bills.bulkPut(cached)
+  await putCachedBills(database, bills)
 }
 
 function options(

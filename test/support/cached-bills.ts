@@ -1,0 +1,16 @@
+import type { TillDatabase } from '../../src-renderer/cache/database'
+import { billFacets } from '../../src-renderer/cache/bill-facets'
+import { paymentIndexOf } from '../../src-renderer/cache/bill-payments'
+import type { JournalBill } from '../../src-renderer/domain/journal/journal'
+
+/**
+ * Puts bills into the cache as its write leaves them for the readers: with the Bills screen's
+ * facets, and an entry in the payment index for each paid in another session or reversed.
+ */
+export async function putCachedBills(
+  db: TillDatabase,
+  bills: readonly JournalBill[],
+): Promise<void> {
+  await db.bills.bulkPut(bills.map((b) => ({ ...b, ...billFacets(b) })))
+  await db.billPaymentIndex.bulkPut(bills.flatMap((b) => paymentIndexOf(b) ?? []))
+}
