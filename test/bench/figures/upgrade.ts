@@ -69,7 +69,7 @@ async function measurePaymentIndexes(
   return {
     id: 'upgrade',
     key: 'upgrade.payments-index',
-    label: `  cache version 23 over ${moved.bills.toLocaleString('en-US')} bills: the payments table onto the bills`,
+    label: `  cache version 23 over ${moved.bills.toLocaleString('en-US')} bills: the payments table into the payment index`,
     value: moved.ms / 1000,
     unit: 's',
     target: { at: 'most', value: targetSeconds(bills) },
