@@ -1,5 +1,6 @@
 import type { CachedBill } from './cached-records'
 import type { TillDatabase } from './database'
+import { readBills } from './bill-reads'
 
 /**
  * Reads through the payment index (./bill-payments.ts `paymentIndexOf`), a record only for the
@@ -8,7 +9,8 @@ import type { TillDatabase } from './database'
  */
 
 async function billsOf(db: TillDatabase, ids: readonly string[]): Promise<CachedBill[]> {
-  const bills = await db.bills.bulkGet([...new Set(ids)])
+  if (ids.length === 0) return []
+  const bills = await readBills(db, [...new Set(ids)])
   return bills.filter((bill): bill is CachedBill => bill !== undefined)
 }
 
@@ -17,8 +19,7 @@ export async function billsPaidInFromElsewhere(
   db: TillDatabase,
   sessionId: string,
 ): Promise<CachedBill[]> {
-  const ids = await db.billPaymentIndex.where('paidInSessions').equals(sessionId).primaryKeys()
-  return ids.length ? billsOf(db, ids) : []
+  return billsOf(db, await billIdsPaidInFromElsewhere(db, [sessionId]))
 }
 
 /** Whether a bill of another session, or of none, has a payment taken in the session. */
@@ -57,5 +58,5 @@ export async function billsReversedBetween(
     .where('reversedAts')
     .between(from, to, true, false)
     .primaryKeys()
-  return ids.length ? billsOf(db, ids) : []
+  return billsOf(db, ids)
 }
