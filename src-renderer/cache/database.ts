@@ -16,7 +16,7 @@ import type {
 import { COUNTS_KEPT_FROM_THE_START } from './cached-records'
 import type { Destination } from './export-rows'
 import type { LogPage } from './log-pages'
-import type { UpgradeProgress } from './log-pages-upgrade'
+import type { UpgradeProgress } from './migrations/migration'
 import { declareVersions } from './migrations/migrations'
 import { coarseMutations } from './mutation-announcements'
 import type { ExportRun, SavedAccountMapping, SeenAccountRole, StoredBatch } from './export-rows'
@@ -64,8 +64,8 @@ export class TillDatabase extends Dexie {
   sharedSetAside!: EntityTable<SetAsideRow, 'ref'>
 
   /**
-   * `onUpgrade` hears how far a long upgrade has come (carrying the export log into pages), for
-   * the screen to show while the cache opens.
+   * `onUpgrade` hears how far a long upgrade has come (carrying the export log into pages, moving
+   * the payments onto their bills), for the screen to show while the cache opens.
    */
   constructor(
     name: string,

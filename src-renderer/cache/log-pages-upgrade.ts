@@ -61,11 +61,11 @@ function sortedByTime(batches: readonly StoredBatch[]): StoredBatch[] {
 }
 
 /** Rows carried over so far, of all there are; called as the upgrade goes. */
-export type UpgradeProgress = (done: number, total: number) => void
+type RowsCarried = (done: number, total: number) => void
 
 export async function upgradeToLogPages(
   tx: Transaction,
-  onProgress: UpgradeProgress = () => undefined,
+  onProgress: RowsCarried = () => undefined,
 ): Promise<void> {
   const logged = tx.table<LoggedEntry>('loggedEntries')
   const states = tx.table<RowState, [string, string]>('postedStates')

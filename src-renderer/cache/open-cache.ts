@@ -1,5 +1,5 @@
 import { databaseName, TillDatabase } from './database'
-import type { UpgradeProgress } from './log-pages-upgrade'
+import type { UpgradeProgress } from './migrations/migration'
 
 /**
  * Opens a connection profile's cache. The demo shop is generated anew at each launch, and

@@ -1,5 +1,10 @@
 import type { Transaction } from 'dexie'
-import type { UpgradeProgress } from '../log-pages-upgrade'
+
+/** The long upgrades, which tell how far they have come. */
+export type UpgradeStep = 'export-log' | 'payments'
+
+/** `done` of `total` (the export log's rows, or the register sessions read) of a long upgrade. */
+export type UpgradeProgress = (done: number, total: number, step: UpgradeStep) => void
 
 /**
  * One version of the cache's schema: the stores it adds, changes or drops (null) over the

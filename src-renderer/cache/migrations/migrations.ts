@@ -1,6 +1,5 @@
 import type { Dexie } from 'dexie'
-import type { UpgradeProgress } from '../log-pages-upgrade'
-import type { Migration } from './migration'
+import type { Migration, UpgradeProgress } from './migration'
 import { v01 } from './v01'
 import { v02 } from './v02'
 import { v03 } from './v03'

@@ -15,5 +15,6 @@ export const v16: Migration = {
     postedStates: null,
     replacedPostings: null,
   },
-  upgrade: (tx, onUpgrade) => upgradeToLogPages(tx, onUpgrade),
+  upgrade: (tx, onUpgrade) =>
+    upgradeToLogPages(tx, (done, total) => onUpgrade?.(done, total, 'export-log')),
 }

@@ -2,7 +2,7 @@ import type { ChannelOutput, ProfileView } from '../../../src-shared/bridge/cont
 import type { TillBridge } from '../../bridge/bridge-client'
 import type { TillDatabase } from '../../cache/database'
 import { openCache } from '../../cache/open-cache'
-import type { UpgradeProgress } from '../../cache/log-pages-upgrade'
+import type { UpgradeProgress } from '../../cache/migrations/migration'
 import { ScheduledExporter } from '../exports/scheduled-exporter'
 import { SyncController } from '../sync/sync-controller'
 import { SharedBooksLink } from '../shared-books/shared-books-link'

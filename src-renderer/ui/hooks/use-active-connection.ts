@@ -8,10 +8,11 @@ import {
 import { closeConnection } from '../../jobs/connection/close-connection'
 import { effectiveTimeZone } from '../../domain/format/effective-time-zone'
 import { formatDateTime } from '../../domain/format/time'
+import type { UpgradeStep } from '../../cache/migrations/migration'
 
 export type ConnectionState =
   /** `upgrade`: how far the upgrade of a cache from an earlier Till has come, while it runs. */
-  | { status: 'loading'; upgrade?: { done: number; total: number } }
+  | { status: 'loading'; upgrade?: { done: number; total: number; step: UpgradeStep } }
   | { status: 'none' }
   | { status: 'error'; message: string }
   | { status: 'ready'; connection: ActiveConnection }
@@ -57,8 +58,8 @@ export function useConnectionLifecycle(bridge: TillBridge): ConnectionState {
           if (!cancelled) setState({ status: 'none' })
           return
         }
-        const db = await openDatabase(profile, info.demo, (done, total) => {
-          if (!cancelled) setState({ status: 'loading', upgrade: { done, total } })
+        const db = await openDatabase(profile, info.demo, (done, total, step) => {
+          if (!cancelled) setState({ status: 'loading', upgrade: { done, total, step } })
         })
         if (cancelled) return db.close()
         opened = activeConnection(bridge, profile, db)

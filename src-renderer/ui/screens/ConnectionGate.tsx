@@ -2,8 +2,21 @@ import type { ReactNode } from 'react'
 import { useActiveConnection } from '../hooks/use-active-connection'
 import type { ActiveConnection } from '../../jobs/connection/active-connection'
 import { effectiveTimeZone } from '../../domain/format/effective-time-zone'
+import type { UpgradeStep } from '../../cache/migrations/migration'
 
 const counted = new Intl.NumberFormat()
+
+/** What each long upgrade of the cache is doing, and what it counts, in words. */
+const UPGRADE_WORDS: Record<UpgradeStep, { doing: string; units: string }> = {
+  'export-log': {
+    doing: 'Bringing the export log up to this version of Till',
+    units: 'records',
+  },
+  payments: {
+    doing: 'Moving the payments onto their bills for this version of Till',
+    units: 'register sessions',
+  },
+}
 
 /** The designed states before a screen has a connection to read from. */
 export function ConnectionGate({
@@ -22,8 +35,8 @@ export function ConnectionGate({
       )}
       {state.status === 'loading' && state.upgrade && (
         <p role="status">
-          Bringing the export log up to this version of Till: {counted.format(state.upgrade.done)}{' '}
-          of {counted.format(state.upgrade.total)} records
+          {UPGRADE_WORDS[state.upgrade.step].doing}: {counted.format(state.upgrade.done)} of{' '}
+          {counted.format(state.upgrade.total)} {UPGRADE_WORDS[state.upgrade.step].units}
           <progress value={state.upgrade.done} max={Math.max(1, state.upgrade.total)} />
         </p>
       )}

@@ -73,7 +73,11 @@ async function measurePaymentIndexes(
     value: moved.ms / 1000,
     unit: 's',
     target: { at: 'most', value: targetSeconds(bills) },
-    note: `${moved.payments.toLocaleString('en-US')} payments; ${moved.indexed.toLocaleString('en-US')} bills indexed (a late payment or a reversal)`,
+    note:
+      `${moved.payments.toLocaleString('en-US')} payments; ${moved.indexed.toLocaleString('en-US')} bills indexed (a late payment or a reversal); ` +
+      (moved.shown
+        ? `progress shown: register sessions ${moved.shown.join(' of ')}`
+        : 'no progress shown'),
   }
 }
 

@@ -163,14 +163,21 @@ const LATE_EVERY = 100
 
 /**
  * Cache version 23's upgrade, which moves what the payments table was read by into the payment
- * index of the bills paid late or reversed (migrations/v23.ts), on a copy of the seeded cache's bills as version 22 kept them: each with
- * its payments in a table beside it, one in a hundred paid late in another session. The seconds
- * the upgrade took, and how many bills it indexed.
+ * index of the bills paid late or reversed (migrations/v23.ts), on a copy of the seeded cache's
+ * bills and sessions as version 22 kept them: each bill with its payments in a table beside it,
+ * one in a hundred paid late in a session only its payment names. The seconds the upgrade took,
+ * how many bills it indexed, and the last progress it told the screen (sessions read of all).
  */
 export async function movePaymentsOntoBills(
   sourceName: string,
   databaseName: string,
-): Promise<{ ms: number; bills: number; payments: number; indexed: number }> {
+): Promise<{
+  ms: number
+  bills: number
+  payments: number
+  indexed: number
+  shown: [number, number] | null
+}> {
   const source = new TillDatabase(sourceName)
   const old = new Dexie(databaseName, { chromeTransactionDurability: 'relaxed' })
   declareVersions(old, undefined, 22)
@@ -196,14 +203,18 @@ export async function movePaymentsOntoBills(
       Promise.all([old.table('bills').bulkPut(bills), old.table('payments').bulkPut(rows)]),
     )
   }
+  await old.table('sessions').bulkPut(await source.sessions.toArray())
   source.close()
   old.close()
+  let shown: [number, number] | null = null
   const started = performance.now()
-  const upgraded = new TillDatabase(databaseName)
+  const upgraded = new TillDatabase(databaseName, undefined, (done, total, step) => {
+    if (step === 'payments') shown = [done, total]
+  })
   await upgraded.open()
   const ms = performance.now() - started
   const indexed = await upgraded.billPaymentIndex.count()
   upgraded.close()
   await Dexie.delete(databaseName)
-  return { ms, bills: ids.length, payments, indexed }
+  return { ms, bills: ids.length, payments, indexed, shown }
 }

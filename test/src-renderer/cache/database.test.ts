@@ -6,7 +6,7 @@ import { declareVersions } from '../../../src-renderer/cache/migrations/migratio
 import { loadLocationNames, saveLocationName } from '../../../src-renderer/cache/location-names'
 import { postingHash } from '../../../src-renderer/domain/journal/export-log'
 import { batchPages, loggedUnder } from '../../../src-renderer/cache/log-page-queries'
-import type { UpgradeProgress } from '../../../src-renderer/cache/log-pages-upgrade'
+import type { UpgradeProgress } from '../../../src-renderer/cache/migrations/migration'
 import { allLogged, standingStates } from '../../support/exports/log-pages'
 import { billFacets } from '../../../src-renderer/cache/bill-facets'
 import { AccountResolver } from '../../../src-renderer/domain/journal/accounts'
@@ -535,7 +535,9 @@ describe('cache schema upgrades', () => {
     await old.table('replacedPostings').bulkPut(replaced)
 
     const progress: [number, number][] = []
-    const upgraded = await upgrade((done, total) => progress.push([done, total]))
+    const upgraded = await upgrade((done, total, step) => {
+      if (step === 'export-log') progress.push([done, total])
+    })
     // Four entries of committed batches and the states of b1 and b2, from none to all of them.
     expect(progress[0]).toEqual([0, 6])
     expect(progress.at(-1)).toEqual([6, 6])
@@ -677,9 +679,27 @@ describe('cache schema upgrades', () => {
         .sort()
     const s1 = await before('s1')
     const s2 = await before('s2')
+    // s1 is a session the cache holds; s2 is named by its payments alone.
+    await old.table('sessions').put({
+      id: 's1',
+      locationId: 'loc1',
+      businessDate: '2026-11-20',
+      openedAt: T0,
+      closedAt: null,
+      openingCash: null,
+      firstActivityAt: T0,
+      status: 'open',
+    })
 
-    const upgraded = await upgrade()
+    const progress: [number, number][] = []
+    const upgraded = await upgrade((done, total, step) => {
+      if (step === 'payments') progress.push([done, total])
+    })
     expect(upgraded.verno).toBeGreaterThanOrEqual(23)
+    expect(progress).toEqual([
+      [0, 1],
+      [1, 1],
+    ])
     expect([...upgraded.backendDB().objectStoreNames]).not.toContain('payments')
     const ids = (found: { id: string }[]) => found.map((p) => p.id).sort()
     expect(ids((await sessionBillsAndPayments(upgraded, 's1')).payments)).toEqual(s1)
