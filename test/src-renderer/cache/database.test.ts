@@ -680,16 +680,7 @@ describe('cache schema upgrades', () => {
     const s1 = await before('s1')
     const s2 = await before('s2')
     // s1 is a session the cache holds; s2 is named by its payments alone.
-    await old.table('sessions').put({
-      id: 's1',
-      locationId: 'loc1',
-      businessDate: '2026-11-20',
-      openedAt: T0,
-      closedAt: null,
-      openingCash: null,
-      firstActivityAt: T0,
-      status: 'open',
-    })
+    await old.table('sessions').put(makeSession({ id: 's1', status: 'open' }))
 
     const progress: [number, number][] = []
     const upgraded = await upgrade((done, total, step) => {
@@ -722,17 +713,9 @@ describe('cache schema upgrades', () => {
 
   it('version 20 adds the cash movements beside the sessions and counts kept, listed per session in time order', async () => {
     const { old, upgrade } = olderCache(19)
-    const session = {
-      id: 'rs-1',
-      locationId: 'loc1',
-      businessDate: '2026-11-20',
-      openedAt: T0,
-      closedAt: null,
-      openingCash: null,
-      firstActivityAt: T0,
-      status: 'closed',
-    }
-    await old.table('sessions').bulkPut([session, { ...session, id: 'rs-2' }])
+    await old
+      .table('sessions')
+      .bulkPut(['rs-1', 'rs-2'].map((id) => makeSession({ id, openedAt: T0, firstActivityAt: T0 })))
     await old.table('reconciliations').put({ sessionId: 'rs-1', countedCash: 0 })
 
     const upgraded = await upgrade()
