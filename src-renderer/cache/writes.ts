@@ -15,6 +15,7 @@ import { noteRecordsWritten } from './records-written'
 import { countStands } from './reconciliation-schema'
 import { readKnownSessions, type KnownSessions } from './known-sessions'
 import { bulkGetThroughSpan, keysBetween } from './key-span'
+import { putInSlices } from './sliced-put'
 import type { TillDatabase } from './database'
 import type {
   BillPaymentIndex,
@@ -251,7 +252,7 @@ export async function writeBills(
     // Issued together, not one after another: they touch different keys, and IndexedDB runs
     // a transaction's requests in order anyway, so only the round trips are saved.
     await Promise.all([
-      db.bills.bulkPut(toPut),
+      putInSlices(db.bills, toPut),
       indexPuts.length ? db.billPaymentIndex.bulkPut(indexPuts) : null,
       indexDrops.length ? db.billPaymentIndex.bulkDelete(indexDrops) : null,
       // Queued after the drop: a range the drop deletes must hold none of the page's new entries.

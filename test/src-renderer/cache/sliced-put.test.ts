@@ -1,0 +1,48 @@
+import Dexie, { type Table } from 'dexie'
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { putInSlices } from '../../../src-renderer/cache/sliced-put'
+
+interface Row {
+  id: string
+  n: number
+}
+
+let db: Dexie & { rows: Table<Row, string> }
+beforeEach(async () => {
+  db = new Dexie('sliced-put', { indexedDB: new IDBFactory(), IDBKeyRange }) as typeof db
+  db.version(1).stores({ rows: 'id' })
+  await db.open()
+})
+afterEach(() => db.close())
+
+const rows = (count: number, n = 0): Row[] =>
+  Array.from({ length: count }, (_, i) => ({ id: `r${String(i).padStart(4, '0')}`, n }))
+
+it('stores every record, none handed over more than 40 at a time, the later of one key winning', async () => {
+  const handed: number[] = []
+  const bulkPut = db.rows.bulkPut.bind(db.rows)
+  vi.spyOn(db.rows, 'bulkPut').mockImplementation(((items: readonly Row[]) => {
+    handed.push(items.length)
+    return bulkPut(items as Row[])
+  }) as typeof db.rows.bulkPut)
+  // 201 records: the last names the first record's key again.
+  const records = [...rows(200), { id: 'r0000', n: 7 }]
+  await db.transaction('rw', db.rows, () => putInSlices(db.rows, records))
+  vi.restoreAllMocks()
+
+  expect(handed.reduce((a, b) => a + b, 0)).toBe(201)
+  expect(Math.max(...handed)).toBeLessThanOrEqual(40)
+  expect(handed.length).toBeGreaterThan(1)
+  expect(await db.rows.count()).toBe(200)
+  expect((await db.rows.get('r0000'))?.n).toBe(7)
+  expect((await db.rows.get('r0199'))?.n).toBe(0)
+})
+
+it('keeps the write one transaction: a bad record in a late slice leaves nothing stored', async () => {
+  await db.rows.bulkPut(rows(3, 1))
+  const records: Row[] = [...rows(150, 2), { n: 3 } as Row]
+  await expect(db.transaction('rw', db.rows, () => putInSlices(db.rows, records))).rejects.toThrow()
+  expect(await db.rows.count()).toBe(3)
+  expect((await db.rows.toArray()).map((r) => r.n)).toEqual([1, 1, 1])
+})
