@@ -39,12 +39,12 @@ async function billsIndexedByPayments(
   const payments = tx.table('payments')
   const bills = tx.table('bills')
   const indexed = new Set<string>()
+  const takenIn = (session: string): Promise<CachedPayment[]> =>
+    payments.where('registerSessionId').equals(session).toArray()
+  /** Notes the bills of other sessions that `taken` (the session's payments) were paid on. */
   const lateIn = async (
     session: string,
-    taken: Promise<CachedPayment[]> | CachedPayment[] = payments
-      .where('registerSessionId')
-      .equals(session)
-      .toArray(),
+    taken: Promise<CachedPayment[]> | CachedPayment[],
   ): Promise<void> => {
     const [paid, own] = await Promise.all([
       taken,
@@ -59,7 +59,9 @@ async function billsIndexedByPayments(
   const known = (await tx.table('sessions').toCollection().primaryKeys()) as string[]
   for (let i = 0; i < known.length; i += SESSIONS_AT_ONCE) {
     onProgress(i, known.length)
-    await Promise.all(known.slice(i, i + SESSIONS_AT_ONCE).map((session) => lateIn(session)))
+    await Promise.all(
+      known.slice(i, i + SESSIONS_AT_ONCE).map((session) => lateIn(session, takenIn(session))),
+    )
   }
   const elsewhere = new Map<string, CachedPayment[]>()
   for (const p of await paymentsBetween(payments, known)) {
