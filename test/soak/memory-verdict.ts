@@ -10,7 +10,7 @@ export interface MemorySample {
 }
 
 export interface GrowthBounds {
-  /** The least-squares slope after warm-up, extrapolated to one hour, may not exceed this. */
+  /** The slope after warm-up (Theil–Sen), extrapolated to one hour, may not exceed this. */
   maxHourlyGrowthBytes: number
   /** The last quarter's peak may exceed the first quarter's peak by at most this. */
   maxQuarterRiseBytes: number
@@ -50,18 +50,23 @@ const NO_FIGURES: SeriesFigures = {
 
 export const megabytes = (bytes: number): number => Math.round((bytes / MB) * 10) / 10
 
-/** Least-squares slope of bytes over time, in bytes per millisecond. */
+/**
+ * The Theil–Sen slope of bytes over time, in bytes per millisecond: the median of the slopes
+ * between every pair of samples. A least-squares line is pulled by single samples far off the
+ * level, which main's RSS has each time V8 gives back heap before the pages go (30 MB above for one
+ * sample, 15 below for another); the median of pairs follows the level and a steady leak alike.
+ */
 export function slopePerMs(samples: readonly MemorySample[]): number {
-  const n = samples.length
-  const meanT = samples.reduce((sum, s) => sum + s.atMs, 0) / n
-  const meanB = samples.reduce((sum, s) => sum + s.bytes, 0) / n
-  let covariance = 0
-  let variance = 0
-  for (const s of samples) {
-    covariance += (s.atMs - meanT) * (s.bytes - meanB)
-    variance += (s.atMs - meanT) ** 2
-  }
-  return variance === 0 ? 0 : covariance / variance
+  const slopes: number[] = []
+  for (let i = 0; i < samples.length; i++)
+    for (let j = i + 1; j < samples.length; j++) {
+      const span = samples[j]!.atMs - samples[i]!.atMs
+      if (span !== 0) slopes.push((samples[j]!.bytes - samples[i]!.bytes) / span)
+    }
+  if (slopes.length === 0) return 0
+  slopes.sort((a, b) => a - b)
+  const middle = slopes.length >> 1
+  return slopes.length % 2 ? slopes[middle]! : (slopes[middle - 1]! + slopes[middle]!) / 2
 }
 
 const peak = (samples: readonly MemorySample[]): number =>

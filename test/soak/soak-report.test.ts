@@ -65,3 +65,49 @@ describe("the soak's renderer heap", () => {
     expect(verdict.reasons.join()).toMatch(/grows 15 MB an hour/)
   })
 })
+
+describe("the soak's main process", () => {
+  const mainVerdict = (
+    rssAt: (minutes: number) => number,
+    heapTotalAt: (minutes: number) => number,
+  ) => {
+    const main = []
+    for (let at = 0; at <= TEN_MINUTES; at += 5_000) {
+      const minutes = at / 60_000
+      const heapTotal = heapTotalAt(minutes)
+      main.push({
+        at,
+        rss: rssAt(minutes),
+        heapTotal,
+        heapUsed: 15 * MB,
+        external: 0,
+        arrayBuffers: 0,
+      })
+    }
+    return buildReport({
+      start: 0,
+      counts,
+      main,
+      renderer: [],
+      rendererCensus: [],
+      divergence: { total: 0, differences: [] },
+    })
+  }
+  // V8's heap reserve rising from 26 to 53 MB through each two minutes, as the soak measured.
+  const sawtooth = (minutes: number) => 26 * MB + ((minutes % 2) / 2) * 27 * MB
+
+  it('is not judged by RSS swinging with the heap V8 reserves', () => {
+    const report = mainVerdict((minutes) => 78 * MB + sawtooth(minutes), sawtooth)
+    expect(report.memory.mainOutsideHeap!.reasons).toEqual([])
+    expect(report.memoryShown.mainRss!.peakBytes).toBeGreaterThan(125 * MB)
+  })
+
+  it('fails when RSS grows outside the heap, 2 MB a minute', () => {
+    const report = mainVerdict(
+      (minutes) => 78 * MB + sawtooth(minutes) + minutes * 2 * MB,
+      sawtooth,
+    )
+    expect(report.memory.mainOutsideHeap!.reasons.join()).toMatch(/grows [\d.]+ MB an hour/)
+    expect(report.ok).toBe(false)
+  })
+})
