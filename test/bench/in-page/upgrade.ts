@@ -2,6 +2,7 @@ import Dexie from 'dexie'
 import { TillDatabase } from '../../../src-renderer/cache/database'
 import { declareVersions } from '../../../src-renderer/cache/migrations/migrations'
 import { paymentsOf } from '../../../src-renderer/cache/bill-payments'
+import { emptyOldPayments } from '../../../src-renderer/cache/old-payments'
 import { LOG_PAGES_SCHEMA } from '../../../src-renderer/cache/log-pages'
 import { upgradeToLogPages } from '../../../src-renderer/cache/log-pages-upgrade'
 import { postingHash } from '../../../src-renderer/domain/journal/export-log'
@@ -165,14 +166,17 @@ const LATE_EVERY = 100
  * Cache version 23's upgrade, which moves what the payments table was read by into the payment
  * index of the bills paid late or reversed (migrations/v23.ts), on a copy of the seeded cache's
  * bills and sessions as version 22 kept them: each bill with its payments in a table beside it,
- * one in a hundred paid late in a session only its payment names. The seconds the upgrade took,
- * how many bills it indexed, and the last progress it told the screen (sessions read of all).
+ * one in a hundred paid late in a session only its payment names. The seconds the upgrade took
+ * and the emptying of the old table after it, how many bills it indexed, and the last progress it
+ * told the screen (sessions read of all).
  */
 export async function movePaymentsOntoBills(
   sourceName: string,
   databaseName: string,
 ): Promise<{
   ms: number
+  /** The old payments table emptied after the cache opened, beside the screens. */
+  emptiedMs: number
   bills: number
   payments: number
   indexed: number
@@ -213,8 +217,11 @@ export async function movePaymentsOntoBills(
   })
   await upgraded.open()
   const ms = performance.now() - started
+  const emptyingStarted = performance.now()
+  await emptyOldPayments(upgraded)
+  const emptiedMs = performance.now() - emptyingStarted
   const indexed = await upgraded.billPaymentIndex.count()
   upgraded.close()
   await Dexie.delete(databaseName)
-  return { ms, bills: ids.length, payments, indexed, shown }
+  return { ms, emptiedMs, bills: ids.length, payments, indexed, shown }
 }
