@@ -2,15 +2,19 @@ import { fork } from 'node:child_process'
 import { Agent, request } from 'node:http'
 import { join } from 'node:path'
 import { signWebhook, webhookBody } from '../../support/sign-webhook'
-import type { Figure } from '../results'
-import { percentile } from '../stats'
+import { fromRepeated, type Figure } from '../results'
+import { percentile, repeated } from '../stats'
 
 /**
  * The webhook receiver under a steady stream: events sent from this process at a fixed rate
  * whatever the answers (the service does not wait for one delivery before the next), to the
  * receiver in a process of its own that drains its queue as the app does; then counted: each event
- * must come out of the queue exactly once.
+ * must come out of the queue exactly once. Rounds of it, each with a receiver of its own: one
+ * round's p99 moved from 16 to 24 ms between runs of the same code on this machine.
  */
+
+/** Rounds the p99 is the median of. */
+const ROUNDS = 5
 
 const TICK_MS = 2
 export const RECEIVER_SECRET = 'whsec_BenchShop5566778899'
@@ -56,10 +60,18 @@ function deliver(url: string, body: string): Promise<Answer> {
 
 export type ReceiverChildMessage = { type: 'ready'; url: string } | { type: 'taken'; ids: string[] }
 
-export async function measureReceiver(options: {
-  rate: number
-  seconds: number
-}): Promise<Figure[]> {
+interface Round {
+  /** Ack times, quickest first. */
+  latencies: number[]
+  total: number
+  sendingSeconds: number
+  /** Not answered 200. */
+  refused: number
+  /** Events taken from the queue other than exactly once. */
+  notOnce: number
+}
+
+async function receiverRound(options: { rate: number; seconds: number }): Promise<Round> {
   const child = fork(join(__dirname, '..', 'receiver-child.ts'), [], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -107,33 +119,7 @@ export async function measureReceiver(options: {
     const times = new Map<string, number>()
     for (const id of taken) times.set(id, (times.get(id) ?? 0) + 1)
     const notOnce = sent.filter((id) => times.get(id) !== 1).length + (taken.length - times.size)
-    return [
-      {
-        id: 'receiver',
-        key: 'receiver.p99',
-        label: `receiver ${options.rate} events/s for ${options.seconds} s: p99 ack`,
-        value: percentile(latencies, 99),
-        unit: 'ms',
-        target: { at: 'most', value: 20 },
-        note: `p50 ${percentile(latencies, 50).toFixed(1)} ms; ${total} events sent in ${sendingSeconds.toFixed(1)} s; ${refused} not answered 200`,
-      },
-      {
-        id: 'receiver',
-        key: 'receiver.max',
-        label: 'receiver: slowest ack',
-        value: latencies.at(-1) ?? null,
-        unit: 'ms',
-        target: { at: 'most', value: 5000 },
-      },
-      {
-        id: 'receiver',
-        key: 'receiver.not-once',
-        label: 'receiver: events not processed exactly once',
-        value: notOnce + refused,
-        unit: 'events',
-        target: { at: 'most', value: 0 },
-      },
-    ]
+    return { latencies, total, sendingSeconds, refused, notOnce }
   } finally {
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve))
@@ -142,4 +128,41 @@ export async function measureReceiver(options: {
       if (child.exitCode === null) child.kill()
     }
   }
+}
+
+export async function measureReceiver(options: {
+  rate: number
+  seconds: number
+}): Promise<Figure[]> {
+  const rounds: Round[] = []
+  for (let i = 0; i < ROUNDS; i++) rounds.push(await receiverRound(options))
+  const p99s = rounds.map((round) => percentile(round.latencies, 99))
+  const each = (figure: (round: Round) => string) => rounds.map(figure).join(', ')
+  return [
+    {
+      id: 'receiver',
+      key: 'receiver.p99',
+      label: `receiver ${options.rate} events/s for ${options.seconds} s: p99 ack (median of ${ROUNDS})`,
+      ...fromRepeated(repeated(p99s)),
+      unit: 'ms',
+      target: { at: 'most', value: 20 },
+      note: `p50 ${each((round) => percentile(round.latencies, 50).toFixed(1))} ms; each round ${rounds[0]!.total} events sent in ${each((round) => round.sendingSeconds.toFixed(1))} s; ${rounds.reduce((sum, round) => sum + round.refused, 0)} not answered 200`,
+    },
+    {
+      id: 'receiver',
+      key: 'receiver.max',
+      label: 'receiver: slowest ack',
+      value: Math.max(...rounds.map((round) => round.latencies.at(-1) ?? 0)),
+      unit: 'ms',
+      target: { at: 'most', value: 5000 },
+    },
+    {
+      id: 'receiver',
+      key: 'receiver.not-once',
+      label: 'receiver: events not processed exactly once',
+      value: rounds.reduce((sum, round) => sum + round.notOnce + round.refused, 0),
+      unit: 'events',
+      target: { at: 'most', value: 0 },
+    },
+  ]
 }
