@@ -15,16 +15,12 @@ export async function openCache(
 ): Promise<TillDatabase> {
   const db = new TillDatabase(databaseName(profileId), undefined, onUpgrade)
   await db.open()
-  if (!demoEpoch) return withOldPaymentsEmptied(db)
-  const cachedEpoch = (await db.meta.get('demo-epoch'))?.value
-  if (cachedEpoch === demoEpoch) return withOldPaymentsEmptied(db)
-  await db.delete()
-  const fresh = new TillDatabase(databaseName(profileId))
-  await fresh.meta.put({ key: 'demo-epoch', value: demoEpoch })
-  return fresh
-}
-
-function withOldPaymentsEmptied(db: TillDatabase): TillDatabase {
+  if (demoEpoch && (await db.meta.get('demo-epoch'))?.value !== demoEpoch) {
+    await db.delete()
+    const fresh = new TillDatabase(databaseName(profileId))
+    await fresh.meta.put({ key: 'demo-epoch', value: demoEpoch })
+    return fresh
+  }
   emptyOldPayments(db).catch((error: unknown) => {
     // Left for the next opening; a cache closed meanwhile (another profile chosen) lands here too.
     if (db.isOpen()) console.error('The old payments table could not be emptied', error)

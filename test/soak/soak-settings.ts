@@ -82,13 +82,13 @@ export const CADENCE = {
  * 2 KB record per live event (120 a minute) grows 14 MB an hour: the heap bounds catch it. Main's
  * RSS is not judged as it is: it follows the heap V8 reserves, a sawtooth of 26 to 53 MB every
  * two minutes under this load (RSS 106 to 132 MB), and ten minutes of it fitted by least squares
- * to 57 and 81 MB an hour in two runs of the same code. What main holds outside V8's heap (RSS less the
- * heap's total) is judged instead: the same run held it at 75 to 80 MB, apart from one sample
- * each time V8 gives heap back before the pages go, and its slope came to 3.9 MB an hour (14.8 by least squares, pulled by those samples). The
- * heap itself is judged by what it keeps, above; together they leave out only the heap's slack.
- * A native leak shows outside the heap in full (a keychain read per Apps API request grew main
- * 86 to 134 MB an hour, issue 14), and 20 MB an hour is what a back-office PC running Till for
- * days can afford.
+ * to 57 and 81 MB an hour in two runs of the same code. What main holds outside V8's heap (RSS
+ * less the heap's total) is judged instead: the same run held it at 75 to 80 MB, apart from one
+ * sample each time V8 gives heap back before the pages go, and its slope came to 3.9 MB an hour
+ * (14.8 by least squares, pulled by those samples). The heap itself is judged by what it keeps,
+ * above; together they leave out only the heap's slack. A native leak shows outside the heap in
+ * full (a keychain read per Apps API request grew main 86 to 134 MB an hour, issue 14), and
+ * 20 MB an hour is what a back-office PC running Till for days can afford.
  *
  * The renderer's heap is judged by what the page's code keeps on V8's heap: objects, strings,
  * arrays and closures, summed from heap snapshots (`rendererHeapKept`). Its JS heap as Chromium
