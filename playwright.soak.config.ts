@@ -3,7 +3,7 @@ import base from './playwright.config'
 
 /**
  * The soak (test/soak): one long run through the browser shell with the e2e project's browser
- * settings: 20 minutes (`npm run soak`); `npm test` runs 10, `TILL_SOAK_SECONDS` sets any length.
+ * settings: 20 minutes (`npm run soak` and `npm test`), `TILL_SOAK_SECONDS` sets any length.
  */
 export default defineConfig({
   ...base,

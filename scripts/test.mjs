@@ -69,7 +69,7 @@ const steps = [
     'Soak: live trading with faults (figures in test-results/soak.json)',
     'npx',
     ['playwright', 'test', '--config=playwright.soak.config.ts', '--reporter=list,json'],
-    { PLAYWRIGHT_JSON_OUTPUT_NAME: soakReport, TILL_SOAK_SECONDS: '600' },
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: soakReport, TILL_SOAK_SECONDS: '1200' },
   ],
 ]
 
