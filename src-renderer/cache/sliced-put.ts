@@ -15,14 +15,14 @@ const PUT_SLICE = 20
  */
 export async function putInSlices<T>(table: Table<T>, records: readonly T[]): Promise<void> {
   let next = 0
-  const putRest = async (): Promise<void> => {
-    while (next < records.length) {
-      const slice = records.slice(next, next + PUT_SLICE)
-      next += PUT_SLICE
-      await table.bulkPut(slice)
-    }
+  const putSlice = (): Promise<unknown> => {
+    const slice = records.slice(next, next + PUT_SLICE)
+    next += PUT_SLICE
+    return table.bulkPut(slice)
   }
-  next = PUT_SLICE
-  await table.bulkPut(records.slice(0, PUT_SLICE))
+  const putRest = async (): Promise<void> => {
+    while (next < records.length) await putSlice()
+  }
+  if (records.length > 0) await putSlice()
   await Promise.all([putRest(), putRest()])
 }
