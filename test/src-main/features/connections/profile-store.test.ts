@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -129,6 +129,28 @@ describe('connection profiles (secrets in the real keychain only)', () => {
       }),
     ).rejects.toBeInstanceOf(KeychainUnavailableError)
     expect(readdirSync(dir)).toEqual([])
+  })
+
+  it('reads the profiles file once, and a write it could not make changes nothing it reports', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'till-profiles-'))
+    const store = new ProfileStore(dir, secrets, log)
+    const saved = await store.save({
+      name: 'Harbour',
+      baseUrl: 'https://pos.example.com',
+      storeId: 's',
+    })
+    const file = join(dir, 'profiles.json')
+    const written = readFileSync(file, 'utf8')
+    writeFileSync(file, JSON.stringify({ version: 1, activeProfileId: null, profiles: [] }))
+    expect((await store.get(saved.id)).name).toBe('Harbour')
+
+    writeFileSync(file, written)
+    mkdirSync(`${file}.${process.pid}.tmp`)
+    await expect(
+      store.save({ id: saved.id, name: 'Quay', baseUrl: 'https://pos.example.com', storeId: 's' }),
+    ).rejects.toThrow()
+    expect((await store.get(saved.id)).name).toBe('Harbour')
+    expect((await new ProfileStore(dir, secrets, log).get(saved.id)).name).toBe('Harbour')
   })
 
   it('moves an unreadable profiles file aside instead of losing it', async () => {
