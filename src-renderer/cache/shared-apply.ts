@@ -149,9 +149,17 @@ async function applyValidRow(db: TillDatabase, row: PulledRow): Promise<boolean>
   const kind = row.kind as SharedKind
   const ref = sharedRef(kind, row.key)
   const conflict = await db.sharedConflicts.get(ref)
-  if (conflict) {
+  if (conflict && !saysTheSame(row, conflict.mine)) {
     await db.sharedConflicts.put({ ...conflict, theirs: row })
     return false
+  }
+  if (conflict) {
+    // The books came round to this PC's version (another PC saved the same): nothing is left
+    // for a person to choose, and the books' save stands.
+    await db.sharedConflicts.delete(ref)
+    await writeRecord(db, kind, row)
+    await db.sharedVersions.put({ ref, version: row.version })
+    return true
   }
   // A change of this PC waits: its push meets this row and settles it (`settleSent`).
   if (await db.sharedOutbox.get(ref)) return false
@@ -211,6 +219,9 @@ export function settleSent(
       if (!result) break
       const waiting = await db.sharedOutbox.get(change.ref)
       const rewritten = waiting !== undefined && waiting.edits !== change.edits
+      // What the books answer now settles the record afresh: a conflict held from an earlier
+      // push is stale, replaced below if this answer is one too.
+      await db.sharedConflicts.delete(change.ref)
       if (result.status === 'applied') {
         await db.sharedVersions.put({ ref: change.ref, version: result.version })
         if (rewritten) await db.sharedOutbox.put({ ...waiting, baseVersion: result.version })
@@ -226,7 +237,7 @@ export function settleSent(
         await db.sharedVersions.put({ ref: change.ref, version: current.version })
         continue
       }
-      if (!current.deleted && mine !== null && sameContent(current.body, mine)) {
+      if (saysTheSame(current, mine)) {
         // Two PCs saved the same thing at different moments: nothing for a person to choose, the
         // books' save stands as if pulled.
         await writeRecord(db, change.kind, current)
@@ -248,9 +259,10 @@ export function settleSent(
   })
 }
 
-/** Whether two versions of a record say the same, whenever each was saved. */
-function sameContent(a: unknown, b: unknown): boolean {
-  return sameJson(withoutSaveTime(a), withoutSaveTime(b))
+/** Whether the books' version of a record says what this PC's does, whenever each was saved. */
+function saysTheSame(books: PulledRow, mine: unknown): boolean {
+  if (books.deleted || mine === null) return books.deleted && mine === null
+  return sameJson(withoutSaveTime(books.body), withoutSaveTime(mine))
 }
 
 function withoutSaveTime(body: unknown): unknown {

@@ -287,6 +287,69 @@ describe('settling a push', () => {
     expect((await sharedConflicts(db)).map((c) => c.kind)).toEqual(['mapping'])
   })
 
+  it('a conflict the books come round to (another PC saved what this one did) settles itself', async () => {
+    const db = cache()
+    await markJoined(db, 'store-1')
+    const mine = { accounts: { sales: { code: '4001', name: 'Sales' } }, locations: {} }
+    await saveMapping(db, mine, new Date('2026-11-21T09:00:00Z'))
+    const theirs = row({
+      kind: 'mapping',
+      key: 'mapping',
+      body: {
+        id: 'mapping',
+        accounts: { sales: { code: '4002', name: 'Sales' } },
+        locations: {},
+        savedAt: '2026-11-21T09:05:00.000Z',
+      },
+      version: 2,
+      by: 'Laptop',
+    })
+    await settleSent(db, await waitingChanges(db, 10), [{ status: 'conflict', current: theirs }])
+    expect((await sharedConflicts(db)).map((c) => c.kind)).toEqual(['mapping'])
+
+    const same = row({
+      ...theirs,
+      body: { id: 'mapping', ...mine, savedAt: '2026-11-21T09:07:00.000Z' },
+      version: 3,
+      change: 9,
+      by: 'Till room PC',
+    })
+    expect(await applyPulledRows(db, [same])).toMatchObject({ applied: 1 })
+    expect(await sharedConflicts(db)).toEqual([])
+    expect(await db.accountMapping.get('mapping')).toEqual(same.body)
+    expect(await waitingCount(db)).toBe(0)
+    // The version it settled on is the one held: a replay of version 3 changes nothing.
+    expect(await applyPulledRows(db, [{ ...same, change: 10 }])).toMatchObject({ applied: 0 })
+  })
+
+  it('saving here what the books hold settles a conflict held from an earlier push', async () => {
+    const db = cache()
+    await markJoined(db, 'store-1')
+    const accounts = (code: string) => ({ sales: { code, name: 'Sales' } })
+    await saveMapping(db, { accounts: accounts('4001'), locations: {} })
+    const theirs = row({
+      kind: 'mapping',
+      key: 'mapping',
+      body: {
+        id: 'mapping',
+        accounts: accounts('4002'),
+        locations: {},
+        savedAt: '2026-11-21T09:05:00.000Z',
+      },
+      version: 2,
+      by: 'Laptop',
+    })
+    await settleSent(db, await waitingChanges(db, 10), [{ status: 'conflict', current: theirs }])
+    expect(await sharedConflicts(db)).toHaveLength(1)
+
+    await saveMapping(db, { accounts: accounts('4002'), locations: {} })
+    expect(
+      await settleSent(db, await waitingChanges(db, 10), [{ status: 'conflict', current: theirs }]),
+    ).toEqual({ conflicts: 0 })
+    expect(await sharedConflicts(db)).toEqual([])
+    expect(await db.accountMapping.get('mapping')).toEqual(theirs.body)
+  })
+
   it('two counts of one session are both kept until a person chooses; choosing mine sends it over the books’ version', async () => {
     const db = await cashSessionCache()
     opened.push(db)

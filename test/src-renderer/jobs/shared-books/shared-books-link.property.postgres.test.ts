@@ -295,8 +295,29 @@ async function checkOnBooks(
   expect((await exportBatches(pcs[0]!.db)).length).toBeGreaterThan(0)
 }
 
+/**
+ * Runs that once failed, replayed first. Two PCs mapped the same account while a lost answer
+ * left one holding a conflict: the books came round to its version and the conflict stayed.
+ */
+const FOUND: Array<[Parameters<typeof checkScenario>[0]]> = [
+  [
+    {
+      pcs: 5,
+      commands: [
+        { kind: 'map', pc: 0, code: 0 },
+        { kind: 'restart', pc: 3 },
+        { kind: 'race', pcs: [4, 0] },
+        { kind: 'export', pc: 3, loseAnswer: true },
+        { kind: 'map', pc: 3, code: 2 },
+        { kind: 'map', pc: 0, code: 1 },
+        { kind: 'map', pc: 3, code: 1 },
+      ],
+    },
+  ],
+]
+
 describe('2–5 PCs sharing books on one PostgreSQL', () => {
   it('post nothing twice, lose nothing, and converge, whatever they do in between', async () => {
-    await fc.assert(fc.asyncProperty(scenario, checkScenario), { numRuns: 20 })
+    await fc.assert(fc.asyncProperty(scenario, checkScenario), { numRuns: 20, examples: FOUND })
   }, 300_000)
 })
