@@ -153,14 +153,9 @@ async function applyValidRow(db: TillDatabase, row: PulledRow): Promise<boolean>
     await db.sharedConflicts.put({ ...conflict, theirs: row })
     return false
   }
-  if (conflict) {
-    // The books came round to this PC's version (another PC saved the same): nothing is left
-    // for a person to choose, and the books' save stands.
-    await db.sharedConflicts.delete(ref)
-    await writeRecord(db, kind, row)
-    await db.sharedVersions.put({ ref, version: row.version })
-    return true
-  }
+  // The books came round to this PC's version (another PC saved the same): nothing is left for
+  // a person to choose, and the row applies as any other.
+  if (conflict) await db.sharedConflicts.delete(ref)
   // A change of this PC waits: its push meets this row and settles it (`settleSent`).
   if (await db.sharedOutbox.get(ref)) return false
   if (((await db.sharedVersions.get(ref))?.version ?? 0) >= row.version) return false
@@ -231,15 +226,10 @@ export function settleSent(
       await db.sharedOutbox.delete(change.ref)
       const current = result.current
       const mine = (waiting ?? change).deleted ? null : (waiting?.body ?? change.body)
-      if (current.deleted ? mine === null : sameJson(current.body, mine)) {
-        // The books hold this very record already (a PC joining with the records it restored),
-        // or it is deleted on both sides.
-        await db.sharedVersions.put({ ref: change.ref, version: current.version })
-        continue
-      }
       if (saysTheSame(current, mine)) {
-        // Two PCs saved the same thing at different moments: nothing for a person to choose, the
-        // books' save stands as if pulled.
+        // The books hold this very record already (a PC joining with the records it restored),
+        // deleted on both sides, or two PCs saved the same thing at different moments: nothing
+        // for a person to choose, the books' save stands as if pulled.
         await writeRecord(db, change.kind, current)
         await db.sharedVersions.put({ ref: change.ref, version: current.version })
         continue

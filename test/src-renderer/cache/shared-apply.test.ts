@@ -48,6 +48,17 @@ function nameRow(locationId: string, name: string, over: Partial<SharedRow> = {}
 
 const kemang = (change: number, version = 1) => nameRow('loc1', 'Kemang', { change, version })
 
+/** The account mapping as another PC saved it on the books, sales to `code`. */
+function mappingRow(code: string, savedAt: string, over: Partial<SharedRow> = {}): SharedRow {
+  const body = {
+    id: 'mapping',
+    accounts: { sales: { code, name: 'Sales' } },
+    locations: {},
+    savedAt,
+  }
+  return row({ kind: 'mapping', key: 'mapping', body, version: 2, by: 'Laptop', ...over })
+}
+
 describe('the outbox', () => {
   it('queues nothing without shared books, and once joined keeps the newest body from the first base version', async () => {
     const db = cache()
@@ -262,13 +273,7 @@ describe('settling a push', () => {
     await markJoined(db, 'store-1')
     const mapping = { accounts: { sales: { code: '4000', name: 'Sales' } }, locations: {} }
     await saveMapping(db, mapping, new Date('2026-11-21T09:00:00Z'))
-    const theirs = row({
-      kind: 'mapping',
-      key: 'mapping',
-      body: { id: 'mapping', ...mapping, savedAt: '2026-11-21T09:05:00.000Z' },
-      version: 2,
-      by: 'Laptop',
-    })
+    const theirs = mappingRow('4000', '2026-11-21T09:05:00.000Z')
     expect(
       await settleSent(db, await waitingChanges(db, 10), [{ status: 'conflict', current: theirs }]),
     ).toEqual({ conflicts: 0 })
@@ -292,18 +297,7 @@ describe('settling a push', () => {
     await markJoined(db, 'store-1')
     const mine = { accounts: { sales: { code: '4001', name: 'Sales' } }, locations: {} }
     await saveMapping(db, mine, new Date('2026-11-21T09:00:00Z'))
-    const theirs = row({
-      kind: 'mapping',
-      key: 'mapping',
-      body: {
-        id: 'mapping',
-        accounts: { sales: { code: '4002', name: 'Sales' } },
-        locations: {},
-        savedAt: '2026-11-21T09:05:00.000Z',
-      },
-      version: 2,
-      by: 'Laptop',
-    })
+    const theirs = mappingRow('4002', '2026-11-21T09:05:00.000Z')
     await settleSent(db, await waitingChanges(db, 10), [{ status: 'conflict', current: theirs }])
     expect((await sharedConflicts(db)).map((c) => c.kind)).toEqual(['mapping'])
 
@@ -327,18 +321,7 @@ describe('settling a push', () => {
     await markJoined(db, 'store-1')
     const accounts = (code: string) => ({ sales: { code, name: 'Sales' } })
     await saveMapping(db, { accounts: accounts('4001'), locations: {} })
-    const theirs = row({
-      kind: 'mapping',
-      key: 'mapping',
-      body: {
-        id: 'mapping',
-        accounts: accounts('4002'),
-        locations: {},
-        savedAt: '2026-11-21T09:05:00.000Z',
-      },
-      version: 2,
-      by: 'Laptop',
-    })
+    const theirs = mappingRow('4002', '2026-11-21T09:05:00.000Z')
     await settleSent(db, await waitingChanges(db, 10), [{ status: 'conflict', current: theirs }])
     expect(await sharedConflicts(db)).toHaveLength(1)
 
