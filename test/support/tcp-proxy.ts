@@ -14,8 +14,6 @@ export interface TcpProxy {
    * them) is delivered and committed, and its answer is lost.
    */
   loseNextCommitAnswer(call?: RegExp): Promise<void>
-  /** Disarms a loss armed by loseNextCommitAnswer that no write has met yet. */
-  keepAnswers(): void
   /** Cuts every open connection. */
   cutAll(): void
   /** While offline, open connections are cut and new ones closed at once. */
@@ -112,8 +110,8 @@ export async function startTcpProxy(
         const { lost } = loseAnswer
         loseAnswer = null
         cutting = true
-        // The client hears nothing more; the server commits and its answer goes nowhere.
-        client.destroy()
+        // The server commits and its answer goes nowhere: the client is cut only once it came,
+        // as when a network drops an answer, so nothing the client does next can race the commit.
         server.once('data', () => {
           close()
           lost()
@@ -146,9 +144,6 @@ export async function startTcpProxy(
     port: address.port,
     loseNextCommitAnswer: (call = WRITE_CALL) =>
       new Promise<void>((lost) => (loseAnswer = { call, lost })),
-    keepAnswers: () => {
-      loseAnswer = null
-    },
     cutAll,
     setOffline(value) {
       offline = value
@@ -160,27 +155,5 @@ export async function startTcpProxy(
         cutAll()
         proxy.close(() => resolve())
       }),
-  }
-}
-
-/**
- * Runs `work` with the next commit's answer lost, and returns only once that commit is in: the
- * client hears of the failure at once, while the server may still be committing, so a step that
- * read the books straight after could miss a write that does land. A work that never reached its
- * commit (the server gone) leaves no loss armed behind it after `patienceMs`.
- */
-export async function withAnswerLost<T>(
-  proxy: TcpProxy,
-  work: () => Promise<T>,
-  patienceMs = 2_000,
-): Promise<T> {
-  const lost = proxy.loseNextCommitAnswer()
-  try {
-    return await work()
-  } finally {
-    let timer: NodeJS.Timeout | undefined
-    await Promise.race([lost, new Promise((resolve) => (timer = setTimeout(resolve, patienceMs)))])
-    clearTimeout(timer)
-    proxy.keepAnswers()
   }
 }

@@ -59,6 +59,34 @@ describe('a commit whose answer was lost', () => {
     })
     await pool.end()
   })
+  it('reaches the PC only as a cut after the commit is in, never while it is still going on', async () => {
+    const database = await migratedDatabase(books.server, 'faults')
+    const direct = books.server.pool(database)
+    await push(direct, 's1', 'office', [{ kind: 'name', key: 'b', baseVersion: 0, body: 'B' }])
+    const held = await direct.connect()
+    await held.query('BEGIN')
+    await held.query(`SELECT 1 FROM till_rows WHERE key = 'b' FOR UPDATE`)
+    const pool = books.server.pool(database, { port: books.proxy.port, max: 2 })
+    const lost = books.proxy.loseNextCommitAnswer()
+    const waiting = outcome(
+      push(pool, 's1', 'laptop', [{ kind: 'name', key: 'b', baseVersion: 1, body: 'B2' }]),
+    )
+    await waitForLockWait(direct, database)
+    const early = await Promise.race([
+      waiting.then(() => 'heard'),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 200)),
+    ])
+    expect(early).toBe('still waiting')
+    await held.query('COMMIT')
+    held.release()
+    expect(await waiting).toBeInstanceOf(Error)
+    await lost
+    expect((await pull(direct, 's1', 0, 10)).rows.map((r) => [r.body, r.version])).toEqual([
+      ['B2', 2],
+    ])
+    await pool.end()
+    await direct.end()
+  })
 })
 
 describe('the server restarted mid-commit', () => {

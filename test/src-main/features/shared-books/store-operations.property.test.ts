@@ -13,7 +13,6 @@ import {
   onceReachable,
   usePostgresBehindProxy,
 } from '../../../support/shared-books/store-database'
-import { withAnswerLost } from '../../../support/tcp-proxy'
 
 const books = usePostgresBehindProxy()
 
@@ -147,8 +146,8 @@ async function runScenario({ pcs: count, steps }: { pcs: number; steps: Step[] }
   }
   const send = async (pc: Pc, append: ExportAppend, loseAnswer: boolean) => {
     pc.pending = append
-    const sent = () => attempt(appendExport(pc.pool, storeId, append))
-    const answer = await (loseAnswer ? withAnswerLost(books.proxy, sent) : sent())
+    if (loseAnswer) void books.proxy.loseNextCommitAnswer()
+    const answer = await attempt(appendExport(pc.pool, storeId, append))
     if (!answer) return
     pc.pending = null
     if (answer.status === 'behind') await attempt(pullToHead(pc, storeId))
@@ -169,13 +168,12 @@ async function runScenario({ pcs: count, steps }: { pcs: number; steps: Step[] }
         const pc = pcs[s.pc]!
         const key = KEYS[s.key]!
         const base = pc.rows.get(`mapping/${key}`)?.version ?? 0
-        const pushed = () =>
-          attempt(
-            push(pc.pool, storeId, pc.name, [
-              { kind: 'mapping', key, baseVersion: base, body: `${pc.name}@${base}` },
-            ]),
-          )
-        const answer = await (s.loseAnswer ? withAnswerLost(books.proxy, pushed) : pushed())
+        if (s.loseAnswer) void books.proxy.loseNextCommitAnswer()
+        const answer = await attempt(
+          push(pc.pool, storeId, pc.name, [
+            { kind: 'mapping', key, baseVersion: base, body: `${pc.name}@${base}` },
+          ]),
+        )
         if (answer?.[0]?.status === 'conflict') await attempt(pullToHead(pc, storeId))
       } else if (s.kind === 'pull') {
         await attempt(pullToHead(pcs[s.pc]!, storeId))

@@ -13,7 +13,7 @@ import { closePcs, exportRange } from '../../../support/backup/pcs'
 import { countSession, SALE_AT } from '../../../support/exports/counted-session'
 import { allLogged, standingStates } from '../../../support/exports/log-pages'
 import { startTestPostgres, type TestPostgres } from '../../../support/postgres'
-import { startTcpProxy, withAnswerLost, type TcpProxy } from '../../../support/tcp-proxy'
+import { startTcpProxy, type TcpProxy } from '../../../support/tcp-proxy'
 import { linkedPc, PROFILE } from '../../../support/shared-books/linked-pc'
 
 /**
@@ -136,8 +136,8 @@ async function attempt(work: () => Promise<unknown>, failures: string[]): Promis
 async function run(pcs: Pc[], proxy: TcpProxy, c: Command, failures: string[]): Promise<void> {
   if (c.kind === 'export') {
     const one = pcs[c.pc]!
-    const exported = () => attempt(() => exportShared(one), failures)
-    await (c.loseAnswer ? withAnswerLost(proxy, exported) : exported())
+    if (c.loseAnswer) void proxy.loseNextCommitAnswer()
+    await attempt(() => exportShared(one), failures)
   } else if (c.kind === 'race') {
     await Promise.all(c.pcs.map((i) => attempt(() => exportShared(pcs[i]!), failures)))
   } else if (c.kind === 'count') {
