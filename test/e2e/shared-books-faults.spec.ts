@@ -3,7 +3,13 @@ import pg from 'pg'
 import { startBrowserShell, type RunningBrowserShell } from '../support/browser-shell'
 import { startTestPostgres, waitForLockWait, type TestPostgres } from '../support/postgres'
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy'
-import { exportDemoDay, joinSharedBooks, pcPage, sharedBooksDemo } from './shared-books-pcs'
+import {
+  exportDemoDay,
+  joinSharedBooks,
+  pcPage,
+  sharedBooksDemo,
+  tidyPcPages,
+} from './shared-books-pcs'
 
 /**
  * Shared books end to end under the faults of issue 24 (docs/shared-books.md#exporting): two
@@ -38,6 +44,7 @@ test.beforeAll(async ({ browser }) => {
     database.url(DATABASE).replace(`:${database.port}/`, `:${proxy.port}/`),
   )
 })
+tidyPcPages()
 test.afterAll(async () => {
   for (const shell of shells) await shell.stop()
   await proxy?.close()

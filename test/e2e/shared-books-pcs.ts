@@ -1,4 +1,4 @@
-import { expect, type Browser, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
 import type { RunningBrowserShell } from '../support/browser-shell'
 import { yesterdayMiddayInJakarta, openSynced } from './demo-shell'
 
@@ -12,11 +12,63 @@ export const sharedBooksDemo = {
   now: yesterdayMiddayInJakarta(),
 }
 
+const openPcPages = new Set<Page>()
+
 /** A page of one PC (one browser shell), once its first sync is done. */
 export async function pcPage(browser: Browser, shell: RunningBrowserShell): Promise<Page> {
   const page = await (await browser.newContext()).newPage()
+  openPcPages.add(page)
   await openSynced(page, shell)
   return page
+}
+
+/**
+ * Closes the PC pages opened so far, with their contexts. Left open, the pages of shells a spec
+ * has stopped live on in the worker's browser for the rest of the run, asking every second.
+ */
+async function closePcPages(): Promise<void> {
+  const pages = [...openPcPages]
+  openPcPages.clear()
+  await Promise.allSettled(pages.map((page) => page.context().close()))
+}
+
+/**
+ * For a failed spec's output: whether each PC page open still runs script, is shown, and draws
+ * frames (a click waits for two frames alike before it clicks).
+ */
+async function describePcPages(): Promise<string[]> {
+  return Promise.all(
+    [...openPcPages].map(async (page, index) => {
+      const looked = page.evaluate(
+        () =>
+          new Promise<string>((resolve) => {
+            const shown = `visibility ${document.visibilityState}, focus ${document.hasFocus()}`
+            requestAnimationFrame(() => resolve(`${shown}, draws frames`))
+            setTimeout(() => resolve(`${shown}, no frame in 2 s`), 2_000)
+          }),
+      )
+      let timer: NodeJS.Timeout | undefined
+      const silent = new Promise<string>((resolve) => {
+        timer = setTimeout(() => resolve('runs no script within 5 s'), 5_000)
+      })
+      const state = await Promise.race([looked, silent])
+        .catch((error: Error) => error.message)
+        .finally(() => clearTimeout(timer))
+      return `PC page ${index + 1} (${page.url().replace(/#.*/, '')}): ${state}`
+    }),
+  )
+}
+
+/**
+ * Registers a spec's hooks for the PC pages it opens: each described in the output when a test
+ * fails, all closed after the spec's tests, before the spec's own later hooks.
+ */
+export function tidyPcPages(): void {
+  test.afterEach(async () => {
+    const { status, expectedStatus } = test.info()
+    if (status !== expectedStatus) console.log((await describePcPages()).join('\n'))
+  })
+  test.afterAll(closePcPages)
 }
 
 /** Saves the database address in Settings → Shared books and joins. */

@@ -5,6 +5,7 @@ import {
   exportDemoDay,
   joinSharedBooks,
   pcPage,
+  tidyPcPages,
   sessionsOfDayBefore,
   sharedBooksDemo,
 } from './shared-books-pcs'
@@ -27,6 +28,7 @@ test.beforeAll(async () => {
   for (let i = 0; i < 2; i++)
     shells.push(await startBrowserShell({ TILL_DEMO_OPTIONS: JSON.stringify(sharedBooksDemo) }))
 })
+tidyPcPages()
 test.afterAll(async () => {
   for (const shell of shells) await shell.stop()
   await database?.stop()
