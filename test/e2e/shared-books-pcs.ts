@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
 import type { RunningBrowserShell } from '../support/browser-shell'
 import { yesterdayMiddayInJakarta, openSynced } from './demo-shell'
@@ -47,13 +48,8 @@ async function describePcPages(): Promise<string[]> {
             setTimeout(() => resolve(`${shown}, no frame in 2 s`), 2_000)
           }),
       )
-      let timer: NodeJS.Timeout | undefined
-      const silent = new Promise<string>((resolve) => {
-        timer = setTimeout(() => resolve('runs no script within 5 s'), 5_000)
-      })
-      const state = await Promise.race([looked, silent])
-        .catch((error: Error) => error.message)
-        .finally(() => clearTimeout(timer))
+      const silent = sleep(5_000, 'runs no script within 5 s', { ref: false })
+      const state = await Promise.race([looked, silent]).catch((error: Error) => error.message)
       return `PC page ${index + 1} (${page.url().replace(/#.*/, '')}): ${state}`
     }),
   )
