@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { readableDate, useDemoShell, openSynced } from './demo-shell'
 
 const shell = useDemoShell({ seed: 26, days: 14, locations: 1, billsPerSession: 4, live: false })
@@ -53,14 +53,23 @@ function lastDatePaid(camt: string): Map<string, string> {
 }
 
 /**
+ * The text of a list's first item (or of its `part`), read without waiting: matching runs again
+ * as the takings settle, so the item counted a moment ago may be gone and the list with it.
+ */
+async function firstItemText(list: Locator, part?: string): Promise<string | undefined> {
+  const items = list.locator(':scope > li')
+  const [text] = await (part ? items.locator(part) : items).allInnerTexts()
+  return text
+}
+
+/**
  * Matches by hand each bank line Till left, to the takings its reference names (the method and
  * days the demo bank wrote on it): what a bookkeeper reading the line would do.
  */
 async function matchLeftoversByHand(page: Page): Promise<void> {
   const unmatched = page.getByRole('list', { name: 'Bank lines not matched' })
-  while ((await unmatched.locator(':scope > li').count()) > 0) {
+  for (let text; (text = await firstItemText(unmatched)) !== undefined;) {
     const item = unmatched.locator(':scope > li').first()
-    const text = await item.innerText()
     const method = clearingOf(text)
     await item.getByRole('button', { name: 'Match by hand' }).click()
     for (const date of datesPaid(text)) {
@@ -82,8 +91,7 @@ async function matchLeftoversByHand(page: Page): Promise<void> {
  */
 async function decideOffers(page: Page): Promise<void> {
   const offers = page.getByRole('list', { name: 'To decide' })
-  while ((await offers.locator(':scope > li').count()) > 0) {
-    const words = await offers.locator(':scope > li').first().locator('strong').innerText()
+  for (let words; (words = await firstItemText(offers, 'strong')) !== undefined;) {
     const item = offers.locator(':scope > li').filter({ hasText: words })
     let reading = item.locator('li').filter({ hasText: new RegExp(`^${clearingOf(words)} · `) })
     for (const date of datesPaid(words)) reading = reading.filter({ hasText: readableDate(date) })
