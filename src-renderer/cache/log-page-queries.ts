@@ -2,7 +2,7 @@ import Dexie from 'dexie'
 import type { TillDatabase } from './database'
 import type { PostedState, LoggedEntry } from '../domain/journal/export-log'
 import type { JournalEntry } from '../domain/journal/journal-entry'
-import { addPages, loggedEntriesOf, type LogKey, type LogPage } from './log-pages'
+import { addPages, loggedEntriesOf, lookupKeys, type LogKey, type LogPage } from './log-pages'
 
 /** The export log's pages (./log-pages.ts) read and written in a cache. */
 
@@ -38,9 +38,43 @@ export async function destinationLogged(db: TillDatabase, destinationId: string)
   return first.length > 0
 }
 
+const logKeyId = ([destinationId, key]: LogKey): string => `${destinationId}\u0000${key}`
+
+/**
+ * The pages the index finds for each of `keys` (by `logKeyId`), latest first: those holding the
+ * key, and maybe some holding only a neighbour of it (./log-pages.ts `lookupKeys`).
+ */
+async function pagesFinding(
+  db: TillDatabase,
+  keys: readonly LogKey[],
+): Promise<Map<string, number[]>> {
+  const asked = new Map<string, { logKey: LogKey; for: LogKey[] }>()
+  for (const key of keys)
+    for (const lookup of lookupKeys(key[1])) {
+      const logKey: LogKey = [key[0], lookup]
+      const id = logKeyId(logKey)
+      const seen = asked.get(id)
+      if (seen) seen.for.push(key)
+      else asked.set(id, { logKey, for: [key] })
+    }
+  const found = new Map<string, Set<number>>()
+  await db.logPages
+    .where('keys')
+    .anyOf([...asked.values()].map((a) => a.logKey))
+    .eachPrimaryKey((seq, cursor) => {
+      for (const key of asked.get(logKeyId(cursor.key as LogKey))?.for ?? []) {
+        const id = logKeyId(key)
+        const seqs = found.get(id)
+        if (seqs) seqs.add(seq as number)
+        else found.set(id, new Set([seq as number]))
+      }
+    })
+  return new Map([...found].map(([id, seqs]) => [id, [...seqs].sort((a, b) => b - a)]))
+}
+
 /**
  * The states of `keys` in one destination. Most keys of an export's page have none (a first
- * export has none at all): the index says which pages hold each key, and only the latest page
+ * export has none at all): the index says which pages may hold each key, and only the latest page
  * of each is read, most often one page for many keys.
  */
 export async function latestStates(
@@ -50,17 +84,15 @@ export async function latestStates(
 ): Promise<Map<string, PostedState>> {
   const states = new Map<string, PostedState>()
   if (keys.length === 0) return states
+  const found = await pagesFinding(
+    db,
+    keys.map((key): LogKey => [destinationId, key]),
+  )
   const holders = new Map<string, number[]>()
-  await db.logPages
-    .where('keys')
-    .anyOf(keys.map((key) => [destinationId, key]))
-    .eachPrimaryKey((seq, cursor) => {
-      const key = (cursor.key as LogKey)[1]
-      const seqs = holders.get(key)
-      if (seqs) seqs.push(seq as number)
-      else holders.set(key, [seq as number])
-    })
-  for (const seqs of holders.values()) seqs.sort((a, b) => b - a)
+  for (const key of keys) {
+    const seqs = found.get(logKeyId([destinationId, key]))
+    if (seqs) holders.set(key, seqs)
+  }
   // A key's latest page may hold only its entries (a log carried over from before pages keeps
   // the states apart): then the next page down is read.
   for (let depth = 0; holders.size > 0; depth++) {
@@ -88,10 +120,11 @@ export async function loggedUnder(
   db: TillDatabase,
   keys: readonly LogKey[],
 ): Promise<LoggedEntry[]> {
-  const wanted = new Set(keys.map(([destinationId, key]) => `${destinationId}\u0000${key}`))
-  const pages = await db.logPages.where('keys').anyOf(keys).distinct().toArray()
+  const wanted = new Set(keys.map(logKeyId))
+  const seqs = new Set([...(await pagesFinding(db, keys)).values()].flat())
+  const pages = await db.logPages.bulkGet([...seqs].sort((a, b) => a - b))
   return pages.flatMap((page) =>
-    loggedEntriesOf(page).filter((e) => wanted.has(`${e.destinationId}\u0000${e.key}`)),
+    page ? loggedEntriesOf(page).filter((e) => wanted.has(logKeyId([e.destinationId, e.key]))) : [],
   )
 }
 

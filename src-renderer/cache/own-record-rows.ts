@@ -3,7 +3,7 @@ import { accountMappingSchema, CONTROL } from '../domain/journal/account-mapping
 import { roleFromKey } from '../domain/journal/accounts'
 import { recordSchema } from './reconciliation-schema'
 import { BUILT_IN_NAMES } from './export-rows'
-import type { LogPage } from './log-pages'
+import { indexKeys, type LogPage } from './log-pages'
 import { MOVEMENT_KINDS, type CashMovement } from '../domain/ledger/cash-movements'
 import { depositSettingsSchema } from '../domain/deposits/deposit-settings'
 import type { CsvMapping } from '../domain/deposits/statements/csv-statement'
@@ -328,13 +328,19 @@ export function ownRecordProblem(table: OwnRecordTable, row: unknown): string | 
   return `${where}${issue.message}`
 }
 
-/** A page's index keys are its entries' and states' keys; a page saying otherwise is forged. */
+/**
+ * A page's index keys are those of its entries' and states' keys (./log-pages.ts `indexKeys`), or,
+ * from a Till before index keys were cut short, the keys themselves; a page saying otherwise is
+ * forged, and would hide its entries from the exports.
+ */
 function pageKeysProblem(page: LogPage): string | null {
   const keys = new Set([...page.entries.map((e) => e.key), ...page.states.map((s) => s.key)])
   const listed = page.keys.map(([destinationId, key]) =>
     destinationId === page.destinationId ? key : '\u0000',
   )
-  return listed.length === keys.size && listed.every((key) => keys.has(key))
+  const sameAs = (expected: ReadonlySet<string>) =>
+    listed.length === expected.size && listed.every((key) => expected.has(key))
+  return sameAs(keys) || sameAs(new Set(indexKeys(keys)))
     ? null
     : 'keys: the page’s keys are not those of its entries and states'
 }
