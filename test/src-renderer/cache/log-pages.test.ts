@@ -78,7 +78,10 @@ describe("the export log's index keys", () => {
       'B-015',
       'B-016',
     ])
-    const random = ids('', 0, 500).map((i) => `${(i * 2_654_435_761) % 4_294_967_291}-x${i}`)
+    const random = Array.from(
+      { length: 500 },
+      (_, i) => `${(i * 2_654_435_761) % 4_294_967_291}-x${i}`,
+    )
     expect(indexKeys(new Set(random))).toEqual(random)
     const few = ids('B-0', 1200, 4)
     expect(indexKeys(new Set(few))).toEqual(few)
