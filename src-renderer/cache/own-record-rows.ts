@@ -338,8 +338,11 @@ function pageKeysProblem(page: LogPage): string | null {
   const listed = page.keys.map(([destinationId, key]) =>
     destinationId === page.destinationId ? key : '\u0000',
   )
+  // As many as expected, none twice, each expected: a key listed twice cannot stand for another.
   const sameAs = (expected: ReadonlySet<string>) =>
-    listed.length === expected.size && listed.every((key) => expected.has(key))
+    listed.length === expected.size &&
+    new Set(listed).size === listed.length &&
+    listed.every((key) => expected.has(key))
   return sameAs(keys) || sameAs(new Set(indexKeys(keys)))
     ? null
     : 'keys: the page’s keys are not those of its entries and states'

@@ -117,6 +117,9 @@ describe("the export log's index keys", () => {
       /^keys: /,
     )
     expect(ownRecordProblem('logPages', { ...cut, keys: [['xero', 'B-11']] })).toMatch(/^keys: /)
+    // A key listed twice, in place of one left out.
+    const twice = [inFull.keys[0]!, ...inFull.keys.slice(0, -1)]
+    expect(ownRecordProblem('logPages', { ...inFull, keys: twice })).toMatch(/^keys: /)
   })
 
   it(
