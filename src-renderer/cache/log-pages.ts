@@ -69,6 +69,11 @@ export function pageEntry({ key, entry, hash }: PlannedEntry): PageEntry {
   return { entryId: entry.id, key, hash, entry }
 }
 
+/** The posting keys a page holds: its entries' and its states'. */
+export function keysOf(page: Pick<LogPage, 'entries' | 'states'>): Set<string> {
+  return new Set([...page.entries.map((e) => e.key), ...page.states.map((s) => s.key)])
+}
+
 export const LOG_PAGES_SCHEMA = 'seq, [batchId+seq], *keys'
 
 export function logPage(
@@ -79,7 +84,7 @@ export function logPage(
   entries: PageEntry[],
   states: PostedState[],
 ): LogPage {
-  const keys = new Set([...entries.map((e) => e.key), ...states.map((s) => s.key)])
+  const keys = keysOf({ entries, states })
   return {
     seq,
     destinationId,
