@@ -21,22 +21,71 @@ const NODE_MODULES = [
 ]
 const NODE_IMPORTS = [...NODE_MODULES, ...NODE_MODULES.map((m) => `${m}/*`)]
 
-const RENDERER_LAYERS = {
-  domain: 'domain is the bottom layer: it may import only src-shared.',
-  bridge: 'bridge is the edge to main: it may import only src-shared.',
-  cache: 'cache sits on domain: it may import domain and src-shared only.',
-  jobs: 'jobs sits on cache, bridge and domain: it may not import ui.',
-}
-
 /**
- * A pattern forbidding imports of the renderer folders above (or beside) `layer`: a relative path
- * whose first folder after its `../` steps is one of them (src-shared/bridge is not `bridge/`).
+ * The renderer is cut by capability: each folder below holds what one part of a shop's work needs,
+ * with its pure rules (`rules/`), its IndexedDB tables (`tables/`), its work over time (`jobs/`)
+ * and one door (`index.ts`) the screens go through. docs/architecture.md#capabilities.
  */
-function above(layer, folders) {
-  return { regex: `^(\\.\\.?/)+(${folders.join('|')})(/|$)`, message: RENDERER_LAYERS[layer] }
+const CAPABILITIES = [
+  'sync',
+  'webhooks',
+  'sessions',
+  'day-close',
+  'exports',
+  'deposits',
+  'shared-books',
+  'backup',
+  'settings',
+]
+/** An import string reaching `folders` of any capability, from any depth: `../../exports/tables/x`. */
+const intoCapabilityPart = (folders) => `^(\\.\\./)+([\\w-]+/)?(${folders.join('|')})(/|$)`
+/** An import string reaching one of the renderer's top folders: `../../ui/app/App`. */
+const intoTop = (folders) => `^(\\.\\.?/)+(${folders.join('|')})(/|$)`
+/** An import string naming a capability's door: `../../deposits`. */
+const DOOR = `^(\\.\\./)+(${CAPABILITIES.join('|')})/?(index)?$`
+
+const RENDERER_RULES = {
+  rules: [
+    {
+      regex: intoCapabilityPart(['tables', 'jobs']),
+      message: 'rules are pure: they may import rules, format and src-shared only.',
+    },
+    {
+      regex: intoTop(['ui', 'bridge', 'database']),
+      message: 'rules are pure: they may import rules, format and src-shared only.',
+    },
+    { regex: DOOR, message: "A capability's door is for the screens; import the file itself." },
+  ],
+  tables: [
+    {
+      regex: intoCapabilityPart(['jobs']),
+      message: 'tables sit on rules and the database: they may not import jobs.',
+    },
+    {
+      regex: intoTop(['ui', 'bridge']),
+      message: 'tables sit on rules and the database: they may not import ui or the bridge.',
+    },
+    { regex: DOOR, message: "A capability's door is for the screens; import the file itself." },
+  ],
+  jobs: [
+    { regex: intoTop(['ui']), message: 'jobs run under the screens: they may not import ui.' },
+    { regex: DOOR, message: "A capability's door is for the screens; import the file itself." },
+  ],
+  bridge: [
+    {
+      regex: `^\\.\\./[^.]`,
+      message: 'bridge is the edge to main: it may import only src-shared and itself.',
+    },
+  ],
+  ui: [
+    {
+      regex: `^(\\.\\./)+(${CAPABILITIES.join('|')})/(rules|tables|jobs)(/|$)`,
+      message: 'A screen reaches a capability only through its door: import from the folder.',
+    },
+  ],
 }
 
-/** The cache's Dexie tables (TillDatabase's), read and written only in src-renderer/cache/. */
+/** The cache's Dexie tables (TillDatabase's), read and written only in a capability's tables/. */
 const CACHE_TABLES = [
   'bills',
   'billPaymentIndex',
@@ -67,7 +116,7 @@ const CACHE_TABLES = [
   'sharedSetAside',
 ]
 const ONLY_DOOR =
-  'The cache is the only door to Dexie: call a named function of src-renderer/cache/.'
+  "A capability's tables are the only door to Dexie: call a named function of its tables/."
 /** A database by its name: `db`, `fresh.db`, `this.db`, `this.ctx.db`, `database`, `someDb`. */
 const DATABASE = '/^(db|database|\\w+Db)$/'
 const CACHE_DOOR = [
@@ -126,40 +175,39 @@ export default tseslint.config(
       'no-restricted-globals': ['error', 'process', 'require', '__dirname', 'Buffer'],
     },
   },
-  // The renderer's layers import downward only: ui → jobs → cache → domain, and jobs → bridge.
+  // Inside a capability, jobs → tables → rules; the screens go through each capability's door.
   // A later block's no-restricted-imports replaces an earlier one's, so each repeats the base.
   {
-    files: ['src-renderer/domain/**/*.{ts,tsx}'],
+    files: ['src-renderer/format/**/*.{ts,tsx}', 'src-renderer/*/rules/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': rendererImports(
-        [above('domain', ['cache', 'jobs', 'ui', 'bridge'])],
-        [
-          ...['dexie', 'dexie-react-hooks', 'react', 'react-dom'].map((name) => ({
-            name,
-            message: 'domain is pure: no Dexie, no React.',
-          })),
-        ],
+        RENDERER_RULES.rules,
+        ['dexie', 'dexie-react-hooks', 'react', 'react-dom'].map((name) => ({
+          name,
+          message: 'rules are pure: no Dexie, no React.',
+        })),
       ),
     },
   },
   {
+    files: ['src-renderer/database/**/*.{ts,tsx}', 'src-renderer/*/tables/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': rendererImports(RENDERER_RULES.tables) },
+  },
+  {
+    files: ['src-renderer/*/jobs/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': rendererImports(RENDERER_RULES.jobs) },
+  },
+  {
     files: ['src-renderer/bridge/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': rendererImports([
-        above('bridge', ['domain', 'cache', 'jobs', 'ui']),
-      ]),
-    },
+    rules: { 'no-restricted-imports': rendererImports(RENDERER_RULES.bridge) },
   },
   {
-    files: ['src-renderer/cache/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': rendererImports([above('cache', ['jobs', 'ui', 'bridge'])]) },
+    files: ['src-renderer/ui/**/*.{ts,tsx}', 'src-renderer/main.tsx'],
+    rules: { 'no-restricted-imports': rendererImports(RENDERER_RULES.ui) },
   },
   {
-    files: ['src-renderer/jobs/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': rendererImports([above('jobs', ['ui'])]) },
-  },
-  {
-    files: ['src-renderer/ui/**/*.{ts,tsx}', 'src-renderer/jobs/**/*.{ts,tsx}'],
+    files: ['src-renderer/**/*.{ts,tsx}'],
+    ignores: ['src-renderer/database/**', 'src-renderer/*/tables/**'],
     rules: { 'no-restricted-syntax': CACHE_DOOR },
   },
   {

@@ -5,7 +5,7 @@
  */
 import type { ServiceTruth, TruthBill, TruthExpense, TruthSession } from './service-truth'
 
-/** The parts of the cache's records that must agree with the service (see src-renderer/cache). */
+/** The parts of the cache's records that must agree with the service (see src-renderer/database). */
 export interface CacheSnapshot {
   bills: {
     id: string

@@ -2,7 +2,7 @@ import type { Shop } from './shop'
 
 /**
  * The day-close figures the journal must agree with, recomputed here straight from the definitions
- * in docs/ledger.md#day-close-figures (independently of src-renderer/domain/ledger). "returned"
+ * in docs/ledger.md#day-close-figures (independently of src-renderer/day-close/rules). "returned"
  * counts the refund's and void's payments that were not reversed, as "collected" does.
  */
 export interface DayCloseFigures {

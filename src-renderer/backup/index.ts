@@ -1,0 +1,1 @@
+export { backupRecords, restoreRecords, type RestoreResult } from './jobs/records-backup'

@@ -1,0 +1,1 @@
+export { type SetAsidePages, watchSetAsidePages } from './jobs/set-aside-pages'
