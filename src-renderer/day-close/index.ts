@@ -1,3 +1,7 @@
+/**
+ * The door to the day's figures, the drawer and its counts: what the screens use of it
+ * (docs/architecture.md#capabilities).
+ */
 export { confirmCount, ReconcileError, reopenSession } from './jobs/reconcile'
 export { addDrawers, type CashDrawer, drawerOf } from './rules/cash-drawer'
 export {

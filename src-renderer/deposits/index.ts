@@ -1,3 +1,7 @@
+/**
+ * The door to bank statements matched to the takings: what the screens use of it
+ * (docs/architecture.md#capabilities).
+ */
 export { runDepositMatching } from './jobs/deposit-matching'
 export {
   type DepositFilter,

@@ -1,3 +1,7 @@
+/**
+ * The door to the bookkeeper's journals and tables, and the export log: what the screens use of it
+ * (docs/architecture.md#capabilities).
+ */
 export {
   AccountMappingError,
   defaultedInRange,

@@ -1,3 +1,7 @@
+/**
+ * The door to register sessions, their bills and expenses: what the screens use of it
+ * (docs/architecture.md#capabilities).
+ */
 export { knownPaymentMethods } from './tables/bill-count-store'
 export {
   anyBillCached,
