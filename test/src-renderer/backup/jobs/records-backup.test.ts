@@ -5,7 +5,7 @@ import { listDestinations } from '../../../../src-renderer/exports/tables/destin
 import { saveLocationName } from '../../../../src-renderer/settings/tables/location-names'
 import { OWN_RECORD_TABLES } from '../../../../src-renderer/backup/tables/own-record-rows'
 import { restoreRecords } from '../../../../src-renderer/backup/jobs/records-backup'
-import { exportBatches } from '../../../../src-renderer/exports/jobs/run-export'
+import { exportBatches } from '../../../../src-renderer/exports/tables/export-batches'
 import { sale } from '../../../support/exports/fixtures'
 import { cashSessionCache, countSession, SALE_AT } from '../../../support/exports/counted-session'
 import { loadReconciliation } from '../../../../src-renderer/day-close/tables/reconciliation-record'

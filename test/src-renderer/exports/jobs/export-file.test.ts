@@ -13,11 +13,11 @@ import {
   tableExportFile,
 } from '../../../../src-renderer/exports/jobs/export-file'
 import {
-  exportBatches,
   runExport,
   type ExportResult,
   type RunExportOptions,
 } from '../../../../src-renderer/exports/jobs/run-export'
+import { exportBatches } from '../../../../src-renderer/exports/tables/export-batches'
 import { allLogged } from '../../../support/exports/log-pages'
 import { sale } from '../../../support/exports/fixtures'
 import { EMPTY_MAPPING } from '../../../support/journal-context'

@@ -11,7 +11,8 @@ import {
 import type { Granularity } from '../../../../src-renderer/exports/rules/export-log'
 import type { Payment } from '../../../../src-shared/domain/records'
 import type { JournalFormat } from '../../../../src-renderer/exports/rules/formats/journal-formats'
-import { exportBatches, recreateBatch } from '../../../../src-renderer/exports/jobs/run-export'
+import { recreateBatch } from '../../../../src-renderer/exports/jobs/run-export'
+import { exportBatches } from '../../../../src-renderer/exports/tables/export-batches'
 import {
   database,
   datesOf,
@@ -87,7 +88,7 @@ const actionArbitrary: fc.Arbitrary<Action> = fc.oneof(
 /** A case the property found once, kept as fast-check printed it. */
 function found<T>(file: string): T {
   return JSON.parse(
-    readFileSync(new URL(`../../support/exports/found/${file}`, import.meta.url), 'utf8'),
+    readFileSync(new URL(`../../../support/exports/found/${file}`, import.meta.url), 'utf8'),
   ) as T
 }
 
