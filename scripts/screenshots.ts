@@ -95,6 +95,10 @@ async function shoot(page: Page, dataDir: string): Promise<void> {
   await page.getByRole('button', { name: 'Export' }).click()
   await downloading
   await expect(page.getByRole('table', { name: 'Export log' }).getByRole('row')).toHaveCount(2)
+  // The form moves on to what is not exported yet: today, whose sessions are still trading, and
+  // names the taxes the range would post to a default account.
+  await expect(page.getByRole('checkbox', { name: /^Include them anyway/ })).toBeVisible()
+  await expect(page.getByText(/^Not mapped yet/)).toBeVisible()
   await save(page, 'exports')
 
   await openScreen(page, 'Settings')
