@@ -77,9 +77,10 @@ function readCapped(
 
 /**
  * The Apps API's transport: node's own HTTP client over kept-alive connections. It costs main a
- * third of the CPU of `fetch` per request (40–55 µs against 150–200; README, issue 25), which a
- * first sync of many bills, one request each, pays in full. Redirects are refused, as the service
- * has no reason to send one and the key must not follow it elsewhere.
+ * third of the CPU of `fetch` per request (40–55 µs against 150–200;
+ * docs/benchmarks.md#first-sync), which a first sync of many bills, one request each, pays in
+ * full. Redirects are refused, as the service has no reason to send one and the key must not
+ * follow it elsewhere.
  */
 export function createHttpGet(): HttpGet {
   const agents = {

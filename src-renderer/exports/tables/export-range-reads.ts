@@ -37,8 +37,8 @@ export async function countBills(
 /**
  * The most bills of one location's business day read in one request. IndexedDB hands a range's
  * records back from one `getAll` in under half the time it takes to answer a get for each
- * (README: Benchmarks); a day past this is read by key, a page at a time, so memory stays
- * bounded however busy a day was.
+ * (docs/benchmarks.md#journal-export); a day past this is read by key, a page at a time, so
+ * memory stays bounded however busy a day was.
  */
 const DAY_READ_AT_ONCE = 10_000
 

@@ -36,10 +36,10 @@ export interface LogPage {
 /**
  * How many characters a page's index may cut off the end of its keys. A key cut short stands
  * for every key that begins the same: a bill id `B-012345` is indexed as `B-0123`, with up to a
- * hundred neighbours. The index costs IndexedDB about 20 µs a key written (README: Benchmarks), so
- * a page of 500 bills with ids in sequence writes five instead of 500; a look-up reads a page the
- * cut key finds and takes the key's state only from its states, so a page found for a neighbour
- * costs a read and nothing else.
+ * hundred neighbours. The index costs IndexedDB about 20 µs a key written
+ * (docs/benchmarks.md#journal-export), so a page of 500 bills with ids in sequence writes five
+ * instead of 500; a look-up reads a page the cut key finds and takes the key's state only from
+ * its states, so a page found for a neighbour costs a read and nothing else.
  */
 const CUT = 2
 /** A page's keys are indexed cut short when that makes them at most this share as many. */

@@ -12,7 +12,8 @@ export interface AccountInFormat {
 
 /**
  * The account a mapping of `role` to `mapped` posts to, as each format writes it, for the
- * mapping screen to show before saving (what each format reserves: README, "Exports").
+ * mapping screen to show before saving (what each format reserves:
+ * docs/ledger.md#account-names-in-each-format).
  */
 export function accountInFormats(role: AccountRole, mapped: MappedAccount): AccountInFormat[] {
   const account = mappedAccount(role, mapped)

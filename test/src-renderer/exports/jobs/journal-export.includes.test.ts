@@ -17,7 +17,8 @@ import { makeSession } from '../../../support/session-factory'
 /**
  * A week of daily exports to one destination, then one more after a payment method (a new
  * account) appears: a main file that includes every one of them passes the real tools, as a
- * bookkeeper keeps them (docs/export-log.md, README's export section).
+ * bookkeeper keeps them (docs/export-log.md,
+ * docs/ledger.md#declarations-in-hledger-ledger-and-beancount-files).
  */
 
 const DAY = 86_400_000
