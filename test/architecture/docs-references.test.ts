@@ -151,7 +151,7 @@ function repositoryPaths(): string[] {
 
 /**
  * Whether a path a page or a comment names is in the project: itself, or the end of a path (the
- * pages name files from their process folder, `cache/writes.ts`); a folder when it ends in `/`.
+ * pages name files from their process folder, `sync/tables/writes.ts`); a folder when it ends in `/`.
  */
 function named(path: string, repository: readonly string[]): boolean {
   if (path.endsWith('/')) {
@@ -205,7 +205,7 @@ describe('references to the design', () => {
     const paths = files.map((f) => f.path)
     expect(paths).toContain('README.md')
     expect(paths).toContain('src-demo/README.md')
-    expect(paths).toContain('src-renderer/domain/ledger/day-close.ts')
+    expect(paths).toContain('src-renderer/day-close/rules/day-close.ts')
     expect(paths).toContain('test/support/exports/day-close.ts')
     const references = files.flatMap((f) => [...f.text.matchAll(DOCS_REFERENCE)])
     expect(references.length).toBeGreaterThan(40)
@@ -262,7 +262,7 @@ describe('references to the design', () => {
     const page = new Map([
       [
         'planted.md',
-        'Kept by `cache/session-tally-store.ts` and `cache/talies.ts`, in `jobs/sync/` and `jobs/sink/`.',
+        'Kept by `sessions/tables/session-tally-store.ts` and `cache/talies.ts`, in `jobs/sync/` and `jobs/sink/`.',
       ],
     ])
     expect(missingInPages(page, repository)).toEqual([

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 /**
- * Unit tests mirror the source tree: the tests of `src-renderer/jobs/sync/sync-engine.ts` are
- * `test/src-renderer/jobs/sync/sync-engine.test.ts`, and, when one file is not enough,
+ * Unit tests mirror the source tree: the tests of `src-renderer/sync/jobs/sync-engine.ts` are
+ * `test/src-renderer/sync/jobs/sync-engine.test.ts`, and, when one file is not enough,
  * `sync-engine.<topic>.test.ts` beside it. A patched dependency's test is named after its patch:
  * `patches/dexie+4.4.7.patch` is held by `test/patches/dexie+4.4.7.test.ts`, so upgrading the
  * dependency renames both. Only the end-to-end journeys, the soak, the bench, the shared helpers
@@ -39,7 +39,7 @@ function testsUnder(folder: string): string[] {
 
 const inProject = (path: string) => existsSync(join(root, path))
 const planted = new Set([
-  'src-renderer/jobs/sync/sync-engine.ts',
+  'src-renderer/sync/jobs/sync-engine.ts',
   'src-renderer/ui/app/App.tsx',
   'scripts/start.mjs',
   'patches/dexie+4.4.7.patch',
@@ -67,9 +67,9 @@ describe('the test layout', () => {
 
   it('accepts a topic suffix, a script of scripts/, a patch and the folders of journeys and helpers', () => {
     const placed = [
-      'test/src-renderer/jobs/sync/sync-engine.test.ts',
-      'test/src-renderer/jobs/sync/sync-engine.storage-full.test.ts',
-      'test/src-renderer/jobs/sync/sync-engine.fuzz.test.ts',
+      'test/src-renderer/sync/jobs/sync-engine.test.ts',
+      'test/src-renderer/sync/jobs/sync-engine.storage-full.test.ts',
+      'test/src-renderer/sync/jobs/sync-engine.fuzz.test.ts',
       'test/src-renderer/ui/app/App.test.ts',
       'test/scripts/start.test.ts',
       'test/patches/dexie+4.4.7.test.ts',

@@ -13,25 +13,25 @@
  * yardstick for the writers' speed.
  */
 import { currencyExponent, formatMinorUnits } from '../../src-shared/domain/money'
-import { methodLabel } from '../../src-renderer/domain/format/labels'
+import { methodLabel } from '../../src-renderer/format/labels'
 import {
   defaultAccount,
   roleKey,
   type AccountRole,
-} from '../../src-renderer/domain/journal/accounts'
-import { planExport } from '../../src-renderer/domain/journal/export-log'
+} from '../../src-renderer/exports/rules/accounts'
+import { planExport } from '../../src-renderer/exports/rules/export-log'
 import { logEntries } from '../support/exports/memory-log'
 import {
   defaultTarget,
   writeJournal,
   type JournalFormat,
-} from '../../src-renderer/domain/journal/formats/journal-formats'
-import { inBatches, type OutputChunk } from '../../src-renderer/domain/journal/formats/output'
+} from '../../src-renderer/exports/rules/formats/journal-formats'
+import { inBatches, type OutputChunk } from '../../src-renderer/exports/rules/formats/output'
 import {
   balancedEntry,
   type JournalEntry,
   type JournalLine,
-} from '../../src-renderer/domain/journal/journal-entry'
+} from '../../src-renderer/exports/rules/journal-entry'
 
 /** This script runs in Node, which the renderer's code otherwise never touches. */
 interface NodeRuntime {

@@ -5,11 +5,11 @@
  *
  *   npx tsx test/bench/statement-reading.ts [lines]
  */
-import { recogniseCsvLayout } from '../../src-renderer/domain/deposits/statements/csv-layouts'
+import { recogniseCsvLayout } from '../../src-renderer/deposits/rules/statements/csv-layouts'
 import {
   readStatement,
   type ReadStatementOptions,
-} from '../../src-renderer/domain/deposits/statements/read-statement'
+} from '../../src-renderer/deposits/rules/statements/read-statement'
 import { median, percentile } from './stats'
 
 const runtime = globalThis as unknown as { process: { argv: string[] } }

@@ -26,7 +26,7 @@ import { callShellBridge } from '../support/shell-bridge'
 import type { ChildMessage, ServedRequest } from './sync-demo-child'
 import { browserShellProcesses, chromiumProcesses, meterCpu } from './process-cpu'
 import type { CacheCounts, CacheWriteWay, SyncBenchPage } from './sync-page'
-import { type StageTimes } from '../../src-renderer/jobs/sync/stage-clock'
+import { type StageTimes } from '../../src-renderer/sync/tables/stage-clock'
 
 /** The detail requests main keeps in flight at once (service-data-handlers.ts). */
 const DETAIL_CONCURRENCY = 32

@@ -5,9 +5,9 @@
 
 import { channels } from '../../src-shared/bridge/contract'
 import type { Bill } from '../../src-shared/domain/records'
-import { databaseName, TillDatabase } from '../../src-renderer/cache/database'
-import type { CachedBill, Checkpoint } from '../../src-renderer/cache/cached-records'
-import { writeBills } from '../../src-renderer/cache/writes'
+import { databaseName, TillDatabase } from '../../src-renderer/database/database'
+import type { CachedBill, Checkpoint } from '../../src-renderer/database/cached-records'
+import { writeBills } from '../../src-renderer/sync/tables/writes'
 
 export interface CacheCounts {
   bills: number

@@ -7,9 +7,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { DemoServiceHandle } from '../../src-demo/index'
 import { currencyExponent, toMinorUnits } from '../../src-shared/domain/money'
-import { recogniseCsvLayout } from '../../src-renderer/domain/deposits/statements/csv-layouts'
-import { readStatement } from '../../src-renderer/domain/deposits/statements/read-statement'
-import { newStatementLines } from '../../src-renderer/domain/deposits/statements/statement-line-ids'
+import { recogniseCsvLayout } from '../../src-renderer/deposits/rules/statements/csv-layouts'
+import { readStatement } from '../../src-renderer/deposits/rules/statements/read-statement'
+import { newStatementLines } from '../../src-renderer/deposits/rules/statements/statement-line-ids'
 import { control, startService, type BillJson, type ExpenseJson } from '../support/demo-service'
 import type { TruthSession } from '../support/service-truth'
 

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { readStatement } from '../../src-renderer/domain/deposits/statements/read-statement'
+import { readStatement } from '../../src-renderer/deposits/rules/statements/read-statement'
 
 const CLI = fileURLToPath(new URL('../../src-demo/cli.ts', import.meta.url))
 

@@ -1,5 +1,5 @@
-import { billFacets } from '../../src-renderer/cache/bill-facets'
-import type { CachedBill } from '../../src-renderer/cache/cached-records'
+import { billFacets } from '../../src-renderer/sessions/tables/bill-facets'
+import type { CachedBill } from '../../src-renderer/database/cached-records'
 import { businessDate } from '../../src-shared/domain/business-date'
 import type { Bill, BillType, Payment } from '../../src-shared/domain/records'
 

@@ -1,7 +1,7 @@
-import type { TillDatabase } from '../../src-renderer/cache/database'
-import { billFacets } from '../../src-renderer/cache/bill-facets'
-import { paymentIndexChange } from '../../src-renderer/cache/bill-payments'
-import type { JournalBill } from '../../src-renderer/domain/journal/journal'
+import type { TillDatabase } from '../../src-renderer/database/database'
+import { billFacets } from '../../src-renderer/sessions/tables/bill-facets'
+import { paymentIndexChange } from '../../src-renderer/sessions/tables/bill-payments'
+import type { JournalBill } from '../../src-renderer/exports/rules/journal'
 
 /**
  * Puts bills into the cache as its write leaves them for the readers: with the Bills screen's

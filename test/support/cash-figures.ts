@@ -1,5 +1,5 @@
-import { dayCloseFigures, type DayCloseFigures } from '../../src-renderer/domain/ledger/day-close'
-import type { CashMovement, MovementKind } from '../../src-renderer/domain/ledger/cash-movements'
+import { dayCloseFigures, type DayCloseFigures } from '../../src-renderer/day-close/rules/day-close'
+import type { CashMovement, MovementKind } from '../../src-renderer/day-close/rules/cash-movements'
 
 /** Cash moved in or out of a drawer, in minor units, as the session's cash movements. */
 export interface Moved {

@@ -1,6 +1,6 @@
-import { addBusinessDays } from '../../src-renderer/domain/deposits/business-days'
-import type { ExpectedDeposit } from '../../src-renderer/domain/deposits/expected-deposits'
-import type { KeptLine } from '../../src-renderer/domain/deposits/matching'
+import { addBusinessDays } from '../../src-renderer/deposits/rules/business-days'
+import type { ExpectedDeposit } from '../../src-renderer/deposits/rules/expected-deposits'
+import type { KeptLine } from '../../src-renderer/deposits/rules/matching'
 
 /** An expected deposit as `expectedDeposits` would make it, with the given figures. */
 export function expectedDeposit(

@@ -1,10 +1,10 @@
 import {
   bankAccountFor,
   defaultDepositSettings,
-} from '../../src-renderer/domain/deposits/deposit-settings'
-import type { AccountMapping } from '../../src-renderer/domain/journal/accounts'
-import { postedView } from '../../src-renderer/domain/journal/export-log'
-import type { PostedView } from '../../src-renderer/domain/journal/journal'
+} from '../../src-renderer/deposits/rules/deposit-settings'
+import type { AccountMapping } from '../../src-renderer/exports/rules/accounts'
+import { postedView } from '../../src-renderer/exports/rules/export-log'
+import type { PostedView } from '../../src-renderer/exports/rules/journal'
 
 /** A destination with no account chosen: every role takes its default account. */
 export const EMPTY_MAPPING: AccountMapping = { accounts: {}, locations: {} }

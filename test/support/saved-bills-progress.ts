@@ -1,5 +1,5 @@
-import type { TillDatabase } from '../../src-renderer/cache/database'
-import { fillSavedBills } from '../../src-renderer/cache/saved-bills-fill'
+import type { TillDatabase } from '../../src-renderer/database/database'
+import { fillSavedBills } from '../../src-renderer/sessions/tables/saved-bills-fill'
 
 /**
  * Adds up the saved bills (`pageSize` a page where given), stopped once `stopAt` bills are done

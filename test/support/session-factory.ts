@@ -1,4 +1,4 @@
-import type { RegisterSession } from '../../src-renderer/cache/cached-records'
+import type { RegisterSession } from '../../src-renderer/database/cached-records'
 
 /** A register session whose hours and opening cash are not known: closed unless told otherwise. */
 export function makeSession(overrides: Partial<RegisterSession> = {}): RegisterSession {

@@ -1,4 +1,4 @@
-import { StatementReadError } from '../../src-renderer/domain/deposits/bank-line'
+import { StatementReadError } from '../../src-renderer/deposits/rules/bank-line'
 
 /** The StatementReadError `read` throws; fails the test if it reads the file or throws another error. */
 export function statementRefusal(read: () => unknown): StatementReadError {

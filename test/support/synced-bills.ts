@@ -1,6 +1,6 @@
 import type { Bill } from '../../src-shared/domain/records'
-import type { TillDatabase } from '../../src-renderer/cache/database'
-import { writeBills } from '../../src-renderer/cache/writes'
+import type { TillDatabase } from '../../src-renderer/database/database'
+import { writeBills } from '../../src-renderer/sync/tables/writes'
 
 /**
  * Writes `bills` into the cache as a sync would (Jakarta business days) and marks the first sync

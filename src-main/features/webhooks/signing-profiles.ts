@@ -1,5 +1,5 @@
 import type { ProfileView } from '../../../src-shared/bridge/contract'
-import type { ProfileStore } from '../../features/connections/profile-store'
+import type { ProfileStore } from '../connections/profile-store'
 import type { Logger } from '../../logging/logger'
 import type { Secret } from '../../logging/secret'
 

@@ -1,9 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useActiveConnection } from '../hooks/use-active-connection'
-import { countNeedingCount } from '../../cache/session-list'
+import { countNeedingCount } from '../../sessions'
 import { businessDate } from '../../../src-shared/domain/business-date'
-import { addDays } from '../../domain/calendar/date-presets'
-import { effectiveTimeZone } from '../../domain/format/effective-time-zone'
+import { addDays } from '../../format/date-presets'
+import { effectiveTimeZone } from '../../format/effective-time-zone'
 
 /** How far back the navigation looks for sessions to count: today and the six days before. */
 const DAYS_TO_COUNT = 7

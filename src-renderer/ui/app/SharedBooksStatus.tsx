@@ -1,14 +1,14 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import type { SharedBooksStatus as Status } from '../../../src-shared/bridge/contract'
-import type { ActiveConnection } from '../../jobs/connection/active-connection'
-import { waitingCount } from '../../cache/shared-outbox'
-import { sharedConflicts } from '../../cache/shared-apply'
+import type { ActiveConnection } from '../../settings'
+import { waitingCount } from '../../shared-books'
+import { sharedConflicts } from '../../shared-books'
 import { useBridge } from '../hooks/bridge-context'
 import { useActiveConnection } from '../hooks/use-active-connection'
 import { useRecomputed } from '../hooks/use-recomputed'
 import { useWriteCount } from '../hooks/use-write-count'
-import { onConflictWrites, onOutboxWrites } from '../../cache/table-writes'
-import { minutesSince } from '../../domain/format/time-since'
+import { onConflictWrites, onOutboxWrites } from '../../database/table-writes'
+import { minutesSince } from '../../format/time-since'
 
 /** How often "last reached N minutes ago" is worked out again. */
 const TICK_MS = 30_000

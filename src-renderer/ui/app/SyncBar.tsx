@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react'
-import type { SyncController, SyncState } from '../../jobs/sync/sync-controller'
-import { effectiveTimeZone } from '../../domain/format/effective-time-zone'
-import { timeLeftText, type SyncPhase } from '../../jobs/sync/progress'
-import { formatDateTime } from '../../domain/format/time'
+import type { SyncController, SyncState } from '../../sync'
+import { effectiveTimeZone } from '../../format/effective-time-zone'
+import { timeLeftText, type SyncPhase } from '../../sync'
+import { formatDateTime } from '../../format/time'
 import { useActiveConnection } from '../hooks/use-active-connection'
 
 const PHASES: Record<SyncPhase, string> = {

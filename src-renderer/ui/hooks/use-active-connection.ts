@@ -1,14 +1,10 @@
 import { createContext, useContext, useEffect, useState } from 'react'
 import type { TillBridge } from '../../bridge/bridge-client'
-import {
-  activeConnection,
-  openDatabase,
-  type ActiveConnection,
-} from '../../jobs/connection/active-connection'
-import { closeConnection } from '../../jobs/connection/close-connection'
-import { effectiveTimeZone } from '../../domain/format/effective-time-zone'
-import { formatDateTime } from '../../domain/format/time'
-import type { UpgradeStep } from '../../cache/migrations/migration'
+import { activeConnection, openDatabase, type ActiveConnection } from '../../settings'
+import { closeConnection } from '../../settings'
+import { effectiveTimeZone } from '../../format/effective-time-zone'
+import { formatDateTime } from '../../format/time'
+import type { UpgradeStep } from '../../database/migrations/migration'
 
 export type ConnectionState =
   /** `upgrade`: how far the upgrade of a cache from an earlier Till has come, while it runs. */

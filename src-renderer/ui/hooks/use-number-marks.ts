@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { numberMarks, type NumberMarks } from '../../domain/format/amount-text'
+import { numberMarks, type NumberMarks } from '../../format/amount-text'
 import { useActiveConnection } from './use-active-connection'
 
 /** How the active shop writes numbers: its chosen number format, else this PC's. */

@@ -1,7 +1,7 @@
 import { useEffect, useState, type DependencyList } from 'react'
 
 /**
- * A number that changes after each write `follow` hears (`cache/table-writes.ts`): a dependency
+ * A number that changes after each write `follow` hears (`database/table-writes.ts`): a dependency
  * of `useRecomputed` for what stays on screen for hours, such as the navigation, where a live
  * query would hold every bill key synced until a table it read changed.
  */

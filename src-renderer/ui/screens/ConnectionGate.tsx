@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { useActiveConnection } from '../hooks/use-active-connection'
-import type { ActiveConnection } from '../../jobs/connection/active-connection'
-import { effectiveTimeZone } from '../../domain/format/effective-time-zone'
-import type { UpgradeStep } from '../../cache/migrations/migration'
+import type { ActiveConnection } from '../../settings'
+import { effectiveTimeZone } from '../../format/effective-time-zone'
+import type { UpgradeStep } from '../../database/migrations/migration'
 
 const counted = new Intl.NumberFormat()
 

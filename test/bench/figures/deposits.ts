@@ -1,9 +1,9 @@
 import { nextDate } from '../../../src-shared/domain/business-date'
 import { basisPointsOf } from '../../../src-shared/domain/money'
-import { addBusinessDays } from '../../../src-renderer/domain/deposits/business-days'
-import { defaultDepositSettings } from '../../../src-renderer/domain/deposits/deposit-settings'
-import type { ExpectedDeposit } from '../../../src-renderer/domain/deposits/expected-deposits'
-import { matchDeposits, type KeptLine } from '../../../src-renderer/domain/deposits/matching'
+import { addBusinessDays } from '../../../src-renderer/deposits/rules/business-days'
+import { defaultDepositSettings } from '../../../src-renderer/deposits/rules/deposit-settings'
+import type { ExpectedDeposit } from '../../../src-renderer/deposits/rules/expected-deposits'
+import { matchDeposits, type KeptLine } from '../../../src-renderer/deposits/rules/matching'
 import type { Figure } from '../results'
 import { median } from '../stats'
 

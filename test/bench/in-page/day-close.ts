@@ -1,6 +1,9 @@
-import { dayCloseFigures, type SessionPayment } from '../../../src-renderer/domain/ledger/day-close'
-import { loadSessionInputs } from '../../../src-renderer/cache/load-session'
-import { TillDatabase } from '../../../src-renderer/cache/database'
+import {
+  dayCloseFigures,
+  type SessionPayment,
+} from '../../../src-renderer/day-close/rules/day-close'
+import { loadSessionInputs } from '../../../src-renderer/sessions/tables/load-session'
+import { TillDatabase } from '../../../src-renderer/database/database'
 import { makeBill } from '../../support/bill-factory'
 
 /** Day-close figures in the page: computed over inputs in memory, and read from the cache. */

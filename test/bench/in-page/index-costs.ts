@@ -1,8 +1,8 @@
 import Dexie, { type EntityTable, type IndexSpec } from 'dexie'
-import { TillDatabase } from '../../../src-renderer/cache/database'
-import { v11 } from '../../../src-renderer/cache/migrations/v11'
-import { v17 } from '../../../src-renderer/cache/migrations/v17'
-import type { CachedBill } from '../../../src-renderer/cache/cached-records'
+import { TillDatabase } from '../../../src-renderer/database/database'
+import { v11 } from '../../../src-renderer/database/migrations/v11'
+import { v17 } from '../../../src-renderer/database/migrations/v17'
+import type { CachedBill } from '../../../src-renderer/database/cached-records'
 import { seedShop } from './seed'
 
 // The bills' indexes as versions 11–16 and version 17 declare them.

@@ -1,8 +1,8 @@
 import { businessDate } from '../../../src-shared/domain/business-date'
 import type { Bill, BillType } from '../../../src-shared/domain/records'
-import { TillDatabase } from '../../../src-renderer/cache/database'
-import type { RegisterSession } from '../../../src-renderer/cache/cached-records'
-import { writeBills, writeTogether } from '../../../src-renderer/cache/writes'
+import { TillDatabase } from '../../../src-renderer/database/database'
+import type { RegisterSession } from '../../../src-renderer/database/cached-records'
+import { writeBills, writeTogether } from '../../../src-renderer/sync/tables/writes'
 import { makeBill, type PaymentSpec } from '../../support/bill-factory'
 
 /**

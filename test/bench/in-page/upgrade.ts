@@ -1,21 +1,21 @@
 import Dexie from 'dexie'
-import { TillDatabase } from '../../../src-renderer/cache/database'
-import { declareVersions } from '../../../src-renderer/cache/migrations/migrations'
-import { paymentsOf } from '../../../src-renderer/cache/bill-payments'
-import { emptyOldPayments } from '../../../src-renderer/cache/old-payments'
+import { TillDatabase } from '../../../src-renderer/database/database'
+import { declareVersions } from '../../../src-renderer/database/migrations/migrations'
+import { paymentsOf } from '../../../src-renderer/sessions/tables/bill-payments'
+import { emptyOldPayments } from '../../../src-renderer/database/old-payments'
 import {
   LOG_PAGES_SCHEMA,
   upgradeToLogPages,
-} from '../../../src-renderer/cache/migrations/v16-log-pages'
+} from '../../../src-renderer/database/migrations/v16-log-pages'
 import { plannedHash } from '../../support/exports/planned-hash'
-import type { JournalEntry } from '../../../src-renderer/domain/journal/journal-entry'
-import type { BillCountsState } from '../../../src-renderer/cache/cached-records'
+import type { JournalEntry } from '../../../src-renderer/exports/rules/journal-entry'
+import type { BillCountsState } from '../../../src-renderer/database/cached-records'
 
 /**
  * A seeded cache made to look like one an earlier Till left, from before cache version 14: no
  * session has a tally, no day has counts, and no 'bill-counts' row, as the upgrade to version 15
  * leaves it (only a new cache gets one, saying its counts were kept from the start), nor a fill
- * under way; so cache/saved-bills-fill.ts adds every bill up once.
+ * under way; so sessions/tables/saved-bills-fill.ts adds every bill up once.
  */
 export async function forgetTalliesAndCounts(databaseName: string): Promise<void> {
   const db = new TillDatabase(databaseName)
@@ -166,7 +166,7 @@ const LATE_EVERY = 100
 
 /**
  * Cache version 23's upgrade, which moves what the payments table was read by into the payment
- * index of the bills paid late or reversed (migrations/v23.ts), on a copy of the seeded cache's
+ * index of the bills paid late or reversed (database/migrations/v23.ts), on a copy of the seeded cache's
  * bills and sessions as version 22 kept them: each bill with its payments in a table beside it,
  * one in a hundred paid late in a session only its payment names. The seconds the upgrade took
  * and the emptying of the old table after it, how many bills it indexed, and the last progress it

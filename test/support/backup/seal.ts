@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { expect } from 'vitest'
-import type { TillDatabase } from '../../../src-renderer/cache/database'
-import { OWN_RECORD_TABLES } from '../../../src-renderer/cache/own-record-rows'
-import { restoreRecords } from '../../../src-renderer/jobs/backup/records-backup'
+import type { TillDatabase } from '../../../src-renderer/database/database'
+import { OWN_RECORD_TABLES } from '../../../src-renderer/backup/tables/own-record-rows'
+import { restoreRecords } from '../../../src-renderer/backup/jobs/records-backup'
 
 /**
  * What a forger can do with the documented format (docs/backup.md): given the lines of a backup

@@ -1,8 +1,8 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
-import { TillDatabase } from '../../../src-renderer/cache/database'
-import { recordMovement } from '../../../src-renderer/cache/cash-movement-store'
-import { writeBills } from '../../../src-renderer/cache/writes'
-import type { CsvMapping } from '../../../src-renderer/domain/deposits/statements/csv-statement'
+import { TillDatabase } from '../../../src-renderer/database/database'
+import { recordMovement } from '../../../src-renderer/day-close/tables/cash-movement-store'
+import { writeBills } from '../../../src-renderer/sync/tables/writes'
+import type { CsvMapping } from '../../../src-renderer/deposits/rules/statements/csv-statement'
 import { makeBill } from '../bill-factory'
 
 /**

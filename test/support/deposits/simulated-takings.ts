@@ -1,13 +1,13 @@
 import fc from 'fast-check'
 import { nextDate } from '../../../src-shared/domain/business-date'
 import { basisPointsOf } from '../../../src-shared/domain/money'
-import { addDays } from '../../../src-renderer/domain/calendar/date-presets'
+import { addDays } from '../../../src-renderer/format/date-presets'
 import {
   defaultDepositSettings,
   type DepositSettings,
-} from '../../../src-renderer/domain/deposits/deposit-settings'
-import type { ExpectedDeposit } from '../../../src-renderer/domain/deposits/expected-deposits'
-import type { KeptLine } from '../../../src-renderer/domain/deposits/matching'
+} from '../../../src-renderer/deposits/rules/deposit-settings'
+import type { ExpectedDeposit } from '../../../src-renderer/deposits/rules/expected-deposits'
+import type { KeptLine } from '../../../src-renderer/deposits/rules/matching'
 import { bankLine, expectedDeposit } from '../deposits'
 
 /**

@@ -1,4 +1,4 @@
-import type { OutputChunk } from '../../../src-renderer/domain/journal/formats/output'
+import type { OutputChunk } from '../../../src-renderer/exports/rules/formats/output'
 
 /** The text of each part a writer produced. */
 export async function collectParts(chunks: AsyncIterable<OutputChunk>): Promise<string[]> {

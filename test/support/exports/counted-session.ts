@@ -1,8 +1,8 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
-import { TillDatabase } from '../../../src-renderer/cache/database'
-import { sessionFigures } from '../../../src-renderer/cache/session-tally-store'
-import { writeBills } from '../../../src-renderer/cache/writes'
-import { confirmCount } from '../../../src-renderer/jobs/reconcile'
+import { TillDatabase } from '../../../src-renderer/database/database'
+import { sessionFigures } from '../../../src-renderer/sessions/tables/session-tally-store'
+import { writeBills } from '../../../src-renderer/sync/tables/writes'
+import { confirmCount } from '../../../src-renderer/day-close/jobs/reconcile'
 import { makeBill } from '../bill-factory'
 
 /** A cache with one session S to count: a cash sale of 5000, an opening of 1000, all synced. */

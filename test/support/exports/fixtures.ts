@@ -1,5 +1,5 @@
 import type { BillLine, Expense, Payment } from '../../../src-shared/domain/records'
-import type { JournalBill } from '../../../src-renderer/domain/journal/journal'
+import type { JournalBill } from '../../../src-renderer/exports/rules/journal'
 
 /** Hand-made records for examples worked out by hand. */
 

@@ -2,7 +2,7 @@ import {
   AccountResolver,
   type AccountMapping,
   type AccountRole,
-} from '../../../src-renderer/domain/journal/accounts'
+} from '../../../src-renderer/exports/rules/accounts'
 import {
   billEntries,
   expenseEntries,
@@ -13,9 +13,9 @@ import {
   type JournalProblem,
   type PostedView,
   type SessionDay,
-} from '../../../src-renderer/domain/journal/journal'
-import type { JournalEntry } from '../../../src-renderer/domain/journal/journal-entry'
-import { sessionSummaryEntries } from '../../../src-renderer/domain/journal/session-summary'
+} from '../../../src-renderer/exports/rules/journal'
+import type { JournalEntry } from '../../../src-renderer/exports/rules/journal-entry'
+import { sessionSummaryEntries } from '../../../src-renderer/exports/rules/session-summary'
 import { paymentsTakenIn, TIME_ZONE, type Shop } from './shop'
 import { EMPTY_MAPPING, NOTHING_POSTED, PAID_FROM_MAIN } from '../journal-context'
 

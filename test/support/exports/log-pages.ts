@@ -1,6 +1,6 @@
-import type { TillDatabase } from '../../../src-renderer/cache/database'
-import type { LogPage } from '../../../src-renderer/cache/log-pages'
-import type { LoggedEntry, PostedState } from '../../../src-renderer/domain/journal/export-log'
+import type { TillDatabase } from '../../../src-renderer/database/database'
+import type { LogPage } from '../../../src-renderer/exports/tables/log-pages'
+import type { LoggedEntry, PostedState } from '../../../src-renderer/exports/rules/export-log'
 
 /** A page's entries as rows of the log, with their destination, batch and position. */
 function rowsOf(page: LogPage): LoggedEntry[] {

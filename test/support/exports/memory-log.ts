@@ -5,10 +5,10 @@ import {
   type LoggedEntry,
   type PlannedEntry,
   type PostedState,
-} from '../../../src-renderer/domain/journal/export-log'
-import { writeJournal } from '../../../src-renderer/domain/journal/formats/journal-formats'
-import type { PostedView } from '../../../src-renderer/domain/journal/journal'
-import type { JournalEntry } from '../../../src-renderer/domain/journal/journal-entry'
+} from '../../../src-renderer/exports/rules/export-log'
+import { writeJournal } from '../../../src-renderer/exports/rules/formats/journal-formats'
+import type { PostedView } from '../../../src-renderer/exports/rules/journal'
+import type { JournalEntry } from '../../../src-renderer/exports/rules/journal-entry'
 import { collectText, slices } from './collect'
 
 /** The log rows for entries a batch wrote, numbered on from `firstPosition`. */

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { businessDate } from '../../../src-shared/domain/business-date'
 import type { BillLine, Expense, LineTax, Payment } from '../../../src-shared/domain/records'
-import type { JournalBill } from '../../../src-renderer/domain/journal/journal'
-import type { SessionSummaryInput } from '../../../src-renderer/domain/journal/session-summary'
+import type { JournalBill } from '../../../src-renderer/exports/rules/journal'
+import type { SessionSummaryInput } from '../../../src-renderer/exports/rules/session-summary'
 
 type SessionInfo = SessionSummaryInput['session']
 type SessionPayment = SessionSummaryInput['payments'][number]

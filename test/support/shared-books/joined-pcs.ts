@@ -1,6 +1,6 @@
-import type { TillDatabase } from '../../../src-renderer/cache/database'
-import { markJoined } from '../../../src-renderer/cache/shared-outbox'
-import { SharedBooksSync } from '../../../src-renderer/jobs/shared-books/shared-books-sync'
+import type { TillDatabase } from '../../../src-renderer/database/database'
+import { markJoined } from '../../../src-renderer/shared-books/tables/shared-outbox'
+import { SharedBooksSync } from '../../../src-renderer/shared-books/jobs/shared-books-sync'
 import type { TillBridge } from '../../../src-renderer/bridge/bridge-client'
 import type { FakeBooks } from './fake-books'
 

@@ -1,6 +1,6 @@
-import type { TillDatabase } from '../../../src-renderer/cache/database'
-import { SyncEngine } from '../../../src-renderer/jobs/sync/sync-engine'
-import type { ServiceReader } from '../../../src-renderer/jobs/sync/service-reader'
+import type { TillDatabase } from '../../../src-renderer/database/database'
+import { SyncEngine } from '../../../src-renderer/sync/jobs/sync-engine'
+import type { ServiceReader } from '../../../src-renderer/sync/jobs/service-reader'
 
 /** A sync engine of a USD shop in UTC reading `reader` into `db`. */
 export function testEngine(db: TillDatabase, reader: ServiceReader): SyncEngine {

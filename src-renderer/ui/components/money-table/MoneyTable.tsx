@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { formatMoney } from '../../../domain/format/format-money'
+import { formatMoney } from '../../../format/format-money'
 import './money-table.css'
 import { TableHead } from './TableHead'
 

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react'
-import type { TillDatabase } from '../../../cache/database'
-import { chooseVersion } from '../../../cache/shared-apply'
+import type { TillDatabase } from '../../../database/database'
+import { chooseVersion } from '../../../shared-books'
 import { TableHead } from '../money-table/TableHead'
 
 /** A way out of the conflict as its button words it. */

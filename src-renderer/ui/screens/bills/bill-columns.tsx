@@ -1,10 +1,10 @@
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table'
-import { locationLabel, type LocationNames } from '../../../domain/format/location-label'
-import type { CachedBill } from '../../../cache/cached-records'
-import { formatMoney } from '../../../domain/format/format-money'
-import { formatDateTime, widestMoments } from '../../../domain/format/time'
+import { locationLabel, type LocationNames } from '../../../format/location-label'
+import type { CachedBill } from '../../../database/cached-records'
+import { formatMoney } from '../../../format/format-money'
+import { formatDateTime, widestMoments } from '../../../format/time'
 import type { SessionNames } from '../sessions/session-names'
-import type { BillSortColumn } from '../../../cache/bills/bill-filters'
+import type { BillSortColumn } from '../../../sessions'
 import { BILL_STATE_WORDS, billStateLabel, signedAmount, TYPE_LABELS } from './bill-labels'
 
 const column = createColumnHelper<CachedBill>()

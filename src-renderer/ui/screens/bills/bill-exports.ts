@@ -1,12 +1,12 @@
-import type { TillDatabase } from '../../../cache/database'
+import type { TillDatabase } from '../../../database/database'
 import type { Bill } from '../../../../src-shared/domain/records'
-import { entryRevision, type EntryRevision } from '../../../domain/journal/export-log'
-import { postingKeys } from '../../../domain/journal/journal'
-import type { StoredBatch } from '../../../cache/export-rows'
-import { listDestinations } from '../../../cache/destinations'
-import type { LogKey } from '../../../cache/log-pages'
-import { loggedUnder } from '../../../cache/log-page-queries'
-import { readBatches } from '../../../cache/export-batches'
+import { entryRevision, type EntryRevision } from '../../../exports'
+import { postingKeys } from '../../../exports'
+import type { StoredBatch } from '../../../exports'
+import { listDestinations } from '../../../exports'
+import type { LogKey } from '../../../exports'
+import { loggedUnder } from '../../../exports'
+import { readBatches } from '../../../exports'
 
 /**
  * "In which export did this bill go?": in every destination, every logged entry under the bill's posting keys (its own

@@ -1,6 +1,6 @@
 import type { BillType } from '../../../../src-shared/domain/records'
-import type { PaymentState } from '../../../cache/cached-records'
-import { ANY_BILL, type BillFilters } from '../../../cache/bills/bill-filters'
+import type { PaymentState } from '../../../database/cached-records'
+import { ANY_BILL, type BillFilters } from '../../../sessions'
 import { nextDate, startOfMerchantDay } from '../../../../src-shared/domain/business-date'
 
 /** The filter fields as typed: '' is "any". */

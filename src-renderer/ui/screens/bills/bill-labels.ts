@@ -1,5 +1,5 @@
 import type { BillType } from '../../../../src-shared/domain/records'
-import type { CachedBill, PaymentState } from '../../../cache/cached-records'
+import type { CachedBill, PaymentState } from '../../../database/cached-records'
 
 export const TYPE_LABELS: Record<BillType, string> = {
   sale: 'Sale',

@@ -1,13 +1,9 @@
 import type { SortingState } from '@tanstack/react-table'
 import type { RowSource } from '../../components/data-table/row-source'
-import type { TillDatabase } from '../../../cache/database'
-import type { CachedBill } from '../../../cache/cached-records'
-import {
-  isBillSortColumn,
-  type BillFilters,
-  type BillSort,
-} from '../../../cache/bills/bill-filters'
-import { BillQueries } from '../../../cache/bills/bill-query'
+import type { TillDatabase } from '../../../database/database'
+import type { CachedBill } from '../../../database/cached-records'
+import { isBillSortColumn, type BillFilters, type BillSort } from '../../../sessions'
+import { BillQueries } from '../../../sessions'
 
 export const NEWEST_FIRST: SortingState = [{ id: 'time', desc: true }]
 

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react'
 import type { RowSource } from '../../components/data-table/row-source'
-import type { TillDatabase } from '../../../cache/database'
-import type { CachedBill } from '../../../cache/cached-records'
-import type { BillFilters } from '../../../cache/bills/bill-filters'
+import type { TillDatabase } from '../../../database/database'
+import type { CachedBill } from '../../../database/cached-records'
+import type { BillFilters } from '../../../sessions'
 import { billRowSource } from './bill-source'
-import { anyBillCached, onBillsWritten } from '../../../cache/bill-reads'
+import { anyBillCached, onBillsWritten } from '../../../sessions'
 
 /** While a sync writes page after page, the list refreshes at most this often. */
 const REFRESH_MS = 1_000

@@ -1,7 +1,7 @@
-import type { ActiveConnection } from '../../../jobs/connection/active-connection'
-import { useLocationNames } from '../../../cache/location-names'
-import { locationLabel } from '../../../domain/format/location-label'
-import { CURRENCY_UNKNOWN, formatMoney } from '../../../domain/format/format-money'
+import type { ActiveConnection } from '../../../settings'
+import { useLocationNames } from '../../../settings'
+import { locationLabel } from '../../../format/location-label'
+import { CURRENCY_UNKNOWN, formatMoney } from '../../../format/format-money'
 import { PrintHeader } from './PrintHeader'
 import { LocationDaysTable } from './LocationDaysTable'
 

@@ -1,9 +1,5 @@
 import { useId } from 'react'
-import {
-  amountPlaceholder,
-  regroupAmountText,
-  type AmountParse,
-} from '../../../domain/format/amount-text'
+import { amountPlaceholder, regroupAmountText, type AmountParse } from '../../../format/amount-text'
 import { useNumberMarks } from '../../hooks/use-number-marks'
 
 /**

@@ -1,14 +1,10 @@
 import { useId, useState } from 'react'
-import type { TillDatabase } from '../../../cache/database'
-import { CashMovementError, recordMovement } from '../../../cache/cash-movement-store'
-import {
-  MOVEMENT_LABEL,
-  type CashMovement,
-  type MovementKind,
-} from '../../../domain/ledger/cash-movements'
-import { formatMoney } from '../../../domain/format/format-money'
-import { categoryLabel } from '../../../domain/format/labels'
-import { amountTextHint, parseAmountText } from '../../../domain/format/amount-text'
+import type { TillDatabase } from '../../../database/database'
+import { CashMovementError, recordMovement } from '../../../day-close'
+import { MOVEMENT_LABEL, type CashMovement, type MovementKind } from '../../../day-close'
+import { formatMoney } from '../../../format/format-money'
+import { categoryLabel } from '../../../format/labels'
+import { amountTextHint, parseAmountText } from '../../../format/amount-text'
 import { AmountField } from './AmountField'
 import { useNumberMarks } from '../../hooks/use-number-marks'
 import { failureText } from './failure-text'

@@ -1,13 +1,13 @@
 import { useState } from 'react'
-import type { TillDatabase } from '../../../cache/database'
+import type { TillDatabase } from '../../../database/database'
 import {
   MOVEMENT_LABEL,
   movementInWords,
   standingMovements,
   type CashMovement,
-} from '../../../domain/ledger/cash-movements'
-import { formatMoney } from '../../../domain/format/format-money'
-import { formatClock } from '../../../domain/format/time'
+} from '../../../day-close'
+import { formatMoney } from '../../../format/format-money'
+import { formatClock } from '../../../format/time'
 import { TableHead } from '../../components/money-table/TableHead'
 import { CashMovementForm } from './CashMovementForm'
 

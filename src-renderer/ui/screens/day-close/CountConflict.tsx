@@ -1,13 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import type { TillDatabase } from '../../../cache/database'
-import { countConflict } from '../../../cache/shared-apply'
-import {
-  readReconciliation,
-  type SessionReconciliation,
-} from '../../../cache/reconciliation-schema'
-import type { Reconciliation } from '../../../cache/cached-records'
-import { formatMoney } from '../../../domain/format/format-money'
-import { formatDateTime } from '../../../domain/format/time'
+import type { TillDatabase } from '../../../database/database'
+import { countConflict } from '../../../shared-books'
+import { readReconciliation, type SessionReconciliation } from '../../../day-close'
+import type { Reconciliation } from '../../../database/cached-records'
+import { formatMoney } from '../../../format/format-money'
+import { formatDateTime } from '../../../format/time'
 import { BothVersions } from '../../components/two-pcs/BothVersions'
 
 /** One count as the comparison shows it; null for one Till cannot read. */

@@ -1,32 +1,32 @@
 import { useId, useRef, useState } from 'react'
-import type { TillDatabase } from '../../../cache/database'
+import type { TillDatabase } from '../../../database/database'
 import {
   CASH,
   countVariance,
   hasVariance,
   type DayCloseFigures,
   type OpeningCashSource,
-} from '../../../domain/ledger/day-close'
-import { confirmCount, ReconcileError } from '../../../jobs/reconcile'
-import { formatMoney } from '../../../domain/format/format-money'
+} from '../../../day-close'
+import { confirmCount, ReconcileError } from '../../../day-close'
+import { formatMoney } from '../../../format/format-money'
 import {
   amountTextHint,
   formatAmountText,
   parseAmountText,
   type AmountParse,
   type NumberMarks,
-} from '../../../domain/format/amount-text'
+} from '../../../format/amount-text'
 import { AmountField } from './AmountField'
 import { useNumberMarks } from '../../hooks/use-number-marks'
-import type { Denomination } from '../../../domain/ledger/denominations'
-import { useDenominations } from '../../../cache/denomination-settings'
-import { formatClock, formatDateTime } from '../../../domain/format/time'
+import type { Denomination } from '../../../day-close'
+import { useDenominations } from '../../../day-close'
+import { formatClock, formatDateTime } from '../../../format/time'
 import { countByPieces } from './piece-count'
 import { confirmBlocker } from './confirm-blocker'
 import { focusAfterConfirm } from './focus-after-count'
 import { useCountDraft } from './use-count-draft'
 import { DenominationCount } from './DenominationCount'
-import { methodLabel, methodLabelInText } from '../../../domain/format/labels'
+import { methodLabel, methodLabelInText } from '../../../format/labels'
 import { OpeningCash } from './OpeningCash'
 import { Variance } from './Variance'
 import { failureText } from './failure-text'

@@ -1,6 +1,6 @@
-import type { CountedDenomination } from '../../../domain/ledger/denominations'
+import type { CountedDenomination } from '../../../day-close'
 import { MoneyTable } from '../../components/money-table/MoneyTable'
-import { formatMoney } from '../../../domain/format/format-money'
+import { formatMoney } from '../../../format/format-money'
 
 const pieces = new Intl.NumberFormat()
 

@@ -1,11 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import type { TillDatabase } from '../../../cache/database'
-import { addDays, dailyNetSales, type HourOfDay } from '../../../domain/ledger/day-charts'
-import type { MethodTakings } from '../../../domain/ledger/day-close'
-import { sessionNetSales } from '../../../cache/session-tally-store'
-import { formatMoney } from '../../../domain/format/format-money'
+import type { TillDatabase } from '../../../database/database'
+import { addDays, dailyNetSales, type HourOfDay } from '../../../day-close'
+import type { MethodTakings } from '../../../day-close'
+import { sessionNetSales } from '../../../sessions'
+import { formatMoney } from '../../../format/format-money'
 import { formatBusinessDate } from './business-date-label'
-import { methodLabel } from '../../../domain/format/labels'
+import { methodLabel } from '../../../format/labels'
 import { MoneyTable } from '../../components/money-table/MoneyTable'
 
 const TREND_DAYS = 30

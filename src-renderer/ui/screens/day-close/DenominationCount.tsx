@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { formatMoney } from '../../../domain/format/format-money'
+import { formatMoney } from '../../../format/format-money'
 import { TableHead } from '../../components/money-table/TableHead'
 import type { PieceCount } from './piece-count'
 

@@ -1,4 +1,4 @@
-import type { CashDrawer } from '../../../domain/ledger/cash-drawer'
+import type { CashDrawer } from '../../../day-close'
 
 /** A drawer's expected cash: a floor, and whose opening it leaves out, while one is not known. */
 export function ExpectedCashCell({

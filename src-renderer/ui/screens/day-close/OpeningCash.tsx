@@ -1,5 +1,5 @@
-import type { OpeningCashSource } from '../../../domain/ledger/day-close'
-import { formatMoney } from '../../../domain/format/format-money'
+import type { OpeningCashSource } from '../../../day-close'
+import { formatMoney } from '../../../format/format-money'
 
 const FROM: Record<OpeningCashSource, string> = {
   'close event': 'from the close event',

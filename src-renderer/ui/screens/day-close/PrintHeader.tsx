@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../../domain/format/time'
+import { formatDateTime } from '../../../format/time'
 import { formatBusinessDate } from './business-date-label'
 
 /** What a printed day close says above its figures: the shop, whose day, and when it was printed. */

@@ -1,14 +1,14 @@
-import type { TillDatabase } from '../../../cache/database'
-import { openingCashSource, type DayCloseFigures } from '../../../domain/ledger/day-close'
+import type { TillDatabase } from '../../../database/database'
+import { openingCashSource, type DayCloseFigures } from '../../../day-close'
 import {
   replacedCount,
   type ReconciliationLogEntry,
   type SessionReconciliation,
-} from '../../../cache/reconciliation-schema'
-import { formatMoney } from '../../../domain/format/format-money'
-import { formatDateTime } from '../../../domain/format/time'
+} from '../../../day-close'
+import { formatMoney } from '../../../format/format-money'
+import { formatDateTime } from '../../../format/time'
 import { changedFigures, type ChangedFigure } from './figure-rows'
-import { methodLabel } from '../../../domain/format/labels'
+import { methodLabel } from '../../../format/labels'
 import { OpeningCash } from './OpeningCash'
 import { Variance } from './Variance'
 import { MoneyTable } from '../../components/money-table/MoneyTable'

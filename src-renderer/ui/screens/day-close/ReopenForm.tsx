@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
-import type { TillDatabase } from '../../../cache/database'
-import { reopenSession, ReconcileError } from '../../../jobs/reconcile'
+import type { TillDatabase } from '../../../database/database'
+import { reopenSession, ReconcileError } from '../../../day-close'
 
 const FIELDS = [
   { name: 'by', label: 'Reopened by (name or initials)', maxLength: 80 },

@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../domain/format/format-money'
+import { formatMoney } from '../../../format/format-money'
 
 /** A variance with its sign in words too: counted over or short of what was expected. */
 export function Variance({

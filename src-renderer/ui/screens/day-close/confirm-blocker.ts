@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../domain/format/format-money'
+import { formatMoney } from '../../../format/format-money'
 
 /** What the count form holds, as far as whether it can be confirmed goes. */
 export interface CountFormState {

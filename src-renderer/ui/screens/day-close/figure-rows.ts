@@ -1,6 +1,6 @@
-import type { DayCloseFigures } from '../../../domain/ledger/day-close'
-import { drawerOf, type CashDrawer } from '../../../domain/ledger/cash-drawer'
-import { methodLabelInText, taxLabel } from '../../../domain/format/labels'
+import type { DayCloseFigures } from '../../../day-close'
+import { drawerOf, type CashDrawer } from '../../../day-close'
+import { methodLabelInText, taxLabel } from '../../../format/labels'
 
 /** The day-close figures as labelled rows: the tables, the print and the frozen-vs-now list. */
 

@@ -1,12 +1,12 @@
 import { MoneyError } from '../../../../src-shared/domain/money'
-import { formatMoney } from '../../../domain/format/format-money'
+import { formatMoney } from '../../../format/format-money'
 import {
   denominationKey,
   denominationTotal,
   MAX_PIECES,
   type CountedDenomination,
   type Denomination,
-} from '../../../domain/ledger/denominations'
+} from '../../../day-close'
 
 /** A field of pieces as typed: a whole number ≥ 0 (blank is none), or why it is not one. */
 type Pieces = { ok: true; pieces: number } | { ok: false; message: string }

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
-import type { TillDatabase } from '../../../cache/database'
-import type { CountDraftFields } from '../../../cache/cached-records'
+import type { TillDatabase } from '../../../database/database'
+import type { CountDraftFields } from '../../../database/cached-records'
 import {
   discardCountDraft,
   loadCountDraft,
   NO_DRAFT_FIELDS,
   saveCountDraft,
-} from '../../../cache/count-drafts'
+} from '../../../day-close'
 
 export interface CountDraftState {
   /** The session's draft has been read: until then the form is not shown, so nothing typed is lost. */

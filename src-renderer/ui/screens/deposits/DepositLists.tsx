@@ -1,11 +1,11 @@
 import { useId, useState } from 'react'
-import type { StoredStatementLine } from '../../../cache/deposit-rows'
-import type { ExpectedDeposit } from '../../../domain/deposits/expected-deposits'
-import type { MatchKind } from '../../../domain/deposits/matching'
-import { formatMoney } from '../../../domain/format/format-money'
-import { methodLabel } from '../../../domain/format/labels'
-import { formatBusinessDate } from '../../../domain/format/time'
-import type { MatchView, OfferView, Waiting } from '../../../jobs/deposits/deposit-overview'
+import type { StoredStatementLine } from '../../../deposits'
+import type { ExpectedDeposit } from '../../../deposits'
+import type { MatchKind } from '../../../deposits'
+import { formatMoney } from '../../../format/format-money'
+import { methodLabel } from '../../../format/labels'
+import { formatBusinessDate } from '../../../format/time'
+import type { MatchView, OfferView, Waiting } from '../../../deposits'
 
 /** What the lists need to name things as a bookkeeper reads them. */
 export interface Naming {

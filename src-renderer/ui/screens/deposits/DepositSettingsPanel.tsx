@@ -1,11 +1,8 @@
 import { useState } from 'react'
-import type { TillDatabase } from '../../../cache/database'
-import { saveDepositSettings } from '../../../cache/deposit-settings-store'
-import {
-  depositSettingsSchema,
-  type DepositSettings,
-} from '../../../domain/deposits/deposit-settings'
-import { methodLabel } from '../../../domain/format/labels'
+import type { TillDatabase } from '../../../database/database'
+import { saveDepositSettings } from '../../../deposits'
+import { depositSettingsSchema, type DepositSettings } from '../../../deposits'
+import { methodLabel } from '../../../format/labels'
 import { useNumberMarks } from '../../hooks/use-number-marks'
 import { SettingInput } from './SettingInput'
 import { draftOf, settingsFromDraft, type SettingsDraft } from './settings-draft'

@@ -1,20 +1,16 @@
 import { useId, useMemo, useState } from 'react'
-import type { TillDatabase } from '../../../cache/database'
-import type { BankAccount } from '../../../domain/deposits/deposit-settings'
-import { StatementReadError } from '../../../domain/deposits/bank-line'
-import { CSV_DATE_FORMATS, type CsvDateFormat } from '../../../domain/deposits/statements/csv-dates'
-import { recogniseCsvLayout } from '../../../domain/deposits/statements/csv-layouts'
-import { csvRows, likelyDelimiter } from '../../../domain/deposits/statements/csv-rows'
-import { guessCsvMapping } from '../../../domain/deposits/statements/csv-guess'
-import type { CsvMapping } from '../../../domain/deposits/statements/csv-statement'
-import {
-  previewStatement,
-  StatementCurrencyError,
-  statementFormatOf,
-} from '../../../domain/deposits/statements/read-statement'
-import { formatMoney } from '../../../domain/format/format-money'
-import { formatBusinessDate } from '../../../domain/format/time'
-import { importStatement } from '../../../jobs/deposits/import-statement'
+import type { TillDatabase } from '../../../database/database'
+import type { BankAccount } from '../../../deposits'
+import { StatementReadError } from '../../../deposits'
+import { CSV_DATE_FORMATS, type CsvDateFormat } from '../../../deposits'
+import { recogniseCsvLayout } from '../../../deposits'
+import { csvRows, likelyDelimiter } from '../../../deposits'
+import { guessCsvMapping } from '../../../deposits'
+import type { CsvMapping } from '../../../deposits'
+import { previewStatement, StatementCurrencyError, statementFormatOf } from '../../../deposits'
+import { formatMoney } from '../../../format/format-money'
+import { formatBusinessDate } from '../../../format/time'
+import { importStatement } from '../../../deposits'
 
 const FORMAT_NAMES = {
   csv: 'CSV',

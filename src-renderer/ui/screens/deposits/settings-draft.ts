@@ -1,13 +1,6 @@
-import {
-  depositSettingsSchema,
-  type DepositSettings,
-} from '../../../domain/deposits/deposit-settings'
-import {
-  formatAmountText,
-  parseAmountText,
-  type NumberMarks,
-} from '../../../domain/format/amount-text'
-import { methodLabel } from '../../../domain/format/labels'
+import { depositSettingsSchema, type DepositSettings } from '../../../deposits'
+import { formatAmountText, parseAmountText, type NumberMarks } from '../../../format/amount-text'
+import { methodLabel } from '../../../format/labels'
 
 /**
  * The deposit settings as the Deposits screen's form holds them, text as typed, and read back

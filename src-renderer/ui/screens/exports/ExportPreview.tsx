@@ -1,12 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
-import type { TillDatabase } from '../../../cache/database'
-import { exportInputsMark } from '../../../cache/records-written'
-import { readDestinationMapping } from '../../../jobs/exports/account-mapping'
-import type { Destination } from '../../../cache/export-rows'
-import type { EntryRevision } from '../../../domain/journal/export-log'
-import { ExportCancelledError, previewExport } from '../../../jobs/exports/run-export'
-import type { ExportRange } from '../../../cache/export-rows'
+import type { TillDatabase } from '../../../database/database'
+import { exportInputsMark } from '../../../database/records-written'
+import { readDestinationMapping } from '../../../exports'
+import type { Destination } from '../../../exports'
+import type { EntryRevision } from '../../../exports'
+import { ExportCancelledError, previewExport } from '../../../exports'
+import type { ExportRange } from '../../../exports'
 
 /** A preview, with the request (`asked`) it answers. */
 type Preview = { asked: string } & (

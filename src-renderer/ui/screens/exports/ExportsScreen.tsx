@@ -1,12 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useId, useRef, useState } from 'react'
-import type { ActiveConnection } from '../../../jobs/connection/active-connection'
+import type { ActiveConnection } from '../../../settings'
 import { useBridge } from '../../hooks/bridge-context'
-import { readMapping } from '../../../jobs/exports/account-mapping'
-import type { DefaultedAccount } from '../../../domain/journal/accounts'
-import type { JournalProblem } from '../../../domain/journal/journal'
-import { listDestinations, mappingIdOf } from '../../../cache/destinations'
-import { type Destination } from '../../../cache/export-rows'
+import { readMapping } from '../../../exports'
+import type { DefaultedAccount } from '../../../exports'
+import type { JournalProblem } from '../../../exports'
+import { listDestinations, mappingIdOf } from '../../../exports'
+import { type Destination } from '../../../exports'
 import {
   CSV_TABLES,
   ExportCancelledError,
@@ -19,34 +19,30 @@ import {
   type ExportProgress,
   type ExportWhat,
   type RunExportOptions,
-} from '../../../jobs/exports/run-export'
-import type { ExportRange, StoredBatch } from '../../../cache/export-rows'
-import { sessionDays } from '../../../cache/load-session'
+} from '../../../exports'
+import type { ExportRange, StoredBatch } from '../../../exports'
+import { sessionDays } from '../../../sessions'
 import { useExportForm } from './use-export-form'
 import { RangeChoiceField } from './RangeChoiceField'
 import { nextDate as dayAfter } from '../../../../src-shared/domain/business-date'
-import { effectiveTimeZone } from '../../../domain/format/effective-time-zone'
+import { effectiveTimeZone } from '../../../format/effective-time-zone'
 import { ConnectionGate } from '../ConnectionGate'
 import { UnmappedRolesNotice } from '../settings/AccountMappingNotice'
-import { contentType } from '../../../jobs/exports/download'
-import {
-  batchFileName,
-  journalExportFile,
-  tableExportFile,
-} from '../../../jobs/exports/export-file'
-import { writeToSink } from '../../../jobs/exports/file-sinks'
+import { contentType } from '../../../exports'
+import { batchFileName, journalExportFile, tableExportFile } from '../../../exports'
+import { writeToSink } from '../../../exports'
 import { openFileSink } from './open-file-sink'
 import { FORMAT_LABELS, defaultedLabel, holdersLabel } from './export-labels'
 import { GranularitySwitch } from './GranularitySwitch'
 import { ExportPreview } from './ExportPreview'
 import { OpenSessionsNotice } from './OpenSessionsNotice'
 import { useFormatMoment } from '../../hooks/use-active-connection'
-import { useLocationNames } from '../../../cache/location-names'
-import { locationLabel, type LocationNames } from '../../../domain/format/location-label'
-import { knownLocations } from '../../../cache/locations'
-import { CURRENCY_UNKNOWN } from '../../../domain/format/format-money'
+import { useLocationNames } from '../../../settings'
+import { locationLabel, type LocationNames } from '../../../format/location-label'
+import { knownLocations } from '../../../database/locations'
+import { CURRENCY_UNKNOWN } from '../../../format/format-money'
 import { TableHead } from '../../components/money-table/TableHead'
-import { formatBusinessDate, formatDateRange } from '../../../domain/format/time'
+import { formatBusinessDate, formatDateRange } from '../../../format/time'
 
 type Outcome =
   | {
@@ -74,7 +70,7 @@ function openSink(
   return openFileSink(bridge, shell, name, contentType(what))
 }
 
-/** Entries whose mapped Xero tax rates went unused, and which taxes (see formats/xero-tax.ts). */
+/** Entries whose mapped Xero tax rates went unused, and which taxes (see exports/rules/formats/xero-tax.ts). */
 interface TaxExemptEntry {
   entryId: string
   description: string

@@ -1,4 +1,4 @@
-import type { Granularity } from '../../../domain/journal/export-log'
+import type { Granularity } from '../../../exports'
 
 /** Per bill or per session summary, for a journal export or a scheduled one. */
 export function GranularityField({

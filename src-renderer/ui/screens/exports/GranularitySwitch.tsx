@@ -1,10 +1,10 @@
 import { useId, useState } from 'react'
-import type { TillDatabase } from '../../../cache/database'
-import { currentGranularity, switchGranularity } from '../../../cache/destinations'
-import { type Destination } from '../../../cache/export-rows'
-import type { Granularity } from '../../../domain/journal/export-log'
+import type { TillDatabase } from '../../../database/database'
+import { currentGranularity, switchGranularity } from '../../../exports'
+import { type Destination } from '../../../exports'
+import type { Granularity } from '../../../exports'
 import { GranularityField } from './GranularityField'
-import { formatBusinessDate } from '../../../domain/format/time'
+import { formatBusinessDate } from '../../../format/time'
 
 /** The day after `date` (YYYY-MM-DD). */
 function dayAfter(date: string): string {

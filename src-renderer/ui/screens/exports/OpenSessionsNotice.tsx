@@ -1,11 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useId } from 'react'
-import type { TillDatabase } from '../../../cache/database'
-import type { ExportRange } from '../../../cache/export-rows'
-import { sessionsTrading, sessionsWritten } from '../../../cache/session-status'
+import type { TillDatabase } from '../../../database/database'
+import type { ExportRange } from '../../../exports'
+import { sessionsTrading, sessionsWritten } from '../../../sessions'
 import { useRecomputed } from '../../hooks/use-recomputed'
-import { locationLabel, type LocationNames } from '../../../domain/format/location-label'
-import { sessionLabel } from '../../../domain/format/session-label'
+import { locationLabel, type LocationNames } from '../../../format/location-label'
+import { sessionLabel } from '../../../format/session-label'
 
 /**
  * The range's sessions that can still be trading: an export holds them back (their bills,

@@ -1,5 +1,5 @@
-import type { RangeChoice } from '../../../cache/export-choices'
-import { RANGE_PRESETS, type RangePreset } from '../../../domain/journal/range-presets'
+import type { RangeChoice } from '../../../exports'
+import { RANGE_PRESETS, type RangePreset } from '../../../exports'
 
 const PRESET_LABELS: Record<RangePreset, string> = {
   'last-closed-day': 'Last closed day',

@@ -1,7 +1,7 @@
-import type { DefaultedAccount } from '../../../domain/journal/accounts'
-import type { StoredBatch } from '../../../cache/export-rows'
-import { formatDateRange, formatDateTime } from '../../../domain/format/time'
-import type { ExportWhat } from '../../../jobs/exports/run-export'
+import type { DefaultedAccount } from '../../../exports'
+import type { StoredBatch } from '../../../exports'
+import { formatDateRange, formatDateTime } from '../../../format/time'
+import type { ExportWhat } from '../../../exports'
 
 export const FORMAT_LABELS: Record<ExportWhat, string> = {
   sessions: 'Sessions (sessions.csv)',

@@ -1,6 +1,6 @@
 import type { TillBridge } from '../../../bridge/bridge-client'
-import type { ChunkSink } from '../../../jobs/exports/run-export'
-import { downloadSink, openMainFile } from '../../../jobs/exports/file-sinks'
+import type { ChunkSink } from '../../../exports'
+import { downloadSink, openMainFile } from '../../../exports'
 
 /** A download: the Blob's object URL and a clicked `<a download>`. */
 function saveBlob(blob: Blob, name: string): void {

@@ -1,18 +1,18 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
-import type { TillDatabase } from '../../../cache/database'
+import type { TillDatabase } from '../../../database/database'
 import {
   FIRST_CHOICES,
   keepExportChoices,
   keptExportChoices,
   type ExportChoices,
-} from '../../../cache/export-choices'
-import type { Destination } from '../../../cache/export-rows'
-import { offeredRange } from '../../../jobs/exports/offered-range'
-import { presetRange } from '../../../jobs/exports/preset-range'
-import { firstDayOfWeek } from '../../../domain/format/week-start'
-import { exportBatches } from '../../../cache/export-batches'
-import { sessionsWritten } from '../../../cache/session-status'
+} from '../../../exports'
+import type { Destination } from '../../../exports'
+import { offeredRange } from '../../../exports'
+import { presetRange } from '../../../exports'
+import { firstDayOfWeek } from '../../../format/week-start'
+import { exportBatches } from '../../../exports'
+import { sessionsWritten } from '../../../sessions'
 import { useRecomputed } from '../../hooks/use-recomputed'
 
 /** The journal destination the form starts on before anything was chosen. */

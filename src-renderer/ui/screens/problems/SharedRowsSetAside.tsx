@@ -1,8 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import type { ActiveConnection } from '../../../jobs/connection/active-connection'
-import { setAsideRows } from '../../../cache/shared-apply'
-import { formatDateTime } from '../../../domain/format/time'
-import { effectiveTimeZone } from '../../../domain/format/effective-time-zone'
+import type { ActiveConnection } from '../../../settings'
+import { setAsideRows } from '../../../shared-books'
+import { formatDateTime } from '../../../format/time'
+import { effectiveTimeZone } from '../../../format/effective-time-zone'
 
 /**
  * Rows pulled from shared books that did not validate (docs/shared-books.md#pulling): kept aside

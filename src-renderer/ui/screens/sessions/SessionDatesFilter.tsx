@@ -1,9 +1,5 @@
 import { useId } from 'react'
-import {
-  DATE_PRESET_LABEL,
-  DATE_PRESETS,
-  type DatePreset,
-} from '../../../domain/calendar/date-presets'
+import { DATE_PRESET_LABEL, DATE_PRESETS, type DatePreset } from '../../../format/date-presets'
 import type { SessionDates } from './session-dates'
 import { DateFilter } from '../../components/filters/DateFilter'
 

@@ -4,7 +4,7 @@ import {
   presetRange,
   type DatePreset,
   type DateRange,
-} from '../../../domain/calendar/date-presets'
+} from '../../../format/date-presets'
 
 /** The Sessions list's date filter as chosen: a preset, and the dates of a chosen range. */
 export interface SessionDates {

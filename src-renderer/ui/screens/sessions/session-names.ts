@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
-import { locationLabel, type LocationNames } from '../../../domain/format/location-label'
-import type { RegisterSession } from '../../../cache/cached-records'
-import { sessionLabel, type LabelledSession } from '../../../domain/format/session-label'
+import { locationLabel, type LocationNames } from '../../../format/location-label'
+import type { RegisterSession } from '../../../database/cached-records'
+import { sessionLabel, type LabelledSession } from '../../../format/session-label'
 
 /** A session as the names are made of it: with the status it is shown with. */
 type NamedSession = Pick<RegisterSession, 'id' | 'locationId'> & LabelledSession

@@ -1,6 +1,6 @@
-import type { AccountRole, MappedAccount } from '../../../domain/journal/accounts'
-import { accountInFormats } from '../../../domain/journal/formats/account-preview'
-import { BUILT_IN_NAMES } from '../../../cache/export-rows'
+import type { AccountRole, MappedAccount } from '../../../exports'
+import { accountInFormats } from '../../../exports'
+import { BUILT_IN_NAMES } from '../../../exports'
 
 /** The account a mapping row as typed posts to, as each format writes it, before saving. */
 export function AccountFormatsPreview({

@@ -1,10 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
-import type { TillDatabase } from '../../../cache/database'
-import { defaultedInRange, readDestinationMapping } from '../../../jobs/exports/account-mapping'
-import { roleLabel, type DefaultedAccount } from '../../../domain/journal/accounts'
-import type { Destination } from '../../../cache/export-rows'
-import type { ExportRange } from '../../../cache/export-rows'
+import type { TillDatabase } from '../../../database/database'
+import { defaultedInRange, readDestinationMapping } from '../../../exports'
+import { roleLabel, type DefaultedAccount } from '../../../exports'
+import type { Destination } from '../../../exports'
+import type { ExportRange } from '../../../exports'
 
 /**
  * On the Exports screen, before exporting: the methods, taxes and expense categories of the

@@ -1,17 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useActiveConnection } from '../../hooks/use-active-connection'
-import type { TillDatabase } from '../../../cache/database'
-import {
-  AccountMappingError,
-  readMapping,
-  rolesInCache,
-  saveMapping,
-} from '../../../jobs/exports/account-mapping'
-import { packageAccountTypes, type RoleKey } from '../../../domain/journal/accounts'
-import { listDestinations, mappingIdOf } from '../../../cache/destinations'
-import { SHARED_MAPPING, type MappingId } from '../../../cache/export-rows'
-import type { XeroTaxRate } from '../../../domain/journal/accounts'
+import type { TillDatabase } from '../../../database/database'
+import { AccountMappingError, readMapping, rolesInCache, saveMapping } from '../../../exports'
+import { packageAccountTypes, type RoleKey } from '../../../exports'
+import { listDestinations, mappingIdOf } from '../../../exports'
+import { SHARED_MAPPING, type MappingId } from '../../../exports'
+import type { XeroTaxRate } from '../../../exports'
 import {
   EVERY_LOCATION,
   fieldErrors,
@@ -28,9 +23,9 @@ import {
   type MappingRow,
   type Scope,
 } from './account-mapping-form'
-import { knownLocations } from '../../../cache/locations'
-import { loadLocationNames } from '../../../cache/location-names'
-import type { LocationNames } from '../../../domain/format/location-label'
+import { knownLocations } from '../../../database/locations'
+import { loadLocationNames } from '../../../settings'
+import type { LocationNames } from '../../../format/location-label'
 import { AccountFormatsPreview } from './AccountFormatsPreview'
 import { TableHead } from '../../components/money-table/TableHead'
 import { SaveFooter } from './SaveFooter'
@@ -343,7 +338,7 @@ export function AccountMappingPanel(): React.JSX.Element | null {
 
 /**
  * The Xero tax rate a tax reports under in a Xero export, by its full name in the organisation's
- * tax settings (see formats/xero-tax.ts); input tax also needs its percentage, which expenses do
+ * tax settings (see exports/rules/formats/xero-tax.ts); input tax also needs its percentage, which expenses do
  * not give. Empty: the tax keeps its own line, Tax Exempt.
  */
 function XeroTaxRateField({

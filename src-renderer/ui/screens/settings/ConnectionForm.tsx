@@ -4,7 +4,7 @@ import { BridgeCallError } from '../../../bridge/bridge-client'
 import { useBridge } from '../../hooks/bridge-context'
 import { ConnectionReportView } from './ConnectionReportView'
 import { numberFormatChoices, numberFormatLabel } from './number-formats'
-import { amountExample, numberMarks } from '../../../domain/format/amount-text'
+import { amountExample, numberMarks } from '../../../format/amount-text'
 
 interface Props {
   editing: ProfileView | null

@@ -4,8 +4,8 @@ import {
   loadDenominations,
   saveShopDenominations,
   type CurrencyDenominations,
-} from '../../../cache/denomination-settings'
-import { CURRENCIES_WITH_TABLES } from '../../../domain/ledger/denominations'
+} from '../../../day-close'
+import { CURRENCIES_WITH_TABLES } from '../../../day-close'
 import { SaveFooter, type SaveMessage } from './SaveFooter'
 import { denominationText, readDenominationText } from './denomination-form'
 

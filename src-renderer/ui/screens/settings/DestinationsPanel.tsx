@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useId, useState, type FormEvent } from 'react'
 import { useActiveConnection } from '../../hooks/use-active-connection'
-import type { TillDatabase } from '../../../cache/database'
+import type { TillDatabase } from '../../../database/database'
 import {
   addDestination,
   chooseMapping,
@@ -9,10 +9,10 @@ import {
   listDestinations,
   lockDestination,
   renameDestination,
-} from '../../../cache/destinations'
-import { type Destination } from '../../../cache/export-rows'
-import type { JournalFormat } from '../../../domain/journal/formats/journal-formats'
-import { JOURNAL_FORMATS } from '../../../jobs/exports/run-export'
+} from '../../../exports'
+import { type Destination } from '../../../exports'
+import type { JournalFormat } from '../../../exports'
+import { JOURNAL_FORMATS } from '../../../exports'
 import { FORMAT_LABELS } from '../exports/export-labels'
 import { TableHead } from '../../components/money-table/TableHead'
 import { SaveFooter, type SaveMessage } from './SaveFooter'

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useActiveConnection } from '../../hooks/use-active-connection'
-import { loadLocationNames, saveLocationName } from '../../../cache/location-names'
-import { knownLocations } from '../../../cache/locations'
+import { loadLocationNames, saveLocationName } from '../../../settings'
+import { knownLocations } from '../../../database/locations'
 import { SaveFooter, type SaveMessage } from './SaveFooter'
 
 /**

@@ -1,12 +1,8 @@
 import { useEffect, useId, useState } from 'react'
 import { useActiveConnection } from '../../hooks/use-active-connection'
 import { useBridge } from '../../hooks/bridge-context'
-import {
-  backupRecords,
-  restoreRecords,
-  type RestoreResult,
-} from '../../../jobs/backup/records-backup'
-import { writeToSink } from '../../../jobs/exports/file-sinks'
+import { backupRecords, restoreRecords, type RestoreResult } from '../../../backup'
+import { writeToSink } from '../../../exports'
 import { openFileSink } from '../exports/open-file-sink'
 
 /**

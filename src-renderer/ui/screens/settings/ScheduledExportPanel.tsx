@@ -6,9 +6,9 @@ import type {
 } from '../../../../src-shared/bridge/contract'
 import { useActiveConnection, useFormatMoment } from '../../hooks/use-active-connection'
 import { useBridge } from '../../hooks/bridge-context'
-import { latestSessionClose } from '../../../cache/load-session'
-import { nextNightly, startingWatermark } from '../../../jobs/exports/schedule-trigger'
-import { listDestinations } from '../../../cache/destinations'
+import { latestSessionClose } from '../../../sessions'
+import { nextNightly, startingWatermark } from '../../../exports'
+import { listDestinations } from '../../../exports'
 import { SaveFooter, type SaveMessage } from './SaveFooter'
 
 const DEFAULTS: ScheduledExportSettings = {

@@ -1,11 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import type { TillDatabase } from '../../../cache/database'
-import { sharedConflicts } from '../../../cache/shared-apply'
-import type { SharedConflict } from '../../../cache/shared-rows'
-import {
-  conflictRecordLabel,
-  versionDifferences,
-} from '../../../domain/shared-books/conflict-words'
+import type { TillDatabase } from '../../../database/database'
+import { sharedConflicts } from '../../../shared-books'
+import type { SharedConflict } from '../../../shared-books'
+import { conflictRecordLabel, versionDifferences } from '../../../shared-books'
 import { BothVersions } from '../../components/two-pcs/BothVersions'
 
 function ConflictItem({ db, conflict }: { db: TillDatabase; conflict: SharedConflict }) {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useActiveConnection } from '../../hooks/use-active-connection'
-import { readSchedule, saveSchedule, SCHEDULE_LIMITS } from '../../../cache/sync-schedule'
+import { readSchedule, saveSchedule, SCHEDULE_LIMITS } from '../../../sync'
 import { SaveFooter, type SaveMessage } from './SaveFooter'
 
 /** How often the active connection is swept, and how far back the daily deep sweep reaches. */

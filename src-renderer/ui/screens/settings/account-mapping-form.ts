@@ -1,4 +1,4 @@
-import { AccountMappingError } from '../../../jobs/exports/account-mapping'
+import { AccountMappingError } from '../../../exports'
 import {
   CHART_ROLES,
   defaultAccount,
@@ -10,8 +10,8 @@ import {
   type LedgerAccount,
   type MappedAccount,
   type RoleKey,
-} from '../../../domain/journal/accounts'
-import { locationLabel, type LocationNames } from '../../../domain/format/location-label'
+} from '../../../exports'
+import { locationLabel, type LocationNames } from '../../../format/location-label'
 
 /**
  * The account mapping editor's model: what it lists, the text typed in it, and where each

@@ -3,7 +3,7 @@ import {
   formatMinorUnits,
   toMinorUnits,
 } from '../../../../src-shared/domain/money'
-import type { Denomination } from '../../../domain/ledger/denominations'
+import type { Denomination } from '../../../day-close'
 
 /**
  * Settings → Notes and coins as text: a field per kind, one value a line in major units with a

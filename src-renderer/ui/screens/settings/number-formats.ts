@@ -1,4 +1,4 @@
-import { amountExample, numberMarks } from '../../../domain/format/amount-text'
+import { amountExample, numberMarks } from '../../../format/amount-text'
 
 /** Locales offered for a shop's number format: one or more for every way of writing 1234567.89. */
 const OFFERED = [

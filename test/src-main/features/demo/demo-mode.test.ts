@@ -6,8 +6,8 @@ import { startDemoService, type DemoServiceHandle } from '../../../../src-demo/i
 import { createLogger } from '../../../../src-main/logging/logger'
 import { DemoMode } from '../../../../src-main/features/demo/demo-mode'
 import type { ProfileStore } from '../../../../src-main/features/connections/profile-store'
-import { recogniseCsvLayout } from '../../../../src-renderer/domain/deposits/statements/csv-layouts'
-import { readStatement } from '../../../../src-renderer/domain/deposits/statements/read-statement'
+import { recogniseCsvLayout } from '../../../../src-renderer/deposits/rules/statements/csv-layouts'
+import { readStatement } from '../../../../src-renderer/deposits/rules/statements/read-statement'
 import { SMALL_SHOP } from '../../../support/demo-service'
 
 const profiles = { save: async () => ({ id: 'demo-shop' }) } as unknown as ProfileStore

@@ -3,7 +3,7 @@ import {
   billStateLabel,
   signedAmount,
 } from '../../../../../src-renderer/ui/screens/bills/bill-labels'
-import { formatMoney } from '../../../../../src-renderer/domain/format/format-money'
+import { formatMoney } from '../../../../../src-renderer/format/format-money'
 
 describe("a bill's state in words", () => {
   it('reads a sale by what was paid against it', () => {

@@ -3,8 +3,8 @@ import {
   changedFigures,
   figureSections,
 } from '../../../../../src-renderer/ui/screens/day-close/figure-rows'
-import { addDrawers, drawerOf } from '../../../../../src-renderer/domain/ledger/cash-drawer'
-import { dayCloseFigures, sumFigures } from '../../../../../src-renderer/domain/ledger/day-close'
+import { addDrawers, drawerOf } from '../../../../../src-renderer/day-close/rules/cash-drawer'
+import { dayCloseFigures, sumFigures } from '../../../../../src-renderer/day-close/rules/day-close'
 import { makeBill } from '../../../../support/bill-factory'
 import { cashFigures } from '../../../../support/cash-figures'
 

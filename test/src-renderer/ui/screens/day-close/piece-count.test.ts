@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { defaultDenominations } from '../../../../../src-renderer/domain/ledger/denominations'
+import { defaultDenominations } from '../../../../../src-renderer/day-close/rules/denominations'
 import { countByPieces } from '../../../../../src-renderer/ui/screens/day-close/piece-count'
 
 /** A field of pieces of a 100 yen coin, as the count reads it. */

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest'
 import {
   defaultDepositSettings,
   type DepositSettings,
-} from '../../../../../src-renderer/domain/deposits/deposit-settings'
+} from '../../../../../src-renderer/deposits/rules/deposit-settings'
 import {
   expectedDeposits,
   type DepositSession,
-} from '../../../../../src-renderer/domain/deposits/expected-deposits'
-import { matchDeposits, type KeptLine } from '../../../../../src-renderer/domain/deposits/matching'
-import { numberMarks } from '../../../../../src-renderer/domain/format/amount-text'
+} from '../../../../../src-renderer/deposits/rules/expected-deposits'
+import { matchDeposits, type KeptLine } from '../../../../../src-renderer/deposits/rules/matching'
+import { numberMarks } from '../../../../../src-renderer/format/amount-text'
 import {
   draftOf,
   settingsFromDraft,

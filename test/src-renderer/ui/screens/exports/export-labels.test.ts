@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { holdersLabel } from '../../../../../src-renderer/ui/screens/exports/export-labels'
-import { formatDateTime } from '../../../../../src-renderer/domain/format/time'
-import type { StoredBatch } from '../../../../../src-renderer/cache/export-rows'
+import { formatDateTime } from '../../../../../src-renderer/format/time'
+import type { StoredBatch } from '../../../../../src-renderer/exports/tables/export-rows'
 
 const JAKARTA = 'Asia/Jakarta'
 

@@ -1,11 +1,11 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
-import { TillDatabase } from '../../../../../src-renderer/cache/database'
+import { TillDatabase } from '../../../../../src-renderer/database/database'
 import {
   AccountMappingError,
   saveMapping,
-} from '../../../../../src-renderer/jobs/exports/account-mapping'
-import type { AccountMapping } from '../../../../../src-renderer/domain/journal/accounts'
+} from '../../../../../src-renderer/exports/jobs/account-mapping'
+import type { AccountMapping } from '../../../../../src-renderer/exports/rules/accounts'
 import {
   EVERY_LOCATION,
   fieldErrors,

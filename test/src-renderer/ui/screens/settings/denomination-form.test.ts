@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { defaultDenominations } from '../../../../../src-renderer/domain/ledger/denominations'
+import { defaultDenominations } from '../../../../../src-renderer/day-close/rules/denominations'
 import {
   denominationText,
   readDenominationText,

@@ -1,0 +1,36 @@
+/**
+ * The door to bank statements matched to the takings: what the screens use of it
+ * (docs/architecture.md#capabilities).
+ */
+export { runDepositMatching } from './jobs/deposit-matching'
+export {
+  type DepositFilter,
+  depositOverview,
+  type MatchView,
+  NO_DEPOSIT_FILTER,
+  type OfferView,
+  type Waiting,
+} from './jobs/deposit-overview'
+export { depositInputs } from './jobs/deposits-view'
+export { matchByHand, unmatchDeposit } from './jobs/hand-match'
+export { importStatement } from './jobs/import-statement'
+export { StatementReadError } from './rules/bank-line'
+export {
+  type BankAccount,
+  type DepositSettings,
+  depositSettingsSchema,
+} from './rules/deposit-settings'
+export { type ExpectedDeposit } from './rules/expected-deposits'
+export { type MatchKind } from './rules/matching'
+export { CSV_DATE_FORMATS, type CsvDateFormat } from './rules/statements/csv-dates'
+export { guessCsvMapping } from './rules/statements/csv-guess'
+export { recogniseCsvLayout } from './rules/statements/csv-layouts'
+export { csvRows, likelyDelimiter } from './rules/statements/csv-rows'
+export { type CsvMapping } from './rules/statements/csv-statement'
+export {
+  previewStatement,
+  StatementCurrencyError,
+  statementFormatOf,
+} from './rules/statements/read-statement'
+export { type StoredStatementLine } from './tables/deposit-rows'
+export { readCsvMapping, saveDepositSettings } from './tables/deposit-settings-store'

@@ -1,0 +1,36 @@
+import type { StatementLine } from '../rules/bank-line'
+import type { DepositSettings } from '../rules/deposit-settings'
+import type { DepositMatch, MatchOffer } from '../rules/matching'
+import type { CsvMapping } from '../rules/statements/csv-statement'
+
+/** The rows of the deposit tables (cache version 21, docs/deposits.md). */
+
+/** A bank statement line kept for a bank account, and when it was imported. */
+export interface StoredStatementLine extends StatementLine {
+  bankAccountId: string
+  importedAt: number
+}
+
+/**
+ * A match as the cache keeps it: standing (`confirmed`), or `unmatched` by a person, which Till
+ * never makes again on its own and whose posting, if any, an export reverses.
+ */
+export interface StoredMatch extends DepositMatch {
+  state: 'confirmed' | 'unmatched'
+  /** Who made it: `Till` for an automatic match, else the person's name. */
+  madeBy: string
+  madeAt: number
+  unmatchedBy?: string
+  unmatchedAt?: number
+}
+
+/** An ambiguous bank line (or lines) and the candidates Till found; id: the lines' ids joined. */
+export interface StoredOffer extends MatchOffer {
+  id: string
+}
+
+export type DepositSettingsRow =
+  { key: 'settings'; settings: DepositSettings } | { key: `csv:${string}`; columns: CsvMapping }
+
+/** Who Till names as the maker of an automatic match. */
+export const MATCHED_BY_TILL = 'Till'

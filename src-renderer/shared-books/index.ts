@@ -1,0 +1,8 @@
+/**
+ * The door to several PCs keeping one set of books: what the screens use of it
+ * (docs/architecture.md#capabilities).
+ */
+export { conflictRecordLabel, versionDifferences } from './rules/conflict-words'
+export { chooseVersion, countConflict, setAsideRows, sharedConflicts } from './tables/shared-apply'
+export { waitingCount } from './tables/shared-outbox'
+export { type SharedConflict } from './tables/shared-rows'

@@ -1,0 +1,317 @@
+import type { Table } from 'dexie'
+import type { SharedPushResult } from '../../../src-shared/bridge/schemas/shared-books'
+import type { TillDatabase } from '../../database/database'
+import type { StoredBatch } from '../../exports/tables/export-rows'
+import { logPage, type LogPage } from '../../exports/tables/log-pages'
+import { nextSeq } from '../../exports/tables/log-page-queries'
+import { ownRecordProblem } from '../../backup/tables/own-record-rows'
+import type { Reconciliation } from '../../database/cached-records'
+import { recordSchema } from '../../day-close/tables/reconciliation-schema'
+import { enqueueChange, noteAppliedChange, outboxTables } from './shared-outbox'
+import {
+  EXPORT_BATCH_KIND,
+  isSharedKind,
+  SHARED_KINDS,
+  sharedKeyOf,
+  sharedRef,
+  type OutboxChange,
+  type PulledRow,
+  type SharedKind,
+} from './shared-rows'
+
+/**
+ * Rows pulled from shared books applied to the cache (docs/shared-books.md#pulling), and the
+ * answers to a push settled. A pulled row is validated like any answer from outside: one that
+ * does not is set aside (shown under Problems) and the rest apply. A record with a change of this
+ * PC still waiting is left for the push to settle; two counts of one session are kept side by
+ * side until a person chooses, never one silently over the other.
+ */
+
+/** A committed export as the books carry it: its batch and its log pages, seq left out. */
+export interface SharedBatch {
+  batch: StoredBatch
+  pages: Omit<LogPage, 'seq'>[]
+}
+
+/** Every table applying a pulled row may write. */
+function applyTables(db: TillDatabase): Table[] {
+  const own = Object.values(SHARED_KINDS).map((name) => db.table(name))
+  return [
+    ...own,
+    ...outboxTables(db),
+    db.sessions,
+    db.exportBatches,
+    db.exportRuns,
+    db.logPages,
+    db.sharedConflicts,
+    db.sharedSetAside,
+  ] as Table[]
+}
+
+/** Why a pulled row cannot be applied; null when it can. */
+function pulledRowProblem(row: PulledRow): string | null {
+  if (row.kind === EXPORT_BATCH_KIND) return sharedBatchProblem(sharedBatchIn(row))
+  if (!isSharedKind(row.kind)) return `Till does not share records of kind “${row.kind}”`
+  if (row.deleted) return null
+  const problem = ownRecordProblem(SHARED_KINDS[row.kind], row.body)
+  if (problem !== null) return problem
+  const key = sharedKeyOf(row.kind, row.body)
+  return key === row.key ? null : `the row is filed under ${row.key} but names ${key}`
+}
+
+/**
+ * The batch an `exportBatch` row carries: the books file it under its batch id with its place in
+ * the destination's log, `{ destinationId, seq, batchId, batch }`, `batch` being what was sent.
+ */
+function sharedBatchIn(row: PulledRow): unknown {
+  const body = (row.body ?? {}) as { destinationId?: unknown; batchId?: unknown; batch?: unknown }
+  const sent = (body.batch ?? {}) as Partial<SharedBatch>
+  return body.batchId === row.key &&
+    sent.batch?.id === row.key &&
+    body.destinationId === sent.batch.destinationId
+    ? sent
+    : null
+}
+
+function sharedBatchProblem(body: unknown): string | null {
+  if (body === null) return 'not an export batch filed under its batch id and destination'
+  const { batch, pages } = (body ?? {}) as Partial<SharedBatch>
+  const batchProblem = ownRecordProblem('exportBatches', batch)
+  if (batchProblem !== null) return `batch: ${batchProblem}`
+  if (!Array.isArray(pages)) return 'pages: not a list'
+  let written = 0
+  for (const [index, page] of pages.entries()) {
+    const problem = ownRecordProblem('logPages', { ...page, seq: 0 })
+    if (problem !== null) return `pages.${index}: ${problem}`
+    if (page.batchId !== batch!.id || page.destinationId !== batch!.destinationId)
+      return `pages.${index}: not a page of batch ${batch!.id}`
+    if (page.first !== written) return `pages.${index}: starts at ${page.first}, not ${written}`
+    written += page.entries.length
+  }
+  return written === batch!.entryCount
+    ? null
+    : `the pages hold ${written} entries, the batch counts ${batch!.entryCount}`
+}
+
+/** What a pull applied, set aside and left for later. */
+export interface PullApplied {
+  applied: number
+  setAside: number
+  /** Rows not applied this time (an export under way on this PC); pulled again next time. */
+  held: number
+}
+
+/**
+ * Applies pulled rows in change order, in one transaction. Stops before an export batch while an
+ * export runs here (its pages would interleave with the run's), so the change number noted is the
+ * last one fully dealt with.
+ */
+export function applyPulledRows(
+  db: TillDatabase,
+  rows: readonly PulledRow[],
+  now = Date.now(),
+): Promise<PullApplied> {
+  return db.transaction('rw', applyTables(db), async () => {
+    const result: PullApplied = { applied: 0, setAside: 0, held: 0 }
+    const ordered = [...rows].sort((a, b) => a.change - b.change)
+    for (const [index, row] of ordered.entries()) {
+      if (row.kind === EXPORT_BATCH_KIND && (await db.exportRuns.count()) > 0) {
+        result.held = ordered.length - index
+        break
+      }
+      const problem = pulledRowProblem(row)
+      const ref = sharedRef(row.kind, row.key)
+      if (problem !== null) {
+        await db.sharedSetAside.put({
+          ref,
+          kind: row.kind,
+          key: row.key,
+          change: row.change,
+          by: row.by,
+          reason: problem,
+          raw: row.body,
+          seenAt: now,
+        })
+        result.setAside++
+      } else {
+        await db.sharedSetAside.delete(ref)
+        if (await applyValidRow(db, row)) result.applied++
+      }
+      await noteAppliedChange(db, row.change)
+    }
+    return result
+  })
+}
+
+/** Applies a row already validated; false when this PC's own state stands instead. */
+async function applyValidRow(db: TillDatabase, row: PulledRow): Promise<boolean> {
+  if (row.kind === EXPORT_BATCH_KIND) return applySharedBatch(db, sharedBatchIn(row) as SharedBatch)
+  const kind = row.kind as SharedKind
+  const ref = sharedRef(kind, row.key)
+  const conflict = await db.sharedConflicts.get(ref)
+  if (conflict && !saysTheSame(row, conflict.mine)) {
+    await db.sharedConflicts.put({ ...conflict, theirs: row })
+    return false
+  }
+  // The books came round to this PC's version (another PC saved the same): nothing is left for
+  // a person to choose, and the row applies as any other.
+  if (conflict) await db.sharedConflicts.delete(ref)
+  // A change of this PC waits: its push meets this row and settles it (`settleSent`).
+  if (await db.sharedOutbox.get(ref)) return false
+  if (((await db.sharedVersions.get(ref))?.version ?? 0) >= row.version) return false
+  await writeRecord(db, kind, row)
+  await db.sharedVersions.put({ ref, version: row.version })
+  return true
+}
+
+/** Puts or deletes the record a row carries; a count also sets its session's status. */
+async function writeRecord(db: TillDatabase, kind: SharedKind, row: PulledRow): Promise<void> {
+  const table = db.table(SHARED_KINDS[kind])
+  if (row.deleted) {
+    await table.delete(row.key)
+    return
+  }
+  await table.put(row.body)
+  if (kind === 'reconciliation') await setCountedStatus(db, row.body as Reconciliation)
+}
+
+/** A session counted (or reopened) on another PC shows that here too, once this PC holds it. */
+async function setCountedStatus(db: TillDatabase, stored: Reconciliation): Promise<void> {
+  const record = recordSchema.parse(stored)
+  const counted = record.log.at(-1)?.action === 'reconciled'
+  await db.sessions.update(record.sessionId, {
+    status: counted ? 'reconciled' : record.statusBefore,
+  })
+}
+
+/** Adds a batch another PC committed, its pages after this PC's; a batch held already is kept. */
+async function applySharedBatch(db: TillDatabase, shared: SharedBatch): Promise<boolean> {
+  if (await db.exportBatches.get(shared.batch.id)) return false
+  let seq = await nextSeq(db)
+  const pages = shared.pages.map((page) =>
+    logPage(seq++, page.destinationId, page.batchId, page.first, page.entries, page.states),
+  )
+  await db.logPages.bulkAdd(pages)
+  await db.exportBatches.put(shared.batch)
+  return true
+}
+
+/**
+ * Settles the changes sent with the books' answers, one for one. Applied: the record has its
+ * new version, and leaves the outbox unless it was written again meanwhile (then it waits, from
+ * the new version). Conflict: another PC saved the record first; both versions are kept for a
+ * person to choose (docs/shared-books.md#conflicts), never one silently over the other.
+ */
+export function settleSent(
+  db: TillDatabase,
+  sent: readonly OutboxChange[],
+  results: readonly SharedPushResult[],
+): Promise<{ conflicts: number }> {
+  return db.transaction('rw', applyTables(db), async () => {
+    let conflicts = 0
+    for (const [index, change] of sent.entries()) {
+      const result = results[index]
+      if (!result) break
+      const waiting = await db.sharedOutbox.get(change.ref)
+      const rewritten = waiting !== undefined && waiting.edits !== change.edits
+      // What the books answer now settles the record afresh: a conflict held from an earlier
+      // push is stale, replaced below if this answer is one too.
+      await db.sharedConflicts.delete(change.ref)
+      if (result.status === 'applied') {
+        await db.sharedVersions.put({ ref: change.ref, version: result.version })
+        if (rewritten) await db.sharedOutbox.put({ ...waiting, baseVersion: result.version })
+        else await db.sharedOutbox.delete(change.ref)
+        continue
+      }
+      await db.sharedOutbox.delete(change.ref)
+      const current = result.current
+      const mine = (waiting ?? change).deleted ? null : (waiting?.body ?? change.body)
+      if (saysTheSame(current, mine)) {
+        // The books hold this very record already (a PC joining with the records it restored),
+        // deleted on both sides, or two PCs saved the same thing at different moments: nothing
+        // for a person to choose, the books' save stands as if pulled.
+        await writeRecord(db, change.kind, current)
+        await db.sharedVersions.put({ ref: change.ref, version: current.version })
+        continue
+      }
+      if (pulledRowProblem(current) === null) {
+        await db.sharedConflicts.put({
+          ref: change.ref,
+          kind: change.kind,
+          key: change.key,
+          mine,
+          theirs: current,
+        })
+        conflicts++
+      }
+    }
+    return { conflicts }
+  })
+}
+
+/** Whether the books' version of a record says what this PC's does, whenever each was saved. */
+function saysTheSame(books: PulledRow, mine: unknown): boolean {
+  if (books.deleted || mine === null) return books.deleted && mine === null
+  return sameJson(withoutSaveTime(books.body), withoutSaveTime(mine))
+}
+
+function withoutSaveTime(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || !('savedAt' in body)) return body
+  const { savedAt: _savedAt, ...rest } = body
+  return rest
+}
+
+/** Whether two JSON values are equal, whatever the order of their keys (jsonb keeps its own). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  if (Array.isArray(a) !== Array.isArray(b)) return false
+  const keysA = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined)
+  const keysB = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined)
+  return (
+    keysA.length === keysB.length &&
+    keysA.every((k) =>
+      sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+    )
+  )
+}
+
+/** Conflicts kept for a person to choose: a record each, this PC's version and the books'. */
+export function sharedConflicts(db: TillDatabase) {
+  return db.sharedConflicts.toArray()
+}
+
+/** Rows pulled that did not validate, for the Problems screen. */
+export function setAsideRows(db: TillDatabase) {
+  return db.sharedSetAside.orderBy('ref').toArray()
+}
+
+/**
+ * A person's choice between two versions of a record: `mine` goes up over the books' (from the
+ * version shown, so a third change made meanwhile conflicts again); `theirs` replaces this PC's.
+ */
+export function chooseVersion(
+  db: TillDatabase,
+  ref: string,
+  choice: 'mine' | 'theirs',
+): Promise<void> {
+  return db.transaction('rw', applyTables(db), async () => {
+    const conflict = await db.sharedConflicts.get(ref)
+    if (!conflict) return
+    await db.sharedConflicts.delete(ref)
+    const { theirs, mine } = conflict
+    await db.sharedVersions.put({ ref, version: theirs.version })
+    if (choice === 'theirs') {
+      await writeRecord(db, conflict.kind, theirs)
+      return
+    }
+    const deleted = mine === null
+    await writeRecord(db, conflict.kind, { ...theirs, body: mine, deleted })
+    await enqueueChange(db, conflict.kind, { key: conflict.key, body: mine, deleted })
+  })
+}
+
+/** The conflict over a session's count, if two PCs counted it. */
+export function countConflict(db: TillDatabase, sessionId: string) {
+  return db.sharedConflicts.get(sharedRef('reconciliation', sessionId))
+}

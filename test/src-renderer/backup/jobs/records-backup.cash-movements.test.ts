@@ -1,0 +1,108 @@
+import { afterEach, expect, it } from 'vitest'
+import type { TillDatabase } from '../../../../src-renderer/database/database'
+import {
+  movementsOfSession,
+  recordMovement,
+} from '../../../../src-renderer/day-close/tables/cash-movement-store'
+import { OWN_RECORD_TABLES } from '../../../../src-renderer/backup/tables/own-record-rows'
+import { sessionFigures } from '../../../../src-renderer/sessions/tables/session-tally-store'
+import type { CashMovement } from '../../../../src-renderer/day-close/rules/cash-movements'
+import { restoreRecords } from '../../../../src-renderer/backup/jobs/records-backup'
+import { refusedRestore, rowLine, seal, unsealed } from '../../../support/backup/seal'
+import { backupOf, bills, closePcs, pc } from '../../../support/backup/pcs'
+
+/** Cash movements are Till's own records: they travel with the records backup, checked. */
+
+afterEach(closePcs)
+
+const AT = Date.UTC(2026, 10, 20, 2, 0)
+
+function movement(id: string, kind: CashMovement['kind'], amount: number, more = {}) {
+  return {
+    id,
+    sessionId: 's1',
+    kind,
+    amount,
+    currency: 'USD',
+    category: null,
+    at: AT,
+    by: 'Ana',
+    note: kind === 'pay-out' ? 'window cleaner' : '',
+    replaces: null,
+    ...more,
+  } satisfies CashMovement
+}
+
+async function pcWithMovements(): Promise<TillDatabase> {
+  const db = await pc(bills())
+  await recordMovement(db, movement('m1', 'float', 10_000))
+  await recordMovement(db, movement('m2', 'pay-out', 1_500))
+  await recordMovement(db, movement('m3', 'pay-out', 1_250, { replaces: 'm2' }))
+  await recordMovement(db, movement('m4', 'drop', 5_000))
+  return db
+}
+
+it('a second PC restored from the backup has the movements, corrections included, and the same expected cash', async () => {
+  const first = await pcWithMovements()
+  const backup = await backupOf(first)
+  const second = await pc(bills())
+  const restored = await restoreRecords(second, backup, 'store-1')
+  expect(restored.changes.find((c) => c.table === 'cashMovements')).toEqual({
+    table: 'cashMovements',
+    added: 4,
+    replaced: 0,
+  })
+  expect(await movementsOfSession(second, 's1')).toEqual(await movementsOfSession(first, 's1'))
+  const session = (await second.sessions.get('s1'))!
+  const figures = await sessionFigures(second, session)
+  expect(figures).toMatchObject({ openingCash: 10_000, payOuts: 1_250, drops: 5_000 })
+  expect(figures).toEqual(await sessionFigures(first, session))
+})
+
+it('restores a version-3 backup, made before cash movements, as having none', async () => {
+  const backup = await backupOf(await pc(bills()))
+  const v3Tables = OWN_RECORD_TABLES.filter((t) => OWN_RECORD_TABLES.indexOf(t) < 7)
+  const [header, ...rows] = unsealed(backup)
+  const v3Header = JSON.stringify({ ...JSON.parse(header!), version: 3, tables: v3Tables })
+  const second = await pc(bills())
+  await restoreRecords(second, seal([v3Header, ...rows], v3Tables), 'store-1')
+  expect(await movementsOfSession(second, 's1')).toEqual([])
+  // A version-3 file holds no movement, whatever its trailer says.
+  const error = await refusedRestore(
+    second,
+    seal([v3Header, ...rows, rowLine('cashMovements', movement('m9', 'drop', 1))], v3Tables),
+  )
+  expect(error.line).toBe(rows.length + 2)
+  expect(error.message).toMatch(/not a row of Till’s records/)
+})
+
+it('refuses a movement Till would not write, or a correction of a movement not in the file, naming the line', async () => {
+  const lines = unsealed(await backupOf(await pcWithMovements()))
+  const line = (id: string) => lines.findIndex((l) => l.includes(`"id":"${id}"`))
+  const edited = (id: string, row: unknown) =>
+    seal(lines.map((l, i) => (i === line(id) ? rowLine('cashMovements', row) : l)))
+  const second = await pc(bills())
+
+  const negative = await refusedRestore(second, edited('m4', movement('m4', 'drop', -5_000)))
+  expect(negative.line).toBe(line('m4') + 1)
+  expect(negative.message).toMatch(/not a row of cashMovements: amount/)
+
+  const movedCancel = await refusedRestore(
+    second,
+    edited('m4', movement('m4', 'cancel', 5, { replaces: 'm1' })),
+  )
+  expect(movedCancel.message).toMatch(/a cancellation moves no cash/)
+
+  const orphan = await refusedRestore(
+    second,
+    edited('m3', movement('m3', 'pay-out', 1_250, { replaces: 'm7' })),
+  )
+  expect(orphan.line).toBe(line('m3') + 1)
+  expect(orphan.message).toMatch(/corrects m7, no movement of its session/)
+
+  const twice = await refusedRestore(
+    second,
+    edited('m4', movement('m4', 'drop', 5_000, { replaces: 'm2' })),
+  )
+  expect(twice.message).toMatch(/m2 is corrected twice/)
+})

@@ -1,0 +1,67 @@
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import type { TillDatabase } from '../../../../src-renderer/database/database'
+import { storedMatches } from '../../../../src-renderer/deposits/tables/deposit-matches'
+import { matchByHand, unmatchDeposit } from '../../../../src-renderer/deposits/jobs/hand-match'
+import { runDepositMatching } from '../../../../src-renderer/deposits/jobs/deposit-matching'
+import { importStatement } from '../../../../src-renderer/deposits/jobs/import-statement'
+import { FRIDAY, PLAIN_CSV, depositShop, plainCsv } from '../../../support/deposits/shop'
+
+let db: TillDatabase
+beforeEach(async () => {
+  db = await depositShop()
+})
+afterEach(() => db.close())
+
+const NOW = FRIDAY + 5 * 86_400_000
+
+it('an unmatched card settlement is not matched again by Till, and a person can match it by hand, the fee worked out', async () => {
+  await importStatement(
+    db,
+    {
+      bankAccountId: 'main',
+      text: plainCsv(['2026-11-24,CARD SETTLEMENT,98.00,98.00', '2026-11-30,CARD FIX,-1.00,97.00']),
+      csv: PLAIN_CSV,
+    },
+    'USD',
+    NOW,
+  )
+  const [card] = (await storedMatches(db)).filter((m) => m.expectedIds[0]!.startsWith('card'))
+  await unmatchDeposit(db, card!.id, 'Budi', NOW + 1)
+  expect(await runDepositMatching(db, 'USD', NOW + 2)).toMatchObject({ added: 0 })
+  expect((await storedMatches(db)).find((m) => m.id === card!.id)).toMatchObject({
+    state: 'unmatched',
+    unmatchedBy: 'Budi',
+  })
+
+  await matchByHand(
+    db,
+    { bankLineIds: card!.bankLineIds, expectedIds: ['card|101|2026-11-20'] },
+    'Budi',
+    'USD',
+    NOW + 3,
+  )
+  expect((await storedMatches(db)).find((m) => m.id === card!.id)).toMatchObject({
+    state: 'confirmed',
+    kind: 'by-hand',
+    fee: 200,
+    madeBy: 'Budi',
+  })
+  await expect(
+    matchByHand(
+      db,
+      { bankLineIds: card!.bankLineIds, expectedIds: ['cash|101|2026-11-20'] },
+      'Budi',
+      'USD',
+      NOW,
+    ),
+  ).rejects.toThrow(/unmatch it first/)
+  await expect(
+    matchByHand(
+      db,
+      { bankLineIds: ['nope'], expectedIds: ['cash|101|2026-11-20'] },
+      'Budi',
+      'USD',
+      NOW,
+    ),
+  ).rejects.toThrow(/no longer there/)
+})

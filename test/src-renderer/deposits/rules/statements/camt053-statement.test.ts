@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import { readCamt053Statement } from '../../../../../src-renderer/deposits/rules/statements/camt053-statement'
+import { statementRefusal as refusal } from '../../../../support/statement-refusal'
+import { fixture } from './fixtures/read-fixture'
+
+describe('CAMT.053 (IDR, no decimals)', () => {
+  it('reads the booked entries signed by CdtDbtInd, with the bank reference as id', () => {
+    const statement = readCamt053Statement(fixture('idr-camt053.xml'))
+    expect(statement.format).toBe('camt053')
+    expect(statement.accountRef).toBe('1234567890')
+    expect(statement.currency).toBe('IDR')
+    expect(
+      statement.lines.map(({ id, date, valueDate, amount }) => [id, date, valueDate, amount]),
+    ).toEqual([
+      ['BNK20261120-77', '2026-11-20', '2026-11-20', 3276300],
+      ['E-0002', '2026-11-21', '2026-11-22', 1482650],
+      [expect.stringMatching(/^h:[0-9a-f]{16}$/), '2026-11-22', undefined, -15000],
+      ['BNK20261124-03', '2026-11-24', undefined, -2500000],
+    ])
+  })
+
+  it('joins the parties, the remittance lines and the additional information as the text', () => {
+    const [deposit, qris, fee, supplier] = readCamt053Statement(fixture('idr-camt053.xml')).lines
+    expect(deposit!.text).toBe('SETORAN TUNAI')
+    expect(qris!.text).toBe('PT QRIS NUSANTARA · QRIS SETTLEMENT · 18-20/11')
+    expect(fee!.text).toBe('BIAYA ADMINISTRASI')
+    expect(supplier!.text).toBe('CV BIJI KOPI')
+  })
+
+  it('leaves the pending entry out', () => {
+    const lines = readCamt053Statement(fixture('idr-camt053.xml')).lines
+    expect(lines.some((line) => line.amount === 990000)).toBe(false)
+  })
+
+  it('refuses a fraction of a rupiah, naming the entry', () => {
+    const error = refusal(() => readCamt053Statement(fixture('idr-camt053-fraction.xml')))
+    expect(error.where).toBe('Stmt[1]/Ntry[2]/Amt')
+  })
+
+  it('refuses an entry in another currency', () => {
+    const error = refusal(() => readCamt053Statement(fixture('idr-camt053-usd-entry.xml')))
+    expect(error.where).toBe('Stmt[1]/Ntry[3]/Amt')
+    expect(error.message).toContain('USD')
+  })
+
+  it('refuses a statement whose entries do not reach its closing balance', () => {
+    const error = refusal(() => readCamt053Statement(fixture('idr-camt053-incomplete.xml')))
+    expect(error.where).toBe('Stmt[1]')
+    expect(error.message).toContain('incomplete')
+  })
+
+  it('refuses XML that is not well formed, at its line', () => {
+    const error = refusal(() => readCamt053Statement(fixture('idr-camt053-broken.xml')))
+    expect(error.where).toMatch(/^line 5[56]$/)
+  })
+})

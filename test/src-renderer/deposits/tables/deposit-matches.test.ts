@@ -1,0 +1,102 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { TillDatabase } from '../../../../src-renderer/database/database'
+import {
+  DepositMatchError,
+  keepHandMatch,
+  keepMatchingRun,
+  keepUnmatch,
+  storedMatches,
+  storedOffers,
+} from '../../../../src-renderer/deposits/tables/deposit-matches'
+import type { DepositMatch } from '../../../../src-renderer/deposits/rules/matching'
+
+let db: TillDatabase
+beforeEach(() => {
+  db = new TillDatabase('till-matches-test', { indexedDB: new IDBFactory(), IDBKeyRange })
+})
+
+const match = (lines: string[], expected: string[]): DepositMatch => ({
+  id: [...lines].sort().join('+'),
+  bankLineIds: lines,
+  expectedIds: expected,
+  kind: 'exact',
+  fee: 0,
+  shortfall: 0,
+})
+
+describe('deposit matches', () => {
+  it('keeps a run’s new matches as made by Till and replaces the offers, leaving matches kept before as they were', async () => {
+    await keepHandMatch(db, match(['L1'], ['cash|a|2026-11-02']), 'Ana', 10)
+    const run = await keepMatchingRun(
+      db,
+      {
+        matches: [match(['L1'], ['cash|a|2026-11-02']), match(['L2'], ['card|a|2026-11-02'])],
+        offers: [
+          {
+            bankLineIds: ['L3'],
+            candidates: [['x'], ['y']],
+            candidateLineIds: [['L3'], ['L3']],
+            reason: 'two days fit',
+          },
+        ],
+      },
+      20,
+    )
+    expect(run).toEqual({ added: 1 })
+    const byId = new Map((await storedMatches(db)).map((m) => [m.id, m]))
+    expect(byId.get('L1')).toMatchObject({ kind: 'by-hand', madeBy: 'Ana', madeAt: 10 })
+    expect(byId.get('L2')).toMatchObject({
+      kind: 'exact',
+      madeBy: 'Till',
+      state: 'confirmed',
+      confirmedAt: 20,
+    })
+    await keepMatchingRun(db, { matches: [], offers: [] }, 30)
+    expect(await storedOffers(db)).toEqual([])
+    expect(await storedMatches(db)).toHaveLength(2)
+  })
+
+  it('refuses a hand match over a line or a deposit already standing in a match, and settles the line’s offers', async () => {
+    await keepMatchingRun(
+      db,
+      {
+        matches: [match(['L1'], ['e1'])],
+        offers: [
+          {
+            bankLineIds: ['L2'],
+            candidates: [['e2'], ['e3']],
+            candidateLineIds: [['L2'], ['L2']],
+            reason: 'two fit',
+          },
+        ],
+      },
+      1,
+    )
+    await expect(keepHandMatch(db, match(['L2'], ['e1']), 'Ana', 2)).rejects.toThrow(
+      DepositMatchError,
+    )
+    await expect(keepHandMatch(db, match(['L1', 'L2'], ['e2']), 'Ana', 2)).rejects.toThrow(
+      /unmatch it first/,
+    )
+    await keepHandMatch(db, match(['L2'], ['e2']), 'Ana', 3)
+    expect(await storedOffers(db)).toEqual([])
+  })
+
+  it('keeps an unmatched match with who and when, never made by a later run again', async () => {
+    await keepMatchingRun(db, { matches: [match(['L1'], ['e1'])], offers: [] }, 1)
+    await keepUnmatch(db, 'L1', 'Budi', 5)
+    await expect(keepUnmatch(db, 'L1', 'Budi', 6)).rejects.toThrow(/No standing match/)
+    await keepMatchingRun(db, { matches: [match(['L1'], ['e1'])], offers: [] }, 7)
+    expect(await storedMatches(db)).toEqual([
+      expect.objectContaining({
+        id: 'L1',
+        state: 'unmatched',
+        unmatchedBy: 'Budi',
+        unmatchedAt: 5,
+      }),
+    ])
+    await keepHandMatch(db, match(['L1'], ['e9']), 'Budi', 8)
+    expect((await storedMatches(db))[0]).toMatchObject({ state: 'confirmed', expectedIds: ['e9'] })
+  })
+})

@@ -1,0 +1,167 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import {
+  chooseVersion,
+  sharedConflicts,
+} from '../../../../src-renderer/shared-books/tables/shared-apply'
+import { waitingCount } from '../../../../src-renderer/shared-books/tables/shared-outbox'
+import {
+  loadLocationNames,
+  saveLocationName,
+} from '../../../../src-renderer/settings/tables/location-names'
+import { cashSessionCache, countSession, SALE_AT } from '../../../support/exports/counted-session'
+import { FakeBooks } from '../../../support/shared-books/fake-books'
+import { joinedPcs } from '../../../support/shared-books/joined-pcs'
+
+/** The evening after the sale: the session no longer trades. */
+const LATER = SALE_AT + 13 * 3600_000
+
+/** Ana's count of session S that evening: 59.00, short. */
+const ANAS_COUNT = { countedCash: 5900, countedBy: 'Ana', note: 'Short', now: LATER }
+
+/** PCs of the shop, joined to the books, each with session S synced and not yet counted. */
+const pcs = joinedPcs(cashSessionCache)
+afterEach(() => pcs.closeAll())
+const joinedPc = pcs.join
+
+/** loc1 named Kemang on the office PC, which has sent it, and Kemang Raya on the laptop. */
+async function renamedOnBoth() {
+  const books = new FakeBooks()
+  const office = await joinedPc(books, 'Office PC')
+  const laptop = await joinedPc(books, 'Laptop')
+  await saveLocationName(office.db, 'loc1', 'Kemang')
+  await saveLocationName(laptop.db, 'loc1', 'Kemang Raya')
+  await office.sync.syncNow()
+  return { books, office, laptop }
+}
+
+describe('keeping two PCs in step', () => {
+  it('"sync now" while a run is under way answers once a run made after the call has sent what waits', async () => {
+    const books = new FakeBooks()
+    // The office's first run holds at its pull, its push done before the count below is made.
+    let release = () => undefined as void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const inner = books.bridge()
+    const office = await joinedPc(books, 'Office PC', {
+      ...inner,
+      call: (async (channel: string, input: unknown) => {
+        if (channel === 'sharedBooks.pull') await held
+        return (inner.call as (c: string, i: unknown) => Promise<unknown>)(channel, input)
+      }) as typeof inner.call,
+    })
+    const first = office.sync.syncNow()
+    await countSession(office.db, ANAS_COUNT)
+    const asked = office.sync.syncNow()
+    release()
+    expect(await first).toMatchObject({ pushed: 0 })
+    expect(await asked).toMatchObject({ pushed: 1 })
+    expect(await waitingCount(office.db)).toBe(0)
+  })
+
+  it('a count made on one PC shows on the other, the session reconciled there too', async () => {
+    const books = new FakeBooks()
+    const office = await joinedPc(books, 'Office PC')
+    const laptop = await joinedPc(books, 'Laptop')
+    await countSession(office.db, ANAS_COUNT)
+    expect(await office.sync.syncNow()).toMatchObject({ pushed: 1, conflicts: 0 })
+    expect(await laptop.sync.syncNow()).toMatchObject({ pulled: { applied: 1, setAside: 0 } })
+    expect(await laptop.db.reconciliations.get('S')).toMatchObject({
+      countedCash: 5900,
+      reconciledBy: 'Ana',
+      varianceNote: 'Short',
+    })
+    expect((await laptop.db.sessions.get('S'))!.status).toBe('reconciled')
+  })
+
+  it('the same session counted on both: the second to send keeps both counts for a person, and nothing is overwritten', async () => {
+    const books = new FakeBooks()
+    const office = await joinedPc(books, 'Office PC')
+    const laptop = await joinedPc(books, 'Laptop')
+    await countSession(office.db, ANAS_COUNT)
+    await countSession(laptop.db, {
+      countedCash: 6000,
+      countedBy: 'Budi',
+      note: '',
+      now: LATER + 5,
+    })
+    await office.sync.syncNow()
+    expect(await laptop.sync.syncNow()).toMatchObject({ conflicts: 1 })
+    const [conflict] = await sharedConflicts(laptop.db)
+    expect(conflict).toMatchObject({ mine: { countedCash: 6000, reconciledBy: 'Budi' } })
+    expect(conflict!.theirs).toMatchObject({ by: 'Office PC', body: { countedCash: 5900 } })
+    expect(books.rows.get('reconciliation:S')!.body).toMatchObject({ countedCash: 5900 })
+    // A later pull keeps the conflict for the person, not one count over the other.
+    await laptop.sync.syncNow()
+    expect((await laptop.db.reconciliations.get('S'))!.countedCash).toBe(6000)
+    expect(await sharedConflicts(laptop.db)).toHaveLength(1)
+  })
+
+  it('offline, a count waits in the outbox and goes up once the books answer again', async () => {
+    const books = new FakeBooks()
+    const office = await joinedPc(books, 'Office PC')
+    books.offline = true
+    await countSession(office.db, ANAS_COUNT)
+    await expect(office.sync.syncNow()).rejects.toThrow(/ECONNREFUSED/)
+    expect(office.sync.problem).toMatch(/ECONNREFUSED/)
+    expect(await waitingCount(office.db)).toBe(1)
+    books.offline = false
+    await office.sync.syncNow()
+    expect(office.sync.problem).toBeNull()
+    expect(await waitingCount(office.db)).toBe(0)
+    expect(books.rows.get('reconciliation:S')).toMatchObject({ by: 'Office PC', version: 1 })
+  })
+
+  it('a started PC sends a change as soon as it is made', async () => {
+    const books = new FakeBooks()
+    const office = await joinedPc(books, 'Office PC')
+    office.sync.start()
+    await saveLocationName(office.db, 'loc1', 'Kemang')
+    // Within the few seconds the outbox is looked at.
+    await expect
+      .poll(() => books.rows.get('locationName:loc1')?.body, { timeout: 10_000 })
+      .toEqual({ name: 'Kemang', locationId: 'loc1' })
+    await expect.poll(() => waitingCount(office.db)).toBe(0)
+  })
+
+  it('a started PC pulls when the books say they changed', async () => {
+    const books = new FakeBooks()
+    const office = await joinedPc(books, 'Office PC')
+    const laptop = await joinedPc(books, 'Laptop')
+    laptop.sync.start()
+    await saveLocationName(office.db, 'loc1', 'Kemang')
+    await office.sync.syncNow()
+    await expect.poll(() => loadLocationNames(laptop.db)).toEqual({ loc1: 'Kemang' })
+  })
+
+  it('a location renamed on both: the second keeps both names for a person; using its own sends it over, and the first PC takes it', async () => {
+    const { books, office, laptop } = await renamedOnBoth()
+    expect(await laptop.sync.syncNow()).toMatchObject({ conflicts: 1 })
+    expect(await loadLocationNames(laptop.db)).toEqual({ loc1: 'Kemang Raya' })
+    expect(books.rows.get('locationName:loc1')!.body).toMatchObject({ name: 'Kemang' })
+    const [conflict] = await sharedConflicts(laptop.db)
+    expect(conflict).toMatchObject({
+      mine: { name: 'Kemang Raya' },
+      theirs: { by: 'Office PC', body: { name: 'Kemang' } },
+    })
+
+    await chooseVersion(laptop.db, conflict!.ref, 'mine')
+    expect(await laptop.sync.syncNow()).toMatchObject({ pushed: 1, conflicts: 0 })
+    expect(books.rows.get('locationName:loc1')).toMatchObject({
+      by: 'Laptop',
+      version: 2,
+      body: { name: 'Kemang Raya' },
+    })
+    await office.sync.syncNow()
+    expect(await loadLocationNames(office.db)).toEqual({ loc1: 'Kemang Raya' })
+    expect(await sharedConflicts(office.db)).toEqual([])
+  })
+
+  it('a location renamed on both: keeping theirs takes the first PC’s name and sends nothing', async () => {
+    const { books, laptop } = await renamedOnBoth()
+    await laptop.sync.syncNow()
+    const [conflict] = await sharedConflicts(laptop.db)
+    await chooseVersion(laptop.db, conflict!.ref, 'theirs')
+    expect(await loadLocationNames(laptop.db)).toEqual({ loc1: 'Kemang' })
+    expect(await laptop.sync.syncNow()).toMatchObject({ pushed: 0, conflicts: 0 })
+    expect(books.rows.get('locationName:loc1')).toMatchObject({ by: 'Office PC', version: 1 })
+  })
+})

@@ -1,0 +1,456 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { TillDatabase } from '../../../../src-renderer/database/database'
+import {
+  loadLocationNames,
+  saveLocationName,
+} from '../../../../src-renderer/settings/tables/location-names'
+import {
+  applyPulledRows,
+  chooseVersion,
+  setAsideRows,
+  settleSent,
+  sharedConflicts,
+} from '../../../../src-renderer/shared-books/tables/shared-apply'
+import {
+  lastAppliedChange,
+  markJoined,
+  markLeft,
+  waitingChanges,
+  waitingCount,
+} from '../../../../src-renderer/shared-books/tables/shared-outbox'
+import type { SharedRow } from '../../../../src-shared/bridge/schemas/shared-books'
+import type { Bill } from '../../../../src-shared/domain/records'
+import { closeSession, writeBills } from '../../../../src-renderer/sync/tables/writes'
+import { saveMapping } from '../../../../src-renderer/exports/jobs/account-mapping'
+import { cashSessionCache, countSession, SALE_AT } from '../../../support/exports/counted-session'
+
+/** The evening after the sale: the session no longer trades. */
+const LATER = SALE_AT + 13 * 3600_000
+
+const opened: TillDatabase[] = []
+afterEach(() => opened.splice(0).forEach((db) => db.close()))
+
+function cache(): TillDatabase {
+  const db = new TillDatabase(`till-shared-${Math.random()}`, {
+    indexedDB: new IDBFactory(),
+    IDBKeyRange,
+  })
+  opened.push(db)
+  return db
+}
+
+function row(over: Partial<SharedRow> & Pick<SharedRow, 'kind' | 'key' | 'body'>): SharedRow {
+  return { version: 1, change: 1, deleted: false, by: 'Office PC', at: 5, ...over }
+}
+
+/** A location's name as the books hold it. */
+function nameRow(locationId: string, name: string, over: Partial<SharedRow> = {}): SharedRow {
+  return row({ kind: 'locationName', key: locationId, body: { locationId, name }, ...over })
+}
+
+const kemang = (change: number, version = 1) => nameRow('loc1', 'Kemang', { change, version })
+
+/** The account mapping as another PC saved it on the books, sales to `code`. */
+function mappingRow(code: string, savedAt: string, over: Partial<SharedRow> = {}): SharedRow {
+  const body = {
+    id: 'mapping',
+    accounts: { sales: { code, name: 'Sales' } },
+    locations: {},
+    savedAt,
+  }
+  return row({ kind: 'mapping', key: 'mapping', body, version: 2, by: 'Laptop', ...over })
+}
+
+describe('the outbox', () => {
+  it('queues nothing without shared books, and once joined keeps the newest body from the first base version', async () => {
+    const db = cache()
+    await saveLocationName(db, 'loc1', 'Kemang')
+    expect(await waitingCount(db)).toBe(0)
+
+    await markJoined(db, 'store-1')
+    await applyPulledRows(db, [kemang(4, 3)])
+    await saveLocationName(db, 'loc1', 'Kemang Raya')
+    await saveLocationName(db, 'loc1', 'Kemang Timur')
+    await saveLocationName(db, 'loc2', '')
+    const waiting = await waitingChanges(db, 10)
+    expect(
+      waiting.map(({ ref, baseVersion, body, deleted, edits }) => ({
+        ref,
+        baseVersion,
+        body,
+        deleted,
+        edits,
+      })),
+    ).toEqual([
+      {
+        ref: 'locationName:loc1',
+        baseVersion: 3,
+        body: { locationId: 'loc1', name: 'Kemang Timur' },
+        deleted: false,
+        edits: 2,
+      },
+      { ref: 'locationName:loc2', baseVersion: 0, body: null, deleted: true, edits: 1 },
+    ])
+  })
+
+  it('leaving forgets what waits and the versions, and keeps the records', async () => {
+    const db = cache()
+    await markJoined(db, 'store-1')
+    await saveLocationName(db, 'loc1', 'Kemang')
+    await markLeft(db)
+    expect(await waitingCount(db)).toBe(0)
+    expect(await lastAppliedChange(db)).toBe(0)
+    expect(await loadLocationNames(db)).toEqual({ loc1: 'Kemang' })
+    await saveLocationName(db, 'loc1', 'Kemang Raya')
+    expect(await waitingCount(db)).toBe(0)
+  })
+})
+
+describe('applying pulled rows', () => {
+  it('applies valid rows, sets aside one that does not validate, and notes the last change', async () => {
+    const db = cache()
+    await markJoined(db, 'store-1')
+    const forged = nameRow('loc2', 'Bad\u0007name', { change: 2 })
+    const misfiled = row({
+      kind: 'locationName',
+      key: 'loc3',
+      body: { locationId: 'loc9', name: 'Elsewhere' },
+      change: 3,
+    })
+    const unknown = row({ kind: 'invoice', key: 'i1', body: {}, change: 4 })
+    const done = await applyPulledRows(db, [misfiled, kemang(1), unknown, forged], 77)
+    expect(done).toEqual({ applied: 1, setAside: 3, held: 0 })
+    expect(await loadLocationNames(db)).toEqual({ loc1: 'Kemang' })
+    expect(await lastAppliedChange(db)).toBe(4)
+    const aside = await setAsideRows(db)
+    expect(aside.map((r) => [r.ref, r.by, r.seenAt])).toEqual([
+      ['invoice:i1', 'Office PC', 77],
+      ['locationName:loc2', 'Office PC', 77],
+      ['locationName:loc3', 'Office PC', 77],
+    ])
+    expect(aside[1]!.reason).toMatch(/one trimmed line/)
+    expect(aside[2]!.reason).toMatch(/filed under loc3 but names loc9/)
+    expect(aside[0]!.reason).toMatch(/does not share records of kind “invoice”/)
+
+    // A later, valid version of the record set aside takes its place.
+    await applyPulledRows(db, [nameRow('loc2', 'Senopati', { change: 5, version: 2 })])
+    expect((await setAsideRows(db)).map((r) => r.ref)).toEqual(['invoice:i1', 'locationName:loc3'])
+    expect(await loadLocationNames(db)).toEqual({ loc1: 'Kemang', loc2: 'Senopati' })
+  })
+
+  it('sets aside an export batch whose pages do not hold what it counts, or filed under another id', async () => {
+    const db = cache()
+    await markJoined(db, 'store-1')
+    const batch = {
+      id: 'batch-1',
+      destinationId: 'xero',
+      createdAt: '2026-11-21T09:30:00.000Z',
+      granularity: 'bill',
+      target: { format: 'journal-csv' },
+      what: 'journal-csv',
+      range: { from: '2026-11-20', to: '2026-11-20', locationId: '' },
+      entryCount: 2,
+    }
+    const filed = (key: string, sent: unknown) =>
+      row({
+        kind: 'exportBatch',
+        key,
+        body: { destinationId: 'xero', seq: 1, batchId: key, batch: sent },
+      })
+    await applyPulledRows(db, [
+      { ...filed('batch-1', { batch, pages: [] }), change: 1 },
+      { ...filed('batch-2', { batch, pages: [] }), change: 2 },
+    ])
+    const aside = await setAsideRows(db)
+    expect(aside.map((r) => [r.ref, r.reason])).toEqual([
+      ['exportBatch:batch-1', 'the pages hold 0 entries, the batch counts 2'],
+      ['exportBatch:batch-2', 'not an export batch filed under its batch id and destination'],
+    ])
+    expect(await db.exportBatches.count()).toBe(0)
+  })
+
+  it('leaves a record with a change waiting here to the push, ignores an older version, and deletes', async () => {
+    const db = cache()
+    await markJoined(db, 'store-1')
+    await applyPulledRows(db, [kemang(1, 2)])
+    await applyPulledRows(db, [nameRow('loc1', 'Old', { change: 2, version: 1 })])
+    expect(await loadLocationNames(db)).toEqual({ loc1: 'Kemang' })
+
+    await saveLocationName(db, 'loc1', 'Mine')
+    await applyPulledRows(db, [nameRow('loc1', 'Theirs', { change: 3, version: 3 })])
+    expect(await loadLocationNames(db)).toEqual({ loc1: 'Mine' })
+
+    await db.sharedOutbox.clear()
+    await applyPulledRows(db, [
+      row({ kind: 'locationName', key: 'loc1', body: null, deleted: true, change: 4, version: 4 }),
+    ])
+    expect(await loadLocationNames(db)).toEqual({})
+  })
+})
+
+describe('settling a push', () => {
+  it('an applied change leaves the outbox, unless written again while it was sent', async () => {
+    const db = cache()
+    await markJoined(db, 'store-1')
+    await saveLocationName(db, 'loc1', 'Kemang')
+    await saveLocationName(db, 'loc2', 'Senopati')
+    const sent = await waitingChanges(db, 10)
+    await saveLocationName(db, 'loc2', 'Senopati Raya')
+    await settleSent(db, sent, [
+      { status: 'applied', version: 1, change: 1 },
+      { status: 'applied', version: 1, change: 2 },
+    ])
+    const left = await waitingChanges(db, 10)
+    expect(left.map((c) => [c.ref, c.baseVersion, c.body])).toEqual([
+      ['locationName:loc2', 1, { locationId: 'loc2', name: 'Senopati Raya' }],
+    ])
+  })
+
+  it('a name another PC saved first is kept beside this PC’s, not dropped; choosing mine re-sends it over the books’ version', async () => {
+    const db = cache()
+    await markJoined(db, 'store-1')
+    await saveLocationName(db, 'loc1', 'Mine')
+    const sent = await waitingChanges(db, 10)
+    const theirs = nameRow('loc1', 'Theirs', { version: 2, by: 'Laptop' })
+    expect(await settleSent(db, sent, [{ status: 'conflict', current: theirs }])).toEqual({
+      conflicts: 1,
+    })
+    expect(await sharedConflicts(db)).toEqual([
+      {
+        ref: 'locationName:loc1',
+        kind: 'locationName',
+        key: 'loc1',
+        mine: { locationId: 'loc1', name: 'Mine' },
+        theirs,
+      },
+    ])
+    expect(await loadLocationNames(db)).toEqual({ loc1: 'Mine' })
+    // A later pull of the same record updates what the person compares with, nothing else.
+    await applyPulledRows(db, [
+      { ...theirs, body: { locationId: 'loc1', name: 'Theirs 2' }, version: 3, change: 7 },
+    ])
+    expect(await loadLocationNames(db)).toEqual({ loc1: 'Mine' })
+
+    await chooseVersion(db, 'locationName:loc1', 'mine')
+    expect(await sharedConflicts(db)).toEqual([])
+    expect(await loadLocationNames(db)).toEqual({ loc1: 'Mine' })
+    const [waiting] = await waitingChanges(db, 10)
+    expect(waiting).toMatchObject({
+      ref: 'locationName:loc1',
+      baseVersion: 3,
+      body: { name: 'Mine' },
+    })
+  })
+
+  it('choosing theirs over a name deleted here puts their name back and sends nothing', async () => {
+    const db = cache()
+    await markJoined(db, 'store-1')
+    await applyPulledRows(db, [kemang(1, 1)])
+    await saveLocationName(db, 'loc1', '')
+    const theirs = nameRow('loc1', 'Kemang Raya', { version: 2 })
+    await settleSent(db, await waitingChanges(db, 10), [{ status: 'conflict', current: theirs }])
+    expect((await sharedConflicts(db)).map((c) => c.mine)).toEqual([null])
+    expect(await loadLocationNames(db)).toEqual({})
+
+    await chooseVersion(db, 'locationName:loc1', 'theirs')
+    expect(await loadLocationNames(db)).toEqual({ loc1: 'Kemang Raya' })
+    expect(await waitingCount(db)).toBe(0)
+    expect(await sharedConflicts(db)).toEqual([])
+  })
+
+  it('a record deleted both here and on the books is no conflict', async () => {
+    const db = cache()
+    await markJoined(db, 'store-1')
+    await applyPulledRows(db, [kemang(1, 1)])
+    await saveLocationName(db, 'loc1', '')
+    const gone = row({ kind: 'locationName', key: 'loc1', body: null, deleted: true, version: 2 })
+    expect(
+      await settleSent(db, await waitingChanges(db, 10), [{ status: 'conflict', current: gone }]),
+    ).toEqual({ conflicts: 0 })
+    expect(await sharedConflicts(db)).toEqual([])
+  })
+
+  it('the same mapping saved on two PCs at different moments is no conflict: the books’ save stands', async () => {
+    const db = cache()
+    await markJoined(db, 'store-1')
+    const mapping = { accounts: { sales: { code: '4000', name: 'Sales' } }, locations: {} }
+    await saveMapping(db, mapping, new Date('2026-11-21T09:00:00Z'))
+    const theirs = mappingRow('4000', '2026-11-21T09:05:00.000Z')
+    expect(
+      await settleSent(db, await waitingChanges(db, 10), [{ status: 'conflict', current: theirs }]),
+    ).toEqual({ conflicts: 0 })
+    expect(await sharedConflicts(db)).toEqual([])
+    expect(await db.accountMapping.get('mapping')).toEqual(theirs.body)
+    expect(await waitingCount(db)).toBe(0)
+
+    // Another account on the books than here is one.
+    await saveMapping(db, { ...mapping, accounts: { sales: { code: '4001', name: 'Sales' } } })
+    const other = row({
+      ...theirs,
+      body: { ...(theirs.body as object), accounts: { sales: { code: '4002', name: 'Sales' } } },
+      version: 3,
+    })
+    await settleSent(db, await waitingChanges(db, 10), [{ status: 'conflict', current: other }])
+    expect((await sharedConflicts(db)).map((c) => c.kind)).toEqual(['mapping'])
+  })
+
+  it('a conflict the books come round to (another PC saved what this one did) settles itself', async () => {
+    const db = cache()
+    await markJoined(db, 'store-1')
+    const mine = { accounts: { sales: { code: '4001', name: 'Sales' } }, locations: {} }
+    await saveMapping(db, mine, new Date('2026-11-21T09:00:00Z'))
+    const theirs = mappingRow('4002', '2026-11-21T09:05:00.000Z')
+    await settleSent(db, await waitingChanges(db, 10), [{ status: 'conflict', current: theirs }])
+    expect((await sharedConflicts(db)).map((c) => c.kind)).toEqual(['mapping'])
+
+    const same = row({
+      ...theirs,
+      body: { id: 'mapping', ...mine, savedAt: '2026-11-21T09:07:00.000Z' },
+      version: 3,
+      change: 9,
+      by: 'Till room PC',
+    })
+    expect(await applyPulledRows(db, [same])).toMatchObject({ applied: 1 })
+    expect(await sharedConflicts(db)).toEqual([])
+    expect(await db.accountMapping.get('mapping')).toEqual(same.body)
+    expect(await waitingCount(db)).toBe(0)
+    // The version it settled on is the one held: a replay of version 3 changes nothing.
+    expect(await applyPulledRows(db, [{ ...same, change: 10 }])).toMatchObject({ applied: 0 })
+  })
+
+  it('saving here what the books hold settles a conflict held from an earlier push', async () => {
+    const db = cache()
+    await markJoined(db, 'store-1')
+    const accounts = (code: string) => ({ sales: { code, name: 'Sales' } })
+    await saveMapping(db, { accounts: accounts('4001'), locations: {} })
+    const theirs = mappingRow('4002', '2026-11-21T09:05:00.000Z')
+    await settleSent(db, await waitingChanges(db, 10), [{ status: 'conflict', current: theirs }])
+    expect(await sharedConflicts(db)).toHaveLength(1)
+
+    await saveMapping(db, { accounts: accounts('4002'), locations: {} })
+    expect(
+      await settleSent(db, await waitingChanges(db, 10), [{ status: 'conflict', current: theirs }]),
+    ).toEqual({ conflicts: 0 })
+    expect(await sharedConflicts(db)).toEqual([])
+    expect(await db.accountMapping.get('mapping')).toEqual(theirs.body)
+  })
+
+  it('two counts of one session are both kept until a person chooses; choosing mine sends it over the books’ version', async () => {
+    const db = await cashSessionCache()
+    opened.push(db)
+    await markJoined(db, 'store-1')
+    await countSession(db, { countedCash: 6000, countedBy: 'Ana', note: 'Over', now: LATER })
+    const mine = (await db.reconciliations.get('S'))!
+    const theirBody = { ...mine, countedCash: 5900, reconciledBy: 'Budi' }
+    const theirs = row({
+      kind: 'reconciliation',
+      key: 'S',
+      body: theirBody,
+      version: 4,
+      by: 'Laptop',
+    })
+    const sent = await waitingChanges(db, 10)
+    expect(await settleSent(db, sent, [{ status: 'conflict', current: theirs }])).toEqual({
+      conflicts: 1,
+    })
+    const [conflict] = await sharedConflicts(db)
+    expect(conflict).toMatchObject({
+      ref: 'reconciliation:S',
+      mine: { countedCash: 6000, reconciledBy: 'Ana' },
+    })
+    expect(conflict!.theirs).toMatchObject({ by: 'Laptop', body: { countedCash: 5900 } })
+    expect((await db.reconciliations.get('S'))!.countedCash).toBe(6000)
+    expect(await waitingCount(db)).toBe(0)
+
+    await chooseVersion(db, 'reconciliation:S', 'mine')
+    expect(await sharedConflicts(db)).toEqual([])
+    const [waiting] = await waitingChanges(db, 10)
+    expect(waiting).toMatchObject({
+      ref: 'reconciliation:S',
+      baseVersion: 4,
+      body: { countedCash: 6000 },
+    })
+  })
+
+  it('choosing theirs puts the other PC’s count in place of the one made here', async () => {
+    const db = await cashSessionCache()
+    opened.push(db)
+    await markJoined(db, 'store-1')
+    await countSession(db, { countedCash: 6000, countedBy: 'Ana', note: 'Over', now: LATER })
+    const mine = (await db.reconciliations.get('S'))!
+    const theirs = row({
+      kind: 'reconciliation',
+      key: 'S',
+      body: { ...mine, countedCash: 5900 },
+      version: 2,
+    })
+    await settleSent(db, await waitingChanges(db, 10), [{ status: 'conflict', current: theirs }])
+    await chooseVersion(db, 'reconciliation:S', 'theirs')
+    expect((await db.reconciliations.get('S'))!.countedCash).toBe(5900)
+    expect((await db.sessions.get('S'))!.status).toBe('reconciled')
+    expect(await waitingCount(db)).toBe(0)
+  })
+})
+
+describe('a count pulled before this PC has synced its session', () => {
+  async function countedElsewhere(): Promise<{ body: unknown; sale: unknown }> {
+    const office = await cashSessionCache()
+    opened.push(office)
+    await countSession(office, { countedCash: 6000, countedBy: 'Ana', note: 'Over', now: LATER })
+    return { body: await office.reconciliations.get('S'), sale: await office.bills.get('A') }
+  }
+
+  /** A joined cache that pulled a count of session S and nothing else. */
+  async function pulledCount(body: unknown): Promise<TillDatabase> {
+    const db = cache()
+    await markJoined(db, 'store-1')
+    await applyPulledRows(db, [row({ kind: 'reconciliation', key: 'S', body })])
+    return db
+  }
+
+  async function syncSale(db: TillDatabase, sale: unknown): Promise<void> {
+    await writeBills(db, {
+      bills: [sale as Bill],
+      quarantined: [],
+      detailPriority: 1,
+      timeZone: 'Asia/Jakarta',
+      now: LATER,
+    })
+  }
+
+  it('shows the session reconciled once its bills sync in', async () => {
+    const { body, sale } = await countedElsewhere()
+    const db = await pulledCount(body)
+    expect(await db.sessions.get('S')).toBeUndefined()
+
+    await syncSale(db, sale)
+    expect((await db.sessions.get('S'))!.status).toBe('reconciled')
+  })
+
+  it('shows the session reconciled when its close event is the first this PC hears of it', async () => {
+    const { body } = await countedElsewhere()
+    const db = await pulledCount(body)
+    await closeSession(db, {
+      id: 'S',
+      locationId: 'loc1',
+      openedAt: SALE_AT - 3600_000,
+      closedAt: LATER,
+      openingCash: 1000,
+      timeZone: 'Asia/Jakarta',
+    })
+    expect((await db.sessions.get('S'))!.status).toBe('reconciled')
+  })
+
+  it('leaves a session open whose pulled count was reopened', async () => {
+    const { body, sale } = await countedElsewhere()
+    const record = body as { log: unknown[] }
+    const reopened = {
+      ...record,
+      log: [...record.log, { action: 'reopened', at: LATER + 1, by: 'Ana', reason: 'Recount' }],
+    }
+    const db = await pulledCount(reopened)
+    await syncSale(db, sale)
+    expect((await db.sessions.get('S'))!.status).toBe('open')
+  })
+})
