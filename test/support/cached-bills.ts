@@ -1,6 +1,6 @@
 import type { TillDatabase } from '../../src-renderer/database/database'
 import { billFacets } from '../../src-renderer/sessions/tables/bill-facets'
-import { paymentIndexOf } from '../../src-renderer/sessions/tables/bill-payments'
+import { paymentIndexChange } from '../../src-renderer/sessions/tables/bill-payments'
 import type { JournalBill } from '../../src-renderer/exports/rules/journal'
 
 /**
@@ -12,5 +12,10 @@ export async function putCachedBills(
   bills: readonly JournalBill[],
 ): Promise<void> {
   await db.bills.bulkPut(bills.map((b) => ({ ...b, ...billFacets(b) })))
-  await db.billPaymentIndex.bulkPut(bills.flatMap((b) => paymentIndexOf(b) ?? []))
+  await db.billPaymentIndex.bulkPut(
+    bills.flatMap((b) => {
+      const change = paymentIndexChange(undefined, b)
+      return change && 'put' in change ? [change.put] : []
+    }),
+  )
 }

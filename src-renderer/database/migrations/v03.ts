@@ -1,6 +1,5 @@
-import type { CachedBill } from '../cached-records'
-import { billFacets } from '../../sessions/tables/bill-facets'
 import type { Migration } from './migration'
+import { billFacets, type BillRow } from './v03-bill-facets'
 import { SCHEMA_V1 } from './v01'
 
 export const BILLS_V3 = `${SCHEMA_V1.bills}, [registerSessionId+createdAt], createdAt, numberKey, total, paymentState, *methods`
@@ -19,5 +18,5 @@ export const v03: Migration = {
     tx
       .table('bills')
       .toCollection()
-      .modify((bill: CachedBill) => Object.assign(bill, billFacets(bill))),
+      .modify((bill: BillRow) => Object.assign(bill, billFacets(bill))),
 }

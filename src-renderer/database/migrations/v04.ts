@@ -1,6 +1,5 @@
-import type { CachedBill } from '../cached-records'
-import { billFacets } from '../../sessions/tables/bill-facets'
 import type { Migration } from './migration'
+import { billFacets, type BillRow } from './v03-bill-facets'
 import { BILLS_V3 } from './v03'
 
 /** Bills that break an identity of their amounts, listed by a sparse index for the Problems screen. */
@@ -11,7 +10,7 @@ export const v04: Migration = {
     tx
       .table('bills')
       .toCollection()
-      .modify((bill: CachedBill) => {
+      .modify((bill: BillRow) => {
         delete bill.brokenIdentity
         Object.assign(bill, billFacets(bill))
       }),

@@ -1,10 +1,10 @@
-import { upgradeToDestinations } from '../../exports/tables/destination-upgrade'
+import { upgradeToDestinations } from './v12-destinations'
 import type { Migration } from './migration'
 
 /**
  * The export log per destination (../../exports/tables/destinations.ts): posting states and logged entries keyed by
  * destination, and the destinations. Entries already logged belong to the destination of the
- * format they were written in (../../exports/tables/destination-upgrade.ts).
+ * format they were written in (./v12-destinations.ts).
  */
 export const v12: Migration = {
   version: 12,

@@ -1,6 +1,5 @@
-import type { CachedBill } from '../cached-records'
-import { billFacets } from '../../sessions/tables/bill-facets'
 import type { Migration } from './migration'
+import { billFacets, type BillRow } from './v03-bill-facets'
 
 /**
  * The names people give locations in Settings (the API has none). Refunds and voids flagged for
@@ -14,7 +13,7 @@ export const v13: Migration = {
       .table('bills')
       .where('brokenIdentity')
       .equals(1)
-      .modify((bill: CachedBill) => {
+      .modify((bill: BillRow) => {
         if (bill.type === 'sale') return
         delete bill.brokenIdentity
         Object.assign(bill, billFacets(bill))

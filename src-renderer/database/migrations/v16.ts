@@ -1,11 +1,10 @@
-import { LOG_PAGES_SCHEMA } from '../../exports/tables/log-pages'
-import { upgradeToLogPages } from '../../exports/tables/log-pages-upgrade'
 import type { Migration } from './migration'
+import { LOG_PAGES_SCHEMA, upgradeToLogPages } from './v16-log-pages'
 
 /**
  * The export log as pages (../../exports/tables/log-pages.ts), one record per page of entries with the states it
  * set, in place of two records per entry; the rows logged before are carried over into pages
- * (../../exports/tables/log-pages-upgrade.ts).
+ * (./v16-log-pages.ts).
  */
 export const v16: Migration = {
   version: 16,

@@ -1,7 +1,12 @@
 import Dexie, { cmp, type Table, type Transaction } from 'dexie'
-import type { CachedBill, CachedPayment } from '../cached-records'
-import { paymentIndexOf } from '../../sessions/tables/bill-payments'
 import type { Migration } from './migration'
+import { paymentIndexOf, type IndexedBill } from './v23-payment-index'
+
+/** What the upgrade reads of a row of the payments table. */
+interface PaymentRow {
+  billId: string
+  registerSessionId: string | null
+}
 
 /** Sessions read side by side: a session's payments and its bills' ids, then let go. */
 const SESSIONS_AT_ONCE = 50
@@ -12,7 +17,7 @@ const BILLS_AT_ONCE = 2_000
  * The payments of sessions other than these, read from the gaps between them in the payments'
  * session index (Dexie's `noneOf` steps a cursor through every payment: 5 s at 188,000).
  */
-async function paymentsBetween(payments: Table, sessions: string[]): Promise<CachedPayment[]> {
+async function paymentsBetween(payments: Table, sessions: string[]): Promise<PaymentRow[]> {
   const bounds = [Dexie.minKey, ...[...sessions].sort(cmp), Dexie.maxKey]
   const gaps = await Promise.all(
     bounds
@@ -21,7 +26,7 @@ async function paymentsBetween(payments: Table, sessions: string[]): Promise<Cac
         payments.where('registerSessionId').between(bounds[i], upper, false, false).toArray(),
       ),
   )
-  return gaps.flat() as CachedPayment[]
+  return gaps.flat() as PaymentRow[]
 }
 
 /**
@@ -39,12 +44,12 @@ async function billsIndexedByPayments(
   const payments = tx.table('payments')
   const bills = tx.table('bills')
   const indexed = new Set<string>()
-  const takenIn = (session: string): Promise<CachedPayment[]> =>
+  const takenIn = (session: string): Promise<PaymentRow[]> =>
     payments.where('registerSessionId').equals(session).toArray()
   /** Notes the bills of other sessions that `taken` (the session's payments) were paid on. */
   const lateIn = async (
     session: string,
-    taken: Promise<CachedPayment[]> | CachedPayment[],
+    taken: Promise<PaymentRow[]> | PaymentRow[],
   ): Promise<void> => {
     const [paid, own] = await Promise.all([
       taken,
@@ -63,14 +68,14 @@ async function billsIndexedByPayments(
       known.slice(i, i + SESSIONS_AT_ONCE).map((session) => lateIn(session, takenIn(session))),
     )
   }
-  const elsewhere = new Map<string, CachedPayment[]>()
+  const elsewhere = new Map<string, PaymentRow[]>()
   for (const p of await paymentsBetween(payments, known)) {
     const list = elsewhere.get(p.registerSessionId!)
     if (list) list.push(p)
     else elsewhere.set(p.registerSessionId!, [p])
   }
   await Promise.all([...elsewhere].map(([session, paid]) => lateIn(session, paid)))
-  const reversed: CachedPayment[] = await payments.orderBy('reversedAt').toArray()
+  const reversed: PaymentRow[] = await payments.orderBy('reversedAt').toArray()
   for (const p of reversed) indexed.add(p.billId)
   onProgress(known.length, known.length)
   return [...indexed]
@@ -79,7 +84,7 @@ async function billsIndexedByPayments(
 /**
  * A bill's record holds its payments, so the payments table (a second record a payment, the
  * largest write a first sync paid for a bill after the bill itself) goes. What it was read by
- * moves into the payment index (../../sessions/tables/bill-payments.ts), a record only for a bill with a payment
+ * moves into the payment index (../../sessions/tables/bill-payments.ts; its entries made here by ./v23-payment-index.ts), a record only for a bill with a payment
  * taken outside its own session or reversed: the usual bill writes nothing more than itself. An
  * index added to the bills instead would have read every bill as the cache opened (24 s at
  * 100,000 bills); this table starts with the few such bills. The payments table stays declared,
@@ -95,7 +100,7 @@ export const v23: Migration = {
       onUpgrade?.(done, total, 'payments'),
     )
     for (let i = 0; i < ids.length; i += BILLS_AT_ONCE) {
-      const bills: (CachedBill | undefined)[] = await tx
+      const bills: (IndexedBill | undefined)[] = await tx
         .table('bills')
         .bulkGet(ids.slice(i, i + BILLS_AT_ONCE))
       const entries = bills.flatMap((bill) => (bill ? (paymentIndexOf(bill) ?? []) : []))

@@ -90,7 +90,7 @@ class DuplicateEntryError extends Error {
  * reclassification of their own instead. When an exported record does change, its reversal
  * takes the accounts the books hold and the new entry the mapping of the day.
  */
-export function postingHash(entry: JournalEntry): string {
+function postingHash(entry: JournalEntry): string {
   return postingDigest(entry) ?? contentHash(postingFields(entry))
 }
 

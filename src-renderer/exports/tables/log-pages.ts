@@ -10,7 +10,7 @@ import type { LoggedEntry, PlannedEntry, PostedState } from '../rules/export-log
  * A key's state is the one in the latest page (highest `seq`) that set it: a later export's page
  * supersedes it, and a run rolled back takes its pages away, which puts the earlier states back
  * by itself. Pages are found by key through a multi-entry index of `[destinationId, index key]`
- * pairs (`indexKeys`).
+ * pairs (`indexKeys`). The store's indexes are declared by the migrations (database/migrations/v16.ts).
  */
 
 /** One logged entry in its page; its position in the batch is the page's `first` plus its index. */
@@ -73,8 +73,6 @@ export function pageEntry({ key, entry, hash }: PlannedEntry): PageEntry {
 export function keysOf(page: Pick<LogPage, 'entries' | 'states'>): Set<string> {
   return new Set([...page.entries.map((e) => e.key), ...page.states.map((s) => s.key)])
 }
-
-export const LOG_PAGES_SCHEMA = 'seq, [batchId+seq], *keys'
 
 export function logPage(
   seq: number,

@@ -19,7 +19,7 @@ export function paymentsOf(bill: Bill): CachedPayment[] {
  * bill, paid in its own session and never reversed, which has none: the sessions other than its
  * own its payments were taken in, and when any was reversed.
  */
-export function paymentIndexOf(bill: Bill): BillPaymentIndex | null {
+function paymentIndexOf(bill: Bill): BillPaymentIndex | null {
   if (!bill.hasDetail) return null
   const sessions = new Set<string>()
   const reversals = new Set<number>()

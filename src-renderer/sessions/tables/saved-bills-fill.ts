@@ -25,6 +25,10 @@ import { hasRecords, noteBillChange, noteExpenseChange } from './session-tally-s
  * touched had the same records all along, so its running sums are right (a tally, once kept, is
  * never taken away). A write keeps the counts of the bills the fill has read and leaves those of
  * the rest to the fill, which counts each as it is when the pass gets there (`billsCounted`).
+ *
+ * Not a migration, so not in ./migrations/ nor frozen: it runs after every opening until it is
+ * done, beside the sync, with the shop's time zone (which an upgrade does not know), and it adds up
+ * by today's tally and count rules, the ones the writes keep them by from then on.
  */
 
 /**

@@ -3,9 +3,11 @@ import { TillDatabase } from '../../../src-renderer/database/database'
 import { declareVersions } from '../../../src-renderer/database/migrations/migrations'
 import { paymentsOf } from '../../../src-renderer/sessions/tables/bill-payments'
 import { emptyOldPayments } from '../../../src-renderer/database/old-payments'
-import { LOG_PAGES_SCHEMA } from '../../../src-renderer/exports/tables/log-pages'
-import { upgradeToLogPages } from '../../../src-renderer/exports/tables/log-pages-upgrade'
-import { postingHash } from '../../../src-renderer/exports/rules/export-log'
+import {
+  LOG_PAGES_SCHEMA,
+  upgradeToLogPages,
+} from '../../../src-renderer/database/migrations/v16-log-pages'
+import { plannedHash } from '../../support/exports/planned-hash'
 import type { JournalEntry } from '../../../src-renderer/exports/rules/journal-entry'
 import type { BillCountsState } from '../../../src-renderer/database/cached-records'
 
@@ -126,7 +128,7 @@ export async function carryRowLog(
         key: entry.id,
         batchId: `batch-${Math.floor((from + i) / ROWS_PER_BATCH)}`,
         position: (from + i) % ROWS_PER_BATCH,
-        hash: postingHash(entry),
+        hash: plannedHash(entry),
         entry,
       })),
     )
@@ -137,7 +139,7 @@ export async function carryRowLog(
         revision: 0,
         liveEntryId: entry.id,
         entry,
-        hash: postingHash(entry),
+        hash: plannedHash(entry),
       })),
     )
   }

@@ -8,7 +8,7 @@ import {
   loadLocationNames,
   saveLocationName,
 } from '../../../src-renderer/settings/tables/location-names'
-import { postingHash } from '../../../src-renderer/exports/rules/export-log'
+import { plannedHash } from '../../support/exports/planned-hash'
 import { batchPages, loggedUnder } from '../../../src-renderer/exports/tables/log-page-queries'
 import type { UpgradeProgress } from '../../../src-renderer/database/migrations/migration'
 import { allLogged, standingStates } from '../../support/exports/log-pages'
@@ -251,10 +251,10 @@ describe('cache schema upgrades', () => {
         account: { ...l.account, code: `9${l.account.code}` },
       })),
     }
-    expect((await standingStates(upgraded)).get('journal-csv b1')?.hash).toBe(postingHash(remapped))
+    expect((await standingStates(upgraded)).get('journal-csv b1')?.hash).toBe(plannedHash(remapped))
     const logged = await loggedUnder(upgraded, [['journal-csv', 'b1']])
-    expect(logged.map((l) => l.hash)).toEqual([postingHash(entry)])
-    expect(postingHash(entry)).not.toBe('from-v5')
+    expect(logged.map((l) => l.hash)).toEqual([plannedHash(entry)])
+    expect(plannedHash(entry)).not.toBe('from-v5')
     await upgraded.accountMapping.put({
       id: 'mapping',
       accounts: {},
@@ -272,7 +272,7 @@ describe('cache schema upgrades', () => {
       key: id,
       batchId,
       position,
-      hash: postingHash({ ...entry, id }),
+      hash: plannedHash({ ...entry, id }),
       entry: { ...entry, id, billId: id },
     })
     const rows = [logged('a', 0, 'b1'), logged('b', 1, 'b3'), logged('b', 0, 'b2')]

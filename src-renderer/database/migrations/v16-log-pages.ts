@@ -1,15 +1,104 @@
 import type { Transaction } from 'dexie'
-import type { LoggedEntry, PostedState } from '../rules/export-log'
-import type { StoredBatch } from './export-rows'
-import { addPages, logPage, type LogPage } from './log-pages'
 
 /**
  * Cache version 16: the export log kept as rows (an entry per row, a state per destination and
- * key per row, cache versions 12–15) becomes pages (./log-pages.ts). A run that never committed
+ * key per row, cache versions 12–15) becomes pages (../../exports/tables/log-pages.ts). A run that never committed
  * is rolled back first, as the next export would have done. Each committed batch's entries make
  * its pages, oldest batch first; the states then make pages of their own after them, so each
  * key's current state is in the latest page that holds a state for it.
+ *
+ * Frozen with the row shapes it reads and writes: the page's schema, its making (`logPage`, with
+ * `keysOf`, `indexKeys` and `cutShort`) and `addPages` copied on 2026-12-07 from
+ * exports/tables/log-pages.ts, so the live pages may change (with a version of their own to carry them
+ * over) without changing the pages this upgrade makes.
  */
+
+/** The log pages' store as version 16 declares it. */
+export const LOG_PAGES_SCHEMA = 'seq, [batchId+seq], *keys'
+
+/** A posting key's state, carried whole into its page. */
+interface PostedState {
+  key: string
+}
+
+/** A logged entry as the rows kept it. */
+interface LoggedEntry {
+  destinationId: string
+  entryId: string
+  key: string
+  batchId: string
+  position: number
+  hash: string
+  entry: unknown
+}
+
+type PageEntry = Pick<LoggedEntry, 'entryId' | 'key' | 'hash' | 'entry'>
+
+/** What the upgrade reads of an export batch. */
+interface StoredBatch {
+  id: string
+  destinationId: string
+  createdAt?: string
+}
+
+interface LogPage {
+  seq: number
+  destinationId: string
+  batchId: string
+  first: number
+  entries: PageEntry[]
+  states: PostedState[]
+  keys: [destinationId: string, key: string][]
+}
+
+/** How many characters a page's index may cut off the end of its keys. */
+const CUT = 2
+/** A page's keys are indexed cut short when that makes them at most this share as many. */
+const CUT_WHEN_SHARE = 1 / 8
+
+function cutShort(key: string): string {
+  return key.length > CUT ? key.slice(0, key.length - CUT) : key
+}
+
+/** The keys cut short where most of them share their beginnings, else the keys themselves. */
+function indexKeys(keys: ReadonlySet<string>): string[] {
+  const cut = new Set([...keys].map(cutShort))
+  return cut.size <= keys.size * CUT_WHEN_SHARE ? [...cut] : [...keys]
+}
+
+function logPage(
+  seq: number,
+  destinationId: string,
+  batchId: string,
+  first: number,
+  entries: PageEntry[],
+  states: PostedState[],
+): LogPage {
+  const keys = new Set([...entries.map((e) => e.key), ...states.map((s) => s.key)])
+  return {
+    seq,
+    destinationId,
+    batchId,
+    first,
+    entries,
+    states,
+    keys: indexKeys(keys).map((key) => [destinationId, key]),
+  }
+}
+
+function addPages(tx: Transaction['idbtrans'], pages: readonly LogPage[]): Promise<void> {
+  const store = tx.objectStore('logPages')
+  return Promise.all(
+    pages.map(
+      (page) =>
+        new Promise<void>((resolve, reject) => {
+          const request = store.add(page)
+          request.onsuccess = () => resolve()
+          request.onerror = () => reject(request.error)
+        }),
+    ),
+  ).then(() => undefined)
+}
 
 /** A posting state as the rows kept it. */
 type RowState = PostedState & { destinationId: string }

@@ -1,25 +1,78 @@
 import type { Transaction } from 'dexie'
-import { builtInDestination, type Destination } from './export-rows'
-import type { Granularity, LoggedEntry, PostedState } from '../rules/export-log'
-import type { JournalFormat } from '../rules/formats/journal-formats'
 
 /**
  * Cache version 12: the export log, shared by every format before, becomes per destination
- * (./destinations.ts). Each logged entry belongs to the destination of the format its batch was
+ * (../../exports/tables/destinations.ts). Each logged entry belongs to the destination of the format its batch was
  * written in; a posting key's state goes to every destination that logged an entry for it, so
  * nothing a destination already holds is posted to it again. A destination takes the granularity
  * of its format's latest batch; sessions its log posted the other way stay that way. A run that
  * never committed is rolled back first, as the next export would have done.
+ *
+ * Frozen with the row shapes it reads and writes: the built-in destinations' names and
+ * `builtInDestination` copied on 2026-12-07 from exports/tables/export-rows.ts, so a change there changes
+ * the destinations made from now on and not those this upgrade makes.
  */
 
 const PAGE = 1_000
 
-type LegacyLogged = Omit<LoggedEntry, 'destinationId'>
+type JournalFormat = 'journal-csv' | 'xero' | 'quickbooks' | 'beancount' | 'ledger'
+type Granularity = 'bill' | 'session'
+
+/** What the upgrade reads of a logged entry's or a posting state's entry; the rest is carried. */
+interface LoggedContent {
+  date: string
+  registerSessionId: string | null
+}
+
+/** A posting key's state, carried whole. */
+interface PostedState {
+  key: string
+  entry: LoggedContent
+}
+
+/** A logged entry as the log kept it before destinations. */
+interface LegacyLogged {
+  entryId: string
+  key: string
+  batchId: string
+  position: number
+  entry: LoggedContent
+}
+
+type LoggedEntry = LegacyLogged & { destinationId: string }
+
 interface LegacyBatch {
   id: string
   what: JournalFormat
   granularity: Granularity
   createdAt: string
+}
+
+interface Destination {
+  id: string
+  name: string
+  format: JournalFormat
+  periods: { from: string; granularity: Granularity }[]
+  postedAs?: Record<string, Granularity>
+  postedThrough: string
+}
+
+const BUILT_IN_NAMES: Record<JournalFormat, string> = {
+  'journal-csv': 'Generic CSV journal',
+  xero: 'Xero',
+  quickbooks: 'QuickBooks Online',
+  beancount: 'beancount',
+  ledger: 'hledger/ledger',
+}
+
+function builtInDestination(format: JournalFormat): Destination {
+  return {
+    id: format,
+    name: BUILT_IN_NAMES[format],
+    format,
+    periods: [{ from: '', granularity: 'bill' }],
+    postedThrough: '',
+  }
 }
 
 export async function upgradeToDestinations(tx: Transaction): Promise<void> {
