@@ -166,6 +166,16 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src-*/**/*.{ts,tsx}'],
+    rules: {
+      // A function longer than a screen or two is split along what it shows or does. Blank lines
+      // and comments count: they are what a reader scrolls through (prettier keeps no runs of
+      // blank lines to pad with), and a function that needs long comments inside it to be
+      // followed is one to split, not one whose comments should go.
+      'max-lines-per-function': ['error', { max: 150, skipBlankLines: false, skipComments: false }],
+    },
+  },
+  {
     files: ['src-renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },

@@ -17,6 +17,7 @@ export { addDays, dailyNetSales, type HourOfDay } from './rules/day-charts'
 export {
   CASH,
   checkBillIdentities,
+  type CountResult,
   countVariance,
   type DayCloseFigures,
   hasVariance,

@@ -31,6 +31,7 @@ export {
   previewStatement,
   StatementCurrencyError,
   statementFormatOf,
+  type StatementPreview,
 } from './rules/statements/read-statement'
 export { type StoredStatementLine } from './tables/deposit-rows'
 export { readCsvMapping, saveDepositSettings } from './tables/deposit-settings-store'

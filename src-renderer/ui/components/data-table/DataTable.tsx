@@ -1,18 +1,9 @@
-import {
-  flexRender,
-  getCoreRowModel,
-  useReactTable,
-  type Column,
-  type ColumnDef,
-  type SortingState,
-} from '@tanstack/react-table'
-import { useVirtualizer } from '@tanstack/react-virtual'
+import type { ColumnDef, SortingState } from '@tanstack/react-table'
 import {
   useCallback,
   useEffect,
   useImperativeHandle,
   useLayoutEffect,
-  useMemo,
   useRef,
   useState,
   useSyncExternalStore,
@@ -21,11 +12,14 @@ import {
 } from 'react'
 import './column-meta'
 import './data-table.css'
+import { GridRow } from './GridRow'
 import { RowPages } from './row-pages'
 import { rowAfterKey } from './row-keys'
 import type { RowSource } from './row-source'
-import { offsetRevealing, realPosition } from './scroll-window'
-import { VirtualScroll } from './virtual-scroll'
+import { offsetRevealing } from './scroll-window'
+import { SortableHeaders } from './SortableHeaders'
+import { useGridTable } from './use-grid-table'
+import { useRowWindow } from './use-row-window'
 
 /**
  * A virtualised, keyboard-navigable table over a `RowSource` of any length (a million rows
@@ -70,41 +64,6 @@ export interface DataTableHandle {
   focusActiveRow(): void
 }
 
-const ROW_HEIGHT_REM = 2.4
-const DEFAULT_COLUMN_WIDTH = '8rem'
-let context: CanvasRenderingContext2D | null | undefined
-
-/** The width in CSS pixels of the widest of `texts` drawn in `element`'s font (bold if asked). */
-function widestText(texts: readonly string[], element: Element, bold = false): number {
-  context ??= document.createElement('canvas').getContext('2d')
-  if (!context || texts.length === 0) return 0
-  const style = getComputedStyle(element)
-  context.font = `${bold ? 700 : style.fontWeight} ${style.fontSize} ${style.fontFamily}`
-  return Math.max(...texts.map((text) => context!.measureText(text).width))
-}
-
-/** A cell's padding and border, and room for a header's sort mark. */
-const CELL_EXTRA = '1.1rem'
-const SORT_MARK = '1em'
-
-/** A column's CSS width: as wide as its widest `fit` text and its header, or its set width. */
-function columnWidth<Row>(column: Column<Row>, font: Element): string {
-  const { meta, header } = column.columnDef
-  if (!meta?.fit) return meta?.width ?? DEFAULT_COLUMN_WIDTH
-  // Figures are drawn with even-width digits, a little wider than the font's own.
-  const content = Math.ceil(widestText(meta.fit, font) * 1.02)
-  const title = typeof header === 'string' ? Math.ceil(widestText([header], font, true)) : 0
-  return content >= title
-    ? `calc(${content}px + ${CELL_EXTRA})`
-    : `calc(${title}px + ${SORT_MARK} + ${CELL_EXTRA})`
-}
-const OVERSCAN = 8
-const coreRowModel = getCoreRowModel()
-
-function remPixels(): number {
-  return parseFloat(getComputedStyle(document.documentElement).fontSize) || 16
-}
-
 export function DataTable<Row, Filters>(props: DataTableProps<Row, Filters>): React.JSX.Element {
   const { source, filters, sorting, describeCount, emptyState } = props
   const [pages] = useState(() => new RowPages<Row, Filters>())
@@ -132,6 +91,7 @@ export function DataTable<Row, Filters>(props: DataTableProps<Row, Filters>): Re
   )
 }
 
+/** The rows on show of a table of `count`, with the active row and its keys. */
 function RowGrid<Row, Filters>({
   label,
   columns,
@@ -150,88 +110,24 @@ function RowGrid<Row, Filters>({
   count: number
   loading: boolean
 }): React.JSX.Element {
-  const [scroll] = useState(() => new VirtualScroll())
-  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null)
-  const [rowHeight] = useState(() => Math.round(ROW_HEIGHT_REM * remPixels()))
-  const [headerHeight, setHeaderHeight] = useState(rowHeight)
   const queryKey = JSON.stringify([sorting, filters])
+  const { scroll, scrollElement, attachScroll, observeHeader, rowHeight, headerHeight, ...shown } =
+    useRowWindow(pages, count, queryKey)
+  const { placed } = shown
   const [active, setActive] = useState({ queryKey, index: 0 })
   const activeIndex = active.queryKey === queryKey ? Math.min(active.index, count - 1) : 0
   const tbody = useRef<HTMLTableSectionElement>(null)
   const focusedRow = useRef<HTMLElement | null>(null)
   const focusPending = useRef(false)
 
-  const attachScroll = useCallback(
-    (element: HTMLDivElement | null) => {
-      setScrollElement(element)
-      if (element) return scroll.attach(element)
-    },
-    [scroll],
-  )
-  const observeHeader = useCallback((element: HTMLTableSectionElement | null) => {
-    if (!element) return
-    const observer = new ResizeObserver(() => setHeaderHeight(element.offsetHeight))
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [])
-
-  useLayoutEffect(
-    () => scroll.setVirtualHeight(headerHeight + count * rowHeight),
-    [scroll, headerHeight, count, rowHeight],
-  )
-  useEffect(() => scroll.scrollTo(0), [scroll, queryKey])
-
-  // TanStack Virtual picks the rows in view from the virtual offset; VirtualScroll maps it to
-  // the capped real scroll position.
-  // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scrollElement,
-    estimateSize: () => rowHeight,
-    paddingStart: headerHeight,
-    overscan: OVERSCAN,
-    observeElementOffset: (_instance, notify) => scroll.observe((offset) => notify(offset, false)),
-    scrollToFn: (offset) => scroll.scrollTo(offset),
-  })
-
-  // Rows are drawn between two spacer rows in a real table; near the ends of a capped scroll
-  // the overscan rows fall outside the content and are left out.
-  const bodyHeight = scroll.window.realHeight - headerHeight
-  const placed = virtualizer
-    .getVirtualItems()
-    .map((item) => ({
-      item,
-      top: realPosition(item.start, scroll.virtualOffset, scroll.scrollTop) - headerHeight,
-    }))
-    .filter(({ top }) => top >= 0 && top + rowHeight <= Math.max(bodyHeight, rowHeight))
-  const first = placed[0]?.item.index ?? 0
-  const last = placed.at(-1)?.item.index ?? -1
-  useEffect(() => pages.want(first, last), [pages, first, last])
-
-  const loaded = placed.flatMap(({ item }) => {
-    const row = pages.row(item.index)
-    return row === undefined ? [] : [{ index: item.index, row }]
-  })
-  const table = useReactTable({
-    data: loaded.map((entry) => entry.row),
+  const { table, tableRows, leafColumns, widths } = useGridTable(
+    pages,
+    placed.map(({ item }) => item.index),
     columns,
-    getRowId: (_row, position) => String(loaded[position]?.index),
-    getCoreRowModel: coreRowModel,
-    state: { sorting },
-    // The source sorts, filters and pages. Manual paging also keeps TanStack from resetting a
-    // page index (and rendering again) each time the rows on show change.
-    manualSorting: true,
-    manualFiltering: true,
-    manualPagination: true,
-  })
-  const tableRows = new Map(table.getRowModel().rows.map((row) => [Number(row.id), row]))
-  const leafColumns = table.getVisibleLeafColumns()
-  const columnCount = leafColumns.length
-  // Measured in the table's own font once it is there.
-  const widths = useMemo(
-    () => leafColumns.map((column) => columnWidth(column, scrollElement ?? document.body)),
-    [leafColumns, scrollElement],
+    sorting,
+    scrollElement,
   )
+  const columnCount = leafColumns.length
 
   const moveTo = useCallback(
     (index: number) => {
@@ -282,8 +178,6 @@ function RowGrid<Row, Filters>({
     moveTo(next)
   }
 
-  const topSpacer = placed[0]?.top ?? 0
-  const bottomSpacer = Math.max(0, bodyHeight - topSpacer - placed.length * rowHeight)
   return (
     <div className="data-table-scroll" ref={attachScroll} tabIndex={-1} onKeyDown={onKeyDown}>
       <table
@@ -299,64 +193,28 @@ function RowGrid<Row, Filters>({
             <col key={column.id} style={{ width: widths[i] }} />
           ))}
         </colgroup>
-        <thead ref={observeHeader}>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id} aria-rowindex={1}>
-              {group.headers.map((header) => {
-                const { column } = header
-                const sorted = column.getIsSorted()
-                const title = flexRender(column.columnDef.header, header.getContext())
-                // One column at a time; the source sorts, so a column needs no accessor.
-                const sortBy = (): void =>
-                  onSortingChange([
-                    {
-                      id: column.id,
-                      desc: sorted ? sorted === 'asc' : (column.columnDef.sortDescFirst ?? false),
-                    },
-                  ])
-                return (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    className={column.columnDef.meta?.numeric ? 'numeric' : undefined}
-                    aria-sort={
-                      sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
-                    }
-                  >
-                    {column.columnDef.enableSorting !== false ? (
-                      <button type="button" className="sort" onClick={sortBy}>
-                        {title}
-                        <span aria-hidden="true" className="sort-mark">
-                          {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
-                        </span>
-                      </button>
-                    ) : (
-                      title
-                    )}
-                  </th>
-                )
-              })}
-            </tr>
-          ))}
-        </thead>
+        <SortableHeaders
+          groups={table.getHeaderGroups()}
+          onSortingChange={onSortingChange}
+          headRef={observeHeader}
+        />
         <tbody ref={tbody}>
-          <tr aria-hidden="true" className="spacer" style={{ height: topSpacer }}>
+          <tr aria-hidden="true" className="spacer" style={{ height: shown.topSpacer }}>
             <td colSpan={columnCount} />
           </tr>
           {placed.map(({ item }) => {
             const row = pages.row(item.index)
-            const tableRow = tableRows.get(item.index)
             const isActive = item.index === activeIndex
             return (
-              <tr
+              <GridRow
                 key={item.key}
-                data-index={item.index}
-                aria-rowindex={item.index + 2}
-                aria-selected={row === undefined ? undefined : getRowId(row) === openRowId}
-                aria-busy={row === undefined || undefined}
-                tabIndex={isActive ? 0 : -1}
-                className="row"
-                style={{ height: rowHeight }}
+                index={item.index}
+                tableRow={tableRows.get(item.index)}
+                loaded={row !== undefined}
+                selected={row !== undefined && getRowId(row) === openRowId}
+                active={isActive}
+                height={rowHeight}
+                columnCount={columnCount}
                 onFocus={(event) => {
                   focusedRow.current = event.currentTarget
                   if (!isActive) setActive({ queryKey, index: item.index })
@@ -368,25 +226,10 @@ function RowGrid<Row, Filters>({
                   setActive({ queryKey, index: item.index })
                   if (row !== undefined) onOpenRow?.(row)
                 }}
-              >
-                {tableRow ? (
-                  tableRow.getVisibleCells().map((cell) => (
-                    <td
-                      key={cell.id}
-                      className={cell.column.columnDef.meta?.numeric ? 'numeric' : undefined}
-                    >
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))
-                ) : (
-                  <td colSpan={columnCount} className="muted">
-                    Loading…
-                  </td>
-                )}
-              </tr>
+              />
             )
           })}
-          <tr aria-hidden="true" className="spacer" style={{ height: bottomSpacer }}>
+          <tr aria-hidden="true" className="spacer" style={{ height: shown.bottomSpacer }}>
             <td colSpan={columnCount} />
           </tr>
         </tbody>

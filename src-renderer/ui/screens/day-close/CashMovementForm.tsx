@@ -3,11 +3,11 @@ import type { TillDatabase } from '../../../database/database'
 import { CashMovementError, recordMovement } from '../../../day-close'
 import { MOVEMENT_LABEL, type CashMovement, type MovementKind } from '../../../day-close'
 import { formatMoney } from '../../../format/format-money'
-import { categoryLabel } from '../../../format/labels'
 import { amountTextHint, parseAmountText } from '../../../format/amount-text'
 import { AmountField } from './AmountField'
 import { useNumberMarks } from '../../hooks/use-number-marks'
 import { failureText } from './failure-text'
+import { PayOutCategoryField } from './PayOutCategoryField'
 
 /** A new movement's own id and its time: now. */
 function newIdentity(): Pick<CashMovement, 'id' | 'at'> {
@@ -118,28 +118,7 @@ export function CashMovementForm({
           currency={currency}
         />
         {kind === 'pay-out' && (
-          <div className="field">
-            <label htmlFor={`${id}-category`}>Expense category</label>
-            <span id={`${id}-category-hint`} className="muted hint">
-              Optional; without one, say in the note what it paid for.
-            </span>
-            <input
-              id={`${id}-category`}
-              list={`${id}-categories`}
-              autoComplete="off"
-              maxLength={80}
-              value={category}
-              onChange={(event) => setCategory(event.target.value)}
-              aria-describedby={`${id}-category-hint`}
-            />
-            <datalist id={`${id}-categories`}>
-              {categories.map((c) => (
-                <option key={c} value={c}>
-                  {categoryLabel(c)}
-                </option>
-              ))}
-            </datalist>
-          </div>
+          <PayOutCategoryField categories={categories} value={category} onChange={setCategory} />
         )}
         <div className="field">
           <label htmlFor={`${id}-by`}>Moved by (name or initials)</label>

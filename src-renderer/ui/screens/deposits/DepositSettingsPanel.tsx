@@ -1,10 +1,11 @@
 import { useState } from 'react'
 import type { TillDatabase } from '../../../database/database'
 import { saveDepositSettings } from '../../../deposits'
-import { depositSettingsSchema, type DepositSettings } from '../../../deposits'
-import { methodLabel } from '../../../format/labels'
+import type { DepositSettings } from '../../../deposits'
 import { useNumberMarks } from '../../hooks/use-number-marks'
+import { AddBankAccount } from './AddBankAccount'
 import { SettingInput } from './SettingInput'
+import { SettlementTermsTable } from './SettlementTermsTable'
 import { draftOf, settingsFromDraft, type SettingsDraft } from './settings-draft'
 
 /**
@@ -48,38 +49,6 @@ export function DepositSettingsPanel({
       ...draft,
       terms: draft.terms.map((d, j) => (j === i ? { ...d, ...change } : d)),
     })
-  const accountChoice = (label: string, value: string, onChange: (id: string) => void) => (
-    <select aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
-      {settings.bankAccounts.map((a) => (
-        <option key={a.id} value={a.id}>
-          {a.name}
-        </option>
-      ))}
-    </select>
-  )
-  const [added, setAdded] = useState({
-    name: '',
-    currency: settings.bankAccounts[0]?.currency ?? '',
-  })
-  const addAccount = async () => {
-    const next: DepositSettings = {
-      ...settings,
-      bankAccounts: [
-        ...settings.bankAccounts,
-        {
-          id: `bank-${settings.bankAccounts.length + 1}-${Date.now().toString(36)}`,
-          name: added.name,
-          currency: added.currency,
-        },
-      ],
-    }
-    const checked = depositSettingsSchema.safeParse(next)
-    if (!checked.success)
-      return setSaid({ ok: false, text: checked.error.issues[0]?.message ?? 'Not added.' })
-    await saveDepositSettings(db, checked.data)
-    setAdded({ ...added, name: '' })
-    setSaid({ ok: true, text: `${added.name} added: statements can be imported into it.` })
-  }
   return (
     <details className="panel">
       <summary>Bank accounts, days and fees</summary>
@@ -88,77 +57,13 @@ export function DepositSettingsPanel({
         value={draft.accountName}
         onChange={(accountName) => setDraft({ ...draft, accountName })}
       />
-      <table className="deposit-table" aria-label="Settlement terms">
-        <thead>
-          <tr>
-            <th scope="col">Takings</th>
-            <th scope="col">Paid into</th>
-            <th scope="col">Business days until it arrives</th>
-            <th scope="col">Processor’s fee (%)</th>
-            <th scope="col">Fee per payment ({currency})</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <th scope="row">Cash</th>
-            <td>
-              {accountChoice('Cash: paid into', draft.cash.bankAccountId, (bankAccountId) =>
-                setPart('cash', { bankAccountId }),
-              )}
-            </td>
-            <td>
-              <SettingInput
-                inTable
-                label="Cash: business days until it arrives"
-                inputMode="numeric"
-                value={draft.cash.lag}
-                onChange={(lag) => setPart('cash', { lag })}
-              />
-            </td>
-            <td>none</td>
-            <td>none</td>
-          </tr>
-          {settings.settlements.map((t, i) => (
-            <tr key={`${t.method}-${t.locationIds.join(',')}`}>
-              <th scope="row">{methodLabel(t.method)}</th>
-              <td>
-                {accountChoice(
-                  `${methodLabel(t.method)}: paid into`,
-                  draft.terms[i]!.bankAccountId,
-                  (bankAccountId) => setTerms(i, { bankAccountId }),
-                )}
-              </td>
-              <td>
-                <SettingInput
-                  inTable
-                  label={`${methodLabel(t.method)}: business days until it arrives`}
-                  inputMode="numeric"
-                  value={draft.terms[i]!.lag}
-                  onChange={(lag) => setTerms(i, { lag })}
-                />
-              </td>
-              <td>
-                <SettingInput
-                  inTable
-                  label={`${methodLabel(t.method)}: processor’s fee in percent`}
-                  inputMode="decimal"
-                  value={draft.terms[i]!.fee}
-                  onChange={(fee) => setTerms(i, { fee })}
-                />
-              </td>
-              <td>
-                <SettingInput
-                  inTable
-                  label={`${methodLabel(t.method)}: fee per payment`}
-                  inputMode="decimal"
-                  value={draft.terms[i]!.feePerPayment}
-                  onChange={(feePerPayment) => setTerms(i, { feePerPayment })}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <SettlementTermsTable
+        settings={settings}
+        draft={draft}
+        currency={currency}
+        onCash={(change) => setPart('cash', change)}
+        onTerms={setTerms}
+      />
       <fieldset>
         <legend>Cash float kept in the drawer ({currency})</legend>
         <SettingInput
@@ -207,22 +112,7 @@ export function DepositSettingsPanel({
       <button type="button" onClick={() => void save()}>
         Save deposit settings
       </button>
-      <fieldset>
-        <legend>Another bank account</legend>
-        <SettingInput
-          label="New account’s name"
-          value={added.name}
-          onChange={(name) => setAdded({ ...added, name })}
-        />
-        <SettingInput
-          label="Currency"
-          value={added.currency}
-          onChange={(currency) => setAdded({ ...added, currency })}
-        />
-        <button type="button" onClick={() => void addAccount()}>
-          Add bank account
-        </button>
-      </fieldset>
+      <AddBankAccount db={db} settings={settings} onSaid={setSaid} />
       {said && (
         <p role={said.ok ? 'status' : 'alert'} className={said.ok ? '' : 'error'}>
           {said.text}

@@ -2,15 +2,14 @@ import { useId, useMemo, useState } from 'react'
 import type { TillDatabase } from '../../../database/database'
 import type { BankAccount } from '../../../deposits'
 import { StatementReadError } from '../../../deposits'
-import { CSV_DATE_FORMATS, type CsvDateFormat } from '../../../deposits'
 import { recogniseCsvLayout } from '../../../deposits'
-import { csvRows, likelyDelimiter } from '../../../deposits'
+import { likelyDelimiter } from '../../../deposits'
 import { guessCsvMapping } from '../../../deposits'
 import type { CsvMapping } from '../../../deposits'
 import { previewStatement, StatementCurrencyError, statementFormatOf } from '../../../deposits'
-import { formatMoney } from '../../../format/format-money'
-import { formatBusinessDate } from '../../../format/time'
 import { importStatement } from '../../../deposits'
+import { CsvColumns } from './CsvColumns'
+import { StatementPreviewTable } from './StatementPreviewTable'
 
 const FORMAT_NAMES = {
   csv: 'CSV',
@@ -18,15 +17,6 @@ const FORMAT_NAMES = {
   camt053: 'CAMT.053',
   mt940: 'MT940',
 } as const
-
-/** The header row's column names, to map them. */
-function headerOf(text: string, mapping: CsvMapping): string[] {
-  try {
-    return csvRows(text, mapping.delimiter)[mapping.skipRows]?.cells.map((c) => c.trim()) ?? []
-  } catch {
-    return []
-  }
-}
 
 /** A first mapping for a file: the account's remembered one, a layout Till knows, or a guess. */
 function firstMapping(text: string, remembered: CsvMapping | null): CsvMapping {
@@ -44,113 +34,6 @@ function firstMapping(text: string, remembered: CsvMapping | null): CsvMapping {
       text: [],
       decimalMark: '.',
     }
-  )
-}
-
-function ColumnSelect({
-  label,
-  columns,
-  value,
-  onChange,
-}: {
-  label: string
-  columns: string[]
-  value: string
-  onChange(column: string): void
-}): React.JSX.Element {
-  const id = useId()
-  return (
-    <span className="field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-        {!columns.includes(value) && <option value={value}>{value || '(choose)'}</option>}
-        {columns.map((c) => (
-          <option key={c} value={c}>
-            {c}
-          </option>
-        ))}
-      </select>
-    </span>
-  )
-}
-
-/** A bank's money in and money out columns, when it gives no signed amount. */
-const MONEY_SIDES = [
-  ['credit', 'Money in column'],
-  ['debit', 'Money out column'],
-] as const
-
-function CsvColumns({
-  columns,
-  mapping,
-  onChange,
-}: {
-  columns: string[]
-  mapping: CsvMapping
-  onChange(mapping: CsvMapping): void
-}): React.JSX.Element {
-  const set = (change: Partial<CsvMapping>) => onChange({ ...mapping, ...change })
-  const signed = 'signed' in mapping.amount ? mapping.amount.signed : ''
-  const inAndOut = 'signed' in mapping.amount ? null : mapping.amount
-  const dateFormatId = useId()
-  const decimalId = useId()
-  return (
-    <fieldset className="csv-columns">
-      <legend>Columns of this bank’s CSV file</legend>
-      <ColumnSelect
-        label="Date column"
-        columns={columns}
-        value={mapping.date}
-        onChange={(date) => set({ date })}
-      />
-      <span className="field">
-        <label htmlFor={dateFormatId}>Dates written as</label>
-        <select
-          id={dateFormatId}
-          value={mapping.dateFormat}
-          onChange={(e) => set({ dateFormat: e.target.value as CsvDateFormat })}
-        >
-          {CSV_DATE_FORMATS.map((f) => (
-            <option key={f}>{f}</option>
-          ))}
-        </select>
-      </span>
-      {inAndOut === null ? (
-        <ColumnSelect
-          label="Amount column"
-          columns={columns}
-          value={signed}
-          onChange={(column) => set({ amount: { signed: column } })}
-        />
-      ) : (
-        MONEY_SIDES.map(([side, label]) => (
-          <ColumnSelect
-            key={side}
-            label={label}
-            columns={columns}
-            value={inAndOut[side]}
-            onChange={(column) => set({ amount: { ...inAndOut, [side]: column } })}
-          />
-        ))
-      )}
-      <ColumnSelect
-        label="Description column"
-        columns={columns}
-        value={mapping.text[0] ?? ''}
-        onChange={(column) => set({ text: [column] })}
-      />
-      <span className="field">
-        <label htmlFor={decimalId}>Decimal mark</label>
-        <select
-          id={decimalId}
-          value={mapping.decimalMark}
-          onChange={(e) => set({ decimalMark: e.target.value as '.' | ',' })}
-        >
-          <option value=".">. (1,234.56)</option>
-          <option value=",">, (1.234,56)</option>
-        </select>
-      </span>
-    </fieldset>
   )
 }
 
@@ -273,7 +156,7 @@ export function StatementImport({
       )}
       {picked?.mapping && (
         <CsvColumns
-          columns={headerOf(picked.text, picked.mapping)}
+          text={picked.text}
           mapping={picked.mapping}
           onChange={(mapping) => setPicked({ ...picked, mapping })}
         />
@@ -285,31 +168,7 @@ export function StatementImport({
       )}
       {preview?.ok && account && (
         <>
-          <table className="deposit-table" aria-label="Statement preview">
-            <caption>
-              The first {preview.lines.length} of {preview.total} lines
-              {preview.currency !== account.currency &&
-                ` — in ${preview.currency}, not ${account.currency}: it will be refused`}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Description</th>
-                <th scope="col" className="amount">
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {preview.lines.map((line) => (
-                <tr key={line.id}>
-                  <td>{formatBusinessDate(line.date)}</td>
-                  <td>{line.text}</td>
-                  <td className="amount">{formatMoney(line.amount, line.currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <StatementPreviewTable preview={preview} accountCurrency={account.currency} />
           <button type="button" disabled={busy} onClick={() => void run()}>
             Import {preview.total} lines
           </button>

@@ -30,7 +30,8 @@ export function defaultedLabel(d: DefaultedAccount): string {
   return `${what} → ${d.account.code} ${d.account.name}`
 }
 
-const count = new Intl.NumberFormat()
+/** Counts of entries, records and exports, in the language of the PC. */
+export const count = new Intl.NumberFormat()
 
 /** When a batch ran, in the shop's zone, and the days it covers. */
 function batchLabel(batch: StoredBatch, timeZone: string): string {

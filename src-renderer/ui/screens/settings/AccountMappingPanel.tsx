@@ -3,17 +3,15 @@ import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useActiveConnection } from '../../hooks/use-active-connection'
 import type { TillDatabase } from '../../../database/database'
 import { AccountMappingError, readMapping, rolesInCache, saveMapping } from '../../../exports'
-import { packageAccountTypes, type RoleKey } from '../../../exports'
+import type { RoleKey } from '../../../exports'
 import { listDestinations, mappingIdOf } from '../../../exports'
 import { SHARED_MAPPING, type MappingId } from '../../../exports'
 import type { XeroTaxRate } from '../../../exports'
 import {
   EVERY_LOCATION,
   fieldErrors,
-  fieldKey,
   fieldScope,
   formFromMapping,
-  inherited,
   mappingFromForm,
   mappingRows,
   ROW_GROUPS,
@@ -26,15 +24,8 @@ import {
 import { knownLocations } from '../../../database/locations'
 import { loadLocationNames } from '../../../settings'
 import type { LocationNames } from '../../../format/location-label'
-import { AccountFormatsPreview } from './AccountFormatsPreview'
-import { TableHead } from '../../components/money-table/TableHead'
-import { SaveFooter } from './SaveFooter'
-
-/** A tax's Xero tax rate as typed: its name, and for input tax its percentage. */
-interface XeroRateFields {
-  name: string
-  percent: string
-}
+import { AccountGroupTable, type XeroRateFields } from './AccountGroupTable'
+import { SaveFooter, type SaveMessage } from './SaveFooter'
 
 interface Loaded {
   /** The mapping the form shows, which saving replaces. */
@@ -78,43 +69,6 @@ function xeroTaxRatesFromFields(
       key,
       { name, ...(percent.trim() === '' ? {} : { percent: Number(percent) }) },
     ]),
-  )
-}
-
-function AccountField({
-  id,
-  row,
-  field,
-  value,
-  placeholder,
-  error,
-  onChange,
-}: {
-  id: string
-  row: MappingRow
-  field: Field
-  value: string
-  placeholder: string
-  error: string | undefined
-  onChange: (value: string) => void
-}): React.JSX.Element {
-  return (
-    <>
-      <input
-        id={id}
-        aria-label={`${field === 'code' ? 'Code' : 'Name'} for ${row.label}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        value={value}
-        placeholder={placeholder}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {error && (
-        <span id={`${id}-error`} className="error">
-          {error}
-        </span>
-      )}
-    </>
   )
 }
 
@@ -218,7 +172,6 @@ export function AccountMappingPanel(): React.JSX.Element | null {
       </section>
     )
   const unmapped = rows.filter((r) => r.needsMapping)
-  const general = errors.get('')
   return (
     <section aria-labelledby={`${id}-title`} className="panel">
       {top}
@@ -243,140 +196,44 @@ export function AccountMappingPanel(): React.JSX.Element | null {
             </option>
           ))}
         </select>
-        {ROW_GROUPS.map((group) => {
-          const groupRows = rows.filter((r) => r.group === group)
-          if (groupRows.length === 0) return null
-          return (
-            <table key={group} aria-label={group}>
-              <TableHead
-                columns={[
-                  group,
-                  'Code',
-                  'Name',
-                  'Create in Xero / QuickBooks as',
-                  ...(group === 'Taxes' ? ['Xero tax rate'] : []),
-                ]}
-              />
-              <tbody>
-                {groupRows.map((row) => {
-                  const value = form[scope]?.[row.key] ?? { code: '', name: '' }
-                  const fallback = inherited(form, scope, row)
-                  const field = (f: Field) => (
-                    <AccountField
-                      // Role keys and location ids hold spaces and colons: no part of an id.
-                      id={`${id}-${locations.indexOf(scope)}-${rows.indexOf(row)}-${f}`}
-                      row={row}
-                      field={f}
-                      value={value[f]}
-                      placeholder={fallback[f]}
-                      error={errors.get(fieldKey(scope, row.key, f))}
-                      onChange={(v) => edit(row, f, v)}
-                    />
-                  )
-                  return (
-                    <tr key={row.key}>
-                      <th scope="row">
-                        {row.label}
-                        {row.needsMapping && (
-                          <>
-                            {' '}
-                            <span className="badge warning">needs mapping</span>
-                          </>
-                        )}
-                      </th>
-                      <td>{field('code')}</td>
-                      <td>
-                        {field('name')}
-                        <AccountFormatsPreview role={row.role} label={row.label} value={value} />
-                      </td>
-                      <td className="muted">
-                        {packageAccountTypes(row.role).xero} /{' '}
-                        {packageAccountTypes(row.role).quickBooks}
-                      </td>
-                      {group === 'Taxes' && (
-                        <td>
-                          <XeroTaxRateField
-                            label={row.label}
-                            withPercent={row.role.type === 'input-tax'}
-                            value={loaded.xeroTaxRates[row.key] ?? { name: '', percent: '' }}
-                            onChange={(rate) => {
-                              setLoaded({
-                                ...loaded,
-                                xeroTaxRates: { ...loaded.xeroTaxRates, [row.key]: rate },
-                              })
-                              setSaved(null)
-                            }}
-                          />
-                        </td>
-                      )}
-                    </tr>
-                  )
-                })}
-              </tbody>
-            </table>
-          )
-        })}
-        <SaveFooter
-          label="Save account mapping"
-          message={
-            errors.size > 0
-              ? {
-                  ok: false,
-                  text:
-                    general ??
-                    `The mapping was not saved: ${errors.size === 1 ? 'a field needs' : `${errors.size} fields need`} attention${scopesWithErrors(errors, scope)}.`,
-                }
-              : saved
-                ? { ok: true, text: saved }
-                : null
-          }
-        />
+        {ROW_GROUPS.map((group) => (
+          <AccountGroupTable
+            key={group}
+            idPrefix={id}
+            group={group}
+            rows={rows}
+            scope={scope}
+            scopeIndex={locations.indexOf(scope)}
+            form={form}
+            errors={errors}
+            xeroTaxRates={loaded.xeroTaxRates}
+            onEdit={edit}
+            onXeroTaxRate={(key, rate) => {
+              setLoaded({ ...loaded, xeroTaxRates: { ...loaded.xeroTaxRates, [key]: rate } })
+              setSaved(null)
+            }}
+          />
+        ))}
+        <SaveFooter label="Save account mapping" message={saveMessage(errors, saved, scope)} />
       </form>
     </section>
   )
 }
 
-/**
- * The Xero tax rate a tax reports under in a Xero export, by its full name in the organisation's
- * tax settings (see exports/rules/formats/xero-tax.ts); input tax also needs its percentage, which expenses do
- * not give. Empty: the tax keeps its own line, Tax Exempt.
- */
-function XeroTaxRateField({
-  label,
-  withPercent,
-  value,
-  onChange,
-}: {
-  label: string
-  withPercent: boolean
-  value: XeroRateFields
-  onChange(rate: XeroRateFields): void
-}): React.JSX.Element {
-  return (
-    <>
-      <input
-        aria-label={`Xero tax rate for ${label}`}
-        value={value.name}
-        maxLength={100}
-        placeholder="Tax Exempt"
-        onChange={(e) => onChange({ ...value, name: e.target.value })}
-      />
-      {withPercent && (
-        <>
-          {' '}
-          <input
-            aria-label={`Percentage of ${label}`}
-            inputMode="decimal"
-            size={5}
-            value={value.percent}
-            placeholder="%"
-            onChange={(e) => onChange({ ...value, percent: e.target.value })}
-          />
-          %
-        </>
-      )}
-    </>
-  )
+/** What saving came to: the fields refused (and under which scopes), or that it saved. */
+function saveMessage(
+  errors: Map<string, string>,
+  saved: string | null,
+  shown: Scope,
+): SaveMessage | null {
+  if (errors.size > 0)
+    return {
+      ok: false,
+      text:
+        errors.get('') ??
+        `The mapping was not saved: ${errors.size === 1 ? 'a field needs' : `${errors.size} fields need`} attention${scopesWithErrors(errors, shown)}.`,
+    }
+  return saved ? { ok: true, text: saved } : null
 }
 
 /** Where else, beyond the scope shown, fields need attention. */

@@ -1,34 +1,14 @@
 import { useId, useState, type FormEvent } from 'react'
 import type { ConnectionReport, ProfileView } from '../../../../src-shared/bridge/contract'
-import { BridgeCallError } from '../../../bridge/bridge-client'
 import { useBridge } from '../../hooks/bridge-context'
-import { ConnectionReportView } from './ConnectionReportView'
-import { numberFormatChoices, numberFormatLabel } from './number-formats'
-import { amountExample, numberMarks } from '../../../format/amount-text'
+import { ConnectionFeedback, describe, type Feedback } from './ConnectionFeedback'
+import { SecretField } from './SecretField'
+import { ShopFormatFields, type ShopFormat } from './ShopFormatFields'
 
 interface Props {
   editing: ProfileView | null
   onSaved(profile: ProfileView): void
   onCancel(): void
-}
-
-const TIME_ZONES = Intl.supportedValuesOf('timeZone')
-
-type Feedback =
-  { kind: 'error'; message: string; details: string[] } | { kind: 'saved'; message: string } | null
-
-function describe(error: unknown): Feedback {
-  if (error instanceof BridgeCallError)
-    return {
-      kind: 'error',
-      message: error.message,
-      details: error.kind === 'validation' ? error.details : [],
-    }
-  return {
-    kind: 'error',
-    message: error instanceof Error ? error.message : String(error),
-    details: [],
-  }
 }
 
 /** Add or edit a connection. Secrets typed here go to main once; they are never read back. */
@@ -40,9 +20,12 @@ export function ConnectionForm({ editing, onSaved, onCancel }: Props): React.JSX
   const [storeId, setStoreId] = useState(editing?.storeId ?? '')
   const [apiKey, setApiKey] = useState('')
   const [webhookSecret, setWebhookSecret] = useState('')
-  const [currency, setCurrency] = useState(editing?.currency ?? '')
-  const [timezone, setTimezone] = useState(editing?.timezone ?? '')
-  const [numberLocale, setNumberLocale] = useState(editing?.numberLocale ?? '')
+  const [format, setFormat] = useState<ShopFormat>({
+    currency: editing?.currency ?? '',
+    timezone: editing?.timezone ?? '',
+    numberLocale: editing?.numberLocale ?? '',
+  })
+  const { currency, timezone, numberLocale } = format
   const [busy, setBusy] = useState<'saving' | 'testing' | null>(null)
   const [feedback, setFeedback] = useState<Feedback>(null)
   const [report, setReport] = useState<ConnectionReport | null>(null)
@@ -97,9 +80,6 @@ export function ConnectionForm({ editing, onSaved, onCancel }: Props): React.JSX
     }
   }
 
-  const keptHint = (set: boolean, last4: string | null): string =>
-    set ? `Stored (•••• ${last4 ?? ''}); leave empty to keep it` : ''
-
   return (
     <form
       className="connection-form"
@@ -125,14 +105,12 @@ export function ConnectionForm({ editing, onSaved, onCancel }: Props): React.JSX
         placeholder="https://pos.example.com"
         required
       />
-      <label htmlFor={`${id}-key`}>API key</label>
-      <input
+      <SecretField
         id={`${id}-key`}
-        type="password"
-        autoComplete="off"
+        label="API key"
         value={apiKey}
-        onChange={(e) => setApiKey(e.target.value)}
-        placeholder={editing ? keptHint(editing.apiKey.set, editing.apiKey.last4) : ''}
+        stored={editing?.apiKey}
+        onChange={setApiKey}
       />
       <label htmlFor={`${id}-store`}>Store ID</label>
       <input
@@ -141,58 +119,20 @@ export function ConnectionForm({ editing, onSaved, onCancel }: Props): React.JSX
         onChange={(e) => setStoreId(e.target.value)}
         required
       />
-      <label htmlFor={`${id}-whsec`}>Webhook signing secret</label>
-      <input
+      <SecretField
         id={`${id}-whsec`}
-        type="password"
-        autoComplete="off"
+        label="Webhook signing secret"
         value={webhookSecret}
-        onChange={(e) => setWebhookSecret(e.target.value)}
-        placeholder={
-          editing
-            ? keptHint(editing.webhookSecret.set, editing.webhookSecret.last4)
-            : 'whsec_… (optional, for live updates)'
-        }
+        stored={editing?.webhookSecret}
+        newHint="whsec_… (optional, for live updates)"
+        onChange={setWebhookSecret}
       />
-      <label htmlFor={`${id}-currency`}>Currency</label>
-      <input
-        id={`${id}-currency`}
-        value={currency}
-        onChange={(e) => setCurrency(e.target.value)}
-        placeholder="Detected from your bills, e.g. IDR"
-        maxLength={3}
+      <ShopFormatFields
+        id={id}
+        format={format}
+        keptLocale={editing?.numberLocale ?? null}
+        onChange={(change) => setFormat({ ...format, ...change })}
       />
-      <label htmlFor={`${id}-tz`}>Time zone</label>
-      <input
-        id={`${id}-tz`}
-        list={`${id}-zones`}
-        value={timezone}
-        onChange={(e) => setTimezone(e.target.value)}
-        placeholder="Detected from the service, e.g. Asia/Jakarta"
-      />
-      <datalist id={`${id}-zones`}>
-        {TIME_ZONES.map((zone) => (
-          <option key={zone} value={zone} />
-        ))}
-      </datalist>
-      <label htmlFor={`${id}-numbers`}>Number format</label>
-      <select
-        id={`${id}-numbers`}
-        value={numberLocale}
-        onChange={(e) => setNumberLocale(e.target.value)}
-        aria-describedby={`${id}-numbers-hint`}
-      >
-        <option value="">This PC’s ({numberFormatLabel(navigator.language)})</option>
-        {numberFormatChoices(editing?.numberLocale ?? null).map((locale) => (
-          <option key={locale} value={locale}>
-            {numberFormatLabel(locale)}
-          </option>
-        ))}
-      </select>
-      <span id={`${id}-numbers-hint`} className="muted hint">
-        Amount fields take and show amounts like{' '}
-        {amountExample(numberMarks(numberLocale || navigator.language))}.
-      </span>
       <div className="actions">
         <button type="submit" className="primary" disabled={busy !== null}>
           {busy === 'saving' ? 'Saving…' : 'Save connection'}
@@ -206,22 +146,7 @@ export function ConnectionForm({ editing, onSaved, onCancel }: Props): React.JSX
           </button>
         )}
       </div>
-      <div role="status" aria-live="polite">
-        {feedback?.kind === 'saved' && <p className="ok">{feedback.message}</p>}
-        {feedback?.kind === 'error' && (
-          <div className="error">
-            <p>{feedback.message}</p>
-            {feedback.details.length > 0 && (
-              <ul>
-                {feedback.details.map((d) => (
-                  <li key={d}>{d}</li>
-                ))}
-              </ul>
-            )}
-          </div>
-        )}
-        {report && <ConnectionReportView report={report} />}
-      </div>
+      <ConnectionFeedback feedback={feedback} report={report} />
     </form>
   )
 }

@@ -10,6 +10,7 @@ import { latestSessionClose } from '../../../sessions'
 import { nextNightly, startingWatermark } from '../../../exports'
 import { listDestinations } from '../../../exports'
 import { SaveFooter, type SaveMessage } from './SaveFooter'
+import { ScheduleTriggerField } from './ScheduleTriggerField'
 
 const DEFAULTS: ScheduledExportSettings = {
   enabled: false,
@@ -99,7 +100,6 @@ export function ScheduledExportPanel(): React.JSX.Element | null {
     )
   }
 
-  const trigger = form.trigger
   return (
     <section aria-labelledby={`${id}-title`} className="panel">
       <h2 id={`${id}-title`}>Scheduled export for “{connection.profile.name}”</h2>
@@ -116,41 +116,11 @@ export function ScheduledExportPanel(): React.JSX.Element | null {
           />{' '}
           Export on a schedule
         </label>
-        <fieldset>
-          <legend>When</legend>
-          <label>
-            <input
-              type="radio"
-              name={`${id}-trigger`}
-              checked={trigger.kind === 'session-close'}
-              onChange={() => setForm({ ...form, trigger: { kind: 'session-close' } })}
-            />{' '}
-            After a register session closes
-          </label>{' '}
-          <label>
-            <input
-              type="radio"
-              name={`${id}-trigger`}
-              checked={trigger.kind === 'nightly'}
-              onChange={() => setForm({ ...form, trigger: { kind: 'nightly', time: '23:30' } })}
-            />{' '}
-            Nightly
-          </label>
-          {trigger.kind === 'nightly' && (
-            <>
-              {' '}
-              <label htmlFor={`${id}-time`}>at</label>{' '}
-              <input
-                id={`${id}-time`}
-                type="time"
-                value={trigger.time}
-                onChange={(e) =>
-                  setForm({ ...form, trigger: { kind: 'nightly', time: e.target.value } })
-                }
-              />
-            </>
-          )}
-        </fieldset>
+        <ScheduleTriggerField
+          id={id}
+          trigger={form.trigger}
+          onChange={(trigger) => setForm({ ...form, trigger })}
+        />
         <label htmlFor={`${id}-destination`}>Scheduled destination</label>
         <select
           id={`${id}-destination`}
