@@ -20,7 +20,9 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
-  outputDir: 'test-results',
+  // Beside the soak's (test-results/soak): each run clears its own output folder when it starts,
+  // and `npm test` starts this one while the soak is running.
+  outputDir: 'test-results/e2e',
   use: {
     browserName: 'chromium',
     headless: true,

@@ -1,10 +1,15 @@
-// `npm test`: everything CI runs, in order, stopping at the first failure.
+// `npm test`: everything CI runs, in order, stopping at the first failure; the soak runs beside the
+// steps after the build (below).
 // On Linux the whole run happens inside a throwaway keyring (scripts/with-keyring.sh), so the
 // keychain tests and the end-to-end tests use a real Secret Service.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+
+// The whole run's clock, bootstrap included: the runs of this script below inherit it.
+process.env.TILL_TEST_STARTED ??= String(Date.now())
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`
 
 // First the bootstrap (scripts/bootstrap/): it installs what the tests need (Debian packages, the
 // keytar build) when it can, or stops at once with the one command to run; then it runs this
@@ -37,7 +42,23 @@ const soakReport = join(reports, 'soak.json')
 const NOT_CHECKED = 3
 const notChecked = []
 
+/**
+ * The soak starts right after the build and runs beside the other steps: it is twenty minutes of a
+ * paced shop, mostly waiting (test/soak/soak-settings.ts says why no shorter run judges its memory
+ * honestly), and the other steps fit inside it, so `npm test` takes the build and the soak rather
+ * than their sum. Its length is the caller's TILL_SOAK_SECONDS when set.
+ */
+const soak = [
+  'Soak: live trading with faults (figures in test-results/soak.json)',
+  'npx',
+  ['playwright', 'test', '--config=playwright.soak.config.ts', '--reporter=list,json'],
+  { PLAYWRIGHT_JSON_OUTPUT_NAME: soakReport },
+  { beside: true },
+]
+
 const steps = [
+  ['Build', 'npx', ['electron-vite', 'build']],
+  soak,
   ['Type check', 'npx', ['tsc', '-b']],
   ['Lint', 'npx', ['eslint', '.', '--max-warnings=0']],
   // An export of src-* that nothing in src-* imports (tests do not count: knip.json).
@@ -53,7 +74,6 @@ const steps = [
     { canBeNotChecked: true },
   ],
   ['Installer configuration', 'npx', ['tsx', 'scripts/gates/installer-config.ts']],
-  ['Build', 'npx', ['electron-vite', 'build']],
   [
     'Unit and integration tests',
     'npx',
@@ -65,36 +85,76 @@ const steps = [
     ['playwright', 'test', '--reporter=list,json'],
     { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
   ],
-  [
-    'Soak: live trading with faults (figures in test-results/soak.json)',
-    'npx',
-    ['playwright', 'test', '--config=playwright.soak.config.ts', '--reporter=list,json'],
-    { PLAYWRIGHT_JSON_OUTPUT_NAME: soakReport, TILL_SOAK_SECONDS: '1200' },
-  ],
 ]
 
-for (const [title, command, args, env = {}, { canBeNotChecked = false } = {}] of steps) {
-  console.log(`\n== ${title}`)
+/**
+ * Runs one step. In the foreground its output is the run's; a step `beside` the others writes to
+ * memory, printed when it ends. `stop()` ends it (npx passes the signal on to what it runs).
+ */
+function start([title, command, args, env = {}, { canBeNotChecked = false, beside = false } = {}]) {
   const started = Date.now()
-  const { status, stdout } = spawnSync(command, args, {
-    stdio: ['inherit', canBeNotChecked ? 'pipe' : 'inherit', 'inherit'],
-    encoding: 'utf8',
+  const child = spawn(command, args, {
+    stdio: ['inherit', canBeNotChecked || beside ? 'pipe' : 'inherit', beside ? 'pipe' : 'inherit'],
     env: { ...process.env, ...env },
   })
-  if (canBeNotChecked) process.stdout.write(stdout)
-  const unchecked = canBeNotChecked && status === NOT_CHECKED
-  const outcome = status === 0 ? 'ok' : unchecked ? 'NOT CHECKED' : 'FAILED'
-  console.log(`== ${title}: ${outcome} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  let output = ''
+  child.stdout?.on('data', (chunk) => (output += chunk))
+  child.stderr?.on('data', (chunk) => (output += chunk))
+  const ended = new Promise((resolve) => {
+    const end = (status) => {
+      if (beside) console.log(`\n== ${title}: its output`)
+      process.stdout.write(output)
+      const unchecked = canBeNotChecked && status === NOT_CHECKED
+      const outcome = status === 0 ? 'ok' : unchecked ? 'NOT CHECKED' : 'FAILED'
+      console.log(`== ${title}: ${outcome} in ${seconds(started)}`)
+      resolve({ status, unchecked, output })
+    }
+    child.once('close', end)
+    child.once('error', (error) => {
+      child.removeAllListeners('close')
+      console.error(`${command} could not start: ${error.message}`)
+      end(null)
+    })
+  })
+  const running = () => child.exitCode === null && child.signalCode === null
+  return { ended, running, stop: () => running() && child.kill('SIGTERM') }
+}
+
+function finish(exitCode) {
+  console.log(`\n== Total: ${seconds(Number(process.env.TILL_TEST_STARTED))}`)
+  process.exit(exitCode)
+}
+
+const besides = []
+for (const step of steps) {
+  const [title, , , , { beside = false } = {}] = step
+  console.log(
+    `\n== ${title}${beside ? ' (runs beside the steps below; its output when it ends)' : ''}`,
+  )
+  const running = start(step)
+  if (beside) {
+    besides.push(running)
+    continue
+  }
+  const { status, unchecked, output } = await running.ended
   if (unchecked) {
-    const reason = stdout.split('\n').find((line) => line.startsWith('NOT CHECKED'))
+    const reason = output.split('\n').find((line) => line.startsWith('NOT CHECKED'))
     notChecked.push(reason ?? `NOT CHECKED: ${title}`)
     continue
   }
   if (status !== 0) {
+    besides.forEach((other) => other.stop())
     console.log('\n0 passed, 1 failed')
-    process.exit(status ?? 1)
+    finish(status ?? 1)
   }
 }
+if (besides.some((other) => other.running()))
+  console.log('\n== Waiting for what runs beside: the soak')
+for (const { status } of await Promise.all(besides.map((other) => other.ended)))
+  if (status !== 0) {
+    console.log('\n0 passed, 1 failed')
+    finish(status ?? 1)
+  }
 
 let passed = 0
 let failed = 0
@@ -111,4 +171,4 @@ for (const report of [playwrightReport, soakReport].filter(existsSync)) {
 for (const line of notChecked) console.log(`\n${line}`)
 const uncheckedCount = notChecked.length ? `, ${notChecked.length} not checked` : ''
 console.log(`\n${passed} passed, ${failed} failed${uncheckedCount}`)
-process.exit(failed === 0 && passed > 0 ? 0 : 1)
+finish(failed === 0 && passed > 0 ? 0 : 1)

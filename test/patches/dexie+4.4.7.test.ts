@@ -1,5 +1,6 @@
 import Dexie, { liveQuery } from 'dexie'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { readdirSync, readFileSync } from 'node:fs'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterEach, beforeAll, expect, it } from 'vitest'
@@ -91,4 +92,18 @@ it('hears a write made while it was reading', async () => {
   await new Promise((resolve) => setTimeout(resolve, 150))
   subscription.unsubscribe()
   expect(seen.at(-1)).toBe(1)
+})
+
+it('is pinned in package.json and the lock file to the version its patch was made for', () => {
+  const project = (path: string) => new URL(`../../${path}`, import.meta.url)
+  const json = (path: string) => JSON.parse(readFileSync(project(path), 'utf8'))
+  const patch = readdirSync(project('patches')).find((name) => name.startsWith('dexie+'))
+  const patched = /^dexie\+(.+)\.patch$/.exec(patch ?? '')?.[1]
+  const lock = json('package-lock.json')
+  // A range (^4.4.7) lets an `npm update`, or an install without the lock file, take a Dexie the
+  // patch was not made for.
+  expect(patched).toBeDefined()
+  expect(json('package.json').dependencies.dexie).toBe(patched)
+  expect(lock.packages[''].dependencies.dexie).toBe(patched)
+  expect(lock.packages['node_modules/dexie'].version).toBe(patched)
 })

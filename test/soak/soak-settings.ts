@@ -4,16 +4,29 @@ import type { GrowthBounds } from './memory-verdict'
 const MB = 1024 * 1024
 
 /**
- * Twenty minutes unless `TILL_SOAK_SECONDS` says otherwise, in `npm run soak` and in `npm test` (CI)
- * alike: main's memory outside the heap swings by tens of MB as V8 gives heap back, and five
- * ten-minute runs of one head fitted it 0.0 to 18.5 MB an hour against a bound of 20, so CI's run
- * is twice that long for a swing to weigh half as much. Shorter runs are for trying things locally.
+ * Twenty minutes unless `TILL_SOAK_SECONDS` says otherwise, in `npm run soak` and in `npm test`
+ * (CI) alike: the shortest run whose memory verdict means what it reports. What sets it:
+ * - Samples are not what limits it: each series is judged on what follows the warm-up (the first
+ *   fifth of the run), and the sparsest, the page's heap census every 20 s, has the 8 judged
+ *   samples the verdict needs after 200 s (MIN_JUDGED_SECONDS asks 300).
+ * - The slope's noise is: main's memory outside the heap swings by tens of MB as V8 gives heap
+ *   back, and a swing inside the judged span tilts the fitted slope by up to its height over that
+ *   span, so the noise falls as one over the run's length. Five ten-minute runs of one head (8
+ *   judged minutes) fitted 0.0 to 18.5 MB an hour against a bound of 20: a flat series read as
+ *   leaking nearly as much as the bound allows (1.5 MB an hour short of failing). For a flat
+ *   series to read under half its bound the judged span must be 8 x 18.5 / 10 = 14.8 minutes or
+ *   more, a run of 18.5 minutes; twenty gives it at most 9.3 MB an hour (fifteen would give 12.3).
+ * - The bounds do not scale with the length: the slope's is a rate an hour, and the quarter rise
+ *   an absolute height, which a leak reaches only over time (the last quarter's peak stands
+ *   0.6 x the run's length of growth above the first's): over twenty minutes 6 MB catches a heap
+ *   growing 30 MB an hour or more, a backstop behind the slope, which catches 12.
+ * `npm test` runs it beside its other steps (scripts/test.mjs) rather than shortening it.
  */
 export const SOAK_SECONDS = Number(process.env.TILL_SOAK_SECONDS ?? 1200)
 
 /**
  * A shorter run is mostly warm-up and its fitted slopes mostly noise: its memory figures are
- * reported but not judged (the summary says so). `npm test` always runs the full twenty minutes.
+ * reported but not judged (the summary says so).
  */
 export const MIN_JUDGED_SECONDS = 300
 

