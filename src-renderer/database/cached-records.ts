@@ -122,6 +122,10 @@ export interface MetaEntry {
     /** The Exports form's last choices (../exports/tables/export-choices.ts). */
     | 'export-form'
     | `export-choices:${string}`
+    /** Where Day close opens on this PC (../cache/day-close-choice.ts). */
+    | 'day-close-choice'
+    /** The days this PC's shop closed on paper, before Till (../cache/paper-closed.ts). */
+    | 'paper-closed-through'
     /** The shared books this cache joined, and the last change applied (../shared-books/tables/shared-outbox.ts). */
     | 'shared-books'
     | 'shared-books-change'

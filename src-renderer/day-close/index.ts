@@ -20,11 +20,13 @@ export {
   type CountResult,
   countVariance,
   type DayCloseFigures,
+  determinedVariance,
   hasVariance,
   type MethodTakings,
   openingCashSource,
   type OpeningCashSource,
   sumFigures,
+  withOpeningFloat,
 } from './rules/day-close'
 export {
   type CountedDenomination,
@@ -34,6 +36,12 @@ export {
   denominationTotal,
   MAX_PIECES,
 } from './rules/denominations'
+export {
+  defaultMovementTime,
+  sessionSpan,
+  type SessionSpan,
+  withinSpan,
+} from './rules/movement-time'
 export { CashMovementError, recordMovement } from './tables/cash-movement-store'
 export {
   discardCountDraft,

@@ -66,10 +66,25 @@ export function zoneOffsetMs(epochMs: number, timeZone: string): number {
  * at its own midnight.
  */
 export function startOfMerchantDay(date: string, timeZone: string): number {
+  return wallClockInstant(date, '00:00', timeZone)
+}
+
+/**
+ * The instant a merchant-local date (YYYY-MM-DD) and wall-clock time (HH:mm) name in the
+ * merchant's zone, the offset taken twice as for the start of a day.
+ */
+export function wallClockInstant(date: string, time: string, timeZone: string): number {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number]
-  const utcMidnight = Date.UTC(year, month - 1, day)
-  const guess = utcMidnight - zoneOffsetMs(utcMidnight, timeZone)
-  return utcMidnight - zoneOffsetMs(guess, timeZone)
+  const [hour, minute] = time.split(':').map(Number) as [number, number]
+  const utcWall = Date.UTC(year, month - 1, day, hour, minute)
+  const guess = utcWall - zoneOffsetMs(utcWall, timeZone)
+  return utcWall - zoneOffsetMs(guess, timeZone)
+}
+
+/** An instant's merchant-local date and time to the minute, as `YYYY-MM-DDTHH:mm`. */
+export function wallClockOf(epochMs: number, timeZone: string): string {
+  const wall = new Date(Math.floor(epochMs / 60_000) * 60_000 + zoneOffsetMs(epochMs, timeZone))
+  return wall.toISOString().slice(0, 16)
 }
 
 /** The date after a YYYY-MM-DD date. */

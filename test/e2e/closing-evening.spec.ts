@@ -89,7 +89,10 @@ async function drawerLines(drawer: Locator): Promise<{ sum: number; expected: nu
 }
 
 async function countPieces(form: Locator, pieces: Record<string, number>): Promise<void> {
-  for (const field of await form.getByLabel(/^Number of IDR /).all()) await field.fill('')
+  // Every field of pieces emptied first (a recount starts from the count it replaces).
+  const fields = form.locator('input[aria-label^="Number of IDR"]')
+  await expect(fields.first()).toBeVisible()
+  for (const field of await fields.all()) await field.fill('')
   for (const [piece, n] of Object.entries(pieces))
     await form.getByLabel(`Number of ${piece}`).fill(String(n))
 }
@@ -181,6 +184,12 @@ test('an evening: find what needs counting, movements, a count corrected and rep
   await reopen.getByLabel('Why reopen').fill(REASON)
   await reopen.getByRole('button', { name: 'Reopen' }).click()
   await expect(form).toBeVisible()
+  // The recount starts from the pieces of the count it replaces.
+  await expect(
+    form.getByText('Starts from the count it replaces: correct what differs.'),
+  ).toBeVisible()
+  await expect(form.getByLabel('Number of IDR 100,000 notes')).toHaveValue('3')
+  await expect(counted).toHaveValue(FIRST_TOTAL.toLocaleString('en-US'))
   await countPieces(form, RECOUNT)
   await expect(counted).toHaveValue(RECOUNT_TOTAL.toLocaleString('en-US'))
   await form.getByLabel('Counted by (name or initials)').fill('Budi')

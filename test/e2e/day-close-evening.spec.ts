@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import type { DemoControl } from '../support/demo-control'
 import { useDemoShell, shopControl, yesterdayMiddayInJakarta } from './demo-shell'
-import { idr, openDayCloseScreen } from './day-close-page'
+import { idr, openDayCloseScreen, recordFloatFirst } from './day-close-page'
 import { screenLink } from '../support/screen-link'
 
 /**
@@ -84,6 +84,19 @@ test('a session with no close event is shown closed once a later one started, to
 }) => {
   await openDayClose(page)
   const dates = page.getByLabel('Business date')
+  // The evening opens on its work: the newest day with a session to count, not today's, which
+  // is still trading.
+  await expect(
+    sessionRegions(page).first().getByText('Status: Closed (no close event)'),
+  ).toBeVisible()
+  const today = (await dates.locator('option').first().getAttribute('value'))!
+  expect(await dates.inputValue()).not.toBe(today)
+  await dates.selectOption(today)
+  await expect(sessionRegions(page).first().getByText('Status: Open')).toBeVisible()
+  // The day chosen is kept for this PC: leaving the screen and coming back opens it again.
+  await screenLink(page, 'Sessions').click()
+  await screenLink(page, 'Day close').click()
+  await expect(dates).toHaveValue(today)
   await expect(sessionRegions(page).first().getByText('Status: Open')).toBeVisible()
   await dates.selectOption({ index: 1 })
   const yesterday = sessionRegions(page).first()
@@ -151,6 +164,7 @@ test('a drawer counted by notes and coins, in IDR as the locale writes it, and a
   await counted.pressSequentially('300.000')
   await expect(counted).toHaveValue('300.000')
   await expect(counted).toHaveAccessibleDescription('Whole amounts, e.g. 1,234,500 or 1234500.')
+  await recordFloatFirst(session, '100000')
   const expected = await expectedCashOf(session)
   const variance = session.getByRole('status', { name: 'Cash variance' })
   await expect(variance).toContainText(expected > 300_000 ? '(short)' : '(over)')
@@ -177,6 +191,7 @@ test('a mid-shift count is flagged, and updated when the close event brings the 
   page,
 }) => {
   await openDayClose(page)
+  await page.getByLabel('Business date').selectOption({ index: 0 })
   const session = sessionRegions(page).first()
   await expect(session.getByText('Status: Open')).toBeVisible()
   const sessionId = await session.getAttribute('data-session-id')
@@ -197,6 +212,23 @@ test('a mid-shift count is flagged, and updated when the close event brings the 
     await form.getByRole('button', { name: 'Record movement' }).click()
   }
   await record('Opening float', '200000')
+  // The float is dated at the session's start (its first bill: no close event gives the opening
+  // time yet), with its date, not at the typing time; the opening-time wording is not a float's.
+  const times = (await session.locator('.session-times').textContent())!
+  const firstBill =
+    /First bill (.+?) \(the register's opening time comes with its close event\)/.exec(times)![1]!
+  await expect(movements.locator('tbody tr').first().getByRole('cell').first()).toHaveText(
+    firstBill,
+  )
+  // A time outside the session is refused, and says what the session's span is.
+  await form.getByLabel(/^Time \(/).fill('2000-01-01T09:00')
+  await form.getByLabel('Movement', { exact: true }).selectOption({ label: 'Pay-in' })
+  await form.getByLabel('Amount', { exact: true }).fill('1000')
+  await form.getByLabel('Moved by (name or initials)').fill('E2E')
+  await form.getByRole('button', { name: 'Record movement' }).click()
+  await expect(form.getByRole('alert')).toHaveText(/^Set a time within the session: /)
+  await expect(movements.locator('tbody tr')).toHaveCount(1)
+  await form.getByLabel(/^Time \(/).fill('')
   await expect(session.getByRole('status', { name: 'Expected cash' })).toHaveText(
     `IDR ${(before + 200_000).toLocaleString('en-US')}`,
   )
@@ -268,6 +300,8 @@ test('every location’s day stands beside the shown one, added up, and follows 
   const locations = page.getByLabel('Location', { exact: true })
   // The demo shop's two locations, once the sync has brought a session of each.
   await expect(locations.locator('option')).toHaveCount(2, { timeout: 30_000 })
+  // Today, where the sale below lands.
+  await page.getByLabel('Business date').selectOption({ index: 0 })
   const names = await locations.locator('option').allTextContents()
   const everyLocation = page.getByRole('table', { name: 'The day at every location' })
   const netSalesAt = async (name: string): Promise<number> =>

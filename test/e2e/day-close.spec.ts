@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib'
 import { expect, test, type Page } from '@playwright/test'
 import { useDemoShell } from './demo-shell'
-import { idr, openDayCloseScreen } from './day-close-page'
+import { idr, openDayCloseScreen, recordFloatFirst } from './day-close-page'
 import { openTill } from '../support/browser-shell'
 
 const shell = useDemoShell({
@@ -52,6 +52,9 @@ test('a manager counts the drawer, sees the variance, confirms, and the frozen c
   await expect(page.getByRole('img', { name: /^Payment mix/ })).toBeVisible()
   await expect(page.getByRole('img', { name: /^Net sales per business day/ })).toBeVisible()
 
+  // The demo's sessions have no close event: a count has no variance until the float is known.
+  await session.getByLabel('Counted cash').fill('5000000')
+  await recordFloatFirst(session, '250000')
   const drawer = session.getByRole('table', { name: `Cash drawer of session ${label}` })
   const expected = idr(
     (await drawer
@@ -137,6 +140,14 @@ test('a reopen asks why, and the recount says on screen and on paper which count
   await reopen.getByRole('button', { name: 'Reopen' }).click()
   await expect(session.getByText('Status: Reconciled')).toBeHidden()
 
+  // The recount starts from the count it replaces; who counts is the recount's own.
+  await expect(
+    session.getByText('Starts from the count it replaces: correct what differs.'),
+  ).toBeVisible()
+  await expect(session.getByLabel('Counted cash')).toHaveValue(
+    (expected + 1000).toLocaleString('en-US'),
+  )
+  await expect(session.getByLabel('Counted by (name or initials)')).toHaveValue('')
   await session.getByLabel('Counted cash').fill(String(expected))
   await session.getByLabel('Counted by (name or initials)').fill('E2E')
   await session.getByRole('button', { name: 'Confirm count' }).click()

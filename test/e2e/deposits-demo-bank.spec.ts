@@ -127,6 +127,10 @@ test('Deposits: the demo shop’s own bank statement is imported, Till matches m
   await expect(
     matched.getByRole('row').filter({ hasText: /Exact amount|Within the fee|Several days/ }),
   ).toHaveCount(automatic!)
+  // Their sessions are named with the status each is shown with, as on every screen: the demo's
+  // sessions of days the bank paid are over with no close event, never "–open".
+  await expect(matched.getByText(/–close not recorded/).first()).toBeVisible()
+  await expect(matched.getByText(/–open(;|$)/)).toHaveCount(0)
 
   // What it left, a person matches from the line's own words.
   await page.getByLabel('Your name').fill('Ana')

@@ -9,7 +9,7 @@ import {
   type TruthBill,
 } from '../support/service-truth'
 import { cachedRecords } from './cache-read'
-import { useDemoShell, zoneAtHour, openSynced } from './demo-shell'
+import { readableDate, useDemoShell, zoneAtHour, openSynced } from './demo-shell'
 import {
   beancountBalances,
   booksFolder,
@@ -298,7 +298,9 @@ test('a week exported day by day holds what the week exported at once holds, and
   const destinations = page.getByRole('region', { name: 'Destinations' })
   await destinations.getByLabel(`Lock date of ${locked.name}`).fill(days[2]!)
   await destinations.getByRole('button', { name: `Lock ${locked.name}` }).click()
-  await expect(destinations.getByRole('status')).toContainText(`locked through ${days[2]}`)
+  await expect(destinations.getByRole('status')).toContainText(
+    `locked through ${readableDate(days[2]!)}`,
+  )
   await page.getByRole('link', { name: 'Exports', exact: true }).click()
   for (const d of DAILY) {
     await choose(page, d)

@@ -161,7 +161,7 @@ test("exports a day's generic journal CSV that balances, then nothing new", asyn
   await destinations.getByLabel('Lock date of Generic CSV journal').fill(day)
   await destinations.getByRole('button', { name: 'Lock Generic CSV journal' }).click()
   await expect(destinations.getByRole('status')).toContainText(
-    `Generic CSV journal is locked through ${day}`,
+    `Generic CSV journal is locked through ${readableDate(day)}`,
   )
   await page.getByRole('link', { name: 'Exports' }).click()
   // The screen opens on the format chosen last; the journal's own choices come with it.

@@ -16,7 +16,7 @@ test('Settings → Backup: a backup is checked (dry run) and restored; a cut one
   await locations.getByRole('button', { name: 'Save location names' }).click()
   await expect(locations.getByText('Location names saved.')).toBeVisible()
 
-  await page.getByRole('link', { name: 'Backup', exact: true }).click()
+  await page.getByRole('link', { name: 'Till’s records', exact: true }).click()
   const panel = page.getByRole('region', { name: 'Till’s records' })
   const downloading = page.waitForEvent('download')
   await panel.getByRole('button', { name: 'Back up Till’s records' }).click()
@@ -29,7 +29,7 @@ test('Settings → Backup: a backup is checked (dry run) and restored; a cut one
   await name.fill('Sabang Baru')
   await locations.getByRole('button', { name: 'Save location names' }).click()
   await expect(locations.getByText('Location names saved.')).toBeVisible()
-  await page.getByRole('link', { name: 'Backup', exact: true }).click()
+  await page.getByRole('link', { name: 'Till’s records', exact: true }).click()
   const file = (text: string) => ({
     name: 'till-records.jsonl',
     mimeType: 'application/jsonl',
@@ -51,7 +51,7 @@ test('Settings → Backup: a backup is checked (dry run) and restored; a cut one
   await page.getByRole('link', { name: 'Locations', exact: true }).click()
   await expect(name).toHaveValue('Sabang Baru')
 
-  await page.getByRole('link', { name: 'Backup', exact: true }).click()
+  await page.getByRole('link', { name: 'Till’s records', exact: true }).click()
   await panel.getByLabel('Restore Till’s records from a backup').setInputFiles(file(backup))
   await expect(panel.getByRole('status')).toContainText('Restored')
   await page.getByRole('link', { name: 'Locations', exact: true }).click()

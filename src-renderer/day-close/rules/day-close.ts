@@ -293,6 +293,17 @@ export function sumFigures(sessions: readonly DayCloseFigures[]): DayCloseFigure
   }
 }
 
+/**
+ * A session's opening cash as far as it is known: the close event's, else the standing opening
+ * float recorded among its movements; null while neither gives it.
+ */
+export function openingCashOf(
+  sessionOpeningCash: number | null,
+  movements: readonly CashMovement[],
+): number | null {
+  return sessionOpeningCash ?? movementSums(movements).openingFloat
+}
+
 /** Where the opening cash of the expected cash came from. */
 export type OpeningCashSource = 'close event' | 'entered' | 'unknown'
 
@@ -336,11 +347,16 @@ interface MethodCount {
 
 export interface CountResult {
   countedCash: number
-  cashVariance: number
+  /** Null while the opening cash is not known: the expected cash is then only a floor. */
+  cashVariance: number | null
   methods: MethodCount[]
 }
 
-/** counted_cash and cash_variance (counted − expected), and the same per non-cash method entered. */
+/**
+ * counted_cash and cash_variance (counted − expected), and the same per non-cash method entered.
+ * The cash variance is not determined while the opening cash is not known: the expected cash
+ * leaves the unknown opening out, so the difference would book the float as over or short.
+ */
 export function countVariance(figures: DayCloseFigures, count: DrawerCount): CountResult {
   const methods = Object.entries(count.countedByMethod)
     .filter(([method]) => method !== CASH)
@@ -351,14 +367,31 @@ export function countVariance(figures: DayCloseFigures, count: DrawerCount): Cou
     })
   return {
     countedCash: count.countedCash,
-    cashVariance: count.countedCash - figures.expectedCash,
+    cashVariance: determinedVariance(count.countedCash, figures, null),
     methods,
   }
 }
 
-/** Whether the cash or any method counted differs from what was expected. */
+/**
+ * A count's cash variance as it stands: counted − expected once the opening cash is known, from
+ * the figures counted against or, when they did not know it, from `openingNow` (the close event's
+ * or the float recorded since); null while neither knows it.
+ */
+export function determinedVariance(
+  countedCash: number,
+  figures: Pick<DayCloseFigures, 'openingCash' | 'expectedCash'>,
+  openingNow: number | null,
+): number | null {
+  const opening = figures.openingCash === null ? openingNow : 0
+  return opening === null ? null : countedCash - addMinor(figures.expectedCash, opening)
+}
+
+/** Whether the cash or any method counted differs from what was expected (as far as known). */
 export function hasVariance(count: CountResult): boolean {
-  return count.cashVariance !== 0 || count.methods.some((m) => m.variance !== 0)
+  return (
+    (count.cashVariance !== null && count.cashVariance !== 0) ||
+    count.methods.some((m) => m.variance !== 0)
+  )
 }
 
 export interface BrokenIdentity {

@@ -3,6 +3,7 @@ import type { CachedExpense, RegisterSession } from '../../database/cached-recor
 import { salesByHour, type HourOfDay } from '../rules/day-charts'
 import {
   dayCloseFigures,
+  determinedVariance,
   sumFigures,
   withOpeningFloat,
   type DayCloseFigures,
@@ -87,7 +88,16 @@ export async function loadLocationDay(
     figures: sumFigures(figures),
     drawer: addDrawers(figures.map((f, i) => drawerOf(f, sessions[i]!.id))),
     incomplete: figures.some((f) => stillSyncing(f.billsAwaitingDetail, synced)),
-    counts: countedSessions(standing.map((r) => r?.count ?? null)),
+    counts: countedSessions(
+      standing.map((r, i) =>
+        r === null
+          ? null
+          : {
+              countedCash: r.countedCash,
+              cashVariance: determinedVariance(r.countedCash, r.figures, figures[i]!.openingCash),
+            },
+      ),
+    ),
   }
 }
 

@@ -39,7 +39,9 @@ const figuresSchema = z.object({
 
 const countSchema = z.object({
   countedCash: minor,
-  cashVariance: minor,
+  // Null while the opening cash was not known; a count saved before that rule holds a number,
+  // which determinedVariance reads past.
+  cashVariance: minor.nullable(),
   methods: z.array(
     z.object({ method: z.string(), counted: minor, expected: minor, variance: minor }),
   ),
@@ -51,7 +53,7 @@ const logEntrySchema = z.discriminatedUnion('action', [
     at: z.number(),
     by: z.string(),
     countedCash: minor,
-    cashVariance: minor,
+    cashVariance: minor.nullable(),
     note: z.string().default(''),
     midShift: z.boolean().default(false),
   }),

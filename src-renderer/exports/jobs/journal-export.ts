@@ -40,6 +40,7 @@ import type { JournalEntry } from '../rules/journal-entry'
 import { sessionSummaryEntries } from '../rules/session-summary'
 import { cashMovementEntries, cashMovementKeys } from '../rules/cash-movement-entries'
 import { movementsOfSession } from '../../day-close/tables/cash-movement-store'
+import { determinedVariance, openingCashOf } from '../../day-close/rules/day-close'
 import { depositEntry, depositKey } from '../rules/deposit-entries'
 import { depositPostings } from '../../deposits/jobs/deposit-postings'
 import { depositSettingsOf } from '../../deposits/jobs/deposit-matching'
@@ -78,6 +79,11 @@ export interface ExportResult {
   heldBack: number
   /** Entries dated the first open day because their own day is in the destination's lock. */
   movedOutOfLock: number
+  /**
+   * Counted sessions whose cash variance waits for their opening cash: posted by an export of
+   * their day once it is known.
+   */
+  variancesHeld: number
 }
 
 export function noRevisions(): Record<EntryRevision, number> {
@@ -169,6 +175,8 @@ class JournalRun {
   private movedOutOfLock = 0
   /** Sessions of the range that can still be trading, whose entries wait for their close. */
   private readonly heldBack = new Set<string>()
+  /** Counted sessions whose variance is not determined: their opening cash is not known. */
+  private readonly variancesHeld = new Set<string>()
   private readonly sessionDays: SessionDays
   /** The bank accounts expenses are paid from: read once, for the run's first expense. */
   private depositSettings: Promise<DepositSettings> | undefined
@@ -261,6 +269,7 @@ class JournalRun {
       revisions,
       heldBack: this.heldBack.size,
       movedOutOfLock: this.movedOutOfLock,
+      variancesHeld: this.variancesHeld.size,
     }
     if (log.written === 0 || this.options.dryRun)
       return { batch: null, entryCount: log.written, ...done }
@@ -545,34 +554,54 @@ class JournalRun {
     )
   }
 
-  /** The counted cash variances of the reconciled sessions whose count reads back whole. */
+  /**
+   * The counted cash variances of the reconciled sessions whose count reads back whole. A count
+   * whose opening cash is not known yet has no variance (docs/ledger.md#variance-entries): it is
+   * held back, and posted by an export of its day once the close event or a float gives the
+   * opening; until then a variance the books hold from before that rule is taken back.
+   */
   private async variancesOf(
     reconciled: readonly RegisterSession[],
     progress: ProgressCounter,
   ): Promise<Variance[]> {
     const variances: Variance[] = []
     for (const session of reconciled) {
-      const stored = await loadReconciliation(this.db, session.id)
+      const [stored, movements] = await Promise.all([
+        loadReconciliation(this.db, session.id),
+        movementsOfSession(this.db, session.id),
+      ])
       progress.add(1)
       if (stored.state !== 'ok') continue
+      const { record } = stored
+      const openingNow = openingCashOf(session.openingCash, movements)
+      const cashVariance = determinedVariance(record.countedCash, record.figures, openingNow)
+      if (cashVariance === null) this.variancesHeld.add(session.id)
       variances.push({
         registerSessionId: session.id,
         session: await this.labels.of(session),
         locationId: session.locationId,
         businessDate: session.businessDate,
-        currency: stored.record.currency ?? this.options.currency,
-        cashVariance: stored.record.count.cashVariance,
-        countedBy: stored.record.reconciledBy,
-        note: stored.record.varianceNote,
+        currency: record.currency ?? this.options.currency,
+        cashVariance: cashVariance ?? 0,
+        countedBy: record.reconciledBy,
+        note: record.varianceNote,
       })
     }
     return variances
   }
 
+  /**
+   * A held variance posts nothing, save the reversal of one the books hold from before the
+   * rule (its entry without lines, as a recount that removes a variance).
+   */
   private async planVariances(variances: Variance[]): Promise<JournalEntry[]> {
-    const states = await this.log.states(
-      variances.map((v) => `session:${v.registerSessionId}:variance`),
+    const key = (v: Variance) => `session:${v.registerSessionId}:variance`
+    const states = await this.log.states(variances.map(key))
+    const posting = variances.filter(
+      (v) =>
+        !this.variancesHeld.has(v.registerSessionId) ||
+        (states.get(key(v))?.entry.lines.length ?? 0) > 0,
     )
-    return this.plan(varianceEntries(variances, this.context(new Map())), states)
+    return this.plan(varianceEntries(posting, this.context(new Map())), states)
   }
 }

@@ -2,6 +2,8 @@ import type { TillDatabase } from '../../database/database'
 import type { RegisterSession } from '../../database/cached-records'
 import { billsOfSession } from '../../sessions/tables/bill-session'
 import { sessionFigures } from '../../sessions/tables/session-tally-store'
+import { movementsOfSession } from '../../day-close/tables/cash-movement-store'
+import { determinedVariance, openingCashOf } from '../../day-close/rules/day-close'
 import { loadReconciliation } from '../../day-close/tables/reconciliation-record'
 import { inBatches, type OutputChunk } from '../rules/formats/output'
 import {
@@ -124,7 +126,13 @@ async function sessionRow(
     currency: record?.currency ?? firstBill?.currency ?? shopCurrency,
     status: session.status,
     countedCash: record?.count.countedCash ?? null,
-    cashVariance: record?.count.cashVariance ?? null,
+    cashVariance:
+      record &&
+      determinedVariance(
+        record.countedCash,
+        record.figures,
+        openingCashOf(session.openingCash, await movementsOfSession(db, session.id)),
+      ),
   }
 }
 

@@ -85,6 +85,7 @@ export async function* runExport(
       problems: [],
       heldBack: 0,
       movedOutOfLock: 0,
+      variancesHeld: 0,
     }
   }
   if (what === 'xero') checkXeroMapping(options.mapping)

@@ -2,11 +2,12 @@ import Dexie from 'dexie'
 import type { TillDatabase } from '../../database/database'
 import type { RegisterSession } from '../../database/cached-records'
 import { loadShownStatus, sessionStart } from './session-status'
+import { paperClosedThrough } from '../../cache/paper-closed'
 import type { DateRange } from '../../format/date-presets'
 
 /**
  * The Sessions list's reads: sessions of a location (or all) in a range of business dates, newest
- * first, and those that need counting (closed, not reconciled). Each read goes through an index
+ * first, and those that need counting (closed, not reconciled, after the days closed on paper). Each read goes through an index
  * on business date; the status rule costs two index reads only for a location's latest session.
  */
 
@@ -89,13 +90,17 @@ export function listSessions(
   limit: number,
   now: number,
 ): Promise<RegisterSession[]> {
-  return db.transaction('r', [db.sessions, db.bills], async () => {
+  return db.transaction('r', [db.sessions, db.bills, db.meta], async () => {
     const newestFirst = inRange(db, filter.location, filter.range).reverse()
     if (!filter.needsCounting)
       return (Number.isFinite(limit) ? newestFirst.limit(limit) : newestFirst).toArray()
+    // Days closed on paper before Till have nothing left to count.
+    const paper = (await paperClosedThrough(db)) ?? ''
     // Read whole and filtered here: a cursor filtered in the database steps through every row.
     const inDates = await inRange(db, filter.location, filter.range).toArray()
-    const candidates = inDates.reverse().filter((s) => s.status !== 'reconciled')
+    const candidates = inDates
+      .reverse()
+      .filter((s) => s.status !== 'reconciled' && s.businessDate > paper)
     return (await overAndNotCounted(db, candidates, now)).slice(0, limit)
   })
 }

@@ -31,7 +31,14 @@ export function listSessionRows(
   limit: number,
   now: number,
 ): Promise<SessionRowData[]> {
-  const tables = [db.sessions, db.bills, db.sessionTallies, db.cashMovements, db.reconciliations]
+  const tables = [
+    db.sessions,
+    db.bills,
+    db.sessionTallies,
+    db.cashMovements,
+    db.reconciliations,
+    db.meta,
+  ]
   return db.transaction('r', tables, async () => {
     const sessions = await listSessions(db, filter, limit, now)
     const [shown, figures, reconciliations] = await Promise.all([

@@ -8,11 +8,13 @@ import { AmountField } from './AmountField'
 import { useNumberMarks } from '../../hooks/use-number-marks'
 import { failureText } from './failure-text'
 import { PayOutCategoryField } from './PayOutCategoryField'
+import { useNow } from '../../hooks/use-now'
+import { formatDateTime } from '../../../format/time'
+import { wallClockInstant, wallClockOf } from '../../../../src-shared/domain/business-date'
+import { defaultMovementTime, withinSpan, type SessionSpan } from '../../../day-close'
 
-/** A new movement's own id and its time: now. */
-function newIdentity(): Pick<CashMovement, 'id' | 'at'> {
-  return { id: crypto.randomUUID(), at: Date.now() }
-}
+/** The id of a session's movement form, for the count's "record the opening float first". */
+export const movementFormId = (sessionId: string): string => `movement-form-${sessionId}`
 
 const FORM_KINDS: Exclude<MovementKind, 'cancel'>[] = ['float', 'pay-in', 'pay-out', 'drop']
 
@@ -26,7 +28,10 @@ export function CashMovementForm({
   currency,
   categories,
   hasFloat,
+  floatOnly,
   correcting,
+  span,
+  timeZone,
   onDone,
 }: {
   db: TillDatabase
@@ -35,10 +40,17 @@ export function CashMovementForm({
   /** Expense categories met in the shop's expenses, offered for a pay-out. */
   categories: readonly string[]
   hasFloat: boolean
+  /** Only the opening float can be recorded (a count stands that did not know it). */
+  floatOnly: boolean
   correcting: CashMovement | null
+  /** When the session's movements can have happened. */
+  span: SessionSpan
+  timeZone: string
   onDone: () => void
 }): React.JSX.Element {
-  const kinds = FORM_KINDS.filter((k) => k !== 'float' || !hasFloat || correcting?.kind === 'float')
+  const kinds = FORM_KINDS.filter((k) =>
+    k === 'float' ? !hasFloat || correcting?.kind === 'float' : !floatOnly,
+  )
   const [chosen, setKind] = useState<MovementKind | null>(correcting?.kind ?? null)
   // Until the manager picks one, the first the session can take: the float while it has none.
   const kind = kinds.find((k) => k === chosen) ?? kinds[0]!
@@ -47,7 +59,14 @@ export function CashMovementForm({
   const [by, setBy] = useState('')
   const [note, setNote] = useState(correcting?.note ?? '')
   const [problem, setProblem] = useState<string | null>(null)
+  // The time as typed (merchant-local); null until set: a correction's own, else the kind's.
+  const [time, setTime] = useState<string | null>(
+    correcting ? wallClockOf(correcting.at, timeZone) : null,
+  )
   const id = useId()
+  const now = useNow()
+  const shownTime = time ?? wallClockOf(defaultMovementTime(kind, span, now), timeZone)
+  const within = `${formatDateTime(span.from, timeZone)} to ${formatDateTime(span.to, timeZone)}`
   const marks = useNumberMarks()
   const parsed = amount.trim() ? parseAmountText(amount, currency, marks) : null
 
@@ -57,9 +76,18 @@ export function CashMovementForm({
       setProblem(parsed && !parsed.ok ? parsed.message : 'Enter the amount.')
       return
     }
+    const at =
+      time === null
+        ? defaultMovementTime(kind, span, now)
+        : wallClockInstant(time.slice(0, 10), time.slice(11, 16), timeZone)
+    if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(shownTime) || !withinSpan(at, span)) {
+      setProblem(`Set a time within the session: ${within}.`)
+      return
+    }
     try {
       await recordMovement(db, {
-        ...newIdentity(),
+        id: crypto.randomUUID(),
+        at,
         sessionId,
         kind: cancel ? 'cancel' : kind,
         amount: cancel || !parsed?.ok ? 0 : parsed.minor,
@@ -72,6 +100,7 @@ export function CashMovementForm({
       // Cleared for the next movement, unless the manager already typed it while this saved.
       setAmount((current) => (current === amount ? '' : current))
       setNote((current) => (current === note ? '' : current))
+      setTime((current) => (current === time ? null : current))
       onDone()
     } catch (error) {
       setProblem(failureText(error, CashMovementError, 'record the movement'))
@@ -80,7 +109,10 @@ export function CashMovementForm({
 
   return (
     <form
+      id={movementFormId(sessionId)}
       className="movement-form no-print"
+      // The form says itself why a time is refused, naming the session's span.
+      noValidate
       aria-label={correcting ? 'Correct a cash movement' : 'Record a cash movement'}
       onSubmit={(event) => {
         event.preventDefault()
@@ -108,6 +140,21 @@ export function CashMovementForm({
               </option>
             ))}
           </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-at`}>Time ({timeZone})</label>
+          <span id={`${id}-at-hint`} className="muted hint">
+            Within the session: {within}.
+          </span>
+          <input
+            id={`${id}-at`}
+            type="datetime-local"
+            min={wallClockOf(span.from, timeZone)}
+            max={wallClockOf(span.to, timeZone)}
+            value={shownTime}
+            onChange={(event) => setTime(event.target.value || null)}
+            aria-describedby={`${id}-at-hint`}
+          />
         </div>
         <AmountField
           label="Amount"

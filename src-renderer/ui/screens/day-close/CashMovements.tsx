@@ -7,7 +7,8 @@ import {
   type CashMovement,
 } from '../../../day-close'
 import { formatMoney } from '../../../format/format-money'
-import { formatClock } from '../../../format/time'
+import { formatDateTime } from '../../../format/time'
+import type { SessionSpan } from '../../../day-close'
 import { TableHead } from '../../components/money-table/TableHead'
 import { CashMovementForm } from './CashMovementForm'
 
@@ -21,10 +22,14 @@ function kindInWords(movement: CashMovement, byId: ReadonlyMap<string, CashMovem
     : `${kind} (replaces the ${MOVEMENT_LABEL[corrected.kind].toLowerCase()} of ${formatMoney(corrected.amount, corrected.currency)})`
 }
 
+/** What a session's movements take: any, only its opening float, or none (shown, not changed). */
+export type MovementsRecording = 'any' | 'opening float' | 'none'
+
 /**
  * A session's cash movements (opening float, pay-ins, pay-outs, drops to the safe) with every
  * correction beside what it corrects, and, while the session is not reconciled, the form that
- * records one.
+ * records one. A reconciled session whose count did not know its opening cash takes its
+ * opening float still, which determines the count's variance.
  */
 export function CashMovements({
   db,
@@ -34,7 +39,8 @@ export function CashMovements({
   categories,
   currency,
   timeZone,
-  canRecord,
+  recording,
+  span,
 }: {
   db: TillDatabase
   sessionId: string
@@ -45,8 +51,11 @@ export function CashMovements({
   currency: string
   timeZone: string
   /** A reconciled session's movements are shown, not changed: reopen it first. */
-  canRecord: boolean
+  recording: MovementsRecording
+  /** When the session's movements can have happened. */
+  span: SessionSpan
 }): React.JSX.Element {
+  const canRecord = recording === 'any'
   const [correcting, setCorrecting] = useState<CashMovement | null>(null)
   const byId = new Map(movements.map((m) => [m.id, m]))
   const standing = new Set(standingMovements(movements).map((m) => m.id))
@@ -77,7 +86,7 @@ export function CashMovements({
             const replaced = m.kind !== 'cancel' && !standing.has(m.id)
             return (
               <tr key={m.id} className={replaced ? 'replaced' : undefined}>
-                <td>{formatClock(m.at, timeZone)}</td>
+                <td className="moment">{formatDateTime(m.at, timeZone)}</td>
                 <td>
                   {kindInWords(m, byId)}
                   {replaced && <span className="muted"> — corrected, not counted</span>}
@@ -92,7 +101,7 @@ export function CashMovements({
                     {standing.has(m.id) && (
                       <button
                         type="button"
-                        aria-label={`Correct the ${MOVEMENT_LABEL[m.kind].toLowerCase()} of ${formatMoney(m.amount, currency)} at ${formatClock(m.at, timeZone)}`}
+                        aria-label={`Correct the ${MOVEMENT_LABEL[m.kind].toLowerCase()} of ${formatMoney(m.amount, currency)} at ${formatDateTime(m.at, timeZone)}`}
                         onClick={() => setCorrecting(m)}
                       >
                         Correct
@@ -105,7 +114,7 @@ export function CashMovements({
           })}
         </tbody>
       </table>
-      {canRecord && (
+      {recording !== 'none' && (
         <CashMovementForm
           key={correcting?.id ?? 'new'}
           db={db}
@@ -113,7 +122,10 @@ export function CashMovements({
           currency={currency}
           categories={categories}
           hasFloat={hasFloat}
+          floatOnly={recording === 'opening float'}
           correcting={correcting}
+          span={span}
+          timeZone={timeZone}
           onDone={() => setCorrecting(null)}
         />
       )}

@@ -4,6 +4,7 @@ import { countConflict } from '../../../shared-books'
 import { readReconciliation, type SessionReconciliation } from '../../../day-close'
 import type { Reconciliation } from '../../../database/cached-records'
 import { formatMoney } from '../../../format/format-money'
+import { varianceText } from './Variance'
 import { formatDateTime } from '../../../format/time'
 import { BothVersions } from '../../components/two-pcs/BothVersions'
 
@@ -27,7 +28,7 @@ function CountColumn({
     <td>
       <strong>{formatMoney(record.countedCash, currency)}</strong> counted
       <br />
-      variance {formatMoney(record.count.cashVariance, currency)}
+      variance {varianceText(record.count.cashVariance, currency)}
       <br />
       by {record.reconciledBy}, {formatDateTime(record.reconciledAt, timeZone)}
       {record.varianceNote && (

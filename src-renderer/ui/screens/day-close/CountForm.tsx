@@ -16,6 +16,8 @@ import { readTypedCount } from './typed-count'
 import { CountHead } from './CountHead'
 import { CountTotals } from './CountTotals'
 import { CountedByFields, MidShiftChoice, VarianceNoteField } from './CountFormFields'
+import { recountStart } from './recount-start'
+import type { SessionReconciliation } from '../../../day-close'
 
 interface CountFormProps {
   db: TillDatabase
@@ -29,6 +31,8 @@ interface CountFormProps {
   timeZone: string
   /** The session can still be trading: counting it now is a mid-shift count, chosen on purpose. */
   stillTrading: boolean
+  /** The count a reopen set aside, which a recount starts from; null for a first count. */
+  replacing: SessionReconciliation | null
 }
 
 /**
@@ -39,7 +43,10 @@ interface CountFormProps {
  * confirm, described (and announced) by why.
  */
 export function CountForm(props: CountFormProps): React.JSX.Element {
-  const draft = useCountDraft(props.db, props.sessionId)
+  const marks = useNumberMarks()
+  const { replacing, currency } = props
+  const start = replacing && JSON.stringify(recountStart(replacing, currency, marks))
+  const draft = useCountDraft(props.db, props.sessionId, start)
   const denominations = useDenominations(props.db, props.currency)
   if (!draft.loaded || !denominations) return <p role="status">Reading the count…</p>
   return <CountFields {...props} draft={draft} denominations={denominations.denominations} />
@@ -137,6 +144,7 @@ function CountFields({
             openingCash={figures.openingCash}
             openingSource={openingSource}
             currency={currency}
+            sessionId={sessionId}
           />
         </div>
         <CountedByFields

@@ -28,7 +28,10 @@ function DraftNotice({
   )
 }
 
-/** The count's title, with the draft it was restored from (to discard) or why the draft failed. */
+/**
+ * The count's title, with the draft it was restored from (to discard), the count a recount starts
+ * from (to count from blank instead), or why the draft failed.
+ */
 export function CountHead({
   draft,
   timeZone,
@@ -41,6 +44,14 @@ export function CountHead({
       <h3>Count the drawer</h3>
       {draft.restored && (
         <DraftNotice {...draft.restored} timeZone={timeZone} onDiscard={draft.discard} />
+      )}
+      {draft.fromReplaced && (
+        <p className="notice recount-start">
+          Starts from the count it replaces: correct what differs.{' '}
+          <button type="button" onClick={draft.discard}>
+            Count from blank
+          </button>
+        </p>
       )}
       {draft.problem && (
         <p role="alert" className="error">

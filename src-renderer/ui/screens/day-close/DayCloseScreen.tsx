@@ -6,6 +6,11 @@ import { useBridge } from '../../hooks/bridge-context'
 import { useLocationNames } from '../../../settings'
 import { locationLabel } from '../../../format/location-label'
 import { sessionDays, type SessionDay } from '../../../sessions'
+import {
+  dayCloseStart,
+  keepDayCloseChoice,
+  type DayCloseChoice,
+} from '../../../cache/day-close-choice'
 import { effectiveTimeZone } from '../../../format/effective-time-zone'
 import { ConnectionGate } from '../ConnectionGate'
 import { formatBusinessDate } from './business-date-label'
@@ -92,10 +97,13 @@ function DayView({
 /** The choice of every location at once, in place of one location's id. */
 const ALL_LOCATIONS = ''
 
-/** The default day: the latest business date with sessions, at the first location that has it. */
+/**
+ * The day shown: the one chosen, where it has sessions; else the latest business date with
+ * sessions, at the location chosen or the first that has it.
+ */
 function pick(
   days: SessionDay[],
-  choice: { locationId: string | null; businessDate: string | null },
+  choice: DayCloseChoice,
 ): { locationId: string; businessDate: string; locations: string[]; dates: string[] } {
   const locations = [...new Set(days.map((d) => d.locationId))].sort()
   const latest = days.reduce((a, b) => (b.businessDate > a.businessDate ? b : a))
@@ -120,10 +128,23 @@ function DayClose({ connection }: { connection: ActiveConnection }): React.JSX.E
   const timeZone = effectiveTimeZone(profile)
   const days = useLiveQuery(() => sessionDays(db), [db])
   const names = useLocationNames(db)
-  const [choice, setChoice] = useState<{ locationId: string | null; businessDate: string | null }>({
-    locationId: null,
-    businessDate: null,
-  })
+  // Null until where the evening starts is read (dayCloseStart); each choice is kept for this PC.
+  const [choice, setChoice] = useState<DayCloseChoice | null>(null)
+  useEffect(() => {
+    let live = true
+    const none: DayCloseChoice = { locationId: null, businessDate: null }
+    dayCloseStart(db, Date.now()).then(
+      (start) => live && setChoice((current) => current ?? start),
+      () => live && setChoice((current) => current ?? none),
+    )
+    return () => {
+      live = false
+    }
+  }, [db])
+  const choose = (next: DayCloseChoice): void => {
+    setChoice(next)
+    void keepDayCloseChoice(db, next, Date.now())
+  }
   const [printedAt, setPrintedAt] = useState<number | null>(null)
   const [pdfProblem, setPdfProblem] = useState<string | null>(null)
   const bridge = useBridge()
@@ -138,7 +159,7 @@ function DayClose({ connection }: { connection: ActiveConnection }): React.JSX.E
   const everyLocationFieldId = useId()
   const dateFieldId = useId()
 
-  if (!days) return <p role="status">Reading the register sessions…</p>
+  if (!days || !choice) return <p role="status">Reading the register sessions…</p>
   if (days.length === 0)
     return (
       <p className="empty-state">
@@ -174,7 +195,7 @@ function DayClose({ connection }: { connection: ActiveConnection }): React.JSX.E
               type="checkbox"
               checked={locationId === ALL_LOCATIONS}
               onChange={(e) =>
-                setChoice({ ...choice, locationId: e.target.checked ? ALL_LOCATIONS : null })
+                choose({ ...choice, locationId: e.target.checked ? ALL_LOCATIONS : null })
               }
             />
             <label htmlFor={everyLocationFieldId}>Every location at once</label>
@@ -186,7 +207,7 @@ function DayClose({ connection }: { connection: ActiveConnection }): React.JSX.E
             <select
               id={locationFieldId}
               value={locationId}
-              onChange={(e) => setChoice({ ...choice, locationId: e.target.value })}
+              onChange={(e) => choose({ ...choice, locationId: e.target.value })}
             >
               {locations.map((id) => (
                 <option key={id} value={id}>
@@ -201,7 +222,7 @@ function DayClose({ connection }: { connection: ActiveConnection }): React.JSX.E
           <select
             id={dateFieldId}
             value={businessDate}
-            onChange={(e) => setChoice({ ...choice, businessDate: e.target.value })}
+            onChange={(e) => choose({ ...choice, businessDate: e.target.value })}
           >
             {dates.map((date) => (
               <option key={date} value={date}>

@@ -12,6 +12,12 @@ import { TableHead } from '../../components/money-table/TableHead'
 
 const counts = new Intl.NumberFormat()
 
+/** Why a group's variance is not shown yet. */
+function varianceWaiting(group: CountedSessions): string {
+  if (group.counted < group.sessions) return 'not determined: not every session is counted'
+  return 'not determined: opening cash not known'
+}
+
 /** The counted cash and variance cells of a group of sessions, saying how many are counted. */
 function CountedCells({
   group,
@@ -37,7 +43,13 @@ function CountedCells({
         {money(group.countedCash)}
         {partly}
       </td>
-      <td className="amount">{money(group.cashVariance)}</td>
+      <td className="amount">
+        {group.cashVariance !== null ? (
+          money(group.cashVariance)
+        ) : (
+          <span className="undetermined muted">{varianceWaiting(group)}</span>
+        )}
+      </td>
     </>
   )
 }

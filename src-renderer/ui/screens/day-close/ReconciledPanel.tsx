@@ -1,5 +1,10 @@
 import type { TillDatabase } from '../../../database/database'
-import { openingCashSource, type DayCloseFigures } from '../../../day-close'
+import {
+  determinedVariance,
+  openingCashSource,
+  withOpeningFloat,
+  type DayCloseFigures,
+} from '../../../day-close'
 import {
   replacedCount,
   type ReconciliationLogEntry,
@@ -10,7 +15,7 @@ import { formatDateTime } from '../../../format/time'
 import { changedFigures, type ChangedFigure } from './figure-rows'
 import { methodLabel } from '../../../format/labels'
 import { OpeningCash } from './OpeningCash'
-import { Variance } from './Variance'
+import { Variance, varianceText } from './Variance'
 import { MoneyTable } from '../../components/money-table/MoneyTable'
 import { ReopenForm } from './ReopenForm'
 import { confirmationId } from './focus-after-count'
@@ -42,7 +47,8 @@ function ChangedAfter({
   currency: string
   timeZone: string
 }): React.JSX.Element | null {
-  const changes = changedFigures(record.figures, current)
+  // An opening cash known only since the count completes the frozen figures, not a change.
+  const changes = changedFigures(withOpeningFloat(record.figures, current.openingCash), current)
   if (record.changedAfterAt === null && changes.length === 0) return null
   return (
     <div className="changed-after" role="group" aria-label="Changed after reconciliation">
@@ -77,7 +83,7 @@ function ChangedAfter({
 function logLine(entry: ReconciliationLogEntry, currency: string, timeZone: string): string {
   const when = formatDateTime(entry.at, timeZone)
   return entry.action === 'reconciled'
-    ? `${when}: counted ${entry.midShift ? 'mid-shift ' : ''}${formatMoney(entry.countedCash, currency)} by ${entry.by}, variance ${formatMoney(entry.cashVariance, currency)}${entry.note ? ` (${entry.note})` : ''}`
+    ? `${when}: counted ${entry.midShift ? 'mid-shift ' : ''}${formatMoney(entry.countedCash, currency)} by ${entry.by}, variance ${varianceText(entry.cashVariance, currency)}${entry.note ? ` (${entry.note})` : ''}`
     : `${when}: reopened by ${entry.by}${entry.reason ? `: ${entry.reason}` : ''}`
 }
 
@@ -199,7 +205,17 @@ export function ReconciledPanel({
         <div>
           <dt>Cash variance</dt>
           <dd className="amount" aria-label="Frozen cash variance">
-            <Variance amount={record.count.cashVariance} currency={currency} />
+            <Variance
+              amount={determinedVariance(record.countedCash, record.figures, current.openingCash)}
+              currency={currency}
+            />
+            {record.figures.openingCash === null && current.openingCash !== null && (
+              <span className="muted opening-later">
+                {' '}
+                against the opening cash of {formatMoney(current.openingCash, currency)} known since
+                the count
+              </span>
+            )}
           </dd>
         </div>
         {record.count.methods.map((m) => (

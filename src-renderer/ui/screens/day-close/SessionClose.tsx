@@ -14,6 +14,11 @@ import { SignatureLines } from './SignatureLines'
 import { StillSyncingNotice } from './StillSyncing'
 import { CountedNotesAndCoins } from './CountedNotesAndCoins'
 import { useConfirmationFocus } from './focus-after-count'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useNow } from '../../hooks/use-now'
+import { categoriesUsed } from '../../../cache/categories-used'
+import { sessionSpan } from '../../../day-close'
+import { startOfMerchantDay } from '../../../../src-shared/domain/business-date'
 
 function SessionTimes({
   session,
@@ -26,12 +31,13 @@ function SessionTimes({
   timeZone: string
 }): React.JSX.Element {
   const at = (t: number): string => formatDateTime(t, timeZone)
+  // The register's opening time comes only with its close event; a float recorded never sets it.
   const opened =
     session.openedAt !== null
       ? `Opened ${at(session.openedAt)}`
       : session.firstActivityAt !== null
-        ? `First bill ${at(session.firstActivityAt)} (opening not known yet)`
-        : 'Opening not known yet'
+        ? `First bill ${at(session.firstActivityAt)} (the register's opening time comes with its close event)`
+        : 'Opening time not known (it comes with the close event)'
   const closed =
     session.closedAt !== null
       ? `closed ${at(session.closedAt)}`
@@ -64,6 +70,8 @@ export function SessionClose({
   const reconciled = session.status === 'reconciled'
   const titleId = `session-${session.id}-title`
   useConfirmationFocus(session.id, reconciled && record.state === 'ok')
+  const categories = useLiveQuery(() => categoriesUsed(db), [db])
+  const now = useNow()
   return (
     <section className="session-close panel" aria-labelledby={titleId} data-session-id={session.id}>
       <header className="session-head">
@@ -115,10 +123,11 @@ export function SessionClose({
         sessionId={session.id}
         label={label}
         movements={movements}
-        categories={[...new Set(expenses.map((e) => e.category))].sort()}
+        categories={categories ?? []}
         currency={currency}
         timeZone={timeZone}
-        canRecord={!reconciled}
+        span={sessionSpan(session, startOfMerchantDay(session.businessDate, timeZone), now)}
+        recording={!reconciled ? 'any' : figures.openingCash === null ? 'opening float' : 'none'}
       />
       {!reconciled && !incomplete && (
         <CountForm
@@ -133,6 +142,9 @@ export function SessionClose({
             movementSums(movements).openingFloat,
           )}
           stillTrading={shown === 'open'}
+          replacing={
+            record.state === 'ok' && record.record.reopenedAt !== null ? record.record : null
+          }
         />
       )}
       <ExpensesTable subject={`session ${label}`} expenses={expenses} currency={currency} />

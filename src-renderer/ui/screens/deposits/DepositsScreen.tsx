@@ -10,6 +10,7 @@ import { CURRENCY_UNKNOWN, formatMoney } from '../../../format/format-money'
 import { methodLabel } from '../../../format/labels'
 import { locationLabel } from '../../../format/location-label'
 import { sessionLabel } from '../../../format/session-label'
+import { loadShownSessions } from '../../../sessions'
 import type { ActiveConnection } from '../../../settings'
 import { depositOverview, NO_DEPOSIT_FILTER, type DepositFilter } from '../../../deposits'
 import { runDepositMatching } from '../../../deposits'
@@ -49,12 +50,23 @@ function Deposits({
     () => [...new Set(inputs?.expected.flatMap((e) => e.sessionIds) ?? [])],
     [inputs],
   )
-  const sessions = useLiveQuery(() => readSessions(db, sessionIds), [db, sessionIds])
+  // Named with the status each is shown with, as on every other screen: over, with no close
+  // event, reads "–close not recorded", never "–open".
+  const sessions = useLiveQuery(
+    async () =>
+      loadShownSessions(
+        db,
+        (await readSessions(db, sessionIds)).filter((s) => s !== undefined),
+        Date.now(),
+      ),
+    [db, sessionIds],
+  )
   const naming = useMemo((): Naming => {
     const names = new Map(
-      (sessions ?? []).flatMap((s) =>
-        s ? [[s.id, sessionLabel(s, timeZone, locationLabel(s.locationId, locations))]] : [],
-      ),
+      (sessions ?? []).map((s) => [
+        s.id,
+        sessionLabel(s, timeZone, locationLabel(s.locationId, locations)),
+      ]),
     )
     return {
       currency,

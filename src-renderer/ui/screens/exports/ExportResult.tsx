@@ -13,8 +13,15 @@ export type Outcome =
       taxExempt: TaxExemptEntry[]
       /** Entries dated the first open day after the destination's lock date. */
       movedOutOfLock: number
+      variancesHeld: number
     }
-  | { kind: 'nothing-new'; destination: string; holders: StoredBatch[]; heldBack: number }
+  | {
+      kind: 'nothing-new'
+      destination: string
+      holders: StoredBatch[]
+      heldBack: number
+      variancesHeld: number
+    }
   | { kind: 'cancelled' }
   | { kind: 'error'; message: string }
 
@@ -118,6 +125,9 @@ export function ExportResult({
           .
         </p>
       )}
+      {(outcome?.kind === 'done' || outcome?.kind === 'nothing-new') && (
+        <HeldVariancesNotice held={outcome.variancesHeld} />
+      )}
       {outcome?.kind === 'cancelled' && (
         <p className="notice" role="status">
           Export cancelled. No file was written and the export log is unchanged.
@@ -135,5 +145,19 @@ export function ExportResult({
         </>
       )}
     </div>
+  )
+}
+
+/** Counted sessions whose cash variance the export held back: their opening cash is not known. */
+function HeldVariancesNotice({ held }: { held: number }): React.JSX.Element {
+  if (held === 0) return <></>
+  return (
+    <p className="notice" role="status">
+      {held === 1
+        ? 'The cash variance of one counted session is held back'
+        : `The cash variances of ${count.format(held)} counted sessions are held back`}
+      : the opening cash is not known, so the expected cash is not whole. Record the opening float
+      on Day close (or wait for the close event), then export that day again to post it.
+    </p>
   )
 }

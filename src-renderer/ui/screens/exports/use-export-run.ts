@@ -123,6 +123,7 @@ export function useExportRun(connection: ActiveConnection, timeZone: string): Ex
               destination: destination?.name ?? '',
               holders: batchesHolding(await exportBatches(db), destination?.id ?? '', range),
               heldBack: result.heldBack,
+              variancesHeld: result.variancesHeld,
             }
           : {
               kind: 'done',
@@ -131,6 +132,7 @@ export function useExportRun(connection: ActiveConnection, timeZone: string): Ex
               defaulted: result.defaulted,
               taxExempt: taxExemptEntries(result.problems),
               movedOutOfLock: result.movedOutOfLock,
+              variancesHeld: result.variancesHeld,
             },
       )
     } catch (error) {
@@ -157,6 +159,7 @@ export function useExportRun(connection: ActiveConnection, timeZone: string): Ex
         defaulted: [],
         taxExempt: [],
         movedOutOfLock: 0,
+        variancesHeld: 0,
       })
     } catch (error) {
       setOutcome({ kind: 'error', message: messageOf(error) })

@@ -85,7 +85,9 @@ export function SessionDetail({
         Session {name}
       </h2>
       <p className="muted">
-        {session.openedAt ? `Opened ${formatTime(session.openedAt)}` : 'Opening not known yet'}
+        {session.openedAt
+          ? `Opened ${formatTime(session.openedAt)}`
+          : 'Opening time not known (it comes with the close event)'}
         {session.closedAt ? ` · closed ${formatTime(session.closedAt)}` : ''}
         {session.openingCash !== null ? ` · opening cash ${money(session.openingCash)}` : ''}
       </p>

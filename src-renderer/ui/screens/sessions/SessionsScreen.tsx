@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import {
+  Fragment,
   useCallback,
   useEffect,
   useId,
@@ -18,11 +19,15 @@ import { formatDateTime } from '../../../format/time'
 import { STATUS_LABEL, type ShownStatus } from '../../../sessions'
 import { loadRecordsSynced, stillSyncing, type RecordsSynced } from '../../../sync'
 import { STILL_SYNCING } from '../day-close/StillSyncing'
+import { VARIANCE_UNDETERMINED } from '../day-close/Variance'
+import { determinedVariance, type DayCloseFigures } from '../../../day-close'
+import type { SessionReconciliation } from '../../../day-close'
 import { effectiveTimeZone } from '../../../format/effective-time-zone'
 import { ConnectionGate } from '../ConnectionGate'
 import { useOpenItem } from '../../hooks/use-hash-route'
 import { sessionLabel } from '../../../format/session-label'
 import { SessionDetail } from './SessionDetail'
+import { PaperClosed } from './PaperClosed'
 import { knownLocations } from '../../../database/locations'
 import { readSession } from '../../../sessions'
 import { listSessionRows, type SessionRowData } from '../../../sessions'
@@ -133,6 +138,13 @@ function SessionRow({
     minor === undefined ? '…' : currency ? formatMoney(minor, currency) : String(minor)
   const reconciled = session.status === 'reconciled' ? row.reconciliation : null
   const figures = row.figures ?? fromRecords
+  // Against the opening cash known now: a float recorded after the count determines it.
+  const variance = (count: SessionReconciliation, now: DayCloseFigures | undefined) => {
+    if (now === undefined) return '…'
+    const amount = determinedVariance(count.countedCash, count.figures, now.openingCash)
+    if (amount !== null) return money(amount)
+    return <span className="undetermined muted">{VARIANCE_UNDETERMINED}</span>
+  }
   const incomplete =
     figures !== undefined &&
     synced !== undefined &&
@@ -141,7 +153,17 @@ function SessionRow({
     <tr ref={rowRef} aria-selected={selected}>
       <td className="moment">
         <button type="button" className="link" onClick={onOpen} aria-expanded={selected}>
-          {name(shown)}
+          {/* Wraps between day, location and hours, and inside a long location: a time reads whole. */}
+          {name(shown)
+            .split(' · ')
+            .map((part, i, parts) => (
+              <Fragment key={i}>
+                {i > 0 && ' · '}
+                <span className={i === 0 || i === parts.length - 1 ? 'label-part' : undefined}>
+                  {part}
+                </span>
+              </Fragment>
+            ))}
         </button>
       </td>
       <td>{statusLabel(shown, Boolean(reconciled?.changedAfterAt))}</td>
@@ -158,7 +180,7 @@ function SessionRow({
         </>
       )}
       <td className="amount">{reconciled ? money(reconciled.count.countedCash) : '—'}</td>
-      <td className="amount">{reconciled ? money(reconciled.count.cashVariance) : '—'}</td>
+      <td className="amount">{reconciled ? variance(reconciled, figures) : '—'}</td>
     </tr>
   )
 }
@@ -226,6 +248,7 @@ function SessionList({ connection }: { connection: ActiveConnection }): React.JS
         </span>
         <span className="muted">Business dates in {timeZone}</span>
       </div>
+      {needsCounting && <PaperClosed db={db} />}
       {sessions.length === 0 && <p className="empty-state">No sessions match these filters.</p>}
       <table aria-label="Register sessions">
         <TableHead

@@ -25,7 +25,7 @@ function DemoChoice({
     <section aria-labelledby="demo-title" className="panel">
       <h2 id="demo-title">Demo shop</h2>
       <p className="muted">
-        Try Till on a simulated shop with three months of history that keeps trading, without a real
+        Try Till on a simulated shop with two months of history that keeps trading, without a real
         store.
       </p>
       <button

@@ -1,4 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks'
+import { formatBusinessDate } from '../../../format/time'
 import { useId, useState, type FormEvent } from 'react'
 import { useActiveConnection } from '../../hooks/use-active-connection'
 import type { TillDatabase } from '../../../database/database'
@@ -55,7 +56,7 @@ function DestinationRow({
       (locked) =>
         onSaved(
           locked.lockedThrough
-            ? `${locked.name} is locked through ${locked.lockedThrough}: exports date nothing on or before it; what they post for those days is dated the day after.`
+            ? `${locked.name} is locked through ${formatBusinessDate(locked.lockedThrough)}: exports date nothing on or before it; what they post for those days is dated the day after.`
             : `${locked.name} is not locked.`,
         ),
       (e: Error) => onError(e.message),
@@ -77,7 +78,9 @@ function DestinationRow({
       </td>
       <td>{FORMAT_LABELS[destination.format]}</td>
       <td>{currentGranularity(destination) === 'bill' ? 'Per bill' : 'Per session summary'}</td>
-      <td>{destination.postedThrough || 'Nothing yet'}</td>
+      <td>
+        {destination.postedThrough ? formatBusinessDate(destination.postedThrough) : 'Nothing yet'}
+      </td>
       <td>
         <form onSubmit={saveLock} className="inline-form">
           <input

@@ -112,7 +112,7 @@ export function SharedBooksPanel(): React.JSX.Element | null {
           This PC shares its records as {view.pcName}, store {view.storeId}.
         </p>
       )}
-      <form onSubmit={save} noValidate>
+      <form onSubmit={save} noValidate className="stacked-form">
         <label htmlFor={`${id}-url`}>Database address</label>
         <input
           id={`${id}-url`}

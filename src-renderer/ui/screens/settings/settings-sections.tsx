@@ -29,7 +29,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: 'destinations', label: 'Destinations', Panel: DestinationsPanel },
   { id: 'scheduled-export', label: 'Scheduled export', Panel: ScheduledExportPanel },
   { id: 'shared-books', label: 'Shared books', Panel: SharedBooksPanel },
-  { id: 'backup', label: 'Backup', Panel: RecordsBackupPanel },
+  { id: 'backup', label: 'Till’s records', Panel: RecordsBackupPanel },
 ]
 
 /** The section an address names; the first for none or one Till does not know. */

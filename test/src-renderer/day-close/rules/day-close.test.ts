@@ -4,6 +4,8 @@ import {
   checkBillIdentities,
   countVariance,
   dayCloseFigures,
+  determinedVariance,
+  hasVariance,
   sumFigures,
   type SessionPayment,
 } from '../../../../src-renderer/day-close/rules/day-close'
@@ -133,6 +135,28 @@ describe('day-close figures of a hand-made session', () => {
       countedCash: 10_550,
       cashVariance: -50,
       methods: [{ method: 'qris', counted: 480, expected: 500, variance: -20 }],
+    })
+  })
+
+  describe('while the opening cash is not known', () => {
+    // Expected cash without the opening: at least 600.
+    const floor = { ...figures, openingCash: null, expectedCash: 600 }
+
+    it('determines no cash variance, nor asks a note for it', () => {
+      const count = countVariance(floor, { countedCash: 10_550, countedByMethod: {} })
+      expect(count.cashVariance).toBeNull()
+      expect(hasVariance(count)).toBe(false)
+      // A method counted still has its own variance, which needs a note.
+      const card = countVariance(floor, { countedCash: 10_550, countedByMethod: { qris: 480 } })
+      expect(hasVariance(card)).toBe(true)
+    })
+
+    it('determines the variance against an opening known later, and only then', () => {
+      expect(determinedVariance(10_550, floor, null)).toBeNull()
+      // A float of 10,000 recorded since: expected 10,600, so 50 short.
+      expect(determinedVariance(10_550, floor, 10_000)).toBe(-50)
+      // Figures that knew the opening keep their variance, whatever came later.
+      expect(determinedVariance(10_550, figures, 99)).toBe(-50)
     })
   })
 })
