@@ -122,9 +122,9 @@ export interface MetaEntry {
     /** The Exports form's last choices (../exports/tables/export-choices.ts). */
     | 'export-form'
     | `export-choices:${string}`
-    /** Where Day close opens on this PC (../cache/day-close-choice.ts). */
+    /** Where Day close opens on this PC (../day-close/tables/day-close-choice.ts). */
     | 'day-close-choice'
-    /** The days this PC's shop closed on paper, before Till (../cache/paper-closed.ts). */
+    /** The days this PC's shop closed on paper, before Till (../sessions/tables/paper-closed.ts). */
     | 'paper-closed-through'
     /** The shared books this cache joined, and the last change applied (../shared-books/tables/shared-outbox.ts). */
     | 'shared-books'

@@ -43,12 +43,14 @@ export {
   withinSpan,
 } from './rules/movement-time'
 export { CashMovementError, recordMovement } from './tables/cash-movement-store'
+export { categoriesUsed } from './tables/categories-used'
 export {
   discardCountDraft,
   loadCountDraft,
   NO_DRAFT_FIELDS,
   saveCountDraft,
 } from './tables/count-drafts'
+export { type DayCloseChoice, dayCloseStart, keepDayCloseChoice } from './tables/day-close-choice'
 export {
   type CurrencyDenominations,
   loadDenominations,

@@ -29,6 +29,7 @@ export {
   type SessionDay,
   sessionDays,
 } from './tables/load-session'
+export { markPaperClosed, paperClosedThrough } from './tables/paper-closed'
 export { countNeedingCount } from './tables/session-list'
 export { listSessionRows, type SessionRowData } from './tables/session-rows'
 export {

@@ -2,7 +2,7 @@ import Dexie from 'dexie'
 import type { TillDatabase } from '../../database/database'
 import type { RegisterSession } from '../../database/cached-records'
 import { loadShownStatus, sessionStart } from './session-status'
-import { paperClosedThrough } from '../../cache/paper-closed'
+import { paperClosedThrough } from './paper-closed'
 import type { DateRange } from '../../format/date-presets'
 
 /**

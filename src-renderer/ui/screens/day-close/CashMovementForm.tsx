@@ -8,10 +8,8 @@ import { AmountField } from './AmountField'
 import { useNumberMarks } from '../../hooks/use-number-marks'
 import { failureText } from './failure-text'
 import { PayOutCategoryField } from './PayOutCategoryField'
-import { useNow } from '../../hooks/use-now'
-import { formatDateTime } from '../../../format/time'
-import { wallClockInstant, wallClockOf } from '../../../../src-shared/domain/business-date'
-import { defaultMovementTime, withinSpan, type SessionSpan } from '../../../day-close'
+import type { SessionSpan } from '../../../day-close'
+import { MovementTimeField, useMovementTime } from './MovementTimeField'
 
 /** The id of a session's movement form, for the count's "record the opening float first". */
 export const movementFormId = (sessionId: string): string => `movement-form-${sessionId}`
@@ -59,14 +57,8 @@ export function CashMovementForm({
   const [by, setBy] = useState('')
   const [note, setNote] = useState(correcting?.note ?? '')
   const [problem, setProblem] = useState<string | null>(null)
-  // The time as typed (merchant-local); null until set: a correction's own, else the kind's.
-  const [time, setTime] = useState<string | null>(
-    correcting ? wallClockOf(correcting.at, timeZone) : null,
-  )
+  const movementTime = useMovementTime(kind, span, timeZone, correcting)
   const id = useId()
-  const now = useNow()
-  const shownTime = time ?? wallClockOf(defaultMovementTime(kind, span, now), timeZone)
-  const within = `${formatDateTime(span.from, timeZone)} to ${formatDateTime(span.to, timeZone)}`
   const marks = useNumberMarks()
   const parsed = amount.trim() ? parseAmountText(amount, currency, marks) : null
 
@@ -76,14 +68,13 @@ export function CashMovementForm({
       setProblem(parsed && !parsed.ok ? parsed.message : 'Enter the amount.')
       return
     }
-    const at =
-      time === null
-        ? defaultMovementTime(kind, span, now)
-        : wallClockInstant(time.slice(0, 10), time.slice(11, 16), timeZone)
-    if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(shownTime) || !withinSpan(at, span)) {
-      setProblem(`Set a time within the session: ${within}.`)
+    const when = movementTime.instant()
+    if ('problem' in when) {
+      setProblem(when.problem)
       return
     }
+    const { at } = when
+    const typedTime = movementTime.time
     try {
       await recordMovement(db, {
         id: crypto.randomUUID(),
@@ -100,7 +91,7 @@ export function CashMovementForm({
       // Cleared for the next movement, unless the manager already typed it while this saved.
       setAmount((current) => (current === amount ? '' : current))
       setNote((current) => (current === note ? '' : current))
-      setTime((current) => (current === time ? null : current))
+      movementTime.clear(typedTime)
       onDone()
     } catch (error) {
       setProblem(failureText(error, CashMovementError, 'record the movement'))
@@ -141,21 +132,7 @@ export function CashMovementForm({
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-at`}>Time ({timeZone})</label>
-          <span id={`${id}-at-hint`} className="muted hint">
-            Within the session: {within}.
-          </span>
-          <input
-            id={`${id}-at`}
-            type="datetime-local"
-            min={wallClockOf(span.from, timeZone)}
-            max={wallClockOf(span.to, timeZone)}
-            value={shownTime}
-            onChange={(event) => setTime(event.target.value || null)}
-            aria-describedby={`${id}-at-hint`}
-          />
-        </div>
+        <MovementTimeField id={id} span={span} timeZone={timeZone} movementTime={movementTime} />
         <AmountField
           label="Amount"
           hint={amountTextHint(currency, marks)}
@@ -167,47 +144,87 @@ export function CashMovementForm({
         {kind === 'pay-out' && (
           <PayOutCategoryField categories={categories} value={category} onChange={setCategory} />
         )}
-        <div className="field">
-          <label htmlFor={`${id}-by`}>Moved by (name or initials)</label>
-          <input
-            id={`${id}-by`}
-            autoComplete="off"
-            maxLength={80}
-            value={by}
-            onChange={(event) => setBy(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-note`}>Note</label>
-          <input
-            id={`${id}-note`}
-            autoComplete="off"
-            maxLength={500}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-          />
-        </div>
+        <MovedByAndNote id={id} by={by} note={note} onBy={setBy} onNote={setNote} />
       </div>
       {problem && (
         <p role="alert" className="error">
           {problem}
         </p>
       )}
-      <div className="actions">
-        <button type="submit" className="primary">
-          {correcting ? 'Record the correction' : 'Record movement'}
-        </button>
-        {correcting && (
-          <>
-            <button type="button" onClick={() => void save(true)}>
-              Cancel this movement
-            </button>
-            <button type="button" onClick={onDone}>
-              Keep it as it is
-            </button>
-          </>
-        )}
-      </div>
+      <MovementActions
+        correcting={correcting !== null}
+        onCancel={() => void save(true)}
+        onKeep={onDone}
+      />
     </form>
+  )
+}
+
+/** Who moved the cash, and a note. */
+function MovedByAndNote({
+  id,
+  by,
+  note,
+  onBy,
+  onNote,
+}: {
+  id: string
+  by: string
+  note: string
+  onBy: (by: string) => void
+  onNote: (note: string) => void
+}): React.JSX.Element {
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={`${id}-by`}>Moved by (name or initials)</label>
+        <input
+          id={`${id}-by`}
+          autoComplete="off"
+          maxLength={80}
+          value={by}
+          onChange={(event) => onBy(event.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-note`}>Note</label>
+        <input
+          id={`${id}-note`}
+          autoComplete="off"
+          maxLength={500}
+          value={note}
+          onChange={(event) => onNote(event.target.value)}
+        />
+      </div>
+    </>
+  )
+}
+
+/** Record; and for a correction, cancel the movement instead or keep it as it is. */
+function MovementActions({
+  correcting,
+  onCancel,
+  onKeep,
+}: {
+  correcting: boolean
+  onCancel: () => void
+  onKeep: () => void
+}): React.JSX.Element {
+  return (
+    <div className="actions">
+      <button type="submit" className="primary">
+        {correcting ? 'Record the correction' : 'Record movement'}
+      </button>
+      {correcting && (
+        <>
+          <button type="button" onClick={onCancel}>
+            Cancel this movement
+          </button>
+          <button type="button" onClick={onKeep}>
+            Keep it as it is
+          </button>
+        </>
+      )}
+    </div>
   )
 }

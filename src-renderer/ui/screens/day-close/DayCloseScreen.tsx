@@ -6,11 +6,7 @@ import { useBridge } from '../../hooks/bridge-context'
 import { useLocationNames } from '../../../settings'
 import { locationLabel } from '../../../format/location-label'
 import { sessionDays, type SessionDay } from '../../../sessions'
-import {
-  dayCloseStart,
-  keepDayCloseChoice,
-  type DayCloseChoice,
-} from '../../../cache/day-close-choice'
+import { dayCloseStart, keepDayCloseChoice, type DayCloseChoice } from '../../../day-close'
 import { effectiveTimeZone } from '../../../format/effective-time-zone'
 import { ConnectionGate } from '../ConnectionGate'
 import { formatBusinessDate } from './business-date-label'

@@ -16,7 +16,7 @@ import { CountedNotesAndCoins } from './CountedNotesAndCoins'
 import { useConfirmationFocus } from './focus-after-count'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useNow } from '../../hooks/use-now'
-import { categoriesUsed } from '../../../cache/categories-used'
+import { categoriesUsed } from '../../../day-close'
 import { sessionSpan } from '../../../day-close'
 import { startOfMerchantDay } from '../../../../src-shared/domain/business-date'
 

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useId, useState, type FormEvent } from 'react'
 import type { TillDatabase } from '../../../database/database'
-import { markPaperClosed, paperClosedThrough } from '../../../cache/paper-closed'
+import { markPaperClosed, paperClosedThrough } from '../../../sessions'
 import { formatBusinessDate } from '../../../format/time'
 
 /**

@@ -1,9 +1,9 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { expect, it } from 'vitest'
-import { TillDatabase } from '../../../src-renderer/database/database'
-import { categoriesUsed } from '../../../src-renderer/cache/categories-used'
-import type { CachedExpense } from '../../../src-renderer/database/cached-records'
-import type { CashMovement } from '../../../src-renderer/day-close/rules/cash-movements'
+import { TillDatabase } from '../../../../src-renderer/database/database'
+import { categoriesUsed } from '../../../../src-renderer/day-close/tables/categories-used'
+import type { CachedExpense } from '../../../../src-renderer/database/cached-records'
+import type { CashMovement } from '../../../../src-renderer/day-close/rules/cash-movements'
 
 it('lists every category the shop has used, of any session, expenses and pay-outs, once each', async () => {
   const db = new TillDatabase(`till-categories-${Math.random()}`, {

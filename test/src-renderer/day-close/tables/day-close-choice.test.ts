@@ -1,8 +1,11 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { TillDatabase } from '../../../src-renderer/database/database'
-import type { RegisterSession } from '../../../src-renderer/database/cached-records'
-import { dayCloseStart, keepDayCloseChoice } from '../../../src-renderer/cache/day-close-choice'
+import { TillDatabase } from '../../../../src-renderer/database/database'
+import type { RegisterSession } from '../../../../src-renderer/database/cached-records'
+import {
+  dayCloseStart,
+  keepDayCloseChoice,
+} from '../../../../src-renderer/day-close/tables/day-close-choice'
 
 const NOW = Date.UTC(2026, 11, 7, 12, 0)
 const HOUR = 3600_000

@@ -1,4 +1,4 @@
-import type { TillDatabase } from '../database/database'
+import type { TillDatabase } from '../../database/database'
 
 /**
  * Every expense category the shop has used, for a pay-out to choose from: those of the

@@ -1,10 +1,13 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { TillDatabase } from '../../../src-renderer/database/database'
-import type { RegisterSession } from '../../../src-renderer/database/cached-records'
-import { markPaperClosed, paperClosedThrough } from '../../../src-renderer/cache/paper-closed'
-import { countNeedingCount } from '../../../src-renderer/sessions/tables/session-list'
-import { listSessionRows } from '../../../src-renderer/sessions/tables/session-rows'
+import { TillDatabase } from '../../../../src-renderer/database/database'
+import type { RegisterSession } from '../../../../src-renderer/database/cached-records'
+import {
+  markPaperClosed,
+  paperClosedThrough,
+} from '../../../../src-renderer/sessions/tables/paper-closed'
+import { countNeedingCount } from '../../../../src-renderer/sessions/tables/session-list'
+import { listSessionRows } from '../../../../src-renderer/sessions/tables/session-rows'
 
 const NOW = Date.UTC(2026, 11, 7, 12, 0)
 

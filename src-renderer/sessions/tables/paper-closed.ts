@@ -1,4 +1,4 @@
-import type { TillDatabase } from '../database/database'
+import type { TillDatabase } from '../../database/database'
 
 /**
  * The business date through which this PC's shop closed its days on paper, before it counted in

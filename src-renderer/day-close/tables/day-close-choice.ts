@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import type { TillDatabase } from '../database/database'
-import { listSessions } from '../sessions/tables/session-list'
+import type { TillDatabase } from '../../database/database'
+import { listSessions } from '../../sessions/tables/session-list'
 
 /**
  * Where Day close opens: the location and business date this PC chose last, kept in the cache
