@@ -326,10 +326,32 @@ const ROW_SCHEMAS: Record<OwnRecordTable, z.ZodType> = {
 /** Why a row is not one Till writes into `table`; null when it is. */
 export function ownRecordProblem(table: OwnRecordTable, row: unknown): string | null {
   const parsed = ROW_SCHEMAS[table].safeParse(row)
-  if (parsed.success) return table === 'logPages' ? pageKeysProblem(row as LogPage) : null
+  if (parsed.success) return table === 'logPages' ? pageProblem(row as LogPage) : null
   const issue = parsed.error.issues[0]!
   const where = issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : ''
   return `${where}${issue.message}`
+}
+
+function pageProblem(page: LogPage): string | null {
+  return pageStatesProblem(page) ?? pageKeysProblem(page)
+}
+
+/**
+ * Each state a page of a batch sets is of an entry the page holds: an export run logs the
+ * entries of a slice in one page with the states they set (../../exports/rules/export-log.ts
+ * `planExport` sets a key's state only with an entry written under its live id). A state with no
+ * entry claims the books hold what no export wrote, and the next export would skip its key for
+ * good. A page of no batch (states carried over from before pages) holds no entries; whether its
+ * keys have entries earlier in the log is the whole log's check (./own-records.ts `checkLog`).
+ */
+function pageStatesProblem(page: LogPage): string | null {
+  if (page.batchId === '')
+    return page.entries.length === 0 ? null : 'entries: a page of no batch holds no entries'
+  const written = new Set(page.entries.map((e) => `${e.key}\u0000${e.entryId}`))
+  const index = page.states.findIndex((s) => !written.has(`${s.key}\u0000${s.liveEntryId}`))
+  return index === -1
+    ? null
+    : `states.${index}: key ${page.states[index]!.key} stands at ${page.states[index]!.liveEntryId}, an entry the page does not hold`
 }
 
 /**

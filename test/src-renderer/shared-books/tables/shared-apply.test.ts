@@ -25,6 +25,13 @@ import { closeSession, writeBills } from '../../../../src-renderer/sync/tables/w
 import { saveMapping } from '../../../../src-renderer/exports/jobs/account-mapping'
 import { cashSessionCache, countSession, SALE_AT } from '../../../support/exports/counted-session'
 
+const XERO_OPTIONS = {
+  dateFormat: 'DD/MM/YYYY',
+  taxRate: 'Tax Exempt',
+  trackingName: 'Location',
+  maxLinesPerFile: 500,
+}
+
 /** The evening after the sale: the session no longer trades. */
 const LATER = SALE_AT + 13 * 3600_000
 
@@ -168,6 +175,69 @@ describe('applying pulled rows', () => {
       ['exportBatch:batch-2', 'not an export batch filed under its batch id and destination'],
     ])
     expect(await db.exportBatches.count()).toBe(0)
+  })
+
+  it('sets aside a batch whose page says a bill was exported without its entry, and applies it with the entry', async () => {
+    const db = cache()
+    await markJoined(db, 'store-1')
+    const entry = {
+      id: 'b1',
+      kind: 'bill',
+      date: '2026-11-20',
+      currency: 'IDR',
+      description: 'Bill 1024',
+      payee: null,
+      billId: 'b1',
+      registerSessionId: null,
+      locationId: 'loc1',
+      paymentIds: [],
+      lines: [],
+    }
+    const state = { key: 'b1', revision: 0, liveEntryId: 'b1', entry, hash: 'h1' }
+    const shared = (batchId: string, entries: unknown[], change: number) =>
+      row({
+        kind: 'exportBatch',
+        key: batchId,
+        change,
+        body: {
+          destinationId: 'xero',
+          seq: change,
+          batchId,
+          batch: {
+            batch: {
+              id: batchId,
+              destinationId: 'xero',
+              createdAt: '2026-11-21T09:30:00.000Z',
+              granularity: 'bill',
+              target: { format: 'xero', options: XERO_OPTIONS },
+              what: 'xero',
+              range: { from: '2026-11-20', to: '2026-11-20', locationId: '' },
+              entryCount: entries.length,
+            },
+            pages: [
+              {
+                destinationId: 'xero',
+                batchId,
+                first: 0,
+                entries,
+                states: [state],
+                keys: [['xero', 'b1']],
+              },
+            ],
+          },
+        },
+      })
+    const done = await applyPulledRows(db, [shared('hiding', [], 1)])
+    expect(done).toEqual({ applied: 0, setAside: 1, held: 0 })
+    expect((await setAsideRows(db)).map((r) => r.reason)).toEqual([
+      'pages.0: states.0: key b1 stands at b1, an entry the page does not hold',
+    ])
+    expect(await db.logPages.count()).toBe(0)
+    expect(await db.exportBatches.count()).toBe(0)
+
+    const written = [{ entryId: 'b1', key: 'b1', hash: 'h1', entry }]
+    expect(await applyPulledRows(db, [shared('honest', written, 2)])).toMatchObject({ applied: 1 })
+    expect((await db.exportBatches.toArray()).map((b) => b.id)).toEqual(['honest'])
   })
 
   it('leaves a record with a change waiting here to the push, ignores an older version, and deletes', async () => {
