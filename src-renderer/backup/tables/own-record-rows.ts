@@ -323,6 +323,29 @@ const ROW_SCHEMAS: Record<OwnRecordTable, z.ZodType> = {
   depositSettings: depositSettingsRowSchema,
 }
 
+/** The key of each table's rows as Till writes them: the key field's schema, or both fields'. */
+const KEY_SCHEMAS: Record<OwnRecordTable, z.ZodType> = {
+  destinations: destinationSchema.shape.id,
+  exportBatches: batchSchema.shape.id,
+  logPages: count,
+  reconciliations: id,
+  accountMapping: mappingSchema.shape.id,
+  accountRoles: roleSchema.shape.key,
+  locationNames: locationNameSchema.shape.locationId,
+  cashMovements: cashMovementSchema.shape.id,
+  statementLines: z.tuple([statementLineSchema.shape.bankAccountId, statementLineSchema.shape.id]),
+  depositMatches: depositMatchSchema.shape.id,
+  depositSettings: z.union(depositSettingsRowSchema.options.map((row) => row.shape.key)),
+}
+
+/**
+ * Whether `key` (a field's value, or the fields of a compound key in order) is one a row of
+ * `table` can have: what a deletion from outside, which carries no row, is checked by.
+ */
+export function isOwnRecordKey(table: OwnRecordTable, key: unknown): boolean {
+  return KEY_SCHEMAS[table].safeParse(key).success
+}
+
 /** Why a row is not one Till writes into `table`; null when it is. */
 export function ownRecordProblem(table: OwnRecordTable, row: unknown): string | null {
   const parsed = ROW_SCHEMAS[table].safeParse(row)

@@ -29,6 +29,11 @@ const OWN_RECORD_KEYS = {
   depositSettings: 'key',
 } as const satisfies Record<OwnRecordTable, string | readonly string[]>
 
+/** Whether the rows of `table` are keyed by two fields (a statement line: its account and id). */
+export function hasCompoundKey(table: OwnRecordTable): boolean {
+  return typeof OWN_RECORD_KEYS[table] !== 'string'
+}
+
 /** A row's primary key as the cache stores it. */
 export function ownRecordKey(table: OwnRecordTable, row: unknown): string | number | string[] {
   const fields = OWN_RECORD_KEYS[table]
