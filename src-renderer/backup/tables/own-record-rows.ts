@@ -323,13 +323,58 @@ const ROW_SCHEMAS: Record<OwnRecordTable, z.ZodType> = {
   depositSettings: depositSettingsRowSchema,
 }
 
+/** The key of each table's rows as Till writes them: the key field's schema, or both fields'. */
+const KEY_SCHEMAS: Record<OwnRecordTable, z.ZodType> = {
+  destinations: destinationSchema.shape.id,
+  exportBatches: batchSchema.shape.id,
+  logPages: count,
+  reconciliations: id,
+  accountMapping: mappingSchema.shape.id,
+  accountRoles: roleSchema.shape.key,
+  locationNames: locationNameSchema.shape.locationId,
+  cashMovements: cashMovementSchema.shape.id,
+  statementLines: z.tuple([statementLineSchema.shape.bankAccountId, statementLineSchema.shape.id]),
+  depositMatches: depositMatchSchema.shape.id,
+  depositSettings: z.union(depositSettingsRowSchema.options.map((row) => row.shape.key)),
+}
+
+/**
+ * Whether `key` (a field's value, or the fields of a compound key in order) is one a row of
+ * `table` can have: what a deletion from outside, which carries no row, is checked by.
+ */
+export function isOwnRecordKey(table: OwnRecordTable, key: unknown): boolean {
+  return KEY_SCHEMAS[table].safeParse(key).success
+}
+
 /** Why a row is not one Till writes into `table`; null when it is. */
 export function ownRecordProblem(table: OwnRecordTable, row: unknown): string | null {
   const parsed = ROW_SCHEMAS[table].safeParse(row)
-  if (parsed.success) return table === 'logPages' ? pageKeysProblem(row as LogPage) : null
+  if (parsed.success) return table === 'logPages' ? pageProblem(row as LogPage) : null
   const issue = parsed.error.issues[0]!
   const where = issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : ''
   return `${where}${issue.message}`
+}
+
+function pageProblem(page: LogPage): string | null {
+  return pageStatesProblem(page) ?? pageKeysProblem(page)
+}
+
+/**
+ * Each state a page of a batch sets is of an entry the page holds: an export run logs the
+ * entries of a slice in one page with the states they set (../../exports/rules/export-log.ts
+ * `planExport` sets a key's state only with an entry written under its live id). A state with no
+ * entry claims the books hold what no export wrote, and the next export would skip its key for
+ * good. A page of no batch (states carried over from before pages) holds no entries; whether its
+ * keys have entries earlier in the log is the whole log's check (./own-records.ts `checkLog`).
+ */
+function pageStatesProblem(page: LogPage): string | null {
+  if (page.batchId === '')
+    return page.entries.length === 0 ? null : 'entries: a page of no batch holds no entries'
+  const written = new Set(page.entries.map((e) => `${e.key}\u0000${e.entryId}`))
+  const index = page.states.findIndex((s) => !written.has(`${s.key}\u0000${s.liveEntryId}`))
+  return index === -1
+    ? null
+    : `states.${index}: key ${page.states[index]!.key} stands at ${page.states[index]!.liveEntryId}, an entry the page does not hold`
 }
 
 /**

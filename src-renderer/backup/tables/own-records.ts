@@ -29,6 +29,11 @@ const OWN_RECORD_KEYS = {
   depositSettings: 'key',
 } as const satisfies Record<OwnRecordTable, string | readonly string[]>
 
+/** Whether the rows of `table` are keyed by two fields (a statement line: its account and id). */
+export function hasCompoundKey(table: OwnRecordTable): boolean {
+  return typeof OWN_RECORD_KEYS[table] !== 'string'
+}
+
 /** A row's primary key as the cache stores it. */
 export function ownRecordKey(table: OwnRecordTable, row: unknown): string | number | string[] {
   const fields = OWN_RECORD_KEYS[table]
@@ -155,13 +160,25 @@ function checkLog(rows: readonly OwnRecordRow[]): Map<string, LogSize> {
     .filter((r) => r.table === 'logPages')
     .map(({ row, at }) => ({ page: row as LogPage, at }))
     .sort((a, b) => a.page.seq - b.page.seq)
+  /** Per destination, the keys its log holds entries of, in the pages read so far. */
+  const logged = new Map<string, Set<string>>()
   for (const { page, at } of pages) {
     const log = sizes.get(page.destinationId)
+    const keys = logged.get(page.destinationId) ?? new Set<string>()
+    logged.set(page.destinationId, keys)
     if (page.batchId === '') {
-      if (page.entries.length > 0 || !log || log.batches === 0)
+      if (!log || log.batches === 0)
         throw new OwnRecordsError(
           at,
           `log page ${page.seq} belongs to no batch, yet destination ${page.destinationId} has no batch it could stand for`,
+        )
+      // States carried over from before pages stand for entries logged before them: a state of
+      // a key with none claims the books hold what no export wrote, and would hide it for good.
+      const unlogged = page.states.find((state) => !keys.has(state.key))
+      if (unlogged)
+        throw new OwnRecordsError(
+          at,
+          `log page ${page.seq} says key ${unlogged.key} was exported, and no page before it holds an entry of that key`,
         )
     } else {
       const batch = batches.get(page.batchId)
@@ -176,6 +193,7 @@ function checkLog(rows: readonly OwnRecordRow[]): Map<string, LogSize> {
           `log page ${page.seq} starts at entry ${page.first} of batch ${batch.id}, where ${batch.written} came before it`,
         )
       batch.written += page.entries.length
+      for (const entry of page.entries) keys.add(entry.key)
     }
     size(page.destinationId).pages++
     size(page.destinationId).entries += page.entries.length

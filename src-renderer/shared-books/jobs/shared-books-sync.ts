@@ -80,11 +80,14 @@ export class SharedBooksSync {
         since,
         limit: PULL_PAGE,
       })
-      const done = await applyPulledRows(this.db, page.rows)
+      const done = await applyPulledRows(this.db, page.rows, page.head)
       total.applied += done.applied
       total.setAside += done.setAside
       total.held += done.held
-      if (!page.more || done.held > 0 || page.rows.length === 0) return total
+      // A page of rows set aside for their change numbers moves nothing: asking again from the
+      // same change would answer the same page.
+      const moved = (await lastAppliedChange(this.db)) > since
+      if (!page.more || done.held > 0 || !moved) return total
     }
   }
 

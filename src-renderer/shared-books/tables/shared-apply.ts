@@ -14,6 +14,7 @@ import {
   SHARED_KINDS,
   sharedKeyOf,
   sharedRef,
+  storedKeysOf,
   type OutboxChange,
   type PulledRow,
   type SharedKind,
@@ -52,7 +53,10 @@ function applyTables(db: TillDatabase): Table[] {
 function pulledRowProblem(row: PulledRow): string | null {
   if (row.kind === EXPORT_BATCH_KIND) return sharedBatchProblem(sharedBatchIn(row))
   if (!isSharedKind(row.kind)) return `Till does not share records of kind “${row.kind}”`
-  if (row.deleted) return null
+  if (row.deleted)
+    return storedKeysOf(row.kind, row.key).length > 0
+      ? null
+      : `a deletion of ${row.key}, which is no key of a ${row.kind}`
   const problem = ownRecordProblem(SHARED_KINDS[row.kind], row.body)
   if (problem !== null) return problem
   const key = sharedKeyOf(row.kind, row.body)
@@ -102,13 +106,26 @@ export interface PullApplied {
 }
 
 /**
- * Applies pulled rows in change order, in one transaction. Stops before an export batch while an
- * export runs here (its pages would interleave with the run's), so the change number noted is the
- * last one fully dealt with.
+ * Why a row's change number cannot be taken as read (null when it can): the books give out whole
+ * numbers up to their head, and a pull goes on from the last one applied, so a number past the
+ * head or past exact integers would put the pull's cursor beyond every later change for good.
+ */
+function changeProblem(change: number, head: number): string | null {
+  if (!Number.isSafeInteger(change) || change < 1)
+    return `change number ${change} is not one the books give out (a whole number from 1 to ${Number.MAX_SAFE_INTEGER})`
+  return change > head ? `change number ${change} is past the books’ latest, ${head}` : null
+}
+
+/**
+ * Applies pulled rows in change order, in one transaction; `head` is the books' latest change
+ * number as they answered the pull. Stops before an export batch while an export runs here (its
+ * pages would interleave with the run's), so the change number noted is the last one fully dealt
+ * with. A row whose change number is not one the books gave out is set aside without moving it.
  */
 export function applyPulledRows(
   db: TillDatabase,
   rows: readonly PulledRow[],
+  head: number,
   now = Date.now(),
 ): Promise<PullApplied> {
   return db.transaction('rw', applyTables(db), async () => {
@@ -119,7 +136,8 @@ export function applyPulledRows(
         result.held = ordered.length - index
         break
       }
-      const problem = pulledRowProblem(row)
+      const badChange = changeProblem(row.change, head)
+      const problem = badChange ?? pulledRowProblem(row)
       const ref = sharedRef(row.kind, row.key)
       if (problem !== null) {
         await db.sharedSetAside.put({
@@ -137,7 +155,7 @@ export function applyPulledRows(
         await db.sharedSetAside.delete(ref)
         if (await applyValidRow(db, row)) result.applied++
       }
-      await noteAppliedChange(db, row.change)
+      if (badChange === null) await noteAppliedChange(db, row.change)
     }
     return result
   })
@@ -164,11 +182,15 @@ async function applyValidRow(db: TillDatabase, row: PulledRow): Promise<boolean>
   return true
 }
 
-/** Puts or deletes the record a row carries; a count also sets its session's status. */
+/**
+ * Puts or deletes the record a row carries; a count also sets its session's status, and a count
+ * deleted leaves its session as it was before it was counted.
+ */
 async function writeRecord(db: TillDatabase, kind: SharedKind, row: PulledRow): Promise<void> {
   const table = db.table(SHARED_KINDS[kind])
   if (row.deleted) {
-    await table.delete(row.key)
+    if (kind === 'reconciliation') await uncount(db, row.key)
+    await table.bulkDelete(storedKeysOf(kind, row.key))
     return
   }
   await table.put(row.body)
@@ -182,6 +204,13 @@ async function setCountedStatus(db: TillDatabase, stored: Reconciliation): Promi
   await db.sessions.update(record.sessionId, {
     status: counted ? 'reconciled' : record.statusBefore,
   })
+}
+
+/** A session whose count goes shows the status it had before it was counted, not a count. */
+async function uncount(db: TillDatabase, sessionId: string): Promise<void> {
+  const stored = await db.reconciliations.get(sessionId)
+  if (stored === undefined || (await db.sessions.get(sessionId))?.status !== 'reconciled') return
+  await db.sessions.update(sessionId, { status: recordSchema.parse(stored).statusBefore })
 }
 
 /** Adds a batch another PC committed, its pages after this PC's; a batch held already is kept. */

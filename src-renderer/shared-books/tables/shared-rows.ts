@@ -1,6 +1,6 @@
 import type { SharedRow } from '../../../src-shared/bridge/schemas/shared-books'
-import { ownRecordKey } from '../../backup/tables/own-records'
-import type { OwnRecordTable } from '../../backup/tables/own-record-rows'
+import { hasCompoundKey, ownRecordKey } from '../../backup/tables/own-records'
+import { isOwnRecordKey, type OwnRecordTable } from '../../backup/tables/own-record-rows'
 
 /**
  * Till's own records as the shared books carry them (docs/shared-books.md): each kind of shared
@@ -35,6 +35,19 @@ export function isSharedKind(kind: string): kind is SharedKind {
 export function sharedKeyOf(kind: SharedKind, row: unknown): string {
   const key = ownRecordKey(SHARED_KINDS[kind], row)
   return Array.isArray(key) ? key.join('|') : String(key)
+}
+
+/**
+ * The cache keys a key of the books names, the other way from `sharedKeyOf`: the key itself, or
+ * for a compound key each cut at a `|` into two fields a row can have (an id may hold a `|` of
+ * its own, and every record the key names is meant). Empty when it names no record of its kind.
+ */
+export function storedKeysOf(kind: SharedKind, key: string): (string | string[])[] {
+  const table = SHARED_KINDS[kind]
+  if (!hasCompoundKey(table)) return isOwnRecordKey(table, key) ? [key] : []
+  return [...key.matchAll(/\|/g)]
+    .map(({ index }) => [key.slice(0, index), key.slice(index + 1)])
+    .filter((fields) => isOwnRecordKey(table, fields))
 }
 
 /** How the cache names one shared record: its kind and key. */

@@ -169,6 +169,52 @@ describe("backing up and restoring Till's records", () => {
     await expectRefused(second, seal([lines[0]!, ...stateOnly]), 2, /has no batch/)
   })
 
+  it('refuses a page whose states say a bill was exported that no page holds an entry of (it would hide the bill from every export)', async () => {
+    const { db: first } = await firstPc()
+    const lines = unsealed(await backupOf(first))
+    const at = lines.findIndex((line) => {
+      const { table, row } = parsed(line)
+      return table === 'logPages' && row.destinationId === 'xero'
+    })
+    const page = parsed(lines[at]!).row as { states: { key: string }[]; seq: number }
+    const claim = { ...page.states[0]!, key: 'b3', liveEntryId: 'b3' }
+    const second = await pc([...bills(), sale({ id: 'b3', number: '1025' })])
+    // A page of no batch, as states carried over from before pages, claiming b3.
+    const carried = rowLine('logPages', {
+      ...page,
+      seq: page.seq + 100,
+      batchId: '',
+      first: 0,
+      entries: [],
+      states: [claim],
+      keys: [['xero', 'b3']],
+    })
+    await expectRefused(
+      second,
+      seal([...lines, carried]),
+      lines.length + 1,
+      /key b3 was exported, and no page before it holds an entry of that key/,
+    )
+    // A page of a real batch, its count kept, with b3's state slipped in beside its entries.
+    const slipped = lines.map((line, i) => {
+      if (i !== at) return line
+      const row = parsed(line).row as { states: unknown[]; keys: unknown[] }
+      return rowLine('logPages', {
+        ...row,
+        states: [...row.states, claim],
+        keys: [...row.keys, ['xero', 'b3']],
+      })
+    })
+    await expectRefused(
+      second,
+      seal(slipped),
+      at + 1,
+      /key b3 stands at b3, an entry the page does not hold/,
+    )
+    // Nothing was restored, so the bill is still there for the export.
+    expect(await exportTo(second, 'xero', 'xero')).toEqual(['b1', 'b2', 'b3'])
+  })
+
   it('refuses a file cut at a line end, and one missing a page of a batch', async () => {
     const { db: first } = await firstPc()
     const backup = await backupOf(first)

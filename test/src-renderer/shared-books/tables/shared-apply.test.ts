@@ -25,6 +25,13 @@ import { closeSession, writeBills } from '../../../../src-renderer/sync/tables/w
 import { saveMapping } from '../../../../src-renderer/exports/jobs/account-mapping'
 import { cashSessionCache, countSession, SALE_AT } from '../../../support/exports/counted-session'
 
+const XERO_OPTIONS = {
+  dateFormat: 'DD/MM/YYYY',
+  taxRate: 'Tax Exempt',
+  trackingName: 'Location',
+  maxLinesPerFile: 500,
+}
+
 /** The evening after the sale: the session no longer trades. */
 const LATER = SALE_AT + 13 * 3600_000
 
@@ -49,6 +56,12 @@ function nameRow(locationId: string, name: string, over: Partial<SharedRow> = {}
   return row({ kind: 'locationName', key: locationId, body: { locationId, name }, ...over })
 }
 
+/** The books' latest change number in these pulls, past every change they pull. */
+const BOOKS_HEAD = 1_000
+
+const pulled = (db: TillDatabase, rows: readonly SharedRow[], now?: number) =>
+  applyPulledRows(db, rows, BOOKS_HEAD, now)
+
 const kemang = (change: number, version = 1) => nameRow('loc1', 'Kemang', { change, version })
 
 /** The account mapping as another PC saved it on the books, sales to `code`. */
@@ -69,7 +82,7 @@ describe('the outbox', () => {
     expect(await waitingCount(db)).toBe(0)
 
     await markJoined(db, 'store-1')
-    await applyPulledRows(db, [kemang(4, 3)])
+    await pulled(db, [kemang(4, 3)])
     await saveLocationName(db, 'loc1', 'Kemang Raya')
     await saveLocationName(db, 'loc1', 'Kemang Timur')
     await saveLocationName(db, 'loc2', '')
@@ -119,7 +132,7 @@ describe('applying pulled rows', () => {
       change: 3,
     })
     const unknown = row({ kind: 'invoice', key: 'i1', body: {}, change: 4 })
-    const done = await applyPulledRows(db, [misfiled, kemang(1), unknown, forged], 77)
+    const done = await pulled(db, [misfiled, kemang(1), unknown, forged], 77)
     expect(done).toEqual({ applied: 1, setAside: 3, held: 0 })
     expect(await loadLocationNames(db)).toEqual({ loc1: 'Kemang' })
     expect(await lastAppliedChange(db)).toBe(4)
@@ -134,7 +147,7 @@ describe('applying pulled rows', () => {
     expect(aside[0]!.reason).toMatch(/does not share records of kind “invoice”/)
 
     // A later, valid version of the record set aside takes its place.
-    await applyPulledRows(db, [nameRow('loc2', 'Senopati', { change: 5, version: 2 })])
+    await pulled(db, [nameRow('loc2', 'Senopati', { change: 5, version: 2 })])
     expect((await setAsideRows(db)).map((r) => r.ref)).toEqual(['invoice:i1', 'locationName:loc3'])
     expect(await loadLocationNames(db)).toEqual({ loc1: 'Kemang', loc2: 'Senopati' })
   })
@@ -158,7 +171,7 @@ describe('applying pulled rows', () => {
         key,
         body: { destinationId: 'xero', seq: 1, batchId: key, batch: sent },
       })
-    await applyPulledRows(db, [
+    await pulled(db, [
       { ...filed('batch-1', { batch, pages: [] }), change: 1 },
       { ...filed('batch-2', { batch, pages: [] }), change: 2 },
     ])
@@ -170,19 +183,82 @@ describe('applying pulled rows', () => {
     expect(await db.exportBatches.count()).toBe(0)
   })
 
+  it('sets aside a batch whose page says a bill was exported without its entry, and applies it with the entry', async () => {
+    const db = cache()
+    await markJoined(db, 'store-1')
+    const entry = {
+      id: 'b1',
+      kind: 'bill',
+      date: '2026-11-20',
+      currency: 'IDR',
+      description: 'Bill 1024',
+      payee: null,
+      billId: 'b1',
+      registerSessionId: null,
+      locationId: 'loc1',
+      paymentIds: [],
+      lines: [],
+    }
+    const state = { key: 'b1', revision: 0, liveEntryId: 'b1', entry, hash: 'h1' }
+    const shared = (batchId: string, entries: unknown[], change: number) =>
+      row({
+        kind: 'exportBatch',
+        key: batchId,
+        change,
+        body: {
+          destinationId: 'xero',
+          seq: change,
+          batchId,
+          batch: {
+            batch: {
+              id: batchId,
+              destinationId: 'xero',
+              createdAt: '2026-11-21T09:30:00.000Z',
+              granularity: 'bill',
+              target: { format: 'xero', options: XERO_OPTIONS },
+              what: 'xero',
+              range: { from: '2026-11-20', to: '2026-11-20', locationId: '' },
+              entryCount: entries.length,
+            },
+            pages: [
+              {
+                destinationId: 'xero',
+                batchId,
+                first: 0,
+                entries,
+                states: [state],
+                keys: [['xero', 'b1']],
+              },
+            ],
+          },
+        },
+      })
+    const done = await pulled(db, [shared('hiding', [], 1)])
+    expect(done).toEqual({ applied: 0, setAside: 1, held: 0 })
+    expect((await setAsideRows(db)).map((r) => r.reason)).toEqual([
+      'pages.0: states.0: key b1 stands at b1, an entry the page does not hold',
+    ])
+    expect(await db.logPages.count()).toBe(0)
+    expect(await db.exportBatches.count()).toBe(0)
+
+    const written = [{ entryId: 'b1', key: 'b1', hash: 'h1', entry }]
+    expect(await pulled(db, [shared('honest', written, 2)])).toMatchObject({ applied: 1 })
+    expect((await db.exportBatches.toArray()).map((b) => b.id)).toEqual(['honest'])
+  })
+
   it('leaves a record with a change waiting here to the push, ignores an older version, and deletes', async () => {
     const db = cache()
     await markJoined(db, 'store-1')
-    await applyPulledRows(db, [kemang(1, 2)])
-    await applyPulledRows(db, [nameRow('loc1', 'Old', { change: 2, version: 1 })])
+    await pulled(db, [kemang(1, 2)])
+    await pulled(db, [nameRow('loc1', 'Old', { change: 2, version: 1 })])
     expect(await loadLocationNames(db)).toEqual({ loc1: 'Kemang' })
 
     await saveLocationName(db, 'loc1', 'Mine')
-    await applyPulledRows(db, [nameRow('loc1', 'Theirs', { change: 3, version: 3 })])
+    await pulled(db, [nameRow('loc1', 'Theirs', { change: 3, version: 3 })])
     expect(await loadLocationNames(db)).toEqual({ loc1: 'Mine' })
 
     await db.sharedOutbox.clear()
-    await applyPulledRows(db, [
+    await pulled(db, [
       row({ kind: 'locationName', key: 'loc1', body: null, deleted: true, change: 4, version: 4 }),
     ])
     expect(await loadLocationNames(db)).toEqual({})
@@ -227,7 +303,7 @@ describe('settling a push', () => {
     ])
     expect(await loadLocationNames(db)).toEqual({ loc1: 'Mine' })
     // A later pull of the same record updates what the person compares with, nothing else.
-    await applyPulledRows(db, [
+    await pulled(db, [
       { ...theirs, body: { locationId: 'loc1', name: 'Theirs 2' }, version: 3, change: 7 },
     ])
     expect(await loadLocationNames(db)).toEqual({ loc1: 'Mine' })
@@ -246,7 +322,7 @@ describe('settling a push', () => {
   it('choosing theirs over a name deleted here puts their name back and sends nothing', async () => {
     const db = cache()
     await markJoined(db, 'store-1')
-    await applyPulledRows(db, [kemang(1, 1)])
+    await pulled(db, [kemang(1, 1)])
     await saveLocationName(db, 'loc1', '')
     const theirs = nameRow('loc1', 'Kemang Raya', { version: 2 })
     await settleSent(db, await waitingChanges(db, 10), [{ status: 'conflict', current: theirs }])
@@ -262,7 +338,7 @@ describe('settling a push', () => {
   it('a record deleted both here and on the books is no conflict', async () => {
     const db = cache()
     await markJoined(db, 'store-1')
-    await applyPulledRows(db, [kemang(1, 1)])
+    await pulled(db, [kemang(1, 1)])
     await saveLocationName(db, 'loc1', '')
     const gone = row({ kind: 'locationName', key: 'loc1', body: null, deleted: true, version: 2 })
     expect(
@@ -311,12 +387,12 @@ describe('settling a push', () => {
       change: 9,
       by: 'Till room PC',
     })
-    expect(await applyPulledRows(db, [same])).toMatchObject({ applied: 1 })
+    expect(await pulled(db, [same])).toMatchObject({ applied: 1 })
     expect(await sharedConflicts(db)).toEqual([])
     expect(await db.accountMapping.get('mapping')).toEqual(same.body)
     expect(await waitingCount(db)).toBe(0)
     // The version it settled on is the one held: a replay of version 3 changes nothing.
-    expect(await applyPulledRows(db, [{ ...same, change: 10 }])).toMatchObject({ applied: 0 })
+    expect(await pulled(db, [{ ...same, change: 10 }])).toMatchObject({ applied: 0 })
   })
 
   it('saving here what the books hold settles a conflict held from an earlier push', async () => {
@@ -405,7 +481,7 @@ describe('a count pulled before this PC has synced its session', () => {
   async function pulledCount(body: unknown): Promise<TillDatabase> {
     const db = cache()
     await markJoined(db, 'store-1')
-    await applyPulledRows(db, [row({ kind: 'reconciliation', key: 'S', body })])
+    await pulled(db, [row({ kind: 'reconciliation', key: 'S', body })])
     return db
   }
 
@@ -452,5 +528,77 @@ describe('a count pulled before this PC has synced its session', () => {
     const db = await pulledCount(reopened)
     await syncSale(db, sale)
     expect((await db.sessions.get('S'))!.status).toBe('open')
+  })
+})
+
+describe('deletions and change numbers from the books', () => {
+  const tombstone = (kind: string, key: string, change = 2) =>
+    row({ kind, key, body: null, deleted: true, change, version: 2 })
+
+  it('sets aside a deletion of no key of its kind', async () => {
+    const db = cache()
+    await markJoined(db, 'store-1')
+    const done = await pulled(db, [
+      tombstone('locationName', '__proto__', 1),
+      tombstone('statementLine', 'L1', 2),
+      tombstone('mapping', 'maps', 3),
+    ])
+    expect(done).toEqual({ applied: 0, setAside: 3, held: 0 })
+    expect((await setAsideRows(db)).map((r) => r.reason)).toEqual([
+      'a deletion of __proto__, which is no key of a locationName',
+      'a deletion of maps, which is no key of a mapping',
+      'a deletion of L1, which is no key of a statementLine',
+    ])
+  })
+
+  it('a deletion of a bank line reaches the line under its account and id', async () => {
+    const db = cache()
+    await markJoined(db, 'store-1')
+    const line = {
+      bankAccountId: 'bank',
+      id: 'L1',
+      date: '2026-11-20',
+      amount: 5000,
+      currency: 'USD',
+      text: 'Deposit',
+      importedAt: 1,
+    }
+    await pulled(db, [row({ kind: 'statementLine', key: 'bank|L1', body: line, change: 1 })])
+    expect(await db.statementLines.count()).toBe(1)
+    expect(await pulled(db, [tombstone('statementLine', 'bank|L1')])).toMatchObject({
+      applied: 1,
+    })
+    expect(await db.statementLines.count()).toBe(0)
+  })
+
+  it('a deleted count leaves its session as it was before the count, not reconciled', async () => {
+    const db = await cashSessionCache()
+    opened.push(db)
+    const before = (await db.sessions.get('S'))!.status
+    await countSession(db, { countedCash: 6000, countedBy: 'Ana', note: 'Over', now: LATER })
+    expect((await db.sessions.get('S'))!.status).toBe('reconciled')
+    await markJoined(db, 'store-1')
+    await pulled(db, [tombstone('reconciliation', 'S')])
+    expect(await db.reconciliations.get('S')).toBeUndefined()
+    expect((await db.sessions.get('S'))!.status).toBe(before)
+  })
+
+  it('sets aside a row numbered past the books’ head or exact integers, and pulls on from the last good change', async () => {
+    const db = cache()
+    await markJoined(db, 'store-1')
+    const done = await applyPulledRows(
+      db,
+      [kemang(2 ** 53 + 10), nameRow('loc2', 'Senopati', { change: 6 })],
+      5,
+    )
+    expect(done).toEqual({ applied: 0, setAside: 2, held: 0 })
+    expect(await lastAppliedChange(db)).toBe(0)
+    expect((await setAsideRows(db)).map((r) => r.reason)).toEqual([
+      `change number ${2 ** 53 + 10} is not one the books give out (a whole number from 1 to ${Number.MAX_SAFE_INTEGER})`,
+      'change number 6 is past the books’ latest, 5',
+    ])
+    expect(await applyPulledRows(db, [kemang(3)], 5)).toMatchObject({ applied: 1 })
+    expect(await lastAppliedChange(db)).toBe(3)
+    expect(await loadLocationNames(db)).toEqual({ loc1: 'Kemang' })
   })
 })
