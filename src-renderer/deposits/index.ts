@@ -23,7 +23,6 @@ export {
 export { type ExpectedDeposit } from './rules/expected-deposits'
 export { type MatchKind } from './rules/matching'
 export { CSV_DATE_FORMATS, type CsvDateFormat } from './rules/statements/csv-dates'
-export { guessCsvMapping } from './rules/statements/csv-guess'
 export { recogniseCsvLayout } from './rules/statements/csv-layouts'
 export { csvRows, likelyDelimiter } from './rules/statements/csv-rows'
 export { type CsvMapping } from './rules/statements/csv-statement'

@@ -79,7 +79,7 @@ function ofx(lines: BenchLine[]): string {
 const lines = benchLines(LINES)
 const csvText = csv(lines)
 const files: [string, string, ReadStatementOptions][] = [
-  ['CSV', csvText, { currency: 'IDR', csv: recogniseCsvLayout(csvText)!.mapping }],
+  ['CSV', csvText, { currency: 'IDR', csv: recogniseCsvLayout(csvText, 'IDR')!.mapping }],
   ['OFX (SGML)', ofx(lines), { currency: 'IDR' }],
   ['CAMT.053', camt(lines), { currency: 'IDR' }],
   ['MT940', mt940(lines), { currency: 'IDR' }],

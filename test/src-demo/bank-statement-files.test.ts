@@ -111,7 +111,7 @@ describe('the demo bank statement', () => {
     (format) => {
       const deposits = demo.shop.bankDeposits()
       const { text } = demo.bankStatement(format)
-      const csv = format === 'csv' ? recogniseCsvLayout(text)?.mapping : undefined
+      const csv = format === 'csv' ? recogniseCsvLayout(text, 'IDR')?.mapping : undefined
       const statement = readStatement(text, { currency: 'IDR', ...(csv ? { csv } : {}) })
       expect(statement.format).toBe(format)
       expect(statement.currency).toBe('IDR')
@@ -142,7 +142,7 @@ describe('the demo bank statement', () => {
 
     const before = demo.bankStatement('csv').text
     const read = (text: string) =>
-      readStatement(text, { csv: recogniseCsvLayout(text)!.mapping, currency: 'IDR' })
+      readStatement(text, { csv: recogniseCsvLayout(text, 'IDR')!.mapping, currency: 'IDR' })
     const kept = new Set(read(before).lines.map((line) => line.id))
     expect((await control(demo, 'POST', '/clock/advance', { seconds: 4 * 86_400 })).status).toBe(
       200,

@@ -1,14 +1,16 @@
 import type { TillDatabase } from '../../database/database'
 import { DepositMatchError, keepHandMatch, keepUnmatch } from '../tables/deposit-matches'
 import { statementLines } from '../tables/statement-lines'
-import { matchId, settlementOf } from '../rules/matching'
+import { matchId, settlementOf, unlikelyFee } from '../rules/matching'
 import { sumMinor } from '../../../src-shared/domain/money'
+import { formatMoney } from '../../format/format-money'
 import { currentExpectedDeposits } from './deposit-matching'
 
 /**
  * A person matches bank lines to expected deposits: the fee (card money) or the cash shortfall is
  * what the lines leave of the deposits' gross. Refused when a line or deposit is unknown or
- * already stands in another match.
+ * already stands in another match, and when the fee would be below zero or above a sane share of
+ * the gross (`unlikelyFee`): the line stays unmatched, a difference to explain.
  */
 export async function matchByHand(
   db: TillDatabase,
@@ -29,6 +31,8 @@ export async function matchByHand(
   )
     throw new DepositMatchError('A bank line or expected deposit chosen is no longer there.')
   const banked = sumMinor(pickedLines, (l) => l.amount)
+  const feeProblem = unlikelyFee(pickedExpected, banked, (minor) => formatMoney(minor, currency))
+  if (feeProblem) throw new DepositMatchError(feeProblem)
   await keepHandMatch(
     db,
     {

@@ -1,4 +1,4 @@
-import { sumMinor } from '../../../src-shared/domain/money'
+import { basisPointsOf, sumMinor } from '../../../src-shared/domain/money'
 import { CASH } from '../../day-close/rules/day-close'
 import type { StatementLine } from './bank-line'
 import { addBusinessDays } from './business-days'
@@ -73,6 +73,33 @@ export function settlementOf(
   return expected.every((e) => e.method === CASH)
     ? { fee: 0, shortfall: missing }
     : { fee: missing, shortfall: 0 }
+}
+
+/** The share of a deposit's gross (basis points) a fee may take without a word, unless its terms
+ *  expect more: then up to twice the fee they expect. */
+const SANE_FEE_BASIS_POINTS = 1000
+
+/**
+ * Why the fee `settlementOf` would record for `banked` is not to be believed, or null: below zero
+ * (the bank paid more than the gross) or above a sane share of the gross. Such a line is left as a
+ * difference to explain, never recorded with that fee.
+ */
+export function unlikelyFee(
+  expected: readonly Pick<ExpectedDeposit, 'method' | 'gross' | 'expectedFee'>[],
+  banked: number,
+  money: (minor: number) => string,
+): string | null {
+  const { fee } = settlementOf(expected, banked)
+  const gross = sumMinor(expected, (e) => e.gross)
+  if (fee < 0)
+    return `The bank paid ${money(-fee)} more than the takings’ gross of ${money(gross)}, so the fee would be negative: leave the line unmatched as a difference to explain.`
+  const most = Math.max(
+    basisPointsOf(gross, SANE_FEE_BASIS_POINTS),
+    2 * sumMinor(expected, (e) => e.expectedFee),
+  )
+  if (fee > most)
+    return `The bank paid ${money(fee)} less than the takings’ gross of ${money(gross)}, more than a fee could be (at most ${money(most)}): leave the line unmatched as a difference to explain.`
+  return null
 }
 
 /** One way to read bank lines as expected deposits. */
@@ -165,7 +192,7 @@ class Rounds {
   readonly #days = new Map<string, number>()
   /** Lines still open, by account and booking day. */
   readonly #lines = new Map<string, Map<number, KeptLine[]>>()
-  /** Lines and deposits not matched yet. */
+  /** Lines (by `accountLine`, as two accounts may give the same id) and deposits not matched yet. */
   readonly #openLines = new Set<string>()
   readonly #openExpected = new Set<string>()
   /** Lines and deposits offered to a person (by `lineKeys`/`expectedKeys`): they still compete
@@ -176,6 +203,9 @@ class Rounds {
     { lines: KeptLine[]; candidates: Pairing[]; reason: string }
   >()
   readonly #expected: ExpectedDeposit[]
+  /** The ids of the matches kept, made and offered: a match is stored by its line ids alone, so
+   *  lines of another account with the same ids are left alone rather than stored over them. */
+  readonly #takenIds: Set<string>
   #pairs: Pairing[] | undefined
   #firstReadings: Pairing[] | undefined
   readonly #allExpected: readonly ExpectedDeposit[]
@@ -184,11 +214,14 @@ class Rounds {
     this.#settings = input.settings
     this.#refused = new Set(input.refused)
     this.#now = input.now
-    const usedLines = new Set(input.kept.flatMap((m) => m.bankLineIds))
+    const usedLines = keptLines(input)
     const usedExpected = new Set(input.kept.flatMap((m) => m.expectedIds))
+    this.#takenIds = new Set(input.kept.map((m) => m.id))
     for (const line of input.lines) {
-      if (line.amount <= 0 || usedLines.has(line.id) || this.#openLines.has(line.id)) continue
-      this.#openLines.add(line.id)
+      const key = accountLine(line)
+      if (line.amount <= 0 || usedLines.has(key) || usedLines.has(accountLine({ id: line.id })))
+        continue
+      this.#openLines.add(key)
       listIn(inner(this.#lines, line.bankAccountId), this.#day(line.date)).push(line)
     }
     this.#allExpected = input.expected
@@ -225,7 +258,7 @@ class Rounds {
 
   #unmatched(pairing: Pairing): boolean {
     return (
-      pairing.lines.every((l) => this.#openLines.has(l.id)) &&
+      pairing.lines.every((l) => this.#openLines.has(accountLine(l))) &&
       pairing.expected.every((e) => this.#openExpected.has(e.id))
     )
   }
@@ -245,7 +278,8 @@ class Rounds {
     const byDay = this.#lines.get(account)
     if (!byDay) return
     for (let day = from; day <= to; day++)
-      for (const line of byDay.get(day) ?? []) if (this.#openLines.has(line.id)) yield line
+      for (const line of byDay.get(day) ?? [])
+        if (this.#openLines.has(accountLine(line))) yield line
   }
 
   /** Open targets (single deposits and runs of days in a row) by account and day. */
@@ -316,11 +350,12 @@ class Rounds {
   #withSplits(groups: Pairing[][]): [Pairing[][], Pairing[][]] {
     const pairs = this.#openPairs()
     const byLine = new Map<string, Pairing[]>()
-    for (const pair of pairs) for (const line of pair.lines) listIn(byLine, line.id).push(pair)
+    for (const pair of pairs)
+      for (const line of pair.lines) listIn(byLine, accountLine(line)).push(pair)
     const joined = new Set<Pairing>()
     const withPairs = groups.map((group) => {
       if (group.length !== 1) return group
-      const splits = byLine.get(group[0]!.lines[0]!.id) ?? []
+      const splits = byLine.get(accountLine(group[0]!.lines[0]!)) ?? []
       for (const pair of splits) joined.add(pair)
       return [...group, ...splits]
     })
@@ -346,7 +381,7 @@ class Rounds {
       if (!accountTargets) continue
       for (const [day, lines] of byDay)
         for (const line of lines) {
-          if (!this.#openLines.has(line.id)) continue
+          if (!this.#openLines.has(accountLine(line))) continue
           const fitting = (accountTargets.get(day) ?? []).filter(
             (t) => t.expected[0]!.currency === line.currency && this.#fits(t, line.amount),
           )
@@ -421,8 +456,9 @@ class Rounds {
         only !== null &&
         [...lineKeys(only), ...expectedKeys(only)].every((key) => claims.get(key) === 1)
       const refused = only !== null && this.#refused.has(matchId(only.lines.map((l) => l.id)))
-      if (only?.clear && uncontested && !refused && this.#free(only)) this.#match(only)
-      else left.push(group)
+      if (only?.clear && uncontested && !refused && this.#free(only)) {
+        if (!this.#takenIds.has(matchId(only.lines.map((l) => l.id)))) this.#match(only)
+      } else left.push(group)
     }
     for (const group of left) {
       const lines = uniqueLines(group)
@@ -451,19 +487,25 @@ class Rounds {
       ),
       ...(this.#now === undefined ? {} : { confirmedAt: this.#now }),
     })
-    for (const line of pairing.lines) this.#openLines.delete(line.id)
+    this.#takenIds.add(matchId(bankLineIds))
+    for (const line of pairing.lines) this.#openLines.delete(accountLine(line))
     for (const e of pairing.expected) this.#openExpected.delete(e.id)
   }
 
   #offer(lines: KeptLine[], candidates: Pairing[], reason: string): void {
     const id = matchId(lines.map((l) => l.id))
-    const offeredBefore = lines.every((l) => this.#held.has(`line\u0000${l.id}`))
+    const offeredBefore = lines.every((l) => this.#held.has(accountLine(l)))
     const same = this.#offered.get(id)
+    const account = lines[0]!.bankAccountId
     // Two lines each near a deposit of its own and together paying a third: one offer, all three.
+    if (same && same.lines[0]!.bankAccountId !== account) return
     if (same) {
       const known = new Set(same.candidates.map(readingKey))
       same.candidates.push(...candidates.filter((p) => !known.has(readingKey(p))))
-    } else if (!offeredBefore) this.#offered.set(id, { lines, candidates, reason })
+    } else if (!offeredBefore && !this.#takenIds.has(id)) {
+      this.#offered.set(id, { lines, candidates, reason })
+      this.#takenIds.add(id)
+    }
     for (const pairing of candidates)
       for (const key of [...lineKeys(pairing), ...expectedKeys(pairing)]) this.#held.add(key)
   }
@@ -480,7 +522,26 @@ class Rounds {
 
 const readingKey = (p: Pairing) =>
   `${matchId(p.lines.map((l) => l.id))}\u0000${p.expected.map((e) => e.id).join(' ')}`
-const lineKeys = (p: Pairing) => p.lines.map((l) => `line\u0000${l.id}`)
+/** A line's key in the rounds: its bank account and id (an account's ids are its own). */
+const accountLine = (line: { id: string; bankAccountId?: string }) =>
+  `line\u0000${line.bankAccountId ?? '*'}\u0000${line.id}`
+const lineKeys = (p: Pairing) => p.lines.map(accountLine)
+
+/**
+ * The lines the kept matches hold, by `accountLine`: in the bank account of their deposits, or in
+ * every account (`*`) for a match none of whose deposits is expected any more.
+ */
+function keptLines(input: MatchInput): Set<string> {
+  const accountOf = new Map(input.expected.map((e) => [e.id, e.bankAccountId]))
+  const used = new Set<string>()
+  for (const match of input.kept) {
+    const accounts = new Set(match.expectedIds.flatMap((id) => accountOf.get(id) ?? []))
+    for (const id of match.bankLineIds)
+      if (accounts.size === 0) used.add(accountLine({ id }))
+      else for (const bankAccountId of accounts) used.add(accountLine({ id, bankAccountId }))
+  }
+  return used
+}
 const expectedKeys = (p: Pairing) => p.expected.map((e) => `expected\u0000${e.id}`)
 
 function uniqueLines(group: Pairing[]): KeptLine[] {

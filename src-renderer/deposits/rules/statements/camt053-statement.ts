@@ -47,7 +47,8 @@ function list(value: XmlValue): XmlValue[] {
   return Array.isArray(value) ? value : value === undefined ? [] : [value]
 }
 
-/** A signed amount: Amt (with its Ccy) and CdtDbtInd of `node`. */
+/** A signed amount: Amt (with its Ccy) and CdtDbtInd of `node`. Amt is never negative in
+ *  CAMT (the sign is CdtDbtInd's alone): one written so is refused, never let flip a DBIT. */
 function signedAmount(node: XmlValue, currency: string, where: string): number {
   const amount = textAt(node, 'Amt')
   if (amount === undefined) throw new StatementReadError('Amt is missing', where)
@@ -55,6 +56,11 @@ function signedAmount(node: XmlValue, currency: string, where: string): number {
   if (ccy !== undefined && ccy.toUpperCase() !== currency)
     throw new StatementReadError(
       `this amount is in ${ccy}, the statement in ${currency}`,
+      `${where}/Amt`,
+    )
+  if (amount.trim().startsWith('-'))
+    throw new StatementReadError(
+      `“${amount}” is written negative: CAMT gives the sign in CdtDbtInd`,
       `${where}/Amt`,
     )
   const magnitude = machineAmount(amount, currency, `${where}/Amt`)

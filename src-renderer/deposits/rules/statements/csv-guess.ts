@@ -1,3 +1,4 @@
+import { currencyExponent } from '../../../../src-shared/domain/money'
 import { CSV_DATE_FORMATS, csvDate, type CsvDateFormat } from './csv-dates'
 import { csvRows, likelyDelimiter, type CsvDelimiter, type CsvRow } from './csv-rows'
 import type { CsvMapping } from './csv-statement'
@@ -5,7 +6,8 @@ import type { CsvMapping } from './csv-statement'
 /**
  * A first mapping for a bank whose layout Till does not know, from the words of its header
  * (English, Indonesian, German, French, Spanish) and the shape of the rows below it: the date
- * format all of them are written in, and the decimal mark of the amounts. A person checks it in
+ * format all of them are written in, and the decimal mark of the amounts (as the account's currency
+ * writes them: three digits after a lone comma are decimals in KWD, a grouping in IDR). A person checks it in
  * the preview before anything is imported.
  */
 
@@ -40,17 +42,38 @@ function dateFormatOf(dates: readonly string[]): CsvDateFormat | undefined {
   return CSV_DATE_FORMATS.find((format) => dates.every((date) => csvDate(date, format) !== null))
 }
 
-/** A comma before the last one or two digits and no such dot: a decimal comma. */
-function decimalMarkOf(amounts: readonly string[]): '.' | ',' {
-  const comma = amounts.some((text) => /\d,\d{1,2}(\D*)$/.test(text))
-  const dot = amounts.some((text) => /\d\.\d{1,2}(\D*)$/.test(text))
-  return comma && !dot ? ',' : '.'
+type Mark = '.' | ','
+
+/**
+ * What a number's last mark is: its decimal mark, a grouping mark, or neither known. The last of
+ * two different marks is the decimal one (`1.234,567`); a mark met twice groups (`1.234.567`); a
+ * lone mark before other than three digits is decimal, and before three digits it is decimal only
+ * in a currency with three minor digits (KWD `673,000`), else it groups (IDR `150.000`).
+ */
+function lastMarkOf(text: string, minorDigits: number): { mark: Mark; decimal: boolean } | null {
+  const found = /\d([.,])(\d+)\D*$/.exec(text)
+  if (!found) return null
+  const mark = found[1] as Mark
+  const before = text.slice(0, found.index)
+  if (before.includes(mark)) return { mark, decimal: false }
+  if (before.includes(mark === '.' ? ',' : '.')) return { mark, decimal: true }
+  return { mark, decimal: found[2]!.length !== 3 || minorDigits === 3 }
+}
+
+/** The decimal mark of the amounts, in a currency with `minorDigits` decimals: the one mark seen
+ *  as decimal, else the other of a dot seen grouping, else a dot. */
+function decimalMarkOf(amounts: readonly string[], minorDigits: number): Mark {
+  const read = amounts.flatMap((text) => lastMarkOf(text, minorDigits) ?? [])
+  const decimal = new Set(read.filter((m) => m.decimal).map((m) => m.mark))
+  if (decimal.size === 1) return [...decimal][0]!
+  return read.some((m) => m.mark === '.' && !m.decimal) && !decimal.has('.') ? ',' : '.'
 }
 
 function mappingFrom(
   rows: readonly CsvRow[],
   at: number,
   delimiter: CsvDelimiter,
+  minorDigits: number,
 ): CsvMapping | null {
   const header = rows[at]!.cells.map((cell) => cell.trim())
   const taken = new Set<string>()
@@ -83,12 +106,17 @@ function mappingFrom(
     text,
     ...(balance ? { balance } : {}),
     ...(currency ? { currency } : {}),
-    decimalMark: decimalMarkOf(amountColumns.flatMap((name) => cellsOf(sample, header, name))),
+    decimalMark: decimalMarkOf(
+      amountColumns.flatMap((name) => cellsOf(sample, header, name)),
+      minorDigits,
+    ),
   }
 }
 
-/** A mapping guessed from a header among the first lines, or null when no header names a date and an amount. */
-export function guessCsvMapping(text: string): CsvMapping | null {
+/** A mapping guessed from a header among the first lines, or null when no header names a date and
+ *  an amount; the amounts' decimal mark read as the bank account's `currency` writes them. */
+export function guessCsvMapping(text: string, currency: string): CsvMapping | null {
+  const minorDigits = currencyExponent(currency)
   const firstLines = text
     .replace(/^\ufeff/, '')
     .split(/\r?\n/)
@@ -101,7 +129,7 @@ export function guessCsvMapping(text: string): CsvMapping | null {
       continue
     }
     for (let at = 0; at < Math.min(rows.length, HEADER_SEARCH_LINES); at++) {
-      const mapping = mappingFrom(rows, at, delimiter)
+      const mapping = mappingFrom(rows, at, delimiter, minorDigits)
       if (mapping) return mapping
     }
   }

@@ -84,9 +84,10 @@ const GUESSED = 'Columns guessed from the header: check them in the preview'
 
 /**
  * The known layout whose header is among the file's first lines, with the rows above it skipped;
- * else a mapping guessed from the header's words; null when neither is found.
+ * else a mapping guessed from the header's words and the amounts as `currency` (the bank
+ * account's) writes them; null when neither is found.
  */
-export function recogniseCsvLayout(text: string): CsvLayout | null {
+export function recogniseCsvLayout(text: string, currency: string): CsvLayout | null {
   const firstLines = text
     .replace(/^\ufeff/, '')
     .split(/\r?\n/)
@@ -105,6 +106,6 @@ export function recogniseCsvLayout(text: string): CsvLayout | null {
       return { name: layout.name, mapping: { ...layout.mapping, skipRows } }
     }
   }
-  const guessed = guessCsvMapping(text)
+  const guessed = guessCsvMapping(text, currency)
   return guessed && { name: GUESSED, mapping: guessed }
 }

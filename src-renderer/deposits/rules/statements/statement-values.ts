@@ -36,9 +36,13 @@ export function currencyCode(text: string, where: string): string {
   return code
 }
 
-/** YYYY-MM-DD of a year, month and day, if that day exists; null if it does not. */
+/** The years a bank line may be booked in: a statement of 2999 is a typing or export fault. */
+const FIRST_YEAR = 1900
+const LAST_YEAR = 2099
+
+/** YYYY-MM-DD of a year, month and day, if that day exists in a year a bank books; else null. */
 export function calendarDate(year: number, month: number, day: number): string | null {
-  if (!Number.isInteger(year) || year < 1900 || year > 2999) return null
+  if (!Number.isInteger(year) || year < FIRST_YEAR || year > LAST_YEAR) return null
   const time = Date.UTC(year, month - 1, day)
   const date = new Date(time)
   if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null

@@ -4,7 +4,6 @@ import type { BankAccount } from '../../../deposits'
 import { StatementReadError } from '../../../deposits'
 import { recogniseCsvLayout } from '../../../deposits'
 import { likelyDelimiter } from '../../../deposits'
-import { guessCsvMapping } from '../../../deposits'
 import type { CsvMapping } from '../../../deposits'
 import { previewStatement, StatementCurrencyError, statementFormatOf } from '../../../deposits'
 import { importStatement } from '../../../deposits'
@@ -18,13 +17,13 @@ const FORMAT_NAMES = {
   mt940: 'MT940',
 } as const
 
-/** A first mapping for a file: the account's remembered one, a layout Till knows, or a guess. */
-function firstMapping(text: string, remembered: CsvMapping | null): CsvMapping {
+/** A first mapping for a file: the account's remembered one, a layout Till knows, or a guess
+ *  (its amounts read as the account's currency writes them). */
+function firstMapping(text: string, remembered: CsvMapping | null, currency: string): CsvMapping {
   const delimiter = likelyDelimiter(text.split('\n', 1)[0] ?? '')
   return (
     remembered ??
-    recogniseCsvLayout(text)?.mapping ??
-    guessCsvMapping(text) ?? {
+    recogniseCsvLayout(text, currency)?.mapping ?? {
       delimiter,
       skipRows: 0,
       footerRows: 0,
@@ -83,7 +82,11 @@ export function StatementImport({
     const text = await file.text()
     const mapping =
       statementFormatOf(text) === 'csv'
-        ? firstMapping(text, await rememberedMapping(account?.id ?? ''))
+        ? firstMapping(
+            text,
+            await rememberedMapping(account?.id ?? ''),
+            account?.currency ?? currency,
+          )
         : null
     setPicked({ name: file.name, text, mapping })
   }

@@ -49,7 +49,7 @@ describe('the demo shop’s bank statements', () => {
     for (const name of names) {
       expect((await stat(join(folder, name))).mode & 0o777).toBe(0o600)
       const text = await readFile(join(folder, name), 'utf8')
-      const csv = recogniseCsvLayout(text)?.mapping
+      const csv = recogniseCsvLayout(text, 'IDR')?.mapping
       const statement = readStatement(text, { currency: 'IDR', ...(csv ? { csv } : {}) })
       expect(statement.lines.length).toBeGreaterThan(0)
     }

@@ -287,3 +287,51 @@ describe('matching bank lines to expected deposits', () => {
     ])
   })
 })
+
+describe('bank accounts keep their own line ids', () => {
+  const savingsCash = expectedDeposit('cash', 'kemang', '2026-11-26', 500_000, {
+    lagDays: 1,
+    bankAccountId: 'savings',
+  })
+  const thursdayMatch = (id: string) => ({
+    id,
+    bankLineIds: [id],
+    expectedIds: ['card|kemang|2026-11-26'],
+    kind: 'exact',
+    fee: 20_000,
+    shortfall: 0,
+    confirmedAt: 1_000,
+  })
+
+  it('matches a line whose id another account also gives, read first, to nothing', () => {
+    const savingsLine = bankLine('b1', '2026-11-30', 7_777_000, 'savings')
+    const { matches } = match([thursdayCard], [savingsLine, bankLine('b1', '2026-12-01', 980_000)])
+    expect(matches).toEqual([thursdayMatch('b1')])
+  })
+
+  it('matches a line whose id stands in another account’s kept match', () => {
+    const kept: DepositMatch = {
+      id: 's1+b1',
+      bankLineIds: ['b1', 's1'],
+      expectedIds: [savingsCash.id],
+      kind: 'by-hand',
+      fee: 0,
+      shortfall: 0,
+    }
+    const { matches } = match(
+      [thursdayCard, savingsCash],
+      [bankLine('b1', '2026-11-30', 980_000)],
+      { kept: [kept] },
+    )
+    expect(matches).toEqual([kept, thursdayMatch('b1')])
+  })
+
+  it('never makes two matches of one id: the second account’s line is left for later', () => {
+    const { matches, offers } = match(
+      [thursdayCard, savingsCash],
+      [bankLine('b1', '2026-12-01', 980_000), bankLine('b1', '2026-11-27', 500_000, 'savings')],
+    )
+    expect(matches.map((m) => m.id)).toEqual(['b1'])
+    expect(offers).toEqual([])
+  })
+})

@@ -49,6 +49,23 @@ describe('CAMT.053 (IDR, no decimals)', () => {
     expect(error.message).toContain('incomplete')
   })
 
+  it('refuses an amount written negative, never letting it flip the sign of a DBIT', () => {
+    const text = fixture('idr-camt053.xml').replace('>15000</Amt>', '>-15000</Amt>')
+    const error = refusal(() => readCamt053Statement(text))
+    expect(error.where).toBe('Stmt[1]/Ntry[3]/Amt')
+    expect(error.message).toContain('negative')
+  })
+
+  it('refuses a booking date in 2999', () => {
+    const text = fixture('idr-camt053.xml').replace(
+      '<BookgDt><Dt>2026-11-22',
+      '<BookgDt><Dt>2999-11-22',
+    )
+    expect(refusal(() => readCamt053Statement(text)).where).toMatch(
+      /^Stmt\[1\]\/Ntry\[3\]\/BookgDt/,
+    )
+  })
+
   it('refuses XML that is not well formed, at its line', () => {
     const error = refusal(() => readCamt053Statement(fixture('idr-camt053-broken.xml')))
     expect(error.where).toMatch(/^line 5[56]$/)

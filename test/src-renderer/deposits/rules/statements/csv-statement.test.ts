@@ -7,8 +7,8 @@ import {
 import { statementRefusal as refusal } from '../../../../support/statement-refusal'
 import { fixture } from './fixtures/read-fixture'
 
-function mappingOf(text: string): CsvMapping {
-  const layout = recogniseCsvLayout(text)
+function mappingOf(text: string, currency: string): CsvMapping {
+  const layout = recogniseCsvLayout(text, currency)
   if (!layout) throw new Error('layout not recognised')
   return layout.mapping
 }
@@ -17,7 +17,7 @@ describe('a US checking CSV (signed amounts, month first, quoted fields, CRLF)',
   const text = fixture('us-checking-1.csv')
 
   it('reads every line in cents, signed, with its running balance', () => {
-    const statement = readCsvStatement(text, mappingOf(text), 'USD')
+    const statement = readCsvStatement(text, mappingOf(text, 'USD'), 'USD')
     expect(statement.currency).toBe('USD')
     expect(
       statement.lines.map(({ date, amount, text: words, balance }) => [
@@ -34,9 +34,9 @@ describe('a US checking CSV (signed amounts, month first, quoted fields, CRLF)',
   })
 
   it('gives a line without a bank id a hashed id that an overlapping file gives it again', () => {
-    const first = readCsvStatement(text, mappingOf(text), 'USD')
+    const first = readCsvStatement(text, mappingOf(text, 'USD'), 'USD')
     const laterText = fixture('us-checking-2.csv')
-    const later = readCsvStatement(laterText, mappingOf(laterText), 'USD')
+    const later = readCsvStatement(laterText, mappingOf(laterText, 'USD'), 'USD')
     expect(first.lines.every((line) => line.id.startsWith('h:'))).toBe(true)
     expect(later.lines[0]!.id).toBe(first.lines[2]!.id)
     expect(new Set([...first.lines, ...later.lines].map((line) => line.id)).size).toBe(5)
@@ -44,7 +44,7 @@ describe('a US checking CSV (signed amounts, month first, quoted fields, CRLF)',
 
   it('reads a BOM, a quote inside a quoted field and grouped thousands', () => {
     const laterText = fixture('us-checking-2.csv')
-    const later = readCsvStatement(laterText, mappingOf(laterText), 'USD')
+    const later = readCsvStatement(laterText, mappingOf(laterText, 'USD'), 'USD')
     expect(later.lines[1]).toMatchObject({
       date: '2026-11-24',
       amount: 200110,
@@ -56,7 +56,7 @@ describe('a US checking CSV (signed amounts, month first, quoted fields, CRLF)',
 
   it('refuses the whole file at a date that does not exist, naming its line', () => {
     const bad = fixture('us-checking-bad-date.csv')
-    const error = refusal(() => readCsvStatement(bad, mappingOf(bad), 'USD'))
+    const error = refusal(() => readCsvStatement(bad, mappingOf(bad, 'USD'), 'USD'))
     expect(error.where).toBe('line 3, column “Posting Date”')
     expect(error.message).toContain('11/31/2026')
   })
@@ -66,7 +66,7 @@ describe('an Indonesian internet-banking CSV (debit and credit columns, decimal 
   const text = fixture('idr-internet-banking.csv')
 
   it('skips the account lines above the header and reads rupiah without the ",00"', () => {
-    const mapping = mappingOf(text)
+    const mapping = mappingOf(text, 'IDR')
     expect(mapping.skipRows).toBe(2)
     const statement = readCsvStatement(text, mapping, 'IDR')
     expect(statement.lines.map(({ date, amount, balance }) => [date, amount, balance])).toEqual([
@@ -80,7 +80,7 @@ describe('an Indonesian internet-banking CSV (debit and credit columns, decimal 
 
   it('refuses an amount with real decimals in a currency that has none', () => {
     const text2 = text.replace('15.000,00', '15.000,50')
-    const error = refusal(() => readCsvStatement(text2, mappingOf(text2), 'IDR'))
+    const error = refusal(() => readCsvStatement(text2, mappingOf(text2, 'IDR'), 'IDR'))
     expect(error.where).toBe('line 6, column “Debit”')
     expect(error.message).toContain('IDR has no decimals')
   })
@@ -90,14 +90,16 @@ describe('an Indonesian internet-banking CSV (debit and credit columns, decimal 
       '22/11/2026;BIAYA ADMINISTRASI;15.000,00;;14.743.950,00',
       '22/11/2026;BIAYA',
     )
-    expect(refusal(() => readCsvStatement(text2, mappingOf(text2), 'IDR')).where).toBe('line 6')
+    expect(refusal(() => readCsvStatement(text2, mappingOf(text2, 'IDR'), 'IDR')).where).toBe(
+      'line 6',
+    )
   })
 })
 
 describe('a Wise CSV (bank ids and a currency per line)', () => {
   it('takes the bank ids as line ids and the currency from the file', () => {
     const text = fixture('wise-usd.csv')
-    const statement = readCsvStatement(text, mappingOf(text), 'EUR')
+    const statement = readCsvStatement(text, mappingOf(text, 'EUR'), 'EUR')
     expect(statement.currency).toBe('USD')
     expect(statement.lines).toEqual([
       {
@@ -121,7 +123,7 @@ describe('a Wise CSV (bank ids and a currency per line)', () => {
 
   it('refuses a file mixing currencies at the first line in another one', () => {
     const text = fixture('wise-mixed-currency.csv')
-    const error = refusal(() => readCsvStatement(text, mappingOf(text), 'USD'))
+    const error = refusal(() => readCsvStatement(text, mappingOf(text, 'USD'), 'USD'))
     expect(error.where).toBe('line 4')
     expect(error.message).toContain('EUR')
   })
@@ -130,7 +132,7 @@ describe('a Wise CSV (bank ids and a currency per line)', () => {
 describe('a mapping that does not fit the file', () => {
   it('names the missing column at the header line', () => {
     const text = fixture('us-checking-1.csv')
-    const mapping: CsvMapping = { ...mappingOf(text), balance: 'Saldo' }
+    const mapping: CsvMapping = { ...mappingOf(text, 'USD'), balance: 'Saldo' }
     const error = refusal(() => readCsvStatement(text, mapping, 'USD'))
     expect(error.where).toBe('line 1')
     expect(error.message).toContain('“Saldo”')

@@ -59,7 +59,7 @@ function damaged(text: string, changes: readonly Damage[]): string {
 describe('damaged statement files', () => {
   it.each(FILES)('%s is read whole or refused with where it fails', async (name, currency) => {
     const original = fixture(name)
-    const csv = recogniseCsvLayout(original)?.mapping
+    const csv = recogniseCsvLayout(original, currency)?.mapping
     await checkProperty(
       fc.property(fc.array(damage, { minLength: 1, maxLength: 3 }), (changes) => {
         const text = damaged(original, changes)

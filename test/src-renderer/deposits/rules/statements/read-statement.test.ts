@@ -48,7 +48,7 @@ describe('previewStatement', () => {
     const text = fixture('idr-internet-banking.csv')
     const preview = previewStatement(
       text,
-      { csv: recogniseCsvLayout(text)!.mapping, currency: 'IDR' },
+      { csv: recogniseCsvLayout(text, 'IDR')!.mapping, currency: 'IDR' },
       2,
     )
     expect(preview).toMatchObject({ ok: true, format: 'csv', total: 4, currency: 'IDR' })

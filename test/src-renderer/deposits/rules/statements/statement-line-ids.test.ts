@@ -21,7 +21,7 @@ describe('newStatementLines', () => {
   it('adds only the new lines of an overlapping CSV statement (by hash)', () => {
     const read = (name: string) => {
       const text = fixture(name)
-      return readCsvStatement(text, recogniseCsvLayout(text)!.mapping, 'USD')
+      return readCsvStatement(text, recogniseCsvLayout(text, 'USD')!.mapping, 'USD')
     }
     const kept = new Set(read('us-checking-1.csv').lines.map((line) => line.id))
     const { fresh, known } = newStatementLines(kept, read('us-checking-2.csv'))
