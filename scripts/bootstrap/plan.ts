@@ -27,6 +27,7 @@ export const COMMANDS = [
   'hledger',
   'ledger',
   'bean-check',
+  'pdftotext',
   'make',
   'g++',
   'python3',
@@ -85,6 +86,7 @@ const TEST_NEEDS: Need[] = [
   { what: 'hledger', debianPackage: 'hledger', missing: commandMissing('hledger') },
   { what: 'ledger', debianPackage: 'ledger', missing: commandMissing('ledger') },
   { what: 'bean-check', debianPackage: 'beancount', missing: commandMissing('bean-check') },
+  { what: 'pdftotext', debianPackage: 'poppler-utils', missing: commandMissing('pdftotext') },
 ]
 
 /** What building keytar from source takes; looked at only when keytar does not load. */

@@ -6,6 +6,7 @@ import {
   type RunningBrowserShell,
 } from '../support/browser-shell'
 import { demoControl, type DemoControl } from '../support/demo-control'
+import { screenLink } from '../support/screen-link'
 
 /**
  * Registers the hooks that start the built browser shell on a demo shop with these options
@@ -72,4 +73,16 @@ export async function openSynced(page: Page, shell: RunningBrowserShell): Promis
 /** The demo shop's control API; the shell saves the shop's address once a page opened it. */
 export function shopControl(shell: RunningBrowserShell, token: string): DemoControl {
   return demoControl(savedProfiles(shell).find((p) => p.id === 'demo-shop')!.baseUrl, token)
+}
+
+/** A location name of 60 characters, the longest a layout has to hold. */
+export const LONG_LOCATION_NAME = 'Jalan Jenderal Sudirman Kavling 52-53 Senayan Kebayoran Baru'
+
+/** Names the demo shop's first location (in Settings → Locations) `name`. */
+export async function nameFirstLocation(page: Page, name: string): Promise<void> {
+  await screenLink(page, 'Settings').click()
+  await page.getByRole('link', { name: 'Locations', exact: true }).click()
+  const panel = page.getByRole('region', { name: 'Locations' })
+  await panel.getByRole('textbox', { name: 'Location name' }).first().fill(name)
+  await panel.getByRole('button', { name: 'Save location names' }).click()
 }

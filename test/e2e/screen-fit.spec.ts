@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test'
-import { openSynced, useDemoShell, yesterdayMiddayInJakarta } from './demo-shell'
+import {
+  LONG_LOCATION_NAME,
+  nameFirstLocation,
+  openSynced,
+  useDemoShell,
+  yesterdayMiddayInJakarta,
+} from './demo-shell'
 import { screenLink } from '../support/screen-link'
 
 /**
@@ -19,8 +25,6 @@ const shell = useDemoShell({
   billsPerSession: 20,
   live: false,
 })
-
-const LONG_NAME = 'Jalan Jenderal Sudirman Kavling 52-53 Senayan Kebayoran Baru'
 
 /** Each element that leaves the page sideways or its table's container, with how far. */
 function overflows(page: Page): Promise<string[]> {
@@ -66,7 +70,7 @@ async function everyView(page: Page): Promise<Record<string, string[]>> {
   await check('Sessions')
   await open(page, 'Day close')
   const location = page.getByLabel('Location', { exact: true })
-  await location.selectOption({ label: LONG_NAME })
+  await location.selectOption({ label: LONG_LOCATION_NAME })
   await page.getByLabel('Business date').selectOption({ index: 1 })
   await expect(page.locator('.session-close').first()).toBeVisible()
   await expect(page.getByText('Reading the count…')).toHaveCount(0)
@@ -90,11 +94,7 @@ async function everyView(page: Page): Promise<Record<string, string[]>> {
 
 test.beforeEach(async ({ page }) => {
   await openSynced(page, shell())
-  await open(page, 'Settings')
-  await page.getByRole('link', { name: 'Locations', exact: true }).click()
-  const panel = page.getByRole('region', { name: 'Locations' })
-  await panel.getByRole('textbox', { name: 'Location name' }).first().fill(LONG_NAME)
-  await panel.getByRole('button', { name: 'Save location names' }).click()
+  await nameFirstLocation(page, LONG_LOCATION_NAME)
 })
 
 for (const [width, height] of [

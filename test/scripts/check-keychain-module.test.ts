@@ -47,7 +47,7 @@ it('npm test where the Debian packages are missing and cannot be installed stops
   })
   expect(result.status).toBe(1)
   expect(result.stderr).toBe(
-    "npm test needs dbus-x11 (dbus-run-session), gnome-keyring (gnome-keyring-daemon), hledger, ledger, beancount (bean-check) (Debian's names for them): install them with this system's package manager, then run npm test again.\n",
+    "npm test needs dbus-x11 (dbus-run-session), gnome-keyring (gnome-keyring-daemon), hledger, ledger, beancount (bean-check), poppler-utils (pdftotext) (Debian's names for them): install them with this system's package manager, then run npm test again.\n",
   )
   expect(result.stdout).toBe('\n0 passed, 1 failed\n')
 })

@@ -47,11 +47,18 @@ describe('what npm test installs before the tests', () => {
   })
 
   it('as root: the missing Debian packages, named as apt knows them, in one apt-get install', () => {
-    const machine = { ...ready, chromium: false, commands: without('bean-check', 'hledger') }
+    const machine = {
+      ...ready,
+      chromium: false,
+      commands: without('bean-check', 'hledger', 'pdftotext'),
+    }
     const plan = planBootstrap(machine, ENGINES)
-    expect(argvs(machine)).toEqual([APT_UPDATE, aptInstall('chromium', 'hledger', 'beancount')])
+    expect(argvs(machine)).toEqual([
+      APT_UPDATE,
+      aptInstall('chromium', 'hledger', 'beancount', 'poppler-utils'),
+    ])
     expect(plan.kind === 'go' && plan.summary).toBe(
-      'npm test first installs the Debian packages chromium, hledger, beancount (bean-check).',
+      'npm test first installs the Debian packages chromium, hledger, beancount (bean-check), poppler-utils (pdftotext).',
     )
   })
 
