@@ -169,7 +169,7 @@ const demoStatus = z.object({
   epoch: z.string().nullable(),
   /** The running demo shop's location names by id, which the service never sends; none when
    *  it is not running. Its cache takes them once (settings/tables/location-names.ts). */
-  locationNames: z.record(z.string().max(40), z.string().min(1).max(200)),
+  locationNames: z.record(z.string().max(40), z.string().min(1).max(100)),
 })
 export type DemoStatus = z.infer<typeof demoStatus>
 
