@@ -45,6 +45,8 @@ export interface DemoServiceHandle {
   setWebhookTarget(url: string | null): void
   /** The demo bank's statement of the shop's deposits up to the simulated today, as a file. */
   bankStatement(format: BankStatementFormat): BankStatementFile
+  /** The shop's locations' names by id, which the Apps API never sends ("Harbour Street"). */
+  locationNames: Readonly<Record<string, string>>
   close(): Promise<void>
   shop: DemoShopTruth
 }
@@ -73,6 +75,9 @@ export async function startDemoService(
     platformWebhookSecret: resolved.platformWebhookSecret,
     setWebhookTarget: (url) => service.webhooks.setTarget(url),
     bankStatement: (format) => service.bankStatement(format),
+    locationNames: Object.fromEntries(
+      shop.locations.map((location) => [location.id, location.name]),
+    ),
     close: async () => {
       service.close()
       await server.close()

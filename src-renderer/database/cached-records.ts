@@ -129,6 +129,8 @@ export interface MetaEntry {
     /** The shared books this cache joined, and the last change applied (../shared-books/tables/shared-outbox.ts). */
     | 'shared-books'
     | 'shared-books-change'
+    /** When the demo shop's own location names were given (../settings/tables/location-names.ts). */
+    | 'demo-location-names'
   value: string | number
 }
 

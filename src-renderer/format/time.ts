@@ -23,6 +23,14 @@ export function formatClock(epochMs: number, timeZone: string): string {
   return formatter(`clock ${timeZone}`, { timeZone, timeStyle: 'short' }).format(epochMs)
 }
 
+/**
+ * Text that wraps in a narrow column with each clock time whole: the space between a time and
+ * its "AM"/"PM" made a no-break space, so no line ends in "8:05".
+ */
+export function unbrokenTimes(text: string): string {
+  return text.replace(/(\d{1,2}[:.]\d{2}) (?=[AaPp]\.?[Mm]\b)/g, '$1\u00a0')
+}
+
 /** The parts of a business date (YYYY-MM-DD), read on the calendar, not in any zone. */
 function dayParts(businessDate: string): (type: Intl.DateTimeFormatPartTypes) => string {
   const parts = formatter('day', {

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { useDemoShell, openSynced } from './demo-shell'
+import { seriousAxeViolations } from './axe'
 import { cutFiguresAndTimes, distinctColours } from './screenshot'
 import { screenLink } from '../support/screen-link'
 
@@ -76,13 +76,7 @@ for (const scheme of ['light', 'dark'] as const)
     await page.emulateMedia({ colorScheme: scheme })
     const found: string[] = []
     const check = async (where: string): Promise<void> => {
-      const { violations } = await new AxeBuilder({ page }).analyze()
-      for (const v of violations)
-        // Heading order is only "moderate" to axe, but screen reader users jump by headings.
-        if (v.impact === 'serious' || v.impact === 'critical' || v.id === 'heading-order')
-          found.push(
-            `${where}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-          )
+      found.push(...(await seriousAxeViolations(page, where)))
     }
     for (const name of SCREENS) {
       await open(page, name)

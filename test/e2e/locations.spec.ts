@@ -6,7 +6,7 @@ import { screenLink } from '../support/screen-link'
 
 const shell = useDemoShell({ seed: 19, days: 2, locations: 2, billsPerSession: 8, live: false })
 
-test('a location named once in Settings (a row per location) goes by its name on Account mapping, Sessions, Bills, Day close, its print and in a Xero export', async ({
+test('the demo shop’s locations come named; a location named once in Settings (a row per location) goes by its name on Account mapping, Sessions, Bills, Day close, its print and in a Xero export', async ({
   page,
 }) => {
   await openSynced(page, shell())
@@ -15,6 +15,9 @@ test('a location named once in Settings (a row per location) goes by its name on
   const panel = page.getByRole('region', { name: 'Locations' })
   const fields = panel.getByRole('textbox', { name: 'Location name', exact: true })
   await expect(fields).toHaveCount(2)
+  // The demo shop's locations come with the demo's own names: no "Location 101" to a new user.
+  for (const field of await fields.all()) await expect(field).not.toHaveValue('')
+  const otherName = await fields.nth(1).inputValue()
   const first = panel.getByRole('group').first()
   const locationId = (await first.locator('legend').textContent())!.replace('Location ', '')
   await first.getByRole('textbox', { name: 'Location name' }).fill('Jalan Sabang')
@@ -50,8 +53,9 @@ test('a location named once in Settings (a row per location) goes by its name on
   // Sessions are named "Mon 23 Nov · <location> · 19:24–02:10".
   await expect(sessions.getByRole('button', { name: / · Jalan Sabang · / }).first()).toBeVisible()
   await expect(sessions.getByRole('button', { name: ` · ${locationId} · ` })).toHaveCount(0)
-  // The other location has no name yet.
-  await expect(sessions.getByRole('button', { name: / · Location \d+ · / }).first()).toBeVisible()
+  // The other location keeps the demo's name; none goes by its number.
+  await expect(sessions.getByRole('button', { name: ` · ${otherName} · ` }).first()).toBeVisible()
+  await expect(sessions.getByRole('button', { name: / · Location \d+ · / })).toHaveCount(0)
 
   await page.getByRole('link', { name: 'Bills', exact: true }).click()
   const bills = page.getByRole('grid', { name: 'Bills' })

@@ -36,7 +36,8 @@ test('Settings → Backup: a backup is checked (dry run) and restored; a cut one
     buffer: Buffer.from(text),
   })
   await panel.getByLabel(/Check a backup \(dry run\)/).setInputFiles(file(backup))
-  await expect(panel.getByRole('status')).toContainText('location names: 1 replaced')
+  // Both names are replaced: the renamed one, and the other location's, which the demo named.
+  await expect(panel.getByRole('status')).toContainText('location names: 2 replaced')
   await expect(panel.getByRole('status')).toContainText('Nothing was written.')
 
   // Cut at a line end, without its trailer: refused, naming the line.

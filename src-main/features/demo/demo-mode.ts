@@ -74,6 +74,7 @@ export class DemoMode {
       running: this.handle !== null,
       profileId: this.handle ? DEMO_PROFILE_ID : null,
       epoch: this.epoch,
+      locationNames: this.handle?.locationNames ?? {},
     }
   }
 

@@ -7,6 +7,7 @@ import { ScheduledExporter } from '../../exports/jobs/scheduled-exporter'
 import { SyncController } from '../../sync/jobs/sync-controller'
 import { SharedBooksLink } from '../../shared-books/jobs/shared-books-link'
 import { DepositMatchingFollower } from '../../deposits/jobs/matching-follower'
+import { nameDemoLocations } from '../tables/location-names'
 
 /** The connection the app works on: its cache, and the background work it owns. */
 export interface ActiveConnection {
@@ -18,14 +19,20 @@ export interface ActiveConnection {
   depositMatching: DepositMatchingFollower
 }
 
-/** The profile's cache, opened (see `openCache`); the demo's is of the demo shop running. */
-export function openDatabase(
+/**
+ * The profile's cache, opened (see `openCache`); the demo's is of the demo shop running, with its
+ * location names (see `nameDemoLocations`).
+ */
+export async function openDatabase(
   profile: ProfileView,
   demo: ChannelOutput<'app.info'>['demo'],
   onUpgrade?: UpgradeProgress,
 ): Promise<TillDatabase> {
+  if (profile.kind !== 'demo') return openCache(profile.id, null, onUpgrade)
   // Opened here, so a switch away at once closes an open cache rather than one still opening.
-  return openCache(profile.id, profile.kind === 'demo' ? demo.epoch : null, onUpgrade)
+  const db = await openCache(profile.id, demo.epoch, onUpgrade)
+  await nameDemoLocations(db, demo.locationNames)
+  return db
 }
 
 /** The connection over an open cache, its sync, scheduled exports and deposit matching not started yet. */

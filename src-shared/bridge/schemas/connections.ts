@@ -167,6 +167,9 @@ const demoStatus = z.object({
   profileId: z.string().nullable(),
   /** Changes each time the demo shop is generated anew; a cache of an older one is dropped. */
   epoch: z.string().nullable(),
+  /** The running demo shop's location names by id, which the service never sends; none when
+   *  it is not running. Its cache takes them once (settings/tables/location-names.ts). */
+  locationNames: z.record(z.string().max(40), z.string().min(1).max(100)),
 })
 export type DemoStatus = z.infer<typeof demoStatus>
 

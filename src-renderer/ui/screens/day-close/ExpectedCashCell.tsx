@@ -1,4 +1,5 @@
 import type { CashDrawer } from '../../../day-close'
+import { unbrokenTimes } from '../../../format/time'
 
 /** A drawer's expected cash: a floor, and whose opening it leaves out, while one is not known. */
 export function ExpectedCashCell({
@@ -15,7 +16,7 @@ export function ExpectedCashCell({
       at least {money(drawer.expectedCash)}
       <span className="muted incomplete">
         {' '}
-        incomplete: opening cash of {drawer.openingUnknown.join(', ')} not known
+        incomplete: opening cash of {unbrokenTimes(drawer.openingUnknown.join(', '))} not known
       </span>
     </td>
   )

@@ -2,6 +2,7 @@ import type { CachedExpense } from '../../../database/cached-records'
 import type { DayCloseFigures } from '../../../day-close'
 import type { CashDrawer } from '../../../day-close'
 import { formatMoney } from '../../../format/format-money'
+import { unbrokenTimes } from '../../../format/time'
 import { categoryLabel, methodLabel, taxLabel } from '../../../format/labels'
 import { figureSections, type FigureRow } from './figure-rows'
 import { MoneyTable } from '../../components/money-table/MoneyTable'
@@ -13,7 +14,7 @@ const counts = new Intl.NumberFormat()
 function FigureValue({ row, currency }: { row: FigureRow; currency: string }): React.JSX.Element {
   if (row.value === null) return <span className="muted">not known</span>
   const value = row.kind === 'money' ? formatMoney(row.value, currency) : counts.format(row.value)
-  const whose = row.missing?.join(', ')
+  const whose = row.missing && unbrokenTimes(row.missing.join(', '))
   return (
     <>
       {row.atLeast ? `at least ${value}` : value}

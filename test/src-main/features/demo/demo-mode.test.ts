@@ -65,3 +65,21 @@ describe('the demo shop’s bank statements', () => {
     expect(demo.status().running).toBe(true)
   })
 })
+
+describe('the demo shop’s status', () => {
+  it('names each location the demo trades at, which the service itself never sends', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'till-demo-bank-'))
+    folders.push(root)
+    const demo = await demoWritingTo(root)
+    expect(demo.status().locationNames).toEqual({})
+    await demo.ensureRunning(false)
+    const names = demo.status().locationNames
+    const traded = new Set(
+      handles[0]!.shop.sessions().map((s) => (s as { location_id: string }).location_id),
+    )
+    expect(Object.keys(names).sort()).toEqual([...traded].sort())
+    const given = Object.values(names)
+    expect(new Set(given).size).toBe(given.length)
+    for (const name of given) expect(name).not.toMatch(/^Location |^\d+$/)
+  })
+})
