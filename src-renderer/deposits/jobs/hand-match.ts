@@ -9,8 +9,8 @@ import { currentExpectedDeposits } from './deposit-matching'
 /**
  * A person matches bank lines to expected deposits: the fee (card money) or the cash shortfall is
  * what the lines leave of the deposits' gross. Refused when a line or deposit is unknown or
- * already stands in another match, and when the fee would be below zero or above a sane share of
- * the gross (`unlikelyFee`): the line stays unmatched, a difference to explain.
+ * already stands in another match, and when the fee would be below zero (`unlikelyFee`): the line
+ * stays unmatched, a difference to explain.
  */
 export async function matchByHand(
   db: TillDatabase,

@@ -1,4 +1,4 @@
-import { basisPointsOf, sumMinor } from '../../../src-shared/domain/money'
+import { sumMinor } from '../../../src-shared/domain/money'
 import { CASH } from '../../day-close/rules/day-close'
 import type { StatementLine } from './bank-line'
 import { addBusinessDays } from './business-days'
@@ -75,14 +75,10 @@ export function settlementOf(
     : { fee: missing, shortfall: 0 }
 }
 
-/** The share of a deposit's gross (basis points) a fee may take without a word, unless its terms
- *  expect more: then up to twice the fee they expect. */
-const SANE_FEE_BASIS_POINTS = 1000
-
 /**
- * Why the fee `settlementOf` would record for `banked` is not to be believed, or null: below zero
- * (the bank paid more than the gross) or above a sane share of the gross. Such a line is left as a
- * difference to explain, never recorded with that fee.
+ * Why the fee `settlementOf` would record for `banked` is not to be believed, or null: below zero,
+ * the bank having paid more than the gross. Such a line is left as a difference to explain, never
+ * recorded with a negative fee that would lower the fees found.
  */
 export function unlikelyFee(
   expected: readonly Pick<ExpectedDeposit, 'method' | 'gross' | 'expectedFee'>[],
@@ -90,16 +86,9 @@ export function unlikelyFee(
   money: (minor: number) => string,
 ): string | null {
   const { fee } = settlementOf(expected, banked)
+  if (fee >= 0) return null
   const gross = sumMinor(expected, (e) => e.gross)
-  if (fee < 0)
-    return `The bank paid ${money(-fee)} more than the takings’ gross of ${money(gross)}, so the fee would be negative: leave the line unmatched as a difference to explain.`
-  const most = Math.max(
-    basisPointsOf(gross, SANE_FEE_BASIS_POINTS),
-    2 * sumMinor(expected, (e) => e.expectedFee),
-  )
-  if (fee > most)
-    return `The bank paid ${money(fee)} less than the takings’ gross of ${money(gross)}, more than a fee could be (at most ${money(most)}): leave the line unmatched as a difference to explain.`
-  return null
+  return `The bank paid ${money(-fee)} more than the takings’ gross of ${money(gross)}, so the fee would be negative: leave the line unmatched as a difference to explain.`
 }
 
 /** One way to read bank lines as expected deposits. */
