@@ -120,8 +120,13 @@ test('a session with no close event is shown closed once a later one started, to
     .textContent()
   const date = await dates.locator('option:checked').textContent()
   await page.emulateMedia({ media: 'print' })
-  await expect(page.locator('#content').getByText('Demo shop', { exact: true })).toBeVisible()
-  await expect(page.getByText(`Day close of ${location} · ${date}`)).toBeVisible()
+  // Paper shows them in every page's top margin (day-close-screen.css, @page), which reads them
+  // from the root's style; day-sheet-print.spec.ts reads them off each page of the PDF.
+  const header = await page.evaluate(() =>
+    getComputedStyle(document.documentElement).getPropertyValue('--day-sheet-header'),
+  )
+  expect(header).toContain('Demo shop')
+  expect(header).toContain(`Day close of ${location} · ${date}`)
   await expect(yesterday.getByText('Checked by')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden()
   await page.emulateMedia({ media: 'screen' })
