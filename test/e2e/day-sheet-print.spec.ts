@@ -6,7 +6,7 @@ import {
   nameFirstLocation,
   openSynced,
   useDemoShell,
-  yesterdayMiddayInJakarta,
+  eveningShop,
 } from './demo-shell'
 import { screenLink } from '../support/screen-link'
 
@@ -17,16 +17,7 @@ import { screenLink } from '../support/screen-link'
  * are attached to the test's results for a person to look at.
  */
 
-const shell = useDemoShell({
-  seed: 47,
-  timezone: 'Asia/Jakarta',
-  currency: 'IDR',
-  now: yesterdayMiddayInJakarta(),
-  days: 3,
-  locations: 2,
-  billsPerSession: 20,
-  live: false,
-})
+const shell = useDemoShell(eveningShop())
 
 /** A table the sheet prints: its name and each row as its label and what its cells show. */
 interface ShownTable {

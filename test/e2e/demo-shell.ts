@@ -75,6 +75,23 @@ export function shopControl(shell: RunningBrowserShell, token: string): DemoCont
   return demoControl(savedProfiles(shell).find((p) => p.id === 'demo-shop')!.baseUrl, token)
 }
 
+/**
+ * The evening's shop the screen-fit and print specs open: three days of two IDR locations in
+ * Jakarta, its clock at yesterday's midday, not trading live.
+ */
+export function eveningShop(): Record<string, unknown> {
+  return {
+    seed: 47,
+    timezone: 'Asia/Jakarta',
+    currency: 'IDR',
+    now: yesterdayMiddayInJakarta(),
+    days: 3,
+    locations: 2,
+    billsPerSession: 20,
+    live: false,
+  }
+}
+
 /** A location name of 60 characters, the longest a layout has to hold. */
 export const LONG_LOCATION_NAME = 'Jalan Jenderal Sudirman Kavling 52-53 Senayan Kebayoran Baru'
 

@@ -4,7 +4,7 @@ import {
   nameFirstLocation,
   openSynced,
   useDemoShell,
-  yesterdayMiddayInJakarta,
+  eveningShop,
 } from './demo-shell'
 import { seriousAxeViolations } from './axe'
 import { screenLink } from '../support/screen-link'
@@ -17,16 +17,7 @@ import { screenLink } from '../support/screen-link'
  * or critical.
  */
 
-const shell = useDemoShell({
-  seed: 47,
-  timezone: 'Asia/Jakarta',
-  currency: 'IDR',
-  now: yesterdayMiddayInJakarta(),
-  days: 3,
-  locations: 2,
-  billsPerSession: 20,
-  live: false,
-})
+const shell = useDemoShell(eveningShop())
 
 /** Each element that leaves the page sideways or its table's container, with how far. */
 function overflows(page: Page): Promise<string[]> {
