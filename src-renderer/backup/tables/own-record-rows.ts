@@ -263,6 +263,8 @@ const statementLineSchema = z.object({
   currency,
   text,
   balance: minor.optional(),
+  bankKind: id.optional(),
+  bankReference: id.optional(),
   importedAt: time,
 }) satisfies z.ZodType<StoredStatementLine>
 

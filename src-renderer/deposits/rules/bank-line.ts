@@ -18,6 +18,12 @@ export interface StatementLine {
   text: string
   /** Running balance after this line, when the file gives it. */
   balance?: number
+  /** The bank's own kind of transaction, when the format has one: CAMT's BkTxCd
+   *  (`PMNT/CNTR/CDPT`, or its proprietary code), MT940's `:61:` type (`NTRF`), OFX's TRNTYPE. */
+  bankKind?: string
+  /** The bank's or the payer's reference beside the id, when the file gives one (CAMT
+   *  EndToEndId, MT940's reference for the account owner). */
+  bankReference?: string
 }
 
 export type StatementFormat = 'csv' | 'ofx' | 'camt053' | 'mt940'

@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { StatementReadError, type ParsedStatement } from '../bank-line'
 import { withLineIds, type ReadLine } from './statement-line-ids'
-import { currencyCode, machineAmount, machineDate } from './statement-values'
+import { bankCodes, currencyCode, machineAmount, machineDate } from './statement-values'
 
 /**
  * CAMT.053 (ISO 20022 BankToCustomerStatement, any version): the booked entries of one account's
@@ -89,6 +89,21 @@ function entryText(entry: XmlValue): string {
   return [...new Set(parts.filter((part): part is string => Boolean(part)))].join(' · ')
 }
 
+/** BkTxCd as `Domn/Fmly/SubFmly` (`PMNT/CNTR/CDPT`), else its proprietary code. */
+function entryKind(entry: XmlValue): string | undefined {
+  const domain = ['Domn/Cd', 'Domn/Fmly/Cd', 'Domn/Fmly/SubFmlyCd'].map((path) =>
+    textAt(entry, `BkTxCd/${path}`),
+  )
+  if (domain.every(Boolean)) return domain.join('/')
+  return textAt(entry, 'BkTxCd/Prtry/Cd')
+}
+
+/** The payer's end-to-end reference of the entry's first transaction. */
+function entryReference(entry: XmlValue): string | undefined {
+  const details = list(at(entry, 'NtryDtls')).flatMap((d) => list(at(d, 'TxDtls')))
+  return details.length > 0 ? textAt(details[0], 'Refs/EndToEndId') : undefined
+}
+
 function entryStatus(entry: XmlValue): string {
   return textAt(entry, 'Sts/Cd') ?? textAt(entry, 'Sts') ?? 'BOOK'
 }
@@ -117,6 +132,7 @@ function statementLines(statement: XmlValue, currency: string, where: string): R
         amount: signedAmount(entry, currency, at),
         currency,
         text: entryText(entry),
+        ...bankCodes(entryKind(entry), entryReference(entry)),
         where: at,
       },
     ]

@@ -1,6 +1,6 @@
 import { StatementReadError, type ParsedStatement } from '../bank-line'
 import { withLineIds, type ReadLine } from './statement-line-ids'
-import { calendarDate, currencyCode, machineAmount } from './statement-values'
+import { bankCodes, calendarDate, currencyCode, machineAmount } from './statement-values'
 
 /**
  * SWIFT MT940 customer statements, read by hand (the registry's MT940 readers turn amounts into
@@ -80,7 +80,7 @@ function statementLine(field: Field, info: string | undefined, currency: string)
   const match = STATEMENT_LINE.exec(field.value.trim())
   if (!match)
     throw new StatementReadError(`“${field.value.split('\n')[0]}” is not a statement line`, where)
-  const [, value, mmdd, mark, , amount, , customerRef, bankRef, supplement] = match
+  const [, value, mmdd, mark, , amount, kind, customerRef, bankRef, supplement] = match
   const valueDate = yymmdd(value!, where)
   const date = mmdd ? entryDate(valueDate, mmdd, where) : valueDate
   const magnitude = machineAmount(amount!, currency, where)
@@ -95,6 +95,7 @@ function statementLine(field: Field, info: string | undefined, currency: string)
     amount: mark === 'C' || mark === 'RD' ? magnitude : -magnitude,
     currency,
     text,
+    ...bankCodes(kind, customerRef),
     where,
   }
 }

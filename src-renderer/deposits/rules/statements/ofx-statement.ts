@@ -1,7 +1,7 @@
 import { StatementReadError, type ParsedStatement } from '../bank-line'
 import { child, nodesAt, readOfxTree, valueAt, type OfxNode } from './ofx-tree'
 import { withLineIds, type ReadLine } from './statement-line-ids'
-import { currencyCode, machineAmount, machineDate } from './statement-values'
+import { bankCodes, currencyCode, machineAmount, machineDate } from './statement-values'
 
 /**
  * OFX and QFX statements (bank and credit-card accounts; OFX 1.x SGML and 2.x XML): the
@@ -40,6 +40,7 @@ function transaction(node: OfxNode, currency: string): ReadLine {
     amount: machineAmount(required(node, 'TRNAMT', where), currency, `${where} <TRNAMT>`),
     currency,
     text,
+    ...bankCodes(valueAt(node, 'TRNTYPE')?.toUpperCase(), undefined),
     where,
   }
 }

@@ -56,3 +56,24 @@ export function machineDate(text: string, where: string): string {
   if (!date) throw new StatementReadError(`“${text}” is not a date`, where)
   return date
 }
+
+/** The longest code or reference the formats allow (CAMT's Max35Text; MT940's are shorter). */
+const MAX_BANK_CODE = 35
+const NO_REFERENCE = new Set(['NONREF', 'NOTPROVIDED'])
+
+/**
+ * A line's transaction kind and reference as `StatementLine` keeps them: trimmed, and left out
+ * when empty, when they say there is none (NONREF, NOTPROVIDED), or when longer than any format
+ * allows.
+ */
+export function bankCodes(
+  kind: string | undefined,
+  reference: string | undefined,
+): { bankKind?: string; bankReference?: string } {
+  const kept = (value: string | undefined) => {
+    const code = value?.trim() ?? ''
+    return code !== '' && code.length <= MAX_BANK_CODE && !NO_REFERENCE.has(code) ? code : null
+  }
+  const [bankKind, bankReference] = [kept(kind), kept(reference)]
+  return { ...(bankKind ? { bankKind } : {}), ...(bankReference ? { bankReference } : {}) }
+}

@@ -27,6 +27,13 @@ describe('CAMT.053 (IDR, no decimals)', () => {
     expect(supplier!.text).toBe('CV BIJI KOPI')
   })
 
+  it('keeps the bank’s kind of transaction (BkTxCd) and the payer’s end-to-end reference', () => {
+    const [deposit, qris, fee] = readCamt053Statement(fixture('idr-camt053.xml')).lines
+    expect([deposit!.bankKind, deposit!.bankReference]).toEqual(['PMNT/CNTR/CDPT', undefined])
+    expect([qris!.bankKind, qris!.bankReference]).toEqual(['QRS', 'QR-881920'])
+    expect([fee!.bankKind, fee!.bankReference]).toEqual([undefined, undefined])
+  })
+
   it('leaves the pending entry out', () => {
     const lines = readCamt053Statement(fixture('idr-camt053.xml')).lines
     expect(lines.some((line) => line.amount === 990000)).toBe(false)

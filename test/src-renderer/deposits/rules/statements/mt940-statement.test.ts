@@ -25,6 +25,19 @@ describe('MT940 (EUR, two statements in one file)', () => {
     expect(reversal!.text).toBe('RETURNED DIRECT DEBIT · 1234')
   })
 
+  it('keeps the :61: transaction type and the reference for the account owner, without NONREF', () => {
+    const lines = readMt940Statement(fixture('eur-two-days.mt940')).lines
+    expect(lines.map((line) => [line.bankKind, line.bankReference])).toEqual([
+      ['NTRF', undefined],
+      ['NCHG', undefined],
+      ['NTRF', 'DEP-12'],
+      ['NRTI', '1234'],
+      ['NTRF', undefined],
+    ])
+    const long = fixture('eur-two-days.mt940').replace('DEP-12//', `${'R'.repeat(36)}//`)
+    expect(readMt940Statement(long).lines[2]!.bankReference).toBeUndefined()
+  })
+
   it('refuses a statement line it cannot read, naming its line', () => {
     const error = refusal(() => readMt940Statement(fixture('eur-bad-line.mt940')))
     expect(error.where).toBe('line 10 (:61:)')

@@ -17,6 +17,7 @@ describe('OFX 1.x (SGML, unclosed value elements, CRLF)', () => {
           amount: 123456,
           currency: 'USD',
           text: 'ACME PAY SETTLEMENT · BATCH 1118-1119',
+          bankKind: 'CREDIT',
         },
         {
           id: '202611210001',
@@ -24,6 +25,7 @@ describe('OFX 1.x (SGML, unclosed value elements, CRLF)', () => {
           amount: -1200,
           currency: 'USD',
           text: 'MONTHLY SERVICE FEE',
+          bankKind: 'FEE',
         },
         {
           id: '202611230001',
@@ -32,6 +34,7 @@ describe('OFX 1.x (SGML, unclosed value elements, CRLF)', () => {
           amount: 80000,
           currency: 'USD',
           text: 'CASH DEPOSIT BRANCH 12 & ATM',
+          bankKind: 'DEP',
         },
       ],
     })
