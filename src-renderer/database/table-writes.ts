@@ -20,8 +20,9 @@ function onTableWrites(tables: readonly Table[], listener: () => void): () => vo
 
 /**
  * What a person changes that deposit matching reads: counts, cash movements, the deposit
- * settings, bank lines (imported here or pulled from shared books) and matches made or undone
- * by hand. Never a bill: a sync's writes are followed through its rounds.
+ * settings, the locations' names (a bank line's words may name them), bank lines (imported here
+ * or pulled from shared books) and matches made or undone by hand. Never a bill: a sync's writes
+ * are followed through its rounds.
  */
 export const onMatchingInputWrites = (db: TillDatabase, listener: () => void): (() => void) =>
   onTableWrites(
@@ -29,6 +30,7 @@ export const onMatchingInputWrites = (db: TillDatabase, listener: () => void): (
       db.reconciliations,
       db.cashMovements,
       db.depositSettings,
+      db.locationNames,
       db.statementLines,
       db.depositMatches,
     ],

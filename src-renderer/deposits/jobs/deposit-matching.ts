@@ -1,4 +1,5 @@
 import type { TillDatabase } from '../../database/database'
+import { loadLocationNames } from '../../settings/tables/location-names'
 import { depositSessions } from '../tables/deposit-sessions'
 import { keepMatchingRun, storedMatches } from '../tables/deposit-matches'
 import { readDepositSettings } from '../tables/deposit-settings-store'
@@ -25,7 +26,8 @@ export async function currentExpectedDeposits(
 }
 
 /**
- * Matches the kept bank lines to the expected deposits (docs/ledger.md#deposits): matches a
+ * Matches the kept bank lines to the expected deposits (docs/ledger.md#deposits), reading each
+ * line's words against the locations' names and the bookkeeper's rules: matches a
  * person made or Till made before stand, those a person unmatched are never made again, and the
  * new unique ones are kept as Till's, the ambiguous ones as offers. Run after an import, when the
  * tallies or the settings change, and on the Deposits screen's *Match again*. Given the run
@@ -38,10 +40,11 @@ export async function runDepositMatching(
   previous: MatchRun | null = null,
 ): Promise<{ added: number; offers: number; run: MatchRun; redone: Rematch['redone'] }> {
   const settings = await depositSettingsOf(db, currency)
-  const [sessions, lines, stored] = await Promise.all([
+  const [sessions, lines, stored, locationNames] = await Promise.all([
     depositSessions(db, currency),
     statementLines(db),
     storedMatches(db),
+    loadLocationNames(db),
   ])
   const { run, redone } = rematchDeposits(previous, {
     expected: expectedDeposits(sessions, settings),
@@ -50,6 +53,7 @@ export async function runDepositMatching(
     refused: stored.filter((m) => m.state === 'unmatched').map((m) => m.id),
     settings,
     now,
+    locationNames,
   })
   const { added } = await keepMatchingRun(db, run.result, now)
   return { added, offers: run.result.offers.length, run, redone }

@@ -50,7 +50,12 @@ export function rematchDeposits(previous: MatchRun | null, input: MatchInput): R
       redone: { expected: input.expected.length, lines: input.lines.length },
     }
   }
-  if (previous === null || !same(previous.input.settings, input.settings)) return whole()
+  if (
+    previous === null ||
+    !same(previous.input.settings, input.settings) ||
+    !same(previous.input.locationNames, input.locationNames)
+  )
+    return whole()
   const unsettled = changedKeys(previous, input)
   // Finding the regions as they are now costs most of a whole matching: when the change reaches
   // most of the shop, as in a busy bank account whose readings link nearly every line, a whole

@@ -4,6 +4,7 @@ import type { StatementLine } from './bank-line'
 import { addBusinessDays } from './business-days'
 import { toleranceFor, type DepositSettings } from './deposit-settings'
 import type { ExpectedDeposit } from './expected-deposits'
+import { lineWords, type LineWords } from './line-words'
 
 /**
  * Bank lines matched to expected deposits (docs/ledger.md#deposits): exact, within the fee
@@ -52,6 +53,8 @@ export interface MatchInput {
   /** The ids of the deposits to match, when not all: the others only break runs of days
    *  (matching again in part, matching-regions.ts). */
   matchable?: ReadonlySet<string>
+  /** The shop's names of its locations, which a line's words may name (line-words.ts). */
+  locationNames?: Readonly<Record<string, string>>
 }
 
 export interface MatchResult {
@@ -126,7 +129,9 @@ export const depositGroup = (e: ExpectedDeposit): string =>
 
 /**
  * Matches bank lines to expected deposits in three rounds, each over what the rounds before left
- * (docs/ledger.md#matching): (1) a line equal to one expected deposit within the window and near
+ * (docs/ledger.md#matching). Before amounts decide, a line's words (line-words.ts: its kind, the
+ * methods, locations and days its text names, the bookkeeper's rules) take away every reading
+ * they contradict; a line that names its days is read only as a run paying each of them. Then (1) a line equal to one expected deposit within the window and near
  * no other; (2) a line within the fee tolerance of one expected deposit or of 2–5 of the same
  * method, account and location in a row (no deposit of theirs between, within a week); (3) two
  * lines booked on the same or the next business day that together pay one cash deposit. Such
@@ -198,12 +203,21 @@ class Rounds {
   #pairs: Pairing[] | undefined
   #firstReadings: Pairing[] | undefined
   readonly #allExpected: readonly ExpectedDeposit[]
+  /** Each open line's words, by `accountLine`. */
+  readonly #words = new Map<string, LineWords>()
+  /** The business dates with a deposit expected, by `depositGroup`. */
+  readonly #groupDates = new Map<string, Set<string>>()
 
   constructor(input: MatchInput) {
     this.#settings = input.settings
     this.#refused = new Set(input.refused)
     this.#now = input.now
     const usedLines = keptLines(input)
+    const context = {
+      locationNames: input.locationNames ?? {},
+      locationAliases: input.settings.locationAliases,
+      bankRules: input.settings.bankRules,
+    }
     const usedExpected = new Set(input.kept.flatMap((m) => m.expectedIds))
     this.#takenIds = new Set(input.kept.map((m) => m.id))
     for (const line of input.lines) {
@@ -212,8 +226,13 @@ class Rounds {
         continue
       this.#openLines.add(key)
       listIn(inner(this.#lines, line.bankAccountId), this.#day(line.date)).push(line)
+      this.#words.set(key, lineWords(line, context))
     }
     this.#allExpected = input.expected
+    for (const e of input.expected) {
+      const dates = this.#groupDates.get(depositGroup(e)) ?? new Set()
+      this.#groupDates.set(depositGroup(e), dates.add(e.businessDate))
+    }
     this.#expected = input.expected.filter(
       (e) => e.amount > 0 && !usedExpected.has(e.id) && (input.matchable?.has(e.id) ?? true),
     )
@@ -243,6 +262,28 @@ class Rounds {
       from: last - this.#settings.window.daysBefore,
       to: last + this.#settings.window.daysAfter,
     }
+  }
+
+  /**
+   * Whether a line's words let it pay a run of deposits (one group's): each deposit's method and
+   * location allowed, and where the text names days, every day of the run named and every named
+   * day with takings of the group in the run.
+   */
+  #allows(line: KeptLine, run: readonly ExpectedDeposit[]): boolean {
+    const words = this.#words.get(accountLine(line))
+    if (!words) return true
+    if (!run.every((e) => words.allowsMethod(e.method) && words.allowsLocation(e.locationId)))
+      return false
+    if (words.dates === null) return true
+    const days = new Set(run.map((e) => e.businessDate))
+    if (![...days].every((day) => words.dates!.has(day))) return false
+    const group = this.#groupDates.get(depositGroup(run[0]!))!
+    return [...words.dates].every((day) => days.has(day) || !group.has(day))
+  }
+
+  /** Whether the line names the days it pays, so no day of a reading is in doubt. */
+  #namesDays(line: KeptLine): boolean {
+    return (this.#words.get(accountLine(line))?.dates ?? null) !== null
   }
 
   #unmatched(pairing: Pairing): boolean {
@@ -372,7 +413,10 @@ class Rounds {
         for (const line of lines) {
           if (!this.#openLines.has(accountLine(line))) continue
           const fitting = (accountTargets.get(day) ?? []).filter(
-            (t) => t.expected[0]!.currency === line.currency && this.#fits(t, line.amount),
+            (t) =>
+              t.expected[0]!.currency === line.currency &&
+              this.#fits(t, line.amount) &&
+              this.#allows(line, t.expected),
           )
           if (fitting.length === 0) continue
           found.push(
@@ -380,7 +424,7 @@ class Rounds {
               lines: [line],
               expected: t.expected,
               kind: t.expected.length > 1 ? 'several-days' : 'within-fee',
-              clear: t.clear,
+              clear: t.clear || this.#namesDays(line),
             })),
           )
         }
@@ -408,7 +452,7 @@ class Rounds {
     if (e.method !== CASH) return []
     const target = this.#target([e])
     const lines = [...this.#linesBetween(e.bankAccountId, target.from, target.to)]
-      .filter((l) => l.currency === e.currency)
+      .filter((l) => l.currency === e.currency && this.#allows(l, [e]))
       .sort((a, b) => a.amount - b.amount)
     const pairs: Pairing[] = []
     for (let i = 0; i < lines.length; i++) {
