@@ -4,6 +4,7 @@ import { basisPointsOf } from '../../../src-shared/domain/money'
 import { addDays } from '../../../src-renderer/format/date-presets'
 import {
   defaultDepositSettings,
+  type BankRule,
   type DepositSettings,
 } from '../../../src-renderer/deposits/rules/deposit-settings'
 import type { ExpectedDeposit } from '../../../src-renderer/deposits/rules/expected-deposits'
@@ -36,6 +37,11 @@ export interface Scenario {
   expected: ExpectedDeposit[]
   lines: KeptLine[]
   truths: Truth[]
+  /** The shop's names of its locations, which worded lines may write. */
+  locationNames: Record<string, string>
+  locationAliases: Record<string, string[]>
+  /** Rules a person taught from earlier decisions, which worded lines may meet. */
+  bankRules: BankRule[]
 }
 
 /** A day's takings, spread evenly over four orders of magnitude (10,000 to 100 million). */
@@ -53,6 +59,10 @@ interface DaySeed {
   notBankedYet: boolean
   /** No takings of the method that day: nothing expected. */
   noTakings: boolean
+  /** How the bank words the line paying this day (worded scenarios): see `textOf`. */
+  style: number
+  /** Noise before and after the words. */
+  noise: [number, number]
 }
 
 const dayArbitrary: fc.Arbitrary<DaySeed> = fc.record({
@@ -64,9 +74,17 @@ const dayArbitrary: fc.Arbitrary<DaySeed> = fc.record({
   splitPercent: fc.option(fc.integer({ min: 10, max: 90 }), { freq: 4 }),
   notBankedYet: fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
   noTakings: fc.integer({ min: 0, max: 7 }).map((n) => n === 0),
+  style: fc.integer({ min: 0, max: 11 }),
+  noise: fc.tuple(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 5 })),
 })
 
-export const scenarios = () =>
+/**
+ * The scenarios; `worded`: each line written in one of several bank styles (nothing but a
+ * reference; the method's words; with its location's name or alias; with the days it pays, in
+ * ISO, day-first or month-name forms; a terminal id a person taught Till a rule for), amid noise,
+ * always true to what the line pays.
+ */
+export const scenarios = (worded = false) =>
   fc
     .record({
       start: fc.integer({ min: 0, max: 700 }).map((n) => addDays('2026-01-01', n)),
@@ -76,7 +94,79 @@ export const scenarios = () =>
       seedDays: fc.array(dayArbitrary, { minLength: 90, maxLength: 90 }),
       batches: fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 15, maxLength: 15 }),
     })
-    .map(simulate)
+    .map((input) => simulate({ ...input, worded }))
+
+const LOCATION_NAMES = ['Harbour Street', 'Market Hall']
+const ALIASES = [['HBR'], ['Jl. Pasar Baru', 'MKT']]
+const METHOD_WORDS: Record<string, string[]> = {
+  cash: ['CASH DEPOSIT', 'SETORAN TUNAI', 'CDM CASH IN'],
+  card: ['CARD SETTLEMENT', 'EDC VISA MASTERCARD', 'MERCHANT CARD'],
+  qris: ['QRIS SETTLEMENT', 'QRIS', 'SETTLEMENT QRIS MERCHANT'],
+}
+const NOISE = ['', 'BI-FAST', 'PT BANK NUSANTARA', 'REF 8812004', 'TRX 55AB12', 'KR OTOMATIS']
+const MONTH_NAMES = [
+  'JAN',
+  'FEB',
+  'MAR',
+  'APR',
+  'MAY',
+  'JUN',
+  'JUL',
+  'AUG',
+  'SEP',
+  'OCT',
+  'NOV',
+  'DEC',
+]
+
+/** The days a line pays, as a bank may write them; `form` picks the way. */
+function daysText(dates: string[], form: number): string {
+  const first = dates[0]!
+  const last = dates[dates.length - 1]!
+  const dmy = (d: string) => `${d.slice(8)}/${d.slice(5, 7)}/${d.slice(0, 4)}`
+  const dots = (d: string) => `${d.slice(8)}.${d.slice(5, 7)}.${d.slice(2, 4)}`
+  const month = (d: string) => MONTH_NAMES[Number(d.slice(5, 7)) - 1]!
+  if (first === last)
+    return [first, dmy(first), dots(first), `${Number(first.slice(8))} ${month(first)}`][form % 4]!
+  if (form % 3 === 2 && first.slice(0, 7) === last.slice(0, 7))
+    return `${first.slice(8)}-${last.slice(8)} ${month(first)}`
+  return form % 3 === 1 ? `${dots(first)} - ${dots(last)}` : `${first}..${last}`
+}
+
+/** A line's text in one of the bank styles of `scenarios(true)`, with the rule it may need. */
+function textOf(
+  truth: { method: string; location: number; dates: string[] },
+  day: DaySeed,
+  id: string,
+): { text: string; rule?: BankRule } {
+  const words = METHOD_WORDS[truth.method]!
+  const method = words[day.style % words.length]!
+  const names = [LOCATION_NAMES[truth.location]!, ...ALIASES[truth.location]!]
+  const place = names[day.style % names.length]!.toUpperCase()
+  const days = daysText(truth.dates, day.style)
+  const style = day.style % 6
+  const terminal = `TID ${truth.location}${Object.keys(METHOD_WORDS).indexOf(truth.method)}0447`
+  const body = [
+    id,
+    method,
+    `${method} ${place}`,
+    `${method} ${days}`,
+    `${method} ${place} ${days}`,
+    `PAYOUT ${terminal}`,
+  ][style]!
+  const text = [NOISE[day.noise[0]], body, NOISE[day.noise[1]]].filter(Boolean).join(' ')
+  if (style !== 5) return { text }
+  return {
+    text,
+    rule: {
+      id: terminal,
+      bankAccountId: 'main',
+      contains: terminal.toLowerCase(),
+      methods: [truth.method],
+      locationIds: [`loc${truth.location}`],
+    },
+  }
+}
 
 function simulate(input: {
   start: string
@@ -85,19 +175,37 @@ function simulate(input: {
   days: number
   seedDays: DaySeed[]
   batches: number[]
+  worded: boolean
 }): Scenario {
   const expected: ExpectedDeposit[] = []
   const lines: KeptLine[] = []
   const truths: Truth[] = []
+  const rules = new Map<string, BankRule>()
   let draw = 0
   const nextDay = () => input.seedDays[draw++ % input.seedDays.length]!
-  const bank = (ids: string[], date: string, amounts: number[]) => {
+  const bank = (
+    paid: { deposit: ExpectedDeposit; day: DaySeed }[],
+    date: string,
+    amounts: number[],
+  ) => {
+    const { deposit, day } = paid[paid.length - 1]!
     const lineIds = amounts.map((a, i) => {
       const id = `l${lines.length}`
-      lines.push(bankLine(id, i === 0 ? date : nextDate(date), a))
+      const line = bankLine(id, i === 0 ? date : nextDate(date), a)
+      if (input.worded) {
+        const truth = {
+          method: deposit.method,
+          location: Number(deposit.locationId.slice(3)),
+          dates: [paid[0]!.deposit.businessDate, deposit.businessDate],
+        }
+        const { text, rule } = textOf(truth, day, id)
+        line.text = text
+        if (rule) rules.set(rule.id, rule)
+      }
+      lines.push(line)
       return id
     })
-    truths.push({ lineIds, expectedIds: ids })
+    truths.push({ lineIds, expectedIds: paid.map((p) => p.deposit.id) })
   }
   for (let l = 0; l < input.locations; l++)
     for (const method of input.methods) {
@@ -121,7 +229,7 @@ function simulate(input: {
           const date = addDays(deposit.dueDate, Math.min(day.late, 4))
           const first =
             day.splitPercent === null ? banked : Math.trunc((banked * day.splitPercent) / 100)
-          bank([deposit.id], date, first === banked ? [banked] : [first, banked - first])
+          bank([{ deposit, day }], date, first === banked ? [banked] : [first, banked - first])
         }
       else
         for (let i = 0, b = 0; i < deposits.length; b++) {
@@ -143,12 +251,16 @@ function simulate(input: {
               ),
             0,
           )
-          bank(
-            batch.map((d) => d.deposit.id),
-            addDays(last.deposit.dueDate, last.day.late),
-            [gross - fee],
-          )
+          bank(batch, addDays(last.deposit.dueDate, last.day.late), [gross - fee])
         }
     }
-  return { expected, lines, truths }
+  const locations = Array.from({ length: input.locations }, (_, l) => `loc${l}`)
+  return {
+    expected,
+    lines,
+    truths,
+    locationNames: Object.fromEntries(locations.map((id, l) => [id, LOCATION_NAMES[l]!])),
+    locationAliases: Object.fromEntries(locations.map((id, l) => [id, ALIASES[l]!])),
+    bankRules: [...rules.values()],
+  }
 }
