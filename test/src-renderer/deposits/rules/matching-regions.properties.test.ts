@@ -83,6 +83,7 @@ interface Cache {
   kept: DepositMatch[]
   refused: string[]
   settings: DepositSettings
+  locationNames: Record<string, string>
   lineCount: number
   /** Deposits between the days a line pays, which the line skipped. */
   skipped: string[]
@@ -99,6 +100,7 @@ function inputOf(cache: Cache, now: number): MatchInput {
     refused: [...cache.refused].sort(),
     settings: cache.settings,
     now,
+    locationNames: cache.locationNames,
   }
 }
 
@@ -196,7 +198,8 @@ it(
     let whole = 0
     await checkProperty(
       fc.property(
-        scenarios(),
+        // Half the shops' banks word their lines (line-words.ts), which narrows the readings.
+        fc.oneof(scenarios(), scenarios(true)),
         fc.integer({ min: 0, max: 100 }),
         fc.array(fc.record({ step: change, keep: fc.integer({ min: 0, max: 5 }) }), {
           minLength: 1,
@@ -214,7 +217,12 @@ it(
             },
             kept: [],
             refused: [],
-            settings: simulatedSettings(),
+            settings: {
+              ...simulatedSettings(),
+              locationAliases: scenario.locationAliases,
+              bankRules: scenario.bankRules,
+            },
+            locationNames: scenario.locationNames,
             lineCount: 0,
             skipped: [],
           }
