@@ -29,12 +29,6 @@ export interface WordsContext {
   bankRules: readonly BankRule[]
 }
 
-export const NO_WORDS_CONTEXT: WordsContext = {
-  locationNames: {},
-  locationAliases: {},
-  bankRules: [],
-}
-
 /** The methods of a processor's payout: neither cash nor a customer's own transfer. */
 const BANK_TRANSFER = 'bank_transfer'
 const PAYOUT = (method: string) => method !== CASH && method !== BANK_TRANSFER

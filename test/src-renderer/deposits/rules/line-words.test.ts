@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import {
-  lineWords,
-  NO_WORDS_CONTEXT,
-  type WordsContext,
-} from '../../../../src-renderer/deposits/rules/line-words'
+import { lineWords, type WordsContext } from '../../../../src-renderer/deposits/rules/line-words'
 
 const METHODS = ['cash', 'card', 'qris', 'e_wallet', 'bank_transfer', 'voucher']
 
+const nothingKnown: WordsContext = { locationNames: {}, locationAliases: {}, bankRules: [] }
 const shop: WordsContext = {
   locationNames: { '101': 'Harbour Street', '102': 'Market Hall', '103': 'Station Kiosk' },
   locationAliases: { '102': ['MKT', 'Jl. Pasar Baru'] },
@@ -68,7 +65,7 @@ describe('the locations a line’s words allow', () => {
   it('says nothing when no name is written, or a name only inside another word', () => {
     expect(read('CARD SETTLEMENT').locations).toEqual(['101', '102', '103'])
     expect(read('QRIS MKTG').locations).toEqual(['101', '102', '103'])
-    expect(read('CARD SETTLEMENT HARBOUR STREET', {}, NO_WORDS_CONTEXT).locations).toEqual([
+    expect(read('CARD SETTLEMENT HARBOUR STREET', {}, nothingKnown).locations).toEqual([
       '101',
       '102',
       '103',
