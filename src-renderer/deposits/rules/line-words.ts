@@ -29,9 +29,10 @@ export interface WordsContext {
   bankRules: readonly BankRule[]
 }
 
-/** The methods of a processor's payout: neither cash nor a customer's own transfer. */
-const BANK_TRANSFER = 'bank_transfer'
-const PAYOUT = (method: string) => method !== CASH && method !== BANK_TRANSFER
+/** A processor's payout is neither cash nor a customer's own transfer; a transfer is not cash
+ *  (a processor pays by transfer too, so transfer words never say a customer's transfer). */
+const PAYOUT = (method: string) => method !== CASH && method !== 'bank_transfer'
+const NOT_CASH = (method: string) => method !== CASH
 
 /** Words naming one method, as whole words of the text upper-cased, punctuation as spaces. */
 const METHOD_WORDS: readonly (readonly [method: string, words: readonly string[]])[] = [
@@ -42,10 +43,12 @@ const METHOD_WORDS: readonly (readonly [method: string, words: readonly string[]
   ],
   ['qris', ['QRIS', 'QR']],
   ['e_wallet', ['E WALLET', 'EWALLET', 'GOPAY', 'OVO', 'SHOPEEPAY', 'LINKAJA']],
-  [BANK_TRANSFER, ['TRANSFER IN', 'TRANSFERS IN', 'INCOMING TRANSFER', 'TRANSFER MASUK']],
 ]
-/** Words of a processor paying out, whatever the method. */
-const PAYOUT_WORDS = ['SETTLEMENT', 'SETTLE', 'STLMT', 'MERCHANT', 'ACQUIRER', 'PAYOUT']
+/** Words that say what a line is not, whatever the method: a processor paying out, a transfer. */
+const CLASS_WORDS: readonly (readonly [test: (method: string) => boolean, words: string[]])[] = [
+  [PAYOUT, ['SETTLEMENT', 'SETTLE', 'STLMT', 'MERCHANT', 'ACQUIRER', 'PAYOUT']],
+  [NOT_CASH, ['TRANSFER', 'TRANSFERS', 'TRF', 'TRSF', 'XFER']],
+]
 
 /** Kinds of transaction that say the method: CAMT BkTxCd parts, OFX TRNTYPE. */
 const KIND_METHODS: Readonly<Record<string, string>> = {
@@ -69,17 +72,20 @@ function methodsOf(spaced: string, kind: string | undefined): ((method: string) 
   const named = new Set(
     METHOD_WORDS.filter(([, list]) => list.some((w) => has(spaced, w))).map(([m]) => m),
   )
-  const payout = PAYOUT_WORDS.some((w) => has(spaced, w))
+  const classes = CLASS_WORDS.filter(([, list]) => list.some((w) => has(spaced, w))).map(
+    ([test]) => test,
+  )
   const fromKind = (kind ?? '')
     .toUpperCase()
     .split('/')
     .flatMap((part) => KIND_METHODS[part] ?? [])
   let text: ((method: string) => boolean) | null = null
   if (named.size > 0) {
-    const payoutOnly = [...named].filter(PAYOUT)
-    const kept = payout && payoutOnly.length > 0 ? new Set(payoutOnly) : named
+    // Words at odds with each other ("CASH DEPOSIT … SETTLEMENT"): the methods named stand.
+    const fitting = [...named].filter((method) => classes.every((test) => test(method)))
+    const kept = new Set(fitting.length > 0 ? fitting : named)
     text = (method) => kept.has(method)
-  } else if (payout) text = PAYOUT
+  } else if (classes.length > 0) text = (method) => classes.every((test) => test(method))
   if (fromKind.length === 0) return text
   const kinds = new Set(fromKind)
   return text ? (method) => kinds.has(method) && text(method) : (method) => kinds.has(method)

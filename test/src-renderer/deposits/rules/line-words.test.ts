@@ -30,7 +30,11 @@ describe('the methods a line’s words allow', () => {
     ['CASH DEPOSIT', ['cash']],
     ['SETORAN TUNAI CABANG 12', ['cash']],
     ['CDM 0091 HARBOUR', ['cash']],
-    ['TRANSFERS IN', ['bank_transfer']],
+    // A processor pays by transfer too: transfer words say only that it is not cash.
+    ['TRANSFERS IN', ['card', 'qris', 'e_wallet', 'bank_transfer', 'voucher']],
+    ['TRSF E-BANKING CR · SETTLEMENT', ['card', 'qris', 'e_wallet', 'voucher']],
+    // Words at odds: the method named stands.
+    ['CASH DEPOSIT SETTLEMENT', ['cash']],
     // A processor's payout, method unnamed: anything but cash and a customer's transfer.
     ['ACME PAY SETTLEMENT', ['card', 'qris', 'e_wallet', 'voucher']],
     // Two methods named: either.

@@ -88,7 +88,7 @@ describe('the bookkeeper’s rules', () => {
   }
 
   it('narrow a line of their account containing their words to their methods and locations', () => {
-    const line = said(monday, 'TRF PT ACME 0012')
+    const line = said(monday, 'BI-FAST PT ACME 0012')
     expect(match([cash, card], [line]).matches).toEqual([])
     expect(match([cash, card], [line], [rule]).matches.map((m) => m.expectedIds)).toEqual([
       [card.id],
@@ -99,7 +99,7 @@ describe('the bookkeeper’s rules', () => {
   })
 
   it('never override the amounts: a line off by more than the tolerance stays unmatched', () => {
-    const off = { ...said(monday, 'TRF PT ACME 0012'), amount: 1_000_000 - 10_001 }
+    const off = { ...said(monday, 'BI-FAST PT ACME 0012'), amount: 1_000_000 - 10_001 }
     expect(readings(match([card], [off], [rule]))).toEqual([])
     const within = { ...off, amount: 1_000_000 - 10_000 }
     expect(match([card], [within], [rule]).matches.map((m) => m.expectedIds)).toEqual([[card.id]])
