@@ -46,7 +46,8 @@ export interface BankDeposit {
   text: string
 }
 
-/** The demo bank's terms; Till's own defaults (deposit settings) are the same but for the fixed fee. */
+/** The demo bank's terms; Till's own defaults (deposit settings) are the same but for the fixed fee,
+ *  which the demo shop hands to its cache (`DemoServiceHandle.bankTerms`). */
 function demoSettlementTerms(shop: Shop): Record<CounterMethod, SettlementTerms> {
   const cardFixed = shop.config.currency.priceFromUsd(0.02)
   return {
@@ -62,6 +63,19 @@ function demoSettlementTerms(shop: Shop): Record<CounterMethod, SettlementTerms>
     e_wallet: { lagDays: 1, feeBasisPoints: 150, feeFixed: 0, maxBatchDays: 3, batchChance: 0.2 },
     bank_transfer: { lagDays: 0, feeBasisPoints: 0, feeFixed: 0, maxBatchDays: 1, batchChance: 0 },
   }
+}
+
+export type DemoBankTerms = Pick<SettlementTerms, 'lagDays' | 'feeBasisPoints' | 'feeFixed'>
+
+/** What a bookkeeper would enter for the demo bank: each method's lag and fee, by method. */
+export function demoBankTerms(shop: Shop): Record<CounterMethod, DemoBankTerms> {
+  const all = demoSettlementTerms(shop)
+  return Object.fromEntries(
+    METHODS.map((method) => {
+      const { lagDays, feeBasisPoints, feeFixed } = all[method]
+      return [method, { lagDays, feeBasisPoints, feeFixed }]
+    }),
+  ) as Record<CounterMethod, DemoBankTerms>
 }
 
 const METHODS: readonly CounterMethod[] = ['cash', 'card', 'qris', 'e_wallet', 'bank_transfer']

@@ -10,7 +10,7 @@ import { DemoServer, HOST } from './demo-server'
 import { DemoService } from './service'
 import { billRowOf } from './ids'
 import type { DeliveryAttempt } from './webhooks/delivery'
-import type { BankDeposit } from './bank-deposits'
+import { demoBankTerms, type BankDeposit, type DemoBankTerms } from './bank-deposits'
 import type { BankStatementFile, BankStatementFormat } from './bank-statement-files'
 
 export type { DemoServiceOptions } from './options'
@@ -47,6 +47,8 @@ export interface DemoServiceHandle {
   bankStatement(format: BankStatementFormat): BankStatementFile
   /** The shop's locations' names by id, which the Apps API never sends ("Harbour Street"). */
   locationNames: Readonly<Record<string, string>>
+  /** The demo bank's lag and fee by payment method, as its bookkeeper would enter them. */
+  bankTerms: Readonly<Record<string, DemoBankTerms>>
   close(): Promise<void>
   shop: DemoShopTruth
 }
@@ -78,6 +80,7 @@ export async function startDemoService(
     locationNames: Object.fromEntries(
       shop.locations.map((location) => [location.id, location.name]),
     ),
+    bankTerms: demoBankTerms(shop),
     close: async () => {
       service.close()
       await server.close()

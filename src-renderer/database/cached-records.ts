@@ -131,6 +131,8 @@ export interface MetaEntry {
     | 'shared-books-change'
     /** When the demo shop's own location names were given (../settings/tables/location-names.ts). */
     | 'demo-location-names'
+    /** When the demo bank's terms were given (../deposits/tables/deposit-settings-store.ts). */
+    | 'demo-bank-terms'
   value: string | number
 }
 

@@ -12,6 +12,7 @@ import { BANK_STATEMENT_FORMATS } from '../../src-demo/bank-statement-files'
 import { currencyExponent, toMinorUnits } from '../../src-shared/domain/money'
 import {
   defaultDepositSettings,
+  withBankTerms,
   type DepositSettings,
 } from '../../src-renderer/deposits/rules/deposit-settings'
 import {
@@ -64,17 +65,13 @@ function sessionsFromRecords(demo: DemoServiceHandle): DepositSession[] {
 }
 
 /**
- * Till's defaults with the card processor's fixed fee the demo bank charges (IDR 320 a payment,
- * src-demo/bank-deposits.ts), as the bookkeeper enters it in Settings: without it a card day of
- * many payments is off the estimate by more than the tolerance, and amounts that do not agree
- * are never matched, whatever the words say.
+ * Till's defaults with the demo bank's terms, as the demo shop hands them to its cache (its card
+ * processor's fixed fee a payment among them): without the fixed fee a card day of many payments
+ * is off the estimate by more than the tolerance, and amounts that do not agree are never
+ * matched, whatever the words say.
  */
-function demoBankTerms(): DepositSettings {
-  const settings = defaultDepositSettings('IDR')
-  settings.settlements = settings.settlements.map((terms) =>
-    terms.method === 'card' ? { ...terms, feeFixed: 320 } : terms,
-  )
-  return settings
+function demoBankSettings(demo: DemoServiceHandle): DepositSettings {
+  return withBankTerms(defaultDepositSettings('IDR'), demo.bankTerms)
 }
 
 interface Figures {
@@ -92,7 +89,7 @@ describe('the demo shop’s own statement, matched by Till', () => {
 
   /** Matches the statement as `format`; `words: false` reads every line as if its text were blank. */
   function figures(format: (typeof BANK_STATEMENT_FORMATS)[number], words = true): Figures {
-    const settings = demoBankTerms()
+    const settings = demoBankSettings(demo)
     const expected = expectedDeposits(sessionsFromRecords(demo), settings)
     const { text } = demo.bankStatement(format)
     const csv = format === 'csv' ? recogniseCsvLayout(text, 'IDR')?.mapping : undefined

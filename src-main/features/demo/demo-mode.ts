@@ -75,6 +75,7 @@ export class DemoMode {
       profileId: this.handle ? DEMO_PROFILE_ID : null,
       epoch: this.epoch,
       locationNames: this.handle?.locationNames ?? {},
+      bankTerms: this.handle?.bankTerms ?? {},
     }
   }
 

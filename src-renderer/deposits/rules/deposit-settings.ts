@@ -102,6 +102,21 @@ export function defaultDepositSettings(currency: string): DepositSettings {
   }
 }
 
+/** The lag and fee a bank gives for one payment method. */
+export type BankTerms = Pick<SettlementTerms, 'lagDays' | 'feeBasisPoints' | 'feeFixed'>
+
+/** `settings` with each method's general terms taken from a bank's (a method it names). */
+export function withBankTerms(
+  settings: DepositSettings,
+  terms: Readonly<Record<string, BankTerms>>,
+): DepositSettings {
+  const settlements = settings.settlements.map((general) => {
+    const bank = general.locationIds.length === 0 ? terms[general.method] : undefined
+    return bank ? { ...general, ...bank } : general
+  })
+  return { ...settings, settlements }
+}
+
 /** The terms a method's takings at a location settle on: the location's own, else the method's
  *  general terms; null for a method that does not reach a bank account Till knows. */
 export function termsFor(

@@ -1,5 +1,10 @@
 import type { TillDatabase } from '../../database/database'
-import type { DepositSettings } from '../rules/deposit-settings'
+import {
+  defaultDepositSettings,
+  withBankTerms,
+  type BankTerms,
+  type DepositSettings,
+} from '../rules/deposit-settings'
 import type { CsvMapping } from '../rules/statements/csv-statement'
 import type { DepositSettingsRow } from './deposit-rows'
 import { enqueueRow, outboxTables } from '../../shared-books/tables/shared-outbox'
@@ -15,6 +20,25 @@ export async function saveDepositSettings(
   settings: DepositSettings,
 ): Promise<void> {
   await keepSettingsRow(db, { key: 'settings', settings })
+}
+
+/**
+ * The demo bank's terms, given to the demo shop's cache once, as its bookkeeper would enter them
+ * on the first day (its card processor charges a fixed fee a payment that Till's defaults lack).
+ * Settings a person saved are never replaced; none given now leaves them to be given later.
+ */
+export async function takeDemoBankTerms(
+  db: TillDatabase,
+  currency: string | null,
+  terms: Readonly<Record<string, BankTerms>>,
+): Promise<void> {
+  if (currency === null || Object.keys(terms).length === 0) return
+  await db.transaction('rw', [db.depositSettings, db.meta, ...outboxTables(db)], async () => {
+    if ((await db.meta.get('demo-bank-terms')) || (await readDepositSettings(db))) return
+    const settings = withBankTerms(defaultDepositSettings(currency), terms)
+    await keepSettingsRow(db, { key: 'settings', settings })
+    await db.meta.put({ key: 'demo-bank-terms', value: Date.now() })
+  })
 }
 
 /** The CSV columns last mapped for a bank account, or null. */

@@ -8,6 +8,7 @@ import { SyncController } from '../../sync/jobs/sync-controller'
 import { SharedBooksLink } from '../../shared-books/jobs/shared-books-link'
 import { DepositMatchingFollower } from '../../deposits/jobs/matching-follower'
 import { nameDemoLocations } from '../tables/location-names'
+import { takeDemoBankTerms } from '../../deposits/tables/deposit-settings-store'
 
 /** The connection the app works on: its cache, and the background work it owns. */
 export interface ActiveConnection {
@@ -21,7 +22,7 @@ export interface ActiveConnection {
 
 /**
  * The profile's cache, opened (see `openCache`); the demo's is of the demo shop running, with its
- * location names (see `nameDemoLocations`).
+ * location names and its bank's terms (see `nameDemoLocations`, `takeDemoBankTerms`).
  */
 export async function openDatabase(
   profile: ProfileView,
@@ -32,6 +33,7 @@ export async function openDatabase(
   // Opened here, so a switch away at once closes an open cache rather than one still opening.
   const db = await openCache(profile.id, demo.epoch, onUpgrade)
   await nameDemoLocations(db, demo.locationNames)
+  await takeDemoBankTerms(db, profile.currency, demo.bankTerms)
   return db
 }
 

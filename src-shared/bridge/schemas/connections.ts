@@ -170,6 +170,16 @@ const demoStatus = z.object({
   /** The running demo shop's location names by id, which the service never sends; none when
    *  it is not running. Its cache takes them once (settings/tables/location-names.ts). */
   locationNames: z.record(z.string().max(40), z.string().min(1).max(100)),
+  /** The demo bank's lag and fee by payment method; its cache takes them once, like the names
+   *  (deposits/tables/deposit-settings-store.ts). */
+  bankTerms: z.record(
+    z.string().max(40),
+    z.object({
+      lagDays: z.number().int().min(0).max(30),
+      feeBasisPoints: z.number().int().min(0).max(10_000),
+      feeFixed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    }),
+  ),
 })
 export type DemoStatus = z.infer<typeof demoStatus>
 

@@ -82,4 +82,16 @@ describe('the demo shop’s status', () => {
     expect(new Set(given).size).toBe(given.length)
     for (const name of given) expect(name).not.toMatch(/^Location |^\d+$/)
   })
+
+  it('gives the demo bank’s terms by method, the card processor’s fixed fee among them', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'till-demo-bank-'))
+    folders.push(root)
+    const demo = await demoWritingTo(root)
+    expect(demo.status().bankTerms).toEqual({})
+    await demo.ensureRunning(false)
+    const terms = demo.status().bankTerms
+    expect(Object.keys(terms).sort()).toEqual(['bank_transfer', 'card', 'cash', 'e_wallet', 'qris'])
+    expect(terms['card']!.feeFixed).toBeGreaterThan(0)
+    expect(terms['cash']).toMatchObject({ feeBasisPoints: 0, feeFixed: 0 })
+  })
 })
