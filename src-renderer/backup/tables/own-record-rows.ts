@@ -8,6 +8,7 @@ import { MOVEMENT_KINDS, type CashMovement } from '../../day-close/rules/cash-mo
 import { depositSettingsSchema } from '../../deposits/rules/deposit-settings'
 import type { CsvMapping } from '../../deposits/rules/statements/csv-statement'
 import { CSV_DATE_FORMATS, type CsvDateFormat } from '../../deposits/rules/statements/csv-dates'
+import { MAX_LINE_ID, MAX_LINE_TEXT } from '../../deposits/rules/statements/line-bounds'
 import type {
   DepositSettingsRow,
   StoredMatch,
@@ -254,14 +255,21 @@ const time = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)
 /** More bank lines than one deposit is ever split over. */
 const MAX_MATCH_LINES = 50
 
+/** A bank line's id and text, bound as the statement readers bind them. */
+const lineId = z
+  .string()
+  .min(1)
+  .max(MAX_LINE_ID)
+  .refine((value) => value !== '__proto__', 'is not an id')
+
 const statementLineSchema = z.object({
   bankAccountId: id,
-  id,
+  id: lineId,
   date: businessDate,
   valueDate: businessDate.optional(),
   amount: minor,
   currency,
-  text,
+  text: z.string().max(MAX_LINE_TEXT),
   balance: minor.optional(),
   importedAt: time,
 }) satisfies z.ZodType<StoredStatementLine>
@@ -269,7 +277,7 @@ const statementLineSchema = z.object({
 const depositMatchSchema = z
   .object({
     id: z.string().min(1).max(MAX_TEXT),
-    bankLineIds: z.array(id).min(1).max(MAX_MATCH_LINES),
+    bankLineIds: z.array(lineId).min(1).max(MAX_MATCH_LINES),
     expectedIds: z.array(z.string().min(1).max(MAX_ID)).min(1).max(MAX_PAGE_ROWS),
     kind: z.enum(['exact', 'within-fee', 'several-days', 'split', 'by-hand']),
     fee: minor,

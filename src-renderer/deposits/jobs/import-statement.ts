@@ -46,6 +46,7 @@ export async function importStatement(
     format: wanted.format,
     csv: wanted.csv,
     currency: account.currency,
+    thisYear: new Date(now).getUTCFullYear(),
   })
   checkStatementCurrency(statement, account)
   if (wanted.csv && statement.format === 'csv') await saveCsvMapping(db, account.id, wanted.csv)

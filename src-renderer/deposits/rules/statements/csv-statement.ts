@@ -4,6 +4,7 @@ import { requiredCsvDate, type CsvDateFormat } from './csv-dates'
 import { csvRows, type CsvDelimiter, type CsvRow } from './csv-rows'
 import { withLineIds, type ReadLine } from './statement-line-ids'
 import { currencyCode } from './statement-values'
+import { hasOtherDigits } from './line-bounds'
 import { currencyExponent } from '../../../../src-shared/domain/money'
 
 /**
@@ -57,6 +58,8 @@ function withoutSurplusZeros(text: string, exponent: number, decimal: string): s
 function cellAmount(cell: string, currency: string, marks: NumberMarks, where: string): number {
   let text = cell.trim()
   if (text === '') return 0
+  if (hasOtherDigits(text))
+    throw new StatementReadError(`“${cell}” is written in other digits than 0–9`, where)
   let sign = 1
   const suffix = /\s*\b(CR|DR|DB|D|K)\.?$/i.exec(text)
   if (suffix) {

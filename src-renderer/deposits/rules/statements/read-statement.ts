@@ -16,6 +16,8 @@ export interface ReadStatementOptions {
   csv?: CsvMapping
   /** The bank account's currency: a CSV file without a currency column is in it. */
   currency: string
+  /** The year it is: two-digit years are read in a window around it. */
+  thisYear?: number
 }
 
 /** The format the text is in: OFX/QFX, CAMT.053 and MT940 are recognised; anything else is CSV. */
@@ -40,7 +42,7 @@ export function readStatement(text: string, options: ReadStatementOptions): Pars
     case 'camt053':
       return readCamt053Statement(text)
     case 'mt940':
-      return readMt940Statement(text)
+      return readMt940Statement(text, options.thisYear)
     case 'csv':
       if (!options.csv)
         throw new StatementReadError(

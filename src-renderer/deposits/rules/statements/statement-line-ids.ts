@@ -1,5 +1,6 @@
 import { fnv1a64 } from '../../../exports/rules/content-hash'
 import { StatementReadError, type StatementLine } from '../bank-line'
+import { boundedFileId, boundedLineText } from './line-bounds'
 
 /**
  * The ids that let an overlapping statement add only its new lines (see
@@ -34,8 +35,9 @@ export interface ReadLine extends UnnamedLine {
 }
 
 /**
- * The lines with their ids. A file id used twice in one statement would make one of its lines
- * vanish on import, so the file is refused there instead.
+ * The lines with their ids, each field within its bound (./line-bounds.ts). A file id used twice
+ * in one statement would make one of its lines vanish on import, so the file is refused there
+ * instead.
  */
 export function withLineIds(lines: readonly ReadLine[]): StatementLine[] {
   const hashes = hashedIds(lines)
@@ -46,7 +48,8 @@ export function withLineIds(lines: readonly ReadLine[]): StatementLine[] {
         throw new StatementReadError(`the id “${fileId}” is given to two lines`, where)
       fileIds.add(fileId)
     }
-    return { id: fileId ?? hashes[index]!, ...line }
+    const id = fileId === undefined ? hashes[index]! : boundedFileId(fileId)
+    return { id, ...line, text: boundedLineText(line.text) }
   })
 }
 

@@ -40,6 +40,17 @@ export function currencyCode(text: string, where: string): string {
 const FIRST_YEAR = 1900
 const LAST_YEAR = 2099
 
+/**
+ * The year a two-digit year means, in the window from 79 years before `thisYear` to 20 after it:
+ * in 2026, MT940's "991231" is 1999-12-31 and "300101" 2030-01-01.
+ */
+export function fullYear(twoDigits: number, thisYear: number): number {
+  const year = thisYear - (thisYear % 100) + twoDigits
+  if (year > thisYear + 20) return year - 100
+  if (year <= thisYear - 80) return year + 100
+  return year
+}
+
 /** YYYY-MM-DD of a year, month and day, if that day exists in a year a bank books; else null. */
 export function calendarDate(year: number, month: number, day: number): string | null {
   if (!Number.isInteger(year) || year < FIRST_YEAR || year > LAST_YEAR) return null

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { readCamt053Statement } from '../../../../../src-renderer/deposits/rules/statements/camt053-statement'
 import { statementRefusal as refusal } from '../../../../support/statement-refusal'
+import { MAX_LINE_TEXT } from '../../../../../src-renderer/deposits/rules/statements/line-bounds'
 import { fixture } from './fixtures/read-fixture'
 
 describe('CAMT.053 (IDR, no decimals)', () => {
@@ -69,5 +70,19 @@ describe('CAMT.053 (IDR, no decimals)', () => {
   it('refuses XML that is not well formed, at its line', () => {
     const error = refusal(() => readCamt053Statement(fixture('idr-camt053-broken.xml')))
     expect(error.where).toMatch(/^line 5[56]$/)
+  })
+})
+
+describe('a CAMT.053 batch booking of 40 transactions', () => {
+  it('keeps its text within the bound, cut with a mark, its id and amount as the bank gave them', () => {
+    const [line] = readCamt053Statement(fixture('idr-camt053-batch.xml')).lines
+    expect(line!.id).toBe('BNK20261124-BATCH')
+    expect(line!.amount).toBe(40_000_000)
+    expect(line!.text.length).toBeLessThanOrEqual(MAX_LINE_TEXT)
+    expect(line!.text.length).toBeGreaterThan(MAX_LINE_TEXT - 10)
+    expect(line!.text.startsWith('PELANGGAN 001 KOPI SENJA · CARD SETTLEMENT TERMINAL 4411')).toBe(
+      true,
+    )
+    expect(line!.text.endsWith('…')).toBe(true)
   })
 })
