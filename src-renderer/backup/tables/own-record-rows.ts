@@ -11,6 +11,7 @@ import { CSV_DATE_FORMATS, type CsvDateFormat } from '../../deposits/rules/state
 import { MAX_LINE_ID, MAX_LINE_TEXT } from '../../deposits/rules/statements/line-bounds'
 import type {
   DepositSettingsRow,
+  StatementBatch,
   StoredMatch,
   StoredStatementLine,
 } from '../../deposits/tables/deposit-rows'
@@ -272,7 +273,21 @@ const statementLineSchema = z.object({
   text: z.string().max(MAX_LINE_TEXT),
   balance: minor.optional(),
   importedAt: time,
+  batchId: id.optional(),
 }) satisfies z.ZodType<StoredStatementLine>
+
+const statementBatchSchema = z.strictObject({
+  id,
+  bankAccountId: id,
+  fileName: z.string().max(MAX_TEXT),
+  format: z.enum(['csv', 'ofx', 'camt053', 'mt940']),
+  importedAt: time,
+  lines: count,
+  added: count,
+  already: count,
+  undoneAt: time.optional(),
+  undoneBy: z.string().trim().min(1).max(MAX_ID).optional(),
+}) satisfies z.ZodType<StatementBatch>
 
 const depositMatchSchema = z
   .object({
@@ -315,6 +330,7 @@ const csvMappingSchema = z.strictObject({
 const depositSettingsRowSchema = z.union([
   z.strictObject({ key: z.literal('settings'), settings: depositSettingsSchema }),
   z.strictObject({ key: z.templateLiteral(['csv:', id]), columns: csvMappingSchema }),
+  z.strictObject({ key: z.templateLiteral(['import:', id]), batch: statementBatchSchema }),
 ]) satisfies z.ZodType<DepositSettingsRow>
 
 const ROW_SCHEMAS: Record<OwnRecordTable, z.ZodType> = {
