@@ -71,6 +71,8 @@ export type StatementPreview =
       lines: ParsedStatement['lines']
       total: number
       currency: string
+      /** The statement whole: what importing it keeps, without reading the file again. */
+      statement: ParsedStatement
     }
   | { ok: false; error: StatementReadError }
 
@@ -88,6 +90,7 @@ export function previewStatement(
       lines: statement.lines.slice(0, count),
       total: statement.lines.length,
       currency: statement.currency,
+      statement,
     }
   } catch (error) {
     if (error instanceof StatementReadError) return { ok: false, error }
