@@ -40,6 +40,6 @@ export {
   statementFormatOf,
   type StatementPreview,
 } from './rules/statements/read-statement'
-export { type StatementBatch, type StoredStatementLine } from './tables/deposit-rows'
-export { statementBatches, StatementUndoError } from './tables/statement-batches'
+export { type StoredStatementLine } from './tables/deposit-rows'
+export { statementBatches } from './tables/statement-batches'
 export { readCsvMapping, saveDepositSettings } from './tables/deposit-settings-store'

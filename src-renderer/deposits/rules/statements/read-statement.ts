@@ -10,7 +10,7 @@ import { readOfxStatement } from './ofx-statement'
  */
 
 /** The largest statement file read: a year of a busy account's CAMT.053 with its details. */
-export const MAX_STATEMENT_BYTES = 50 * 1024 * 1024
+const MAX_STATEMENT_BYTES = 50 * 1024 * 1024
 
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`
 
@@ -115,7 +115,7 @@ function plainNumber(number: string): string {
  * Whether two account numbers name one account: the same letters and digits, or an IBAN and the
  * bank's own number it ends with (DE89 3704 0044 0532 0130 00 and 0532013000).
  */
-export function sameAccountNumber(a: string, b: string): boolean {
+function sameAccountNumber(a: string, b: string): boolean {
   const [shorter, longer] = [plainNumber(a), plainNumber(b)].sort((x, y) => x.length - y.length)
   if (shorter === longer) return true
   return shorter!.length >= 6 && /^[A-Z]{2}\d{2}/.test(longer!) && longer!.endsWith(shorter!)
