@@ -1,6 +1,12 @@
 import { StatementReadError, type ParsedStatement } from '../bank-line'
 import { withLineIds, type ReadLine } from './statement-line-ids'
-import { calendarDate, currencyCode, fullYear, machineAmount } from './statement-values'
+import {
+  calendarDate,
+  checkChained,
+  currencyCode,
+  fullYear,
+  machineAmount,
+} from './statement-values'
 
 /**
  * SWIFT MT940 customer statements, read by hand (the registry's MT940 readers turn amounts into
@@ -182,14 +188,13 @@ function sameness(part: Mt940Part): string {
 function chained(parts: readonly Mt940Part[]): Mt940Part[] {
   const seen = new Set<string>()
   const once = parts.filter((part) => !seen.has(sameness(part)) && seen.add(sameness(part)))
-  once.forEach((part, index) => {
-    const before = once[index - 1]
-    if (before && before.closing !== part.opening)
-      throw new StatementReadError(
-        `this statement opens at ${part.opening} minor units, but the one before it closed at ${before.closing}: a statement is missing between them or they are out of order`,
-        `line ${part.start.line} (:${part.start.tag}:)`,
-      )
-  })
+  once.forEach((part, index) =>
+    checkChained(
+      part.opening,
+      once[index - 1]?.closing,
+      `line ${part.start.line} (:${part.start.tag}:)`,
+    ),
+  )
   return once
 }
 

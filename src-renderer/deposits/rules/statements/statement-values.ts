@@ -36,6 +36,22 @@ export function currencyCode(text: string, where: string): string {
   return code
 }
 
+/**
+ * Refuses, at `where`, a statement of a file that does not open at the balance the one before it
+ * closed at (a statement missing between them, or out of order); either unknown is not refused.
+ */
+export function checkChained(
+  opening: number | undefined,
+  closedBefore: number | undefined,
+  where: string,
+): void {
+  if (opening === undefined || closedBefore === undefined || opening === closedBefore) return
+  throw new StatementReadError(
+    `this statement opens at ${opening} minor units, but the one before it closed at ${closedBefore}: a statement is missing between them or they are out of order`,
+    where,
+  )
+}
+
 /** The years a bank line may be booked in: a statement of 2999 is a typing or export fault. */
 const FIRST_YEAR = 1900
 const LAST_YEAR = 2099

@@ -86,3 +86,25 @@ describe('a CAMT.053 batch booking of 40 transactions', () => {
     expect(line!.text.endsWith('…')).toBe(true)
   })
 })
+
+describe('a CAMT.053 file of two statements', () => {
+  const secondDay = (opening: string, closing: string) =>
+    `<Stmt><Acct><Id><Othr><Id>1234567890</Id></Othr></Id><Ccy>IDR</Ccy></Acct>` +
+    `<Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="IDR">${opening}</Amt><CdtDbtInd>CRDT</CdtDbtInd></Bal>` +
+    `<Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="IDR">${closing}</Amt><CdtDbtInd>CRDT</CdtDbtInd></Bal>` +
+    `<Ntry><Amt Ccy="IDR">1000</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>` +
+    `<BookgDt><Dt>2026-11-25</Dt></BookgDt><AddtlNtryInf>CASH</AddtlNtryInf></Ntry></Stmt>`
+  const file = (opening: string, closing: string) =>
+    fixture('idr-camt053.xml').replace('</Stmt>', `</Stmt>${secondDay(opening, closing)}`)
+
+  it('reads both when the second opens where the first closed', () => {
+    expect(readCamt053Statement(file('12243950', '12244950')).lines.at(-1)!.text).toBe('CASH')
+  })
+
+  it('refuses the second when it opens elsewhere, saying both balances', () => {
+    const error = refusal(() => readCamt053Statement(file('12000000', '12001000')))
+    expect(error.where).toBe('Stmt[2]/Bal')
+    expect(error.message).toContain('12000000')
+    expect(error.message).toContain('12243950')
+  })
+})
