@@ -13,7 +13,13 @@ export {
 } from './jobs/deposit-overview'
 export { depositInputs } from './jobs/deposits-view'
 export { matchByHand, unmatchDeposit } from './jobs/hand-match'
-export { importStatement } from './jobs/import-statement'
+export {
+  type ImportResult,
+  importStatement,
+  keepAccountNumber,
+  StatementSizeError,
+} from './jobs/import-statement'
+export { undoImport } from './jobs/undo-import'
 export { StatementReadError } from './rules/bank-line'
 export {
   type BankAccount,
@@ -28,9 +34,12 @@ export { csvRows, likelyDelimiter } from './rules/statements/csv-rows'
 export { type CsvMapping } from './rules/statements/csv-statement'
 export {
   previewStatement,
+  StatementAccountError,
   StatementCurrencyError,
+  statementSizeProblem,
   statementFormatOf,
   type StatementPreview,
 } from './rules/statements/read-statement'
 export { type StoredStatementLine } from './tables/deposit-rows'
+export { statementBatches } from './tables/statement-batches'
 export { readCsvMapping, saveDepositSettings } from './tables/deposit-settings-store'

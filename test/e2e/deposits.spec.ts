@@ -81,6 +81,18 @@ test('Deposits: a statement is imported (CSV columns mapped, previewed), an over
   const reversed = await exportJournal(page)
   expect(reversed).toContain(`${entry!}:reversal`)
 
+  // The first import undone: its line goes, and the unmatched match stays to carry the reversal.
+  await page.getByRole('link', { name: 'Deposits', exact: true }).click()
+  await page.getByLabel('Your name').fill('Budi')
+  await page.getByText('Statements imported (2)').click()
+  const first = page.getByRole('row').filter({ hasText: '1 new' })
+  await expect(page.getByRole('row').filter({ hasText: '1 already there' })).toBeVisible()
+  await first.getByRole('button', { name: 'Undo import' }).click()
+  await expect(first).toContainText('Undone by Budi')
+  await expect(page.getByRole('region', { name: /Bank lines not matched/ })).not.toContainText(
+    'TRANSFER IN 8812',
+  )
+
   // Another bank account, to import its statements into.
   await page.getByRole('link', { name: 'Deposits', exact: true }).click()
   await page.getByText('Bank accounts, days and fees').click()

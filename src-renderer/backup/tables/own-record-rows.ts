@@ -8,8 +8,10 @@ import { MOVEMENT_KINDS, type CashMovement } from '../../day-close/rules/cash-mo
 import { depositSettingsSchema } from '../../deposits/rules/deposit-settings'
 import type { CsvMapping } from '../../deposits/rules/statements/csv-statement'
 import { CSV_DATE_FORMATS, type CsvDateFormat } from '../../deposits/rules/statements/csv-dates'
+import { MAX_LINE_ID, MAX_LINE_TEXT } from '../../deposits/rules/statements/line-bounds'
 import type {
   DepositSettingsRow,
+  StatementBatch,
   StoredMatch,
   StoredStatementLine,
 } from '../../deposits/tables/deposit-rows'
@@ -254,24 +256,45 @@ const time = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)
 /** More bank lines than one deposit is ever split over. */
 const MAX_MATCH_LINES = 50
 
+/** A bank line's id and text, bound as the statement readers bind them. */
+const lineId = z
+  .string()
+  .min(1)
+  .max(MAX_LINE_ID)
+  .refine((value) => value !== '__proto__', 'is not an id')
+
 const statementLineSchema = z.object({
   bankAccountId: id,
-  id,
+  id: lineId,
   date: businessDate,
   valueDate: businessDate.optional(),
   amount: minor,
   currency,
-  text,
+  text: z.string().max(MAX_LINE_TEXT),
   balance: minor.optional(),
   bankKind: id.optional(),
   bankReference: id.optional(),
   importedAt: time,
+  batchId: id.optional(),
 }) satisfies z.ZodType<StoredStatementLine>
+
+const statementBatchSchema = z.strictObject({
+  id,
+  bankAccountId: id,
+  fileName: z.string().max(MAX_TEXT),
+  format: z.enum(['csv', 'ofx', 'camt053', 'mt940']),
+  importedAt: time,
+  lines: count,
+  added: count,
+  already: count,
+  undoneAt: time.optional(),
+  undoneBy: z.string().trim().min(1).max(MAX_ID).optional(),
+}) satisfies z.ZodType<StatementBatch>
 
 const depositMatchSchema = z
   .object({
     id: z.string().min(1).max(MAX_TEXT),
-    bankLineIds: z.array(id).min(1).max(MAX_MATCH_LINES),
+    bankLineIds: z.array(lineId).min(1).max(MAX_MATCH_LINES),
     expectedIds: z.array(z.string().min(1).max(MAX_ID)).min(1).max(MAX_PAGE_ROWS),
     kind: z.enum(['exact', 'within-fee', 'several-days', 'split', 'by-hand']),
     fee: minor,
@@ -309,6 +332,7 @@ const csvMappingSchema = z.strictObject({
 const depositSettingsRowSchema = z.union([
   z.strictObject({ key: z.literal('settings'), settings: depositSettingsSchema }),
   z.strictObject({ key: z.templateLiteral(['csv:', id]), columns: csvMappingSchema }),
+  z.strictObject({ key: z.templateLiteral(['import:', id]), batch: statementBatchSchema }),
 ]) satisfies z.ZodType<DepositSettingsRow>
 
 const ROW_SCHEMAS: Record<OwnRecordTable, z.ZodType> = {

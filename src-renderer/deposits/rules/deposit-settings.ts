@@ -15,6 +15,9 @@ export interface BankAccount {
   name: string
   currency: string
   ledgerAccount?: string
+  /** Its number (an IBAN or the bank's own), compared with a statement's: another account's
+   *  statement is refused. */
+  number?: string
 }
 
 /** Where one payment method's takings settle, and on what terms. */
@@ -192,6 +195,12 @@ const bankAccountSchema = z.object({
       }
     }, 'Give the account’s currency as a three-letter code, such as IDR.'),
   ledgerAccount: z.string().trim().min(1).max(10).optional(),
+  number: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40, 'An account number is at most 40 characters.')
+    .optional(),
 })
 
 const settlementTermsSchema = z.object({

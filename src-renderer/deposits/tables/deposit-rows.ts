@@ -1,4 +1,4 @@
-import type { StatementLine } from '../rules/bank-line'
+import type { StatementFormat, StatementLine } from '../rules/bank-line'
 import type { DepositSettings } from '../rules/deposit-settings'
 import type { DepositMatch, MatchOffer } from '../rules/matching'
 import type { CsvMapping } from '../rules/statements/csv-statement'
@@ -9,6 +9,26 @@ import type { CsvMapping } from '../rules/statements/csv-statement'
 export interface StoredStatementLine extends StatementLine {
   bankAccountId: string
   importedAt: number
+  /** The import that added it (a `StatementBatch`); none for a line kept before imports were. */
+  batchId?: string
+}
+
+/**
+ * One statement file imported into a bank account: which file, when, how many lines. Undone with
+ * the lines it added and the matches Till or a person made of them, until an export posts one.
+ */
+export interface StatementBatch {
+  id: string
+  bankAccountId: string
+  fileName: string
+  format: StatementFormat
+  importedAt: number
+  /** Lines the file held; of them, lines it added and lines the account already had. */
+  lines: number
+  added: number
+  already: number
+  undoneAt?: number
+  undoneBy?: string
 }
 
 /**
@@ -30,7 +50,9 @@ export interface StoredOffer extends MatchOffer {
 }
 
 export type DepositSettingsRow =
-  { key: 'settings'; settings: DepositSettings } | { key: `csv:${string}`; columns: CsvMapping }
+  | { key: 'settings'; settings: DepositSettings }
+  | { key: `csv:${string}`; columns: CsvMapping }
+  | { key: `import:${string}`; batch: StatementBatch }
 
 /** Who Till names as the maker of an automatic match. */
 export const MATCHED_BY_TILL = 'Till'

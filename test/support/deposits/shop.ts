@@ -69,3 +69,29 @@ export const dropMovement = (db: TillDatabase, id: string) =>
     note: '',
     replaces: null,
   })
+
+/** A CAMT.053 statement of the shop's USD account `number`, each entry booked, with its words. */
+export function camtOf(
+  number: string,
+  entries: readonly { date: string; amount: string; words: readonly string[] }[],
+): string {
+  const entry = ({ date, amount, words }: (typeof entries)[number]) => {
+    const [first, ...rest] = words
+    const details =
+      rest.length === 0
+        ? `<AddtlNtryInf>${first}</AddtlNtryInf>`
+        : `<NtryDtls><TxDtls><RltdPties><Dbtr><Pty><Nm>${first}</Nm></Pty></Dbtr></RltdPties>` +
+          `<RmtInf>${rest.map((u) => `<Ustrd>${u}</Ustrd>`).join('')}</RmtInf></TxDtls></NtryDtls>`
+    return (
+      `<Ntry><Amt Ccy="USD">${amount.replace('-', '')}</Amt>` +
+      `<CdtDbtInd>${amount.startsWith('-') ? 'DBIT' : 'CRDT'}</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>` +
+      `<BookgDt><Dt>${date}</Dt></BookgDt>${details}</Ntry>`
+    )
+  }
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><Stmt>' +
+    `<Acct><Id><Othr><Id>${number}</Id></Othr></Id><Ccy>USD</Ccy></Acct>` +
+    `${entries.map(entry).join('\n')}</Stmt></BkToCstmrStmt></Document>\n`
+  )
+}

@@ -1,13 +1,20 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { StatementReadError, type ParsedStatement } from '../bank-line'
 import { withLineIds, type ReadLine } from './statement-line-ids'
-import { bankCodes, currencyCode, machineAmount, machineDate } from './statement-values'
+import {
+  bankCodes,
+  checkChained,
+  currencyCode,
+  machineAmount,
+  machineDate,
+} from './statement-values'
 
 /**
  * CAMT.053 (ISO 20022 BankToCustomerStatement, any version): the booked entries of one account's
  * statements, each signed by its CdtDbtInd, its id the AcctSvcrRef, else the NtryRef. Where the
  * file gives an opening and a closing booked balance, the entries must add up from one to the
- * other, or the file is refused as incomplete. Pending entries (Sts PDNG, INFO) are left out:
+ * other, or the file is refused as incomplete; each statement that gives its opening balance must
+ * open where the one before it closed. Pending entries (Sts PDNG, INFO) are left out:
  * they come again, booked, in a later statement.
  */
 
@@ -177,6 +184,7 @@ export function readCamt053Statement(text: string): ParsedStatement {
   if (declared === undefined)
     throw new StatementReadError('the statement names no currency', 'Stmt[1]/Acct/Ccy')
   const currency = currencyCode(declared, 'Stmt[1]/Acct/Ccy')
+  let closedAt: number | undefined
   const lines = statements.flatMap((statement, index) => {
     const where = `Stmt[${index + 1}]`
     if (accountOf(statement) !== accountRef)
@@ -190,6 +198,8 @@ export function readCamt053Statement(text: string): ParsedStatement {
         `this statement is in ${own}, the first in ${currency}`,
         `${where}/Acct/Ccy`,
       )
+    checkChained(balance(statement, ['OPBD', 'PRCD'], currency, where), closedAt, `${where}/Bal`)
+    closedAt = balance(statement, ['CLBD'], currency, where)
     return statementLines(statement, currency, where)
   })
   return {

@@ -1,5 +1,5 @@
 import { StatementReadError } from '../bank-line'
-import { calendarDate } from './statement-values'
+import { calendarDate, fullYear } from './statement-values'
 
 /**
  * Dates as bank CSV files write them, in the order of their parts; any of "-", "/", "." or a
@@ -27,8 +27,13 @@ const SHAPES: Record<CsvDateFormat, RegExp> = {
   'DD MMM YYYY': new RegExp(`^(\\d{1,2})${SEP}([A-Za-z]{3})[A-Za-z]*${SEP}(\\d{4})${TIME_AFTER}`),
 }
 
-/** YYYY-MM-DD of a date cell in this format, or null if it is not one. */
-export function csvDate(text: string, format: CsvDateFormat): string | null {
+/** YYYY-MM-DD of a date cell in this format, or null if it is not one; a two-digit year is read
+ *  in a window around `thisYear` (./statement-values.ts `fullYear`: in 2026, "31/12/99" is 1999). */
+export function csvDate(
+  text: string,
+  format: CsvDateFormat,
+  thisYear = new Date().getUTCFullYear(),
+): string | null {
   const match = SHAPES[format].exec(text.trim())
   if (!match) return null
   const [, a = '', b = '', c = ''] = match
@@ -40,7 +45,7 @@ export function csvDate(text: string, format: CsvDateFormat): string | null {
     case 'MM/DD/YYYY':
       return calendarDate(Number(c), Number(a), Number(b))
     case 'DD/MM/YY':
-      return calendarDate(2000 + Number(c), Number(b), Number(a))
+      return calendarDate(fullYear(Number(c), thisYear), Number(b), Number(a))
     case 'DD MMM YYYY':
       return calendarDate(Number(c), MONTHS.indexOf(b.toLowerCase()) + 1, Number(a))
   }

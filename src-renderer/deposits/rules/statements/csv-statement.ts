@@ -4,6 +4,7 @@ import { requiredCsvDate, type CsvDateFormat } from './csv-dates'
 import { csvRows, type CsvDelimiter, type CsvRow } from './csv-rows'
 import { withLineIds, type ReadLine } from './statement-line-ids'
 import { currencyCode } from './statement-values'
+import { hasOtherDigits } from './line-bounds'
 import { currencyExponent } from '../../../../src-shared/domain/money'
 
 /**
@@ -57,6 +58,8 @@ function withoutSurplusZeros(text: string, exponent: number, decimal: string): s
 function cellAmount(cell: string, currency: string, marks: NumberMarks, where: string): number {
   let text = cell.trim()
   if (text === '') return 0
+  if (hasOtherDigits(text))
+    throw new StatementReadError(`“${cell}” is written in other digits than 0–9`, where)
   let sign = 1
   const suffix = /\s*\b(CR|DR|DB|D|K)\.?$/i.exec(text)
   if (suffix) {
@@ -143,6 +146,19 @@ function lineOf(
   }
 }
 
+const ACCOUNT_LABEL = /\b(IBAN|account|acct|konto|rekening|no\.? ?rek|compte|cuenta|conta)\b/i
+const ACCOUNT_NUMBER = /\b([A-Z]{2}\d{2}(?: ?[A-Z0-9]){10,30}|\d{6,20})\b/
+
+/** The account number a bank writes above the header ("IBAN;DE89…", "Rekening: 1234567890"). */
+function accountNumberAbove(rows: readonly CsvRow[]): string | undefined {
+  for (const row of rows) {
+    const line = row.cells.join(' ')
+    const found = ACCOUNT_LABEL.test(line) ? ACCOUNT_NUMBER.exec(line) : null
+    if (found) return found[1]!.replace(/ /g, '')
+  }
+  return undefined
+}
+
 /** The statement in a CSV file; `currency` is the bank account's, unless a column gives it. */
 export function readCsvStatement(
   text: string,
@@ -182,5 +198,11 @@ export function readCsvStatement(
       `this line is in ${other.currency}, the first in ${statementCurrency}; export one currency at a time`,
       other.where,
     )
-  return { format: 'csv', currency: statementCurrency, lines: withLineIds(lines) }
+  const accountRef = accountNumberAbove(rows.slice(0, mapping.skipRows))
+  return {
+    format: 'csv',
+    ...(accountRef ? { accountRef } : {}),
+    currency: statementCurrency,
+    lines: withLineIds(lines),
+  }
 }

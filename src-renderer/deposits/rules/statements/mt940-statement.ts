@@ -1,12 +1,21 @@
 import { StatementReadError, type ParsedStatement } from '../bank-line'
 import { withLineIds, type ReadLine } from './statement-line-ids'
-import { bankCodes, calendarDate, currencyCode, machineAmount } from './statement-values'
+import {
+  bankCodes,
+  calendarDate,
+  checkChained,
+  currencyCode,
+  fullYear,
+  machineAmount,
+} from './statement-values'
 
 /**
  * SWIFT MT940 customer statements, read by hand (the registry's MT940 readers turn amounts into
  * floats): :20: reference, :25: account, :60F:/:60M: opening balance, each :61: statement line
  * with the :86: that follows it, :62F:/:62M: closing balance. Several statements of one account
- * may follow each other in a file; each must add up from its opening balance to its closing one.
+ * may follow each other in a file; each must add up from its opening balance to its closing one,
+ * and each open where the one before closed. A statement the file holds twice is read once.
+ * Two-digit years are read in a window around `thisYear` (./statement-values.ts `fullYear`).
  */
 
 interface Field {
@@ -32,9 +41,9 @@ function fields(text: string): Field[] {
   return found
 }
 
-function yymmdd(text: string, where: string): string {
+function yymmdd(text: string, where: string, thisYear: number): string {
   const date = calendarDate(
-    2000 + Number(text.slice(0, 2)),
+    fullYear(Number(text.slice(0, 2)), thisYear),
     Number(text.slice(2, 4)),
     Number(text.slice(4, 6)),
   )
@@ -44,7 +53,7 @@ function yymmdd(text: string, where: string): string {
 }
 
 /** :60F:/:62F: "C261120IDR1500000,00": the signed balance and its currency. */
-function readBalance(field: Field): { amount: number; currency: string } {
+function readBalance(field: Field, thisYear: number): { amount: number; currency: string } {
   const where = `line ${field.line} (:${field.tag}:)`
   const match = /^([CD])(\d{6})([A-Z]{3})([\d,]+)$/.exec(field.value.trim())
   if (!match)
@@ -53,7 +62,7 @@ function readBalance(field: Field): { amount: number; currency: string } {
       where,
     )
   const [, sign, date, ccy, amount] = match
-  yymmdd(date!, where)
+  yymmdd(date!, where, thisYear)
   const currency = currencyCode(ccy!, where)
   const magnitude = machineAmount(amount!, currency, where)
   return { amount: sign === 'D' ? -magnitude : magnitude, currency }
@@ -75,13 +84,18 @@ function entryDate(valueDate: string, mmdd: string, where: string): string {
 const STATEMENT_LINE =
   /^(\d{6})(\d{4})?(R?[CD])([A-Z])?([\d,]+)([NFS][A-Z0-9]{3})([^\n]*?)(?:\/\/([^\n]*))?(?:\n([\s\S]*))?$/
 
-function statementLine(field: Field, info: string | undefined, currency: string): ReadLine {
+function statementLine(
+  field: Field,
+  info: string | undefined,
+  currency: string,
+  thisYear: number,
+): ReadLine {
   const where = `line ${field.line} (:61:)`
   const match = STATEMENT_LINE.exec(field.value.trim())
   if (!match)
     throw new StatementReadError(`“${field.value.split('\n')[0]}” is not a statement line`, where)
   const [, value, mmdd, mark, , amount, kind, customerRef, bankRef, supplement] = match
-  const valueDate = yymmdd(value!, where)
+  const valueDate = yymmdd(value!, where, thisYear)
   const date = mmdd ? entryDate(valueDate, mmdd, where) : valueDate
   const magnitude = machineAmount(amount!, currency, where)
   const text = [info?.replace(/\n/g, ''), supplement?.trim(), customerRef?.trim()]
@@ -104,18 +118,21 @@ interface Mt940Part {
   account: string | undefined
   currency: string
   lines: ReadLine[]
+  opening: number
+  closing: number
+  start: Field
 }
 
-function readParts(all: Field[]): Mt940Part[] {
+function readParts(all: Field[], thisYear: number): Mt940Part[] {
   const parts: Mt940Part[] = []
-  let current: (Mt940Part & { opening: number; start: Field }) | null = null
+  let current: Omit<Mt940Part, 'closing'> | null = null
   const close = (closing: Field): void => {
     if (!current)
       throw new StatementReadError(
         'a closing balance without an opening one',
         `line ${closing.line}`,
       )
-    const { amount, currency } = readBalance(closing)
+    const { amount, currency } = readBalance(closing, thisYear)
     if (currency !== current.currency)
       throw new StatementReadError(
         `the closing balance is in ${currency}, the opening in ${current.currency}`,
@@ -127,14 +144,14 @@ function readParts(all: Field[]): Mt940Part[] {
         `the lines do not add up from the opening balance to the closing one (${moved} of ${amount - current.opening} minor units): the file is incomplete`,
         `line ${closing.line} (:${closing.tag}:)`,
       )
-    parts.push(current)
+    parts.push({ ...current, closing: amount })
     current = null
   }
   let account: string | undefined
   all.forEach((field, index) => {
     if (field.tag === '25') account = field.value.trim()
     else if (field.tag === '60F' || field.tag === '60M') {
-      const { amount, currency } = readBalance(field)
+      const { amount, currency } = readBalance(field, thisYear)
       current = { account, currency, lines: [], opening: amount, start: field }
     } else if (field.tag === '61') {
       if (!current)
@@ -144,11 +161,16 @@ function readParts(all: Field[]): Mt940Part[] {
         )
       const next = all[index + 1]
       current.lines.push(
-        statementLine(field, next?.tag === '86' ? next.value : undefined, current.currency),
+        statementLine(
+          field,
+          next?.tag === '86' ? next.value : undefined,
+          current.currency,
+          thisYear,
+        ),
       )
     } else if (field.tag === '62F' || field.tag === '62M') close(field)
   })
-  const unfinished = current as (Mt940Part & { start: Field }) | null
+  const unfinished = current as Omit<Mt940Part, 'closing'> | null
   if (unfinished)
     throw new StatementReadError(
       'the statement has no closing balance (:62F:)',
@@ -157,8 +179,32 @@ function readParts(all: Field[]): Mt940Part[] {
   return parts
 }
 
-export function readMt940Statement(text: string): ParsedStatement {
-  const parts = readParts(fields(text))
+/** What a statement says, all but where it stands in the file: the same twice is one statement. */
+function sameness(part: Mt940Part): string {
+  const lines = part.lines.map(({ where: _, ...line }) => line)
+  return JSON.stringify([part.account, part.currency, part.opening, part.closing, lines])
+}
+
+/** The statements, each once, in the file's order; refused where one does not open at the
+ *  balance the one before it closed at (a statement missing between them, or out of order). */
+function chained(parts: readonly Mt940Part[]): Mt940Part[] {
+  const seen = new Set<string>()
+  const once = parts.filter((part) => !seen.has(sameness(part)) && seen.add(sameness(part)))
+  once.forEach((part, index) =>
+    checkChained(
+      part.opening,
+      once[index - 1]?.closing,
+      `line ${part.start.line} (:${part.start.tag}:)`,
+    ),
+  )
+  return once
+}
+
+export function readMt940Statement(
+  text: string,
+  thisYear = new Date().getUTCFullYear(),
+): ParsedStatement {
+  const parts = chained(readParts(fields(text), thisYear))
   const [first] = parts
   if (!first) throw new StatementReadError('the file holds no statement (:60F: … :62F:)', 'line 1')
   const other = parts.find(

@@ -9,6 +9,17 @@ import { readOfxStatement } from './ofx-statement'
  * refused whole (see docs/deposits.md#bank-statement-formats).
  */
 
+/** The largest statement file read: a year of a busy account's CAMT.053 with its details. */
+const MAX_STATEMENT_BYTES = 50 * 1024 * 1024
+
+const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`
+
+/** Why a file of `bytes` is not read (too large, in words with the cap); null when it is read. */
+export function statementSizeProblem(bytes: number): string | null {
+  if (bytes <= MAX_STATEMENT_BYTES) return null
+  return `This file is ${megabytes(bytes)}; Till reads statement files of up to ${megabytes(MAX_STATEMENT_BYTES)}. Export a shorter period from your bank.`
+}
+
 export interface ReadStatementOptions {
   /** The format, when the person chose it; else recognised from the text. */
   format?: StatementFormat
@@ -16,6 +27,8 @@ export interface ReadStatementOptions {
   csv?: CsvMapping
   /** The bank account's currency: a CSV file without a currency column is in it. */
   currency: string
+  /** The year it is: two-digit years are read in a window around it. */
+  thisYear?: number
 }
 
 /** The format the text is in: OFX/QFX, CAMT.053 and MT940 are recognised; anything else is CSV. */
@@ -40,7 +53,7 @@ export function readStatement(text: string, options: ReadStatementOptions): Pars
     case 'camt053':
       return readCamt053Statement(text)
     case 'mt940':
-      return readMt940Statement(text)
+      return readMt940Statement(text, options.thisYear)
     case 'csv':
       if (!options.csv)
         throw new StatementReadError(
@@ -58,6 +71,8 @@ export type StatementPreview =
       lines: ParsedStatement['lines']
       total: number
       currency: string
+      /** The statement whole: what importing it keeps, without reading the file again. */
+      statement: ParsedStatement
     }
   | { ok: false; error: StatementReadError }
 
@@ -75,6 +90,7 @@ export function previewStatement(
       lines: statement.lines.slice(0, count),
       total: statement.lines.length,
       currency: statement.currency,
+      statement,
     }
   } catch (error) {
     if (error instanceof StatementReadError) return { ok: false, error }
@@ -84,6 +100,40 @@ export function previewStatement(
 
 export class StatementCurrencyError extends Error {
   override name = 'StatementCurrencyError'
+}
+
+export class StatementAccountError extends Error {
+  override name = 'StatementAccountError'
+}
+
+/** An account number as compared: its letters and digits, upper case. */
+function plainNumber(number: string): string {
+  return number.replace(/[^0-9A-Za-z]/g, '').toUpperCase()
+}
+
+/**
+ * Whether two account numbers name one account: the same letters and digits, or an IBAN and the
+ * bank's own number it ends with (DE89 3704 0044 0532 0130 00 and 0532013000).
+ */
+function sameAccountNumber(a: string, b: string): boolean {
+  const [shorter, longer] = [plainNumber(a), plainNumber(b)].sort((x, y) => x.length - y.length)
+  if (shorter === longer) return true
+  return shorter!.length >= 6 && /^[A-Z]{2}\d{2}/.test(longer!) && longer!.endsWith(shorter!)
+}
+
+/**
+ * Refuses a statement of another account than the bank account it is imported into, naming
+ * both numbers; a statement or an account without a number is not refused.
+ */
+export function checkStatementAccount(
+  statement: Pick<ParsedStatement, 'accountRef'>,
+  account: { name: string; number?: string },
+): void {
+  const { accountRef } = statement
+  if (!accountRef || !account.number || sameAccountNumber(accountRef, account.number)) return
+  throw new StatementAccountError(
+    `This statement is of account ${accountRef}, but ${account.name} is account ${account.number}: import it into the account it is of, or correct ${account.name}’s number in the deposit settings.`,
+  )
 }
 
 /** Refuses a statement in another currency than the bank account it is imported into. */

@@ -36,9 +36,36 @@ export function currencyCode(text: string, where: string): string {
   return code
 }
 
+/**
+ * Refuses, at `where`, a statement of a file that does not open at the balance the one before it
+ * closed at (a statement missing between them, or out of order); either unknown is not refused.
+ */
+export function checkChained(
+  opening: number | undefined,
+  closedBefore: number | undefined,
+  where: string,
+): void {
+  if (opening === undefined || closedBefore === undefined || opening === closedBefore) return
+  throw new StatementReadError(
+    `this statement opens at ${opening} minor units, but the one before it closed at ${closedBefore}: a statement is missing between them or they are out of order`,
+    where,
+  )
+}
+
 /** The years a bank line may be booked in: a statement of 2999 is a typing or export fault. */
 const FIRST_YEAR = 1900
 const LAST_YEAR = 2099
+
+/**
+ * The year a two-digit year means, in the window from 79 years before `thisYear` to 20 after it:
+ * in 2026, MT940's "991231" is 1999-12-31 and "300101" 2030-01-01.
+ */
+export function fullYear(twoDigits: number, thisYear: number): number {
+  const year = thisYear - (thisYear % 100) + twoDigits
+  if (year > thisYear + 20) return year - 100
+  if (year <= thisYear - 80) return year + 100
+  return year
+}
 
 /** YYYY-MM-DD of a year, month and day, if that day exists in a year a bank books; else null. */
 export function calendarDate(year: number, month: number, day: number): string | null {

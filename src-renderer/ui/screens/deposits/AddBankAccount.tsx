@@ -18,6 +18,7 @@ export function AddBankAccount({
   const [added, setAdded] = useState({
     name: '',
     currency: settings.bankAccounts[0]?.currency ?? '',
+    number: '',
   })
   const addAccount = async () => {
     const next: DepositSettings = {
@@ -28,6 +29,7 @@ export function AddBankAccount({
           id: `bank-${settings.bankAccounts.length + 1}-${Date.now().toString(36)}`,
           name: added.name,
           currency: added.currency,
+          ...(added.number.trim() ? { number: added.number.trim() } : {}),
         },
       ],
     }
@@ -35,7 +37,7 @@ export function AddBankAccount({
     if (!checked.success)
       return onSaid({ ok: false, text: checked.error.issues[0]?.message ?? 'Not added.' })
     await saveDepositSettings(db, checked.data)
-    setAdded({ ...added, name: '' })
+    setAdded({ ...added, name: '', number: '' })
     onSaid({ ok: true, text: `${added.name} added: statements can be imported into it.` })
   }
   return (
@@ -45,6 +47,11 @@ export function AddBankAccount({
         label="New account’s name"
         value={added.name}
         onChange={(name) => setAdded({ ...added, name })}
+      />
+      <SettingInput
+        label="Its account number"
+        value={added.number}
+        onChange={(number) => setAdded({ ...added, number })}
       />
       <SettingInput
         label="Currency"

@@ -57,6 +57,11 @@ export function DepositSettingsPanel({
         value={draft.accountName}
         onChange={(accountName) => setDraft({ ...draft, accountName })}
       />
+      <SettingInput
+        label="Account number (IBAN or the bank’s)"
+        value={draft.accountNumber}
+        onChange={(accountNumber) => setDraft({ ...draft, accountNumber })}
+      />
       <SettlementTermsTable
         settings={settings}
         draft={draft}

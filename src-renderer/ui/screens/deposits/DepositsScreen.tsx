@@ -1,7 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useCallback, useMemo, useState } from 'react'
 import type { TillDatabase } from '../../../database/database'
-import { readCsvMapping } from '../../../deposits'
 import { useLocationNames } from '../../../settings'
 import { readSessions } from '../../../sessions'
 import { businessDate } from '../../../../src-shared/domain/business-date'
@@ -15,7 +14,7 @@ import type { ActiveConnection } from '../../../settings'
 import { depositOverview, NO_DEPOSIT_FILTER, type DepositFilter } from '../../../deposits'
 import { runDepositMatching } from '../../../deposits'
 import { depositInputs } from '../../../deposits'
-import { matchByHand, unmatchDeposit } from '../../../deposits'
+import { matchByHand, undoImport, unmatchDeposit } from '../../../deposits'
 import { DateFilter } from '../../components/filters/DateFilter'
 import { FilterChoice } from '../../components/filters/FilterChoice'
 import { ConnectionGate } from '../ConnectionGate'
@@ -27,7 +26,7 @@ import {
   UnmatchedLines,
   type Naming,
 } from './DepositLists'
-import { StatementImport } from './StatementImport'
+import { StatementsPanel } from './StatementsPanel'
 import './deposits.css'
 
 function Deposits({
@@ -91,11 +90,12 @@ function Deposits({
   const money = (minor: number) => formatMoney(minor, currency)
   return (
     <>
-      <StatementImport
+      <StatementsPanel
         db={db}
         accounts={inputs.settings.bankAccounts}
         currency={currency}
-        rememberedMapping={(id) => readCsvMapping(db, id)}
+        timeZone={timeZone}
+        onUndo={(batchId) => act((by) => undoImport(db, batchId, by, currency, Date.now()))}
       />
       <div className="filters" role="group" aria-label="Filters">
         <FilterChoice

@@ -6,9 +6,11 @@ import { recogniseCsvLayout } from '../../../deposits'
 import { likelyDelimiter } from '../../../deposits'
 import type { CsvMapping } from '../../../deposits'
 import { previewStatement, StatementCurrencyError, statementFormatOf } from '../../../deposits'
-import { importStatement } from '../../../deposits'
+import { StatementAccountError, StatementSizeError, statementSizeProblem } from '../../../deposits'
+import { importStatement, type ImportResult } from '../../../deposits'
 import { CsvColumns } from './CsvColumns'
 import { StatementPreviewTable } from './StatementPreviewTable'
+import { AccountNumberOffer, type NumberOffer } from './AccountNumberOffer'
 
 const FORMAT_NAMES = {
   csv: 'CSV',
@@ -36,10 +38,46 @@ function firstMapping(text: string, remembered: CsvMapping | null, currency: str
   )
 }
 
+/** The errors that say why a file is refused in words of their own. */
+const REFUSALS = [
+  StatementReadError,
+  StatementCurrencyError,
+  StatementAccountError,
+  StatementSizeError,
+]
+
 interface Picked {
   name: string
   text: string
   mapping: CsvMapping | null
+}
+
+/** The file's text, read once, with a first mapping when it is a CSV file. */
+async function readPicked(
+  file: File,
+  remembered: () => Promise<CsvMapping | null>,
+  currency: string,
+): Promise<Picked> {
+  const text = await file.text()
+  const csv = statementFormatOf(text) === 'csv'
+  return {
+    name: file.name,
+    text,
+    mapping: csv ? firstMapping(text, await remembered(), currency) : null,
+  }
+}
+
+function importedText(result: ImportResult, accountName: string): string {
+  return (
+    `Imported ${result.added} new ${result.added === 1 ? 'line' : 'lines'} into ${accountName}` +
+    (result.already > 0 ? `; already there: ${result.already}` : '') +
+    `. Matched ${result.matched} automatically; ${result.offers} to decide.`
+  )
+}
+
+function refusedText(error: Error): string {
+  const known = REFUSALS.some((refusal) => error instanceof refusal)
+  return `Nothing was imported. ${known ? '' : 'Till could not import the file: '}${error.message}`
 }
 
 /**
@@ -60,6 +98,7 @@ export function StatementImport({
   const [accountId, setAccountId] = useState(accounts[0]?.id ?? '')
   const [picked, setPicked] = useState<Picked | null>(null)
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null)
+  const [numberOffer, setNumberOffer] = useState<NumberOffer | null>(null)
   const [busy, setBusy] = useState(false)
   const account = accounts.find((a) => a.id === accountId) ?? accounts[0]
   const accountFieldId = useId()
@@ -78,43 +117,42 @@ export function StatementImport({
 
   const pick = async (file: File | undefined) => {
     setOutcome(null)
-    if (!file) return setPicked(null)
-    const text = await file.text()
-    const mapping =
-      statementFormatOf(text) === 'csv'
-        ? firstMapping(
-            text,
-            await rememberedMapping(account?.id ?? ''),
-            account?.currency ?? currency,
-          )
-        : null
-    setPicked({ name: file.name, text, mapping })
+    setNumberOffer(null)
+    setPicked(null)
+    if (!file) return
+    // Refused before it is read: a 100 MB file would hold the page for seconds.
+    const tooLarge = statementSizeProblem(file.size)
+    if (tooLarge) return setOutcome({ ok: false, text: `Nothing was imported. ${tooLarge}` })
+    setPicked(
+      await readPicked(
+        file,
+        () => rememberedMapping(account?.id ?? ''),
+        account?.currency ?? currency,
+      ),
+    )
   }
 
   const run = async () => {
-    if (!picked || !account) return
+    if (!picked || !account || !preview?.ok) return
     setBusy(true)
     try {
+      // The statement as the preview read it: the file is not read again.
       const result = await importStatement(
         db,
-        { bankAccountId: account.id, text: picked.text, csv: picked.mapping ?? undefined },
+        {
+          bankAccountId: account.id,
+          statement: preview.statement,
+          fileName: picked.name,
+          csv: picked.mapping ?? undefined,
+        },
         currency,
         Date.now(),
       )
-      setOutcome({
-        ok: true,
-        text:
-          `Imported ${result.added} new ${result.added === 1 ? 'line' : 'lines'} into ${account.name}` +
-          (result.already > 0 ? `; already there: ${result.already}` : '') +
-          `. Matched ${result.matched} automatically; ${result.offers} to decide.`,
-      })
+      if (result.numberToKeep) setNumberOffer({ account, number: result.numberToKeep })
+      setOutcome({ ok: true, text: importedText(result, account.name) })
       setPicked(null)
     } catch (error) {
-      const known = error instanceof StatementReadError || error instanceof StatementCurrencyError
-      setOutcome({
-        ok: false,
-        text: `Nothing was imported. ${known ? '' : 'Till could not import the file: '}${(error as Error).message}`,
-      })
+      setOutcome({ ok: false, text: refusedText(error as Error) })
     } finally {
       setBusy(false)
     }
@@ -124,8 +162,8 @@ export function StatementImport({
     <section aria-labelledby="import-title" className="panel">
       <h2 id="import-title">Import a bank statement</h2>
       <p className="muted">
-        CSV, OFX/QFX, CAMT.053 or MT940, as your bank exports it. Lines already imported are
-        recognised and left out, so an overlapping statement is fine.
+        CSV, OFX/QFX, CAMT.053 or MT940, as your bank exports it. Lines already imported, from this
+        format or another, are recognised and left out, so an overlapping statement is fine.
       </p>
       <div className="filters">
         <span className="field">
@@ -181,6 +219,14 @@ export function StatementImport({
         <p role={outcome.ok ? 'status' : 'alert'} className={outcome.ok ? '' : 'error'}>
           {outcome.text}
         </p>
+      )}
+      {numberOffer && (
+        <AccountNumberOffer
+          db={db}
+          currency={currency}
+          offer={numberOffer}
+          onKept={() => setNumberOffer(null)}
+        />
       )}
     </section>
   )

@@ -1,4 +1,4 @@
-import { depositSettingsSchema, type DepositSettings } from '../../../deposits'
+import { depositSettingsSchema, type BankAccount, type DepositSettings } from '../../../deposits'
 import { formatAmountText, parseAmountText, type NumberMarks } from '../../../format/amount-text'
 import { methodLabel } from '../../../format/labels'
 
@@ -9,6 +9,8 @@ import { methodLabel } from '../../../format/labels'
  */
 export interface SettingsDraft {
   accountName: string
+  /** The first account's number (IBAN or the bank's own); blank: none. */
+  accountNumber: string
   cash: { bankAccountId: string; lag: string; defaultFloat: string; floats: Record<string, string> }
   /** `fee` in percent of the takings, `feePerPayment` an amount charged on every payment. */
   terms: { bankAccountId: string; lag: string; fee: string; feePerPayment: string }[]
@@ -31,6 +33,12 @@ function percentText(points: number): string {
   }`
 }
 
+/** The account with the number typed, or with none when it is left blank. */
+function withNumber(account: BankAccount, typed: string): BankAccount {
+  const { number: _, ...rest } = account
+  return typed.trim() === '' ? rest : { ...rest, number: typed.trim() }
+}
+
 /** The form as the settings stand; a location without a float of its own shows blank. */
 export function draftOf(
   settings: DepositSettings,
@@ -40,6 +48,7 @@ export function draftOf(
   const amount = (minor: number) => formatAmountText(minor, currency, marks)
   return {
     accountName: settings.bankAccounts[0]?.name ?? '',
+    accountNumber: settings.bankAccounts[0]?.number ?? '',
     cash: {
       bankAccountId: settings.cash.bankAccountId,
       lag: String(settings.cash.lagDays),
@@ -101,7 +110,7 @@ export function settingsFromDraft(
     const next: DepositSettings = {
       ...settings,
       bankAccounts: settings.bankAccounts.map((a, i) =>
-        i === 0 ? { ...a, name: draft.accountName } : a,
+        i === 0 ? withNumber({ ...a, name: draft.accountName }, draft.accountNumber) : a,
       ),
       cash: {
         bankAccountId: draft.cash.bankAccountId,

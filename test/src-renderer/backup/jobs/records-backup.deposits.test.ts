@@ -21,6 +21,10 @@ import { defaultDepositSettings } from '../../../../src-renderer/deposits/rules/
 import { restoreRecords } from '../../../../src-renderer/backup/jobs/records-backup'
 import { refusedRestore, rowLine, seal, unsealed } from '../../../support/backup/seal'
 import { backupOf, bills, closePcs, pc } from '../../../support/backup/pcs'
+import { importStatement } from '../../../../src-renderer/deposits/jobs/import-statement'
+import { recogniseCsvLayout } from '../../../../src-renderer/deposits/rules/statements/csv-layouts'
+import { statementBatches } from '../../../../src-renderer/deposits/tables/statement-batches'
+import { fixture } from '../../deposits/rules/statements/fixtures/read-fixture'
 
 /** Bank lines, matches and deposit settings are Till's own records: they travel with a backup. */
 
@@ -152,4 +156,35 @@ it('refuses a bank line twice for one account, a fractional amount, or settings 
   )
   expect(noAccount.line).toBe(settings + 1)
   expect(noAccount.message).toMatch(/not a row of depositSettings/)
+})
+
+it('restores a backup taken after importing a CAMT batch booking, a 240-character FITID into two accounts, one statement as CSV and as CAMT, and a 3-decimal CSV', async () => {
+  const first = await pc(bills())
+  const account = (id: string, currency: string) => ({ id, name: id, currency })
+  await saveDepositSettings(first, {
+    ...defaultDepositSettings('USD'),
+    bankAccounts: [
+      account('main', 'USD'),
+      account('second', 'USD'),
+      account('rupiah', 'IDR'),
+      account('dinar', 'KWD'),
+    ],
+  })
+  const imported = async (bankAccountId: string, name: string, currency?: string) => {
+    const text = fixture(name)
+    const csv = currency ? recogniseCsvLayout(text, currency)!.mapping : undefined
+    return importStatement(first, { bankAccountId, text, csv, fileName: name }, 'USD', 5)
+  }
+  await imported('rupiah', 'idr-camt053-batch.xml')
+  await imported('main', 'checking-long-fitid.qfx')
+  expect(await imported('second', 'checking-long-fitid.qfx')).toMatchObject({ added: 3 })
+  await imported('rupiah', 'idr-internet-banking.csv', 'IDR')
+  expect(await imported('rupiah', 'idr-camt053.xml')).toMatchObject({ already: 3 })
+  expect(await imported('dinar', 'kwd-semicolon.csv', 'KWD')).toMatchObject({ added: 2 })
+
+  const second = await pc(bills())
+  await restoreRecords(second, await backupOf(first), 'store-1')
+  expect(await statementLines(second)).toEqual(await statementLines(first))
+  expect(await statementBatches(second)).toEqual(await statementBatches(first))
+  expect((await statementLines(second)).filter((l) => l.id.startsWith('f:'))).toHaveLength(2)
 })

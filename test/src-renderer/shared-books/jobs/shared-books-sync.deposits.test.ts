@@ -10,6 +10,7 @@ import { waitingCount } from '../../../../src-renderer/shared-books/tables/share
 import { statementLines } from '../../../../src-renderer/deposits/tables/statement-lines'
 import { defaultDepositSettings } from '../../../../src-renderer/deposits/rules/deposit-settings'
 import { matchByHand, unmatchDeposit } from '../../../../src-renderer/deposits/jobs/hand-match'
+import { statementBatches } from '../../../../src-renderer/deposits/tables/statement-batches'
 import { importStatement } from '../../../../src-renderer/deposits/jobs/import-statement'
 import { FRIDAY, PLAIN_CSV, depositShop, plainCsv } from '../../../support/deposits/shop'
 import { FakeBooks } from '../../../support/shared-books/fake-books'
@@ -67,9 +68,9 @@ describe('deposits on shared books', () => {
     await saveDepositSettings(office.db, settings)
     await officeMatches(office)
 
-    // Two lines, two matches, the settings and the account's CSV columns.
-    expect(await office.sync.syncNow()).toMatchObject({ pushed: 6, conflicts: 0 })
-    expect(await laptop.sync.syncNow()).toMatchObject({ pulled: { applied: 6, setAside: 0 } })
+    // Two lines, two matches, the settings, the account's CSV columns and the import.
+    expect(await office.sync.syncNow()).toMatchObject({ pushed: 7, conflicts: 0 })
+    expect(await laptop.sync.syncNow()).toMatchObject({ pulled: { applied: 7, setAside: 0 } })
 
     expect((await statementLines(laptop.db)).map((l) => [l.date, l.amount, l.text])).toEqual([
       ['2026-11-23', 4900, 'CASH DEPOSIT'],
@@ -81,8 +82,9 @@ describe('deposits on shared books', () => {
     ])
     expect((await readDepositSettings(laptop.db))?.cash.defaultFloat).toBe(2500)
     expect(await readCsvMapping(laptop.db, 'main')).toEqual(PLAIN_CSV)
+    expect(await statementBatches(laptop.db)).toEqual(await statementBatches(office.db))
 
-    // The same statement imported on the laptop now adds nothing and sends nothing new.
+    // The same statement imported on the laptop now adds nothing.
     expect(await importStatement(laptop.db, STATEMENT, 'USD', NOW + 1)).toMatchObject({
       added: 0,
       already: 2,

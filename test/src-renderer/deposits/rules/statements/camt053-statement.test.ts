@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { readCamt053Statement } from '../../../../../src-renderer/deposits/rules/statements/camt053-statement'
 import { statementRefusal as refusal } from '../../../../support/statement-refusal'
+import { MAX_LINE_TEXT } from '../../../../../src-renderer/deposits/rules/statements/line-bounds'
 import { fixture } from './fixtures/read-fixture'
 
 describe('CAMT.053 (IDR, no decimals)', () => {
@@ -76,5 +77,41 @@ describe('CAMT.053 (IDR, no decimals)', () => {
   it('refuses XML that is not well formed, at its line', () => {
     const error = refusal(() => readCamt053Statement(fixture('idr-camt053-broken.xml')))
     expect(error.where).toMatch(/^line 5[56]$/)
+  })
+})
+
+describe('a CAMT.053 batch booking of 40 transactions', () => {
+  it('keeps its text within the bound, cut with a mark, its id and amount as the bank gave them', () => {
+    const [line] = readCamt053Statement(fixture('idr-camt053-batch.xml')).lines
+    expect(line!.id).toBe('BNK20261124-BATCH')
+    expect(line!.amount).toBe(40_000_000)
+    expect(line!.text.length).toBeLessThanOrEqual(MAX_LINE_TEXT)
+    expect(line!.text.length).toBeGreaterThan(MAX_LINE_TEXT - 10)
+    expect(line!.text.startsWith('PELANGGAN 001 KOPI SENJA · CARD SETTLEMENT TERMINAL 4411')).toBe(
+      true,
+    )
+    expect(line!.text.endsWith('…')).toBe(true)
+  })
+})
+
+describe('a CAMT.053 file of two statements', () => {
+  const secondDay = (opening: string, closing: string) =>
+    `<Stmt><Acct><Id><Othr><Id>1234567890</Id></Othr></Id><Ccy>IDR</Ccy></Acct>` +
+    `<Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="IDR">${opening}</Amt><CdtDbtInd>CRDT</CdtDbtInd></Bal>` +
+    `<Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="IDR">${closing}</Amt><CdtDbtInd>CRDT</CdtDbtInd></Bal>` +
+    `<Ntry><Amt Ccy="IDR">1000</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>` +
+    `<BookgDt><Dt>2026-11-25</Dt></BookgDt><AddtlNtryInf>CASH</AddtlNtryInf></Ntry></Stmt>`
+  const file = (opening: string, closing: string) =>
+    fixture('idr-camt053.xml').replace('</Stmt>', `</Stmt>${secondDay(opening, closing)}`)
+
+  it('reads both when the second opens where the first closed', () => {
+    expect(readCamt053Statement(file('12243950', '12244950')).lines.at(-1)!.text).toBe('CASH')
+  })
+
+  it('refuses the second when it opens elsewhere, saying both balances', () => {
+    const error = refusal(() => readCamt053Statement(file('12000000', '12001000')))
+    expect(error.where).toBe('Stmt[2]/Bal')
+    expect(error.message).toContain('12000000')
+    expect(error.message).toContain('12243950')
   })
 })

@@ -16,6 +16,13 @@ describe('csvDate', () => {
     expect(csvDate(text, format)).toBe(date)
   })
 
+  it('reads a two-digit year in a window around this year', () => {
+    expect(csvDate('31/12/99', 'DD/MM/YY', 2026)).toBe('1999-12-31')
+    expect(csvDate('01/01/46', 'DD/MM/YY', 2026)).toBe('2046-01-01')
+    expect(csvDate('01/01/47', 'DD/MM/YY', 2026)).toBe('1947-01-01')
+    expect(csvDate('31/12/99', 'DD/MM/YY', 2085)).toBe('2099-12-31')
+  })
+
   it.each([
     ['31/11/2026', 'DD/MM/YYYY'],
     ['11/20/2026', 'DD/MM/YYYY'],

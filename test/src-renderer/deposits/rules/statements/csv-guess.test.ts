@@ -41,7 +41,7 @@ describe('guessCsvMapping', () => {
   })
 
   it('reads three digits after a lone mark as the currency writes them: decimals in KWD, thousands in IDR', () => {
-    const text = 'Date;Description;Amount\n2026-11-20;CASH DEPOSIT;673,000\n2026-11-21;FEE;-1,250\n'
+    const text = fixture('kwd-semicolon.csv')
     const kwd = guessCsvMapping(text, 'KWD')!
     expect(kwd.decimalMark).toBe(',')
     expect(readCsvStatement(text, kwd, 'KWD').lines.map((line) => line.amount)).toEqual([

@@ -85,6 +85,21 @@ describe('an Indonesian internet-banking CSV (debit and credit columns, decimal 
     expect(error.message).toContain('IDR has no decimals')
   })
 
+  it('reads the account number the bank writes above the header', () => {
+    expect(readCsvStatement(text, mappingOf(text, 'IDR'), 'IDR').accountRef).toBe('1234567890')
+    const german = fixture('de-girokonto.csv')
+    expect(readCsvStatement(german, mappingOf(german, 'EUR'), 'EUR').accountRef).toBe(
+      'DE89370400440532013000',
+    )
+  })
+
+  it('refuses an amount in other digits than 0–9 (①②③ is not 123)', () => {
+    const text2 = text.replace('15.000,00', '①②③')
+    const error = refusal(() => readCsvStatement(text2, mappingOf(text2, 'IDR'), 'IDR'))
+    expect(error.where).toBe('line 6, column “Debit”')
+    expect(error.message).toContain('other digits')
+  })
+
   it('refuses a row with fewer fields than the header', () => {
     const text2 = text.replace(
       '22/11/2026;BIAYA ADMINISTRASI;15.000,00;;14.743.950,00',

@@ -65,3 +65,36 @@ describe('MT940 separators', () => {
     expect(readMt940Statement(text).lines).toHaveLength(5)
   })
 })
+
+describe('MT940 as a bank means it', () => {
+  const statement = (opening: string, lines: string, closing: string) =>
+    `:20:S\n:25:DE89370400440532013000\n:60F:${opening}\n${lines}\n:62F:${closing}\n-\n`
+
+  it('reads a two-digit year in a window around this year: 991231 is 1999, 300101 is 2030', () => {
+    const text =
+      statement('C991230EUR100,00', ':61:991231C5,00NTRFNONREF//Y99\n:86:OLD', 'C991231EUR105,00') +
+      statement('C991231EUR105,00', ':61:300101C5,00NTRFNONREF//Y30\n:86:NEW', 'C300101EUR110,00')
+    const lines = readMt940Statement(text, 2026).lines
+    expect(lines.map((l) => l.date)).toEqual(['1999-12-31', '2030-01-01'])
+  })
+
+  it('reads a statement the file holds twice once, though its lines have no bank reference', () => {
+    const day = statement(
+      'C261119EUR10,00',
+      ':61:261120C5,00NTRFNONREF\n:86:CASH',
+      'C261120EUR15,00',
+    )
+    const lines = readMt940Statement(day + day, 2026).lines
+    expect(lines.map((l) => [l.date, l.amount, l.text])).toEqual([['2026-11-20', 500, 'CASH']])
+  })
+
+  it('refuses statements that do not chain, naming the one that opens elsewhere', () => {
+    const text =
+      statement('C261119EUR10,00', ':61:261120C5,00NTRFNONREF\n:86:CASH', 'C261120EUR15,00') +
+      statement('C261121EUR20,00', ':61:261122C5,00NTRFNONREF\n:86:CASH', 'C261122EUR25,00')
+    const error = refusal(() => readMt940Statement(text, 2026))
+    expect(error.where).toBe('line 10 (:60F:)')
+    expect(error.message).toContain('2000')
+    expect(error.message).toContain('1500')
+  })
+})

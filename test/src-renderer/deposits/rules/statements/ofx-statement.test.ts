@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { readOfxStatement } from '../../../../../src-renderer/deposits/rules/statements/ofx-statement'
 import { statementRefusal as refusal } from '../../../../support/statement-refusal'
+import { MAX_LINE_ID } from '../../../../../src-renderer/deposits/rules/statements/line-bounds'
 import { fixture } from './fixtures/read-fixture'
 
 describe('OFX 1.x (SGML, unclosed value elements, CRLF)', () => {
@@ -121,5 +122,15 @@ describe('OFX files of several statements', () => {
     const error = refusal(() => readOfxStatement(text))
     expect(error.message).toContain('several accounts')
     expect(error.where).toBe('line 53 (<STMTRS>)')
+  })
+})
+
+describe('an OFX FITID of 240 characters', () => {
+  it('is kept as a hash within the bound, the same in every file that gives it', () => {
+    const read = () => readOfxStatement(fixture('checking-long-fitid.qfx')).lines.map((l) => l.id)
+    const ids = read()
+    expect(ids).toEqual(['202611230001', expect.stringMatching(/^f:[0-9a-f]{16}$/), '202611250001'])
+    expect(read()).toEqual(ids)
+    expect(ids.every((id) => id.length <= MAX_LINE_ID)).toBe(true)
   })
 })

@@ -6,13 +6,16 @@ import {
   newStatementLines,
   withLineIds,
 } from '../../../../../src-renderer/deposits/rules/statements/statement-line-ids'
+import type { ParsedStatement } from '../../../../../src-renderer/deposits/rules/bank-line'
 import { fixture } from './fixtures/read-fixture'
+
+/** The lines of a statement as an account keeps them, with the format they came in. */
+const keptOf = (statement: ParsedStatement) =>
+  statement.lines.map((line) => ({ ...line, format: statement.format }))
 
 describe('newStatementLines', () => {
   it('adds only the lines of an overlapping OFX statement not kept yet (by FITID)', () => {
-    const kept = new Set(
-      readOfxStatement(fixture('checking-sgml.ofx')).lines.map((line) => line.id),
-    )
+    const kept = keptOf(readOfxStatement(fixture('checking-sgml.ofx')))
     const { fresh, known } = newStatementLines(kept, readOfxStatement(fixture('checking-xml.qfx')))
     expect(known).toBe(1)
     expect(fresh.map((line) => line.id)).toEqual(['202611240001', '202611250001'])
@@ -23,7 +26,7 @@ describe('newStatementLines', () => {
       const text = fixture(name)
       return readCsvStatement(text, recogniseCsvLayout(text, 'USD')!.mapping, 'USD')
     }
-    const kept = new Set(read('us-checking-1.csv').lines.map((line) => line.id))
+    const kept = keptOf(read('us-checking-1.csv'))
     const { fresh, known } = newStatementLines(kept, read('us-checking-2.csv'))
     expect(known).toBe(1)
     expect(fresh.map((line) => line.amount)).toEqual([200110, -15075])
@@ -31,8 +34,7 @@ describe('newStatementLines', () => {
 
   it('adds nothing when the same statement comes again', () => {
     const statement = readOfxStatement(fixture('checking-sgml.ofx'))
-    const kept = new Set(statement.lines.map((line) => line.id))
-    expect(newStatementLines(kept, statement)).toEqual({ fresh: [], known: 3 })
+    expect(newStatementLines(keptOf(statement), statement)).toEqual({ fresh: [], known: 3 })
   })
 })
 
