@@ -1,4 +1,4 @@
-import { sumMinor } from '../../../src-shared/domain/money'
+import { basisPointsOf, sumMinor } from '../../../src-shared/domain/money'
 import { CASH } from '../../day-close/rules/day-close'
 import type { StatementLine } from './bank-line'
 import { addBusinessDays } from './business-days'
@@ -21,8 +21,10 @@ export interface DepositMatch {
   kind: MatchKind
   /** gross − banked, for card/QRIS (>= 0). */
   fee: number
-  /** Cash: gross − banked (+ short, − over). */
+  /** Cash, or a difference a person explained: gross − banked (+ short, − over). */
   shortfall: number
+  /** A hand match whose difference is not a fee: why, as the person said (`shortfall` holds it). */
+  explained?: DifferenceReason
   /** ms; auto matches are confirmed unless the person unmatched them. */
   confirmedAt?: number
 }
@@ -75,20 +77,54 @@ export function settlementOf(
     : { fee: missing, shortfall: 0 }
 }
 
+/** The largest share of the gross, in basis points, a processor's fee is taken to be. */
+export const SANE_FEE_BASIS_POINTS = 1_000
+
+/** What a person may say a difference to explain is. */
+export const DIFFERENCE_REASONS = [
+  'over-banked',
+  'short-cash',
+  'bank-charge',
+  'chargeback',
+  'other',
+] as const
+export type DifferenceReason = (typeof DIFFERENCE_REASONS)[number]
+
+/** A difference's reason in the bookkeeper's words. */
+export const DIFFERENCE_WORDS: Record<DifferenceReason, string> = {
+  'over-banked': 'Over-banked',
+  'short-cash': 'Cash short',
+  'bank-charge': 'Bank charge',
+  chargeback: 'Refund or chargeback',
+  other: 'Other difference',
+}
+
 /**
- * Why the fee `settlementOf` would record for `banked` is not to be believed, or null: below zero,
- * the bank having paid more than the gross. Such a line is left as a difference to explain, never
- * recorded with a negative fee that would lower the fees found.
+ * The difference (gross − banked, + short, − over) a hand match leaves to explain, or null: a fee
+ * below zero (the bank paid more than the gross) or above `SANE_FEE_BASIS_POINTS` of the gross is
+ * not believed to be a fee, and is never recorded as one. A cash shortfall is no fee: null.
  */
-export function unlikelyFee(
-  expected: readonly Pick<ExpectedDeposit, 'method' | 'gross' | 'expectedFee'>[],
+export function differenceToExplain(
+  expected: readonly Pick<ExpectedDeposit, 'method' | 'gross'>[],
   banked: number,
-  money: (minor: number) => string,
-): string | null {
+): number | null {
   const { fee } = settlementOf(expected, banked)
-  if (fee >= 0) return null
   const gross = sumMinor(expected, (e) => e.gross)
-  return `The bank paid ${money(-fee)} more than the takings’ gross of ${money(gross)}, so the fee would be negative: leave the line unmatched as a difference to explain.`
+  return fee < 0 || fee > basisPointsOf(Math.abs(gross), SANE_FEE_BASIS_POINTS) ? fee : null
+}
+
+/**
+ * What a hand match records: with a reason, the whole difference as one explained (no fee);
+ * without, the fee or shortfall `settlementOf` finds, or null when that is a difference to explain.
+ */
+export function handSettlement(
+  expected: readonly Pick<ExpectedDeposit, 'method' | 'gross'>[],
+  banked: number,
+  explained?: DifferenceReason,
+): Pick<DepositMatch, 'fee' | 'shortfall' | 'explained'> | null {
+  if (explained)
+    return { fee: 0, shortfall: sumMinor(expected, (e) => e.gross) - banked, explained }
+  return differenceToExplain(expected, banked) === null ? settlementOf(expected, banked) : null
 }
 
 /** One way to read bank lines as expected deposits. */
