@@ -83,6 +83,34 @@ describe('deposit matches', () => {
     expect(await storedOffers(db)).toEqual([])
   })
 
+  it('confirming one line of an offer leaves the other line its readings still open, and drops those the match took', async () => {
+    await keepMatchingRun(
+      db,
+      {
+        matches: [],
+        offers: [
+          {
+            bankLineIds: ['A', 'B'],
+            candidates: [['d1'], ['d2'], ['d3'], ['d1']],
+            candidateLineIds: [['A'], ['B'], ['A', 'B'], ['B']],
+            reason: 'three ways',
+          },
+        ],
+      },
+      1,
+    )
+    await keepHandMatch(db, match(['A'], ['d1']), 'Ana', 2)
+    expect(await storedOffers(db)).toEqual([
+      {
+        id: 'B',
+        bankLineIds: ['B'],
+        candidates: [['d2']],
+        candidateLineIds: [['B']],
+        reason: 'three ways',
+      },
+    ])
+  })
+
   it('keeps an unmatched match with who and when, never made by a later run again', async () => {
     await keepMatchingRun(db, { matches: [match(['L1'], ['e1'])], offers: [] }, 1)
     await keepUnmatch(db, 'L1', 'Budi', 5)
