@@ -8,20 +8,33 @@ export {
   depositOverview,
   type MatchView,
   NO_DEPOSIT_FILTER,
+  type AccountBalance,
+  type LeftoverView,
   type OfferView,
+  type ReadingView,
   type Waiting,
 } from './jobs/deposit-overview'
 export { depositInputs } from './jobs/deposits-view'
 export { matchByHand, unmatchDeposit } from './jobs/hand-match'
+export { BankRuleError, deleteBankRule, saveBankRule, saveLocationAliases } from './jobs/bank-rules'
+export { proposedRule } from './rules/bank-rules'
 export { importStatement } from './jobs/import-statement'
 export { StatementReadError } from './rules/bank-line'
 export {
   type BankAccount,
+  type BankRule,
   type DepositSettings,
   depositSettingsSchema,
 } from './rules/deposit-settings'
 export { type ExpectedDeposit } from './rules/expected-deposits'
-export { type MatchKind } from './rules/matching'
+export { type LeftoverReason } from './rules/leftover-reasons'
+export {
+  DIFFERENCE_REASONS,
+  DIFFERENCE_WORDS,
+  differenceToExplain,
+  type DifferenceReason,
+  type MatchKind,
+} from './rules/matching'
 export { CSV_DATE_FORMATS, type CsvDateFormat } from './rules/statements/csv-dates'
 export { recogniseCsvLayout } from './rules/statements/csv-layouts'
 export { csvRows, likelyDelimiter } from './rules/statements/csv-rows'

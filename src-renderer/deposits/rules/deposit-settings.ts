@@ -40,6 +40,16 @@ interface CashSettings {
   defaultFloat: number
 }
 
+export interface BankRule {
+  id: string
+  bankAccountId: string
+  contains: string
+  /** Empty: any method. */
+  methods: string[]
+  /** Empty: any location. */
+  locationIds: string[]
+}
+
 export interface DepositSettings {
   bankAccounts: BankAccount[]
   settlements: SettlementTerms[]
@@ -49,6 +59,12 @@ export interface DepositSettings {
   /** How far a bank line may be off the expected amount and still match "within the fee":
    *  basis points of the gross plus a fixed amount in minor units. */
   tolerance: { basisPoints: number; fixed: number }
+  /** Other names the bank writes for a location (a branch's street, a short code), by location id. */
+  locationAliases: Record<string, string[]>
+  /** What the bookkeeper taught Till: lines of `bankAccountId` whose text contains `contains`
+   *  (case and spacing ignored) pay takings of these methods and locations only. A rule narrows
+   *  the readings; the amounts must still agree. */
+  bankRules: BankRule[]
 }
 
 /** The bank account every default points at, until the bookkeeper names theirs. */
@@ -81,6 +97,8 @@ export function defaultDepositSettings(currency: string): DepositSettings {
     cash: { bankAccountId: MAIN_ACCOUNT, lagDays: 1, floatByLocation: {}, defaultFloat: 0 },
     window: { daysBefore: 1, daysAfter: 5 },
     tolerance: { basisPoints: 20, fixed: 0 },
+    locationAliases: {},
+    bankRules: [],
   }
 }
 
@@ -170,6 +188,23 @@ const settlementTermsSchema = z.object({
   feeFixed: minor,
 })
 
+const MAX_ALIASES = 20
+const MAX_RULES = 500
+/** A name or a piece of a bank line's text: short enough to read, long enough to be one. */
+const wordsSchema = z
+  .string()
+  .trim()
+  .min(2, 'Give at least two characters.')
+  .max(100, 'Keep it under 100 characters.')
+
+const bankRuleSchema = z.object({
+  id,
+  bankAccountId: id,
+  contains: wordsSchema,
+  methods: z.array(id),
+  locationIds: z.array(id),
+})
+
 /** Deposit settings as Settings saves them and a backup brings them back; checked whole. */
 export const depositSettingsSchema = z
   .object({
@@ -183,6 +218,8 @@ export const depositSettingsSchema = z
     }),
     window: z.object({ daysBefore: days(MAX_WINDOW_DAYS), daysAfter: days(MAX_WINDOW_DAYS) }),
     tolerance: z.object({ basisPoints, fixed: minor }),
+    locationAliases: z.record(id, z.array(wordsSchema).max(MAX_ALIASES)).default({}),
+    bankRules: z.array(bankRuleSchema).max(MAX_RULES).default([]),
   })
   .superRefine((settings, context) => {
     const ids = new Set<string>()
@@ -204,6 +241,9 @@ export const depositSettingsSchema = z
         })
     }
     unknown(settings.cash.bankAccountId, ['cash', 'bankAccountId'])
+    settings.bankRules.forEach((rule, index) =>
+      unknown(rule.bankAccountId, ['bankRules', index, 'bankAccountId']),
+    )
     const seen = new Set<string>()
     settings.settlements.forEach((terms, index) => {
       unknown(terms.bankAccountId, ['settlements', index, 'bankAccountId'])
