@@ -9,6 +9,7 @@ export {
   type MatchView,
   NO_DEPOSIT_FILTER,
   type AccountBalance,
+  type DepositInputs,
   type LeftoverView,
   type OfferView,
   type ReadingView,

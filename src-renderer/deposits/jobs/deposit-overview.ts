@@ -98,7 +98,10 @@ export interface DepositOverview {
   /** Deposits no standing match covers, for a person to match by hand. */
   open: ExpectedDeposit[]
   fees: number
+  /** Cash short (over: negative) of the matches, a difference a person explained left out. */
   shortfalls: number
+  /** The differences people explained (gross − banked, + short, − over). */
+  differences: number
 }
 
 export interface DepositInputs {
@@ -305,6 +308,13 @@ export function depositOverview(
       .map((a) => accountBalance(a.id, inputs.lines, matchedLines)),
     open,
     fees: sumMinor(matched, (m) => m.match.fee),
-    shortfalls: sumMinor(matched, (m) => m.match.shortfall),
+    shortfalls: sumMinor(
+      matched.filter((m) => !m.match.explained),
+      (m) => m.match.shortfall,
+    ),
+    differences: sumMinor(
+      matched.filter((m) => m.match.explained),
+      (m) => m.match.shortfall,
+    ),
   }
 }

@@ -9,7 +9,6 @@ import {
 } from '../../../deposits'
 import { sumMinor } from '../../../../src-shared/domain/money'
 import { formatMoney } from '../../../format/format-money'
-import { methodLabel } from '../../../format/labels'
 import { DateFilter } from '../../components/filters/DateFilter'
 import { FilterChoice } from '../../components/filters/FilterChoice'
 import { depositName, differenceWords, type Naming } from './deposit-words'
