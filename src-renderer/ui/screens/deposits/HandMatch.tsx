@@ -14,7 +14,7 @@ import { FilterChoice } from '../../components/filters/FilterChoice'
 import { depositName, differenceWords, type Naming } from './deposit-words'
 
 /** The most takings listed at once: narrow the dates, method or location for the others. */
-const SHOWN = 40
+const SHOWN = 60
 /** Days before a line the takings it pays are first looked for (a week's batch after a lag). */
 const DAYS_BACK = 14
 
