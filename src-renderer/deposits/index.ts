@@ -12,12 +12,11 @@ export {
   type DepositInputs,
   type LeftoverView,
   type OfferView,
-  type ReadingView,
   type Waiting,
 } from './jobs/deposit-overview'
 export { depositInputs } from './jobs/deposits-view'
 export { matchByHand, unmatchDeposit } from './jobs/hand-match'
-export { BankRuleError, deleteBankRule, saveBankRule, saveLocationAliases } from './jobs/bank-rules'
+export { deleteBankRule, saveBankRule, saveLocationAliases } from './jobs/keep-bank-rules'
 export { proposedRule } from './rules/bank-rules'
 export { importStatement } from './jobs/import-statement'
 export { StatementReadError } from './rules/bank-line'
@@ -34,8 +33,8 @@ export {
   DIFFERENCE_WORDS,
   differenceToExplain,
   type DifferenceReason,
-  type MatchKind,
-} from './rules/matching'
+} from './rules/differences'
+export { type MatchKind } from './rules/matching'
 export { CSV_DATE_FORMATS, type CsvDateFormat } from './rules/statements/csv-dates'
 export { recogniseCsvLayout } from './rules/statements/csv-layouts'
 export { csvRows, likelyDelimiter } from './rules/statements/csv-rows'

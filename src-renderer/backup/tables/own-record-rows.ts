@@ -6,7 +6,7 @@ import { BUILT_IN_NAMES } from '../../exports/tables/export-rows'
 import { indexKeys, keysOf, type LogPage } from '../../exports/tables/log-pages'
 import { MOVEMENT_KINDS, type CashMovement } from '../../day-close/rules/cash-movements'
 import { depositSettingsSchema } from '../../deposits/rules/deposit-settings'
-import { DIFFERENCE_REASONS } from '../../deposits/rules/matching'
+import { DIFFERENCE_REASONS } from '../../deposits/rules/differences'
 import type { CsvMapping } from '../../deposits/rules/statements/csv-statement'
 import { CSV_DATE_FORMATS, type CsvDateFormat } from '../../deposits/rules/statements/csv-dates'
 import type {

@@ -51,7 +51,7 @@ export interface MatchView {
 }
 
 /** One reading of an offer: the takings it reads the lines as, their total and the difference. */
-export interface ReadingView {
+interface ReadingView {
   expectedIds: string[]
   lineIds: string[]
   /** In date order. */

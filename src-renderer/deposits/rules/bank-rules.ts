@@ -16,7 +16,7 @@ const MAX_WORDS = 4
  * has one, else its first words without figures (dates, amounts, references change from line
  * to line; the branch's words do not). Empty when the text has no such words.
  */
-export function proposedContains(text: string): string {
+function proposedContains(text: string): string {
   const id = ID_WORDS.exec(text)
   if (id) return id[0].replace(/\s+/g, ' ').toUpperCase()
   return text

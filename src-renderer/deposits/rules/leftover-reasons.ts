@@ -24,7 +24,7 @@ export type LeftoverReason =
   | { kind: 'outside-window'; nearest: ExpectedDeposit; days: number }
 
 /** The takings closest to a line, and the line's amount less theirs (+ over, − short). */
-export interface Nearest {
+interface Nearest {
   deposits: ExpectedDeposit[]
   difference: number
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import {
-  proposedContains,
   proposedRule,
   withAliases,
   withoutRule,
@@ -8,14 +7,16 @@ import {
 } from '../../../../src-renderer/deposits/rules/bank-rules'
 import { defaultDepositSettings } from '../../../../src-renderer/deposits/rules/deposit-settings'
 
+const contains = (text: string) => proposedRule('r', { bankAccountId: 'main', text }, []).contains
+
 describe('rules from decisions', () => {
   it('proposes a terminal or merchant id when the text has one, else its first words without figures', () => {
-    expect(proposedContains('CARD SETTLEMENT terminal: 4411 20/11 BATCH 9')).toBe('TERMINAL: 4411')
-    expect(proposedContains('QR MID 88120A SETTLE')).toBe('MID 88120A')
-    expect(proposedContains('CASH DEPOSIT HARBOUR STREET 2026-12-04..2026-12-06 SLIP 77')).toBe(
+    expect(contains('CARD SETTLEMENT terminal: 4411 20/11 BATCH 9')).toBe('TERMINAL: 4411')
+    expect(contains('QR MID 88120A SETTLE')).toBe('MID 88120A')
+    expect(contains('CASH DEPOSIT HARBOUR STREET 2026-12-04..2026-12-06 SLIP 77')).toBe(
       'CASH DEPOSIT HARBOUR STREET',
     )
-    expect(proposedContains('123 456')).toBe('')
+    expect(contains('123 456')).toBe('')
   })
 
   it('proposes the match’s methods and locations, each once, with the line’s bank account', () => {

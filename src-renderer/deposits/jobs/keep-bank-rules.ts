@@ -9,7 +9,7 @@ import { saveDepositSettings } from '../tables/deposit-settings-store'
 import { depositSettingsOf } from './deposit-matching'
 
 /** A rule or an alias refused, with what to change. */
-export class BankRuleError extends Error {
+class BankRuleError extends Error {
   override name = 'BankRuleError'
 }
 

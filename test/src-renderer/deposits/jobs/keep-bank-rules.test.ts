@@ -4,7 +4,7 @@ import {
   deleteBankRule,
   saveBankRule,
   saveLocationAliases,
-} from '../../../../src-renderer/deposits/jobs/bank-rules'
+} from '../../../../src-renderer/deposits/jobs/keep-bank-rules'
 import {
   defaultDepositSettings,
   depositSettingsSchema,
