@@ -2,7 +2,11 @@ import type { StoredMatch, StoredOffer, StoredStatementLine } from '../tables/de
 import type { DepositSettings } from '../rules/deposit-settings'
 import type { ExpectedDeposit } from '../rules/expected-deposits'
 import { sumMinor } from '../../../src-shared/domain/money'
-import { leftoverReason, type LeftoverReason, type OpenSessionDay } from '../rules/leftover-reasons'
+import {
+  leftoverReasons,
+  type LeftoverReason,
+  type OpenSessionDay,
+} from '../rules/leftover-reasons'
 
 /**
  * What the Deposits screen shows (docs/deposits.md#the-deposits-screen), worked out from the
@@ -255,6 +259,11 @@ export function depositOverview(
   const offeredLines = new Set(inputs.offers.flatMap((o) => o.bankLineIds))
   const unmatchedDeposits = inputs.expected.filter((e) => !covered.has(e.id))
   const open = unmatchedDeposits.filter((e) => expectedShown(e, filter))
+  const reasonOf = leftoverReasons({
+    open: unmatchedDeposits,
+    settings: inputs.settings,
+    openSessions: inputs.openSessions,
+  })
   const byMethod = new Map<string, ExpectedDeposit[]>()
   for (const deposit of open)
     byMethod.set(deposit.method, [...(byMethod.get(deposit.method) ?? []), deposit])
@@ -294,15 +303,7 @@ export function depositOverview(
           lineShown(l, filter),
       )
       .sort((a, b) => a.date.localeCompare(b.date))
-      .map((line) => ({
-        line,
-        reason: leftoverReason({
-          line,
-          open: unmatchedDeposits,
-          settings: inputs.settings,
-          openSessions: inputs.openSessions,
-        }),
-      })),
+      .map((line) => ({ line, reason: reasonOf(line) })),
     balances: inputs.settings.bankAccounts
       .filter((a) => filter.bankAccountId === '' || a.id === filter.bankAccountId)
       .map((a) => accountBalance(a.id, inputs.lines, matchedLines)),

@@ -1,4 +1,3 @@
-import { sumMinor } from '../../../src-shared/domain/money'
 import { toleranceFor, type DepositSettings } from './deposit-settings'
 import type { ExpectedDeposit } from './expected-deposits'
 import { depositGroup, type KeptLine, MAX_RUN_DAYS } from './matching'
@@ -36,7 +35,6 @@ export interface OpenSessionDay {
 }
 
 export interface LeftoverInput {
-  line: KeptLine
   /** Deposits no standing match covers. */
   open: readonly ExpectedDeposit[]
   settings: DepositSettings
@@ -44,65 +42,121 @@ export interface LeftoverInput {
 }
 
 const DAY_MS = 86_400_000
-const dayOf = (date: string): number => Date.parse(`${date}T00:00:00Z`) / DAY_MS
+/** Day numbers of the dates read, so each date is parsed once. */
+const dayNumbers = new Map<string, number>()
+function dayOf(date: string): number {
+  let day = dayNumbers.get(date)
+  if (day === undefined) {
+    day = Date.parse(`${date}T00:00:00Z`) / DAY_MS
+    dayNumbers.set(date, day)
+  }
+  return day
+}
 
 /** The most days one line is read as paying (as matching's runs of days in a row). */
 const MAX_RUN = 5
 
-/** Why `line` is left: the first of session open, readings that fit, the nearest's difference,
- *  takings outside the window, none at all. */
-export function leftoverReason({
-  line,
+/**
+ * Why each line is left: the first of readings that fit, a session open, the nearest's
+ * difference, takings outside the window, none at all. The deposits are indexed once, by bank
+ * account and currency in due-date order, so each line looks only at its window.
+ */
+export function leftoverReasons({
   open,
   settings,
   openSessions,
-}: LeftoverInput): LeftoverReason {
-  const waiting = open.filter(
-    (e) => e.bankAccountId === line.bankAccountId && e.currency === line.currency && e.amount > 0,
-  )
-  const day = dayOf(line.date)
-  const inWindow = (e: ExpectedDeposit) => {
-    const due = dayOf(e.dueDate)
-    return day >= due - settings.window.daysBefore && day <= due + settings.window.daysAfter
+}: LeftoverInput): (line: KeptLine) => LeftoverReason {
+  const index = new Map<string, { deposits: ExpectedDeposit[]; days: number[] }>()
+  for (const e of [...open].sort((a, b) => a.dueDate.localeCompare(b.dueDate))) {
+    if (e.amount <= 0) continue
+    const key = `${e.bankAccountId}\u0000${e.currency}`
+    const list = index.get(key) ?? { deposits: [], days: [] }
+    list.deposits.push(e)
+    list.days.push(dayOf(e.dueDate))
+    index.set(key, list)
   }
-  const readings = runsOf(waiting.filter(inWindow)).map((deposits) => ({
-    deposits,
-    difference: line.amount - sumMinor(deposits, (e) => e.amount),
-    tolerance: sumMinor(deposits, (e) => toleranceFor(settings, e.gross)),
-  }))
-  const nearest = readings.reduce<(typeof readings)[number] | null>(
-    (best, r) => (best === null || Math.abs(r.difference) < Math.abs(best.difference) ? r : best),
-    null,
-  )
-  const near = nearest && { deposits: nearest.deposits, difference: nearest.difference }
-  const fitting = readings.filter((r) => Math.abs(r.difference) <= r.tolerance)
-  if (fitting.length > 1) return { kind: 'several-fit', count: fitting.length, nearest: near! }
-  if (fitting.length === 1) return { kind: 'taken', nearest: near! }
-  const session = openSessions
-    .filter((s) => s.businessDate <= line.date)
-    .filter((s) => day - dayOf(s.businessDate) <= settings.window.daysAfter + MAX_RUN_DAYS)
-    .sort((a, b) => b.businessDate.localeCompare(a.businessDate))[0]
-  if (session) return { kind: 'session-open', ...session, nearest: near }
-  if (near) return { kind: near.difference > 0 ? 'over' : 'short', nearest: near }
-  const outside = waiting
-    .map((e) => ({ e, days: day - dayOf(e.dueDate) }))
-    .sort((a, b) => Math.abs(a.days) - Math.abs(b.days))[0]
-  if (outside) return { kind: 'outside-window', nearest: outside.e, days: outside.days }
-  return { kind: 'no-takings' }
+  const sessions = [...openSessions].sort((a, b) => b.businessDate.localeCompare(a.businessDate))
+  return (line) => {
+    const waiting = index.get(`${line.bankAccountId}\u0000${line.currency}`)
+    if (!waiting) return { kind: 'no-takings' }
+    const day = dayOf(line.date)
+    const first = firstAtLeast(waiting.days, day - settings.window.daysAfter)
+    const end = firstAtLeast(waiting.days, day + settings.window.daysBefore + 1)
+    // One pass over the readings: the nearest, and how many fit within their tolerance.
+    let nearest: Run | null = null
+    let fitting = 0
+    for (const run of runsOf(waiting.deposits.slice(first, end), settings)) {
+      const off = Math.abs(line.amount - run.amount)
+      if (off <= run.tolerance) fitting++
+      if (nearest === null || off < Math.abs(line.amount - nearest.amount)) nearest = run
+    }
+    const near = nearest && {
+      deposits: nearest.deposits(),
+      difference: line.amount - nearest.amount,
+    }
+    if (fitting > 1) return { kind: 'several-fit', count: fitting, nearest: near! }
+    if (fitting === 1) return { kind: 'taken', nearest: near! }
+    const session = sessions.find(
+      (s) =>
+        s.businessDate <= line.date &&
+        day - dayOf(s.businessDate) <= settings.window.daysAfter + MAX_RUN_DAYS,
+    )
+    if (session) return { kind: 'session-open', ...session, nearest: near }
+    if (near) return { kind: near.difference > 0 ? 'over' : 'short', nearest: near }
+    // No takings due in the window: the nearest due before it or after it.
+    const sides = [first - 1, first].filter((i) => i >= 0 && i < waiting.days.length)
+    const closest = sides.sort(
+      (i, j) => Math.abs(day - waiting.days[i]!) - Math.abs(day - waiting.days[j]!),
+    )[0]!
+    return {
+      kind: 'outside-window',
+      nearest: waiting.deposits[closest]!,
+      days: day - waiting.days[closest]!,
+    }
+  }
+}
+
+/** The index of the first of ascending `days` at or after `day`. */
+function firstAtLeast(days: readonly number[], day: number): number {
+  let low = 0
+  let high = days.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (days[middle]! < day) low = middle + 1
+    else high = middle
+  }
+  return low
+}
+
+/** A deposit alone or a run of them: what it should bring, its tolerance, and (made only
+ *  when asked, as most are never named) its deposits. */
+interface Run {
+  amount: number
+  tolerance: number
+  deposits(): ExpectedDeposit[]
 }
 
 /** Every deposit alone, and runs of up to five in a row of one group within a week. */
-function runsOf(deposits: readonly ExpectedDeposit[]): ExpectedDeposit[][] {
+function runsOf(deposits: readonly ExpectedDeposit[], settings: DepositSettings): Run[] {
   const groups = new Map<string, ExpectedDeposit[]>()
-  for (const e of deposits) groups.set(depositGroup(e), [...(groups.get(depositGroup(e)) ?? []), e])
-  const runs: ExpectedDeposit[][] = []
+  for (const e of deposits) {
+    const group = groups.get(depositGroup(e))
+    if (group) group.push(e)
+    else groups.set(depositGroup(e), [e])
+  }
+  const runs: Run[] = []
   for (const group of groups.values()) {
-    group.sort((a, b) => a.businessDate.localeCompare(b.businessDate))
+    group.sort((a, b) => (a.businessDate < b.businessDate ? -1 : 1))
     group.forEach((first, start) => {
       const lastDay = dayOf(first.businessDate) + MAX_RUN_DAYS - 1
+      let amount = 0
+      let tolerance = 0
       for (let end = start; end < group.length && end - start < MAX_RUN; end++) {
-        if (dayOf(group[end]!.businessDate) > lastDay) break
-        runs.push(group.slice(start, end + 1))
+        const e = group[end]!
+        if (dayOf(e.businessDate) > lastDay) break
+        amount += e.amount
+        tolerance += toleranceFor(settings, e.gross)
+        runs.push({ amount, tolerance, deposits: () => group.slice(start, end + 1) })
       }
     })
   }

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useCallback, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import type { TillDatabase } from '../../../database/database'
 import { readCsvMapping } from '../../../deposits'
 import { useLocationNames } from '../../../settings'
@@ -55,8 +55,12 @@ function Deposits({
     },
     [person],
   )
-  if (!inputs) return <p role="status">Reading the bank lines and the takings…</p>
-  const overview = depositOverview(inputs, filter, today)
+  // Worked out again only when the lines, matches, takings or filter change, not on each key.
+  const overview = useMemo(
+    () => inputs && depositOverview(inputs, filter, today),
+    [inputs, filter, today],
+  )
+  if (!inputs || !overview) return <p role="status">Reading the bank lines and the takings…</p>
   const methods = [...new Set(inputs.expected.map((e) => e.method))].sort()
   const locationIds = [...new Set(inputs.expected.map((e) => e.locationId))].sort()
   const money = (minor: number) => formatMoney(minor, currency)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { defaultDepositSettings } from '../../../../src-renderer/deposits/rules/deposit-settings'
 import type { ExpectedDeposit } from '../../../../src-renderer/deposits/rules/expected-deposits'
 import {
-  leftoverReason,
+  leftoverReasons,
   type OpenSessionDay,
 } from '../../../../src-renderer/deposits/rules/leftover-reasons'
 import type { KeptLine } from '../../../../src-renderer/deposits/rules/matching'
@@ -33,7 +33,7 @@ const line = (date: string, amount: number): KeptLine => ({
 })
 
 const reason = (l: KeptLine, open: ExpectedDeposit[], openSessions: OpenSessionDay[] = []) =>
-  leftoverReason({ line: l, open, settings, openSessions })
+  leftoverReasons({ open, settings, openSessions })(l)
 
 describe('why a bank line is left', () => {
   it('says no takings when none wait in its account', () => {
