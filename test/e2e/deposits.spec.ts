@@ -75,6 +75,23 @@ test('Deposits: a statement is imported (CSV columns mapped, previewed), an over
   await expect(page.getByRole('list', { name: 'Bank rules' })).toContainText(
     'lines containing TRANSFER IN pay Card takings at Harbour Street',
   )
+  // Edited, then deleted; the bank's other names for a location kept beside the rules.
+  const rules = page.getByRole('list', { name: 'Bank rules' })
+  await rules.getByRole('button', { name: 'Edit' }).click()
+  await rules.getByLabel('Lines whose text contains').fill('TRANSFER IN 88')
+  await rules.getByRole('button', { name: 'Save the rule' }).click()
+  await expect(rules).toContainText('lines containing TRANSFER IN 88 pay Card takings')
+  await rules.getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByText('No rules yet')).toBeVisible()
+  const aliases = page
+    .getByRole('group', { name: /Other names the bank writes/ })
+    .locator('label', { hasText: 'Harbour Street' })
+    .getByRole('textbox')
+  await aliases.fill('HARBOUR ST\nHBR')
+  await aliases.blur()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Names of Harbour Street saved.' }),
+  ).toBeVisible()
   await expect(row).toContainText('Ana')
   await expect(page.getByRole('region', { name: /Bank lines not matched/ })).toContainText(
     'Bank lines not matched (0)',
