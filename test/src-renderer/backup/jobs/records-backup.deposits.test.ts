@@ -34,9 +34,24 @@ const line = (id: string, amount: number) => ({
   text: `SETTLEMENT ${id}`,
 })
 
+/** Settings with a rule learnt from a decision and a location's other names. */
+const TAUGHT = {
+  ...defaultDepositSettings('USD'),
+  bankRules: [
+    {
+      id: 'r1',
+      bankAccountId: 'main',
+      contains: 'TERMINAL 4411',
+      methods: ['card'],
+      locationIds: [],
+    },
+  ],
+  locationAliases: { loc1: ['HARBOUR ST'] },
+}
+
 async function pcWithDeposits(): Promise<TillDatabase> {
   const db = await pc(bills())
-  await saveDepositSettings(db, defaultDepositSettings('USD'))
+  await saveDepositSettings(db, TAUGHT)
   await saveCsvMapping(db, 'main', {
     delimiter: ';',
     skipRows: 2,
@@ -74,6 +89,7 @@ async function pcWithDeposits(): Promise<TillDatabase> {
       kind: 'by-hand',
       fee: 0,
       shortfall: 100,
+      explained: 'short-cash',
     },
     'Ana',
     3,
@@ -96,8 +112,9 @@ it('a second PC restored from the backup has the bank lines, the matches as they
   expect((await storedMatches(second)).find((m) => m.id === 'F2')).toMatchObject({
     state: 'unmatched',
     unmatchedBy: 'Budi',
+    explained: 'short-cash',
   })
-  expect(await readDepositSettings(second)).toEqual(defaultDepositSettings('USD'))
+  expect(await readDepositSettings(second)).toEqual(TAUGHT)
   expect(await readCsvMapping(second, 'main')).toMatchObject({ date: 'Booked' })
 })
 
