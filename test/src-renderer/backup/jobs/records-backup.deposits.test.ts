@@ -169,4 +169,23 @@ it('refuses a bank line twice for one account, a fractional amount, or settings 
   )
   expect(noAccount.line).toBe(settings + 1)
   expect(noAccount.message).toMatch(/not a row of depositSettings/)
+
+  const ruleElsewhere = await refusedRestore(
+    second,
+    edited(settings, 'depositSettings', {
+      key: 'settings',
+      settings: { ...TAUGHT, bankRules: [{ ...TAUGHT.bankRules[0]!, bankAccountId: 'gone' }] },
+    }),
+  )
+  expect(ruleElsewhere.message).toMatch(/not a row of depositSettings/)
+
+  const match = at('"madeBy":"Ana"')
+  const unknownReason = await refusedRestore(
+    second,
+    edited(match, 'depositMatches', {
+      ...(JSON.parse(lines[match]!) as { row: object }).row,
+      explained: 'lost',
+    }),
+  )
+  expect(unknownReason.message).toMatch(/not a row of depositMatches: explained/)
 })
