@@ -8,6 +8,9 @@ export {
   depositOverview,
   type MatchView,
   NO_DEPOSIT_FILTER,
+  type AccountBalance,
+  type DepositInputs,
+  type LeftoverView,
   type OfferView,
   type Waiting,
 } from './jobs/deposit-overview'
@@ -20,13 +23,23 @@ export {
   StatementSizeError,
 } from './jobs/import-statement'
 export { undoImport } from './jobs/undo-import'
+export { deleteBankRule, saveBankRule, saveLocationAliases } from './jobs/keep-bank-rules'
+export { proposedRule } from './rules/bank-rules'
 export { StatementReadError } from './rules/bank-line'
 export {
   type BankAccount,
+  type BankRule,
   type DepositSettings,
   depositSettingsSchema,
 } from './rules/deposit-settings'
 export { type ExpectedDeposit } from './rules/expected-deposits'
+export { type LeftoverReason } from './rules/leftover-reasons'
+export {
+  DIFFERENCE_REASONS,
+  DIFFERENCE_WORDS,
+  differenceToExplain,
+  type DifferenceReason,
+} from './rules/differences'
 export { type MatchKind } from './rules/matching'
 export { CSV_DATE_FORMATS, type CsvDateFormat } from './rules/statements/csv-dates'
 export { recogniseCsvLayout } from './rules/statements/csv-layouts'

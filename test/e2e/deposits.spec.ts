@@ -51,13 +51,47 @@ test('Deposits: a statement is imported (CSV columns mapped, previewed), an over
   const unmatched = page.getByRole('region', { name: /Bank lines not matched/ })
   await expect(unmatched).toContainText('TRANSFER IN 8812')
   await page.getByLabel('Your name').fill('Ana')
+  // Why it is left, in words with the difference.
+  await expect(unmatched).toContainText(/Session still open at .*short by/)
   await unmatched.getByRole('button', { name: 'Match by hand' }).click()
   await unmatched.getByRole('checkbox').first().check()
-  await unmatched.getByRole('button', { name: 'Match', exact: true }).click()
+  // Far short of a card day's takings: too far off to be a fee, so the person says why and it is
+  // recorded as a difference to explain.
+  await expect(unmatched.getByRole('button', { name: 'Match', exact: true })).toHaveCount(0)
+  await unmatched.getByLabel(/A difference to explain/).selectOption({ label: 'Other difference' })
+  await unmatched.getByRole('button', { name: 'Record the difference' }).click()
 
   const matched = page.getByRole('table', { name: 'Matched' })
   const row = matched.getByRole('row').filter({ hasText: 'TRANSFER IN 8812' })
   await expect(row).toContainText('Matched by hand')
+  await expect(row).toContainText('A difference to explain: Other difference')
+
+  // What made it sure, offered as a rule: kept, then listed with the bank rules.
+  const remember = page.getByRole('region', { name: 'Remember what made this match sure?' })
+  await expect(remember.getByLabel('Lines whose text contains')).toHaveValue('TRANSFER IN')
+  await remember.getByRole('button', { name: 'Remember this rule' }).click()
+  await expect(remember).toHaveCount(0)
+  await page.getByText(/Bank rules and location names/).click()
+  await expect(page.getByRole('list', { name: 'Bank rules' })).toContainText(
+    'lines containing TRANSFER IN pay Card takings at Harbour Street',
+  )
+  // Edited, then deleted; the bank's other names for a location kept beside the rules.
+  const rules = page.getByRole('list', { name: 'Bank rules' })
+  await rules.getByRole('button', { name: 'Edit' }).click()
+  await rules.getByLabel('Lines whose text contains').fill('TRANSFER IN 88')
+  await rules.getByRole('button', { name: 'Save the rule' }).click()
+  await expect(rules).toContainText('lines containing TRANSFER IN 88 pay Card takings')
+  await rules.getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByText('No rules yet')).toBeVisible()
+  const aliases = page
+    .getByRole('group', { name: /Other names the bank writes/ })
+    .locator('label', { hasText: 'Harbour Street' })
+    .getByRole('textbox')
+  await aliases.fill('HARBOUR ST\nHBR')
+  await aliases.blur()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Names of Harbour Street saved.' }),
+  ).toBeVisible()
   await expect(row).toContainText('Ana')
   await expect(page.getByRole('region', { name: /Bank lines not matched/ })).toContainText(
     'Bank lines not matched (0)',

@@ -6,6 +6,7 @@ import { BUILT_IN_NAMES } from '../../exports/tables/export-rows'
 import { indexKeys, keysOf, type LogPage } from '../../exports/tables/log-pages'
 import { MOVEMENT_KINDS, type CashMovement } from '../../day-close/rules/cash-movements'
 import { depositSettingsSchema } from '../../deposits/rules/deposit-settings'
+import { DIFFERENCE_REASONS } from '../../deposits/rules/differences'
 import type { CsvMapping } from '../../deposits/rules/statements/csv-statement'
 import { CSV_DATE_FORMATS, type CsvDateFormat } from '../../deposits/rules/statements/csv-dates'
 import { MAX_LINE_ID, MAX_LINE_TEXT } from '../../deposits/rules/statements/line-bounds'
@@ -299,6 +300,7 @@ const depositMatchSchema = z
     kind: z.enum(['exact', 'within-fee', 'several-days', 'split', 'by-hand']),
     fee: minor,
     shortfall: minor,
+    explained: z.enum(DIFFERENCE_REASONS).optional(),
     confirmedAt: time.optional(),
     state: z.enum(['confirmed', 'unmatched']),
     madeBy: z.string().trim().min(1).max(MAX_ID),

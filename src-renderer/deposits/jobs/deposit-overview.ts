@@ -2,6 +2,11 @@ import type { StoredMatch, StoredOffer, StoredStatementLine } from '../tables/de
 import type { DepositSettings } from '../rules/deposit-settings'
 import type { ExpectedDeposit } from '../rules/expected-deposits'
 import { sumMinor } from '../../../src-shared/domain/money'
+import {
+  leftoverReasons,
+  type LeftoverReason,
+  type OpenSessionDay,
+} from '../rules/leftover-reasons'
 
 /**
  * What the Deposits screen shows (docs/deposits.md#the-deposits-screen), worked out from the
@@ -49,10 +54,40 @@ export interface MatchView {
   banked: number
 }
 
+/** One reading of an offer: the takings it reads the lines as, their total and the difference. */
+interface ReadingView {
+  expectedIds: string[]
+  lineIds: string[]
+  /** In date order. */
+  deposits: ExpectedDeposit[]
+  /** What the takings should bring to the bank. */
+  total: number
+  /** What the reading's lines banked less `total` (+ over, − short). */
+  difference: number
+}
+
 export interface OfferView {
   offer: StoredOffer
   lines: StoredStatementLine[]
-  candidates: ExpectedDeposit[][]
+  /** Exact first, then by the size of the difference, then by date. */
+  readings: ReadingView[]
+}
+
+/** A line nothing explains, and why (`leftoverReason`). */
+export interface LeftoverView {
+  line: StoredStatementLine
+  reason: LeftoverReason
+}
+
+/** A bank account's statement against the books (as Xero shows at the top of a reconciliation). */
+export interface AccountBalance {
+  bankAccountId: string
+  /** The last balance the statements gave, and its line's date; null when none gave one. */
+  closing: { amount: number; date: string } | null
+  /** What the books hold: the statement's opening balance (when given) plus every matched line. */
+  books: number
+  /** The lines in no standing match, money in and out: what the difference is made of. */
+  notMatched: { count: number; total: number }
 }
 
 export interface DepositOverview {
@@ -60,12 +95,17 @@ export interface DepositOverview {
   matched: MatchView[]
   unmatched: MatchView[]
   offers: OfferView[]
-  /** Money-in lines in no standing match and no offer. */
-  unexplained: StoredStatementLine[]
+  /** Money-in lines in no standing match and no offer, each with why, in date order. */
+  unexplained: LeftoverView[]
+  /** Per bank account shown, the statement's closing balance against the books. */
+  balances: AccountBalance[]
   /** Deposits no standing match covers, for a person to match by hand. */
   open: ExpectedDeposit[]
   fees: number
+  /** Cash short (over: negative) of the matches, a difference a person explained left out. */
   shortfalls: number
+  /** The differences people explained (gross − banked, + short, − over). */
+  differences: number
 }
 
 export interface DepositInputs {
@@ -74,6 +114,8 @@ export interface DepositInputs {
   matches: StoredMatch[]
   offers: StoredOffer[]
   expected: ExpectedDeposit[]
+  /** Sessions still trading: their takings expect no deposit yet. */
+  openSessions: OpenSessionDay[]
 }
 
 const DAY_MS = 86_400_000
@@ -113,6 +155,85 @@ function aged(deposits: readonly ExpectedDeposit[], today: string): AgedAmounts 
   return amounts
 }
 
+const firstDate = (lines: readonly StoredStatementLine[]): string =>
+  lines.reduce((first, l) => (first === '' || l.date < first ? l.date : first), '')
+
+/** An offer with each reading's takings in date order, total and difference: exact first, then
+ *  the nearest, then the earliest. */
+function offerView(
+  offer: StoredOffer,
+  lineById: ReadonlyMap<string, StoredStatementLine>,
+  expectedById: ReadonlyMap<string, ExpectedDeposit>,
+): OfferView {
+  const readings = offer.candidates.map((expectedIds, i): ReadingView => {
+    const lineIds = offer.candidateLineIds[i] ?? offer.bankLineIds
+    const deposits = expectedIds
+      .flatMap((id) => expectedById.get(id) ?? [])
+      .sort((a, b) => a.businessDate.localeCompare(b.businessDate))
+    const total = sumMinor(deposits, (e) => e.amount)
+    const banked = sumMinor(
+      lineIds.flatMap((id) => lineById.get(id) ?? []),
+      (l) => l.amount,
+    )
+    return { expectedIds, lineIds, deposits, total, difference: banked - total }
+  })
+  readings.sort(
+    (a, b) =>
+      Math.abs(a.difference) - Math.abs(b.difference) ||
+      (a.deposits[0]?.businessDate ?? '').localeCompare(b.deposits[0]?.businessDate ?? ''),
+  )
+  return {
+    offer,
+    lines: offer.bankLineIds
+      .flatMap((id) => lineById.get(id) ?? [])
+      .sort((a, b) => a.date.localeCompare(b.date)),
+    readings,
+  }
+}
+
+/**
+ * A bank account's statement against the books: the closing balance is the balance of its latest
+ * line that gives one (the last imported among a day's); the books hold the statement's opening
+ * (that line's balance less every line of it and before) plus the lines matched.
+ */
+function accountBalance(
+  bankAccountId: string,
+  all: readonly StoredStatementLine[],
+  matchedLines: ReadonlySet<string>,
+): AccountBalance {
+  const lines = all.filter((l) => l.bankAccountId === bankAccountId)
+  const last = lines
+    .filter((l) => l.balance !== undefined)
+    .reduce<StoredStatementLine | null>(
+      (latest, l) =>
+        latest === null ||
+        l.date > latest.date ||
+        (l.date === latest.date && l.importedAt >= latest.importedAt)
+          ? l
+          : latest,
+      null,
+    )
+  const matched = sumMinor(
+    lines.filter((l) => matchedLines.has(l.id)),
+    (l) => l.amount,
+  )
+  const notMatched = lines.filter((l) => !matchedLines.has(l.id))
+  const closing = last && { amount: last.balance!, date: last.date }
+  const opening = last
+    ? last.balance! -
+      sumMinor(
+        lines.filter((l) => l.date <= last.date),
+        (l) => l.amount,
+      )
+    : 0
+  return {
+    bankAccountId,
+    closing,
+    books: opening + matched,
+    notMatched: { count: notMatched.length, total: sumMinor(notMatched, (l) => l.amount) },
+  }
+}
+
 export function depositOverview(
   inputs: DepositInputs,
   filter: DepositFilter,
@@ -136,7 +257,13 @@ export function depositOverview(
   const covered = new Set(standing.flatMap((m) => m.expectedIds))
   const matchedLines = new Set(standing.flatMap((m) => m.bankLineIds))
   const offeredLines = new Set(inputs.offers.flatMap((o) => o.bankLineIds))
-  const open = inputs.expected.filter((e) => !covered.has(e.id) && expectedShown(e, filter))
+  const unmatchedDeposits = inputs.expected.filter((e) => !covered.has(e.id))
+  const open = unmatchedDeposits.filter((e) => expectedShown(e, filter))
+  const reasonOf = leftoverReasons({
+    open: unmatchedDeposits,
+    settings: inputs.settings,
+    openSessions: inputs.openSessions,
+  })
   const byMethod = new Map<string, ExpectedDeposit[]>()
   for (const deposit of open)
     byMethod.set(deposit.method, [...(byMethod.get(deposit.method) ?? []), deposit])
@@ -164,18 +291,31 @@ export function depositOverview(
       .filter(shownMatch)
       .sort(byDate),
     offers: inputs.offers
-      .map((offer) => ({
-        offer,
-        lines: offer.bankLineIds.flatMap((id) => lineById.get(id) ?? []),
-        candidates: offer.candidates.map((ids) => ids.flatMap((id) => expectedById.get(id) ?? [])),
-      }))
-      .filter((o) => o.lines.some((l) => lineShown(l, filter))),
-    unexplained: inputs.lines.filter(
-      (l) =>
-        l.amount > 0 && !matchedLines.has(l.id) && !offeredLines.has(l.id) && lineShown(l, filter),
-    ),
+      .map((offer) => offerView(offer, lineById, expectedById))
+      .filter((o) => o.lines.some((l) => lineShown(l, filter)))
+      .sort((a, b) => firstDate(a.lines).localeCompare(firstDate(b.lines))),
+    unexplained: inputs.lines
+      .filter(
+        (l) =>
+          l.amount > 0 &&
+          !matchedLines.has(l.id) &&
+          !offeredLines.has(l.id) &&
+          lineShown(l, filter),
+      )
+      .sort((a, b) => a.date.localeCompare(b.date))
+      .map((line) => ({ line, reason: reasonOf(line) })),
+    balances: inputs.settings.bankAccounts
+      .filter((a) => filter.bankAccountId === '' || a.id === filter.bankAccountId)
+      .map((a) => accountBalance(a.id, inputs.lines, matchedLines)),
     open,
     fees: sumMinor(matched, (m) => m.match.fee),
-    shortfalls: sumMinor(matched, (m) => m.match.shortfall),
+    shortfalls: sumMinor(
+      matched.filter((m) => !m.match.explained),
+      (m) => m.match.shortfall,
+    ),
+    differences: sumMinor(
+      matched.filter((m) => m.match.explained),
+      (m) => m.match.shortfall,
+    ),
   }
 }

@@ -1,20 +1,22 @@
 import type { TillDatabase } from '../../database/database'
 import { DepositMatchError, keepHandMatch, keepUnmatch } from '../tables/deposit-matches'
 import { statementLines } from '../tables/statement-lines'
-import { matchId, settlementOf, unlikelyFee } from '../rules/matching'
+import { handSettlement, type DifferenceReason } from '../rules/differences'
+import { matchId } from '../rules/matching'
 import { sumMinor } from '../../../src-shared/domain/money'
 import { formatMoney } from '../../format/format-money'
 import { currentExpectedDeposits } from './deposit-matching'
 
 /**
  * A person matches bank lines to expected deposits: the fee (card money) or the cash shortfall is
- * what the lines leave of the deposits' gross. Refused when a line or deposit is unknown or
- * already stands in another match, and when the fee would be below zero (`unlikelyFee`): the line
- * stays unmatched, a difference to explain.
+ * what the lines leave of the deposits' gross. A fee below zero or above a sane share of the gross
+ * is a difference to explain (`handSettlement`): recorded as the difference, with the reason the
+ * person gives (`explained`), never as a fee; without a reason it is not recorded. Refused when a
+ * line or deposit is unknown or already stands in another match.
  */
 export async function matchByHand(
   db: TillDatabase,
-  chosen: { bankLineIds: string[]; expectedIds: string[] },
+  chosen: { bankLineIds: string[]; expectedIds: string[]; explained?: DifferenceReason },
   by: string,
   currency: string,
   now: number,
@@ -31,8 +33,14 @@ export async function matchByHand(
   )
     throw new DepositMatchError('A bank line or expected deposit chosen is no longer there.')
   const banked = sumMinor(pickedLines, (l) => l.amount)
-  const feeProblem = unlikelyFee(pickedExpected, banked, (minor) => formatMoney(minor, currency))
-  if (feeProblem) throw new DepositMatchError(feeProblem)
+  const settlement = handSettlement(pickedExpected, banked, chosen.explained)
+  if (!settlement) {
+    const gross = sumMinor(pickedExpected, (e) => e.gross)
+    const money = (minor: number) => formatMoney(minor, currency)
+    throw new DepositMatchError(
+      `The bank paid ${money(banked)} against takings of ${money(gross)} gross: too far off to be a fee. Say why, and it is recorded as a difference to explain.`,
+    )
+  }
   await keepHandMatch(
     db,
     {
@@ -40,7 +48,7 @@ export async function matchByHand(
       bankLineIds: [...chosen.bankLineIds].sort(),
       expectedIds: [...chosen.expectedIds].sort(),
       kind: 'by-hand',
-      ...settlementOf(pickedExpected, banked),
+      ...settlement,
     },
     by.trim() || 'someone',
     now,

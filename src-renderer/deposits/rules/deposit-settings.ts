@@ -212,6 +212,23 @@ const settlementTermsSchema = z.object({
   feeFixed: minor,
 })
 
+const MAX_ALIASES = 20
+const MAX_RULES = 500
+/** A name or a piece of a bank line's text: short enough to read, long enough to be one. */
+const wordsSchema = z
+  .string()
+  .trim()
+  .min(2, 'Give at least two characters.')
+  .max(100, 'Keep it under 100 characters.')
+
+const bankRuleSchema = z.object({
+  id,
+  bankAccountId: id,
+  contains: wordsSchema,
+  methods: z.array(id),
+  locationIds: z.array(id),
+})
+
 /** Deposit settings as Settings saves them and a backup brings them back; checked whole. */
 export const depositSettingsSchema = z
   .object({
@@ -225,18 +242,8 @@ export const depositSettingsSchema = z
     }),
     window: z.object({ daysBefore: days(MAX_WINDOW_DAYS), daysAfter: days(MAX_WINDOW_DAYS) }),
     tolerance: z.object({ basisPoints, fixed: minor }),
-    locationAliases: z.record(id, z.array(z.string().trim().min(1).max(100))).default({}),
-    bankRules: z
-      .array(
-        z.object({
-          id,
-          bankAccountId: id,
-          contains: z.string().trim().min(1, 'Say what the line contains.').max(200),
-          methods: z.array(id),
-          locationIds: z.array(id),
-        }),
-      )
-      .default([]),
+    locationAliases: z.record(id, z.array(wordsSchema).max(MAX_ALIASES)).default({}),
+    bankRules: z.array(bankRuleSchema).max(MAX_RULES).default([]),
   })
   .superRefine((settings, context) => {
     const ids = new Set<string>()
@@ -258,6 +265,9 @@ export const depositSettingsSchema = z
         })
     }
     unknown(settings.cash.bankAccountId, ['cash', 'bankAccountId'])
+    settings.bankRules.forEach((rule, index) =>
+      unknown(rule.bankAccountId, ['bankRules', index, 'bankAccountId']),
+    )
     const seen = new Set<string>()
     settings.settlements.forEach((terms, index) => {
       unknown(terms.bankAccountId, ['settlements', index, 'bankAccountId'])

@@ -1,6 +1,7 @@
 import { sumMinor } from '../../../src-shared/domain/money'
 import { CASH } from '../../day-close/rules/day-close'
 import type { StatementLine } from './bank-line'
+import type { DifferenceReason } from './differences'
 import { addBusinessDays } from './business-days'
 import { toleranceFor, type DepositSettings } from './deposit-settings'
 import type { ExpectedDeposit } from './expected-deposits'
@@ -22,8 +23,10 @@ export interface DepositMatch {
   kind: MatchKind
   /** gross − banked, for card/QRIS (>= 0). */
   fee: number
-  /** Cash: gross − banked (+ short, − over). */
+  /** Cash, or a difference a person explained: gross − banked (+ short, − over). */
   shortfall: number
+  /** A hand match whose difference is not a fee: why, as the person said (`shortfall` holds it). */
+  explained?: DifferenceReason
   /** ms; auto matches are confirmed unless the person unmatched them. */
   confirmedAt?: number
 }
@@ -76,22 +79,6 @@ export function settlementOf(
   return expected.every((e) => e.method === CASH)
     ? { fee: 0, shortfall: missing }
     : { fee: missing, shortfall: 0 }
-}
-
-/**
- * Why the fee `settlementOf` would record for `banked` is not to be believed, or null: below zero,
- * the bank having paid more than the gross. Such a line is left as a difference to explain, never
- * recorded with a negative fee that would lower the fees found.
- */
-export function unlikelyFee(
-  expected: readonly Pick<ExpectedDeposit, 'method' | 'gross' | 'expectedFee'>[],
-  banked: number,
-  money: (minor: number) => string,
-): string | null {
-  const { fee } = settlementOf(expected, banked)
-  if (fee >= 0) return null
-  const gross = sumMinor(expected, (e) => e.gross)
-  return `The bank paid ${money(-fee)} more than the takings’ gross of ${money(gross)}, so the fee would be negative: leave the line unmatched as a difference to explain.`
 }
 
 /** One way to read bank lines as expected deposits. */

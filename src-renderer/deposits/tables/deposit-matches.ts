@@ -83,8 +83,44 @@ async function standingOver(
 }
 
 /**
+ * The offers a match settles: each loses the readings that take its lines or deposits, and the
+ * lines no reading left takes; an offer with no reading left goes. Another line of an offer keeps
+ * the readings that are still open to it, so confirming one line never drops another's offer.
+ */
+async function settleOffers(db: TillDatabase, match: DepositMatch): Promise<void> {
+  const lines = new Set(match.bankLineIds)
+  const expected = new Set(match.expectedIds)
+  const touched = await db.depositOffers
+    .filter(
+      (o) =>
+        o.bankLineIds.some((id) => lines.has(id)) ||
+        o.candidates.flat().some((id) => expected.has(id)),
+    )
+    .toArray()
+  for (const offer of touched) {
+    const kept = offer.candidates.flatMap((candidate, i) => {
+      const lineIds = offer.candidateLineIds[i] ?? offer.bankLineIds
+      return lineIds.some((id) => lines.has(id)) || candidate.some((id) => expected.has(id))
+        ? []
+        : [{ candidate, lineIds }]
+    })
+    await db.depositOffers.delete(offer.id)
+    if (kept.length === 0) continue
+    const bankLineIds = [...new Set(kept.flatMap((k) => k.lineIds))].sort()
+    await db.depositOffers.put({
+      ...offer,
+      id: matchId(bankLineIds),
+      bankLineIds,
+      candidates: kept.map((k) => k.candidate),
+      candidateLineIds: kept.map((k) => k.lineIds),
+    })
+  }
+}
+
+/**
  * A match a person made: refused when a bank line or an expected deposit of it already stands in
- * another match (unmatch that first). The offers of its lines are settled by it.
+ * another match (unmatch that first). The offers of its lines and deposits are settled by it
+ * (`settleOffers`).
  */
 export function keepHandMatch(
   db: TillDatabase,
@@ -113,8 +149,7 @@ export function keepHandMatch(
       }
       await db.depositMatches.put(kept)
       await enqueueRow(db, 'depositMatch', kept)
-      const lines = new Set(match.bankLineIds)
-      await db.depositOffers.filter((o) => o.bankLineIds.some((id) => lines.has(id))).delete()
+      await settleOffers(db, match)
     },
   )
 }

@@ -5,6 +5,7 @@ import { readReconciliation } from '../../day-close/tables/reconciliation-schema
 import { tallyFromRecords } from '../../sessions/tables/session-tally-store'
 import { loadShownSessions } from '../../sessions/tables/session-status'
 import { depositSession, type DepositSession } from '../rules/expected-deposits'
+import type { OpenSessionDay } from '../rules/leftover-reasons'
 
 function byOpening(
   a: Pick<RegisterSession, 'businessDate' | 'openedAt' | 'id'>,
@@ -62,4 +63,16 @@ export async function depositSessions(
     )
   }
   return made
+}
+
+/** Where and on which day sessions are still trading (by their shown status at `now`): their
+ *  takings expect no deposit yet. */
+export async function openSessionDays(
+  db: TillDatabase,
+  now = Date.now(),
+): Promise<OpenSessionDay[]> {
+  const shown = await loadShownSessions(db, await db.sessions.toArray(), now)
+  return shown
+    .filter((s) => s.status === 'open')
+    .map((s) => ({ locationId: s.locationId, businessDate: s.businessDate }))
 }

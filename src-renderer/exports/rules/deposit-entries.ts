@@ -1,6 +1,7 @@
 import { sumMinor } from '../../../src-shared/domain/money'
 import type { BankAccount } from '../../deposits/rules/deposit-settings'
 import type { ExpectedDeposit } from '../../deposits/rules/expected-deposits'
+import { DIFFERENCE_WORDS } from '../../deposits/rules/differences'
 import type { DepositMatch, KeptLine } from '../../deposits/rules/matching'
 import { methodLabel } from '../../format/labels'
 import { CASH } from '../../day-close/rules/day-close'
@@ -32,7 +33,7 @@ export function depositKey(match: Pick<DepositMatch, 'bankLineIds'>): string {
  * the day the last of its lines was booked: Dr the bank account what arrived, Dr Merchant fees
  * what a card, QRIS or e-wallet processor kept, Cr each deposit's clearing account (at its own
  * location) the gross that left it; a cash deposit short of the count Dr Cash over/short the
- * shortfall (over: Cr). A match a person later unmatches is reversed by the export log, like
+ * shortfall (over: Cr), as a difference a person explained is, named by its reason. A match a person later unmatches is reversed by the export log, like
  * any entry that goes away.
  */
 export function depositEntry(posting: DepositPosting, context: JournalContext): JournalEntry {
@@ -51,7 +52,11 @@ export function depositEntry(posting: DepositPosting, context: JournalContext): 
       line(
         { type: 'cash-over-short' },
         match.shortfall,
-        match.shortfall > 0 ? 'Cash deposit short' : 'Cash deposit over',
+        match.explained
+          ? `Difference to explain: ${DIFFERENCE_WORDS[match.explained]}`
+          : match.shortfall > 0
+            ? 'Cash deposit short'
+            : 'Cash deposit over',
       ),
     )
   for (const deposit of expected)

@@ -1,35 +1,10 @@
-import { useId, useState } from 'react'
-import type { StoredStatementLine } from '../../../deposits'
-import type { ExpectedDeposit } from '../../../deposits'
-import type { MatchKind } from '../../../deposits'
+import { useId } from 'react'
+import { DIFFERENCE_WORDS } from '../../../deposits'
+import type { MatchView, Waiting } from '../../../deposits'
 import { formatMoney } from '../../../format/format-money'
 import { methodLabel } from '../../../format/labels'
 import { formatBusinessDate } from '../../../format/time'
-import type { MatchView, OfferView, Waiting } from '../../../deposits'
-
-/** What the lists need to name things as a bookkeeper reads them. */
-export interface Naming {
-  currency: string
-  location(id: string): string
-  session(id: string): string
-}
-
-const KIND_WORDS: Record<MatchKind, string> = {
-  exact: 'Exact amount',
-  'within-fee': 'Within the fee',
-  'several-days': 'Several days in one deposit',
-  split: 'One day in two deposits',
-  'by-hand': 'Matched by hand',
-}
-
-/** "Card · Kemang · Fri 20 Nov 2026". */
-function depositName(deposit: ExpectedDeposit, naming: Naming): string {
-  return `${methodLabel(deposit.method)} · ${naming.location(deposit.locationId)} · ${formatBusinessDate(deposit.businessDate)}`
-}
-
-function lineWords(line: StoredStatementLine): string {
-  return `${formatBusinessDate(line.date)} · ${line.text} · ${formatMoney(line.amount, line.currency)}`
-}
+import { depositName, KIND_WORDS, type Naming } from './deposit-words'
 
 export function StillWaiting({
   waiting,
@@ -84,55 +59,6 @@ export function StillWaiting({
           </tbody>
         </table>
       )}
-    </section>
-  )
-}
-
-export function OffersToConfirm({
-  offers,
-  naming,
-  onConfirm,
-}: {
-  offers: OfferView[]
-  naming: Naming
-  onConfirm(bankLineIds: string[], expectedIds: string[]): void
-}): React.JSX.Element | null {
-  if (offers.length === 0) return null
-  return (
-    <section aria-labelledby="offers-title" className="panel">
-      <h2 id="offers-title">To decide ({offers.length})</h2>
-      <p className="muted">
-        These bank lines fit more than one way, so Till did not choose. Confirm the one that is
-        right, or match the line by hand below.
-      </p>
-      <ul className="deposit-list" aria-label="To decide">
-        {offers.map(({ offer, lines, candidates }) => (
-          <li key={offer.id}>
-            <strong>{lines.map(lineWords).join(' + ')}</strong>
-            <p className="muted">{offer.reason}</p>
-            <ul>
-              {candidates.map((candidate, i) => (
-                <li key={offer.candidates[i]!.join('+')}>
-                  {candidate
-                    .map((d) => `${depositName(d, naming)} (${formatMoney(d.amount, d.currency)})`)
-                    .join(', ')}{' '}
-                  <button
-                    type="button"
-                    onClick={() =>
-                      onConfirm(
-                        offer.candidateLineIds[i] ?? offer.bankLineIds,
-                        offer.candidates[i]!,
-                      )
-                    }
-                  >
-                    Confirm this match
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </li>
-        ))}
-      </ul>
     </section>
   )
 }
@@ -197,7 +123,14 @@ export function MatchedDeposits({
                     </div>
                   ))}
                 </td>
-                <td>{KIND_WORDS[match.kind]}</td>
+                <td>
+                  {KIND_WORDS[match.kind]}
+                  {match.explained && (
+                    <div className="muted">
+                      A difference to explain: {DIFFERENCE_WORDS[match.explained]}
+                    </div>
+                  )}
+                </td>
                 <td className="amount">{money(banked)}</td>
                 <td className="amount">{match.fee === 0 ? '' : money(match.fee)}</td>
                 <td className="amount">{match.shortfall === 0 ? '' : money(match.shortfall)}</td>
@@ -213,79 +146,6 @@ export function MatchedDeposits({
             ))}
           </tbody>
         </table>
-      )}
-    </section>
-  )
-}
-
-/** Money in that nothing explains yet, each matched by hand to deposits still waiting. */
-export function UnmatchedLines({
-  lines,
-  open,
-  naming,
-  onMatch,
-}: {
-  lines: StoredStatementLine[]
-  open: ExpectedDeposit[]
-  naming: Naming
-  onMatch(bankLineIds: string[], expectedIds: string[]): void
-}): React.JSX.Element {
-  const [line, setLine] = useState<string>('')
-  const [chosen, setChosen] = useState<string[]>([])
-  const picked = lines.find((l) => l.id === line)
-  const candidates = picked ? open.filter((d) => d.bankAccountId === picked.bankAccountId) : []
-  return (
-    <section aria-labelledby="unmatched-title" className="panel">
-      <h2 id="unmatched-title">Bank lines not matched ({lines.length})</h2>
-      {lines.length === 0 ? (
-        <p className="empty-state">Every amount paid in is matched or waiting for your decision.</p>
-      ) : (
-        <ul className="deposit-list" aria-label="Bank lines not matched">
-          {lines.map((l) => (
-            <li key={`${l.bankAccountId}/${l.id}`}>
-              {lineWords(l)}{' '}
-              <button
-                type="button"
-                onClick={() => {
-                  setLine(l.id)
-                  setChosen([])
-                }}
-              >
-                Match by hand
-              </button>
-              {picked?.id === l.id && (
-                <fieldset>
-                  <legend>Takings this line pays</legend>
-                  {candidates.length === 0 && <p>No takings are waiting in this bank account.</p>}
-                  {candidates.map((d) => (
-                    <label key={d.id} className="choice">
-                      <input
-                        type="checkbox"
-                        checked={chosen.includes(d.id)}
-                        onChange={(e) =>
-                          setChosen(
-                            e.target.checked ? [...chosen, d.id] : chosen.filter((c) => c !== d.id),
-                          )
-                        }
-                      />
-                      {depositName(d, naming)} ({formatMoney(d.amount, d.currency)})
-                    </label>
-                  ))}
-                  <button
-                    type="button"
-                    disabled={chosen.length === 0}
-                    onClick={() => {
-                      onMatch([l.id], chosen)
-                      setLine('')
-                    }}
-                  >
-                    Match
-                  </button>
-                </fieldset>
-              )}
-            </li>
-          ))}
-        </ul>
       )}
     </section>
   )

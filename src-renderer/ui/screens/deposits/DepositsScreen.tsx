@@ -2,31 +2,29 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { useCallback, useMemo, useState } from 'react'
 import type { TillDatabase } from '../../../database/database'
 import { useLocationNames } from '../../../settings'
-import { readSessions } from '../../../sessions'
 import { businessDate } from '../../../../src-shared/domain/business-date'
 import { effectiveTimeZone } from '../../../format/effective-time-zone'
 import { CURRENCY_UNKNOWN, formatMoney } from '../../../format/format-money'
 import { methodLabel } from '../../../format/labels'
 import { locationLabel } from '../../../format/location-label'
-import { sessionLabel } from '../../../format/session-label'
-import { loadShownSessions } from '../../../sessions'
 import type { ActiveConnection } from '../../../settings'
 import { depositOverview, NO_DEPOSIT_FILTER, type DepositFilter } from '../../../deposits'
 import { runDepositMatching } from '../../../deposits'
 import { depositInputs } from '../../../deposits'
 import { matchByHand, undoImport, unmatchDeposit } from '../../../deposits'
-import { DateFilter } from '../../components/filters/DateFilter'
-import { FilterChoice } from '../../components/filters/FilterChoice'
+import { proposedRule, saveBankRule, type BankRule } from '../../../deposits'
 import { ConnectionGate } from '../ConnectionGate'
+import { BankRulesPanel } from './BankRulesPanel'
 import { DepositSettingsPanel } from './DepositSettingsPanel'
-import {
-  MatchedDeposits,
-  OffersToConfirm,
-  StillWaiting,
-  UnmatchedLines,
-  type Naming,
-} from './DepositLists'
+import { MatchedDeposits, StillWaiting } from './DepositLists'
+import type { HandChoice } from './HandMatch'
+import { OffersToConfirm } from './OffersToConfirm'
+import { RememberRule } from './RememberRule'
+import { StatementBalances } from './StatementBalances'
+import { UnmatchedLines } from './UnmatchedLines'
 import { StatementsPanel } from './StatementsPanel'
+import { DepositFilters } from './DepositFilters'
+import { useDepositNaming } from './use-deposit-naming'
 import './deposits.css'
 
 function Deposits({
@@ -42,37 +40,11 @@ function Deposits({
   const [filter, setFilter] = useState<DepositFilter>(NO_DEPOSIT_FILTER)
   const [person, setPerson] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
+  const [proposal, setProposal] = useState<BankRule | null>(null)
   // Ages count to the day the screen opened; leaving and coming back counts them afresh.
   const [today] = useState(() => businessDate(Date.now(), timeZone))
   const locations = useLocationNames(db)
-  const sessionIds = useMemo(
-    () => [...new Set(inputs?.expected.flatMap((e) => e.sessionIds) ?? [])],
-    [inputs],
-  )
-  // Named with the status each is shown with, as on every other screen: over, with no close
-  // event, reads "–close not recorded", never "–open".
-  const sessions = useLiveQuery(
-    async () =>
-      loadShownSessions(
-        db,
-        (await readSessions(db, sessionIds)).filter((s) => s !== undefined),
-        Date.now(),
-      ),
-    [db, sessionIds],
-  )
-  const naming = useMemo((): Naming => {
-    const names = new Map(
-      (sessions ?? []).map((s) => [
-        s.id,
-        sessionLabel(s, timeZone, locationLabel(s.locationId, locations)),
-      ]),
-    )
-    return {
-      currency,
-      location: (id) => locationLabel(id, locations),
-      session: (id) => names.get(id) ?? `Session ${id}`,
-    }
-  }, [sessions, timeZone, locations, currency])
+  const naming = useDepositNaming(db, inputs, currency, timeZone, locations)
   const act = useCallback(
     (work: (by: string) => Promise<unknown>) => {
       setProblem(null)
@@ -82,12 +54,25 @@ function Deposits({
     },
     [person],
   )
-  if (!inputs) return <p role="status">Reading the bank lines and the takings…</p>
-  const overview = depositOverview(inputs, filter, today)
-  const set = (change: Partial<DepositFilter>) => setFilter({ ...filter, ...change })
+  // Worked out again only when the lines, matches, takings or filter change, not on each key.
+  const overview = useMemo(
+    () => inputs && depositOverview(inputs, filter, today),
+    [inputs, filter, today],
+  )
+  if (!inputs || !overview) return <p role="status">Reading the bank lines and the takings…</p>
   const methods = [...new Set(inputs.expected.map((e) => e.method))].sort()
   const locationIds = [...new Set(inputs.expected.map((e) => e.locationId))].sort()
   const money = (minor: number) => formatMoney(minor, currency)
+  const methodNames = methods.map((m) => [m, methodLabel(m)] as const)
+  const locationNames = locationIds.map((l) => [l, locationLabel(l, locations)] as const)
+  // A match a person makes, then what made it sure offered as a rule to remember.
+  const confirm = (choice: HandChoice) =>
+    act(async (by) => {
+      await matchByHand(db, choice, by, currency, Date.now())
+      const line = inputs.lines.find((l) => l.id === choice.bankLineIds[0])
+      const takings = inputs.expected.filter((e) => choice.expectedIds.includes(e.id))
+      if (line) setProposal(proposedRule(crypto.randomUUID(), line, takings))
+    })
   return (
     <>
       <StatementsPanel
@@ -97,31 +82,22 @@ function Deposits({
         timeZone={timeZone}
         onUndo={(batchId) => act((by) => undoImport(db, batchId, by, currency, Date.now()))}
       />
-      <div className="filters" role="group" aria-label="Filters">
-        <FilterChoice
-          label="Bank account"
-          value={filter.bankAccountId}
-          options={inputs.settings.bankAccounts.map((a) => [a.id, a.name])}
-          onChange={(bankAccountId) => set({ bankAccountId })}
-        />
-        <FilterChoice
-          label="Method"
-          value={filter.method}
-          options={methods.map((m) => [m, methodLabel(m)])}
-          onChange={(method) => set({ method })}
-        />
-        <FilterChoice
-          label="Location"
-          value={filter.locationId}
-          options={locationIds.map((l) => [l, locationLabel(l, locations)])}
-          onChange={(locationId) => set({ locationId })}
-        />
-        <DateFilter label="From" value={filter.from} onChange={(from) => set({ from })} />
-        <DateFilter label="To" value={filter.to} onChange={(to) => set({ to })} />
-      </div>
+      <StatementBalances
+        balances={overview.balances}
+        accounts={inputs.settings.bankAccounts}
+        currency={currency}
+      />
+      <DepositFilters
+        filter={filter}
+        onChange={setFilter}
+        accounts={inputs.settings.bankAccounts}
+        methods={methodNames}
+        locations={locationNames}
+      />
       <p className="deposit-totals" aria-label="Found in the matches">
         Fees found: <strong>{money(overview.fees)}</strong> · Cash short:{' '}
-        <strong>{money(overview.shortfalls)}</strong>
+        <strong>{money(overview.shortfalls)}</strong> · Differences explained:{' '}
+        <strong>{money(overview.differences)}</strong>
       </p>
       <StillWaiting waiting={overview.waiting} naming={naming} />
       <div className="filters">
@@ -141,20 +117,33 @@ function Deposits({
           {problem}
         </p>
       )}
+      {proposal && (
+        <RememberRule
+          key={proposal.id}
+          proposal={proposal}
+          methods={methodNames}
+          locations={locationNames}
+          onKeep={(rule) =>
+            act(() => saveBankRule(db, currency, rule).then(() => setProposal(null)))
+          }
+          onLeave={() => setProposal(null)}
+        />
+      )}
       <OffersToConfirm
         offers={overview.offers}
+        open={overview.open}
         naming={naming}
-        onConfirm={(bankLineIds, expectedIds) =>
-          act((by) => matchByHand(db, { bankLineIds, expectedIds }, by, currency, Date.now()))
-        }
+        methods={methodNames}
+        locations={locationNames}
+        onConfirm={confirm}
       />
       <UnmatchedLines
         lines={overview.unexplained}
         open={overview.open}
         naming={naming}
-        onMatch={(bankLineIds, expectedIds) =>
-          act((by) => matchByHand(db, { bankLineIds, expectedIds }, by, currency, Date.now()))
-        }
+        methods={methodNames}
+        locations={locationNames}
+        onMatch={confirm}
       />
       <MatchedDeposits
         title="Matched"
@@ -173,7 +162,14 @@ function Deposits({
         db={db}
         settings={inputs.settings}
         currency={currency}
-        locations={locationIds.map((l) => [l, locationLabel(l, locations)] as const)}
+        locations={locationNames}
+      />
+      <BankRulesPanel
+        db={db}
+        settings={inputs.settings}
+        currency={currency}
+        methods={methodNames}
+        locations={locationNames}
       />
     </>
   )

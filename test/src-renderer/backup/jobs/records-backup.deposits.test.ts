@@ -38,9 +38,24 @@ const line = (id: string, amount: number) => ({
   text: `SETTLEMENT ${id}`,
 })
 
+/** Settings with a rule learnt from a decision and a location's other names. */
+const TAUGHT = {
+  ...defaultDepositSettings('USD'),
+  bankRules: [
+    {
+      id: 'r1',
+      bankAccountId: 'main',
+      contains: 'TERMINAL 4411',
+      methods: ['card'],
+      locationIds: [],
+    },
+  ],
+  locationAliases: { loc1: ['HARBOUR ST'] },
+}
+
 async function pcWithDeposits(): Promise<TillDatabase> {
   const db = await pc(bills())
-  await saveDepositSettings(db, defaultDepositSettings('USD'))
+  await saveDepositSettings(db, TAUGHT)
   await saveCsvMapping(db, 'main', {
     delimiter: ';',
     skipRows: 2,
@@ -78,6 +93,7 @@ async function pcWithDeposits(): Promise<TillDatabase> {
       kind: 'by-hand',
       fee: 0,
       shortfall: 100,
+      explained: 'short-cash',
     },
     'Ana',
     3,
@@ -100,8 +116,9 @@ it('a second PC restored from the backup has the bank lines, the matches as they
   expect((await storedMatches(second)).find((m) => m.id === 'F2')).toMatchObject({
     state: 'unmatched',
     unmatchedBy: 'Budi',
+    explained: 'short-cash',
   })
-  expect(await readDepositSettings(second)).toEqual(defaultDepositSettings('USD'))
+  expect(await readDepositSettings(second)).toEqual(TAUGHT)
   expect(await readCsvMapping(second, 'main')).toMatchObject({ date: 'Booked' })
 })
 
@@ -156,6 +173,25 @@ it('refuses a bank line twice for one account, a fractional amount, or settings 
   )
   expect(noAccount.line).toBe(settings + 1)
   expect(noAccount.message).toMatch(/not a row of depositSettings/)
+
+  const ruleElsewhere = await refusedRestore(
+    second,
+    edited(settings, 'depositSettings', {
+      key: 'settings',
+      settings: { ...TAUGHT, bankRules: [{ ...TAUGHT.bankRules[0]!, bankAccountId: 'gone' }] },
+    }),
+  )
+  expect(ruleElsewhere.message).toMatch(/not a row of depositSettings/)
+
+  const match = at('"madeBy":"Ana"')
+  const unknownReason = await refusedRestore(
+    second,
+    edited(match, 'depositMatches', {
+      ...(JSON.parse(lines[match]!) as { row: object }).row,
+      explained: 'lost',
+    }),
+  )
+  expect(unknownReason.message).toMatch(/not a row of depositMatches: explained/)
 })
 
 it('restores a backup taken after importing a CAMT batch booking, a 240-character FITID into two accounts, one statement as CSV and as CAMT, and a 3-decimal CSV', async () => {

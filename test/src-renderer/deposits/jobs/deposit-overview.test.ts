@@ -73,6 +73,7 @@ const inputs: DepositInputs = {
     match('L2', ['qris|a|2026-11-20'], { state: 'unmatched', unmatchedBy: 'Ana', unmatchedAt: 1 }),
   ],
   offers: [],
+  openSessions: [],
 }
 
 describe('the Deposits screen’s overview', () => {
@@ -86,7 +87,12 @@ describe('the Deposits screen’s overview', () => {
     ])
     expect(overview.matched.map((m) => [m.match.id, m.banked])).toEqual([['L1', 294_000]])
     expect(overview.unmatched.map((m) => m.match.unmatchedBy)).toEqual(['Ana'])
-    expect(overview.unexplained.map((l) => l.id)).toEqual(['L2', 'L3'])
+    expect(overview.unexplained.map((l) => l.line.id)).toEqual(['L2', 'L3'])
+    // L2 fits the QRIS takings a person unmatched; L3 is 25,000 short of the nearest cash day.
+    expect(overview.unexplained.map((l) => l.reason)).toEqual([
+      { kind: 'taken', nearest: { deposits: [inputs.expected[4]], difference: 0 } },
+      { kind: 'short', nearest: { deposits: [inputs.expected[0]], difference: -25_000 } },
+    ])
     expect(overview.fees).toBe(6_000)
   })
 
@@ -98,6 +104,72 @@ describe('the Deposits screen’s overview', () => {
     )
     expect(cashAtA.waiting).toMatchObject([{ method: 'cash', total: 100_000, since: '2026-11-27' }])
     expect(cashAtA.matched).toEqual([])
-    expect(cashAtA.unexplained.map((l) => l.id)).toEqual(['L2', 'L3'])
+    expect(cashAtA.unexplained.map((l) => l.line.id)).toEqual(['L2', 'L3'])
+  })
+
+  it('shows each reading of an offer with its total and difference, exact first then nearest, and offers in date order', () => {
+    const days = [
+      deposit('cash', 'a', '2026-11-03', 100_000),
+      deposit('cash', 'a', '2026-11-02', 90_000),
+      deposit('cash', 'b', '2026-11-02', 95_000),
+    ]
+    const offer = (id: string, candidates: string[][]) => ({
+      id,
+      bankLineIds: [id],
+      candidates,
+      candidateLineIds: candidates.map(() => [id]),
+      reason: 'choose',
+    })
+    const overview = depositOverview(
+      {
+        ...inputs,
+        expected: days,
+        matches: [],
+        lines: [line('M2', '2026-11-05', 95_000), line('M1', '2026-11-04', 95_000)],
+        offers: [
+          offer('M2', [[days[0]!.id], [days[2]!.id], [days[1]!.id]]),
+          offer('M1', [[days[0]!.id, days[1]!.id], [days[1]!.id]]),
+        ],
+      },
+      NO_DEPOSIT_FILTER,
+      '2026-11-28',
+    )
+    expect(overview.offers.map((o) => o.offer.id)).toEqual(['M1', 'M2'])
+    expect(
+      overview.offers[1]!.readings.map((r) => [r.deposits.map((d) => d.id), r.total, r.difference]),
+    ).toEqual([
+      [[days[2]!.id], 95_000, 0],
+      [[days[1]!.id], 90_000, 5_000],
+      [[days[0]!.id], 100_000, -5_000],
+    ])
+    // A run's deposits in date order, its total theirs.
+    expect(overview.offers[0]!.readings[1]).toMatchObject({
+      deposits: [days[1], days[0]],
+      total: 190_000,
+      difference: -95_000,
+    })
+  })
+
+  it('compares each account’s closing balance with the books: the opening plus the lines matched', () => {
+    const withBalances = {
+      ...inputs,
+      lines: [
+        { ...line('L1', '2026-11-27', 294_000), balance: 1_294_000 },
+        { ...line('L4', '2026-11-26', -10_000), balance: 1_000_000 },
+        line('L3', '2026-11-26', 75_000),
+      ],
+    }
+    expect(depositOverview(withBalances, NO_DEPOSIT_FILTER, '2026-11-28').balances).toEqual([
+      {
+        bankAccountId: 'main',
+        closing: { amount: 1_294_000, date: '2026-11-27' },
+        books: 935_000 + 294_000,
+        notMatched: { count: 2, total: 65_000 },
+      },
+    ])
+    expect(depositOverview(inputs, NO_DEPOSIT_FILTER, '2026-11-28').balances[0]).toMatchObject({
+      closing: null,
+      books: 294_000,
+    })
   })
 })

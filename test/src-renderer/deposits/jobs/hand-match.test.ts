@@ -66,7 +66,7 @@ it('an unmatched card settlement is not matched again by Till, and a person can 
   ).rejects.toThrow(/no longer there/)
 })
 
-it('a hand match whose fee would be below zero is refused, the line left as a difference to explain; a large fee is the person’s to record', async () => {
+it('a hand match whose fee would be below zero or above a tenth of the gross is a difference to explain: not recorded without a reason, recorded as the difference with one, never as a fee', async () => {
   // Card: gross 100.00, fee expected 2.00.
   await importStatement(
     db,
@@ -75,6 +75,7 @@ it('a hand match whose fee would be below zero is refused, the line left as a di
       text: plainCsv([
         '2026-11-24,CARD OVERPAID,113.84,113.84',
         '2026-11-25,CARD SHORT,80.00,193.84',
+        '2026-11-25,CARD FEE,91.00,284.84',
       ]),
       csv: PLAIN_CSV,
     },
@@ -83,23 +84,43 @@ it('a hand match whose fee would be below zero is refused, the line left as a di
   )
   const lines = await db.statementLines.toArray()
   const idOf = (text: string) => lines.find((l) => l.text === text)!.id
-  const byHand = (text: string) =>
+  const byHand = (text: string, explained?: 'over-banked' | 'bank-charge') =>
     matchByHand(
       db,
-      { bankLineIds: [idOf(text)], expectedIds: ['card|101|2026-11-20'] },
+      {
+        bankLineIds: [idOf(text)],
+        expectedIds: ['card|101|2026-11-20'],
+        ...(explained ? { explained } : {}),
+      },
       'Budi',
       'USD',
       NOW,
     )
-  await expect(byHand('CARD OVERPAID')).rejects.toThrow(
-    /\$13\.84 more than the takings’ gross of \$100\.00.*negative.*difference to explain/,
-  )
+  const matchOf = async (text: string) =>
+    (await storedMatches(db)).find((m) => m.bankLineIds.includes(idOf(text)))
+  for (const text of ['CARD OVERPAID', 'CARD SHORT'])
+    await expect(byHand(text)).rejects.toThrow(/too far off to be a fee.*difference to explain/)
   expect(
     (await storedMatches(db)).filter((m) => m.expectedIds.includes('card|101|2026-11-20')),
   ).toEqual([])
 
-  await byHand('CARD SHORT')
-  expect(
-    (await storedMatches(db)).find((m) => m.bankLineIds.includes(idOf('CARD SHORT'))),
-  ).toMatchObject({ kind: 'by-hand', fee: 2000, state: 'confirmed' })
+  await byHand('CARD OVERPAID', 'over-banked')
+  expect(await matchOf('CARD OVERPAID')).toMatchObject({
+    kind: 'by-hand',
+    fee: 0,
+    shortfall: -1384,
+    explained: 'over-banked',
+  })
+  await unmatchDeposit(db, (await matchOf('CARD OVERPAID'))!.id, 'Budi', NOW + 1)
+  await byHand('CARD SHORT', 'bank-charge')
+  expect(await matchOf('CARD SHORT')).toMatchObject({
+    fee: 0,
+    shortfall: 2000,
+    explained: 'bank-charge',
+  })
+  await unmatchDeposit(db, (await matchOf('CARD SHORT'))!.id, 'Budi', NOW + 2)
+  // 9 % of the gross is a fee, as the person matched it.
+  await byHand('CARD FEE')
+  expect(await matchOf('CARD FEE')).toMatchObject({ fee: 900, shortfall: 0, state: 'confirmed' })
+  expect((await matchOf('CARD FEE'))!.explained).toBeUndefined()
 })

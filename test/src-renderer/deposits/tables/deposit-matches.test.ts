@@ -9,7 +9,13 @@ import {
   storedMatches,
   storedOffers,
 } from '../../../../src-renderer/deposits/tables/deposit-matches'
-import type { DepositMatch } from '../../../../src-renderer/deposits/rules/matching'
+import {
+  matchDeposits,
+  type DepositMatch,
+  type KeptLine,
+} from '../../../../src-renderer/deposits/rules/matching'
+import { defaultDepositSettings } from '../../../../src-renderer/deposits/rules/deposit-settings'
+import type { ExpectedDeposit } from '../../../../src-renderer/deposits/rules/expected-deposits'
 
 let db: TillDatabase
 beforeEach(() => {
@@ -81,6 +87,83 @@ describe('deposit matches', () => {
     )
     await keepHandMatch(db, match(['L2'], ['e2']), 'Ana', 3)
     expect(await storedOffers(db)).toEqual([])
+  })
+
+  it('confirming one line of an offer leaves the other line its readings still open, and drops those the match took', async () => {
+    await keepMatchingRun(
+      db,
+      {
+        matches: [],
+        offers: [
+          {
+            bankLineIds: ['A', 'B'],
+            candidates: [['d1'], ['d2'], ['d3'], ['d1']],
+            candidateLineIds: [['A'], ['B'], ['A', 'B'], ['B']],
+            reason: 'three ways',
+          },
+        ],
+      },
+      1,
+    )
+    await keepHandMatch(db, match(['A'], ['d1']), 'Ana', 2)
+    expect(await storedOffers(db)).toEqual([
+      {
+        id: 'B',
+        bankLineIds: ['B'],
+        candidates: [['d2']],
+        candidateLineIds: [['B']],
+        reason: 'three ways',
+      },
+    ])
+  })
+
+  it('two lines offered together (each near a day of its own, both paying a third): confirming one leaves the other its reading, which the next run then matches', async () => {
+    const cash = (locationId: string, date: string, amount: number): ExpectedDeposit => ({
+      id: `cash|${locationId}|${date}`,
+      method: 'cash',
+      locationId,
+      businessDate: date,
+      dueDate: date,
+      bankAccountId: 'main',
+      currency: 'IDR',
+      gross: amount,
+      expectedFee: 0,
+      amount,
+      sessionIds: [],
+    })
+    const expected = [
+      cash('a', '2026-11-02', 100_000),
+      cash('a', '2026-11-03', 60_000),
+      cash('b', '2026-11-02', 160_000),
+    ]
+    const bankLine = (id: string, amount: number): KeptLine => ({
+      id,
+      date: '2026-11-03',
+      amount,
+      currency: 'IDR',
+      text: id,
+      bankAccountId: 'main',
+    })
+    const input = {
+      expected,
+      lines: [bankLine('A', 100_000), bankLine('B', 60_000)],
+      refused: [],
+      settings: defaultDepositSettings('IDR'),
+    }
+    const first = matchDeposits({ ...input, kept: [] })
+    expect(first.offers.map((o) => o.bankLineIds)).toEqual([['A', 'B']])
+    await keepMatchingRun(db, first, 1)
+    await keepHandMatch(db, match(['A'], ['cash|a|2026-11-02']), 'Ana', 2)
+    expect(await storedOffers(db)).toMatchObject([
+      { id: 'B', candidates: [['cash|a|2026-11-03']], candidateLineIds: [['B']] },
+    ])
+    const kept = (await storedMatches(db)).filter((m) => m.state === 'confirmed')
+    const again = matchDeposits({ ...input, kept })
+    await keepMatchingRun(db, again, 3)
+    expect((await storedMatches(db)).map((m) => [m.id, m.expectedIds, m.madeBy])).toEqual([
+      ['A', ['cash|a|2026-11-02'], 'Ana'],
+      ['B', ['cash|a|2026-11-03'], 'Till'],
+    ])
   })
 
   it('keeps an unmatched match with who and when, never made by a later run again', async () => {

@@ -80,6 +80,23 @@ describe('deposit entries', () => {
     expect(summary(over)[1]).toEqual(['cash-over-short', '6900 Cash over/short', -500])
   })
 
+  it('posts a difference a person explained to Cash over/short under its reason, with no fee', () => {
+    const card = expectedDeposit('card', 'kemang', '2026-11-26', 1_000_000, { fee: 20_000 })
+    const overpaid = posting([card], [bankLine('b1', '2026-11-27', 1_100_000)], 'by-hand')
+    const entry = depositEntry(
+      {
+        ...overpaid,
+        match: { ...overpaid.match, fee: 0, shortfall: -100_000, explained: 'over-banked' },
+      },
+      context(),
+    )
+    expect(entry.lines.map((l) => [l.role, l.amount, l.memo])).toEqual([
+      ['bank:main', 1_100_000, bank.name],
+      ['cash-over-short', -100_000, 'Difference to explain: Over-banked'],
+      ['clearing:card', -1_000_000, expect.stringContaining('takings')],
+    ])
+  })
+
   it('credits each day of a batch, at its own location’s clearing account, and balances', () => {
     const days = ['2026-11-27', '2026-11-28'].map((date) =>
       expectedDeposit('qris', 'kemang', date, 300_000, { fee: 2_100 }),
