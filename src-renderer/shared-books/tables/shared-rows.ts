@@ -73,6 +73,9 @@ export interface OutboxChange {
 export interface SharedVersion {
   ref: string
   version: number
+  /** The books' change number of that version, and the PC that wrote it, once known. */
+  change?: number
+  by?: string
 }
 
 /** A row as the books hand it out (the `sharedBooks.pull` answer). */
@@ -102,4 +105,9 @@ export interface SetAsideRow {
   reason: string
   raw: unknown
   seenAt: number
+  /**
+   * Set aside for what this store holds, not for its form (a cash movement another PC's rival
+   * stands in place of: `rival`), and reconsidered as the store changes.
+   */
+  held?: { rival: unknown }
 }

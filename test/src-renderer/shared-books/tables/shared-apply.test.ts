@@ -283,7 +283,7 @@ describe('settling a push', () => {
     ])
   })
 
-  it('a name another PC saved first is kept beside this PC’s, not dropped; choosing mine re-sends it over the books’ version', async () => {
+  it('a name another PC saved first stands here too, this PC’s kept beside it, not dropped; choosing mine re-sends it over the books’ version', async () => {
     const db = cache()
     await markJoined(db, 'store-1')
     await saveLocationName(db, 'loc1', 'Mine')
@@ -301,12 +301,15 @@ describe('settling a push', () => {
         theirs,
       },
     ])
-    expect(await loadLocationNames(db)).toEqual({ loc1: 'Mine' })
-    // A later pull of the same record updates what the person compares with, nothing else.
+    expect(await loadLocationNames(db)).toEqual({ loc1: 'Theirs' })
+    // A later pull of the same record stands as the books' version, this PC's still kept.
     await pulled(db, [
       { ...theirs, body: { locationId: 'loc1', name: 'Theirs 2' }, version: 3, change: 7 },
     ])
-    expect(await loadLocationNames(db)).toEqual({ loc1: 'Mine' })
+    expect(await loadLocationNames(db)).toEqual({ loc1: 'Theirs 2' })
+    expect((await sharedConflicts(db)).map((c) => c.mine)).toEqual([
+      { locationId: 'loc1', name: 'Mine' },
+    ])
 
     await chooseVersion(db, 'locationName:loc1', 'mine')
     expect(await sharedConflicts(db)).toEqual([])
@@ -327,7 +330,8 @@ describe('settling a push', () => {
     const theirs = nameRow('loc1', 'Kemang Raya', { version: 2 })
     await settleSent(db, await waitingChanges(db, 10), [{ status: 'conflict', current: theirs }])
     expect((await sharedConflicts(db)).map((c) => c.mine)).toEqual([null])
-    expect(await loadLocationNames(db)).toEqual({})
+    // An edit on the books and a deletion here: the books' edit stands until a person chooses.
+    expect(await loadLocationNames(db)).toEqual({ loc1: 'Kemang Raya' })
 
     await chooseVersion(db, 'locationName:loc1', 'theirs')
     expect(await loadLocationNames(db)).toEqual({ loc1: 'Kemang Raya' })
@@ -412,7 +416,7 @@ describe('settling a push', () => {
     expect(await db.accountMapping.get('mapping')).toEqual(theirs.body)
   })
 
-  it('two counts of one session are both kept until a person chooses; choosing mine sends it over the books’ version', async () => {
+  it('two counts of one session are both kept until a person chooses, the books’ standing; choosing mine sends it over the books’ version', async () => {
     const db = await cashSessionCache()
     opened.push(db)
     await markJoined(db, 'store-1')
@@ -436,10 +440,11 @@ describe('settling a push', () => {
       mine: { countedCash: 6000, reconciledBy: 'Ana' },
     })
     expect(conflict!.theirs).toMatchObject({ by: 'Laptop', body: { countedCash: 5900 } })
-    expect((await db.reconciliations.get('S'))!.countedCash).toBe(6000)
+    expect((await db.reconciliations.get('S'))!.countedCash).toBe(5900)
     expect(await waitingCount(db)).toBe(0)
 
     await chooseVersion(db, 'reconciliation:S', 'mine')
+    expect((await db.reconciliations.get('S'))!.countedCash).toBe(6000)
     expect(await sharedConflicts(db)).toEqual([])
     const [waiting] = await waitingChanges(db, 10)
     expect(waiting).toMatchObject({
