@@ -20,6 +20,7 @@ function heldAside(db: TillDatabase, sessionId: string): Promise<SetAsideRow[]> 
       (row) =>
         row.kind === KIND &&
         row.held !== undefined &&
+        row.held.waits === undefined &&
         (row.raw as CashMovement).sessionId === sessionId,
     )
     .toArray()

@@ -10,6 +10,8 @@ import { recordSchema } from '../../day-close/tables/reconciliation-schema'
 import { enqueueChange, noteAppliedChange, outboxTables } from './shared-outbox'
 import { settleMovements } from './movement-standing'
 import type { CashMovement } from '../../day-close/rules/cash-movements'
+import { HeldFacts } from '../../backup/tables/store-facts'
+import { rowMeaningProblem, type MeaningProblem } from '../../backup/rules/row-meaning'
 import {
   EXPORT_BATCH_KIND,
   isSharedKind,
@@ -43,6 +45,7 @@ function applyTables(db: TillDatabase): Table[] {
     ...own,
     ...outboxTables(db),
     db.sessions,
+    db.bills,
     db.exportBatches,
     db.exportRuns,
     db.logPages,
@@ -132,6 +135,8 @@ export function applyPulledRows(
 ): Promise<PullApplied> {
   return db.transaction('rw', applyTables(db), async () => {
     const result: PullApplied = { applied: 0, setAside: 0, held: 0 }
+    const facts = await HeldFacts.of(db)
+    result.applied += await admitWaiting(db, facts, now)
     const ordered = [...rows].sort((a, b) => a.change - b.change)
     for (const [index, row] of ordered.entries()) {
       if (row.kind === EXPORT_BATCH_KIND && (await db.exportRuns.count()) > 0) {
@@ -140,29 +145,67 @@ export function applyPulledRows(
       }
       const badChange = changeProblem(row.change, head)
       const problem = badChange ?? pulledRowProblem(row)
+      const meaning = problem === null ? meaningProblem(row, facts) : null
       const ref = sharedRef(row.kind, row.key)
-      if (problem !== null) {
-        await db.sharedSetAside.put({
-          ref,
-          kind: row.kind,
-          key: row.key,
-          change: row.change,
-          by: row.by,
-          reason: problem,
-          raw: row.body,
-          seenAt: now,
-        })
+      if (problem !== null || meaning !== null) {
+        await setAside(db, row, problem ?? meaning!.reason, now, meaning?.waits === true)
         result.setAside++
       } else {
         // A movement kept aside for a rival stays so until the session is settled again.
         if ((await db.sharedSetAside.get(ref))?.held === undefined || row.deleted)
           await db.sharedSetAside.delete(ref)
         if (await applyValidRow(db, row)) result.applied++
+        noteHeld(row, facts)
       }
       if (badChange === null) await noteAppliedChange(db, row.change)
     }
     return result
   })
+}
+
+/**
+ * Why a row of the right form cannot be applied to this store (../../backup/rules/row-meaning.ts,
+ * the check a restore makes too); a deletion carries nothing to check.
+ */
+function meaningProblem(row: PulledRow, facts: HeldFacts): MeaningProblem | null {
+  if (row.deleted || !isSharedKind(row.kind)) return null
+  return rowMeaningProblem(SHARED_KINDS[row.kind], row.body, facts)
+}
+
+function noteHeld(row: PulledRow, facts: HeldFacts): void {
+  if (row.kind === 'cashMovement' && !row.deleted) facts.noteMovement(row.body as CashMovement)
+}
+
+/** Keeps a row aside under Problems with its reason; one that `waits` is tried again each pull. */
+function setAside(db: TillDatabase, row: PulledRow, reason: string, now: number, waits: boolean) {
+  return db.sharedSetAside.put({
+    ref: sharedRef(row.kind, row.key),
+    kind: row.kind,
+    key: row.key,
+    change: row.change,
+    by: row.by,
+    reason,
+    raw: row.body,
+    seenAt: now,
+    ...(waits ? { held: { waits: row } } : {}),
+  })
+}
+
+/** Rows that waited for what this store did not hold yet, applied once it does; how many. */
+async function admitWaiting(db: TillDatabase, facts: HeldFacts, now: number): Promise<number> {
+  let applied = 0
+  for (const aside of await db.sharedSetAside
+    .filter((r) => r.held?.waits !== undefined)
+    .toArray()) {
+    const row = aside.held!.waits!
+    const meaning = meaningProblem(row, facts)
+    if (meaning?.waits) continue
+    await db.sharedSetAside.delete(aside.ref)
+    if (meaning !== null) await setAside(db, row, meaning.reason, now, false)
+    else if (await applyValidRow(db, row)) applied++
+    noteHeld(row, facts)
+  }
+  return applied
 }
 
 /** Applies a row already validated; false when this PC's own state stands instead. */

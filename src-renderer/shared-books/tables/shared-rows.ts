@@ -106,8 +106,9 @@ export interface SetAsideRow {
   raw: unknown
   seenAt: number
   /**
-   * Set aside for what this store holds, not for its form (a cash movement another PC's rival
-   * stands in place of: `rival`), and reconsidered as the store changes.
+   * Set aside for what this store holds, not for its form, and reconsidered as the store changes:
+   * a cash movement another PC's rival stands in place of (`rival`; null while it waits for the
+   * movement it corrects), or a row that waits for what the store does not hold yet (`waits`).
    */
-  held?: { rival: unknown }
+  held?: { rival?: unknown; waits?: PulledRow }
 }

@@ -24,6 +24,7 @@ import type { Bill } from '../../../../src-shared/domain/records'
 import { closeSession, writeBills } from '../../../../src-renderer/sync/tables/writes'
 import { saveMapping } from '../../../../src-renderer/exports/jobs/account-mapping'
 import { cashSessionCache, countSession, SALE_AT } from '../../../support/exports/counted-session'
+import { makeBill } from '../../../support/bill-factory'
 
 const XERO_OPTIONS = {
   dateFormat: 'DD/MM/YYYY',
@@ -605,5 +606,100 @@ describe('deletions and change numbers from the books', () => {
     expect(await applyPulledRows(db, [kemang(3)], 5)).toMatchObject({ applied: 1 })
     expect(await lastAppliedChange(db)).toBe(3)
     expect(await loadLocationNames(db)).toEqual({ loc1: 'Kemang' })
+  })
+})
+
+describe('rows pulled that must mean something in this store', () => {
+  const payIn = (id: string, sessionId: string, more = {}) => ({
+    id,
+    sessionId,
+    kind: 'pay-in',
+    amount: 2_000,
+    currency: 'USD',
+    category: null,
+    at: SALE_AT,
+    by: 'Ana',
+    note: '',
+    replaces: null,
+    ...more,
+  })
+  const movementRow = (body: { id: string }, change: number) =>
+    row({ kind: 'cashMovement', key: body.id, body, change })
+
+  it('a movement of a session this PC has not synced waits for it, its correction with it, and both apply once it syncs', async () => {
+    const db = await cashSessionCache()
+    opened.push(db)
+    await markJoined(db, 'store-1')
+    const first = payIn('m1', 'T')
+    const corrected = payIn('m2', 'T', { amount: 2_500, replaces: 'm1' })
+    expect(await pulled(db, [movementRow(first, 1), movementRow(corrected, 2)])).toMatchObject({
+      applied: 0,
+      setAside: 2,
+    })
+    expect(await db.cashMovements.count()).toBe(0)
+    const waiting = await setAsideRows(db)
+    expect(waiting.map((r) => [r.key, r.reason])).toEqual([
+      ['m1', 'it waits for session T, which this PC has not synced yet'],
+      ['m2', 'it waits for session T, which this PC has not synced yet'],
+    ])
+    // Not yet: the next pull finds the session still missing.
+    await pulled(db, [])
+    expect(await setAsideRows(db)).toHaveLength(2)
+
+    await writeBills(db, {
+      bills: [{ ...makeBill({ id: 'B', session: 'T', lines: [100] }) }],
+      quarantined: [],
+      detailPriority: 1,
+      timeZone: 'Asia/Jakarta',
+      now: SALE_AT,
+    })
+    expect(await pulled(db, [])).toMatchObject({ applied: 2 })
+    expect(await setAsideRows(db)).toEqual([])
+    expect((await db.cashMovements.toArray()).map((m) => m.id).sort()).toEqual(['m1', 'm2'])
+    expect(await lastAppliedChange(db)).toBe(2)
+  })
+
+  it('sets aside a movement in another currency than the shop’s, or larger than any drawer holds', async () => {
+    const db = await cashSessionCache()
+    opened.push(db)
+    await markJoined(db, 'store-1')
+    const huge = 2 ** 52
+    const result = await pulled(db, [
+      movementRow(payIn('yen', 'S', { currency: 'JPY' }), 1),
+      movementRow(payIn('big1', 'S', { amount: huge }), 2),
+      movementRow(payIn('big2', 'S', { amount: huge }), 3),
+      movementRow(payIn('fine', 'S'), 4),
+    ])
+    expect(result).toMatchObject({ applied: 1, setAside: 3 })
+    expect((await setAsideRows(db)).map((r) => [r.key, r.reason])).toEqual([
+      ['big1', 'The amount is larger than any drawer holds.'],
+      ['big2', 'The amount is larger than any drawer holds.'],
+      ['yen', 'it is in JPY, and the shop counts in USD'],
+    ])
+    expect((await db.cashMovements.toArray()).map((m) => m.id)).toEqual(['fine'])
+  })
+
+  it('sets aside a bank line dated outside the years a bank books', async () => {
+    const db = cache()
+    await markJoined(db, 'store-1')
+    const line = (id: string, date: string) => ({
+      bankAccountId: 'main',
+      id,
+      date,
+      amount: 4_900,
+      currency: 'USD',
+      text: 'Cash deposit',
+      importedAt: SALE_AT,
+    })
+    const lineRow = (body: { id: string }, change: number) =>
+      row({ kind: 'statementLine', key: `main|${body.id}`, body, change })
+    const result = await pulled(db, [
+      lineRow(line('far', '9999-12-31'), 1),
+      lineRow(line('near', '2026-11-20'), 2),
+    ])
+    expect(result).toMatchObject({ applied: 1, setAside: 1 })
+    expect((await setAsideRows(db)).map((r) => r.reason)).toEqual([
+      'it is dated 9999-12-31, outside the years a bank books (1900 to 2099)',
+    ])
   })
 })
