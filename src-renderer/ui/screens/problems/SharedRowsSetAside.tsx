@@ -42,8 +42,9 @@ function HeldMovement({
 }
 
 /**
- * Rows pulled from shared books that did not validate (docs/shared-books.md#pulling): kept aside
- * with the reason and what the books held; the other rows applied. Cash movements another PC's
+ * Rows from shared books or a backup that did not validate, in form or in meaning
+ * (docs/shared-books.md#pulling): kept aside with the reason and what they held; the other rows
+ * applied. Cash movements another PC's
  * rival stands in place of are listed apart, with the choice. Shown only while there are some.
  */
 export function SharedRowsSetAside({
@@ -71,11 +72,12 @@ export function SharedRowsSetAside({
       )}
       {unread.length > 0 && (
         <section aria-labelledby="shared-set-aside-title" className="panel">
-          <h2 id="shared-set-aside-title">Shared records Till could not read ({unread.length})</h2>
+          <h2 id="shared-set-aside-title">Records set aside from outside ({unread.length})</h2>
           <p className="muted">
-            The shared books held these in a form Till cannot trust, so they were not applied here;
-            the other shared records were. A later, readable version from the PC that wrote one
-            takes its place.
+            The shared books or a backup held these in a form, or with a meaning, Till cannot trust
+            here, so they were not applied; the other records were. A later, readable version from
+            the PC that wrote one takes its place; one that waits for its session is applied once
+            the session syncs.
           </p>
           <ul className="problem-list">
             {unread.map((row) => (
@@ -84,11 +86,13 @@ export function SharedRowsSetAside({
                   {row.kind} {row.key}
                 </strong>{' '}
                 <span className="muted">
-                  from {row.by}, change {row.change}, seen {formatDateTime(row.seenAt, timeZone)}
+                  from {row.by}
+                  {row.change > 0 && `, change ${row.change}`}, seen{' '}
+                  {formatDateTime(row.seenAt, timeZone)}
                 </span>
                 <p>{row.reason}</p>
                 <details>
-                  <summary>What the shared books held</summary>
+                  <summary>What it held</summary>
                   <pre>{JSON.stringify(row.raw, null, 2)}</pre>
                 </details>
               </li>
