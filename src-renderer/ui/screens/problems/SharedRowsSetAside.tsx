@@ -22,7 +22,7 @@ function HeldMovement({
     <li>
       <strong>Cash movement {row.key}</strong>
       <p>{row.reason}</p>
-      {row.held?.rival !== null && (
+      {Boolean(row.held?.rival) && (
         <div className="actions">
           <button type="button" onClick={() => choose('kept')}>
             Use this one instead
@@ -56,8 +56,12 @@ export function SharedRowsSetAside({
   const rows = useLiveQuery(() => setAsideRows(db), [db])
   if (!rows || rows.length === 0) return null
   const timeZone = effectiveTimeZone(profile)
-  const held = rows.filter((row) => row.held !== undefined)
-  const unread = rows.filter((row) => row.held === undefined)
+  // Movements a rival stands in place of (or that stand with one kept aside); the rest, including
+  // rows that wait for their session, are listed with their reasons.
+  const isMovementAside = (row: SetAsideRow) =>
+    row.held !== undefined && row.held.waits === undefined
+  const held = rows.filter(isMovementAside)
+  const unread = rows.filter((row) => !isMovementAside(row))
   return (
     <>
       {held.length > 0 && (
