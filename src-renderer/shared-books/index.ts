@@ -4,5 +4,6 @@
  */
 export { conflictRecordLabel, versionDifferences } from './rules/conflict-words'
 export { chooseVersion, countConflict, setAsideRows, sharedConflicts } from './tables/shared-apply'
+export { chooseMovement } from './tables/movement-standing'
 export { waitingCount } from './tables/shared-outbox'
-export { type SharedConflict } from './tables/shared-rows'
+export { type SetAsideRow, type SharedConflict } from './tables/shared-rows'

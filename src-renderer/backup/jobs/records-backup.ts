@@ -23,6 +23,7 @@ import {
   type LogSeal,
 } from './backup-format'
 import { BackupError, checkBackup } from './read-backup'
+import { sortRestoredRows } from '../tables/restored-aside'
 
 /**
  * Till's own records (backup/tables/own-records.ts) carried to another PC: a new PC would post
@@ -103,14 +104,18 @@ export interface RestoreResult {
   rows: number
   /** What the restore changed, or would change (a dry run). */
   changes: TableChange[]
+  /** Rows kept out for what they mean in this store, each with its reason (shown on Problems). */
+  setAside: number
 }
 
 const keyOf = (table: OwnRecordTable, row: unknown): IndexableType => ownRecordKey(table, row)
 
 /**
  * Restores a backup of the same store into a cache that has exported nothing yet (so its log
- * holds nothing to reconcile with the backup's): the whole file is checked first, then every row
- * is written in one transaction, or none. A dry run checks as much and says what would change.
+ * holds nothing to reconcile with the backup's): the whole file is checked first, then what each
+ * row means in this store, as a pull checks it (../tables/restored-aside.ts): a row that fails is
+ * set aside with its reason. The rest is written in one transaction, or none. A dry run checks as
+ * much and says what would change.
  */
 export async function restoreRecords(
   db: TillDatabase,
@@ -118,17 +123,19 @@ export async function restoreRecords(
   storeId: string,
   { dryRun = false }: { dryRun?: boolean } = {},
 ): Promise<RestoreResult> {
-  const { header, rows } = await checkBackup(text, storeId)
+  const { header, rows: read } = await checkBackup(text, storeId)
   const release = await acquireExportLock(db.name)
   try {
+    const { rows, aside } = await sortRestoredRows(db, read, `the backup of ${header.createdAt}`)
     const changes = await ownRecordChanges(db, rows, keyOf)
-    if (!dryRun) await writeOwnRecords(db, rows)
+    if (!dryRun) await writeOwnRecords(db, rows, aside)
     return {
       storeId,
       createdAt: header.createdAt,
       till: header.till,
-      rows: [...rows.values()].reduce((sum, r) => sum + r.length, 0),
+      rows: [...read.values()].reduce((sum, r) => sum + r.length, 0),
       changes,
+      setAside: aside.length,
     }
   } catch (error) {
     if (error instanceof AlreadyExportedError)

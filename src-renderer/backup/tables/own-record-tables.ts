@@ -1,6 +1,7 @@
 import type { IndexableType, Table } from 'dexie'
 import type { TillDatabase } from '../../database/database'
 import { OWN_RECORD_TABLES, type OwnRecordTable } from './own-record-rows'
+import type { RestoredAside } from './restored-aside'
 
 /**
  * Reading and writing Till's own records (./own-records.ts) whole, for a backup and its restore.
@@ -75,15 +76,22 @@ export class AlreadyExportedError extends Error {
 
 /**
  * Writes `rows` in one transaction, into a cache that has exported nothing (so its log holds
- * nothing to reconcile with theirs): all of them, or none.
+ * nothing to reconcile with theirs): all of them, or none; the rows set aside (./restored-aside.ts)
+ * go under Problems in the same transaction.
  */
 export async function writeOwnRecords(
   db: TillDatabase,
   rows: ReadonlyMap<OwnRecordTable, readonly unknown[]>,
+  aside: readonly RestoredAside[] = [],
 ): Promise<void> {
-  const tables = [...OWN_RECORD_TABLES.map((name) => table(db, name)), db.exportRuns]
+  const tables = [
+    ...OWN_RECORD_TABLES.map((name) => table(db, name)),
+    db.exportRuns,
+    db.sharedSetAside,
+  ]
   await db.transaction('rw', tables, async () => {
     if (await hasExported(db)) throw new AlreadyExportedError()
     for (const name of OWN_RECORD_TABLES) await table(db, name).bulkPut([...(rows.get(name) ?? [])])
+    await db.sharedSetAside.bulkPut([...aside])
   })
 }

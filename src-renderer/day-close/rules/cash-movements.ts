@@ -102,6 +102,23 @@ export function chainStart(
   return current.id
 }
 
+/**
+ * Why a movement's amount cannot be recorded: a cancellation moves none, any other movement some,
+ * up to what a drawer holds (`exponent`: the currency's digits after the point).
+ */
+export function movementAmountProblem(
+  movement: Pick<CashMovement, 'kind' | 'amount'>,
+  exponent: number,
+): string | null {
+  if (movement.kind === 'cancel')
+    return movement.amount === 0 ? null : 'A cancellation moves no cash.'
+  if (!Number.isSafeInteger(movement.amount) || movement.amount <= 0)
+    return 'Enter an amount above zero.'
+  return movement.amount > MAX_MAJOR * 10 ** exponent
+    ? 'The amount is larger than any drawer holds.'
+    : null
+}
+
 /** Why a new movement cannot be recorded beside a session's `earlier` ones; null when it can. */
 export function movementProblem(
   movement: CashMovement,
@@ -113,14 +130,8 @@ export function movementProblem(
   if (movement.by.trim() === '') return 'Enter who moved the cash.'
   if (earlier.some((m) => m.id === movement.id))
     return `Movement ${movement.id} is recorded already.`
-  if (movement.kind === 'cancel') {
-    if (movement.amount !== 0) return 'A cancellation moves no cash.'
-  } else {
-    if (!Number.isSafeInteger(movement.amount) || movement.amount <= 0)
-      return 'Enter an amount above zero.'
-    if (movement.amount > MAX_MAJOR * 10 ** exponent)
-      return 'The amount is larger than any drawer holds.'
-  }
+  const amount = movementAmountProblem(movement, exponent)
+  if (amount !== null) return amount
   if (movement.kind === 'pay-out' && movement.category === null && movement.note.trim() === '')
     return 'Say what the pay-out was for: choose a category or write a note.'
   if (movement.kind !== 'pay-out' && movement.category !== null)

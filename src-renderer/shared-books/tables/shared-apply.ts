@@ -8,6 +8,10 @@ import { ownRecordProblem } from '../../backup/tables/own-record-rows'
 import type { Reconciliation } from '../../database/cached-records'
 import { recordSchema } from '../../day-close/tables/reconciliation-schema'
 import { enqueueChange, noteAppliedChange, outboxTables } from './shared-outbox'
+import { settleMovements } from './movement-standing'
+import type { CashMovement } from '../../day-close/rules/cash-movements'
+import { HeldFacts } from '../../backup/tables/store-facts'
+import { rowMeaningProblem, type MeaningProblem } from '../../backup/rules/row-meaning'
 import {
   EXPORT_BATCH_KIND,
   isSharedKind,
@@ -41,6 +45,7 @@ function applyTables(db: TillDatabase): Table[] {
     ...own,
     ...outboxTables(db),
     db.sessions,
+    db.bills,
     db.exportBatches,
     db.exportRuns,
     db.logPages,
@@ -130,6 +135,8 @@ export function applyPulledRows(
 ): Promise<PullApplied> {
   return db.transaction('rw', applyTables(db), async () => {
     const result: PullApplied = { applied: 0, setAside: 0, held: 0 }
+    const facts = await HeldFacts.of(db)
+    result.applied += await admitWaiting(db, facts, now)
     const ordered = [...rows].sort((a, b) => a.change - b.change)
     for (const [index, row] of ordered.entries()) {
       if (row.kind === EXPORT_BATCH_KIND && (await db.exportRuns.count()) > 0) {
@@ -138,27 +145,67 @@ export function applyPulledRows(
       }
       const badChange = changeProblem(row.change, head)
       const problem = badChange ?? pulledRowProblem(row)
+      const meaning = problem === null ? meaningProblem(row, facts) : null
       const ref = sharedRef(row.kind, row.key)
-      if (problem !== null) {
-        await db.sharedSetAside.put({
-          ref,
-          kind: row.kind,
-          key: row.key,
-          change: row.change,
-          by: row.by,
-          reason: problem,
-          raw: row.body,
-          seenAt: now,
-        })
+      if (problem !== null || meaning !== null) {
+        await setAside(db, row, problem ?? meaning!.reason, now, meaning?.waits === true)
         result.setAside++
       } else {
-        await db.sharedSetAside.delete(ref)
+        // A movement kept aside for a rival stays so until the session is settled again.
+        if ((await db.sharedSetAside.get(ref))?.held === undefined || row.deleted)
+          await db.sharedSetAside.delete(ref)
         if (await applyValidRow(db, row)) result.applied++
+        noteHeld(row, facts)
       }
       if (badChange === null) await noteAppliedChange(db, row.change)
     }
     return result
   })
+}
+
+/**
+ * Why a row of the right form cannot be applied to this store (../../backup/rules/row-meaning.ts,
+ * the check a restore makes too); a deletion carries nothing to check.
+ */
+function meaningProblem(row: PulledRow, facts: HeldFacts): MeaningProblem | null {
+  if (row.deleted || !isSharedKind(row.kind)) return null
+  return rowMeaningProblem(SHARED_KINDS[row.kind], row.body, facts)
+}
+
+function noteHeld(row: PulledRow, facts: HeldFacts): void {
+  if (row.kind === 'cashMovement' && !row.deleted) facts.noteMovement(row.body as CashMovement)
+}
+
+/** Keeps a row aside under Problems with its reason; one that `waits` is tried again each pull. */
+function setAside(db: TillDatabase, row: PulledRow, reason: string, now: number, waits: boolean) {
+  return db.sharedSetAside.put({
+    ref: sharedRef(row.kind, row.key),
+    kind: row.kind,
+    key: row.key,
+    change: row.change,
+    by: row.by,
+    reason,
+    raw: row.body,
+    seenAt: now,
+    ...(waits ? { held: { waits: row } } : {}),
+  })
+}
+
+/** Rows that waited for what this store did not hold yet, applied once it does; how many. */
+async function admitWaiting(db: TillDatabase, facts: HeldFacts, now: number): Promise<number> {
+  let applied = 0
+  for (const aside of await db.sharedSetAside
+    .filter((r) => r.held?.waits !== undefined)
+    .toArray()) {
+    const row = aside.held!.waits!
+    const meaning = meaningProblem(row, facts)
+    if (meaning?.waits) continue
+    await db.sharedSetAside.delete(aside.ref)
+    if (meaning !== null) await setAside(db, row, meaning.reason, now, false)
+    else if (await applyValidRow(db, row)) applied++
+    noteHeld(row, facts)
+  }
+  return applied
 }
 
 /** Applies a row already validated; false when this PC's own state stands instead. */
@@ -168,8 +215,11 @@ async function applyValidRow(db: TillDatabase, row: PulledRow): Promise<boolean>
   const ref = sharedRef(kind, row.key)
   const conflict = await db.sharedConflicts.get(ref)
   if (conflict && !saysTheSame(row, conflict.mine)) {
+    // The books' version stands here as on every PC; this PC's waits in the conflict.
     await db.sharedConflicts.put({ ...conflict, theirs: row })
-    return false
+    if (await db.sharedOutbox.get(ref)) return false
+    await standBooksVersion(db, kind, row)
+    return true
   }
   // The books came round to this PC's version (another PC saved the same): nothing is left for
   // a person to choose, and the row applies as any other.
@@ -177,9 +227,15 @@ async function applyValidRow(db: TillDatabase, row: PulledRow): Promise<boolean>
   // A change of this PC waits: its push meets this row and settles it (`settleSent`).
   if (await db.sharedOutbox.get(ref)) return false
   if (((await db.sharedVersions.get(ref))?.version ?? 0) >= row.version) return false
-  await writeRecord(db, kind, row)
-  await db.sharedVersions.put({ ref, version: row.version })
+  await standBooksVersion(db, kind, row)
   return true
+}
+
+/** The books' version of a record in the cache, with its version, change number and writer. */
+async function standBooksVersion(db: TillDatabase, kind: SharedKind, row: PulledRow) {
+  const { version, change, by } = row
+  await db.sharedVersions.put({ ref: sharedRef(kind, row.key), version, change, by })
+  await writeRecord(db, kind, row)
 }
 
 /**
@@ -188,6 +244,7 @@ async function applyValidRow(db: TillDatabase, row: PulledRow): Promise<boolean>
  */
 async function writeRecord(db: TillDatabase, kind: SharedKind, row: PulledRow): Promise<void> {
   const table = db.table(SHARED_KINDS[kind])
+  if (kind === 'cashMovement') return writeMovement(db, row)
   if (row.deleted) {
     if (kind === 'reconciliation') await uncount(db, row.key)
     await table.bulkDelete(storedKeysOf(kind, row.key))
@@ -195,6 +252,20 @@ async function writeRecord(db: TillDatabase, kind: SharedKind, row: PulledRow): 
   }
   await table.put(row.body)
   if (kind === 'reconciliation') await setCountedStatus(db, row.body as Reconciliation)
+}
+
+/**
+ * A movement put or deleted, then its session settled: of rival movements two PCs made, the one
+ * the books took first stands and the other is kept aside (./movement-standing.ts).
+ */
+async function writeMovement(db: TillDatabase, row: PulledRow): Promise<void> {
+  const movement = row.deleted
+    ? ((await db.cashMovements.get(row.key)) ??
+      ((await db.sharedSetAside.get(sharedRef('cashMovement', row.key)))?.raw as CashMovement))
+    : (row.body as CashMovement)
+  if (row.deleted) await db.cashMovements.delete(row.key)
+  else await db.cashMovements.put(movement)
+  if (movement !== undefined) await settleMovements(db, movement.sessionId)
 }
 
 /** A session counted (or reopened) on another PC shows that here too, once this PC holds it. */
@@ -247,7 +318,8 @@ export function settleSent(
       // push is stale, replaced below if this answer is one too.
       await db.sharedConflicts.delete(change.ref)
       if (result.status === 'applied') {
-        await db.sharedVersions.put({ ref: change.ref, version: result.version })
+        const { version, change: number } = result
+        await db.sharedVersions.put({ ref: change.ref, version, change: number })
         if (rewritten) await db.sharedOutbox.put({ ...waiting, baseVersion: result.version })
         else await db.sharedOutbox.delete(change.ref)
         continue
@@ -259,11 +331,12 @@ export function settleSent(
         // The books hold this very record already (a PC joining with the records it restored),
         // deleted on both sides, or two PCs saved the same thing at different moments: nothing
         // for a person to choose, the books' save stands as if pulled.
-        await writeRecord(db, change.kind, current)
-        await db.sharedVersions.put({ ref: change.ref, version: current.version })
+        await standBooksVersion(db, change.kind, current)
         continue
       }
       if (pulledRowProblem(current) === null) {
+        // The books' version (saved first) stands here as on every PC until a person chooses.
+        await standBooksVersion(db, change.kind, current)
         await db.sharedConflicts.put({
           ref: change.ref,
           kind: change.kind,
@@ -329,11 +402,11 @@ export function chooseVersion(
     if (!conflict) return
     await db.sharedConflicts.delete(ref)
     const { theirs, mine } = conflict
-    await db.sharedVersions.put({ ref, version: theirs.version })
     if (choice === 'theirs') {
-      await writeRecord(db, conflict.kind, theirs)
+      await standBooksVersion(db, conflict.kind, theirs)
       return
     }
+    await db.sharedVersions.put({ ref, version: theirs.version })
     const deleted = mine === null
     await writeRecord(db, conflict.kind, { ...theirs, body: mine, deleted })
     await enqueueChange(db, conflict.kind, { key: conflict.key, body: mine, deleted })

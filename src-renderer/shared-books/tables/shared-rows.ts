@@ -73,6 +73,9 @@ export interface OutboxChange {
 export interface SharedVersion {
   ref: string
   version: number
+  /** The books' change number of that version, and the PC that wrote it, once known. */
+  change?: number
+  by?: string
 }
 
 /** A row as the books hand it out (the `sharedBooks.pull` answer). */
@@ -102,4 +105,10 @@ export interface SetAsideRow {
   reason: string
   raw: unknown
   seenAt: number
+  /**
+   * Set aside for what this store holds, not for its form, and reconsidered as the store changes:
+   * a cash movement another PC's rival stands in place of (`rival`; null while it waits for the
+   * movement it corrects), or a row that waits for what the store does not hold yet (`waits`).
+   */
+  held?: { rival?: unknown; waits?: PulledRow }
 }

@@ -62,8 +62,8 @@ export function CountConflict({
     <div className="count-conflict" role="group" aria-label="Two counts of this session">
       <h3>Counted on two PCs</h3>
       <p>
-        This session was counted here and on {other}. Till keeps both until you choose the one that
-        stands; the other is set aside.
+        This session was counted here and on {other}. Until you choose, {other}’s count stands on
+        every PC, as the shared books took it first; this PC’s is kept beside it, not dropped.
       </p>
       <BothVersions
         db={db}

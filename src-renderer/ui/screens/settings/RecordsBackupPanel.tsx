@@ -127,7 +127,7 @@ function FilePicker(props: {
 }
 
 /** "destinations: 2 added; location names: 1 replaced", the tables a restore touches. */
-function changeList({ changes }: RestoreResult): string {
+function changeList({ changes, setAside }: RestoreResult): string {
   const parts = changes.flatMap(({ table, added, replaced }) => {
     const counts = [
       ...(added > 0 ? [`${added} added`] : []),
@@ -135,7 +135,8 @@ function changeList({ changes }: RestoreResult): string {
     ]
     return counts.length === 0 ? [] : [`${TABLE_NAMES[table]}: ${counts.join(', ')}`]
   })
-  return parts.length === 0 ? 'nothing' : parts.join('; ')
+  const aside = setAside > 0 ? [`${setAside} set aside, each with its reason, on Problems`] : []
+  return parts.length + aside.length === 0 ? 'nothing' : [...parts, ...aside].join('; ')
 }
 
 const TABLE_NAMES: Record<RestoreResult['changes'][number]['table'], string> = {

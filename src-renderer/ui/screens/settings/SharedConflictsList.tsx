@@ -48,8 +48,9 @@ export function SharedConflictsList({ db }: { db: TillDatabase }): React.JSX.Ele
     <section aria-label="Changed on two PCs">
       <h3>Changed on two PCs</h3>
       <p>
-        Till keeps both versions until you choose; nothing is dropped. “Use this PC’s” sends this
-        PC’s version over the other.
+        Until you choose, the other PC’s version stands on every PC, as the shared books took it
+        first; this PC’s is kept beside it, nothing is dropped. “Use this PC’s” sends this PC’s
+        version over the other.
       </p>
       <ul className="shared-conflicts">
         {shown.map((conflict) => (

@@ -10,6 +10,7 @@ import type { CashMovement } from '../../../../src-renderer/day-close/rules/cash
 import { restoreRecords } from '../../../../src-renderer/backup/jobs/records-backup'
 import { refusedRestore, rowLine, seal, unsealed } from '../../../support/backup/seal'
 import { backupOf, bills, closePcs, pc } from '../../../support/backup/pcs'
+import { setAsideRows } from '../../../../src-renderer/shared-books/tables/shared-apply'
 
 /** Cash movements are Till's own records: they travel with the records backup, checked. */
 
@@ -105,4 +106,52 @@ it('refuses a movement Till would not write, or a correction of a movement not i
     edited('m4', movement('m4', 'drop', 5_000, { replaces: 'm2' })),
   )
   expect(twice.message).toMatch(/m2 is corrected twice/)
+})
+
+it('sets aside, with its reason, a row that means nothing in this store, and what depends on it; restores the rest', async () => {
+  const lines = unsealed(await backupOf(await pcWithMovements()))
+  const yen = rowLine('cashMovements', movement('m2', 'pay-out', 1_500, { currency: 'JPY' }))
+  const line = (id: string, date: string) => ({
+    bankAccountId: 'main',
+    id,
+    date,
+    amount: 5_000,
+    currency: 'USD',
+    text: 'Cash deposit',
+    importedAt: AT,
+  })
+  const match = {
+    id: 'match-far',
+    bankLineIds: ['far'],
+    expectedIds: ['s1'],
+    kind: 'exact',
+    fee: 0,
+    shortfall: 0,
+    state: 'confirmed',
+    madeBy: 'Ana',
+    madeAt: AT,
+  }
+  const backup = seal([
+    ...lines.map((l) => (l.includes('"id":"m2"') ? yen : l)),
+    rowLine('statementLines', line('far', '9999-12-31')),
+    rowLine('statementLines', line('near', '2026-11-20')),
+    rowLine('depositMatches', match),
+  ])
+  const second = await pc(bills())
+  const restored = await restoreRecords(second, backup, 'store-1')
+
+  expect(restored.setAside).toBe(4)
+  expect((await movementsOfSession(second, 's1')).map((m) => m.id)).toEqual(['m1', 'm4'])
+  expect((await second.statementLines.toArray()).map((l) => l.id)).toEqual(['near'])
+  expect(await second.depositMatches.count()).toBe(0)
+  expect((await setAsideRows(second)).map((r) => [r.kind, r.key, r.reason]).sort()).toEqual([
+    ['cashMovements', 'm2', 'it is in JPY, and the shop counts in USD'],
+    ['cashMovements', 'm3', 'it corrects movement m2, which is set aside'],
+    ['depositMatches', 'match-far', 'it names bank line far, which is set aside'],
+    [
+      'statementLines',
+      'main|far',
+      'it is dated 9999-12-31, outside the years a bank books (1900 to 2099)',
+    ],
+  ])
 })

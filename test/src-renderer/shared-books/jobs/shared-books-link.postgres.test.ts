@@ -6,6 +6,17 @@ import { startTestPostgres, type TestPostgres } from '../../../support/postgres'
 import { closePcs, exportRange } from '../../../support/backup/pcs'
 import { linkedPc } from '../../../support/shared-books/linked-pc'
 import { countSession, SALE_AT } from '../../../support/exports/counted-session'
+import {
+  movementsOfSession,
+  recordMovement,
+} from '../../../../src-renderer/day-close/tables/cash-movement-store'
+import {
+  movementSums,
+  type CashMovement,
+} from '../../../../src-renderer/day-close/rules/cash-movements'
+import { setAsideRows } from '../../../../src-renderer/shared-books/tables/shared-apply'
+import { restoreRecords } from '../../../../src-renderer/backup/jobs/records-backup'
+import { backupOf, bills, pc } from '../../../support/backup/pcs'
 
 /**
  * Two PCs against one real PostgreSQL: each with main's real services in this process (its own
@@ -68,5 +79,61 @@ describe('two PCs on one PostgreSQL', () => {
     expect((await exportBatches(laptop.db)).map((b) => b.id)).toEqual(
       (await exportBatches(office.db)).map((b) => b.id),
     )
+  }, 60_000)
+})
+
+function payIn(id: string, amount: number, replaces: string | null): CashMovement {
+  const note = replaces === null ? '' : 'corrected'
+  return {
+    id,
+    sessionId: 'S',
+    kind: 'pay-in',
+    amount,
+    currency: 'USD',
+    category: null,
+    at: SALE_AT,
+    by: 'Ana',
+    note,
+    replaces,
+  }
+}
+
+/** What a PC shows of session S: its pay-ins, and the movements it keeps aside. */
+async function shown(db: TillDatabase): Promise<{ payIns: number; aside: string[] }> {
+  return {
+    payIns: movementSums(await movementsOfSession(db, 'S')).payIns,
+    aside: (await setAsideRows(db)).map((row) => row.key),
+  }
+}
+
+describe('two PCs correcting one pay-in at once', () => {
+  it('both show the correction the books took first, the other kept aside; a backup of either restores', async () => {
+    const office = await joinedPc()
+    const laptop = await joinedPc()
+    await recordMovement(office.db, payIn('M1', 4_000, null))
+    await office.link.syncNow()
+    await laptop.link.syncNow()
+    expect(await shown(laptop.db)).toEqual({ payIns: 4_000, aside: [] })
+
+    // Each corrects M1 without having seen the other's correction.
+    await Promise.all([
+      recordMovement(office.db, payIn('M2', 5_000, 'M1')),
+      recordMovement(laptop.db, payIn('M3', 7_000, 'M1')),
+    ])
+    for (let round = 0; round < 2; round++)
+      for (const one of [office, laptop]) await one.link.syncNow()
+
+    const officeShows = await shown(office.db)
+    expect(await shown(laptop.db)).toEqual(officeShows)
+    expect([
+      { payIns: 5_000, aside: ['M3'] },
+      { payIns: 7_000, aside: ['M2'] },
+    ]).toContainEqual(officeShows)
+
+    for (const one of [office, laptop]) {
+      const fresh = await pc(bills())
+      await restoreRecords(fresh, await backupOf(one.db), 'store-1')
+      expect(movementSums(await movementsOfSession(fresh, 'S')).payIns).toBe(officeShows.payIns)
+    }
   }, 60_000)
 })

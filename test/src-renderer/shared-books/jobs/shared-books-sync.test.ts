@@ -72,7 +72,7 @@ describe('keeping two PCs in step', () => {
     expect((await laptop.db.sessions.get('S'))!.status).toBe('reconciled')
   })
 
-  it('the same session counted on both: the second to send keeps both counts for a person, and nothing is overwritten', async () => {
+  it('the same session counted on both: the first count on the books stands on both PCs, the second is kept for a person', async () => {
     const books = new FakeBooks()
     const office = await joinedPc(books, 'Office PC')
     const laptop = await joinedPc(books, 'Laptop')
@@ -89,9 +89,11 @@ describe('keeping two PCs in step', () => {
     expect(conflict).toMatchObject({ mine: { countedCash: 6000, reconciledBy: 'Budi' } })
     expect(conflict!.theirs).toMatchObject({ by: 'Office PC', body: { countedCash: 5900 } })
     expect(books.rows.get('reconciliation:S')!.body).toMatchObject({ countedCash: 5900 })
-    // A later pull keeps the conflict for the person, not one count over the other.
+    // Both PCs show the count the books took first; the laptop's waits for the person.
     await laptop.sync.syncNow()
-    expect((await laptop.db.reconciliations.get('S'))!.countedCash).toBe(6000)
+    await office.sync.syncNow()
+    expect((await laptop.db.reconciliations.get('S'))!.countedCash).toBe(5900)
+    expect((await office.db.reconciliations.get('S'))!.countedCash).toBe(5900)
     expect(await sharedConflicts(laptop.db)).toHaveLength(1)
   })
 
@@ -132,10 +134,10 @@ describe('keeping two PCs in step', () => {
     await expect.poll(() => loadLocationNames(laptop.db)).toEqual({ loc1: 'Kemang' })
   })
 
-  it('a location renamed on both: the second keeps both names for a person; using its own sends it over, and the first PC takes it', async () => {
+  it('a location renamed on both: the first name on the books stands, the second is kept for a person; using it sends it over, and the first PC takes it', async () => {
     const { books, office, laptop } = await renamedOnBoth()
     expect(await laptop.sync.syncNow()).toMatchObject({ conflicts: 1 })
-    expect(await loadLocationNames(laptop.db)).toEqual({ loc1: 'Kemang Raya' })
+    expect(await loadLocationNames(laptop.db)).toEqual({ loc1: 'Kemang' })
     expect(books.rows.get('locationName:loc1')!.body).toMatchObject({ name: 'Kemang' })
     const [conflict] = await sharedConflicts(laptop.db)
     expect(conflict).toMatchObject({
@@ -144,6 +146,7 @@ describe('keeping two PCs in step', () => {
     })
 
     await chooseVersion(laptop.db, conflict!.ref, 'mine')
+    expect(await loadLocationNames(laptop.db)).toEqual({ loc1: 'Kemang Raya' })
     expect(await laptop.sync.syncNow()).toMatchObject({ pushed: 1, conflicts: 0 })
     expect(books.rows.get('locationName:loc1')).toMatchObject({
       by: 'Laptop',

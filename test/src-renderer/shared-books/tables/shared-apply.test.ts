@@ -24,6 +24,7 @@ import type { Bill } from '../../../../src-shared/domain/records'
 import { closeSession, writeBills } from '../../../../src-renderer/sync/tables/writes'
 import { saveMapping } from '../../../../src-renderer/exports/jobs/account-mapping'
 import { cashSessionCache, countSession, SALE_AT } from '../../../support/exports/counted-session'
+import { makeBill } from '../../../support/bill-factory'
 
 const XERO_OPTIONS = {
   dateFormat: 'DD/MM/YYYY',
@@ -283,7 +284,7 @@ describe('settling a push', () => {
     ])
   })
 
-  it('a name another PC saved first is kept beside this PC’s, not dropped; choosing mine re-sends it over the books’ version', async () => {
+  it('a name another PC saved first stands here too, this PC’s kept beside it, not dropped; choosing mine re-sends it over the books’ version', async () => {
     const db = cache()
     await markJoined(db, 'store-1')
     await saveLocationName(db, 'loc1', 'Mine')
@@ -301,12 +302,15 @@ describe('settling a push', () => {
         theirs,
       },
     ])
-    expect(await loadLocationNames(db)).toEqual({ loc1: 'Mine' })
-    // A later pull of the same record updates what the person compares with, nothing else.
+    expect(await loadLocationNames(db)).toEqual({ loc1: 'Theirs' })
+    // A later pull of the same record stands as the books' version, this PC's still kept.
     await pulled(db, [
       { ...theirs, body: { locationId: 'loc1', name: 'Theirs 2' }, version: 3, change: 7 },
     ])
-    expect(await loadLocationNames(db)).toEqual({ loc1: 'Mine' })
+    expect(await loadLocationNames(db)).toEqual({ loc1: 'Theirs 2' })
+    expect((await sharedConflicts(db)).map((c) => c.mine)).toEqual([
+      { locationId: 'loc1', name: 'Mine' },
+    ])
 
     await chooseVersion(db, 'locationName:loc1', 'mine')
     expect(await sharedConflicts(db)).toEqual([])
@@ -327,7 +331,8 @@ describe('settling a push', () => {
     const theirs = nameRow('loc1', 'Kemang Raya', { version: 2 })
     await settleSent(db, await waitingChanges(db, 10), [{ status: 'conflict', current: theirs }])
     expect((await sharedConflicts(db)).map((c) => c.mine)).toEqual([null])
-    expect(await loadLocationNames(db)).toEqual({})
+    // An edit on the books and a deletion here: the books' edit stands until a person chooses.
+    expect(await loadLocationNames(db)).toEqual({ loc1: 'Kemang Raya' })
 
     await chooseVersion(db, 'locationName:loc1', 'theirs')
     expect(await loadLocationNames(db)).toEqual({ loc1: 'Kemang Raya' })
@@ -412,7 +417,7 @@ describe('settling a push', () => {
     expect(await db.accountMapping.get('mapping')).toEqual(theirs.body)
   })
 
-  it('two counts of one session are both kept until a person chooses; choosing mine sends it over the books’ version', async () => {
+  it('two counts of one session are both kept until a person chooses, the books’ standing; choosing mine sends it over the books’ version', async () => {
     const db = await cashSessionCache()
     opened.push(db)
     await markJoined(db, 'store-1')
@@ -436,10 +441,11 @@ describe('settling a push', () => {
       mine: { countedCash: 6000, reconciledBy: 'Ana' },
     })
     expect(conflict!.theirs).toMatchObject({ by: 'Laptop', body: { countedCash: 5900 } })
-    expect((await db.reconciliations.get('S'))!.countedCash).toBe(6000)
+    expect((await db.reconciliations.get('S'))!.countedCash).toBe(5900)
     expect(await waitingCount(db)).toBe(0)
 
     await chooseVersion(db, 'reconciliation:S', 'mine')
+    expect((await db.reconciliations.get('S'))!.countedCash).toBe(6000)
     expect(await sharedConflicts(db)).toEqual([])
     const [waiting] = await waitingChanges(db, 10)
     expect(waiting).toMatchObject({
@@ -600,5 +606,100 @@ describe('deletions and change numbers from the books', () => {
     expect(await applyPulledRows(db, [kemang(3)], 5)).toMatchObject({ applied: 1 })
     expect(await lastAppliedChange(db)).toBe(3)
     expect(await loadLocationNames(db)).toEqual({ loc1: 'Kemang' })
+  })
+})
+
+describe('rows pulled that must mean something in this store', () => {
+  const payIn = (id: string, sessionId: string, more = {}) => ({
+    id,
+    sessionId,
+    kind: 'pay-in',
+    amount: 2_000,
+    currency: 'USD',
+    category: null,
+    at: SALE_AT,
+    by: 'Ana',
+    note: '',
+    replaces: null,
+    ...more,
+  })
+  const movementRow = (body: { id: string }, change: number) =>
+    row({ kind: 'cashMovement', key: body.id, body, change })
+
+  it('a movement of a session this PC has not synced waits for it, its correction with it, and both apply once it syncs', async () => {
+    const db = await cashSessionCache()
+    opened.push(db)
+    await markJoined(db, 'store-1')
+    const first = payIn('m1', 'T')
+    const corrected = payIn('m2', 'T', { amount: 2_500, replaces: 'm1' })
+    expect(await pulled(db, [movementRow(first, 1), movementRow(corrected, 2)])).toMatchObject({
+      applied: 0,
+      setAside: 2,
+    })
+    expect(await db.cashMovements.count()).toBe(0)
+    const waiting = await setAsideRows(db)
+    expect(waiting.map((r) => [r.key, r.reason])).toEqual([
+      ['m1', 'it waits for session T, which this PC has not synced yet'],
+      ['m2', 'it waits for session T, which this PC has not synced yet'],
+    ])
+    // Not yet: the next pull finds the session still missing.
+    await pulled(db, [])
+    expect(await setAsideRows(db)).toHaveLength(2)
+
+    await writeBills(db, {
+      bills: [{ ...makeBill({ id: 'B', session: 'T', lines: [100] }) }],
+      quarantined: [],
+      detailPriority: 1,
+      timeZone: 'Asia/Jakarta',
+      now: SALE_AT,
+    })
+    expect(await pulled(db, [])).toMatchObject({ applied: 2 })
+    expect(await setAsideRows(db)).toEqual([])
+    expect((await db.cashMovements.toArray()).map((m) => m.id).sort()).toEqual(['m1', 'm2'])
+    expect(await lastAppliedChange(db)).toBe(2)
+  })
+
+  it('sets aside a movement in another currency than the shop’s, or larger than any drawer holds', async () => {
+    const db = await cashSessionCache()
+    opened.push(db)
+    await markJoined(db, 'store-1')
+    const huge = 2 ** 52
+    const result = await pulled(db, [
+      movementRow(payIn('yen', 'S', { currency: 'JPY' }), 1),
+      movementRow(payIn('big1', 'S', { amount: huge }), 2),
+      movementRow(payIn('big2', 'S', { amount: huge }), 3),
+      movementRow(payIn('fine', 'S'), 4),
+    ])
+    expect(result).toMatchObject({ applied: 1, setAside: 3 })
+    expect((await setAsideRows(db)).map((r) => [r.key, r.reason])).toEqual([
+      ['big1', 'The amount is larger than any drawer holds.'],
+      ['big2', 'The amount is larger than any drawer holds.'],
+      ['yen', 'it is in JPY, and the shop counts in USD'],
+    ])
+    expect((await db.cashMovements.toArray()).map((m) => m.id)).toEqual(['fine'])
+  })
+
+  it('sets aside a bank line dated outside the years a bank books', async () => {
+    const db = cache()
+    await markJoined(db, 'store-1')
+    const line = (id: string, date: string) => ({
+      bankAccountId: 'main',
+      id,
+      date,
+      amount: 4_900,
+      currency: 'USD',
+      text: 'Cash deposit',
+      importedAt: SALE_AT,
+    })
+    const lineRow = (body: { id: string }, change: number) =>
+      row({ kind: 'statementLine', key: `main|${body.id}`, body, change })
+    const result = await pulled(db, [
+      lineRow(line('far', '9999-12-31'), 1),
+      lineRow(line('near', '2026-11-20'), 2),
+    ])
+    expect(result).toMatchObject({ applied: 1, setAside: 1 })
+    expect((await setAsideRows(db)).map((r) => r.reason)).toEqual([
+      'it is dated 9999-12-31, outside the years a bank books (1900 to 2099)',
+    ])
   })
 })
