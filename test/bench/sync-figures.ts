@@ -25,7 +25,7 @@ import { openTill, startBrowserShell, type RunningBrowserShell } from '../suppor
 import { callShellBridge } from '../support/shell-bridge'
 import type { ChildMessage, ServedRequest } from './sync-demo-child'
 import { browserShellProcesses, chromiumProcesses, meterCpu } from './process-cpu'
-import type { CacheCounts, CacheWriteWay, SyncBenchPage } from './sync-page'
+import type { CacheCounts, CacheWriteWay, SyncBenchPage, TonightCovered } from './sync-page'
 import { type StageTimes } from '../../src-renderer/sync/tables/stage-clock'
 
 /** The detail requests main keeps in flight at once (service-data-handlers.ts). */
@@ -44,6 +44,11 @@ export interface SyncRun {
   floorBillsPerSecond: number
   /** seconds / floorSeconds: target ≤ 2. */
   floorRatio: number
+  /**
+   * From the sync's first request until the last two business days' sessions were whole and
+   * countable (tonight first), with how many sessions were countable then and still arriving.
+   */
+  tonight: { seconds: number; countable: number; arriving: number }
   requests: { list: number; detail: number; other: number; connections: number; bytes: number }
   /** Bridge calls the page made during the sync, by channel. */
   bridgeCalls: Record<string, number>
@@ -135,6 +140,9 @@ const SHOP = { seed: 7, days: 30, locations: 4, timezone: 'Asia/Jakarta', curren
 const EMBEDDED_DEMO = { days: 0, locations: 1, billsPerSession: 1, live: false }
 const DETAIL_PATH = /^\/apps-v1\/sales\/bills\/(?!location\/)[^/?]+$/
 const CACHE_WRITE_PAGE = 200
+
+/** How often the bench looks whether tonight is countable: the figure's resolution. */
+const TONIGHT_EVERY_MS = 100
 
 const wallClock = (): number => performance.timeOrigin + performance.now()
 
@@ -236,6 +244,11 @@ async function withBench<T>(
       page.evaluate(
         (id) => (globalThis as unknown as BenchWindow).tillSyncBench.countCache(id),
         profileId,
+      ),
+    tonightCovered: (profileId, everyMs) =>
+      page.evaluate(
+        ([id, ms]) => (globalThis as unknown as BenchWindow).tillSyncBench.tonightCovered(id, ms),
+        [profileId, everyMs] as const,
       ),
     checkAnswers: (bills, options) =>
       page.evaluate(
@@ -522,6 +535,11 @@ async function syncOnce(
       chromium: meterCpu(chromiumProcesses),
     }
     const input = sampleInputAnswers(cdp)
+    // Looked for from the page's load, beside the app: a look every TONIGHT_EVERY_MS.
+    const covered: Promise<TonightCovered> = withBench(page, bundle, (bench) =>
+      bench.tonightCovered(profile.id, TONIGHT_EVERY_MS),
+    )
+    covered.catch(() => undefined)
     await syncFinished(page)
     const finishedAt = wallClock()
     const cpuSeconds = {
@@ -547,6 +565,11 @@ async function syncOnce(
     if (calls.length === 0) throw new Error('the sync made no request to the service')
     const startedAt = Math.min(...calls.map((r) => r.startedAt))
     const seconds = (finishedAt - startedAt) / 1000
+    const tonight = await covered
+    log(
+      `tonight countable ${((tonight.at - startedAt) / 1000).toFixed(1)} s in: ` +
+        `${tonight.countable} sessions whole, ${tonight.arriving} still arriving`,
+    )
     const cache = await withBench(page, bundle, (bench) => bench.countCache(profile.id))
     if (cache.detailed + cache.quarantined < demo.bills || cache.pendingDetails > 0)
       throw new Error(`the sync ended incomplete: ${JSON.stringify(cache)} of ${demo.bills} bills`)
@@ -571,6 +594,11 @@ async function syncOnce(
       floorSeconds,
       floorBillsPerSecond: demo.bills / floorSeconds,
       floorRatio: seconds / floorSeconds,
+      tonight: {
+        seconds: (tonight.at - startedAt) / 1000,
+        countable: tonight.countable,
+        arriving: tonight.arriving,
+      },
       requests: {
         list: replay.lists.length,
         detail: replay.details.length,

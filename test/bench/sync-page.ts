@@ -8,6 +8,7 @@ import type { Bill } from '../../src-shared/domain/records'
 import { databaseName, TillDatabase } from '../../src-renderer/database/database'
 import type { CachedBill, Checkpoint } from '../../src-renderer/database/cached-records'
 import { writeBills } from '../../src-renderer/sync/tables/writes'
+import { loadRecordsSynced, stillSyncing } from '../../src-renderer/sync/tables/still-syncing'
 
 export interface CacheCounts {
   bills: number
@@ -21,8 +22,22 @@ export interface CacheCounts {
 /** The cache write figure's two ways of writing the same records. */
 export type CacheWriteWay = 'path' | 'bulkPut'
 
+/** When a first sync made tonight countable, as the page saw it. */
+export interface TonightCovered {
+  /** Wall-clock ms (the page's time origin plus its clock): the first look that found it. */
+  at: number
+  /** Sessions then whole (countable), and sessions then still arriving. */
+  countable: number
+  arriving: number
+}
+
 export interface SyncBenchPage {
   countCache(profileId: string): Promise<CacheCounts>
+  /**
+   * Looks at the cache every `everyMs` until the sessions the first sync reads first are whole
+   * (both areas covered, still-syncing.ts), then says when and how many sessions were countable.
+   */
+  tonightCovered(profileId: string, everyMs: number): Promise<TonightCovered>
   /** Seconds the renderer takes to check detail answers of these bills against the contract. */
   checkAnswers(bills: Bill[], options: { pageSize: number; rounds: number }): Promise<number>
   /** Readies `records` records for `cacheWrite`; how many it readied. */
@@ -50,6 +65,25 @@ async function countCache(profileId: string): Promise<CacheCounts> {
       payments,
       pendingDetails: await db.pendingDetails.count(),
       quarantined: await db.quarantine.count(),
+    }
+  } finally {
+    db.close()
+  }
+}
+
+async function tonightCovered(profileId: string, everyMs: number): Promise<TonightCovered> {
+  const db = new TillDatabase(databaseName(profileId))
+  try {
+    for (;;) {
+      const synced = await loadRecordsSynced(db)
+      if (synced.coveredFrom !== null || synced.firstSyncDone) {
+        const at = performance.timeOrigin + performance.now()
+        const sessions = await db.sessions.toArray()
+        // A session's bills awaiting detail are left out: the recent read writes its bills whole.
+        const countable = sessions.filter((s) => !stillSyncing(0, synced, s)).length
+        return { at, countable, arriving: sessions.length - countable }
+      }
+      await new Promise((resolve) => setTimeout(resolve, everyMs))
     }
   } finally {
     db.close()
@@ -190,5 +224,11 @@ async function checkAnswers(
   return best
 }
 
-const bench: SyncBenchPage = { countCache, checkAnswers, prepareCacheWrite, cacheWrite }
+const bench: SyncBenchPage = {
+  countCache,
+  tonightCovered,
+  checkAnswers,
+  prepareCacheWrite,
+  cacheWrite,
+}
 ;(globalThis as { tillSyncBench?: SyncBenchPage }).tillSyncBench = bench

@@ -14,6 +14,7 @@ interface SyncRun {
   floorSeconds: number
   floorBillsPerSecond: number
   floorRatio: number
+  tonight: { seconds: number; countable: number; arriving: number }
   stages: { runSeconds: number; busySeconds: Record<string, number> }
   cpuSeconds: {
     main: number | null
@@ -212,6 +213,18 @@ export async function measureSync(
         return sync === null || floor === null || floor === 0 ? null : sync / floor
       }),
     ),
+    {
+      id: 'first-sync',
+      key: 'first-sync.tonight-seconds',
+      label: `first sync: connect → tonight's sessions countable, ${f.bills.toLocaleString('en-US')} bills of history (median of ${n})`,
+      ...fromRepeated(repeated(f.runs.map((r) => r.tonight.seconds))),
+      unit: 's',
+      target: { at: 'most', value: 10 },
+      note:
+        `from the first request until both areas' recent changes were in (looked at every 100 ms); ` +
+        `then ${f.runs.map((r) => `${r.tonight.countable} countable / ${r.tonight.arriving} arriving`).join(', ')} sessions; ` +
+        `whole first syncs of ${f.runs.map((r) => r.seconds.toFixed(1)).join(', ')} s`,
+    },
     {
       id: 'first-sync',
       key: 'first-sync.input-p99',
