@@ -82,6 +82,16 @@ export interface Checkpoint {
   cursor: string | null
   cursorPage: number
   lastSuccessAt: number | null
+  /**
+   * Tonight first: where a first sync's read of recent changes starts (the first instant of
+   * yesterday's business day), before any history; absent: no such read (a cache synced before).
+   */
+  recentFrom?: number
+  /**
+   * Every record of the collection changed at or after this time is in: the recent read has
+   * reached its end (the updates go on from its cursor). Absent until then.
+   */
+  coveredFrom?: number
 }
 
 export interface PendingDetail {

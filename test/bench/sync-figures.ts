@@ -25,7 +25,13 @@ import { openTill, startBrowserShell, type RunningBrowserShell } from '../suppor
 import { callShellBridge } from '../support/shell-bridge'
 import type { ChildMessage, ServedRequest } from './sync-demo-child'
 import { browserShellProcesses, chromiumProcesses, meterCpu } from './process-cpu'
-import type { CacheCounts, CacheWriteWay, SyncBenchPage } from './sync-page'
+import type {
+  CacheCounts,
+  CacheWriteWay,
+  SyncBenchPage,
+  SyncRequests,
+  TonightCovered,
+} from './sync-page'
 import { type StageTimes } from '../../src-renderer/sync/tables/stage-clock'
 
 /** The detail requests main keeps in flight at once (service-data-handlers.ts). */
@@ -44,6 +50,18 @@ export interface SyncRun {
   floorBillsPerSecond: number
   /** seconds / floorSeconds: target ≤ 2. */
   floorRatio: number
+  /**
+   * From the sync's first request until the last two business days' sessions were whole and
+   * countable (tonight first), with how many sessions were countable then and still arriving.
+   */
+  tonight: { seconds: number; countable: number; arriving: number }
+  /**
+   * The store floor: the same requests from a bare script in the page through the same bridge,
+   * each answer bulkPut as it arrives into one table keyed by id only (the quickest of
+   * FLOOR_REPLAYS); the sync's seconds over it: target ≤ 1.5.
+   */
+  storeFloorSeconds: number
+  storeFloorRatio: number
   requests: { list: number; detail: number; other: number; connections: number; bytes: number }
   /** Bridge calls the page made during the sync, by channel. */
   bridgeCalls: Record<string, number>
@@ -135,6 +153,9 @@ const SHOP = { seed: 7, days: 30, locations: 4, timezone: 'Asia/Jakarta', curren
 const EMBEDDED_DEMO = { days: 0, locations: 1, billsPerSession: 1, live: false }
 const DETAIL_PATH = /^\/apps-v1\/sales\/bills\/(?!location\/)[^/?]+$/
 const CACHE_WRITE_PAGE = 200
+
+/** How often the bench looks whether tonight is countable: the figure's resolution. */
+const TONIGHT_EVERY_MS = 100
 
 const wallClock = (): number => performance.timeOrigin + performance.now()
 
@@ -237,6 +258,16 @@ async function withBench<T>(
         (id) => (globalThis as unknown as BenchWindow).tillSyncBench.countCache(id),
         profileId,
       ),
+    storeFloor: (requests, options) =>
+      page.evaluate(
+        ([r, o]) => (globalThis as unknown as BenchWindow).tillSyncBench.storeFloor(r, o),
+        [requests, options] as const,
+      ),
+    tonightCovered: (profileId, everyMs) =>
+      page.evaluate(
+        ([id, ms]) => (globalThis as unknown as BenchWindow).tillSyncBench.tonightCovered(id, ms),
+        [profileId, everyMs] as const,
+      ),
     checkAnswers: (bills, options) =>
       page.evaluate(
         ([b, o]) => (globalThis as unknown as BenchWindow).tillSyncBench.checkAnswers(b, o),
@@ -299,6 +330,26 @@ function replayOf(log: ServedRequest[]): Replay {
  * by a fifth with whatever else the machine does, and a floor is the least the requests can take.
  */
 const FLOOR_REPLAYS = 3
+
+/** The store floor's detail calls: ids a call and calls in flight, as the sync's detail workers. */
+const STORE_FLOOR_BATCH = 200
+const STORE_FLOOR_WORKERS = 3
+
+/** The sync's requests to the service as the bridge calls that made them. */
+function asBridgeCalls(replay: Replay, profileId: string): SyncRequests {
+  return {
+    profileId,
+    currency: SHOP.currency,
+    lists: replay.lists.map((path) => {
+      const url = new URL(path, 'http://service')
+      const query: Record<string, string | number> = {}
+      for (const [key, value] of url.searchParams)
+        query[key] = key === 'page' || key === 'limit' ? Number(value) : value
+      return { expenses: url.pathname.includes('/expenses'), query }
+    }),
+    detailIds: replay.details.map((path) => decodeURIComponent(path.split('/').at(-1)!)),
+  }
+}
 
 /**
  * The API floor: the same requests from plain Node, through the transport main's client uses
@@ -522,6 +573,11 @@ async function syncOnce(
       chromium: meterCpu(chromiumProcesses),
     }
     const input = sampleInputAnswers(cdp)
+    // Looked for from the page's load, beside the app: a look every TONIGHT_EVERY_MS.
+    const covered: Promise<TonightCovered> = withBench(page, bundle, (bench) =>
+      bench.tonightCovered(profile.id, TONIGHT_EVERY_MS),
+    )
+    covered.catch(() => undefined)
     await syncFinished(page)
     const finishedAt = wallClock()
     const cpuSeconds = {
@@ -547,6 +603,11 @@ async function syncOnce(
     if (calls.length === 0) throw new Error('the sync made no request to the service')
     const startedAt = Math.min(...calls.map((r) => r.startedAt))
     const seconds = (finishedAt - startedAt) / 1000
+    const tonight = await covered
+    log(
+      `tonight countable ${((tonight.at - startedAt) / 1000).toFixed(1)} s in: ` +
+        `${tonight.countable} sessions whole, ${tonight.arriving} still arriving`,
+    )
     const cache = await withBench(page, bundle, (bench) => bench.countCache(profile.id))
     if (cache.detailed + cache.quarantined < demo.bills || cache.pendingDetails > 0)
       throw new Error(`the sync ended incomplete: ${JSON.stringify(cache)} of ${demo.bills} bills`)
@@ -560,6 +621,20 @@ async function syncOnce(
       floors.push({ seconds: replaySeconds, cpuSeconds: floorCpu.stop() })
     }
     const floor = floors.reduce((best, f) => (f.seconds < best.seconds ? f : best))
+    const storeFloors: number[] = []
+    for (let i = 0; i < FLOOR_REPLAYS; i++)
+      storeFloors.push(
+        await withBench(page, bundle, (bench) =>
+          bench.storeFloor(asBridgeCalls(replay, profile.id), {
+            batch: STORE_FLOOR_BATCH,
+            workers: STORE_FLOOR_WORKERS,
+          }),
+        ),
+      )
+    const storeFloorSeconds = Math.min(...storeFloors)
+    log(
+      `store floor ${storeFloorSeconds.toFixed(2)} s, the quickest of ${storeFloors.map((f) => f.toFixed(2)).join(', ')} s`,
+    )
     const { seconds: floorSeconds, cpuSeconds: floorCpuSeconds } = floor
     log(
       `floor ${floorSeconds.toFixed(2)} s, the quickest of ${floors.map((f) => f.seconds.toFixed(2)).join(', ')} s ` +
@@ -571,6 +646,13 @@ async function syncOnce(
       floorSeconds,
       floorBillsPerSecond: demo.bills / floorSeconds,
       floorRatio: seconds / floorSeconds,
+      storeFloorSeconds,
+      storeFloorRatio: seconds / storeFloorSeconds,
+      tonight: {
+        seconds: (tonight.at - startedAt) / 1000,
+        countable: tonight.countable,
+        arriving: tonight.arriving,
+      },
       requests: {
         list: replay.lists.length,
         detail: replay.details.length,

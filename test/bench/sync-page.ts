@@ -8,6 +8,8 @@ import type { Bill } from '../../src-shared/domain/records'
 import { databaseName, TillDatabase } from '../../src-renderer/database/database'
 import type { CachedBill, Checkpoint } from '../../src-renderer/database/cached-records'
 import { writeBills } from '../../src-renderer/sync/tables/writes'
+import { loadRecordsSynced, stillSyncing } from '../../src-renderer/sync/tables/still-syncing'
+import Dexie from 'dexie'
 
 export interface CacheCounts {
   bills: number
@@ -21,8 +23,38 @@ export interface CacheCounts {
 /** The cache write figure's two ways of writing the same records. */
 export type CacheWriteWay = 'path' | 'bulkPut'
 
+/** When a first sync made tonight countable, as the page saw it. */
+export interface TonightCovered {
+  /** Wall-clock ms (the page's time origin plus its clock): the first look that found it. */
+  at: number
+  /** Sessions then whole (countable), and sessions then still arriving. */
+  countable: number
+  arriving: number
+}
+
+/** The requests a first sync made, as bridge calls: the store floor makes them again. */
+export interface SyncRequests {
+  profileId: string
+  currency: string
+  /** List calls in the order made: bills or expenses, with the query as sent to the service. */
+  lists: { expenses: boolean; query: Record<string, string | number> }[]
+  /** Bills fetched by id, in the order asked for. */
+  detailIds: string[]
+}
+
 export interface SyncBenchPage {
   countCache(profileId: string): Promise<CacheCounts>
+  /**
+   * Looks at the cache every `everyMs` until the sessions the first sync reads first are whole
+   * (both areas covered, still-syncing.ts), then says when and how many sessions were countable.
+   */
+  tonightCovered(profileId: string, everyMs: number): Promise<TonightCovered>
+  /**
+   * The store floor: the sync's requests made again from the page through the same bridge (the
+   * lists one after another, the details `batch` ids a call with `workers` calls in flight), each
+   * answer's records `bulkPut` as it arrives into one table with no index but the key. Seconds.
+   */
+  storeFloor(requests: SyncRequests, options: { batch: number; workers: number }): Promise<number>
   /** Seconds the renderer takes to check detail answers of these bills against the contract. */
   checkAnswers(bills: Bill[], options: { pageSize: number; rounds: number }): Promise<number>
   /** Readies `records` records for `cacheWrite`; how many it readied. */
@@ -54,6 +86,94 @@ async function countCache(profileId: string): Promise<CacheCounts> {
   } finally {
     db.close()
   }
+}
+
+async function tonightCovered(profileId: string, everyMs: number): Promise<TonightCovered> {
+  const db = new TillDatabase(databaseName(profileId))
+  try {
+    for (;;) {
+      const synced = await loadRecordsSynced(db)
+      if (synced.coveredFrom !== null || synced.firstSyncDone) {
+        const at = performance.timeOrigin + performance.now()
+        const sessions = await db.sessions.toArray()
+        // A session's bills awaiting detail are left out: the recent read writes its bills whole.
+        const countable = sessions.filter((s) => !stillSyncing(0, synced, s)).length
+        return { at, countable, arriving: sessions.length - countable }
+      }
+      await new Promise((resolve) => setTimeout(resolve, everyMs))
+    }
+  } finally {
+    db.close()
+  }
+}
+
+async function storeFloor(
+  requests: SyncRequests,
+  options: { batch: number; workers: number },
+): Promise<number> {
+  const name = 'till-bench-store-floor'
+  await Dexie.delete(name)
+  const db = new Dexie(name)
+  db.version(1).stores({ records: 'id' })
+  const records = db.table<{ id: string }, string>('records')
+  await db.open()
+  // The bridge as the app's transport calls it (signed in already: the page's session cookie is
+  // the app's), each answer checked against the contract as the app's client does.
+  const bridge = {
+    call: async <C extends 'service.bills.list' | 'service.expenses.list' | 'service.bills.get'>(
+      channel: C,
+      input: unknown,
+    ): Promise<ReturnType<(typeof channels)[C]['output']['parse']>> => {
+      const response = await fetch(`/bridge/call/${encodeURIComponent(channel)}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ input }),
+      })
+      const result = (await response.json()) as { ok: boolean; value?: unknown }
+      if (!result.ok) throw new Error(`store floor: ${channel} failed: ${JSON.stringify(result)}`)
+      return channels[channel].output.parse(result.value) as ReturnType<
+        (typeof channels)[C]['output']['parse']
+      >
+    },
+  }
+  const { profileId, currency } = requests
+  const puts: Promise<unknown>[] = []
+  const started = performance.now()
+  const lists = async (): Promise<void> => {
+    for (const { expenses, query } of requests.lists) {
+      const q = query as { page: number; limit: number; order_by: string }
+      if (expenses)
+        puts.push(
+          records.bulkPut(
+            (await bridge.call('service.expenses.list', { profileId, currency, query: q }))
+              .expenses,
+          ),
+        )
+      else
+        puts.push(
+          records.bulkPut(
+            (await bridge.call('service.bills.list', { profileId, currency, query: q })).bills,
+          ),
+        )
+    }
+  }
+  let next = 0
+  const details = async (): Promise<void> => {
+    while (next < requests.detailIds.length) {
+      const ids = requests.detailIds.slice(next, (next += options.batch))
+      puts.push(
+        records.bulkPut(
+          (await bridge.call('service.bills.get', { profileId, currency, ids })).bills,
+        ),
+      )
+    }
+  }
+  await Promise.all([lists(), ...Array.from({ length: options.workers }, details)])
+  await Promise.all(puts)
+  const seconds = (performance.now() - started) / 1000
+  db.close()
+  await Dexie.delete(name)
+  return seconds
 }
 
 function pagesOf<T>(items: T[], size: number): T[][] {
@@ -190,5 +310,12 @@ async function checkAnswers(
   return best
 }
 
-const bench: SyncBenchPage = { countCache, checkAnswers, prepareCacheWrite, cacheWrite }
+const bench: SyncBenchPage = {
+  countCache,
+  tonightCovered,
+  storeFloor,
+  checkAnswers,
+  prepareCacheWrite,
+  cacheWrite,
+}
 ;(globalThis as { tillSyncBench?: SyncBenchPage }).tillSyncBench = bench

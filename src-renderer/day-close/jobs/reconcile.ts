@@ -110,7 +110,7 @@ export async function confirmCount(
     const figures = dayCloseFigures({ ...inputs, movements })
     // The float recorded as a movement, kept with the count while no close event gave the opening.
     const openingFloat = session.openingCash === null ? figures.openingCash : null
-    if (stillSyncing(figures.billsAwaitingDetail, await loadRecordsSynced(db)))
+    if (stillSyncing(figures.billsAwaitingDetail, await loadRecordsSynced(db), session))
       throw new ReconcileError(
         'Some bills of this session are still being fetched; confirm once the sync has them.',
       )

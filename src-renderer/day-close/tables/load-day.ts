@@ -87,7 +87,7 @@ export async function loadLocationDay(
     sessionCount: sessions.length,
     figures: sumFigures(figures),
     drawer: addDrawers(figures.map((f, i) => drawerOf(f, sessions[i]!.id))),
-    incomplete: figures.some((f) => stillSyncing(f.billsAwaitingDetail, synced)),
+    incomplete: figures.some((f, i) => stillSyncing(f.billsAwaitingDetail, synced, sessions[i]!)),
     counts: countedSessions(
       standing.map((r, i) =>
         r === null
@@ -142,7 +142,7 @@ export async function loadDay(
       expenses: inputs.expenses,
       movements: inputs.movements,
       record,
-      incomplete: stillSyncing(figures.billsAwaitingDetail, synced),
+      incomplete: stillSyncing(figures.billsAwaitingDetail, synced, session),
     }
   })
   const total = sumFigures(closes.map((c) => c.figures))

@@ -13,16 +13,24 @@ const MIN_PAGES_EACH = 2
 
 /**
  * History from `oldest` to `newest` (created times, ms) cut into stretches of equal time, newest
- * first; the oldest is open below and the newest above, so every bill falls in exactly one.
+ * first; the oldest is open below and the newest above (or bounded by `below`, when what was made
+ * from then on has been read already), so every bill up to there falls in exactly one.
  */
-export function historyRanges(oldest: number, newest: number, pages: number): HistoryRange[] {
+export function historyRanges(
+  oldest: number,
+  newest: number,
+  pages: number,
+  below: number | null = null,
+): HistoryRange[] {
+  const top = below === null ? null : new Date(below).toISOString()
+  const end = below === null ? newest : Math.min(newest, below)
   const count = Math.max(1, Math.min(LISTINGS, Math.floor(pages / MIN_PAGES_EACH)))
-  if (count === 1 || newest <= oldest) return [{ from: null, to: null, page: 1, done: false }]
-  const step = (newest - oldest) / count
+  if (count === 1 || end <= oldest) return [{ from: null, to: top, page: 1, done: false }]
+  const step = (end - oldest) / count
   const cut = (i: number): string => new Date(Math.round(oldest + step * i)).toISOString()
   return Array.from({ length: count }, (_, i) => {
     const k = count - i
-    return { from: k === 1 ? null : cut(k - 1), to: i === 0 ? null : cut(k), page: 1, done: false }
+    return { from: k === 1 ? null : cut(k - 1), to: i === 0 ? top : cut(k), page: 1, done: false }
   })
 }
 

@@ -8,6 +8,9 @@ import {
   readCheckpoint,
   noteSyncSuccess,
   queuedDetails,
+  noteCovered,
+  startRecentRead,
+  type CollectionKey,
 } from '../tables/checkpoints'
 import { GroupedWrites } from '../tables/grouped-writes'
 import {
@@ -19,6 +22,7 @@ import {
   type PageQuery,
 } from './collections'
 import { historyRanges, rangeQuery } from './history-ranges'
+import { recentWindowStart } from '../rules/recent-window'
 import { ProgressMeter, type SyncProgress } from './progress'
 import type { ServiceReader } from './service-reader'
 import { StageClock } from '../tables/stage-clock'
@@ -84,10 +88,13 @@ function timedReader(reader: ServiceReader, stages: StageClock): ServiceReader {
 }
 
 /**
- * Brings the cache level with the service. History comes newest first (recent sessions are usable
- * at once), then updates by `updated_at` with a keyset cursor (records changing while pages are
- * read are neither missed nor doubled), then bill details for whatever is new or changed. Every
- * page is committed with its checkpoint, so a run stopped anywhere resumes where it stopped.
+ * Brings the cache level with the service. A first sync reads tonight first: every bill and
+ * expense changed since yesterday's business day began, by `updated_at` with a keyset cursor and
+ * bills with their details, so the last two business days' sessions are whole before any history
+ * (still-syncing.ts). History follows newest first, up to where that read began, then updates
+ * from its cursor (records changing while pages are read are neither missed nor doubled), then
+ * bill details for whatever is new or changed. Every page is committed with its checkpoint, so a
+ * run stopped anywhere resumes where it stopped.
  */
 export class SyncEngine {
   /** This run's cache writes, grouped into as few transactions as the cache's pace allows. */
@@ -137,18 +144,32 @@ export class SyncEngine {
         (error: unknown) => error,
       )
       try {
-        areas.bills = await this.area(options.skip?.bills, async () => {
-          const bills = billsCollection(this.ctx)
-          await this.backfill(bills, meter, check)
-          await this.incremental(bills, meter, check, DETAIL_PRIORITY.updates)
-          if (options.mode === 'deep') await this.deepSweep(options.deepDays ?? 7, check)
-        })
-        areas.expenses = await this.area(options.skip?.expenses, async () => {
-          const expenses = expensesCollection(this.ctx)
-          meter.setPhase('expenses')
-          await this.backfill(expenses, meter, check)
-          await this.incremental(expenses, meter, check, DETAIL_PRIORITY.updates)
-        })
+        const bills = billsCollection(this.ctx)
+        const expenses = expensesCollection(this.ctx)
+        // Tonight first: both areas' recent changes before either's history.
+        const recentFrom = recentWindowStart(this.ctx.now(), this.ctx.timeZone)
+        for (const [key, collection] of [
+          ['bills', bills],
+          ['expenses', expenses],
+        ] as const) {
+          areas[key] = await this.area(options.skip?.[key], () =>
+            this.recent(collection, recentFrom, meter, check),
+          )
+          // A refused area has nothing to read: it holds no session back.
+          if (!areas[key].enabled) await this.noteCovered(key, recentFrom)
+        }
+        if (areas.bills.enabled)
+          areas.bills = await this.area(undefined, async () => {
+            await this.backfill(bills, meter, check)
+            await this.incremental(bills, meter, check)
+            if (options.mode === 'deep') await this.deepSweep(options.deepDays ?? 7, check)
+          })
+        if (areas.expenses.enabled)
+          areas.expenses = await this.area(undefined, async () => {
+            meter.setPhase('expenses')
+            await this.backfill(expenses, meter, check)
+            await this.incremental(expenses, meter, check)
+          })
         listing.done = true
         endListing()
       } catch (error) {
@@ -212,6 +233,46 @@ export class SyncEngine {
   }
 
   /**
+   * A first sync's read of recent changes, from `recentFrom` (or where a stopped one began) to the
+   * newest, bills with their details; the cursor it leaves is where the updates carry on. Then
+   * its start is noted as covered. Not for a cache a sync has filled before, nor for one whose
+   * history was begun before this read existed (that one reads on as it was).
+   */
+  private async recent(
+    collection: Collection,
+    recentFrom: number,
+    meter: ProgressMeter,
+    check: () => void,
+  ): Promise<void> {
+    const checkpoint = await readCheckpoint(this.ctx.db, collection.key)
+    if (
+      checkpoint.coveredFrom !== undefined ||
+      checkpoint.lastSuccessAt !== null ||
+      checkpoint.backfillDone ||
+      checkpoint.backfillPage !== null
+    )
+      return
+    const from = checkpoint.recentFrom ?? recentFrom
+    if (checkpoint.recentFrom === undefined)
+      await this.commit(() => startRecentRead(this.ctx.db, collection.key, from))
+    meter.setPhase('recent')
+    await this.incremental(
+      {
+        ...collection,
+        read: (query) => collection.read(query, { withDetails: true }),
+      },
+      meter,
+      check,
+    )
+    await this.noteCovered(collection.key, from)
+  }
+
+  /** Notes that every record of the area changed from `from` on is in (or none can be read). */
+  private noteCovered(key: CollectionKey, from: number): Promise<void> {
+    return this.commit(() => noteCovered(this.ctx.db, key, from))
+  }
+
+  /**
    * History, newest first, by page; new records arriving meanwhile only push pages down. A long
    * history of bills is read in stretches of `created_at` side by side (history-ranges.ts), each
    * page written with every stretch's progress, so a resumed run carries on with each.
@@ -224,16 +285,24 @@ export class SyncEngine {
     let checkpoint = await readCheckpoint(this.ctx.db, collection.key)
     if (checkpoint.backfillDone) return
     if (checkpoint.backfillPage === null) {
-      // Where updates will start once history is in: the newest change the service has now.
+      // Where updates will start once history is in: the newest change the service has now, or
+      // where the recent read left off if that is earlier. (A read that found nothing left its
+      // start, this PC's time: a service whose clock is behind may still change records before it.)
       const newest = await collection.read({ page: 1, limit: 1, order_by: 'updated_at:desc' })
       const { total } = newest.page.page
+      const newestText = newest.page.lastUpdatedAtText
+      const keepCursor =
+        checkpoint.coveredFrom !== undefined &&
+        checkpoint.cursor !== null &&
+        newestText !== null &&
+        Date.parse(checkpoint.cursor) <= Date.parse(newestText)
       const start = {
         ...checkpoint,
         backfillPage: 1,
-        cursor: newest.page.lastUpdatedAtText,
-        backfillRanges: await this.rangesOf(collection, total),
+        ...(keepCursor ? {} : { cursor: newestText, cursorPage: 1 }),
+        backfillRanges: await this.rangesOf(collection, total, checkpoint.coveredFrom),
       }
-      await this.commit(() => newest.write({ ...start, cursorPage: 1 }, DETAIL_PRIORITY.history))
+      await this.commit(() => newest.write(start, DETAIL_PRIORITY.history))
       // A bill is written twice, listed then with its detail; an expense once.
       if (total !== null) meter.expect(total * (collection.key === 'bills' ? 2 : 1))
       checkpoint = await readCheckpoint(this.ctx.db, collection.key)
@@ -298,10 +367,14 @@ export class SyncEngine {
     if (failures.length > 0) throw failures[0]
   }
 
-  /** Stretches of history to read side by side: bills only, the expenses' lists take no upper bound. */
+  /**
+   * Stretches of history to read side by side, below `below` when what was made from then on is
+   * in: bills only, the expenses' lists take no upper bound.
+   */
   private async rangesOf(
     collection: Collection,
     total: number | null,
+    below: number | undefined,
   ): Promise<HistoryRange[] | undefined> {
     if (collection.key !== 'bills' || total === null) return undefined
     const end = (order_by: string) => collection.read({ page: 1, limit: 1, order_by })
@@ -309,7 +382,7 @@ export class SyncEngine {
     const from = oldest.page.firstCreatedAt
     const to = newest.page.firstCreatedAt
     if (from === null || to === null) return undefined
-    return historyRanges(from, to, Math.ceil(total / PAGE_SIZE))
+    return historyRanges(from, to, Math.ceil(total / PAGE_SIZE), below ?? null)
   }
 
   /** Changes since the cursor, oldest first, by keyset on `updated_at`. */
@@ -317,7 +390,6 @@ export class SyncEngine {
     collection: Collection,
     meter: ProgressMeter,
     check: () => void,
-    priority: number,
   ): Promise<void> {
     let checkpoint = await readCheckpoint(this.ctx.db, collection.key)
     // Start each run a little before the cursor: a change committed late is still seen.
@@ -331,7 +403,7 @@ export class SyncEngine {
       order_by: 'updated_at:asc',
       ...(cursor ? { q_updated_at_from: cursor } : {}),
     })
-    if (collection.key === 'bills') meter.setPhase('updates')
+    if (collection.key === 'bills' && checkpoint.backfillDone) meter.setPhase('updates')
     await pageThrough(
       collection,
       queryFrom(from, 1),
@@ -344,7 +416,7 @@ export class SyncEngine {
         checkpoint = { ...base, ...advanceCursor(base, read.lastUpdatedAtText) }
         return {
           checkpoint,
-          priority,
+          priority: DETAIL_PRIORITY.updates,
           next: read.page.hasMore ? queryFrom(checkpoint.cursor, checkpoint.cursorPage) : null,
         }
       },

@@ -48,3 +48,25 @@ export async function noteSyncSuccess(
 export function queuedDetails(db: TillDatabase, limit: number): Promise<string[]> {
   return db.pendingDetails.orderBy('priority').limit(limit).primaryKeys()
 }
+
+/** Notes where a first sync's read of the collection's recent changes starts: its cursor. */
+export async function startRecentRead(
+  db: TillDatabase,
+  key: CollectionKey,
+  from: number,
+): Promise<void> {
+  const checkpoint = await readCheckpoint(db, key)
+  const cursor = new Date(from).toISOString()
+  await db.checkpoints.put({ ...checkpoint, recentFrom: from, cursor, cursorPage: 1 })
+}
+
+/** Notes that every record of the collection changed from `from` on is in; the first note stands. */
+export async function noteCovered(
+  db: TillDatabase,
+  key: CollectionKey,
+  from: number,
+): Promise<void> {
+  const checkpoint = await readCheckpoint(db, key)
+  if (checkpoint.coveredFrom === undefined)
+    await db.checkpoints.put({ ...checkpoint, coveredFrom: from })
+}

@@ -1,28 +1,41 @@
 import type { TillDatabase } from '../../database/database'
+import type { RegisterSession } from '../../database/cached-records'
 import { readCheckpoint } from './checkpoints'
 
 /**
  * Whether a session's figures are whole yet. Every record that can change them must be in: its
  * bills and refunds, its expenses, and payments taken in it on bills made before it opened (a late
- * payment on an earlier day's bill). The first sync reads bills newest first, by creation: a bill
- * paid off today but made last month comes only when the sync has gone back that far, and nothing
- * read before says which bills those are. So until the first sync has read everything (history,
- * its details and the expenses), no session's figures can be called whole. After it, a session is
- * whole while none of its bills is known only from its list summary.
+ * payment on an earlier day's bill). Each of those is changed at or after the session opened (a
+ * payment touches its bill's `updated_at`), so once every bill and expense changed since some time
+ * T is in, every session that opened at or after T is covered, whatever the history behind it.
+ * A first sync reads the changes since yesterday's business day began before any history (tonight
+ * first, sync-engine.ts), so the sessions of the last two business days are whole as soon as that
+ * read ends and their bills have their details; an older session waits for the whole history.
+ * A session's opening is the close event's, else its earliest bill or payment seen.
  */
 
 export interface RecordsSynced {
   /** A sync has run to its end once: every bill, with its payments, and every expense is in. */
   firstSyncDone: boolean
+  /** Every bill and expense changed at or after this time is in; null: not yet known. */
+  coveredFrom: number | null
 }
 
-export function stillSyncing(billsAwaitingDetail: number, synced: RecordsSynced): boolean {
-  return billsAwaitingDetail > 0 || !synced.firstSyncDone
+export function stillSyncing(
+  billsAwaitingDetail: number,
+  synced: RecordsSynced,
+  session: Pick<RegisterSession, 'openedAt' | 'firstActivityAt'>,
+): boolean {
+  if (billsAwaitingDetail > 0) return true
+  if (synced.firstSyncDone) return false
+  const opened = session.openedAt ?? session.firstActivityAt
+  return synced.coveredFrom === null || opened === null || opened < synced.coveredFrom
 }
 
 /**
  * A run notes its success on each area it read (an area the install refuses is left out); a run
- * ends only once the history, the details it queued and the expenses are all written.
+ * ends only once the history, the details it queued and the expenses are all written. The recent
+ * read notes its cover on each area (a refused one included), and a session is covered by both.
  */
 export function loadRecordsSynced(db: TillDatabase): Promise<RecordsSynced> {
   // One transaction: the Sessions list follows it live, and a sync writes checkpoints each page.
@@ -31,6 +44,10 @@ export function loadRecordsSynced(db: TillDatabase): Promise<RecordsSynced> {
       readCheckpoint(db, 'bills'),
       readCheckpoint(db, 'expenses'),
     ])
-    return { firstSyncDone: bills.lastSuccessAt !== null || expenses.lastSuccessAt !== null }
+    const covered = [bills.coveredFrom, expenses.coveredFrom].filter((c) => c !== undefined)
+    return {
+      firstSyncDone: bills.lastSuccessAt !== null || expenses.lastSuccessAt !== null,
+      coveredFrom: covered.length === 2 ? Math.max(...covered) : null,
+    }
   })
 }

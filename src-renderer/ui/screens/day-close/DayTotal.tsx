@@ -50,7 +50,7 @@ export function DayTotal({
           </p>
           {incomplete ? (
             <p className="notice still-syncing" role="note">
-              <strong>Day total {STILL_SYNCING}:</strong> a session of this day is still syncing.
+              <strong>Day total {STILL_SYNCING}:</strong> a session of this day is still arriving.
             </p>
           ) : (
             <FiguresTables subject="the day" figures={total} drawer={drawer} currency={currency} />

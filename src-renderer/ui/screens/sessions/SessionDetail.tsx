@@ -41,7 +41,7 @@ export function SessionDetail({
   const [openBill, setOpenBill] = useState<string | null>(null)
   const [shown, setShown] = useState(BILLS_PAGE)
   useEffect(() => heading.current?.focus(), [session.id])
-  const { id, openingCash } = session
+  const { id, openingCash, openedAt, firstActivityAt } = session
   const timeZone = effectiveTimeZone(profile)
   const shownStatus = useLiveQuery(() => loadShownStatus(db, session, Date.now()), [db, session])
   const name = sessionLabel(
@@ -67,11 +67,11 @@ export function SessionDetail({
     ])
     return {
       figures,
-      incomplete: stillSyncing(figures.billsAwaitingDetail, synced),
+      incomplete: stillSyncing(figures.billsAwaitingDetail, synced, { openedAt, firstActivityAt }),
       expenses,
       billCount: figures.saleCount + figures.refundCount + figures.voidCount,
     }
-  }, [db, id, openingCash, rowsIn])
+  }, [db, id, openingCash, openedAt, firstActivityAt, rowsIn])
   const currency = profile.currency ?? bills?.[0]?.currency ?? null
   const money = (minor: number): string => (currency ? formatMoney(minor, currency) : String(minor))
 

@@ -148,7 +148,7 @@ function SessionRow({
   const incomplete =
     figures !== undefined &&
     synced !== undefined &&
-    stillSyncing(figures.billsAwaitingDetail, synced)
+    stillSyncing(figures.billsAwaitingDetail, synced, session)
   return (
     <tr ref={rowRef} aria-selected={selected}>
       <td className="moment">

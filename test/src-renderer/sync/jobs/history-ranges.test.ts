@@ -32,6 +32,21 @@ describe('history read in stretches side by side', () => {
     expect(ranges.every((r) => r.page === 1 && !r.done)).toBe(true)
   })
 
+  it('below where tonight’s read began: every earlier instant in exactly one stretch, none from there on', () => {
+    const below = NEWEST - 10 * DAY
+    for (const pages of [2, 100]) {
+      const ranges = historyRanges(OLDEST, NEWEST, pages, below)
+      for (let at = OLDEST - 2 * DAY; at < below; at += 3_600_000 + 7)
+        expect(holding(ranges, at), new Date(at).toISOString()).toHaveLength(1)
+      for (let at = below; at <= NEWEST + DAY; at += 3_600_000 + 7)
+        expect(holding(ranges, at), new Date(at).toISOString()).toEqual([])
+    }
+    // A history wholly inside what was read already: one stretch, below it, that finds nothing.
+    expect(historyRanges(below + DAY, NEWEST, 100, below)).toEqual([
+      { from: null, to: new Date(below).toISOString(), page: 1, done: false },
+    ])
+  })
+
   it('a short history, or one of a single instant, is read as one', () => {
     expect(historyRanges(OLDEST, NEWEST, 2)).toEqual([
       { from: null, to: null, page: 1, done: false },
