@@ -35,6 +35,19 @@ function transportFailure(message: string): BridgeResult<unknown> {
   return { ok: false, error: { kind: 'network', message } }
 }
 
+/**
+ * The shell refused the call for its size (src-node/bounded-body.ts): no fault of the network,
+ * nor of whatever the call was for.
+ */
+function tooLarge(answer: unknown): BridgeResult<unknown> {
+  const limit = (answer as { limit?: unknown } | null)?.limit
+  const most = typeof limit === 'number' ? ` (it takes at most ${limit} bytes a call)` : ''
+  return {
+    ok: false,
+    error: { kind: 'validation', message: `The request was too large for this shell${most}.` },
+  }
+}
+
 /** Reads `/bridge/events` for as long as the page lives, reconnecting a second after a break. */
 async function readEventStream(
   signedIn: Promise<void>,
@@ -95,7 +108,9 @@ export function createHttpTransport(launchToken: string | null): TillBridgeTrans
           },
         }
       }
-      const parsed = bridgeResult.safeParse(await response.json().catch(() => null))
+      const answer: unknown = await response.json().catch(() => null)
+      if (response.status === 413) return tooLarge(answer)
+      const parsed = bridgeResult.safeParse(answer)
       return parsed.success
         ? (parsed.data as BridgeResult<unknown>)
         : transportFailure(`Unexpected answer (HTTP ${response.status}).`)

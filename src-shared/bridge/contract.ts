@@ -42,6 +42,8 @@ import {
   saveSharedBooksInput,
   sharedAppendResult,
   sharedBooksAppendExportInput,
+  sharedBooksAppendStagedInput,
+  sharedBooksAppendStagedOutput,
   sharedBooksChangedEvent,
   sharedBooksExportLogInput,
   sharedBooksExportLogOutput,
@@ -51,6 +53,7 @@ import {
   sharedBooksPushInput,
   sharedBooksPushOutput,
   sharedBooksSettingsView,
+  sharedBooksStagePartInput,
   sharedBooksStatus,
   sharedBooksStatusEvent,
   sharedBooksStoreInput,
@@ -144,6 +147,11 @@ export const channels = {
   'sharedBooks.pull': { input: sharedBooksPullInput, output: sharedBooksPullOutput },
   'sharedBooks.push': { input: sharedBooksPushInput, output: sharedBooksPushOutput },
   'sharedBooks.appendExport': { input: sharedBooksAppendExportInput, output: sharedAppendResult },
+  'sharedBooks.stagePart': { input: sharedBooksStagePartInput, output: z.object({}) },
+  'sharedBooks.appendStaged': {
+    input: sharedBooksAppendStagedInput,
+    output: sharedBooksAppendStagedOutput,
+  },
   'sharedBooks.exportLog': {
     input: sharedBooksExportLogInput,
     output: sharedBooksExportLogOutput,

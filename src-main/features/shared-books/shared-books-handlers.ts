@@ -1,7 +1,15 @@
 import type { ChannelHandlers } from '../../bridge/dispatcher'
 import type { ChannelName } from '../../../src-shared/bridge/contract'
 import type { SharedBooks } from './shared-books-service'
-import { appendExport, exportLog, pull, push, storeInfo } from './store-operations'
+import {
+  appendExport,
+  appendStaged,
+  exportLog,
+  pull,
+  push,
+  stagePart,
+  storeInfo,
+} from './store-operations'
 
 type SharedBooksChannels = Extract<ChannelName, `sharedBooks.${string}`>
 
@@ -29,6 +37,15 @@ export function sharedBooksHandlers({
     }),
     'sharedBooks.appendExport': ({ profileId, storeId, ...append }) =>
       sharedBooks.run(profileId, (pool) => appendExport(pool, storeId, append)),
+    'sharedBooks.stagePart': async ({ profileId, storeId, uploadId, part, text }) => {
+      await sharedBooks.run(profileId, (pool) => stagePart(pool, storeId, uploadId, part, text))
+      return {}
+    },
+    'sharedBooks.appendStaged': async ({ profileId, storeId, uploadId, parts, by }) => ({
+      results: await sharedBooks.run(profileId, (pool) =>
+        appendStaged(pool, storeId, uploadId, parts, by),
+      ),
+    }),
     'sharedBooks.exportLog': async ({ profileId, storeId, destinationId, afterSeq }) => ({
       entries: await sharedBooks.run(profileId, (pool) =>
         exportLog(pool, storeId, destinationId, afterSeq),

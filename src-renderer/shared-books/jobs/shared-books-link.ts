@@ -3,9 +3,11 @@ import type { TillBridge } from '../../bridge/bridge-client'
 import type { TillDatabase } from '../../database/database'
 import { joinedStore, markLeft } from '../tables/shared-outbox'
 import type { SharedExportCommit } from '../../exports/jobs/export-options'
-import { joinSharedBooks, type Joined } from './join-shared-books'
+import { joinSharedBooks } from './join-shared-books'
+import type { Joined } from '../rules/join-words'
 import { SharedBooksSync, type SharedPlace } from './shared-books-sync'
 import { exportPlanningAgain, sharedExportCommit } from './shared-export'
+import type { UploadProgress } from './staged-upload'
 
 /**
  * A connection's shared books (docs/shared-books.md): off unless this profile has joined a store
@@ -35,7 +37,7 @@ export class SharedBooksLink {
   }
 
   /** Joins the shop's store on the books saved in Settings, by the join rule. */
-  async join(): Promise<Joined> {
+  async join(onProgress?: (progress: UploadProgress) => void): Promise<Joined> {
     const settings = await this.bridge.call('sharedBooks.settings.get', {
       profileId: this.profile.id,
     })
@@ -44,7 +46,7 @@ export class SharedBooksLink {
       storeId: this.profile.storeId,
       pcName: settings.pcName,
     }
-    const joined = await joinSharedBooks(this.db, this.bridge, place)
+    const joined = await joinSharedBooks(this.db, this.bridge, place, onProgress)
     this.begin(place)
     return joined
   }
@@ -79,9 +81,9 @@ export class SharedBooksLink {
     this.changed()
   }
 
-  /** The commit an export takes: to the books first while joined. */
-  exportCommit(): SharedExportCommit | undefined {
-    return this.place ? sharedExportCommit(this.db, this.bridge, this.place) : undefined
+  /** The commit an export takes: to the books first while joined, in parts when large. */
+  exportCommit(onProgress?: (progress: UploadProgress) => void): SharedExportCommit | undefined {
+    return this.place ? sharedExportCommit(this.db, this.bridge, this.place, onProgress) : undefined
   }
 
   /** Runs an export; while joined, planned again after pulling should another PC commit first. */

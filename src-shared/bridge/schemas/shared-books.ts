@@ -172,6 +172,28 @@ export const sharedAppendResult = z.discriminatedUnion('status', [
 ])
 export type SharedAppendResult = z.infer<typeof sharedAppendResult>
 
+/**
+ * The most UTF-16 units of JSON text one staged part carries: even at six bytes a unit (a control
+ * character written as \u0000) the call stays under the browser shell's 1 MiB.
+ */
+export const SHARED_PART_CHARS = 100_000
+
+const uploadId = z.string().min(1).max(100)
+
+export const sharedBooksStagePartInput = sharedBooksStoreInput.extend({
+  uploadId,
+  part: z.number().int().nonnegative(),
+  text: z.string().max(SHARED_PART_CHARS),
+})
+
+export const sharedBooksAppendStagedInput = sharedBooksStoreInput.extend({
+  uploadId,
+  /** How many parts were staged, numbered from 0. */
+  parts: z.number().int().positive(),
+  by: pcName,
+})
+export const sharedBooksAppendStagedOutput = z.object({ results: z.array(sharedAppendResult) })
+
 export const sharedBooksExportLogInput = sharedBooksStoreInput.extend({
   destinationId,
   afterSeq: seq,

@@ -3,6 +3,7 @@ import type { SharedBooksSettingsView } from '../../../../src-shared/bridge/cont
 import { useActiveConnection } from '../../hooks/use-active-connection'
 import { useBridge } from '../../hooks/bridge-context'
 import { SharedConflictsList } from './SharedConflictsList'
+import { joinedWords } from '../../../shared-books'
 
 const SHARED_WHAT =
   'destinations, account mappings and kept sub-account codes, location names, drawer counts with their trail, cash movements, and the export log'
@@ -70,17 +71,15 @@ export function SharedBooksPanel(): React.JSX.Element | null {
     act('Testing…', async () => {
       const report = await bridge.call('sharedBooks.test', entered())
       if (!report.ok) throw new Error(report.message)
-      return report.serverVersion
-        ? `${report.message} (PostgreSQL ${report.serverVersion})`
-        : report.message
+      return report.message
     })
   const join = (): void =>
     act('Joining…', async () => {
-      const joined = await link.join()
+      const joined = await link.join(({ sent, parts }) =>
+        setBusy(`Joining… sent part ${sent} of ${parts} of this PC’s export log`),
+      )
       setView(await bridge.call('sharedBooks.settings.get', { profileId }))
-      return joined === 'started'
-        ? `Joined. The shared books were empty: this PC’s records are now on them.`
-        : `Joined. This PC now has the shared records and sends its changes.`
+      return joinedWords(joined)
     })
   const leave = (): void =>
     act('Leaving…', async () => {
