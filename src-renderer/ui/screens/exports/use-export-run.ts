@@ -35,6 +35,8 @@ interface ExportPlan {
 interface ExportRun {
   /** While an export runs, how far it is; null otherwise. */
   progress: ExportProgress | null
+  /** While a large batch goes to the shared books in parts, how far it is, in words. */
+  sending: string | null
   outcome: Outcome | null
   /** Said when another PC committed to the shared books first and this export was planned again. */
   plannedAgain: string | null
@@ -59,6 +61,7 @@ export function useExportRun(connection: ActiveConnection, timeZone: string): Ex
   const bridge = useBridge()
   const [shell, setShell] = useState<'electron' | 'browser'>('browser')
   const [progress, setProgress] = useState<ExportProgress | null>(null)
+  const [sending, setSending] = useState<string | null>(null)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const [plannedAgain, setPlannedAgain] = useState<string | null>(null)
   const controller = useRef<AbortController | null>(null)
@@ -111,7 +114,11 @@ export function useExportRun(connection: ActiveConnection, timeZone: string): Ex
         const sink = await openSink(name, what)
         if (!sink) return null
         const options = await exportOptions(plan, abort.signal, file)
-        const sharedCommit = destination ? connection.sharedBooks.exportCommit() : undefined
+        const sharedCommit = destination
+          ? connection.sharedBooks.exportCommit(({ sent, parts }) =>
+              setSending(`Sending the batch to the shared books: part ${sent} of ${parts}`),
+            )
+          : undefined
         return writeToSink(runExport({ ...options, sharedCommit }), sink, nothingNew(what))
       }, setPlannedAgain)
       if (!written) return
@@ -144,6 +151,7 @@ export function useExportRun(connection: ActiveConnection, timeZone: string): Ex
     } finally {
       controller.current = null
       setProgress(null)
+      setSending(null)
     }
   }
 
@@ -168,6 +176,7 @@ export function useExportRun(connection: ActiveConnection, timeZone: string): Ex
 
   return {
     progress,
+    sending,
     outcome,
     plannedAgain,
     clearOutcome: () => setOutcome(null),

@@ -20,10 +20,7 @@ import type { StoredBatch } from '../../../../src-renderer/exports/tables/export
 import { logPage, type PageEntry } from '../../../../src-renderer/exports/tables/log-pages'
 import { joinSharedBooks } from '../../../../src-renderer/shared-books/jobs/join-shared-books'
 import { sharedExportCommit } from '../../../../src-renderer/shared-books/jobs/shared-export'
-import {
-  textParts,
-  type UploadProgress,
-} from '../../../../src-renderer/shared-books/jobs/staged-upload'
+import type { UploadProgress } from '../../../../src-renderer/shared-books/jobs/staged-upload'
 import { sharedBatchOf } from '../../../../src-renderer/shared-books/tables/shared-export-log'
 import { bills, closePcs, pc } from '../../../support/backup/pcs'
 import { memorySecrets } from '../../../support/memory-secrets'
@@ -182,18 +179,6 @@ async function visible(): Promise<{ rows: number; logged: number }> {
   const logged = await pool.query('SELECT count(*)::int AS n FROM till_export_log')
   return { rows: rows.rows[0].n, logged: logged.rows[0].n }
 }
-
-describe('text cut in parts', () => {
-  it('keeps every piece within the size and a surrogate pair whole, and joins back to the text', () => {
-    const text = `ab🧾cd🧾`
-    // Cut at 3 the pair after "ab" would split; it goes whole into the next piece.
-    expect(textParts(text, 3)).toEqual(['ab', '🧾c', 'd🧾'])
-    const long = '“x🧾'.repeat(10_000)
-    const parts = textParts(long, 999)
-    expect(parts.join('')).toBe(long)
-    expect(Math.max(...parts.map((p) => p.length))).toBeLessThanOrEqual(999)
-  })
-})
 
 describe('a batch of 100,000 entries through the browser shell', () => {
   it('sent whole it is refused by the shell, which says the request was too large', async () => {
