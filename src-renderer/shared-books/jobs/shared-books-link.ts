@@ -86,10 +86,18 @@ export class SharedBooksLink {
     return this.place ? sharedExportCommit(this.db, this.bridge, this.place, onProgress) : undefined
   }
 
-  /** Runs an export; while joined, planned again after pulling should another PC commit first. */
-  runExport<T>(run: () => Promise<T>, onPlannedAgain: (message: string) => void): Promise<T> {
+  /**
+   * Runs an export; while joined, one to a destination pulls first (refused while the books do
+   * not answer) and is planned again after pulling should another PC commit first. A table
+   * export (`toBooks` false) is this PC's alone.
+   */
+  runExport<T>(
+    run: () => Promise<T>,
+    onPlannedAgain: (message: string) => void,
+    toBooks = true,
+  ): Promise<T> {
     const sync = this.sync
-    return sync ? exportPlanningAgain(run, () => sync.pull(), onPlannedAgain) : run()
+    return sync && toBooks ? exportPlanningAgain(run, () => sync.pull(), onPlannedAgain) : run()
   }
 
   /** Hears when shared books are joined or left. */

@@ -84,9 +84,32 @@ export function sharedExportCommit(
 /** What an export to shared books said along the way. */
 const PLANNED_AGAIN = 'Another PC exported first: planned again.'
 
+/** Why an export waits for the books even when this PC has nothing new of its own. */
+const OTHERS_MAY_WAIT =
+  'another PC’s counts and exports may be waiting to reach them, so Till exports once they answer'
+
 /**
- * Runs an export to shared books; when another PC committed first, pulls what it committed and
- * runs again (a new plan, a new batch), telling `onPlannedAgain`. Gives up after a few rounds.
+ * Pulls what the books hold before an export is planned. Unreached, the export is refused: with
+ * nothing new of its own this PC would otherwise say so, while another PC's count waits.
+ */
+async function pullOrRefuse(pull: () => Promise<unknown>): Promise<void> {
+  try {
+    await pull()
+  } catch (error) {
+    if (!isLost(error)) throw error
+    throw new SharedBooksUnreachableError(
+      unreachableMessage(
+        `${error.message.replace(/\.$/, '')}; ${OTHERS_MAY_WAIT}.`,
+        error.lastReachedAt,
+      ),
+    )
+  }
+}
+
+/**
+ * Runs an export to shared books after pulling what they hold (refused, saying why, when they do
+ * not answer); when another PC committed first, pulls what it committed and runs again (a new
+ * plan, a new batch), telling `onPlannedAgain`. Gives up after a few rounds.
  */
 export async function exportPlanningAgain<T>(
   run: () => Promise<T>,
@@ -94,6 +117,7 @@ export async function exportPlanningAgain<T>(
   onPlannedAgain: (message: string) => void,
   rounds = 3,
 ): Promise<T> {
+  await pullOrRefuse(pull)
   for (let round = 1; ; round++) {
     try {
       return await run()

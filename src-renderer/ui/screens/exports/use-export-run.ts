@@ -108,19 +108,23 @@ export function useExportRun(connection: ActiveConnection, timeZone: string): Ex
     setProgress({ done: 0, total: 0 })
     try {
       // To shared books, a run another PC overtook is planned again: a new number, a new file.
-      const written = await connection.sharedBooks.runExport(async () => {
-        const file = destination ? await journalExportFile(db, destination, range) : undefined
-        const name = file?.name ?? (await tableExportFile(db, what as CsvTable, range))
-        const sink = await openSink(name, what)
-        if (!sink) return null
-        const options = await exportOptions(plan, abort.signal, file)
-        const sharedCommit = destination
-          ? connection.sharedBooks.exportCommit(({ sent, parts }) =>
-              setSending(`Sending the batch to the shared books: part ${sent} of ${parts}`),
-            )
-          : undefined
-        return writeToSink(runExport({ ...options, sharedCommit }), sink, nothingNew(what))
-      }, setPlannedAgain)
+      const written = await connection.sharedBooks.runExport(
+        async () => {
+          const file = destination ? await journalExportFile(db, destination, range) : undefined
+          const name = file?.name ?? (await tableExportFile(db, what as CsvTable, range))
+          const sink = await openSink(name, what)
+          if (!sink) return null
+          const options = await exportOptions(plan, abort.signal, file)
+          const sharedCommit = destination
+            ? connection.sharedBooks.exportCommit(({ sent, parts }) =>
+                setSending(`Sending the batch to the shared books: part ${sent} of ${parts}`),
+              )
+            : undefined
+          return writeToSink(runExport({ ...options, sharedCommit }), sink, nothingNew(what))
+        },
+        setPlannedAgain,
+        destination !== undefined,
+      )
       if (!written) return
       const { result, files } = written
       setOutcome(
