@@ -7,3 +7,4 @@ export { chooseVersion, countConflict, setAsideRows, sharedConflicts } from './t
 export { waitingCount } from './tables/shared-outbox'
 export { type SharedConflict } from './tables/shared-rows'
 export { joinedWords } from './rules/join-words'
+export { pcLabel } from './rules/pc-names'

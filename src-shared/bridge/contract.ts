@@ -39,6 +39,7 @@ import {
 } from './schemas/webhooks'
 import {
   joinSharedBooksInput,
+  renameSharedPcInput,
   saveSharedBooksInput,
   sharedAppendResult,
   sharedBooksAppendExportInput,
@@ -141,6 +142,7 @@ export const channels = {
   /** Records that this profile's records are shared under the store (after the join rule). */
   'sharedBooks.join': { input: joinSharedBooksInput, output: sharedBooksSettingsView },
   /** Forgets the address and the password; the local records stay. */
+  'sharedBooks.rename': { input: renameSharedPcInput, output: sharedBooksSettingsView },
   'sharedBooks.leave': { input: z.object({ profileId }), output: sharedBooksSettingsView },
   'sharedBooks.status': { input: z.object({ profileId }), output: sharedBooksStatus },
   'sharedBooks.info': { input: sharedBooksStoreInput, output: sharedBooksInfoOutput },

@@ -26,6 +26,7 @@ export function sharedBooksHandlers({
     'sharedBooks.test': ({ profileId, url, password }) =>
       sharedBooks.test(profileId, url, password),
     'sharedBooks.join': ({ profileId, storeId }) => sharedBooks.join(profileId, storeId),
+    'sharedBooks.rename': ({ profileId, pcName }) => sharedBooks.rename(profileId, pcName),
     'sharedBooks.leave': ({ profileId }) => sharedBooks.leave(profileId),
     'sharedBooks.status': ({ profileId }) => sharedBooks.status(profileId),
     'sharedBooks.info': ({ profileId, storeId }) =>

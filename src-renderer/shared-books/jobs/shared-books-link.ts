@@ -5,6 +5,7 @@ import { joinedStore, markLeft } from '../tables/shared-outbox'
 import type { SharedExportCommit } from '../../exports/jobs/export-options'
 import { joinSharedBooks } from './join-shared-books'
 import type { Joined } from '../rules/join-words'
+import { pcSignature } from '../rules/pc-names'
 import { SharedBooksSync, type SharedPlace } from './shared-books-sync'
 import { exportPlanningAgain, sharedExportCommit } from './shared-export'
 import type { UploadProgress } from './staged-upload'
@@ -33,7 +34,11 @@ export class SharedBooksLink {
       .catch(() => null)
     const storeId = await joinedStore(this.db)
     if (!settings?.joined || storeId === null || settings.storeId !== storeId) return
-    this.begin({ profileId: this.profile.id, storeId, pcName: settings.pcName })
+    this.begin({
+      profileId: this.profile.id,
+      storeId,
+      pcName: pcSignature(settings.pcName, settings.pcId),
+    })
   }
 
   /** Joins the shop's store on the books saved in Settings, by the join rule. */
@@ -44,11 +49,21 @@ export class SharedBooksLink {
     const place = {
       profileId: this.profile.id,
       storeId: this.profile.storeId,
-      pcName: settings.pcName,
+      pcName: pcSignature(settings.pcName, settings.pcId),
     }
     const joined = await joinSharedBooks(this.db, this.bridge, place, onProgress)
     this.begin(place)
     return joined
+  }
+
+  /** Gives this PC a name; changes from now on are signed with it. */
+  async rename(name: string): Promise<void> {
+    const settings = await this.bridge.call('sharedBooks.rename', {
+      profileId: this.profile.id,
+      pcName: name,
+    })
+    if (this.place)
+      this.begin({ ...this.place, pcName: pcSignature(settings.pcName, settings.pcId) })
   }
 
   /** Leaves the books: main forgets the address and password; the records stay here. */

@@ -47,8 +47,10 @@ export const sharedBooksSettingsView = z.object({
   /** The store joined; null until `sharedBooks.join`. */
   storeId: sharedStoreId.nullable(),
   joined: z.boolean(),
-  /** This PC's name as other PCs see it in `by` (the host name unless the renderer says else). */
+  /** This PC's name as a person gave it (the host name until then). */
   pcName: z.string(),
+  /** Tells this PC from another of the same name (`by` carries both); null until saved. */
+  pcId: z.string().nullable(),
 })
 export type SharedBooksSettingsView = z.infer<typeof sharedBooksSettingsView>
 
@@ -65,6 +67,12 @@ export const sharedBooksTestReport = z.object({
   ok: z.boolean(),
   message: z.string(),
   serverVersion: z.string().optional(),
+})
+
+/** A PC's name as a person gives it; the renderer adds its id to it in `by` (shared-books/rules/pc-names.ts). */
+export const renameSharedPcInput = z.object({
+  profileId,
+  pcName: z.string().trim().min(1, 'Give this PC a name').max(80),
 })
 
 export const joinSharedBooksInput = z.object({ profileId, storeId: sharedStoreId })

@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BridgeEvent } from '../../../../src-shared/bridge/contract'
@@ -131,6 +131,38 @@ describe('settings', () => {
     expect(
       (await test(`${server.url('books')}?sslmode=verify-full`, server.password)).message,
     ).toMatch(/TLS refused/)
+  })
+})
+
+describe('this PC’s name', () => {
+  it('is the host name until a person gives one; its id is made once and kept through renames and saves', async () => {
+    const office = pc()
+    const save = () =>
+      office.call<{ pcName: string; pcId: string }>('sharedBooks.settings.save', {
+        profileId: 'shop',
+        url: server.url('books'),
+        password: server.password,
+      })
+    const saved = await save()
+    expect(saved.pcName).toBe(hostname())
+    expect(saved.pcId).toMatch(/^[0-9a-f]{8}$/)
+    const renamed = await office.call('sharedBooks.rename', {
+      profileId: 'shop',
+      pcName: '  Office  ',
+    })
+    expect(renamed).toMatchObject({ pcName: 'Office', pcId: saved.pcId })
+    expect(await save()).toMatchObject({ pcName: 'Office', pcId: saved.pcId })
+    const refused = await office.dispatch('sharedBooks.rename', { profileId: 'shop', pcName: ' ' })
+    expect(refused).toMatchObject({ ok: false, error: { kind: 'validation' } })
+
+    // Another PC of the same name has another id.
+    const laptop = pc()
+    const other = await laptop.call<{ pcId: string }>('sharedBooks.settings.save', {
+      profileId: 'shop',
+      url: server.url('books'),
+      password: server.password,
+    })
+    expect(other.pcId).not.toBe(saved.pcId)
   })
 })
 
