@@ -48,6 +48,8 @@ import {
   sharedBooksChangedEvent,
   sharedBooksExportLogInput,
   sharedBooksExportLogOutput,
+  sharedBooksHistoryInput,
+  sharedBooksHistoryOutput,
   sharedBooksInfoOutput,
   sharedBooksPullInput,
   sharedBooksPullOutput,
@@ -154,6 +156,7 @@ export const channels = {
     input: sharedBooksAppendStagedInput,
     output: sharedBooksAppendStagedOutput,
   },
+  'sharedBooks.history': { input: sharedBooksHistoryInput, output: sharedBooksHistoryOutput },
   'sharedBooks.exportLog': {
     input: sharedBooksExportLogInput,
     output: sharedBooksExportLogOutput,

@@ -5,6 +5,7 @@ import {
   appendExport,
   appendStaged,
   exportLog,
+  history,
   pull,
   push,
   stagePart,
@@ -46,6 +47,9 @@ export function sharedBooksHandlers({
       results: await sharedBooks.run(profileId, (pool) =>
         appendStaged(pool, storeId, uploadId, parts, by),
       ),
+    }),
+    'sharedBooks.history': async ({ profileId, storeId, limit }) => ({
+      items: await sharedBooks.run(profileId, (pool) => history(pool, storeId, limit)),
     }),
     'sharedBooks.exportLog': async ({ profileId, storeId, destinationId, afterSeq }) => ({
       entries: await sharedBooks.run(profileId, (pool) =>

@@ -268,6 +268,58 @@ export async function exportLog(
   }))
 }
 
+export interface HistoryItem {
+  kind: string
+  key: string
+  version: number
+  deleted: boolean
+  by: string
+  at: number
+  /** For an export batch: its destination, place in the log and entries; else null. */
+  batch: { destinationId: string; seq: number; entries: number } | null
+}
+
+/**
+ * The store's latest changes, newest first: each record as it last changed, who changed it and
+ * when. An export batch gives its destination, seq and entry count, not its pages.
+ */
+export async function history(pool: Pool, storeId: string, limit: number): Promise<HistoryItem[]> {
+  const { rows } = await pool.query<{
+    kind: string
+    key: string
+    version: number
+    deleted: boolean
+    by_pc: string
+    at_ms: string
+    destination_id: string | null
+    seq: string | null
+    entries: string | null
+  }>(
+    `SELECT kind, key, version, deleted, by_pc, (extract(epoch FROM at) * 1000)::bigint AS at_ms,
+            CASE WHEN kind = $2 THEN body->>'destinationId' END AS destination_id,
+            CASE WHEN kind = $2 THEN body->>'seq' END AS seq,
+            CASE WHEN kind = $2 THEN body->'batch'->'batch'->>'entryCount' END AS entries
+       FROM till_rows WHERE store_id = $1 ORDER BY change DESC LIMIT $3`,
+    [storeId, EXPORT_BATCH_KIND, limit],
+  )
+  return rows.map((row) => ({
+    kind: row.kind,
+    key: row.key,
+    version: row.version,
+    deleted: row.deleted,
+    by: row.by_pc,
+    at: Number(row.at_ms),
+    batch:
+      row.destination_id === null
+        ? null
+        : {
+            destinationId: row.destination_id,
+            seq: Number(row.seq),
+            entries: Number(row.entries ?? 0),
+          },
+  }))
+}
+
 export interface StoreInfo {
   empty: boolean
   heads: { destinationId: string; seq: number; batchIds: string[] }[]

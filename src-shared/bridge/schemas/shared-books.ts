@@ -202,6 +202,21 @@ export const sharedBooksAppendStagedInput = sharedBooksStoreInput.extend({
 })
 export const sharedBooksAppendStagedOutput = z.object({ results: z.array(sharedAppendResult) })
 
+export const sharedBooksHistoryInput = sharedBooksStoreInput.extend({
+  limit: z.number().int().min(1).max(200),
+})
+const historyItem = z.object({
+  kind: z.string(),
+  key: z.string(),
+  version: z.number().int(),
+  deleted: z.boolean(),
+  by: z.string(),
+  at: z.number(),
+  batch: z.object({ destinationId: z.string(), seq: z.number(), entries: z.number() }).nullable(),
+})
+export type SharedHistoryItem = z.infer<typeof historyItem>
+export const sharedBooksHistoryOutput = z.object({ items: z.array(historyItem) })
+
 export const sharedBooksExportLogInput = sharedBooksStoreInput.extend({
   destinationId,
   afterSeq: seq,

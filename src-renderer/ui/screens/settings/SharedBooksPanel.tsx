@@ -4,6 +4,7 @@ import { useActiveConnection } from '../../hooks/use-active-connection'
 import { useBridge } from '../../hooks/bridge-context'
 import { SharedConflictsList } from './SharedConflictsList'
 import { PcNameForm } from './PcNameForm'
+import { SharedHistory } from './SharedHistory'
 import { joinedWords } from '../../../shared-books'
 
 const SHARED_WHAT =
@@ -195,6 +196,9 @@ export function SharedBooksPanel(): React.JSX.Element | null {
       )}
       <ActionStatus busy={busy} feedback={feedback} />
       <SharedConflictsList db={connection.db} />
+      {view?.joined && view.storeId && (
+        <SharedHistory connection={connection} storeId={view.storeId} />
+      )}
     </section>
   )
 }

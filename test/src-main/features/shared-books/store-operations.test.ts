@@ -4,6 +4,7 @@ import {
   appendExport,
   appendStaged,
   exportLog,
+  history,
   pull,
   push,
   stagePart,
@@ -316,5 +317,38 @@ describe('stagePart and appendStaged: an upload in parts appended as one', () =>
     await stagePart(pool, 's1', 'u-2', 0, '[]')
     const { rows } = await pool.query('SELECT upload_id FROM till_staged_parts')
     expect(rows).toEqual([{ upload_id: 'u-2' }])
+  })
+})
+
+describe('history: the latest changes, newest first', () => {
+  it('gives each record as it last changed, by whom and when, and an export batch’s summary without its pages', async () => {
+    const pool = await freshPool()
+    await push(pool, 's1', 'office', [
+      { kind: 'reconciliation', key: 'S-1', baseVersion: 0, body: { counted: 1 } },
+    ])
+    await appendExport(pool, 's1', {
+      destinationId: 'xero',
+      expectedSeq: 0,
+      batchId: 'b-1',
+      by: 'laptop',
+      batch: { batch: { id: 'b-1', entryCount: 42 }, pages: [{ entries: ['x'] }] },
+    })
+    await push(pool, 's1', 'laptop', [
+      { kind: 'reconciliation', key: 'S-1', baseVersion: 1, body: { counted: 2 } },
+    ])
+    const items = await history(pool, 's1', 10)
+    expect(items.map(({ at: _at, ...rest }) => rest)).toEqual([
+      { kind: 'reconciliation', key: 'S-1', version: 2, deleted: false, by: 'laptop', batch: null },
+      {
+        kind: 'exportBatch',
+        key: 'b-1',
+        version: 1,
+        deleted: false,
+        by: 'laptop',
+        batch: { destinationId: 'xero', seq: 1, entries: 42 },
+      },
+    ])
+    expect(items[0]!.at).toBeGreaterThan(Date.now() - 60_000)
+    expect(await history(pool, 's1', 1)).toHaveLength(1)
   })
 })
