@@ -166,6 +166,59 @@ describe('this PC’s name', () => {
   })
 })
 
+describe('a full disk on the database server', () => {
+  it('refuses the commit with its reason, keeps nothing of it, and takes it once there is room', async () => {
+    await server.createDatabase('full')
+    const office = pc()
+    await office.call('sharedBooks.settings.save', {
+      profileId: 'shop',
+      url: server.url('full'),
+      password: server.password,
+    })
+    await office.call('sharedBooks.join', { profileId: 'shop', storeId: 'store-1' })
+    // PostgreSQL's own answer when it cannot extend a table's file.
+    const admin = server.pool('full')
+    await admin.query(`
+      CREATE FUNCTION disk_full() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        RAISE EXCEPTION 'could not extend file "base/16384/16400": No space left on device'
+          USING ERRCODE = '53100';
+      END $$;
+      CREATE TRIGGER disk_full BEFORE INSERT ON till_rows FOR EACH ROW EXECUTE FUNCTION disk_full();
+    `)
+    const push = () =>
+      office.dispatch('sharedBooks.push', {
+        profileId: 'shop',
+        storeId: 'store-1',
+        by: 'Office',
+        changes: [{ kind: 'mapping', key: 'cash', baseVersion: 0, body: { account: '1000' } }],
+      })
+    const refused = await push()
+    expect(refused).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'shared_books_unreachable',
+        message: expect.stringMatching(/out of disk space and refused the change.*No space left/),
+      },
+    })
+    // The status the app shows says why, until a change goes through again.
+    expect(office.events.filter((e) => e.name === 'sharedBooks.status').at(-1)).toMatchObject({
+      payload: { state: 'unreachable', message: expect.stringMatching(/out of disk space/) },
+    })
+    expect((await admin.query('SELECT head FROM till_stores')).rows).toEqual([{ head: '0' }])
+
+    await admin.query('DROP TRIGGER disk_full ON till_rows')
+    expect(await push()).toMatchObject({
+      ok: true,
+      value: { results: [{ status: 'applied', version: 1, change: 1 }] },
+    })
+    expect(office.events.filter((e) => e.name === 'sharedBooks.status').at(-1)).toMatchObject({
+      payload: { state: 'connected' },
+    })
+    await admin.end()
+  })
+})
+
 describe('the store through the bridge', () => {
   it('joins, pushes and pulls; a change on one PC reaches the other as sharedBooks.changed', async () => {
     const office = pc()
