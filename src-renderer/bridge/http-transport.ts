@@ -1,6 +1,6 @@
 import type { TillBridgeTransport } from '../../src-shared/bridge/api'
 import { bridgeEvent, type BridgeEvent } from '../../src-shared/bridge/contract'
-import { bridgeResult, type BridgeResult } from '../../src-shared/bridge/bridge-errors'
+import { callOverHttp, JSON_HEADERS } from './http-call'
 import { sharedEventStream } from './shared-event-stream'
 
 /**
@@ -31,20 +31,15 @@ function signIn(launchToken: string | null): Promise<void> {
   )
 }
 
-function transportFailure(message: string): BridgeResult<unknown> {
-  return { ok: false, error: { kind: 'network', message } }
-}
-
 /** Reads `/bridge/events` for as long as the page lives, reconnecting a second after a break. */
 async function readEventStream(
   signedIn: Promise<void>,
-  headers: Record<string, string>,
   deliver: (event: BridgeEvent) => void,
 ): Promise<void> {
   await signedIn
   for (;;) {
     try {
-      const response = await fetch('/bridge/events', { headers })
+      const response = await fetch('/bridge/events', { headers: JSON_HEADERS })
       const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader()
       let buffer = ''
       while (reader) {
@@ -71,36 +66,12 @@ async function readEventStream(
 /** The stand-in for the preload: the same contract over HTTP to the browser shell. */
 export function createHttpTransport(launchToken: string | null): TillBridgeTransport {
   const signedIn = signIn(launchToken)
-  const headers = { 'Content-Type': 'application/json' }
   return {
     call: async (channel, input) => {
       await signedIn
-      let response: Response
-      try {
-        response = await fetch(`/bridge/call/${encodeURIComponent(channel)}`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ input }),
-        })
-      } catch {
-        return transportFailure('Till’s background service is not answering. Is it still running?')
-      }
-      if (response.status === 401) {
-        return {
-          ok: false,
-          error: {
-            kind: 'auth',
-            message:
-              'This browser is not signed in to Till. The address Till prints opens it once, in one browser: restart Till for a new address.',
-          },
-        }
-      }
-      const parsed = bridgeResult.safeParse(await response.json().catch(() => null))
-      return parsed.success
-        ? (parsed.data as BridgeResult<unknown>)
-        : transportFailure(`Unexpected answer (HTTP ${response.status}).`)
+      return callOverHttp(channel, input)
     },
-    subscribe: sharedEventStream((deliver) => readEventStream(signedIn, headers, deliver), {
+    subscribe: sharedEventStream((deliver) => readEventStream(signedIn, deliver), {
       locks: globalThis.navigator?.locks,
       openChannel:
         typeof BroadcastChannel === 'undefined' ? undefined : (name) => new BroadcastChannel(name),

@@ -7,3 +7,6 @@ export { chooseVersion, countConflict, setAsideRows, sharedConflicts } from './t
 export { chooseMovement } from './tables/movement-standing'
 export { waitingCount } from './tables/shared-outbox'
 export { type SetAsideRow, type SharedConflict } from './tables/shared-rows'
+export { joinedWords } from './rules/join-words'
+export { pcLabel } from './rules/pc-names'
+export { historyLines } from './rules/history-words'

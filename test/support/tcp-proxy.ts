@@ -2,7 +2,7 @@ import { createConnection, createServer, type Socket } from 'node:net'
 
 /**
  * A loopback TCP proxy in front of a server, to make the faults a network makes: every
- * connection cut at once, no connection at all (offline), or a connection cut right after the
+ * connection cut at once, no connection at all (offline), an answer garbled, or a connection cut right after the
  * client sent the message that commits a write, once the server has answered it and before that
  * answer reaches the client (a lost answer). It reads PostgreSQL's messages from the client only
  * as far as to spot that message.
@@ -14,6 +14,8 @@ export interface TcpProxy {
    * them) is delivered and committed, and its answer is lost.
    */
   loseNextCommitAnswer(call?: RegExp): Promise<void>
+  /** The next chunk the server sends is garbled on the way (every third byte flipped). */
+  garbleNextAnswer(): void
   /** Cuts every open connection. */
   cutAll(): void
   /** While offline, open connections are cut and new ones closed at once. */
@@ -87,6 +89,7 @@ export async function startTcpProxy(
   let offline = false
   let accepted = 0
   let loseAnswer: { call: RegExp; lost: () => void } | null = null
+  let garble = false
 
   const proxy = createServer((client) => {
     accepted += 1
@@ -120,7 +123,12 @@ export async function startTcpProxy(
       server.write(chunk)
     })
     server.on('data', (chunk: Buffer) => {
-      if (!cutting) client.write(chunk)
+      if (cutting) return
+      if (!garble) return void client.write(chunk)
+      garble = false
+      const garbled = Buffer.from(chunk)
+      for (let i = 0; i < garbled.length; i += 3) garbled[i] = garbled[i]! ^ 0x5a
+      client.write(garbled)
     })
     client.on('error', close)
     server.on('error', close)
@@ -144,6 +152,7 @@ export async function startTcpProxy(
     port: address.port,
     loseNextCommitAnswer: (call = WRITE_CALL) =>
       new Promise<void>((lost) => (loseAnswer = { call, lost })),
+    garbleNextAnswer: () => (garble = true),
     cutAll,
     setOffline(value) {
       offline = value

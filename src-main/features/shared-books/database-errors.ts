@@ -21,6 +21,13 @@ export function describeDatabaseError(
     return unreachable(
       `The database user may not create or use Till's tables in “${where.database}” (${text}).`,
     )
+  // The server's disk or memory: the change is refused whole and waits on this PC for room.
+  if (code === '53100')
+    return unreachable(
+      `The database at ${server} is out of disk space and refused the change; it waits on this PC until there is room (${text}).`,
+    )
+  if (code === '53200' || code === '53300')
+    return unreachable(`The database at ${server} is too busy to take the change now (${text}).`)
   if (code === 'ECONNREFUSED')
     return unreachable(`Nothing answers at ${server}: the connection was refused.`)
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')

@@ -140,6 +140,61 @@ const MIGRATIONS: readonly string[] = [
   END
   $$;
   `,
+  // 3: any size commits. A call from the renderer is bounded (the browser shell takes 1 MiB), so
+  // a large batch, or a joining PC's whole export log, is staged part by part as JSON text no PC
+  // reads, then published by one statement: every batch in it is appended or none is.
+  `
+  CREATE TABLE till_staged_parts (
+    store_id  text NOT NULL,
+    upload_id text NOT NULL,
+    part      integer NOT NULL CHECK (part >= 0),
+    text      text NOT NULL,
+    at        timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (store_id, upload_id, part)
+  );
+
+  CREATE FUNCTION till_append_staged(p_store text, p_upload text, p_parts integer, p_by text)
+  RETURNS TABLE (status text, seq integer, change bigint) LANGUAGE plpgsql AS $$
+  #variable_conflict use_column
+  DECLARE
+    v_count integer;
+    v_text text;
+    v_append json;
+    v_answer record;
+    v_behind integer;
+    v_status text[] := '{}';
+    v_seq integer[] := '{}';
+    v_change bigint[] := '{}';
+  BEGIN
+    SELECT count(*), string_agg(s.text, '' ORDER BY s.part) INTO v_count, v_text
+      FROM till_staged_parts s
+     WHERE s.store_id = p_store AND s.upload_id = p_upload AND s.part < p_parts;
+    IF v_count <> p_parts THEN
+      RAISE EXCEPTION 'upload % holds % of its % parts', p_upload, v_count, p_parts
+        USING ERRCODE = 'T1001';
+    END IF;
+    DELETE FROM till_staged_parts s WHERE s.store_id = p_store AND s.upload_id = p_upload;
+    BEGIN
+      FOR v_append IN SELECT value FROM json_array_elements(v_text::json) LOOP
+        SELECT * INTO v_answer FROM till_append_export(p_store, v_append->>'destinationId',
+          (v_append->>'expectedSeq')::integer, v_append->>'batchId', p_by, v_append->'batch');
+        IF v_answer.status = 'behind' THEN
+          v_behind := v_answer.seq;
+          -- Undoes this block: no batch of the upload stays appended.
+          RAISE EXCEPTION USING ERRCODE = 'T1000';
+        END IF;
+        v_status := v_status || v_answer.status;
+        v_seq := v_seq || v_answer.seq;
+        v_change := v_change || v_answer.change;
+      END LOOP;
+    EXCEPTION WHEN SQLSTATE 'T1000' THEN
+      RETURN QUERY SELECT 'behind'::text, v_behind, NULL::bigint;
+      RETURN;
+    END;
+    RETURN QUERY SELECT * FROM unnest(v_status, v_seq, v_change);
+  END
+  $$;
+  `,
 ]
 
 /** The schema version this Till writes; a database at a later one was migrated by a newer Till. */

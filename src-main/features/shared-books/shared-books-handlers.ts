@@ -1,7 +1,16 @@
 import type { ChannelHandlers } from '../../bridge/dispatcher'
 import type { ChannelName } from '../../../src-shared/bridge/contract'
 import type { SharedBooks } from './shared-books-service'
-import { appendExport, exportLog, pull, push, storeInfo } from './store-operations'
+import {
+  appendExport,
+  appendStaged,
+  exportLog,
+  history,
+  pull,
+  push,
+  stagePart,
+  storeInfo,
+} from './store-operations'
 
 type SharedBooksChannels = Extract<ChannelName, `sharedBooks.${string}`>
 
@@ -18,6 +27,7 @@ export function sharedBooksHandlers({
     'sharedBooks.test': ({ profileId, url, password }) =>
       sharedBooks.test(profileId, url, password),
     'sharedBooks.join': ({ profileId, storeId }) => sharedBooks.join(profileId, storeId),
+    'sharedBooks.rename': ({ profileId, pcName }) => sharedBooks.rename(profileId, pcName),
     'sharedBooks.leave': ({ profileId }) => sharedBooks.leave(profileId),
     'sharedBooks.status': ({ profileId }) => sharedBooks.status(profileId),
     'sharedBooks.info': ({ profileId, storeId }) =>
@@ -29,6 +39,18 @@ export function sharedBooksHandlers({
     }),
     'sharedBooks.appendExport': ({ profileId, storeId, ...append }) =>
       sharedBooks.run(profileId, (pool) => appendExport(pool, storeId, append)),
+    'sharedBooks.stagePart': async ({ profileId, storeId, uploadId, part, text }) => {
+      await sharedBooks.run(profileId, (pool) => stagePart(pool, storeId, uploadId, part, text))
+      return {}
+    },
+    'sharedBooks.appendStaged': async ({ profileId, storeId, uploadId, parts, by }) => ({
+      results: await sharedBooks.run(profileId, (pool) =>
+        appendStaged(pool, storeId, uploadId, parts, by),
+      ),
+    }),
+    'sharedBooks.history': async ({ profileId, storeId, limit }) => ({
+      items: await sharedBooks.run(profileId, (pool) => history(pool, storeId, limit)),
+    }),
     'sharedBooks.exportLog': async ({ profileId, storeId, destinationId, afterSeq }) => ({
       entries: await sharedBooks.run(profileId, (pool) =>
         exportLog(pool, storeId, destinationId, afterSeq),

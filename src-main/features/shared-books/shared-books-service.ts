@@ -47,6 +47,12 @@ export class SharedBooks {
     return this.view(profileId)
   }
 
+  /** Gives this PC the name other PCs see its changes under. */
+  async rename(profileId: string, pcName: string): Promise<SharedBooksSettingsView> {
+    await this.settings.rename(profileId, pcName)
+    return this.view(profileId)
+  }
+
   async leave(profileId: string): Promise<SharedBooksSettingsView> {
     await this.disconnect(profileId)
     await this.settings.forget(profileId)
@@ -203,6 +209,7 @@ function viewOf(
     hasPassword,
     storeId: settings?.storeId ?? null,
     joined: settings?.joined ?? false,
-    pcName: hostname(),
+    pcName: settings?.pcName ?? hostname(),
+    pcId: settings?.pcId ?? null,
   }
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { profileId } from '../../../src-shared/bridge/contract'
@@ -16,6 +17,10 @@ const profileSettings = z.object({
   storeId: z.string().nullable(),
   joined: z.boolean(),
   lastReachedAt: z.number().nullable(),
+  /** The name a person gave this PC; absent: the host name. */
+  pcName: z.string().optional(),
+  /** Tells this PC from another of the same name; made once, on the first save. */
+  pcId: z.string().optional(),
 })
 export type SharedBooksProfileSettings = z.infer<typeof profileSettings>
 
@@ -85,6 +90,8 @@ export class SharedBooksSettings {
       storeId: sameDatabase ? existing.storeId : null,
       joined: sameDatabase ? existing.joined : false,
       lastReachedAt: sameDatabase ? existing.lastReachedAt : null,
+      ...(existing?.pcName !== undefined && { pcName: existing.pcName }),
+      pcId: existing?.pcId ?? randomBytes(4).toString('hex'),
     }
     await this.update(profile, settings)
     return settings
@@ -104,6 +111,10 @@ export class SharedBooksSettings {
 
   async setJoined(profile: string, storeId: string): Promise<SharedBooksProfileSettings> {
     return this.change(profile, (s) => ({ ...s, storeId, joined: true }))
+  }
+
+  async rename(profile: string, pcName: string): Promise<SharedBooksProfileSettings> {
+    return this.change(profile, (s) => ({ ...s, pcName }))
   }
 
   async setLastReachedAt(profile: string, at: number): Promise<void> {

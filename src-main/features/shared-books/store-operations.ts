@@ -157,20 +157,25 @@ export async function appendExport(
   append: ExportAppend,
 ): Promise<SharedAppendResult> {
   // One statement, one implicit transaction: till_append_export in schema-migrations.ts.
-  const { rows } = await pool.query<{
-    status: SharedAppendResult['status']
-    seq: number
-    change: string | null
-  }>('SELECT * FROM till_append_export($1, $2, $3, $4, $5, $6::json)', [
-    storeId,
-    append.destinationId,
-    append.expectedSeq,
-    append.batchId,
-    append.by,
-    jsonText(append.batch),
-  ])
+  const { rows } = await pool.query<AppendRecord>(
+    'SELECT * FROM till_append_export($1, $2, $3, $4, $5, $6::json)',
+    [
+      storeId,
+      append.destinationId,
+      append.expectedSeq,
+      append.batchId,
+      append.by,
+      jsonText(append.batch),
+    ],
+  )
   const answer = rows[0]
   if (!answer) throw new Error('till_append_export gave no answer')
+  return appendResult(answer)
+}
+
+type AppendRecord = { status: SharedAppendResult['status']; seq: number; change: string | null }
+
+function appendResult(answer: AppendRecord): SharedAppendResult {
   switch (answer.status) {
     case 'committed':
       return { status: 'committed', seq: answer.seq, change: Number(answer.change) }
@@ -179,6 +184,50 @@ export async function appendExport(
     case 'already-committed':
       return { status: 'already-committed', seq: answer.seq }
   }
+}
+
+/** Parts older than this are of uploads given up on: the next part staged clears them. */
+const STALE_PARTS = '1 day'
+
+/**
+ * Keeps part `part` of an upload (docs/shared-books.md#any-size-commits): a piece of the JSON
+ * text of its appends, read by no one until `appendStaged`. Staging a part again replaces it.
+ */
+export async function stagePart(
+  pool: Pool,
+  storeId: string,
+  uploadId: string,
+  part: number,
+  text: string,
+): Promise<void> {
+  await pool.query(
+    `WITH stale AS (
+       DELETE FROM till_staged_parts WHERE store_id = $1 AND at < now() - interval '${STALE_PARTS}'
+     )
+     INSERT INTO till_staged_parts (store_id, upload_id, part, text) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (store_id, upload_id, part) DO UPDATE SET text = EXCLUDED.text, at = now()`,
+    [storeId, uploadId, part, text],
+  )
+}
+
+/**
+ * Appends every batch of a staged upload (its parts joined make a JSON array of appends, each
+ * compare-and-append as `appendExport`) in one statement: all of them, answered one by one in
+ * order, or, should one be behind, none of them and that one's `behind` alone. An upload missing
+ * a part is refused and nothing changes.
+ */
+export async function appendStaged(
+  pool: Pool,
+  storeId: string,
+  uploadId: string,
+  parts: number,
+  by: string,
+): Promise<SharedAppendResult[]> {
+  const { rows } = await pool.query<AppendRecord>(
+    'SELECT * FROM till_append_staged($1, $2, $3, $4)',
+    [storeId, uploadId, parts, by],
+  )
+  return rows.map(appendResult)
 }
 
 export interface ExportLogEntry {
@@ -216,6 +265,58 @@ export async function exportLog(
     batch: row.body?.batch ?? null,
     by: row.by_pc,
     at: Number(row.at_ms),
+  }))
+}
+
+export interface HistoryItem {
+  kind: string
+  key: string
+  version: number
+  deleted: boolean
+  by: string
+  at: number
+  /** For an export batch: its destination, place in the log and entries; else null. */
+  batch: { destinationId: string; seq: number; entries: number } | null
+}
+
+/**
+ * The store's latest changes, newest first: each record as it last changed, who changed it and
+ * when. An export batch gives its destination, seq and entry count, not its pages.
+ */
+export async function history(pool: Pool, storeId: string, limit: number): Promise<HistoryItem[]> {
+  const { rows } = await pool.query<{
+    kind: string
+    key: string
+    version: number
+    deleted: boolean
+    by_pc: string
+    at_ms: string
+    destination_id: string | null
+    seq: string | null
+    entries: string | null
+  }>(
+    `SELECT kind, key, version, deleted, by_pc, (extract(epoch FROM at) * 1000)::bigint AS at_ms,
+            CASE WHEN kind = $2 THEN body->>'destinationId' END AS destination_id,
+            CASE WHEN kind = $2 THEN body->>'seq' END AS seq,
+            CASE WHEN kind = $2 THEN body->'batch'->'batch'->>'entryCount' END AS entries
+       FROM till_rows WHERE store_id = $1 ORDER BY change DESC LIMIT $3`,
+    [storeId, EXPORT_BATCH_KIND, limit],
+  )
+  return rows.map((row) => ({
+    kind: row.kind,
+    key: row.key,
+    version: row.version,
+    deleted: row.deleted,
+    by: row.by_pc,
+    at: Number(row.at_ms),
+    batch:
+      row.destination_id === null
+        ? null
+        : {
+            destinationId: row.destination_id,
+            seq: Number(row.seq),
+            entries: Number(row.entries ?? 0),
+          },
   }))
 }
 

@@ -1,14 +1,15 @@
 import type { TillDatabase } from '../../database/database'
 import type { TillBridge } from '../../bridge/bridge-client'
 import { listDestinations } from '../../exports/tables/destinations'
-import type { StoredBatch } from '../../exports/tables/export-rows'
 import { enqueueAllRecords, markJoined } from '../tables/shared-outbox'
 import { localLogs, sharedBatchOf } from '../tables/shared-export-log'
 import { SharedBooksSync, type SharedPlace } from './shared-books-sync'
+import type { Joined } from '../rules/join-words'
+import { appendInParts, type SharedAppend, type UploadProgress } from './staged-upload'
 
 /**
  * Joining shared books (docs/shared-books.md#joining): the first PC to connect an empty store
- * uploads its records, export log included. Another PC joins when its export log is empty or,
+ * uploads its records, export log included, all of it or nothing. Another PC joins when its export log is empty or,
  * destination by destination, the first batches of the shared one; otherwise Till refuses and
  * names the destinations whose logs differ, and nothing changes. A PC that joins sends its other
  * records too: those the books hold already are taken from the books, and a count of a session
@@ -48,54 +49,54 @@ async function differingDestinations(
   return differing.sort((a, b) => a.localeCompare(b))
 }
 
-/** Uploads a destination's batches in order, each appended after the one before. */
-async function uploadLog(
+/**
+ * Uploads every destination's batches, each appended after the one before, as one: in parts
+ * when the log is long (./staged-upload.ts), so a part lost midway appends nothing.
+ */
+async function uploadLogs(
   bridge: TillBridge,
   db: TillDatabase,
   place: SharedPlace,
-  batches: readonly StoredBatch[],
+  onProgress?: (progress: UploadProgress) => void,
 ): Promise<void> {
-  for (const [index, batch] of batches.entries()) {
-    const answer = await bridge.call('sharedBooks.appendExport', {
-      profileId: place.profileId,
-      storeId: place.storeId,
-      destinationId: batch.destinationId,
-      expectedSeq: index,
-      batchId: batch.id,
-      by: place.pcName,
-      batch: await sharedBatchOf(db, batch),
-    })
-    if (answer.status === 'behind')
-      throw new StoreTakenError(
-        'Another PC started these shared books at the same moment: join again to take its records.',
-      )
-  }
+  const appends: SharedAppend[] = []
+  for (const batches of (await localLogs(db)).values())
+    for (const [index, batch] of batches.entries())
+      appends.push({
+        destinationId: batch.destinationId,
+        expectedSeq: index,
+        batchId: batch.id,
+        batch: await sharedBatchOf(db, batch),
+      })
+  if (appends.length === 0) return
+  const answers = await appendInParts(bridge, place, appends, onProgress)
+  if (answers.some((answer) => answer.status === 'behind'))
+    throw new StoreTakenError(
+      'Another PC started these shared books at the same moment: join again to take its records.',
+    )
 }
-
-/** What joining did: started the store, or joined one that had records. */
-export type Joined = 'started' | 'joined'
 
 /**
  * Joins `place.storeId` by the rule above, then syncs once (changes up, the books' rows down).
- * Throws `JoinRefusedError` (nothing changed) when the logs differ.
+ * Throws `JoinRefusedError` (nothing changed) when the logs differ. `onProgress` hears each part
+ * of a long export log sent.
  */
 export async function joinSharedBooks(
   db: TillDatabase,
   bridge: TillBridge,
   place: SharedPlace,
+  onProgress?: (progress: UploadProgress) => void,
 ): Promise<Joined> {
   const { profileId, storeId } = place
   const info = await bridge.call('sharedBooks.info', { profileId, storeId })
-  if (info.empty) {
-    for (const batches of (await localLogs(db)).values())
-      await uploadLog(bridge, db, place, batches)
-  } else {
+  if (info.empty) await uploadLogs(bridge, db, place, onProgress)
+  else {
     const differing = await differingDestinations(db, info.heads)
     if (differing.length > 0) throw new JoinRefusedError(differing)
   }
   await markJoined(db, storeId)
   await enqueueAllRecords(db)
   await bridge.call('sharedBooks.join', { profileId, storeId })
-  await new SharedBooksSync(db, bridge, place).syncNow()
-  return info.empty ? 'started' : 'joined'
+  const synced = await new SharedBooksSync(db, bridge, place).syncNow()
+  return { started: info.empty, found: synced.pulled.applied }
 }

@@ -3,9 +3,12 @@ import type { TillBridge } from '../../bridge/bridge-client'
 import type { TillDatabase } from '../../database/database'
 import { joinedStore, markLeft } from '../tables/shared-outbox'
 import type { SharedExportCommit } from '../../exports/jobs/export-options'
-import { joinSharedBooks, type Joined } from './join-shared-books'
+import { joinSharedBooks } from './join-shared-books'
+import type { Joined } from '../rules/join-words'
+import { pcSignature } from '../rules/pc-names'
 import { SharedBooksSync, type SharedPlace } from './shared-books-sync'
 import { exportPlanningAgain, sharedExportCommit } from './shared-export'
+import type { UploadProgress } from './staged-upload'
 
 /**
  * A connection's shared books (docs/shared-books.md): off unless this profile has joined a store
@@ -31,22 +34,36 @@ export class SharedBooksLink {
       .catch(() => null)
     const storeId = await joinedStore(this.db)
     if (!settings?.joined || storeId === null || settings.storeId !== storeId) return
-    this.begin({ profileId: this.profile.id, storeId, pcName: settings.pcName })
+    this.begin({
+      profileId: this.profile.id,
+      storeId,
+      pcName: pcSignature(settings.pcName, settings.pcId),
+    })
   }
 
   /** Joins the shop's store on the books saved in Settings, by the join rule. */
-  async join(): Promise<Joined> {
+  async join(onProgress?: (progress: UploadProgress) => void): Promise<Joined> {
     const settings = await this.bridge.call('sharedBooks.settings.get', {
       profileId: this.profile.id,
     })
     const place = {
       profileId: this.profile.id,
       storeId: this.profile.storeId,
-      pcName: settings.pcName,
+      pcName: pcSignature(settings.pcName, settings.pcId),
     }
-    const joined = await joinSharedBooks(this.db, this.bridge, place)
+    const joined = await joinSharedBooks(this.db, this.bridge, place, onProgress)
     this.begin(place)
     return joined
+  }
+
+  /** Gives this PC a name; changes from now on are signed with it. */
+  async rename(name: string): Promise<void> {
+    const settings = await this.bridge.call('sharedBooks.rename', {
+      profileId: this.profile.id,
+      pcName: name,
+    })
+    if (this.place)
+      this.begin({ ...this.place, pcName: pcSignature(settings.pcName, settings.pcId) })
   }
 
   /** Leaves the books: main forgets the address and password; the records stay here. */
@@ -79,15 +96,23 @@ export class SharedBooksLink {
     this.changed()
   }
 
-  /** The commit an export takes: to the books first while joined. */
-  exportCommit(): SharedExportCommit | undefined {
-    return this.place ? sharedExportCommit(this.db, this.bridge, this.place) : undefined
+  /** The commit an export takes: to the books first while joined, in parts when large. */
+  exportCommit(onProgress?: (progress: UploadProgress) => void): SharedExportCommit | undefined {
+    return this.place ? sharedExportCommit(this.db, this.bridge, this.place, onProgress) : undefined
   }
 
-  /** Runs an export; while joined, planned again after pulling should another PC commit first. */
-  runExport<T>(run: () => Promise<T>, onPlannedAgain: (message: string) => void): Promise<T> {
+  /**
+   * Runs an export; while joined, one to a destination pulls first (refused while the books do
+   * not answer) and is planned again after pulling should another PC commit first. A table
+   * export (`toBooks` false) is this PC's alone.
+   */
+  runExport<T>(
+    run: () => Promise<T>,
+    onPlannedAgain: (message: string) => void,
+    toBooks = true,
+  ): Promise<T> {
     const sync = this.sync
-    return sync ? exportPlanningAgain(run, () => sync.pull(), onPlannedAgain) : run()
+    return sync && toBooks ? exportPlanningAgain(run, () => sync.pull(), onPlannedAgain) : run()
   }
 
   /** Hears when shared books are joined or left. */

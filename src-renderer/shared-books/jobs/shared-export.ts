@@ -5,13 +5,15 @@ import { seenHead, sharedBatchOf } from '../tables/shared-export-log'
 import type { SharedExportCommit } from '../../exports/jobs/export-options'
 import type { SharedPlace } from './shared-books-sync'
 import { minutesSince } from '../../format/time-since'
+import { appendInParts, type UploadProgress } from './staged-upload'
 
 /**
  * Exports to shared books (docs/shared-books.md#exporting): a batch is planned from the head of
  * its destination's log this PC has seen and committed to the books by compare-and-append before
  * it counts here and before its file takes its final name. Another PC having committed first,
  * nothing is written: the PC pulls, plans again and says so. An answer lost on the way is
- * retried with the same batch id, which the books recognise, so nothing is applied twice.
+ * retried with the same batch id, which the books recognise, so nothing is applied twice. A call
+ * the shell refused as too large is no lost answer: it says so and is not retried.
  */
 
 /** Another PC committed to the destination after this export was planned. */
@@ -41,27 +43,28 @@ function isLost(error: unknown): error is BridgeCallError {
   )
 }
 
-/** Commits each batch to the books first; `behind` throws `ExportedElsewhereError`. */
+/**
+ * Commits each batch to the books first, in parts when it is large (./staged-upload.ts), telling
+ * `onProgress` each part sent; `behind` throws `ExportedElsewhereError`.
+ */
 export function sharedExportCommit(
   db: TillDatabase,
   bridge: TillBridge,
   place: SharedPlace,
+  onProgress?: (progress: UploadProgress) => void,
 ): SharedExportCommit {
   return {
     async commit(batch: StoredBatch): Promise<void> {
-      const input = {
-        profileId: place.profileId,
-        storeId: place.storeId,
+      const append = {
         destinationId: batch.destinationId,
         expectedSeq: await seenHead(db, batch.destinationId),
         batchId: batch.id,
-        by: place.pcName,
         batch: await sharedBatchOf(db, batch),
       }
       for (let attempt = 1; ; attempt++) {
         try {
-          const answer = await bridge.call('sharedBooks.appendExport', input)
-          if (answer.status === 'behind')
+          const [answer] = await appendInParts(bridge, place, [append], onProgress)
+          if (answer?.status === 'behind')
             throw new ExportedElsewhereError(
               `Another PC exported to this destination first (the shared log is at batch ${answer.headSeq}).`,
             )
@@ -81,9 +84,32 @@ export function sharedExportCommit(
 /** What an export to shared books said along the way. */
 const PLANNED_AGAIN = 'Another PC exported first: planned again.'
 
+/** Why an export waits for the books even when this PC has nothing new of its own. */
+const OTHERS_MAY_WAIT =
+  'another PC’s counts and exports may be waiting to reach them, so Till exports once they answer'
+
 /**
- * Runs an export to shared books; when another PC committed first, pulls what it committed and
- * runs again (a new plan, a new batch), telling `onPlannedAgain`. Gives up after a few rounds.
+ * Pulls what the books hold before an export is planned. Unreached, the export is refused: with
+ * nothing new of its own this PC would otherwise say so, while another PC's count waits.
+ */
+async function pullOrRefuse(pull: () => Promise<unknown>): Promise<void> {
+  try {
+    await pull()
+  } catch (error) {
+    if (!isLost(error)) throw error
+    throw new SharedBooksUnreachableError(
+      unreachableMessage(
+        `${error.message.replace(/\.$/, '')}; ${OTHERS_MAY_WAIT}.`,
+        error.lastReachedAt,
+      ),
+    )
+  }
+}
+
+/**
+ * Runs an export to shared books after pulling what they hold (refused, saying why, when they do
+ * not answer); when another PC committed first, pulls what it committed and runs again (a new
+ * plan, a new batch), telling `onPlannedAgain`. Gives up after a few rounds.
  */
 export async function exportPlanningAgain<T>(
   run: () => Promise<T>,
@@ -91,6 +117,7 @@ export async function exportPlanningAgain<T>(
   onPlannedAgain: (message: string) => void,
   rounds = 3,
 ): Promise<T> {
+  await pullOrRefuse(pull)
   for (let round = 1; ; round++) {
     try {
       return await run()

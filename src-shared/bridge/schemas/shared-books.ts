@@ -47,8 +47,10 @@ export const sharedBooksSettingsView = z.object({
   /** The store joined; null until `sharedBooks.join`. */
   storeId: sharedStoreId.nullable(),
   joined: z.boolean(),
-  /** This PC's name as other PCs see it in `by` (the host name unless the renderer says else). */
+  /** This PC's name as a person gave it (the host name until then). */
   pcName: z.string(),
+  /** Tells this PC from another of the same name (`by` carries both); null until saved. */
+  pcId: z.string().nullable(),
 })
 export type SharedBooksSettingsView = z.infer<typeof sharedBooksSettingsView>
 
@@ -65,6 +67,12 @@ export const sharedBooksTestReport = z.object({
   ok: z.boolean(),
   message: z.string(),
   serverVersion: z.string().optional(),
+})
+
+/** A PC's name as a person gives it; the renderer adds its id to it in `by` (shared-books/rules/pc-names.ts). */
+export const renameSharedPcInput = z.object({
+  profileId,
+  pcName: z.string().trim().min(1, 'Give this PC a name').max(80),
 })
 
 export const joinSharedBooksInput = z.object({ profileId, storeId: sharedStoreId })
@@ -171,6 +179,43 @@ export const sharedAppendResult = z.discriminatedUnion('status', [
   z.object({ status: z.literal('already-committed'), seq: seq }),
 ])
 export type SharedAppendResult = z.infer<typeof sharedAppendResult>
+
+/**
+ * The most UTF-16 units of JSON text one staged part carries: even at six bytes a unit (a control
+ * character written as \u0000) the call stays under the browser shell's 1 MiB.
+ */
+export const SHARED_PART_CHARS = 100_000
+
+const uploadId = z.string().min(1).max(100)
+
+export const sharedBooksStagePartInput = sharedBooksStoreInput.extend({
+  uploadId,
+  part: z.number().int().nonnegative(),
+  text: z.string().max(SHARED_PART_CHARS),
+})
+
+export const sharedBooksAppendStagedInput = sharedBooksStoreInput.extend({
+  uploadId,
+  /** How many parts were staged, numbered from 0. */
+  parts: z.number().int().positive(),
+  by: pcName,
+})
+export const sharedBooksAppendStagedOutput = z.object({ results: z.array(sharedAppendResult) })
+
+export const sharedBooksHistoryInput = sharedBooksStoreInput.extend({
+  limit: z.number().int().min(1).max(200),
+})
+const historyItem = z.object({
+  kind: z.string(),
+  key: z.string(),
+  version: z.number().int(),
+  deleted: z.boolean(),
+  by: z.string(),
+  at: z.number(),
+  batch: z.object({ destinationId: z.string(), seq: z.number(), entries: z.number() }).nullable(),
+})
+export type SharedHistoryItem = z.infer<typeof historyItem>
+export const sharedBooksHistoryOutput = z.object({ items: z.array(historyItem) })
 
 export const sharedBooksExportLogInput = sharedBooksStoreInput.extend({
   destinationId,

@@ -88,6 +88,10 @@ export class FakeBooks {
         return this.push(input as ChannelInput<'sharedBooks.push'>)
       case 'sharedBooks.appendExport':
         return this.append(input as ChannelInput<'sharedBooks.appendExport'>)
+      case 'sharedBooks.stagePart':
+        return this.stage(input as ChannelInput<'sharedBooks.stagePart'>)
+      case 'sharedBooks.appendStaged':
+        return this.appendStaged(input as ChannelInput<'sharedBooks.appendStaged'>)
       default:
         throw new Error(`The fake books do not answer ${channel}`)
     }
@@ -136,6 +140,46 @@ export class FakeBooks {
         return { status: 'applied' as const, version: row.version, change: row.change }
       }),
     }
+  }
+
+  private readonly staged = new Map<string, string[]>()
+
+  private stage(input: ChannelInput<'sharedBooks.stagePart'>): object {
+    const parts = this.staged.get(input.uploadId) ?? []
+    parts[input.part] = input.text
+    this.staged.set(input.uploadId, parts)
+    return {}
+  }
+
+  /** The staged upload's appends in order, all of them or, one being behind, none. */
+  private appendStaged(
+    input: ChannelInput<'sharedBooks.appendStaged'>,
+  ): ChannelOutput<'sharedBooks.appendStaged'> {
+    const parts = this.staged.get(input.uploadId) ?? []
+    this.staged.delete(input.uploadId)
+    if (parts.filter((part) => part !== undefined).length !== input.parts)
+      throw new Error(`upload ${input.uploadId} is missing parts`)
+    const appends = JSON.parse(parts.join('')) as Omit<
+      ChannelInput<'sharedBooks.appendExport'>,
+      'profileId' | 'storeId' | 'by'
+    >[]
+    const before = {
+      change: this.change,
+      rows: new Map(this.rows),
+      logs: new Map([...this.logs].map(([id, log]) => [id, [...log]])),
+    }
+    const results = appends.map((append) => this.append({ ...input, ...append }))
+    const behind = results.find((result) => result.status === 'behind')
+    if (!behind) return { results }
+    this.change = before.change
+    for (const [table, was] of [
+      [this.rows, before.rows],
+      [this.logs, before.logs],
+    ] as const) {
+      table.clear()
+      for (const [key, value] of was) (table as Map<string, unknown>).set(key, value)
+    }
+    return { results: [behind] }
   }
 
   private append(

@@ -7,6 +7,7 @@ import { formatMoney } from '../../../format/format-money'
 import { varianceText } from './Variance'
 import { formatDateTime } from '../../../format/time'
 import { BothVersions } from '../../components/two-pcs/BothVersions'
+import { pcLabel } from '../../../shared-books'
 
 /** One count as the comparison shows it; null for one Till cannot read. */
 function readable(body: unknown): SessionReconciliation | null {
@@ -57,7 +58,7 @@ export function CountConflict({
 }): React.JSX.Element | null {
   const conflict = useLiveQuery(() => countConflict(db, sessionId), [db, sessionId])
   if (!conflict) return null
-  const other = conflict.theirs.by
+  const other = pcLabel(conflict.theirs.by, [])
   return (
     <div className="count-conflict" role="group" aria-label="Two counts of this session">
       <h3>Counted on two PCs</h3>

@@ -101,6 +101,7 @@ function Exports({ connection }: { connection: ActiveConnection }): React.JSX.El
             <span>
               {count.format(progress.done)} of {count.format(progress.total)} records
             </span>
+            {run.sending !== null && <p role="status">{run.sending}</p>}
           </div>
         )}
       </form>

@@ -35,6 +35,8 @@ interface ExportPlan {
 interface ExportRun {
   /** While an export runs, how far it is; null otherwise. */
   progress: ExportProgress | null
+  /** While a large batch goes to the shared books in parts, how far it is, in words. */
+  sending: string | null
   outcome: Outcome | null
   /** Said when another PC committed to the shared books first and this export was planned again. */
   plannedAgain: string | null
@@ -59,6 +61,7 @@ export function useExportRun(connection: ActiveConnection, timeZone: string): Ex
   const bridge = useBridge()
   const [shell, setShell] = useState<'electron' | 'browser'>('browser')
   const [progress, setProgress] = useState<ExportProgress | null>(null)
+  const [sending, setSending] = useState<string | null>(null)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const [plannedAgain, setPlannedAgain] = useState<string | null>(null)
   const controller = useRef<AbortController | null>(null)
@@ -105,15 +108,23 @@ export function useExportRun(connection: ActiveConnection, timeZone: string): Ex
     setProgress({ done: 0, total: 0 })
     try {
       // To shared books, a run another PC overtook is planned again: a new number, a new file.
-      const written = await connection.sharedBooks.runExport(async () => {
-        const file = destination ? await journalExportFile(db, destination, range) : undefined
-        const name = file?.name ?? (await tableExportFile(db, what as CsvTable, range))
-        const sink = await openSink(name, what)
-        if (!sink) return null
-        const options = await exportOptions(plan, abort.signal, file)
-        const sharedCommit = destination ? connection.sharedBooks.exportCommit() : undefined
-        return writeToSink(runExport({ ...options, sharedCommit }), sink, nothingNew(what))
-      }, setPlannedAgain)
+      const written = await connection.sharedBooks.runExport(
+        async () => {
+          const file = destination ? await journalExportFile(db, destination, range) : undefined
+          const name = file?.name ?? (await tableExportFile(db, what as CsvTable, range))
+          const sink = await openSink(name, what)
+          if (!sink) return null
+          const options = await exportOptions(plan, abort.signal, file)
+          const sharedCommit = destination
+            ? connection.sharedBooks.exportCommit(({ sent, parts }) =>
+                setSending(`Sending the batch to the shared books: part ${sent} of ${parts}`),
+              )
+            : undefined
+          return writeToSink(runExport({ ...options, sharedCommit }), sink, nothingNew(what))
+        },
+        setPlannedAgain,
+        destination !== undefined,
+      )
       if (!written) return
       const { result, files } = written
       setOutcome(
@@ -144,6 +155,7 @@ export function useExportRun(connection: ActiveConnection, timeZone: string): Ex
     } finally {
       controller.current = null
       setProgress(null)
+      setSending(null)
     }
   }
 
@@ -168,6 +180,7 @@ export function useExportRun(connection: ActiveConnection, timeZone: string): Ex
 
   return {
     progress,
+    sending,
     outcome,
     plannedAgain,
     clearOutcome: () => setOutcome(null),

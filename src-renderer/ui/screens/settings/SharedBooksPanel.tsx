@@ -3,6 +3,9 @@ import type { SharedBooksSettingsView } from '../../../../src-shared/bridge/cont
 import { useActiveConnection } from '../../hooks/use-active-connection'
 import { useBridge } from '../../hooks/bridge-context'
 import { SharedConflictsList } from './SharedConflictsList'
+import { PcNameForm } from './PcNameForm'
+import { SharedHistory } from './SharedHistory'
+import { joinedWords } from '../../../shared-books'
 
 const SHARED_WHAT =
   'destinations, account mappings and kept sub-account codes, location names, drawer counts with their trail, cash movements, and the export log'
@@ -11,6 +14,37 @@ const NOT_SHARED =
   'bills, payments and expenses (every PC syncs them from the POS service), connections and their keys, count drafts, and this PC’s settings'
 
 type Feedback = { ok: boolean; text: string }
+
+/** What shared books are, and what they share. */
+function WhatIsShared() {
+  return (
+    <>
+      <p className="muted">
+        Several back-office PCs of one shop can share Till’s own records through a PostgreSQL
+        database (13 or later) the shop or its IT provider runs. Without it, this PC keeps them
+        alone, as before.
+      </p>
+      <ul>
+        <li>Shared: {SHARED_WHAT}.</li>
+        <li>Not shared: {NOT_SHARED}.</li>
+      </ul>
+    </>
+  )
+}
+
+/** What an action is doing, then what it did. */
+function ActionStatus({ busy, feedback }: { busy: string | null; feedback: Feedback | null }) {
+  return (
+    <div role="status" aria-live="polite">
+      {busy !== null && <p>{busy}</p>}
+      {feedback && (
+        <p className={feedback.ok ? 'ok' : 'error'} role={feedback.ok ? undefined : 'alert'}>
+          {feedback.text}
+        </p>
+      )}
+    </div>
+  )
+}
 
 /**
  * Settings → Shared books (docs/shared-books.md): the PostgreSQL database several back-office
@@ -70,17 +104,21 @@ export function SharedBooksPanel(): React.JSX.Element | null {
     act('Testing…', async () => {
       const report = await bridge.call('sharedBooks.test', entered())
       if (!report.ok) throw new Error(report.message)
-      return report.serverVersion
-        ? `${report.message} (PostgreSQL ${report.serverVersion})`
-        : report.message
+      return report.message
     })
   const join = (): void =>
     act('Joining…', async () => {
-      const joined = await link.join()
+      const joined = await link.join(({ sent, parts }) =>
+        setBusy(`Joining… sent part ${sent} of ${parts} of this PC’s export log`),
+      )
       setView(await bridge.call('sharedBooks.settings.get', { profileId }))
-      return joined === 'started'
-        ? `Joined. The shared books were empty: this PC’s records are now on them.`
-        : `Joined. This PC now has the shared records and sends its changes.`
+      return joinedWords(joined)
+    })
+  const rename = (name: string): void =>
+    act('Renaming…', async () => {
+      await link.rename(name)
+      setView(await bridge.call('sharedBooks.settings.get', { profileId }))
+      return `This PC is now called ${name}; changes made before keep the name they were made under.`
     })
   const leave = (): void =>
     act('Leaving…', async () => {
@@ -93,15 +131,7 @@ export function SharedBooksPanel(): React.JSX.Element | null {
   return (
     <section aria-labelledby={`${id}-title`} className="panel">
       <h2 id={`${id}-title`}>Shared books</h2>
-      <p className="muted">
-        Several back-office PCs of one shop can share Till’s own records through a PostgreSQL
-        database (13 or later) the shop or its IT provider runs. Without it, this PC keeps them
-        alone, as before.
-      </p>
-      <ul>
-        <li>Shared: {SHARED_WHAT}.</li>
-        <li>Not shared: {NOT_SHARED}.</li>
-      </ul>
+      <WhatIsShared />
       {loadError !== null && (
         <p className="error" role="alert">
           Till could not read the shared books settings: {loadError}
@@ -156,15 +186,19 @@ export function SharedBooksPanel(): React.JSX.Element | null {
           )}
         </div>
       </form>
-      <div role="status" aria-live="polite">
-        {busy !== null && <p>{busy}</p>}
-        {feedback && (
-          <p className={feedback.ok ? 'ok' : 'error'} role={feedback.ok ? undefined : 'alert'}>
-            {feedback.text}
-          </p>
-        )}
-      </div>
+      {view?.url && (
+        <PcNameForm
+          key={view.pcName}
+          current={view.pcName}
+          disabled={busy !== null}
+          onRename={rename}
+        />
+      )}
+      <ActionStatus busy={busy} feedback={feedback} />
       <SharedConflictsList db={connection.db} />
+      {view?.joined && view.storeId && (
+        <SharedHistory connection={connection} storeId={view.storeId} />
+      )}
     </section>
   )
 }

@@ -4,9 +4,10 @@ import { sharedConflicts } from '../../../shared-books'
 import type { SharedConflict } from '../../../shared-books'
 import { conflictRecordLabel, versionDifferences } from '../../../shared-books'
 import { BothVersions } from '../../components/two-pcs/BothVersions'
+import { pcLabel } from '../../../shared-books'
 
 function ConflictItem({ db, conflict }: { db: TillDatabase; conflict: SharedConflict }) {
-  const other = conflict.theirs.by
+  const other = pcLabel(conflict.theirs.by, [])
   const theirs = conflict.theirs.deleted ? null : conflict.theirs.body
   const label = conflictRecordLabel(conflict.kind, conflict.key, conflict.mine, theirs)
   return (

@@ -27,6 +27,7 @@ describe('schema migrations', () => {
       'till_export_log',
       'till_rows',
       'till_schema_version',
+      'till_staged_parts',
       'till_stores',
     ])
     expect(await migrate(pool)).toEqual({ from: SCHEMA_VERSION, to: SCHEMA_VERSION })

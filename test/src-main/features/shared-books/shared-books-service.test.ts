@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BridgeEvent } from '../../../../src-shared/bridge/contract'
@@ -131,6 +131,91 @@ describe('settings', () => {
     expect(
       (await test(`${server.url('books')}?sslmode=verify-full`, server.password)).message,
     ).toMatch(/TLS refused/)
+  })
+})
+
+describe('this PC’s name', () => {
+  it('is the host name until a person gives one; its id is made once and kept through renames and saves', async () => {
+    const office = pc()
+    const save = () =>
+      office.call<{ pcName: string; pcId: string }>('sharedBooks.settings.save', {
+        profileId: 'shop',
+        url: server.url('books'),
+        password: server.password,
+      })
+    const saved = await save()
+    expect(saved.pcName).toBe(hostname())
+    expect(saved.pcId).toMatch(/^[0-9a-f]{8}$/)
+    const renamed = await office.call('sharedBooks.rename', {
+      profileId: 'shop',
+      pcName: '  Office  ',
+    })
+    expect(renamed).toMatchObject({ pcName: 'Office', pcId: saved.pcId })
+    expect(await save()).toMatchObject({ pcName: 'Office', pcId: saved.pcId })
+    const refused = await office.dispatch('sharedBooks.rename', { profileId: 'shop', pcName: ' ' })
+    expect(refused).toMatchObject({ ok: false, error: { kind: 'validation' } })
+
+    // Another PC of the same name has another id.
+    const laptop = pc()
+    const other = await laptop.call<{ pcId: string }>('sharedBooks.settings.save', {
+      profileId: 'shop',
+      url: server.url('books'),
+      password: server.password,
+    })
+    expect(other.pcId).not.toBe(saved.pcId)
+  })
+})
+
+describe('a full disk on the database server', () => {
+  it('refuses the commit with its reason, keeps nothing of it, and takes it once there is room', async () => {
+    await server.createDatabase('full')
+    const office = pc()
+    await office.call('sharedBooks.settings.save', {
+      profileId: 'shop',
+      url: server.url('full'),
+      password: server.password,
+    })
+    await office.call('sharedBooks.join', { profileId: 'shop', storeId: 'store-1' })
+    // PostgreSQL's own answer when it cannot extend a table's file.
+    const admin = server.pool('full')
+    await admin.query(`
+      CREATE FUNCTION disk_full() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        RAISE EXCEPTION 'could not extend file "base/16384/16400": No space left on device'
+          USING ERRCODE = '53100';
+      END $$;
+      CREATE TRIGGER disk_full BEFORE INSERT ON till_rows FOR EACH ROW EXECUTE FUNCTION disk_full();
+    `)
+    const push = () =>
+      office.dispatch('sharedBooks.push', {
+        profileId: 'shop',
+        storeId: 'store-1',
+        by: 'Office',
+        changes: [{ kind: 'mapping', key: 'cash', baseVersion: 0, body: { account: '1000' } }],
+      })
+    const refused = await push()
+    expect(refused).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'shared_books_unreachable',
+        message: expect.stringMatching(/out of disk space and refused the change.*No space left/),
+      },
+    })
+    // The status the app shows says why, until a change goes through again.
+    expect(office.events.filter((e) => e.name === 'sharedBooks.status').at(-1)).toMatchObject({
+      payload: { state: 'unreachable', message: expect.stringMatching(/out of disk space/) },
+    })
+    expect((await admin.query('SELECT head FROM till_stores')).rows).toEqual([{ head: '0' }])
+
+    await admin.query('DROP TRIGGER disk_full ON till_rows')
+    expect(await push()).toMatchObject({
+      ok: true,
+      value: { results: [{ status: 'applied', version: 1, change: 1 }] },
+    })
+    expect(office.events.filter((e) => e.name === 'sharedBooks.status').at(-1)).toMatchObject({
+      payload: { state: 'connected' },
+    })
+    await admin.end()
   })
 })
 

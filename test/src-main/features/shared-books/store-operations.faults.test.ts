@@ -173,3 +173,29 @@ describe('the server restarted mid-commit', () => {
 function outcome<T>(work: Promise<T>): Promise<T | Error> {
   return work.catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))
 }
+
+describe('a garbled answer', () => {
+  it('is refused, never read as rows; the next call goes over a new connection and is answered right', async () => {
+    const database = await migratedDatabase(books.server, 'faults')
+    // The timeout Till sets for a statement, shortened so the test waits seconds, not fifteen.
+    const pool = books.server.pool(database, {
+      port: books.proxy.port,
+      max: 1,
+      query_timeout: 2_000,
+    })
+    const change = (key: string) => ({ kind: 'name', key, baseVersion: 0, body: key })
+    expect(await push(pool, 's1', 'office', [change('a')])).toEqual([
+      { status: 'applied', version: 1, change: 1 },
+    ])
+    const before = books.proxy.accepted()
+    books.proxy.garbleNextAnswer()
+    await expect(pull(pool, 's1', 0, 10)).rejects.toThrow()
+
+    expect(await push(pool, 's1', 'office', [change('b')])).toEqual([
+      { status: 'applied', version: 1, change: 2 },
+    ])
+    expect(books.proxy.accepted()).toBeGreaterThan(before)
+    expect((await pull(pool, 's1', 0, 10)).rows.map((r) => r.key)).toEqual(['a', 'b'])
+    await pool.end()
+  })
+})

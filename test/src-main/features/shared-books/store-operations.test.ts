@@ -2,9 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type pg from 'pg'
 import {
   appendExport,
+  appendStaged,
   exportLog,
+  history,
   pull,
   push,
+  stagePart,
   storeInfo,
 } from '../../../../src-main/features/shared-books/store-operations'
 import { startTestPostgres, type TestPostgres } from '../../../support/postgres'
@@ -237,5 +240,115 @@ describe('appendExport: compare-and-append per destination', () => {
       empty: false,
       heads: [{ destinationId: 'xero', seq: 2, batchIds: ['b-1', 'b-2'] }],
     })
+  })
+})
+
+describe('stagePart and appendStaged: an upload in parts appended as one', () => {
+  const append = (batchId: string, expectedSeq: number, destinationId = 'xero') => ({
+    destinationId,
+    expectedSeq,
+    batchId,
+    batch: { entries: [`${batchId} “entry”`] },
+  })
+  /** Stages the JSON of `appends` cut in `parts` pieces; the number of pieces staged. */
+  async function stage(pool: pg.Pool, uploadId: string, appends: unknown[], parts: number) {
+    const text = JSON.stringify(appends)
+    const size = Math.ceil(text.length / parts)
+    for (let part = 0; part * size < text.length; part++)
+      await stagePart(pool, 's1', uploadId, part, text.slice(part * size, (part + 1) * size))
+    return Math.ceil(text.length / size)
+  }
+  const staged = async (pool: pg.Pool) =>
+    Number((await pool.query('SELECT count(*) AS n FROM till_staged_parts')).rows[0].n)
+
+  it('appends every batch of the parts joined, in order, answered one by one, and clears the parts', async () => {
+    const pool = await freshPool()
+    const appends = [append('b-1', 0), append('b-2', 1), append('h-1', 0, 'hledger')]
+    const parts = await stage(pool, 'u-1', appends, 5)
+    expect(await pull(pool, 's1', 0, 10)).toMatchObject({ rows: [], head: 0 })
+
+    const answers = await appendStaged(pool, 's1', 'u-1', parts, 'office')
+    expect(answers).toEqual([
+      { status: 'committed', seq: 1, change: 1 },
+      { status: 'committed', seq: 2, change: 2 },
+      { status: 'committed', seq: 1, change: 3 },
+    ])
+    const log = await exportLog(pool, 's1', 'xero', 0)
+    expect(log.map((e) => [e.batchId, e.batch, e.by])).toEqual([
+      ['b-1', appends[0]!.batch, 'office'],
+      ['b-2', appends[1]!.batch, 'office'],
+    ])
+    expect(await staged(pool)).toBe(0)
+  })
+
+  it('one batch behind appends none of the upload and answers that one’s head', async () => {
+    const pool = await freshPool()
+    await appendExport(pool, 's1', { ...append('other', 0, 'hledger'), by: 'laptop' })
+    const parts = await stage(pool, 'u-1', [append('b-1', 0), append('h-1', 0, 'hledger')], 3)
+    expect(await appendStaged(pool, 's1', 'u-1', parts, 'office')).toEqual([
+      { status: 'behind', headSeq: 1 },
+    ])
+    expect(await exportLog(pool, 's1', 'xero', 0)).toEqual([])
+    expect((await pull(pool, 's1', 0, 10)).rows.map((r) => r.key)).toEqual(['other'])
+  })
+
+  it('an upload missing a part is refused, appends nothing, and can be completed and appended', async () => {
+    const pool = await freshPool()
+    const appends = [append('b-1', 0), append('b-2', 1)]
+    const text = JSON.stringify(appends)
+    await stagePart(pool, 's1', 'u-1', 0, text.slice(0, 10))
+    await stagePart(pool, 's1', 'u-1', 2, text.slice(20))
+    await expect(appendStaged(pool, 's1', 'u-1', 3, 'office')).rejects.toThrow(
+      'upload u-1 holds 2 of its 3 parts',
+    )
+    expect(await exportLog(pool, 's1', 'xero', 0)).toEqual([])
+    // A part sent again replaces the one staged.
+    await stagePart(pool, 's1', 'u-1', 1, 'garbled')
+    await expect(appendStaged(pool, 's1', 'u-1', 3, 'office')).rejects.toThrow(/json/i)
+    await stagePart(pool, 's1', 'u-1', 1, text.slice(10, 20))
+    expect(await appendStaged(pool, 's1', 'u-1', 3, 'office')).toHaveLength(2)
+    expect((await exportLog(pool, 's1', 'xero', 0)).map((e) => e.batchId)).toEqual(['b-1', 'b-2'])
+  })
+
+  it('clears the parts of an upload given up on a day ago when the next part is staged', async () => {
+    const pool = await freshPool()
+    await stagePart(pool, 's1', 'given-up', 0, '[')
+    await pool.query("UPDATE till_staged_parts SET at = now() - interval '25 hours'")
+    await stagePart(pool, 's1', 'u-2', 0, '[]')
+    const { rows } = await pool.query('SELECT upload_id FROM till_staged_parts')
+    expect(rows).toEqual([{ upload_id: 'u-2' }])
+  })
+})
+
+describe('history: the latest changes, newest first', () => {
+  it('gives each record as it last changed, by whom and when, and an export batch’s summary without its pages', async () => {
+    const pool = await freshPool()
+    await push(pool, 's1', 'office', [
+      { kind: 'reconciliation', key: 'S-1', baseVersion: 0, body: { counted: 1 } },
+    ])
+    await appendExport(pool, 's1', {
+      destinationId: 'xero',
+      expectedSeq: 0,
+      batchId: 'b-1',
+      by: 'laptop',
+      batch: { batch: { id: 'b-1', entryCount: 42 }, pages: [{ entries: ['x'] }] },
+    })
+    await push(pool, 's1', 'laptop', [
+      { kind: 'reconciliation', key: 'S-1', baseVersion: 1, body: { counted: 2 } },
+    ])
+    const items = await history(pool, 's1', 10)
+    expect(items.map(({ at: _at, ...rest }) => rest)).toEqual([
+      { kind: 'reconciliation', key: 'S-1', version: 2, deleted: false, by: 'laptop', batch: null },
+      {
+        kind: 'exportBatch',
+        key: 'b-1',
+        version: 1,
+        deleted: false,
+        by: 'laptop',
+        batch: { destinationId: 'xero', seq: 1, entries: 42 },
+      },
+    ])
+    expect(items[0]!.at).toBeGreaterThan(Date.now() - 60_000)
+    expect(await history(pool, 's1', 1)).toHaveLength(1)
   })
 })

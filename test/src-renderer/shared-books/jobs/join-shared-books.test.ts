@@ -22,12 +22,20 @@ describe('joining shared books', () => {
   it('the first PC uploads its records and its log; a PC with an empty log joins and gets them, and exports only what is new', async () => {
     const books = new FakeBooks()
     const { db: first, organisation } = await firstPc()
-    expect(await joinSharedBooks(first, books.bridge(), place('Office PC'))).toBe('started')
+    expect(await joinSharedBooks(first, books.bridge(), place('Office PC'))).toEqual({
+      started: true,
+      found: 0,
+    })
     expect(await waitingCount(first)).toBe(0)
     expect([...books.logs.keys()].sort()).toEqual([organisation, 'xero'].sort())
 
     const second = await pc(bills())
-    expect(await joinSharedBooks(second, books.bridge(), place('Laptop'))).toBe('joined')
+    // Every record on the books is the first PC's, and the second takes each of them.
+    const onTheBooks = books.rows.size
+    expect(await joinSharedBooks(second, books.bridge(), place('Laptop'))).toEqual({
+      started: false,
+      found: onTheBooks,
+    })
     expect(await joinedStore(second)).toBe('store-1')
     expect(await loadLocationNames(second)).toEqual({ loc1: 'Kemang' })
     expect(await readMapping(second)).toEqual(await readMapping(first))

@@ -34,15 +34,20 @@ describe('exporting to shared books', () => {
   it('two PCs export the same range: one batch on the books; the other pulls, plans again and finds nothing new', async () => {
     const books = new FakeBooks()
     const { office, laptop } = await twoPcs(books)
-    expect(await exportShared(office, books.bridge(), 'Office PC')).toBeGreaterThan(0)
 
     const said: string[] = []
     const sync = new SharedBooksSync(laptop, books.bridge(), place('Laptop'))
+    let officeExported = 0
     const entries = await exportPlanningAgain(
-      () => exportShared(laptop, books.bridge(), 'Laptop'),
+      async () => {
+        // The office commits after the laptop pulled and before the laptop's plan commits.
+        officeExported ||= await exportShared(office, books.bridge(), 'Office PC')
+        return exportShared(laptop, books.bridge(), 'Laptop')
+      },
       () => sync.pull(),
       (message) => said.push(message),
     )
+    expect(officeExported).toBeGreaterThan(0)
     expect(said).toEqual(['Another PC exported first: planned again.'])
     expect(entries).toBe(0)
     expect(books.logs.get('xero')).toHaveLength(1)
@@ -88,5 +93,32 @@ describe('exporting to shared books', () => {
       'Shared books not reached for 12 minutes: connect ECONNREFUSED 127.0.0.1:5432',
     )
     expect(await exportBatches(office)).toEqual([])
+  })
+
+  it('with the books down and nothing new of its own, a PC refuses to export rather than say nothing is new', async () => {
+    const books = new FakeBooks()
+    const { office, laptop } = await twoPcs(books)
+    // The office posted the range; the laptop holds it too: nothing new of its own.
+    expect(await exportShared(office, books.bridge(), 'Office PC')).toBeGreaterThan(0)
+    await new SharedBooksSync(laptop, books.bridge(), place('Laptop')).pull()
+    expect(await exportShared(laptop, books.bridge(), 'Laptop')).toBe(0)
+
+    books.offline = true
+    books.lastReachedAt = Date.now() - 3 * 60_000 - 5_000
+    const sync = new SharedBooksSync(laptop, books.bridge(), place('Laptop'))
+    let ran = false
+    const refused = exportPlanningAgain(
+      async () => {
+        ran = true
+        return exportShared(laptop, books.bridge(), 'Laptop')
+      },
+      () => sync.pull(),
+      () => undefined,
+    )
+    await expect(refused).rejects.toMatchObject({ name: 'SharedBooksUnreachableError' })
+    await expect(refused).rejects.toThrow(
+      'Shared books not reached for 3 minutes: connect ECONNREFUSED 127.0.0.1:5432; another PC’s counts and exports may be waiting to reach them',
+    )
+    expect(ran).toBe(false)
   })
 })
