@@ -72,7 +72,8 @@ async function pcWithDeposits(): Promise<TillDatabase> {
     {
       matches: [
         {
-          id: 'F1',
+          id: 'main|F1',
+          bankAccountId: 'main',
           bankLineIds: ['F1'],
           expectedIds: ['card|loc1|2026-11-20'],
           kind: 'within-fee',
@@ -87,7 +88,8 @@ async function pcWithDeposits(): Promise<TillDatabase> {
   await keepHandMatch(
     db,
     {
-      id: 'F2',
+      id: 'main|F2',
+      bankAccountId: 'main',
       bankLineIds: ['F2'],
       expectedIds: ['cash|loc1|2026-11-20'],
       kind: 'by-hand',

@@ -35,7 +35,7 @@ it('an unmatched card settlement is not matched again by Till, and a person can 
 
   await matchByHand(
     db,
-    { bankLineIds: card!.bankLineIds, expectedIds: ['card|101|2026-11-20'] },
+    { bankAccountId: 'main', bankLineIds: card!.bankLineIds, expectedIds: ['card|101|2026-11-20'] },
     'Budi',
     'USD',
     NOW + 3,
@@ -49,7 +49,11 @@ it('an unmatched card settlement is not matched again by Till, and a person can 
   await expect(
     matchByHand(
       db,
-      { bankLineIds: card!.bankLineIds, expectedIds: ['cash|101|2026-11-20'] },
+      {
+        bankAccountId: 'main',
+        bankLineIds: card!.bankLineIds,
+        expectedIds: ['cash|101|2026-11-20'],
+      },
       'Budi',
       'USD',
       NOW,
@@ -58,7 +62,7 @@ it('an unmatched card settlement is not matched again by Till, and a person can 
   await expect(
     matchByHand(
       db,
-      { bankLineIds: ['nope'], expectedIds: ['cash|101|2026-11-20'] },
+      { bankAccountId: 'main', bankLineIds: ['nope'], expectedIds: ['cash|101|2026-11-20'] },
       'Budi',
       'USD',
       NOW,
@@ -88,6 +92,7 @@ it('a hand match whose fee would be below zero or above a tenth of the gross is 
     matchByHand(
       db,
       {
+        bankAccountId: 'main',
         bankLineIds: [idOf(text)],
         expectedIds: ['card|101|2026-11-20'],
         ...(explained ? { explained } : {}),

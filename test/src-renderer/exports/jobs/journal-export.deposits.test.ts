@@ -69,12 +69,12 @@ describe('deposits in the journals', () => {
     const cash = (await statementLines(db)).find((l) => l.amount === 4900)!
     await matchByHand(
       db,
-      { bankLineIds: [cash.id], expectedIds: ['cash|101|2026-11-20'] },
+      { bankAccountId: 'main', bankLineIds: [cash.id], expectedIds: ['cash|101|2026-11-20'] },
       'Ana',
       'USD',
       NOW,
     )
-    const keys = (await storedMatches(db)).map((m) => `deposit:${m.bankLineIds[0]}`)
+    const keys = (await storedMatches(db)).map((m) => `deposit:main:${m.bankLineIds[0]}`)
 
     const first = await exported()
     const deposits = first.filter((r) => r['entry_id']!.startsWith('deposit:'))
@@ -105,7 +105,7 @@ describe('deposits in the journals', () => {
     const reversal = await exported()
     expect(reversal.length).toBeGreaterThan(0)
     for (const row of reversal)
-      expect(row['entry_id']!.startsWith(`deposit:${card.bankLineIds[0]}`)).toBe(true)
+      expect(row['entry_id']!.startsWith(`deposit:main:${card.bankLineIds[0]}`)).toBe(true)
     const undone = balances(reversal)
     expect([...undone].filter(([name]) => /card/i.test(name)).map(([, a]) => a)).toEqual([
       9800 + 200,
