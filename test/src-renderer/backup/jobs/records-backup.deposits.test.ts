@@ -100,7 +100,7 @@ async function pcWithDeposits(): Promise<TillDatabase> {
     'Ana',
     3,
   )
-  await keepUnmatch(db, 'F2', 'Budi', 4)
+  await keepUnmatch(db, 'main|F2', 'Budi', 4)
   return db
 }
 
@@ -115,7 +115,7 @@ it('a second PC restored from the backup has the bank lines, the matches as they
   })
   expect(await statementLines(second)).toEqual(await statementLines(first))
   expect(await storedMatches(second)).toEqual(await storedMatches(first))
-  expect((await storedMatches(second)).find((m) => m.id === 'F2')).toMatchObject({
+  expect((await storedMatches(second)).find((m) => m.id === 'main|F2')).toMatchObject({
     state: 'unmatched',
     unmatchedBy: 'Budi',
     explained: 'short-cash',
@@ -144,6 +144,33 @@ it('restores a version-4 backup, made before deposits, as having none', async ()
     ),
   )
   expect(error.line).toBe(rows.length + 2)
+})
+
+it('restores a version-5 backup, its matches kept by line ids alone, each given the account of its lines and the key an export posted it under', async () => {
+  const first = await pcWithDeposits()
+  const [header, ...rows] = unsealed(await backupOf(first))
+  const older = rows.map((text) => {
+    const { table, row } = JSON.parse(text) as {
+      table: string
+      row: { bankLineIds: string[]; bankAccountId?: string }
+    }
+    if (table !== 'depositMatches') return text
+    const { bankAccountId: _account, ...kept } = row
+    return rowLine(table, { ...kept, id: row.bankLineIds.join('+') })
+  })
+  expect(older.filter((text) => text.includes('"bankAccountId"')).length).toBeLessThan(rows.length)
+  const v5Header = JSON.stringify({ ...JSON.parse(header!), version: 5 })
+  const second = await pc(bills())
+  await restoreRecords(second, seal([v5Header, ...older]), 'store-1')
+  expect(await storedMatches(second)).toEqual(
+    (await storedMatches(first)).map((m) => ({
+      ...m,
+      postingKey: `deposit:${m.bankLineIds[0]}`,
+    })),
+  )
+  // The same rows in a file of this version are refused: a match names its account.
+  const error = await refusedRestore(second, seal([header!, ...older]))
+  expect(error.message).toMatch(/not a row of depositMatches/)
 })
 
 it('refuses a bank line twice for one account, a fractional amount, or settings Till would not save, naming the line', async () => {
