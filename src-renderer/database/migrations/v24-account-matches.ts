@@ -65,7 +65,8 @@ export function keyedByAccount(
 
 /** The first bank account a deposit settings row names, if it is the settings. */
 export function firstBankAccount(row: unknown): string | undefined {
-  const settings = row as { key?: unknown; settings?: { bankAccounts?: { id?: unknown }[] } }
-  const id = settings.key === 'settings' ? settings.settings?.bankAccounts?.[0]?.id : undefined
+  const settings = row as
+    { key?: unknown; settings?: { bankAccounts?: { id?: unknown }[] } } | null | undefined
+  const id = settings?.key === 'settings' ? settings.settings?.bankAccounts?.[0]?.id : undefined
   return typeof id === 'string' ? id : undefined
 }

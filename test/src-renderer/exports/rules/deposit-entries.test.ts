@@ -52,7 +52,7 @@ describe('deposit entries', () => {
     const card = expectedDeposit('card', 'kemang', '2026-11-26', 1_000_000, { fee: 20_000 })
     const entry = depositEntry(posting([card], [bankLine('b1', '2026-11-27', 975_000)]), context())
     expect(entry).toMatchObject({
-      id: 'deposit:b1',
+      id: 'deposit:main:b1',
       kind: 'deposit',
       date: '2026-11-27',
       currency: 'IDR',
