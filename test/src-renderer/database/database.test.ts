@@ -1012,4 +1012,52 @@ describe('each schema version upgrades a cache of the version before', () => {
     ])
     db.close()
   })
+
+  it('version 24 sends a shared cache’s matches to the books under their new keys, and deletes the old keys the books hold', async () => {
+    const old = await cacheAt(23)
+    await old.table('meta').put({ key: 'shared-books', value: 'store-1' })
+    await old.table('statementLines').bulkPut([
+      { bankAccountId: 'bca', id: 'F1', date: '2026-11-03' },
+      { bankAccountId: 'mandiri', id: 'M1', date: '2026-11-04' },
+    ])
+    const kept = { kind: 'exact', fee: 0, shortfall: 0, madeBy: 'Till', madeAt: 1 }
+    const f1 = { ...kept, id: 'F1', bankLineIds: ['F1'], expectedIds: ['e1'], state: 'confirmed' }
+    const m1 = { ...kept, id: 'M1', bankLineIds: ['M1'], expectedIds: ['e2'], state: 'confirmed' }
+    await old.table('depositMatches').bulkPut([f1, m1])
+    // F1 is in the books at version 3; M1 waits to be sent.
+    await old.table('sharedVersions').put({ ref: 'depositMatch:F1', version: 3 })
+    await old.table('sharedOutbox').put({
+      ref: 'depositMatch:M1',
+      kind: 'depositMatch',
+      key: 'M1',
+      baseVersion: 0,
+      body: m1,
+      deleted: false,
+      queuedAt: 1,
+      edits: 1,
+    })
+    const db = (await upgradeTo(old, 24)) as TillDatabase
+    const waiting = await db.table('sharedOutbox').toArray()
+    expect(
+      waiting.map((c) => [c.ref, c.baseVersion, c.deleted, c.body?.bankAccountId ?? null]),
+    ).toEqual([
+      ['depositMatch:F1', 3, true, null],
+      ['depositMatch:bca|F1', 0, false, 'bca'],
+      ['depositMatch:mandiri|M1', 0, false, 'mandiri'],
+    ])
+    expect(waiting.map((c) => c.body).filter(Boolean)).toEqual(
+      await db.table('depositMatches').toArray(),
+    )
+    db.close()
+  })
+
+  it('version 24 sends nothing from a cache that shares nothing', async () => {
+    const old = await cacheAt(23)
+    await old.table('statementLines').put({ bankAccountId: 'bca', id: 'F1', date: '2026-11-03' })
+    await old.table('depositMatches').put({ id: 'F1', bankLineIds: ['F1'], state: 'confirmed' })
+    const db = await upgradeTo(old, 24)
+    expect(await db.table('depositMatches').toArray()).toMatchObject([{ id: 'bca|F1' }])
+    expect(await db.table('sharedOutbox').count()).toBe(0)
+    db.close()
+  })
 })
