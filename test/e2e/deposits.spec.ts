@@ -97,9 +97,9 @@ test('Deposits: a statement is imported (CSV columns mapped, previewed), an over
     'Bank lines not matched (0)',
   )
 
-  // Exported: the deposit posts once, under its bank line's id.
+  // Exported: the deposit posts once, under its bank account and bank line's id.
   const posted = await exportJournal(page)
-  const entry = /deposit:h:[0-9a-z]+/.exec(posted)?.[0]
+  const entry = /deposit:main:h:[0-9a-z]+/.exec(posted)?.[0]
   expect(entry).toBeDefined()
   await page.getByRole('link', { name: 'Deposits', exact: true }).click()
   await page.getByLabel('Your name').fill('Budi')

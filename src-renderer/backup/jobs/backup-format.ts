@@ -12,7 +12,10 @@ import type { LogSize } from '../tables/own-records'
 export const BACKUP_KIND = 'till-records-backup'
 export const TRAILER_KIND = 'till-records-backup-end'
 /** 1 and 2 had no trailer (2 kept the log in pages, 1 as rows); a cut file could not be told. */
-export const BACKUP_VERSION = 5
+export const BACKUP_VERSION = 6
+/** The first version whose deposit matches name their bank account (5 is 6 with matches kept by
+ *  line ids alone, carried over on restore as the cache's version 24 carries them). */
+export const ACCOUNT_MATCHES_VERSION = 6
 /** The earliest version a restore reads: 3 is 4 without the cash movements. */
 export const EARLIEST_VERSION = 3
 

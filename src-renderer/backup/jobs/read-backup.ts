@@ -6,6 +6,13 @@ import {
   type OwnRecordRow,
 } from '../tables/own-records'
 import {
+  firstBankAccount,
+  keyedByAccount,
+  type HeldRow,
+  type LineRow,
+} from '../../database/migrations/v24-account-matches'
+import {
+  ACCOUNT_MATCHES_VERSION,
   BACKUP_KIND,
   BACKUP_VERSION,
   EARLIEST_VERSION,
@@ -103,7 +110,9 @@ export async function checkBackup(text: string, storeId: string): Promise<Checke
   if (last < 2) throw new BackupError(2, 'the file ends without its trailer: it was cut short')
   const trailerText = lines[last - 1]!
   const sealed = trailerLine(trailerText, last)
-  const { rows, logs } = readRows(lines.slice(1, -1), header.tables)
+  const body = lines.slice(1, -1)
+  const carry = header.version < ACCOUNT_MATCHES_VERSION ? olderMatches(body) : undefined
+  const { rows, logs } = readRows(body, header.tables, carry)
   const trailer = trailerSchema(header.tables).safeParse(sealed)
   if (!trailer.success) throw new BackupError(last, 'the trailer is damaged')
   const content = new ContentDigest()
@@ -125,10 +134,44 @@ export async function checkBackup(text: string, storeId: string): Promise<Checke
   return { header, rows: byTable }
 }
 
-/** The rows (lines 2 to n-1), each checked as it is read, then checked together. */
+/**
+ * For a file made before deposit matches named their bank account: what gives each match the
+ * account of its lines, as the cache's upgrade does (v24-account-matches.ts), from the file's
+ * statement lines and settings.
+ */
+function olderMatches(lines: readonly string[]): (row: HeldRow) => HeldRow {
+  const statement: LineRow[] = []
+  let first: string | undefined
+  for (const line of lines) {
+    if (!line.includes('"statementLines"') && !line.includes('"depositSettings"')) continue
+    let parsed: { table?: unknown; row?: Partial<LineRow> } | null
+    try {
+      parsed = JSON.parse(line) as typeof parsed
+    } catch {
+      continue // read again, and refused, with the rows
+    }
+    const row = parsed?.row
+    if (parsed?.table === 'depositSettings') first ??= firstBankAccount(row)
+    else if (
+      parsed?.table === 'statementLines' &&
+      typeof row?.bankAccountId === 'string' &&
+      typeof row.id === 'string' &&
+      typeof row.date === 'string'
+    )
+      statement.push({ bankAccountId: row.bankAccountId, id: row.id, date: row.date })
+  }
+  const carry = keyedByAccount(statement, first)
+  return (row) => carry(row, true)
+}
+
+/**
+ * The rows (lines 2 to n-1), each checked as it is read (a deposit match of an older file once
+ * `carry` gave it its bank account), then checked together.
+ */
 function readRows(
   lines: readonly string[],
   tables: readonly OwnRecordTable[],
+  carry?: (row: HeldRow) => HeldRow,
 ): {
   rows: readonly OwnRecordRow[]
   logs: Map<string, LogSize>
@@ -146,7 +189,9 @@ function readRows(
         parsed.row === null
       )
         throw new BackupError(i + 2, 'the line is not a row of Till’s records')
-      check.add({ table: parsed.table, row: parsed.row, at: i + 2 })
+      const row =
+        carry && parsed.table === 'depositMatches' ? carry(parsed.row as HeldRow) : parsed.row
+      check.add({ table: parsed.table, row, at: i + 2 })
     })
     return check.finish()
   } catch (error) {

@@ -7,6 +7,7 @@ import { indexKeys, keysOf, type LogPage } from '../../exports/tables/log-pages'
 import { MOVEMENT_KINDS, type CashMovement } from '../../day-close/rules/cash-movements'
 import { depositSettingsSchema } from '../../deposits/rules/deposit-settings'
 import { DIFFERENCE_REASONS } from '../../deposits/rules/differences'
+import { matchId } from '../../deposits/rules/matching'
 import type { CsvMapping } from '../../deposits/rules/statements/csv-statement'
 import { CSV_DATE_FORMATS, type CsvDateFormat } from '../../deposits/rules/statements/csv-dates'
 import { MAX_LINE_ID, MAX_LINE_TEXT } from '../../deposits/rules/statements/line-bounds'
@@ -295,6 +296,7 @@ const statementBatchSchema = z.strictObject({
 const depositMatchSchema = z
   .object({
     id: z.string().min(1).max(MAX_TEXT),
+    bankAccountId: id,
     bankLineIds: z.array(lineId).min(1).max(MAX_MATCH_LINES),
     expectedIds: z.array(z.string().min(1).max(MAX_ID)).min(1).max(MAX_PAGE_ROWS),
     kind: z.enum(['exact', 'within-fee', 'several-days', 'split', 'by-hand']),
@@ -307,6 +309,10 @@ const depositMatchSchema = z
     madeAt: time,
     unmatchedBy: z.string().trim().min(1).max(MAX_ID).optional(),
     unmatchedAt: time.optional(),
+    postingKey: z.templateLiteral(['deposit:', lineId]).optional(),
+  })
+  .refine((m) => m.id === matchId(m.bankAccountId, m.bankLineIds), {
+    error: 'a match’s id names its bank account and its lines',
   })
   .refine((m) => (m.state === 'unmatched') === (m.unmatchedAt !== undefined), {
     error: 'an unmatched match says when, a standing one does not',

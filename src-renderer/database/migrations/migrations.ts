@@ -23,6 +23,7 @@ import { v20 } from './v20'
 import { v21 } from './v21'
 import { v22 } from './v22'
 import { v23 } from './v23'
+import { v24 } from './v24'
 
 /** Every version of the cache's schema, oldest first: a new version is a new file added last. */
 const MIGRATIONS: readonly Migration[] = [
@@ -49,6 +50,7 @@ const MIGRATIONS: readonly Migration[] = [
   v21,
   v22,
   v23,
+  v24,
 ]
 
 /** Declares the versions up to `through` (every one unless told) on a database not yet open. */

@@ -2,6 +2,7 @@ import type { StoredMatch, StoredOffer, StoredStatementLine } from '../tables/de
 import type { DepositSettings } from '../rules/deposit-settings'
 import type { ExpectedDeposit } from '../rules/expected-deposits'
 import { sumMinor } from '../../../src-shared/domain/money'
+import { lineRef, lineRefsOf } from '../rules/matching'
 import {
   leftoverReasons,
   type LeftoverReason,
@@ -162,17 +163,18 @@ const firstDate = (lines: readonly StoredStatementLine[]): string =>
  *  the nearest, then the earliest. */
 function offerView(
   offer: StoredOffer,
-  lineById: ReadonlyMap<string, StoredStatementLine>,
+  lineByRef: ReadonlyMap<string, StoredStatementLine>,
   expectedById: ReadonlyMap<string, ExpectedDeposit>,
 ): OfferView {
   const readings = offer.candidates.map((expectedIds, i): ReadingView => {
     const lineIds = offer.candidateLineIds[i] ?? offer.bankLineIds
+    const lines = lineRefsOf({ bankAccountId: offer.bankAccountId, bankLineIds: lineIds })
     const deposits = expectedIds
       .flatMap((id) => expectedById.get(id) ?? [])
       .sort((a, b) => a.businessDate.localeCompare(b.businessDate))
     const total = sumMinor(deposits, (e) => e.amount)
     const banked = sumMinor(
-      lineIds.flatMap((id) => lineById.get(id) ?? []),
+      lines.flatMap((ref) => lineByRef.get(ref) ?? []),
       (l) => l.amount,
     )
     return { expectedIds, lineIds, deposits, total, difference: banked - total }
@@ -184,8 +186,8 @@ function offerView(
   )
   return {
     offer,
-    lines: offer.bankLineIds
-      .flatMap((id) => lineById.get(id) ?? [])
+    lines: lineRefsOf(offer)
+      .flatMap((ref) => lineByRef.get(ref) ?? [])
       .sort((a, b) => a.date.localeCompare(b.date)),
     readings,
   }
@@ -214,10 +216,10 @@ function accountBalance(
       null,
     )
   const matched = sumMinor(
-    lines.filter((l) => matchedLines.has(l.id)),
+    lines.filter((l) => matchedLines.has(lineRef(l))),
     (l) => l.amount,
   )
-  const notMatched = lines.filter((l) => !matchedLines.has(l.id))
+  const notMatched = lines.filter((l) => !matchedLines.has(lineRef(l)))
   const closing = last && { amount: last.balance!, date: last.date }
   const opening = last
     ? last.balance! -
@@ -239,10 +241,10 @@ export function depositOverview(
   filter: DepositFilter,
   today: string,
 ): DepositOverview {
-  const lineById = new Map(inputs.lines.map((l) => [l.id, l]))
+  const lineByRef = new Map(inputs.lines.map((l) => [lineRef(l), l]))
   const expectedById = new Map(inputs.expected.map((e) => [e.id, e]))
   const view = (match: StoredMatch): MatchView => {
-    const lines = match.bankLineIds.flatMap((id) => lineById.get(id) ?? [])
+    const lines = lineRefsOf(match).flatMap((ref) => lineByRef.get(ref) ?? [])
     return {
       match,
       lines,
@@ -255,8 +257,8 @@ export function depositOverview(
     (m.expected.length === 0 || m.expected.some((e) => expectedShown(e, filter)))
   const standing = inputs.matches.filter((m) => m.state === 'confirmed')
   const covered = new Set(standing.flatMap((m) => m.expectedIds))
-  const matchedLines = new Set(standing.flatMap((m) => m.bankLineIds))
-  const offeredLines = new Set(inputs.offers.flatMap((o) => o.bankLineIds))
+  const matchedLines = new Set(standing.flatMap(lineRefsOf))
+  const offeredLines = new Set(inputs.offers.flatMap(lineRefsOf))
   const unmatchedDeposits = inputs.expected.filter((e) => !covered.has(e.id))
   const open = unmatchedDeposits.filter((e) => expectedShown(e, filter))
   const reasonOf = leftoverReasons({
@@ -291,15 +293,15 @@ export function depositOverview(
       .filter(shownMatch)
       .sort(byDate),
     offers: inputs.offers
-      .map((offer) => offerView(offer, lineById, expectedById))
+      .map((offer) => offerView(offer, lineByRef, expectedById))
       .filter((o) => o.lines.some((l) => lineShown(l, filter)))
       .sort((a, b) => firstDate(a.lines).localeCompare(firstDate(b.lines))),
     unexplained: inputs.lines
       .filter(
         (l) =>
           l.amount > 0 &&
-          !matchedLines.has(l.id) &&
-          !offeredLines.has(l.id) &&
+          !matchedLines.has(lineRef(l)) &&
+          !offeredLines.has(lineRef(l)) &&
           lineShown(l, filter),
       )
       .sort((a, b) => a.date.localeCompare(b.date))

@@ -1,6 +1,7 @@
 import type { TillDatabase } from '../../database/database'
 import { storedMatches } from '../tables/deposit-matches'
 import { statementLines } from '../tables/statement-lines'
+import { lineRef, lineRefsOf } from '../rules/matching'
 import { depositKey, type DepositPosting } from '../../exports/rules/deposit-entries'
 import { currentExpectedDeposits, depositSettingsOf } from './deposit-matching'
 
@@ -26,14 +27,14 @@ export async function depositPostings(
     statementLines(db),
     currentExpectedDeposits(db, currency),
   ])
-  const lineById = new Map(lines.map((l) => [l.id, l]))
+  const lineByRef = new Map(lines.map((l) => [lineRef(l), l]))
   const expectedById = new Map(expected.map((e) => [e.id, e]))
   const standing: DepositPosting[] = []
   for (const match of matches) {
     if (match.state !== 'confirmed') continue
-    const matchLines = match.bankLineIds.flatMap((id) => lineById.get(id) ?? [])
+    const matchLines = lineRefsOf(match).flatMap((ref) => lineByRef.get(ref) ?? [])
     const deposits = match.expectedIds.flatMap((id) => expectedById.get(id) ?? [])
-    const bankAccount = settings.bankAccounts.find((a) => a.id === matchLines[0]?.bankAccountId)
+    const bankAccount = settings.bankAccounts.find((a) => a.id === match.bankAccountId)
     if (
       !bankAccount ||
       matchLines.length !== match.bankLineIds.length ||

@@ -12,11 +12,16 @@ import { currentExpectedDeposits } from './deposit-matching'
  * what the lines leave of the deposits' gross. A fee below zero or above a sane share of the gross
  * is a difference to explain (`handSettlement`): recorded as the difference, with the reason the
  * person gives (`explained`), never as a fee; without a reason it is not recorded. Refused when a
- * line or deposit is unknown or already stands in another match.
+ * line (of the bank account chosen) or deposit is unknown or already stands in another match.
  */
 export async function matchByHand(
   db: TillDatabase,
-  chosen: { bankLineIds: string[]; expectedIds: string[]; explained?: DifferenceReason },
+  chosen: {
+    bankAccountId: string
+    bankLineIds: string[]
+    expectedIds: string[]
+    explained?: DifferenceReason
+  },
   by: string,
   currency: string,
   now: number,
@@ -25,7 +30,9 @@ export async function matchByHand(
     statementLines(db),
     currentExpectedDeposits(db, currency),
   ])
-  const pickedLines = lines.filter((l) => chosen.bankLineIds.includes(l.id))
+  const pickedLines = lines.filter(
+    (l) => l.bankAccountId === chosen.bankAccountId && chosen.bankLineIds.includes(l.id),
+  )
   const pickedExpected = expected.filter((e) => chosen.expectedIds.includes(e.id))
   if (
     pickedLines.length !== chosen.bankLineIds.length ||
@@ -44,7 +51,8 @@ export async function matchByHand(
   await keepHandMatch(
     db,
     {
-      id: matchId(chosen.bankLineIds),
+      id: matchId(chosen.bankAccountId, chosen.bankLineIds),
+      bankAccountId: chosen.bankAccountId,
       bankLineIds: [...chosen.bankLineIds].sort(),
       expectedIds: [...chosen.expectedIds].sort(),
       kind: 'by-hand',

@@ -1,7 +1,10 @@
 import {
   depositGroup,
+  lineRef,
+  lineRefsOf,
   matchAndRead,
   matchDeposits,
+  matchId,
   matchingReadings,
   MAX_RUN_DAYS,
 } from './matching'
@@ -37,7 +40,8 @@ interface Regions {
 }
 
 const DAY_MS = 86_400_000
-const lineKey = (id: string): string => `line\u0000${id}`
+/** A line's key in the regions, by its `lineRef` (an account's ids are its own). */
+const lineKey = (ref: string): string => `line\u0000${ref}`
 const expectedKey = (id: string): string => `expected\u0000${id}`
 
 /** Matches `input`: the regions `previous` left as they were keep its offers. */
@@ -82,14 +86,14 @@ export function rematchDeposits(previous: MatchRun | null, input: MatchInput): R
   const matchable = new Set(
     input.expected.filter((e) => redo.has(expectedKey(e.id))).map((e) => e.id),
   )
-  const lines = input.lines.filter((l) => redo.has(lineKey(l.id)))
+  const lines = input.lines.filter((l) => redo.has(lineKey(lineRef(l))))
   // Every deposit is read, the others than those redone only as what breaks a run of days.
   const redone = matchDeposits({ ...input, lines, matchable })
-  const untouched = (ids: readonly string[]) =>
-    ids.every((id) => !redo.has(lineKey(id)) && !unsettled.has(lineKey(id)))
+  const untouched = (refs: readonly string[]) =>
+    refs.every((ref) => !redo.has(lineKey(ref)) && !unsettled.has(lineKey(ref)))
   const result: MatchResult = {
     matches: redone.matches,
-    offers: [...previous.result.offers.filter((o) => untouched(o.bankLineIds)), ...redone.offers],
+    offers: [...previous.result.offers.filter((o) => untouched(lineRefsOf(o))), ...redone.offers],
   }
   return {
     run: { input, result, regions },
@@ -124,10 +128,12 @@ function regionsOf(input: MatchInput, readings: readonly Reading[]): Regions {
     return top
   }
   for (const e of input.expected) parent.set(expectedKey(e.id), expectedKey(e.id))
-  for (const l of input.lines) parent.set(lineKey(l.id), lineKey(l.id))
+  for (const l of input.lines) parent.set(lineKey(lineRef(l)), lineKey(lineRef(l)))
   for (const reading of readings) {
     const [first, ...rest] = [
-      ...reading.lineIds.map(lineKey),
+      ...lineRefsOf({ bankAccountId: reading.bankAccountId, bankLineIds: reading.lineIds }).map(
+        lineKey,
+      ),
       ...reading.expectedIds.map(expectedKey),
     ]
     for (const key of rest) parent.set(root(key), root(first!))
@@ -151,14 +157,14 @@ function regionsOf(input: MatchInput, readings: readonly Reading[]): Regions {
  */
 function changedKeys(previous: MatchRun, input: MatchInput): Set<string> {
   const keys = new Set<string>()
-  const lines = changedIds<KeptLine>(previous.input.lines, input.lines)
-  for (const id of lines) keys.add(lineKey(id))
+  const lines = changedIds<KeptLine>(previous.input.lines, input.lines, lineRef)
+  for (const ref of lines) keys.add(lineKey(ref))
   const expected = changedIds<ExpectedDeposit>(previous.input.expected, input.expected)
   const made = previous.result.matches.slice(previous.input.kept.length)
   const matches = [...changedIds<DepositMatch>(previous.input.kept, input.kept)]
   const byId = new Map([...previous.input.kept, ...input.kept].map((m) => [m.id, m]))
   for (const match of [...matches.map((id) => byId.get(id)!), ...made]) {
-    for (const id of match.bankLineIds) keys.add(lineKey(id))
+    for (const ref of lineRefsOf(match)) keys.add(lineKey(ref))
     for (const id of match.expectedIds) expected.add(id)
   }
   const refused = new Set(previous.input.refused)
@@ -167,23 +173,30 @@ function changedKeys(previous: MatchRun, input: MatchInput): Set<string> {
     ...input.refused.filter((id) => !refused.has(id)),
     ...previous.input.refused.filter((id) => !nowRefused.has(id)),
   ]
-  // A refusal names its lines joined by '+': a line whose id is in the name may be one.
+  // A refusal names its account and its lines joined by '+': a line of that account whose id is
+  // in the name may be one.
   if (refusedChanged.length > 0)
     for (const line of [...previous.input.lines, ...input.lines])
-      if (refusedChanged.some((id) => id.includes(line.id))) keys.add(lineKey(line.id))
+      if (
+        refusedChanged.some(
+          (id) => id.startsWith(matchId(line.bankAccountId, [])) && id.includes(line.id),
+        )
+      )
+        keys.add(lineKey(lineRef(line)))
   for (const id of expected) keys.add(expectedKey(id))
   for (const e of withinARun([...previous.input.expected, ...input.expected], expected))
     keys.add(expectedKey(e.id))
   return keys
 }
 
-/** Ids of the items of `before` or `after` that are not the same in both. */
+/** Keys (`keyOf`, the id unless told) of the items of `before` or `after` not the same in both. */
 function changedIds<T extends { id: string }>(
   before: readonly T[],
   after: readonly T[],
+  keyOf: (item: T) => string = (item) => item.id,
 ): Set<string> {
-  const was = new Map(before.map((item) => [item.id, item]))
-  const is = new Map(after.map((item) => [item.id, item]))
+  const was = new Map(before.map((item) => [keyOf(item), item]))
+  const is = new Map(after.map((item) => [keyOf(item), item]))
   const changed = new Set<string>()
   for (const [id, item] of was) if (!same(item, is.get(id))) changed.add(id)
   for (const id of is.keys()) if (!was.has(id)) changed.add(id)

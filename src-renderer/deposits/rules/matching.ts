@@ -16,8 +16,10 @@ import { lineWords, type LineWords } from './line-words'
 export type MatchKind = 'exact' | 'within-fee' | 'several-days' | 'split' | 'by-hand'
 
 export interface DepositMatch {
-  /** Stable: the sorted bank line ids joined. */
+  /** Stable: its bank account and sorted bank line ids (`matchId`). */
   id: string
+  /** The bank account its lines are of: a line's id is its own only within its account. */
+  bankAccountId: string
   bankLineIds: string[]
   expectedIds: string[]
   kind: MatchKind
@@ -29,9 +31,17 @@ export interface DepositMatch {
   explained?: DifferenceReason
   /** ms; auto matches are confirmed unless the person unmatched them. */
   confirmedAt?: number
+  /**
+   * The key an export posted it under when matches were kept by line id alone (`deposit:<first
+   * line id>`, cache version 24 keeps it on each match it carried over): kept so the entry is
+   * neither posted twice nor left without its reversal. Newer matches have none.
+   */
+  postingKey?: string
 }
 
 export interface MatchOffer {
+  /** The bank account of its lines. */
+  bankAccountId: string
   bankLineIds: string[]
   /** Expected-id sets, one per candidate. */
   candidates: string[][]
@@ -65,9 +75,26 @@ export interface MatchResult {
   offers: MatchOffer[]
 }
 
-/** A match's id: its bank line ids, sorted, joined by `+`. */
-export function matchId(bankLineIds: readonly string[]): string {
-  return [...bankLineIds].sort().join('+')
+/**
+ * A match's (or an offer's) id: its bank account, `|`, then its bank line ids, sorted, joined by
+ * `+` (as the shared books name a statement line: no control character, which PostgreSQL's text
+ * refuses). Two accounts at one bank may give their lines the same ids: their matches are apart.
+ */
+export function matchId(bankAccountId: string, bankLineIds: readonly string[]): string {
+  return `${bankAccountId}|${[...bankLineIds].sort().join('+')}`
+}
+
+/** A line's key across bank accounts: its account and its id. */
+export function lineRef(line: { bankAccountId: string; id: string }): string {
+  return `${line.bankAccountId}\u0000${line.id}`
+}
+
+/** The keys (`lineRef`) of the lines a match or an offer holds. */
+export function lineRefsOf(held: {
+  bankAccountId: string
+  bankLineIds: readonly string[]
+}): string[] {
+  return held.bankLineIds.map((id) => lineRef({ bankAccountId: held.bankAccountId, id }))
 }
 
 /** How much of a match's gross did not reach the bank: a fee for card money, a cash shortfall. */
@@ -145,6 +172,7 @@ function matchInRounds(input: MatchInput): { result: MatchResult; rounds: Rounds
 
 /** The bank lines and deposits of one reading the rounds weigh. */
 export interface Reading {
+  bankAccountId: string
   lineIds: string[]
   expectedIds: string[]
 }
@@ -184,8 +212,7 @@ class Rounds {
     { lines: KeptLine[]; candidates: Pairing[]; reason: string }
   >()
   readonly #expected: ExpectedDeposit[]
-  /** The ids of the matches kept, made and offered: a match is stored by its line ids alone, so
-   *  lines of another account with the same ids are left alone rather than stored over them. */
+  /** The ids (`matchId`) of the matches kept, made and offered. */
   readonly #takenIds: Set<string>
   #pairs: Pairing[] | undefined
   #firstReadings: Pairing[] | undefined
@@ -209,8 +236,7 @@ class Rounds {
     this.#takenIds = new Set(input.kept.map((m) => m.id))
     for (const line of input.lines) {
       const key = accountLine(line)
-      if (line.amount <= 0 || usedLines.has(key) || usedLines.has(accountLine({ id: line.id })))
-        continue
+      if (line.amount <= 0 || usedLines.has(key)) continue
       this.#openLines.add(key)
       listIn(inner(this.#lines, line.bankAccountId), this.#day(line.date)).push(line)
       this.#words.set(key, lineWords(line, context))
@@ -329,6 +355,7 @@ class Rounds {
   /** The readings of the first round (found for it, or now), which every later one narrows. */
   readings(): Reading[] {
     const reading = (p: Pairing): Reading => ({
+      bankAccountId: p.lines[0]!.bankAccountId,
       lineIds: p.lines.map((l) => l.id),
       expectedIds: p.expected.map((e) => e.id),
     })
@@ -475,14 +502,14 @@ class Rounds {
       const uncontested =
         only !== null &&
         [...lineKeys(only), ...expectedKeys(only)].every((key) => claims.get(key) === 1)
-      const refused = only !== null && this.#refused.has(matchId(only.lines.map((l) => l.id)))
+      const refused = only !== null && this.#refused.has(pairingId(only))
       if (only?.clear && uncontested && !refused && this.#free(only)) {
-        if (!this.#takenIds.has(matchId(only.lines.map((l) => l.id)))) this.#match(only)
+        if (!this.#takenIds.has(pairingId(only))) this.#match(only)
       } else left.push(group)
     }
     for (const group of left) {
       const lines = uniqueLines(group)
-      const refused = this.#refused.has(matchId(lines.map((l) => l.id)))
+      const refused = this.#refused.has(linesId(lines))
       const reason = refused
         ? 'Unmatched by hand before: Till does not match it again on its own.'
         : group.length > 1
@@ -496,8 +523,10 @@ class Rounds {
 
   #match(pairing: Pairing): void {
     const bankLineIds = pairing.lines.map((l) => l.id).sort()
+    const id = pairingId(pairing)
     this.matches.push({
-      id: matchId(bankLineIds),
+      id,
+      bankAccountId: pairing.lines[0]!.bankAccountId,
       bankLineIds,
       expectedIds: pairing.expected.map((e) => e.id),
       kind: pairing.kind,
@@ -507,18 +536,16 @@ class Rounds {
       ),
       ...(this.#now === undefined ? {} : { confirmedAt: this.#now }),
     })
-    this.#takenIds.add(matchId(bankLineIds))
+    this.#takenIds.add(id)
     for (const line of pairing.lines) this.#openLines.delete(accountLine(line))
     for (const e of pairing.expected) this.#openExpected.delete(e.id)
   }
 
   #offer(lines: KeptLine[], candidates: Pairing[], reason: string): void {
-    const id = matchId(lines.map((l) => l.id))
+    const id = linesId(lines)
     const offeredBefore = lines.every((l) => this.#held.has(accountLine(l)))
     const same = this.#offered.get(id)
-    const account = lines[0]!.bankAccountId
     // Two lines each near a deposit of its own and together paying a third: one offer, all three.
-    if (same && same.lines[0]!.bankAccountId !== account) return
     if (same) {
       const known = new Set(same.candidates.map(readingKey))
       same.candidates.push(...candidates.filter((p) => !known.has(readingKey(p))))
@@ -532,6 +559,7 @@ class Rounds {
 
   offers(): MatchOffer[] {
     return [...this.#offered.values()].map(({ lines, candidates, reason }) => ({
+      bankAccountId: lines[0]!.bankAccountId,
       bankLineIds: lines.map((l) => l.id).sort(),
       candidates: candidates.map((p) => p.expected.map((e) => e.id)),
       candidateLineIds: candidates.map((p) => p.lines.map((l) => l.id).sort()),
@@ -540,27 +568,21 @@ class Rounds {
   }
 }
 
-const readingKey = (p: Pairing) =>
-  `${matchId(p.lines.map((l) => l.id))}\u0000${p.expected.map((e) => e.id).join(' ')}`
+/** The id (`matchId`) of lines of one account. */
+const linesId = (lines: readonly KeptLine[]) =>
+  matchId(
+    lines[0]!.bankAccountId,
+    lines.map((l) => l.id),
+  )
+const pairingId = (p: Pairing) => linesId(p.lines)
+const readingKey = (p: Pairing) => `${pairingId(p)}\u0000${p.expected.map((e) => e.id).join(' ')}`
 /** A line's key in the rounds: its bank account and id (an account's ids are its own). */
-const accountLine = (line: { id: string; bankAccountId?: string }) =>
-  `line\u0000${line.bankAccountId ?? '*'}\u0000${line.id}`
+const accountLine = (line: KeptLine) => `line\u0000${lineRef(line)}`
 const lineKeys = (p: Pairing) => p.lines.map(accountLine)
 
-/**
- * The lines the kept matches hold, by `accountLine`: in the bank account of their deposits, or in
- * every account (`*`) for a match none of whose deposits is expected any more.
- */
+/** The lines the kept matches hold, by `accountLine`: each in its match's bank account. */
 function keptLines(input: MatchInput): Set<string> {
-  const accountOf = new Map(input.expected.map((e) => [e.id, e.bankAccountId]))
-  const used = new Set<string>()
-  for (const match of input.kept) {
-    const accounts = new Set(match.expectedIds.flatMap((id) => accountOf.get(id) ?? []))
-    for (const id of match.bankLineIds)
-      if (accounts.size === 0) used.add(accountLine({ id }))
-      else for (const bankAccountId of accounts) used.add(accountLine({ id, bankAccountId }))
-  }
-  return used
+  return new Set(input.kept.flatMap((match) => lineRefsOf(match).map((ref) => `line\u0000${ref}`)))
 }
 const expectedKeys = (p: Pairing) => p.expected.map((e) => `expected\u0000${e.id}`)
 

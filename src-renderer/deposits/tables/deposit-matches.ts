@@ -1,5 +1,5 @@
 import type { TillDatabase } from '../../database/database'
-import { matchId, type DepositMatch, type MatchResult } from '../rules/matching'
+import { lineRefsOf, matchId, type DepositMatch, type MatchResult } from '../rules/matching'
 import { MATCHED_BY_TILL, type StoredMatch, type StoredOffer } from './deposit-rows'
 import { enqueueRow, outboxTables } from '../../shared-books/tables/shared-outbox'
 
@@ -51,7 +51,10 @@ export function keepMatchingRun(
       }))
     if (fresh.length > 0) await db.depositMatches.bulkAdd(fresh)
     for (const match of fresh) await enqueueRow(db, 'depositMatch', match)
-    const offers = result.offers.map((offer) => ({ ...offer, id: matchId(offer.bankLineIds) }))
+    const offers = result.offers.map((offer) => ({
+      ...offer,
+      id: matchId(offer.bankAccountId, offer.bankLineIds),
+    }))
     const wanted = new Map(offers.map((offer) => [offer.id, JSON.stringify(offer)]))
     const before = new Map(
       (await db.depositOffers.toArray()).map((offer) => [offer.id, JSON.stringify(offer)]),
@@ -64,20 +67,16 @@ export function keepMatchingRun(
   })
 }
 
-/** The standing matches holding any of `bankLineIds` or `expectedIds`. */
-async function standingOver(
-  db: TillDatabase,
-  bankLineIds: readonly string[],
-  expectedIds: readonly string[],
-): Promise<StoredMatch[]> {
-  const lines = new Set(bankLineIds)
-  const expected = new Set(expectedIds)
+/** The standing matches holding any of the lines (of its bank account) or deposits of `match`. */
+async function standingOver(db: TillDatabase, match: DepositMatch): Promise<StoredMatch[]> {
+  const lines = new Set(lineRefsOf(match))
+  const expected = new Set(match.expectedIds)
   return db.depositMatches
     .where('state')
     .equals('confirmed')
     .filter(
       (m) =>
-        m.bankLineIds.some((id) => lines.has(id)) || m.expectedIds.some((id) => expected.has(id)),
+        lineRefsOf(m).some((ref) => lines.has(ref)) || m.expectedIds.some((id) => expected.has(id)),
     )
     .toArray()
 }
@@ -88,19 +87,20 @@ async function standingOver(
  * the readings that are still open to it, so confirming one line never drops another's offer.
  */
 async function settleOffers(db: TillDatabase, match: DepositMatch): Promise<void> {
-  const lines = new Set(match.bankLineIds)
+  const lines = new Set(lineRefsOf(match))
   const expected = new Set(match.expectedIds)
   const touched = await db.depositOffers
     .filter(
       (o) =>
-        o.bankLineIds.some((id) => lines.has(id)) ||
+        lineRefsOf(o).some((ref) => lines.has(ref)) ||
         o.candidates.flat().some((id) => expected.has(id)),
     )
     .toArray()
   for (const offer of touched) {
     const kept = offer.candidates.flatMap((candidate, i) => {
       const lineIds = offer.candidateLineIds[i] ?? offer.bankLineIds
-      return lineIds.some((id) => lines.has(id)) || candidate.some((id) => expected.has(id))
+      const refs = lineRefsOf({ bankAccountId: offer.bankAccountId, bankLineIds: lineIds })
+      return refs.some((ref) => lines.has(ref)) || candidate.some((id) => expected.has(id))
         ? []
         : [{ candidate, lineIds }]
     })
@@ -109,7 +109,7 @@ async function settleOffers(db: TillDatabase, match: DepositMatch): Promise<void
     const bankLineIds = [...new Set(kept.flatMap((k) => k.lineIds))].sort()
     await db.depositOffers.put({
       ...offer,
-      id: matchId(bankLineIds),
+      id: matchId(offer.bankAccountId, bankLineIds),
       bankLineIds,
       candidates: kept.map((k) => k.candidate),
       candidateLineIds: kept.map((k) => k.lineIds),
@@ -134,13 +134,16 @@ export function keepHandMatch(
     async () => {
       if (match.bankLineIds.length === 0 || match.expectedIds.length === 0)
         throw new DepositMatchError('Choose at least one bank line and one expected deposit.')
-      const taken = await standingOver(db, match.bankLineIds, match.expectedIds)
+      const taken = await standingOver(db, match)
       if (taken.length > 0)
         throw new DepositMatchError(
-          `Already matched (${taken.map((m) => m.id).join(', ')}): unmatch it first.`,
+          `Already matched (${taken.map((m) => m.bankLineIds.join('+')).join(', ')}): unmatch it first.`,
         )
+      // The same lines unmatched before keep the key an export posted them under.
+      const before = await db.depositMatches.get(match.id)
       const kept: StoredMatch = {
         ...match,
+        ...(before?.postingKey === undefined ? {} : { postingKey: before.postingKey }),
         kind: 'by-hand',
         confirmedAt: at,
         state: 'confirmed',

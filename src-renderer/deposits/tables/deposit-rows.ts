@@ -3,7 +3,7 @@ import type { DepositSettings } from '../rules/deposit-settings'
 import type { DepositMatch, MatchOffer } from '../rules/matching'
 import type { CsvMapping } from '../rules/statements/csv-statement'
 
-/** The rows of the deposit tables (cache version 21, docs/deposits.md). */
+/** The rows of the deposit tables (cache versions 21 and 24, docs/deposits.md). */
 
 /** A bank statement line kept for a bank account, and when it was imported. */
 export interface StoredStatementLine extends StatementLine {

@@ -2,6 +2,7 @@ import type { TillDatabase } from '../../database/database'
 import { sharedKeyOf } from '../../shared-books/tables/shared-rows'
 import { enqueueChange, enqueueRow, outboxTables } from '../../shared-books/tables/shared-outbox'
 import type { StatementBatch, StoredMatch, StoredStatementLine } from './deposit-rows'
+import { lineRef, lineRefsOf } from '../rules/matching'
 
 /** An import the cache cannot undo, with what the person should do. */
 export class StatementUndoError extends Error {
@@ -37,11 +38,11 @@ async function holdings(db: TillDatabase, batchId: string): Promise<BatchHolding
     .equals(row.batch.bankAccountId)
     .filter((line) => line.batchId === batchId)
     .toArray()
-  const ids = new Set(lines.map((line) => line.id))
+  const refs = new Set(lines.map(lineRef))
   const matches = await db.depositMatches
     .where('state')
     .equals('confirmed')
-    .filter((m) => m.bankLineIds.some((id) => ids.has(id)))
+    .filter((m) => lineRefsOf(m).some((ref) => refs.has(ref)))
     .toArray()
   return { batch: row.batch, lines, matches }
 }
@@ -74,7 +75,7 @@ export function undoStatementBatch(
   ]
   return db.transaction('rw', tables, async () => {
     const held = await holdings(db, batchId)
-    const ids = new Set(held.lines.map((line) => line.id))
+    const refs = new Set(held.lines.map(lineRef))
     await db.depositMatches.bulkDelete(held.matches.map((m) => m.id))
     for (const match of held.matches)
       await enqueueChange(db, 'depositMatch', {
@@ -82,7 +83,7 @@ export function undoStatementBatch(
         body: null,
         deleted: true,
       })
-    await db.depositOffers.filter((o) => o.bankLineIds.some((id) => ids.has(id))).delete()
+    await db.depositOffers.filter((o) => lineRefsOf(o).some((ref) => refs.has(ref))).delete()
     await db.statementLines.bulkDelete(held.lines.map((line) => [line.bankAccountId, line.id]))
     for (const line of held.lines)
       await enqueueChange(db, 'statementLine', {

@@ -20,16 +20,23 @@ class DepositPostingError extends Error {
   override name = 'DepositPostingError'
 }
 
-/** The posting key of a match's entry: its first bank line's id. */
-export function depositKey(match: Pick<DepositMatch, 'bankLineIds'>): string {
+/**
+ * The posting key of a match's entry: `deposit:<bank account>:<first bank line id>`, or the key a
+ * match made before matches were kept per account was posted under (`postingKey`,
+ * `deposit:<first bank line id>`), which it keeps.
+ */
+export function depositKey(
+  match: Pick<DepositMatch, 'bankAccountId' | 'bankLineIds' | 'postingKey'>,
+): string {
+  if (match.postingKey !== undefined) return match.postingKey
   const [first] = [...match.bankLineIds].sort()
   if (first === undefined)
     throw new DepositPostingError('A match without a bank line posts nothing')
-  return `deposit:${first}`
+  return `deposit:${match.bankAccountId}:${first}`
 }
 
 /**
- * The entry of a confirmed match (docs/ledger.md#deposits), `deposit:<first bank line id>`, dated
+ * The entry of a confirmed match (docs/ledger.md#deposits), keyed by `depositKey`, dated
  * the day the last of its lines was booked: Dr the bank account what arrived, Dr Merchant fees
  * what a card, QRIS or e-wallet processor kept, Cr each deposit's clearing account (at its own
  * location) the gross that left it; a cash deposit short of the count Dr Cash over/short the

@@ -954,4 +954,110 @@ describe('each schema version upgrades a cache of the version before', () => {
     expect(await db.table('cashMovements').get('m-1')).toMatchObject({ sessionId: 'rs-1' })
     db.close()
   })
+
+  it('version 24 keys each deposit match and offer by its bank account, keeping every match and the key an export posted it under', async () => {
+    const old = await cacheAt(23)
+    await old.table('depositSettings').put({
+      key: 'settings',
+      settings: { bankAccounts: [{ id: 'bca' }, { id: 'mandiri' }] },
+    })
+    await old.table('statementLines').bulkPut([
+      { bankAccountId: 'bca', id: 'F1', date: '2026-11-03' },
+      { bankAccountId: 'bca', id: 'F2', date: '2026-11-04' },
+      { bankAccountId: 'mandiri', id: 'M1', date: '2026-11-04' },
+      // Two accounts with one id: the export read the later booked line's.
+      { bankAccountId: 'bca', id: 'S1', date: '2026-11-06' },
+      { bankAccountId: 'mandiri', id: 'S1', date: '2026-11-05' },
+    ])
+    const kept = { kind: 'exact', fee: 0, shortfall: 0, madeBy: 'Till', madeAt: 1 }
+    await old.table('depositMatches').bulkPut([
+      { ...kept, id: 'F1+F2', bankLineIds: ['F1', 'F2'], expectedIds: ['e1'], state: 'confirmed' },
+      {
+        ...kept,
+        id: 'M1',
+        bankLineIds: ['M1'],
+        expectedIds: ['e2'],
+        state: 'unmatched',
+        unmatchedAt: 2,
+      },
+      { ...kept, id: 'S1', bankLineIds: ['S1'], expectedIds: ['e3'], state: 'confirmed' },
+      { ...kept, id: 'G1', bankLineIds: ['G1'], expectedIds: ['e4'], state: 'confirmed' },
+    ])
+    await old.table('depositOffers').put({
+      id: 'M1',
+      bankLineIds: ['M1'],
+      candidates: [['e5']],
+      candidateLineIds: [['M1']],
+      reason: 'two fit',
+    })
+    const db = await upgradeTo(old, 24)
+    const matches = await db.table('depositMatches').toArray()
+    expect(
+      matches.map((m) => [m.id, m.bankAccountId, m.postingKey, m.state, m.expectedIds]),
+    ).toEqual([
+      ['bca|F1+F2', 'bca', 'deposit:F1', 'confirmed', ['e1']],
+      ['bca|G1', 'bca', 'deposit:G1', 'confirmed', ['e4']],
+      ['bca|S1', 'bca', 'deposit:S1', 'confirmed', ['e3']],
+      ['mandiri|M1', 'mandiri', 'deposit:M1', 'unmatched', ['e2']],
+    ])
+    expect(await db.table('depositOffers').toArray()).toEqual([
+      {
+        id: 'mandiri|M1',
+        bankAccountId: 'mandiri',
+        bankLineIds: ['M1'],
+        candidates: [['e5']],
+        candidateLineIds: [['M1']],
+        reason: 'two fit',
+      },
+    ])
+    db.close()
+  })
+
+  it('version 24 sends a shared cache’s matches to the books under their new keys, and deletes the old keys the books hold', async () => {
+    const old = await cacheAt(23)
+    await old.table('meta').put({ key: 'shared-books', value: 'store-1' })
+    await old.table('statementLines').bulkPut([
+      { bankAccountId: 'bca', id: 'F1', date: '2026-11-03' },
+      { bankAccountId: 'mandiri', id: 'M1', date: '2026-11-04' },
+    ])
+    const kept = { kind: 'exact', fee: 0, shortfall: 0, madeBy: 'Till', madeAt: 1 }
+    const f1 = { ...kept, id: 'F1', bankLineIds: ['F1'], expectedIds: ['e1'], state: 'confirmed' }
+    const m1 = { ...kept, id: 'M1', bankLineIds: ['M1'], expectedIds: ['e2'], state: 'confirmed' }
+    await old.table('depositMatches').bulkPut([f1, m1])
+    // F1 is in the books at version 3; M1 waits to be sent.
+    await old.table('sharedVersions').put({ ref: 'depositMatch:F1', version: 3 })
+    await old.table('sharedOutbox').put({
+      ref: 'depositMatch:M1',
+      kind: 'depositMatch',
+      key: 'M1',
+      baseVersion: 0,
+      body: m1,
+      deleted: false,
+      queuedAt: 1,
+      edits: 1,
+    })
+    const db = (await upgradeTo(old, 24)) as TillDatabase
+    const waiting = await db.table('sharedOutbox').toArray()
+    expect(
+      waiting.map((c) => [c.ref, c.baseVersion, c.deleted, c.body?.bankAccountId ?? null]),
+    ).toEqual([
+      ['depositMatch:F1', 3, true, null],
+      ['depositMatch:bca|F1', 0, false, 'bca'],
+      ['depositMatch:mandiri|M1', 0, false, 'mandiri'],
+    ])
+    expect(waiting.map((c) => c.body).filter(Boolean)).toEqual(
+      await db.table('depositMatches').toArray(),
+    )
+    db.close()
+  })
+
+  it('version 24 sends nothing from a cache that shares nothing', async () => {
+    const old = await cacheAt(23)
+    await old.table('statementLines').put({ bankAccountId: 'bca', id: 'F1', date: '2026-11-03' })
+    await old.table('depositMatches').put({ id: 'F1', bankLineIds: ['F1'], state: 'confirmed' })
+    const db = await upgradeTo(old, 24)
+    expect(await db.table('depositMatches').toArray()).toMatchObject([{ id: 'bca|F1' }])
+    expect(await db.table('sharedOutbox').count()).toBe(0)
+    db.close()
+  })
 })

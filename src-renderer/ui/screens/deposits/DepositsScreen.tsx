@@ -69,7 +69,9 @@ function Deposits({
   const confirm = (choice: HandChoice) =>
     act(async (by) => {
       await matchByHand(db, choice, by, currency, Date.now())
-      const line = inputs.lines.find((l) => l.id === choice.bankLineIds[0])
+      const line = inputs.lines.find(
+        (l) => l.bankAccountId === choice.bankAccountId && l.id === choice.bankLineIds[0],
+      )
       const takings = inputs.expected.filter((e) => choice.expectedIds.includes(e.id))
       if (line) setProposal(proposedRule(crypto.randomUUID(), line, takings))
     })

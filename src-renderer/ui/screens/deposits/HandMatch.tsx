@@ -23,6 +23,8 @@ function dayMoved(date: string, days: number): string {
 }
 
 export interface HandChoice {
+  /** The bank account of the lines: an account's line ids are its own. */
+  bankAccountId: string
   bankLineIds: string[]
   expectedIds: string[]
   explained?: DifferenceReason
@@ -146,6 +148,7 @@ export function HandMatch({
         disabled={chosen.length === 0 || (toExplain !== null && reason === '')}
         onClick={() =>
           onMatch({
+            bankAccountId: account,
             bankLineIds: lines.map((l) => l.id),
             expectedIds: chosen,
             ...(toExplain !== null && reason !== '' ? { explained: reason } : {}),

@@ -47,7 +47,11 @@ export function OffersToConfirm({
                   <button
                     type="button"
                     onClick={() =>
-                      onConfirm({ bankLineIds: reading.lineIds, expectedIds: reading.expectedIds })
+                      onConfirm({
+                        bankAccountId: offer.bankAccountId,
+                        bankLineIds: reading.lineIds,
+                        expectedIds: reading.expectedIds,
+                      })
                     }
                   >
                     Confirm this match

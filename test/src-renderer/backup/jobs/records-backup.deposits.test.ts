@@ -72,7 +72,8 @@ async function pcWithDeposits(): Promise<TillDatabase> {
     {
       matches: [
         {
-          id: 'F1',
+          id: 'main|F1',
+          bankAccountId: 'main',
           bankLineIds: ['F1'],
           expectedIds: ['card|loc1|2026-11-20'],
           kind: 'within-fee',
@@ -87,7 +88,8 @@ async function pcWithDeposits(): Promise<TillDatabase> {
   await keepHandMatch(
     db,
     {
-      id: 'F2',
+      id: 'main|F2',
+      bankAccountId: 'main',
       bankLineIds: ['F2'],
       expectedIds: ['cash|loc1|2026-11-20'],
       kind: 'by-hand',
@@ -98,7 +100,7 @@ async function pcWithDeposits(): Promise<TillDatabase> {
     'Ana',
     3,
   )
-  await keepUnmatch(db, 'F2', 'Budi', 4)
+  await keepUnmatch(db, 'main|F2', 'Budi', 4)
   return db
 }
 
@@ -113,7 +115,7 @@ it('a second PC restored from the backup has the bank lines, the matches as they
   })
   expect(await statementLines(second)).toEqual(await statementLines(first))
   expect(await storedMatches(second)).toEqual(await storedMatches(first))
-  expect((await storedMatches(second)).find((m) => m.id === 'F2')).toMatchObject({
+  expect((await storedMatches(second)).find((m) => m.id === 'main|F2')).toMatchObject({
     state: 'unmatched',
     unmatchedBy: 'Budi',
     explained: 'short-cash',
@@ -142,6 +144,34 @@ it('restores a version-4 backup, made before deposits, as having none', async ()
     ),
   )
   expect(error.line).toBe(rows.length + 2)
+})
+
+it('restores a version-5 backup, its matches kept by line ids alone, each given the account of its lines and the key an export posted it under', async () => {
+  const first = await pcWithDeposits()
+  const [header, ...rows] = unsealed(await backupOf(first))
+  const older = rows.map((text) => {
+    const { table, row } = JSON.parse(text) as {
+      table: string
+      row: { bankLineIds: string[]; bankAccountId?: string }
+    }
+    if (table !== 'depositMatches') return text
+    const { bankAccountId: _account, ...kept } = row
+    return rowLine(table, { ...kept, id: row.bankLineIds.join('+') })
+  })
+  const olderMatches = older.filter((text) => text.includes('"table":"depositMatches"'))
+  expect(olderMatches.map((text) => text.includes('"bankAccountId"'))).toEqual([false, false])
+  const v5Header = JSON.stringify({ ...JSON.parse(header!), version: 5 })
+  const second = await pc(bills())
+  await restoreRecords(second, seal([v5Header, ...older]), 'store-1')
+  expect(await storedMatches(second)).toEqual(
+    (await storedMatches(first)).map((m) => ({
+      ...m,
+      postingKey: `deposit:${m.bankLineIds[0]}`,
+    })),
+  )
+  // The same rows in a file of this version are refused: a match names its account.
+  const error = await refusedRestore(second, seal([header!, ...older]))
+  expect(error.message).toMatch(/not a row of depositMatches/)
 })
 
 it('refuses a bank line twice for one account, a fractional amount, or settings Till would not save, naming the line', async () => {

@@ -119,7 +119,7 @@ describe("backing up and restoring Till's records", () => {
     const lines = backup.trimEnd().split('\n')
     expect(JSON.parse(lines[0]!)).toEqual({
       kind: 'till-records-backup',
-      version: 5,
+      version: 6,
       storeId: 'store-1',
       createdAt: NOW.toISOString(),
       till: TILL,
@@ -142,7 +142,7 @@ describe("backing up and restoring Till's records", () => {
     await expectRefused(other, keyless, unsealed(backup).length + 1, /not a row of exportBatches/)
     await expectRefused(other, '{"kind":"notes"}\n', 1, /not a backup of Till’s records/)
     const version2 = unsealed(backup)
-      .map((line, i) => `${i === 0 ? line.replace('"version":5', '"version":2') : line}\n`)
+      .map((line, i) => `${i === 0 ? line.replace('"version":6', '"version":2') : line}\n`)
       .join('')
     await expectRefused(other, version2, 1, /version 2, made by an earlier Till/)
 

@@ -41,7 +41,8 @@ const match = (
   expectedIds: string[],
   more: Partial<StoredMatch> = {},
 ): StoredMatch => ({
-  id,
+  id: `main|${id}`,
+  bankAccountId: 'main',
   bankLineIds: [id],
   expectedIds,
   kind: 'exact',
@@ -85,7 +86,7 @@ describe('the Deposits screen’s overview', () => {
       ['cash', '2026-11-10', 100_000, 200_000, 400_000, 700_000],
       ['qris', '2026-11-20', 0, 0, 50_000, 50_000],
     ])
-    expect(overview.matched.map((m) => [m.match.id, m.banked])).toEqual([['L1', 294_000]])
+    expect(overview.matched.map((m) => [m.match.id, m.banked])).toEqual([['main|L1', 294_000]])
     expect(overview.unmatched.map((m) => m.match.unmatchedBy)).toEqual(['Ana'])
     expect(overview.unexplained.map((l) => l.line.id)).toEqual(['L2', 'L3'])
     // L2 fits the QRIS takings a person unmatched; L3 is 25,000 short of the nearest cash day.
@@ -114,7 +115,8 @@ describe('the Deposits screen’s overview', () => {
       deposit('cash', 'b', '2026-11-02', 95_000),
     ]
     const offer = (id: string, candidates: string[][]) => ({
-      id,
+      id: `main|${id}`,
+      bankAccountId: 'main',
       bankLineIds: [id],
       candidates,
       candidateLineIds: candidates.map(() => [id]),
@@ -134,7 +136,7 @@ describe('the Deposits screen’s overview', () => {
       NO_DEPOSIT_FILTER,
       '2026-11-28',
     )
-    expect(overview.offers.map((o) => o.offer.id)).toEqual(['M1', 'M2'])
+    expect(overview.offers.map((o) => o.offer.id)).toEqual(['main|M1', 'main|M2'])
     expect(
       overview.offers[1]!.readings.map((r) => [r.deposits.map((d) => d.id), r.total, r.difference]),
     ).toEqual([

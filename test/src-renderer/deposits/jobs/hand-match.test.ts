@@ -5,6 +5,8 @@ import { matchByHand, unmatchDeposit } from '../../../../src-renderer/deposits/j
 import { runDepositMatching } from '../../../../src-renderer/deposits/jobs/deposit-matching'
 import { importStatement } from '../../../../src-renderer/deposits/jobs/import-statement'
 import { FRIDAY, PLAIN_CSV, depositShop, plainCsv } from '../../../support/deposits/shop'
+import { saveDepositSettings } from '../../../../src-renderer/deposits/tables/deposit-settings-store'
+import { defaultDepositSettings } from '../../../../src-renderer/deposits/rules/deposit-settings'
 
 let db: TillDatabase
 beforeEach(async () => {
@@ -35,7 +37,7 @@ it('an unmatched card settlement is not matched again by Till, and a person can 
 
   await matchByHand(
     db,
-    { bankLineIds: card!.bankLineIds, expectedIds: ['card|101|2026-11-20'] },
+    { bankAccountId: 'main', bankLineIds: card!.bankLineIds, expectedIds: ['card|101|2026-11-20'] },
     'Budi',
     'USD',
     NOW + 3,
@@ -49,7 +51,11 @@ it('an unmatched card settlement is not matched again by Till, and a person can 
   await expect(
     matchByHand(
       db,
-      { bankLineIds: card!.bankLineIds, expectedIds: ['cash|101|2026-11-20'] },
+      {
+        bankAccountId: 'main',
+        bankLineIds: card!.bankLineIds,
+        expectedIds: ['cash|101|2026-11-20'],
+      },
       'Budi',
       'USD',
       NOW,
@@ -58,7 +64,7 @@ it('an unmatched card settlement is not matched again by Till, and a person can 
   await expect(
     matchByHand(
       db,
-      { bankLineIds: ['nope'], expectedIds: ['cash|101|2026-11-20'] },
+      { bankAccountId: 'main', bankLineIds: ['nope'], expectedIds: ['cash|101|2026-11-20'] },
       'Budi',
       'USD',
       NOW,
@@ -88,6 +94,7 @@ it('a hand match whose fee would be below zero or above a tenth of the gross is 
     matchByHand(
       db,
       {
+        bankAccountId: 'main',
         bankLineIds: [idOf(text)],
         expectedIds: ['card|101|2026-11-20'],
         ...(explained ? { explained } : {}),
@@ -123,4 +130,45 @@ it('a hand match whose fee would be below zero or above a tenth of the gross is 
   await byHand('CARD FEE')
   expect(await matchOf('CARD FEE')).toMatchObject({ fee: 900, shortfall: 0, state: 'confirmed' })
   expect((await matchOf('CARD FEE'))!.explained).toBeUndefined()
+})
+
+it('matches by hand the line of the bank account chosen when another account’s line has the same id', async () => {
+  const settings = defaultDepositSettings('USD')
+  await saveDepositSettings(db, {
+    ...settings,
+    bankAccounts: [...settings.bankAccounts, { id: 'savings', name: 'Savings', currency: 'USD' }],
+    cash: { ...settings.cash, bankAccountId: 'savings' },
+  })
+  for (const [bankAccountId, row] of [
+    ['main', '2026-11-24,CARD SETTLEMENT,98.00,98.00'],
+    ['savings', '2026-11-23,CASH DEPOSIT,49.00,49.00'],
+  ] as const)
+    await importStatement(
+      db,
+      {
+        bankAccountId,
+        text: `Date,Description,Amount,Balance,Ref\n${row},R1\n`,
+        csv: { ...PLAIN_CSV, id: 'Ref' },
+      },
+      'USD',
+      NOW,
+    )
+  // 49.00 banked for a 50.00 count is a person's call; main's R1 pays the card money on its own.
+  expect((await storedMatches(db)).map((m) => m.id)).toEqual(['main|R1'])
+  await matchByHand(
+    db,
+    { bankAccountId: 'savings', bankLineIds: ['R1'], expectedIds: ['cash|101|2026-11-20'] },
+    'Ana',
+    'USD',
+    NOW + 1,
+  )
+  expect((await storedMatches(db)).map((m) => [m.id, m.state, m.fee, m.shortfall])).toEqual([
+    ['main|R1', 'confirmed', 200, 0],
+    ['savings|R1', 'confirmed', 0, 100],
+  ])
+  await unmatchDeposit(db, 'savings|R1', 'Budi', NOW + 2)
+  expect((await storedMatches(db)).map((m) => [m.id, m.state])).toEqual([
+    ['main|R1', 'confirmed'],
+    ['savings|R1', 'unmatched'],
+  ])
 })

@@ -143,7 +143,7 @@ it('matches the bank lines kept without the Deposits screen open once it starts 
   await follower.settled()
   const matches = await storedMatches(db)
   expect(matches.map((m) => [m.id, m.expectedIds[0]?.split('|')[0], m.state])).toEqual([
-    ['settle-1', 'card', 'confirmed'],
+    ['main|settle-1', 'card', 'confirmed'],
   ])
 })
 
@@ -284,5 +284,5 @@ it('redoes only what changed: a card settlement arriving is matched without the 
     { expected: 2, lines: 0 },
     { expected: 1, lines: 1 },
   ])
-  expect((await storedMatches(db)).map((m) => m.id)).toEqual(['settle-1'])
+  expect((await storedMatches(db)).map((m) => m.id)).toEqual(['main|settle-1'])
 })

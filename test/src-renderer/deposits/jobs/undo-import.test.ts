@@ -13,6 +13,8 @@ import { runExport } from '../../../../src-renderer/exports/jobs/run-export'
 import { collectText } from '../../../support/exports/collect'
 import { EMPTY_MAPPING } from '../../../support/journal-context'
 import { FRIDAY, PLAIN_CSV, depositShop, plainCsv } from '../../../support/deposits/shop'
+import { saveDepositSettings } from '../../../../src-renderer/deposits/tables/deposit-settings-store'
+import { defaultDepositSettings } from '../../../../src-renderer/deposits/rules/deposit-settings'
 
 let db: TillDatabase
 beforeEach(async () => {
@@ -86,5 +88,43 @@ describe('undoing an import', () => {
     expect(await statementLines(db)).toEqual([])
     // The unmatched matches stay: the next export reverses what they posted.
     expect((await storedMatches(db)).map((m) => m.state)).toEqual(['unmatched', 'unmatched'])
+  })
+
+  it('of one bank account leaves the lines and matches of another whose statement gives the same line ids', async () => {
+    const settings = defaultDepositSettings('USD')
+    await saveDepositSettings(db, {
+      ...settings,
+      bankAccounts: [...settings.bankAccounts, { id: 'savings', name: 'Savings', currency: 'USD' }],
+      cash: { ...settings.cash, bankAccountId: 'savings' },
+    })
+    const into = (bankAccountId: string, row: string, at: number) =>
+      importStatement(
+        db,
+        {
+          bankAccountId,
+          text: `Date,Description,Amount,Balance,Ref\n${row},R1\n`,
+          csv: { ...PLAIN_CSV, id: 'Ref' },
+        },
+        'USD',
+        at,
+      )
+    const card = await into('main', CARD, NOW)
+    const cash = await into('savings', CASH, NOW + 1)
+    expect([card.matched, cash.matched]).toEqual([1, 1])
+    await exported()
+    // The savings match posted: unmatched, its import can go; main's posted match stays.
+    await unmatchDeposit(db, 'savings|R1', 'Budi', NOW + 2)
+    expect(await undoImport(db, cash.batchId, 'Ana', 'USD', NOW + 3)).toEqual({
+      lines: 1,
+      matches: 0,
+    })
+    expect((await statementLines(db)).map((l) => [l.bankAccountId, l.id])).toEqual([['main', 'R1']])
+    expect((await storedMatches(db)).map((m) => [m.id, m.state])).toEqual([
+      ['main|R1', 'confirmed'],
+      ['savings|R1', 'unmatched'],
+    ])
+    await expect(undoImport(db, card.batchId, 'Ana', 'USD', NOW + 4)).rejects.toThrow(
+      /A match .* in the books already/,
+    )
   })
 })

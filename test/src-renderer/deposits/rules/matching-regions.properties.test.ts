@@ -6,6 +6,7 @@ import type { ExpectedDeposit } from '../../../../src-renderer/deposits/rules/ex
 import {
   depositGroup,
   matchDeposits,
+  matchId,
   type DepositMatch,
   type KeptLine,
   type MatchInput,
@@ -159,7 +160,8 @@ function apply(cache: Cache, step: Change, last: MatchResult): void {
       const expected = offer.candidates[0]!
       if ([...lines, ...expected].some((id) => taken.has(id))) return
       cache.kept.push({
-        id: [...lines].sort().join('+'),
+        id: matchId(offer.bankAccountId, lines),
+        bankAccountId: offer.bankAccountId,
         bankLineIds: [...lines].sort(),
         expectedIds: expected,
         kind: 'by-hand',

@@ -5,11 +5,7 @@ import {
   type DepositSettings,
 } from '../../../../src-renderer/deposits/rules/deposit-settings'
 import type { ExpectedDeposit } from '../../../../src-renderer/deposits/rules/expected-deposits'
-import {
-  matchDeposits,
-  matchId,
-  type KeptLine,
-} from '../../../../src-renderer/deposits/rules/matching'
+import { matchDeposits, type KeptLine } from '../../../../src-renderer/deposits/rules/matching'
 import { addDays } from '../../../../src-renderer/format/date-presets'
 import { lineWords, type LineWords } from '../../../../src-renderer/deposits/rules/line-words'
 import { addBusinessDays } from '../../../../src-renderer/deposits/rules/business-days'
@@ -76,7 +72,8 @@ function runsOf(expected: ExpectedDeposit[]): ExpectedDeposit[][] {
   return runs
 }
 
-const key = (t: Truth) => `${matchId(t.lineIds)} = ${[...t.expectedIds].sort().join(' ')}`
+const key = (t: Truth) =>
+  `${[...t.lineIds].sort().join('+')} = ${[...t.expectedIds].sort().join(' ')}`
 
 /** Every reading of the lines the rules allow: single lines against runs of 1–5 days, and
  *  pairs of lines booked on the same or the next business day against one cash deposit. */

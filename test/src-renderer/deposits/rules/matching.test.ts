@@ -37,7 +37,8 @@ describe('matching bank lines to expected deposits', () => {
     const { matches, offers } = match([thursdayCard], [bankLine('b1', '2026-12-01', 980_000)])
     expect(matches).toEqual([
       {
-        id: 'b1',
+        id: 'main|b1',
+        bankAccountId: 'main',
         bankLineIds: ['b1'],
         expectedIds: ['card|kemang|2026-11-26'],
         kind: 'exact',
@@ -64,6 +65,7 @@ describe('matching bank lines to expected deposits', () => {
     expect(matches).toEqual([])
     expect(offers).toEqual([
       {
+        bankAccountId: 'main',
         bankLineIds: ['b1'],
         candidates: [['card|kemang|2026-11-26'], ['card|salmiya|2026-11-26']],
         candidateLineIds: [['b1'], ['b1']],
@@ -135,7 +137,8 @@ describe('matching bank lines to expected deposits', () => {
     )
     const [tuesday, wednesday, thursday] = days as [ExpectedDeposit, ...ExpectedDeposit[]]
     const paidWednesday: DepositMatch = {
-      id: 'b0',
+      id: 'main|b0',
+      bankAccountId: 'main',
       bankLineIds: ['b0'],
       expectedIds: [wednesday!.id],
       kind: 'by-hand',
@@ -159,7 +162,8 @@ describe('matching bank lines to expected deposits', () => {
     const lines = [bankLine('b1', '2026-11-27', 1_200_000), bankLine('b2', '2026-11-30', 800_000)]
     expect(match([cash], lines).matches).toEqual([
       expect.objectContaining({
-        id: 'b1+b2',
+        id: 'main|b1+b2',
+        bankAccountId: 'main',
         bankLineIds: ['b1', 'b2'],
         expectedIds: [cash.id],
         kind: 'split',
@@ -185,7 +189,7 @@ describe('matching bank lines to expected deposits', () => {
   it('takes the exact line first, over another line merely near the same deposit', () => {
     const lines = [bankLine('b1', '2026-11-30', 979_000), bankLine('b2', '2026-11-30', 980_000)]
     const { matches, offers } = match([thursdayCard], lines)
-    expect(matches.map((m) => [m.id, m.kind])).toEqual([['b2', 'exact']])
+    expect(matches.map((m) => [m.id, m.kind])).toEqual([['main|b2', 'exact']])
     expect(offers).toEqual([])
   })
 
@@ -197,6 +201,7 @@ describe('matching bank lines to expected deposits', () => {
     expect(matches).toEqual([])
     expect(offers).toEqual([
       {
+        bankAccountId: 'main',
         bankLineIds: ['b1', 'b2'],
         candidates: [[card.id], [cash.id]],
         candidateLineIds: [['b1'], ['b1', 'b2']],
@@ -214,6 +219,7 @@ describe('matching bank lines to expected deposits', () => {
     expect(matches).toEqual([])
     expect(offers).toEqual([
       {
+        bankAccountId: 'main',
         bankLineIds: ['b1', 'b2'],
         candidates: [[kemang.id], [cash.id], [salmiya.id]],
         candidateLineIds: [['b1'], ['b1', 'b2'], ['b2']],
@@ -257,7 +263,8 @@ describe('matching bank lines to expected deposits', () => {
 
   it('keeps matches already made, and matches nothing else to their lines or deposits', () => {
     const byHand: DepositMatch = {
-      id: 'b1',
+      id: 'main|b1',
+      bankAccountId: 'main',
       bankLineIds: ['b1'],
       expectedIds: [thursdayCard.id],
       kind: 'by-hand',
@@ -274,11 +281,12 @@ describe('matching bank lines to expected deposits', () => {
 
   it('never makes again a match a person unmatched, but still offers it', () => {
     const { matches, offers } = match([thursdayCard], [bankLine('b1', '2026-11-30', 980_000)], {
-      refused: ['b1'],
+      refused: ['main|b1'],
     })
     expect(matches).toEqual([])
     expect(offers).toEqual([
       {
+        bankAccountId: 'main',
         bankLineIds: ['b1'],
         candidates: [[thursdayCard.id]],
         candidateLineIds: [['b1']],
@@ -294,7 +302,8 @@ describe('bank accounts keep their own line ids', () => {
     bankAccountId: 'savings',
   })
   const thursdayMatch = (id: string) => ({
-    id,
+    id: `main|${id}`,
+    bankAccountId: 'main',
     bankLineIds: [id],
     expectedIds: ['card|kemang|2026-11-26'],
     kind: 'exact',
@@ -311,7 +320,8 @@ describe('bank accounts keep their own line ids', () => {
 
   it('matches a line whose id stands in another account’s kept match', () => {
     const kept: DepositMatch = {
-      id: 's1+b1',
+      id: 'savings|b1+s1',
+      bankAccountId: 'savings',
       bankLineIds: ['b1', 's1'],
       expectedIds: [savingsCash.id],
       kind: 'by-hand',
@@ -326,12 +336,31 @@ describe('bank accounts keep their own line ids', () => {
     expect(matches).toEqual([kept, thursdayMatch('b1')])
   })
 
-  it('never makes two matches of one id: the second account’s line is left for later', () => {
+  it('matches the lines of two accounts that share an id, each to its own account’s takings', () => {
     const { matches, offers } = match(
       [thursdayCard, savingsCash],
       [bankLine('b1', '2026-12-01', 980_000), bankLine('b1', '2026-11-27', 500_000, 'savings')],
     )
-    expect(matches.map((m) => m.id)).toEqual(['b1'])
+    expect(matches.map((m) => [m.id, m.bankAccountId, m.expectedIds])).toEqual([
+      ['main|b1', 'main', [thursdayCard.id]],
+      ['savings|b1', 'savings', [savingsCash.id]],
+    ])
     expect(offers).toEqual([])
+  })
+
+  it('offers the lines of two accounts that share an id apart, each under its own account', () => {
+    const salmiya = { ...thursdayCard, id: 'card|salmiya|2026-11-26', locationId: 'salmiya' }
+    const savingsTwice = [savingsCash, { ...savingsCash, id: 'cash|salmiya|2026-11-26' }]
+    const { matches, offers } = match(
+      [thursdayCard, salmiya, ...savingsTwice],
+      [bankLine('b1', '2026-12-01', 980_000), bankLine('b1', '2026-11-27', 500_000, 'savings')],
+    )
+    expect(matches).toEqual([])
+    expect(offers.map((o) => [o.bankAccountId, o.bankLineIds, o.candidates.flat().sort()])).toEqual(
+      [
+        ['main', ['b1'], [thursdayCard.id, salmiya.id].sort()],
+        ['savings', ['b1'], savingsTwice.map((e) => e.id).sort()],
+      ],
+    )
   })
 })

@@ -11,6 +11,7 @@ import {
 } from '../../../../src-renderer/deposits/tables/deposit-matches'
 import {
   matchDeposits,
+  matchId,
   type DepositMatch,
   type KeptLine,
 } from '../../../../src-renderer/deposits/rules/matching'
@@ -22,8 +23,9 @@ beforeEach(() => {
   db = new TillDatabase('till-matches-test', { indexedDB: new IDBFactory(), IDBKeyRange })
 })
 
-const match = (lines: string[], expected: string[]): DepositMatch => ({
-  id: [...lines].sort().join('+'),
+const match = (lines: string[], expected: string[], bankAccountId = 'main'): DepositMatch => ({
+  id: matchId(bankAccountId, lines),
+  bankAccountId,
   bankLineIds: lines,
   expectedIds: expected,
   kind: 'exact',
@@ -40,6 +42,7 @@ describe('deposit matches', () => {
         matches: [match(['L1'], ['cash|a|2026-11-02']), match(['L2'], ['card|a|2026-11-02'])],
         offers: [
           {
+            bankAccountId: 'main',
             bankLineIds: ['L3'],
             candidates: [['x'], ['y']],
             candidateLineIds: [['L3'], ['L3']],
@@ -51,8 +54,8 @@ describe('deposit matches', () => {
     )
     expect(run).toEqual({ added: 1 })
     const byId = new Map((await storedMatches(db)).map((m) => [m.id, m]))
-    expect(byId.get('L1')).toMatchObject({ kind: 'by-hand', madeBy: 'Ana', madeAt: 10 })
-    expect(byId.get('L2')).toMatchObject({
+    expect(byId.get('main|L1')).toMatchObject({ kind: 'by-hand', madeBy: 'Ana', madeAt: 10 })
+    expect(byId.get('main|L2')).toMatchObject({
       kind: 'exact',
       madeBy: 'Till',
       state: 'confirmed',
@@ -70,6 +73,7 @@ describe('deposit matches', () => {
         matches: [match(['L1'], ['e1'])],
         offers: [
           {
+            bankAccountId: 'main',
             bankLineIds: ['L2'],
             candidates: [['e2'], ['e3']],
             candidateLineIds: [['L2'], ['L2']],
@@ -96,6 +100,7 @@ describe('deposit matches', () => {
         matches: [],
         offers: [
           {
+            bankAccountId: 'main',
             bankLineIds: ['A', 'B'],
             candidates: [['d1'], ['d2'], ['d3'], ['d1']],
             candidateLineIds: [['A'], ['B'], ['A', 'B'], ['B']],
@@ -108,7 +113,8 @@ describe('deposit matches', () => {
     await keepHandMatch(db, match(['A'], ['d1']), 'Ana', 2)
     expect(await storedOffers(db)).toEqual([
       {
-        id: 'B',
+        id: 'main|B',
+        bankAccountId: 'main',
         bankLineIds: ['B'],
         candidates: [['d2']],
         candidateLineIds: [['B']],
@@ -155,25 +161,25 @@ describe('deposit matches', () => {
     await keepMatchingRun(db, first, 1)
     await keepHandMatch(db, match(['A'], ['cash|a|2026-11-02']), 'Ana', 2)
     expect(await storedOffers(db)).toMatchObject([
-      { id: 'B', candidates: [['cash|a|2026-11-03']], candidateLineIds: [['B']] },
+      { id: 'main|B', candidates: [['cash|a|2026-11-03']], candidateLineIds: [['B']] },
     ])
     const kept = (await storedMatches(db)).filter((m) => m.state === 'confirmed')
     const again = matchDeposits({ ...input, kept })
     await keepMatchingRun(db, again, 3)
     expect((await storedMatches(db)).map((m) => [m.id, m.expectedIds, m.madeBy])).toEqual([
-      ['A', ['cash|a|2026-11-02'], 'Ana'],
-      ['B', ['cash|a|2026-11-03'], 'Till'],
+      ['main|A', ['cash|a|2026-11-02'], 'Ana'],
+      ['main|B', ['cash|a|2026-11-03'], 'Till'],
     ])
   })
 
   it('keeps an unmatched match with who and when, never made by a later run again', async () => {
     await keepMatchingRun(db, { matches: [match(['L1'], ['e1'])], offers: [] }, 1)
-    await keepUnmatch(db, 'L1', 'Budi', 5)
-    await expect(keepUnmatch(db, 'L1', 'Budi', 6)).rejects.toThrow(/No standing match/)
+    await keepUnmatch(db, 'main|L1', 'Budi', 5)
+    await expect(keepUnmatch(db, 'main|L1', 'Budi', 6)).rejects.toThrow(/No standing match/)
     await keepMatchingRun(db, { matches: [match(['L1'], ['e1'])], offers: [] }, 7)
     expect(await storedMatches(db)).toEqual([
       expect.objectContaining({
-        id: 'L1',
+        id: 'main|L1',
         state: 'unmatched',
         unmatchedBy: 'Budi',
         unmatchedAt: 5,
@@ -181,5 +187,55 @@ describe('deposit matches', () => {
     ])
     await keepHandMatch(db, match(['L1'], ['e9']), 'Budi', 8)
     expect((await storedMatches(db))[0]).toMatchObject({ state: 'confirmed', expectedIds: ['e9'] })
+  })
+
+  it('keeps the matches and offers of two accounts whose lines share ids apart: kept, matched by hand, settled and unmatched each on its own', async () => {
+    const offer = (bankAccountId: string, candidates: string[][]) => ({
+      bankAccountId,
+      bankLineIds: ['L2'],
+      candidates,
+      candidateLineIds: candidates.map(() => ['L2']),
+      reason: 'two fit',
+    })
+    const run = await keepMatchingRun(
+      db,
+      {
+        matches: [match(['L1'], ['e1']), match(['L1'], ['s1'], 'savings')],
+        offers: [offer('main', [['e2'], ['e3']]), offer('savings', [['s2'], ['s3']])],
+      },
+      1,
+    )
+    expect(run).toEqual({ added: 2 })
+    expect((await storedOffers(db)).map((o) => o.id)).toEqual(['main|L2', 'savings|L2'])
+    // L2 of savings matched by hand: main's L2 keeps its offer.
+    await keepHandMatch(db, match(['L2'], ['s2'], 'savings'), 'Ana', 2)
+    expect((await storedOffers(db)).map((o) => [o.id, o.candidates])).toEqual([
+      ['main|L2', [['e2'], ['e3']]],
+    ])
+    await expect(keepHandMatch(db, match(['L2'], ['s3'], 'savings'), 'Ana', 3)).rejects.toThrow(
+      /unmatch it first/,
+    )
+    await keepUnmatch(db, 'savings|L1', 'Budi', 4)
+    const states = new Map((await storedMatches(db)).map((m) => [m.id, m.state]))
+    expect(Object.fromEntries(states)).toEqual({
+      'main|L1': 'confirmed',
+      'savings|L1': 'unmatched',
+      'savings|L2': 'confirmed',
+    })
+  })
+
+  it('matching by hand again lines unmatched keeps the key an export posted them under', async () => {
+    await keepMatchingRun(db, { matches: [match(['L1'], ['e1'])], offers: [] }, 1)
+    await keepUnmatch(db, 'main|L1', 'Budi', 2)
+    const [unmatched] = await storedMatches(db)
+    await db.depositMatches.put({ ...unmatched!, postingKey: 'deposit:L1' })
+    await keepHandMatch(db, match(['L1'], ['e2']), 'Ana', 3)
+    expect(await storedMatches(db)).toEqual([
+      expect.objectContaining({
+        state: 'confirmed',
+        expectedIds: ['e2'],
+        postingKey: 'deposit:L1',
+      }),
+    ])
   })
 })

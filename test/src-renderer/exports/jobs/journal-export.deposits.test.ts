@@ -10,10 +10,13 @@ import { collectText } from '../../../support/exports/collect'
 import { parseCsvFile } from '../../../support/exports/csv-parse'
 import { EMPTY_MAPPING } from '../../../support/journal-context'
 import { FRIDAY, PLAIN_CSV, depositShop, plainCsv } from '../../../support/deposits/shop'
+import { saveDepositSettings } from '../../../../src-renderer/deposits/tables/deposit-settings-store'
+import { defaultDepositSettings } from '../../../../src-renderer/deposits/rules/deposit-settings'
 
 /**
  * Deposits reach the books through the real export job: a standing match posts
- * `deposit:<bank line id>` once per destination, and unmatching it posts its reversal.
+ * `deposit:<bank account>:<bank line id>` once per destination, and unmatching it posts its
+ * reversal.
  */
 
 let db: TillDatabase
@@ -69,12 +72,12 @@ describe('deposits in the journals', () => {
     const cash = (await statementLines(db)).find((l) => l.amount === 4900)!
     await matchByHand(
       db,
-      { bankLineIds: [cash.id], expectedIds: ['cash|101|2026-11-20'] },
+      { bankAccountId: 'main', bankLineIds: [cash.id], expectedIds: ['cash|101|2026-11-20'] },
       'Ana',
       'USD',
       NOW,
     )
-    const keys = (await storedMatches(db)).map((m) => `deposit:${m.bankLineIds[0]}`)
+    const keys = (await storedMatches(db)).map((m) => `deposit:main:${m.bankLineIds[0]}`)
 
     const first = await exported()
     const deposits = first.filter((r) => r['entry_id']!.startsWith('deposit:'))
@@ -105,7 +108,7 @@ describe('deposits in the journals', () => {
     const reversal = await exported()
     expect(reversal.length).toBeGreaterThan(0)
     for (const row of reversal)
-      expect(row['entry_id']!.startsWith(`deposit:${card.bankLineIds[0]}`)).toBe(true)
+      expect(row['entry_id']!.startsWith(`deposit:main:${card.bankLineIds[0]}`)).toBe(true)
     const undone = balances(reversal)
     expect([...undone].filter(([name]) => /card/i.test(name)).map(([, a]) => a)).toEqual([
       9800 + 200,
@@ -116,5 +119,64 @@ describe('deposits in the journals', () => {
         .map(([, a]) => a),
     ).toEqual([0])
     expect(await exported()).toEqual([])
+  })
+
+  it('post the matches of two bank accounts whose statements give the same line id once each, and reverse one alone', async () => {
+    const settings = defaultDepositSettings('USD')
+    await saveDepositSettings(db, {
+      ...settings,
+      bankAccounts: [...settings.bankAccounts, { id: 'savings', name: 'Savings', currency: 'USD' }],
+      cash: { ...settings.cash, bankAccountId: 'savings' },
+    })
+    const withRef = { ...PLAIN_CSV, id: 'Ref' }
+    const statement = (row: string) => `Date,Description,Amount,Balance,Ref\n${row},R1\n`
+    for (const [bankAccountId, row] of [
+      ['main', CARD_LINE],
+      ['savings', '2026-11-23,CASH DEPOSIT,50.00,50.00'],
+    ] as const)
+      await importStatement(db, { bankAccountId, text: statement(row), csv: withRef }, 'USD', NOW)
+    const matches = await storedMatches(db)
+    expect(matches.map((m) => [m.id, m.expectedIds[0]!.split('|')[0]])).toEqual([
+      ['main|R1', 'card'],
+      ['savings|R1', 'cash'],
+    ])
+
+    const first = await exported()
+    const posted = (rows: readonly Row[]) =>
+      new Set(rows.flatMap((r) => (r['entry_id']!.startsWith('deposit:') ? [r['entry_id']] : [])))
+    expect(posted(first)).toEqual(new Set(['deposit:main:R1', 'deposit:savings:R1']))
+    const banked = (rows: readonly Row[], key: string) =>
+      rows
+        .filter((r) => r['entry_id'] === key && r['account_name']!.startsWith('Bank:'))
+        .map((r) => [r['account_name'], cents(r['debit'])])
+    expect(banked(first, 'deposit:savings:R1')).toEqual([['Bank:savings', 5000]])
+    expect(banked(first, 'deposit:main:R1')).toEqual([['Bank:main', 9800]])
+    expect(await exported()).toEqual([])
+
+    await unmatchDeposit(db, 'savings|R1', 'Budi', NOW + 1)
+    const reversal = await exported()
+    expect(posted(reversal)).toEqual(new Set(['deposit:savings:R1:reversal']))
+    expect(await exported()).toEqual([])
+  })
+
+  it('keep a match’s key from before matches were kept per bank account: posted once under it, and reversed under it', async () => {
+    await importStatement(
+      db,
+      { bankAccountId: 'main', text: plainCsv([CARD_LINE]), csv: PLAIN_CSV },
+      'USD',
+      NOW,
+    )
+    const [card] = await storedMatches(db)
+    // As cache version 24 carries over a match an older Till posted.
+    const legacyKey = `deposit:${card!.bankLineIds[0]}`
+    await db.depositMatches.put({ ...card!, postingKey: legacyKey })
+    const deposits = (rows: readonly Row[]) =>
+      new Set(rows.flatMap((r) => (r['entry_id']!.startsWith('deposit') ? [r['entry_id']] : [])))
+    expect(deposits(await exported())).toEqual(new Set([legacyKey]))
+    expect(await exported()).toEqual([])
+    await unmatchDeposit(db, card!.id, 'Budi', NOW + 1)
+    const reversal = await exported()
+    expect(reversal.length).toBeGreaterThan(0)
+    expect(deposits(reversal)).toEqual(new Set([`${legacyKey}:reversal`]))
   })
 })

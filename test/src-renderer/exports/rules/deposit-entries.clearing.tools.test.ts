@@ -76,7 +76,8 @@ function depositsOf(expected: readonly ExpectedDeposit[]) {
     return depositEntry(
       {
         match: {
-          id: line.id,
+          id: `${line.bankAccountId}|${line.id}`,
+          bankAccountId: line.bankAccountId,
           bankLineIds: [line.id],
           expectedIds: [deposit.id],
           kind: 'exact',

@@ -25,7 +25,8 @@ function posting(
   const bankLineIds = lines.map((l) => l.id).sort()
   return {
     match: {
-      id: bankLineIds.join('+'),
+      id: `${lines[0]!.bankAccountId}|${bankLineIds.join('+')}`,
+      bankAccountId: lines[0]!.bankAccountId,
       bankLineIds,
       expectedIds: expected.map((e) => e.id),
       kind,
@@ -51,7 +52,7 @@ describe('deposit entries', () => {
     const card = expectedDeposit('card', 'kemang', '2026-11-26', 1_000_000, { fee: 20_000 })
     const entry = depositEntry(posting([card], [bankLine('b1', '2026-11-27', 975_000)]), context())
     expect(entry).toMatchObject({
-      id: 'deposit:b1',
+      id: 'deposit:main:b1',
       kind: 'deposit',
       date: '2026-11-27',
       currency: 'IDR',
@@ -119,12 +120,25 @@ describe('deposit entries', () => {
     expect(entry.description).toBe('Settlement of QRIS takings 2026-11-27–2026-11-28: Line q9')
   })
 
-  it('takes the key from the first bank line of a split, and the date from the last', () => {
+  it('takes the key from the bank account and the first bank line of a split, and the date from the last', () => {
     const cash = expectedDeposit('cash', 'kemang', '2026-11-26', 2_000_000)
     const lines = [bankLine('z2', '2026-11-30', 800_000), bankLine('a1', '2026-11-27', 1_200_000)]
     const entry = depositEntry(posting([cash], lines, 'split'), context())
-    expect([entry.id, entry.date]).toEqual(['deposit:a1', '2026-11-30'])
-    expect(depositKey({ bankLineIds: ['z2', 'a1'] })).toBe('deposit:a1')
+    expect([entry.id, entry.date]).toEqual(['deposit:main:a1', '2026-11-30'])
+    expect(depositKey({ bankAccountId: 'savings', bankLineIds: ['z2', 'a1'] })).toBe(
+      'deposit:savings:a1',
+    )
+  })
+
+  it('keeps the key a match kept by line ids alone was posted under', () => {
+    const cash = expectedDeposit('cash', 'kemang', '2026-11-26', 2_000_000)
+    const lines = [bankLine('a1', '2026-11-27', 2_000_000)]
+    const made = posting([cash], lines)
+    const entry = depositEntry(
+      { ...made, match: { ...made.match, postingKey: 'deposit:a1' } },
+      context(),
+    )
+    expect(entry.id).toBe('deposit:a1')
   })
 
   it('lets a bookkeeper map bank accounts and the fee account like any other', () => {

@@ -36,7 +36,8 @@ function entry(expected: ExpectedDeposit[], lines: KeptLine[]) {
   return depositEntry(
     {
       match: {
-        id: bankLineIds.join('+'),
+        id: `${lines[0]!.bankAccountId}|${bankLineIds.join('+')}`,
+        bankAccountId: lines[0]!.bankAccountId,
         bankLineIds,
         expectedIds: expected.map((e) => e.id),
         kind: 'by-hand',

@@ -51,7 +51,7 @@ async function officeMatches(office: { db: TillDatabase }): Promise<void> {
   const cash = (await statementLines(office.db)).find((l) => l.amount === 4900)!
   await matchByHand(
     office.db,
-    { bankLineIds: [cash.id], expectedIds: ['cash|101|2026-11-20'] },
+    { bankAccountId: 'main', bankLineIds: [cash.id], expectedIds: ['cash|101|2026-11-20'] },
     'Ana',
     'USD',
     NOW,
