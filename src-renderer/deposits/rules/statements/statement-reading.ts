@@ -61,7 +61,7 @@ export type ReaderReply =
   | { kind: 'failed'; id: number; message: string }
 
 /** A StatementReadError as it crosses: its own words, without the place its message starts with. */
-export function readFailure(error: StatementReadError): ReadFailure {
+function readFailure(error: StatementReadError): ReadFailure {
   const prefix = `${error.where}: `
   const message = error.message.startsWith(prefix)
     ? error.message.slice(prefix.length)
@@ -76,11 +76,7 @@ export function readErrorOf(failure: ReadFailure): StatementReadError {
 
 /** A first mapping for a CSV file: the account's remembered one, a layout Till knows, or a guess
  *  (its amounts read as the account's currency writes them). */
-export function firstMapping(
-  text: string,
-  remembered: CsvMapping | null,
-  currency: string,
-): CsvMapping {
+function firstMapping(text: string, remembered: CsvMapping | null, currency: string): CsvMapping {
   return (
     remembered ??
     recogniseCsvLayout(text, currency)?.mapping ?? {

@@ -3,10 +3,8 @@ import { StatementReadError } from '../../../../../src-renderer/deposits/rules/b
 import { recogniseCsvLayout } from '../../../../../src-renderer/deposits/rules/statements/csv-layouts'
 import { previewStatement } from '../../../../../src-renderer/deposits/rules/statements/read-statement'
 import {
-  firstMapping,
   progressWords,
   readErrorOf,
-  readFailure,
   readFileReply,
 } from '../../../../../src-renderer/deposits/rules/statements/statement-reading'
 import { fixture } from './fixtures/read-fixture'
@@ -17,18 +15,14 @@ const options = { currency: 'USD', thisYear: 2026, remembered: null }
 
 describe('a read error crossing between threads', () => {
   it('comes back a StatementReadError with its place and words', () => {
-    const preview = previewStatement(fixture('eur-bad-line.mt940'), { currency: 'EUR' })
-    if (preview.ok) throw new Error('the fixture was read')
-    const back = readErrorOf(crossed(readFailure(preview.error)))
+    const text = fixture('eur-bad-line.mt940')
+    const original = previewStatement(text, { currency: 'EUR' })
+    const { preview } = crossed(readFileReply(text, { ...options, currency: 'EUR' }).file)
+    if (original.ok || preview.ok) throw new Error('the fixture was read')
+    const back = readErrorOf(preview.failure)
     expect(back).toBeInstanceOf(StatementReadError)
-    expect(back.where).toBe(preview.error.where)
-    expect(back.message).toBe(preview.error.message)
-  })
-
-  it('is told as it is when its message does not start with its place', () => {
-    const error = new StatementReadError('x', 'line 2')
-    error.message = 'the file ends early'
-    expect(readFailure(error)).toEqual({ message: 'the file ends early', where: 'line 2' })
+    expect(back.where).toBe(original.error.where)
+    expect(back.message).toBe(original.error.message)
   })
 })
 
@@ -53,8 +47,7 @@ describe('readFileReply', () => {
 
   it('reads with the columns the person chose, as the page asks again', () => {
     const text = fixture('us-checking-1.csv')
-    const guessed = firstMapping(text, null, 'USD')
-    const csv = { ...guessed, amount: { signed: 'Balance' } }
+    const csv = { ...recogniseCsvLayout(text, 'USD')!.mapping, amount: { signed: 'Balance' } }
     const { file } = readFileReply(text, { ...options, csv })
     expect(file.mapping).toEqual(csv)
     expect(file.preview.ok && file.preview.lines.map((line) => line.amount)).toEqual([
