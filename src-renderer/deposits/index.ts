@@ -42,17 +42,24 @@ export {
 } from './rules/differences'
 export { type MatchKind } from './rules/matching'
 export { CSV_DATE_FORMATS, type CsvDateFormat } from './rules/statements/csv-dates'
-export { recogniseCsvLayout } from './rules/statements/csv-layouts'
-export { csvRows, likelyDelimiter } from './rules/statements/csv-rows'
+export { csvRows } from './rules/statements/csv-rows'
 export { type CsvMapping } from './rules/statements/csv-statement'
 export {
-  previewStatement,
   StatementAccountError,
   StatementCurrencyError,
   statementSizeProblem,
-  statementFormatOf,
-  type StatementPreview,
 } from './rules/statements/read-statement'
+export {
+  progressWords,
+  readErrorOf,
+  type ReadFile,
+  type ShownPreview,
+} from './rules/statements/statement-reading'
+export {
+  openStatementReader,
+  type ReadingProgress,
+  type StatementReader,
+} from './jobs/statement-reader'
 export { type StoredStatementLine } from './tables/deposit-rows'
 export { statementBatches } from './tables/statement-batches'
 export { readCsvMapping, saveDepositSettings } from './tables/deposit-settings-store'

@@ -13,6 +13,7 @@ import {
 } from './chromium'
 import { measureDayClose, measureJournalExport } from './figures/computed'
 import { measureDepositMatching } from './figures/deposits'
+import { measureStatementFiles } from './figures/statement-preview'
 import { measureReceiver } from './figures/receiver'
 import { measureSharedBooks } from './figures/shared-books'
 import {
@@ -273,7 +274,16 @@ async function main(): Promise<void> {
       figures.push(failed('first-sync', error))
     }
   }
-  figures.push(...(await attempt('deposits', async () => measureDepositMatching())))
+  figures.push(
+    ...(await attempt('deposits', async () => [
+      ...measureDepositMatching(),
+      ...(await measureStatementFiles({
+        repetitions: values.quick ? 1 : REPETITIONS,
+        demo: EMBEDDED_DEMO,
+        log,
+      })),
+    ])),
+  )
   try {
     figures.push(...(await measureInApp()))
   } catch (error) {

@@ -156,3 +156,27 @@ test('Deposits: a statement is imported (CSV columns mapped, previewed), an over
   await expect(page.getByLabel('Tolerance (% of the takings)')).toHaveValue('0.5')
   await expect(page.getByLabel('Every location', { exact: true })).toHaveValue(/^50[.,]?000$/)
 })
+
+test('Deposits: a large statement shows how far it is read, then its preview', async ({ page }) => {
+  const lines = 100_000
+  const rows = Array.from(
+    { length: lines },
+    (_, i) => `${dateInJakarta(0)},TRANSFER IN ${i},${1000 + i},${1000 + i}`,
+  )
+  const text = ['Date,Description,Amount,Balance', ...rows].join('\n')
+  await openSynced(page, shell())
+  await page.getByRole('link', { name: 'Deposits', exact: true }).click()
+  const importing = page.getByRole('region', { name: 'Import a bank statement' })
+  await importing.getByLabel('Statement file').setInputFiles({
+    name: 'large.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(text),
+  })
+  // Read off the page's thread: the page tells how far, then shows the preview.
+  await expect(importing.getByRole('progressbar', { name: /MB/ })).toBeVisible()
+  await expect(importing.getByRole('table', { name: 'Statement preview' })).toContainText(
+    `The first 10 of ${lines} lines`,
+  )
+  await expect(importing.getByRole('progressbar')).toHaveCount(0)
+  await expect(importing.getByRole('button', { name: `Import ${lines} lines` })).toBeEnabled()
+})

@@ -1,16 +1,15 @@
-import { useId, useMemo, useState } from 'react'
+import { useId, useState } from 'react'
 import type { TillDatabase } from '../../../database/database'
-import type { BankAccount } from '../../../deposits'
-import { StatementReadError } from '../../../deposits'
-import { recogniseCsvLayout } from '../../../deposits'
-import { likelyDelimiter } from '../../../deposits'
+import type { BankAccount, ReadingProgress } from '../../../deposits'
+import { progressWords, readErrorOf, StatementReadError } from '../../../deposits'
 import type { CsvMapping } from '../../../deposits'
-import { previewStatement, StatementCurrencyError, statementFormatOf } from '../../../deposits'
+import { StatementCurrencyError } from '../../../deposits'
 import { StatementAccountError, StatementSizeError, statementSizeProblem } from '../../../deposits'
 import { importStatement, type ImportResult } from '../../../deposits'
 import { CsvColumns } from './CsvColumns'
 import { StatementPreviewTable } from './StatementPreviewTable'
 import { AccountNumberOffer, type NumberOffer } from './AccountNumberOffer'
+import { useStatementReader } from './use-statement-reader'
 
 const FORMAT_NAMES = {
   csv: 'CSV',
@@ -19,25 +18,6 @@ const FORMAT_NAMES = {
   mt940: 'MT940',
 } as const
 
-/** A first mapping for a file: the account's remembered one, a layout Till knows, or a guess
- *  (its amounts read as the account's currency writes them). */
-function firstMapping(text: string, remembered: CsvMapping | null, currency: string): CsvMapping {
-  const delimiter = likelyDelimiter(text.split('\n', 1)[0] ?? '')
-  return (
-    remembered ??
-    recogniseCsvLayout(text, currency)?.mapping ?? {
-      delimiter,
-      skipRows: 0,
-      footerRows: 0,
-      date: '',
-      dateFormat: 'YYYY-MM-DD',
-      amount: { signed: '' },
-      text: [],
-      decimalMark: '.',
-    }
-  )
-}
-
 /** The errors that say why a file is refused in words of their own. */
 const REFUSALS = [
   StatementReadError,
@@ -45,27 +25,6 @@ const REFUSALS = [
   StatementAccountError,
   StatementSizeError,
 ]
-
-interface Picked {
-  name: string
-  text: string
-  mapping: CsvMapping | null
-}
-
-/** The file's text, read once, with a first mapping when it is a CSV file. */
-async function readPicked(
-  file: File,
-  remembered: () => Promise<CsvMapping | null>,
-  currency: string,
-): Promise<Picked> {
-  const text = await file.text()
-  const csv = statementFormatOf(text) === 'csv'
-  return {
-    name: file.name,
-    text,
-    mapping: csv ? firstMapping(text, await remembered(), currency) : null,
-  }
-}
 
 function importedText(result: ImportResult, accountName: string): string {
   return (
@@ -78,6 +37,18 @@ function importedText(result: ImportResult, accountName: string): string {
 function refusedText(error: Error): string {
   const known = REFUSALS.some((refusal) => error instanceof refusal)
   return `Nothing was imported. ${known ? '' : 'Till could not import the file: '}${error.message}`
+}
+
+/** How far the file is read, in words and as a bar. */
+function ReadingBar({ progress }: { progress: ReadingProgress }): React.JSX.Element {
+  const bytes = progress.kind === 'progress' ? progress : null
+  return (
+    <p>
+      <label>
+        {progressWords(progress)} <progress max={bytes?.total} value={bytes?.read} />
+      </label>
+    </p>
+  )
 }
 
 /**
@@ -96,52 +67,50 @@ export function StatementImport({
   rememberedMapping(bankAccountId: string): Promise<CsvMapping | null>
 }): React.JSX.Element {
   const [accountId, setAccountId] = useState(accounts[0]?.id ?? '')
-  const [picked, setPicked] = useState<Picked | null>(null)
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null)
   const [numberOffer, setNumberOffer] = useState<NumberOffer | null>(null)
   const [busy, setBusy] = useState(false)
+  const { picked, progress, read, remap, statement, close } = useStatementReader()
   const account = accounts.find((a) => a.id === accountId) ?? accounts[0]
   const accountFieldId = useId()
   const fileFieldId = useId()
-  const format = picked ? statementFormatOf(picked.text) : null
-  const preview = useMemo(
-    () =>
-      picked && account
-        ? previewStatement(picked.text, {
-            csv: picked.mapping ?? undefined,
-            currency: account.currency,
-          })
-        : null,
-    [picked, account],
-  )
+  const preview = picked?.preview ?? null
 
   const pick = async (file: File | undefined) => {
     setOutcome(null)
     setNumberOffer(null)
-    setPicked(null)
-    if (!file) return
-    // Refused before it is read: a 100 MB file would hold the page for seconds.
+    close()
+    if (!file || !account) return
+    // Refused before it is read: a 100 MB file would take the reader seconds and its memory.
     const tooLarge = statementSizeProblem(file.size)
     if (tooLarge) return setOutcome({ ok: false, text: `Nothing was imported. ${tooLarge}` })
-    setPicked(
-      await readPicked(
-        file,
-        () => rememberedMapping(account?.id ?? ''),
-        account?.currency ?? currency,
-      ),
-    )
+    try {
+      await read(file, {
+        currency: account.currency,
+        remembered: await rememberedMapping(account.id),
+      })
+    } catch (error) {
+      setOutcome({ ok: false, text: refusedText(error as Error) })
+    }
+  }
+
+  const chooseAccount = (id: string) => {
+    setAccountId(id)
+    const chosen = accounts.find((a) => a.id === id)
+    if (picked?.mapping && chosen) void remap(picked.mapping, chosen.currency)
   }
 
   const run = async () => {
     if (!picked || !account || !preview?.ok) return
     setBusy(true)
     try {
-      // The statement as the preview read it: the file is not read again.
+      const read = await statement()
+      if (!read) return
       const result = await importStatement(
         db,
         {
           bankAccountId: account.id,
-          statement: preview.statement,
+          statement: read,
           fileName: picked.name,
           csv: picked.mapping ?? undefined,
         },
@@ -150,7 +119,7 @@ export function StatementImport({
       )
       if (result.numberToKeep) setNumberOffer({ account, number: result.numberToKeep })
       setOutcome({ ok: true, text: importedText(result, account.name) })
-      setPicked(null)
+      close()
     } catch (error) {
       setOutcome({ ok: false, text: refusedText(error as Error) })
     } finally {
@@ -171,7 +140,7 @@ export function StatementImport({
           <select
             id={accountFieldId}
             value={account?.id ?? ''}
-            onChange={(e) => setAccountId(e.target.value)}
+            onChange={(e) => chooseAccount(e.target.value)}
           >
             {accounts.map((a) => (
               <option key={a.id} value={a.id}>
@@ -190,21 +159,22 @@ export function StatementImport({
           />
         </span>
       </div>
-      {picked && format && (
+      {progress && <ReadingBar progress={progress} />}
+      {picked && (
         <p>
-          {picked.name}: read as {FORMAT_NAMES[format]}.
+          {picked.name}: read as {FORMAT_NAMES[picked.format]}.
         </p>
       )}
-      {picked?.mapping && (
+      {picked?.mapping && account && (
         <CsvColumns
-          text={picked.text}
+          text={picked.head}
           mapping={picked.mapping}
-          onChange={(mapping) => setPicked({ ...picked, mapping })}
+          onChange={(mapping) => void remap(mapping, account.currency)}
         />
       )}
       {preview && !preview.ok && (
         <p role="alert" className="error">
-          This file cannot be imported as it is: {preview.error.message}
+          This file cannot be imported as it is: {readErrorOf(preview.failure).message}
         </p>
       )}
       {preview?.ok && account && (

@@ -1,4 +1,4 @@
-import type { StatementPreview } from '../../../deposits'
+import type { ShownPreview } from '../../../deposits'
 import { formatMoney } from '../../../format/format-money'
 import { formatBusinessDate } from '../../../format/time'
 
@@ -7,7 +7,7 @@ export function StatementPreviewTable({
   preview,
   accountCurrency,
 }: {
-  preview: Extract<StatementPreview, { ok: true }>
+  preview: Extract<ShownPreview, { ok: true }>
   accountCurrency: string
 }): React.JSX.Element {
   return (
