@@ -83,8 +83,8 @@ export interface Checkpoint {
   cursorPage: number
   lastSuccessAt: number | null
   /**
-   * Tonight first: where a first sync's read of recent changes starts (the first instant of
-   * yesterday's business day), before any history; absent: no such read (a cache synced before).
+   * Tonight first: where a first sync's read of recent changes starts (the first instant of the
+   * business day before yesterday), before any history; absent: no such read (a cache synced before).
    */
   recentFrom?: number
   /**

@@ -89,7 +89,7 @@ function timedReader(reader: ServiceReader, stages: StageClock): ServiceReader {
 
 /**
  * Brings the cache level with the service. A first sync reads tonight first: every bill and
- * expense changed since yesterday's business day began, by `updated_at` with a keyset cursor and
+ * expense changed since the business day before yesterday began, by `updated_at` with a keyset cursor and
  * bills with their details, so the last two business days' sessions are whole before any history
  * (still-syncing.ts). History follows newest first, up to where that read began, then updates
  * from its cursor (records changing while pages are read are neither missed nor doubled), then

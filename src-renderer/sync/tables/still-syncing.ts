@@ -8,10 +8,11 @@ import { readCheckpoint } from './checkpoints'
  * payment on an earlier day's bill). Each of those is changed at or after the session opened (a
  * payment touches its bill's `updated_at`), so once every bill and expense changed since some time
  * T is in, every session that opened at or after T is covered, whatever the history behind it.
- * A first sync reads the changes since yesterday's business day began before any history (tonight
- * first, sync-engine.ts), so the sessions of the last two business days are whole as soon as that
- * read ends and their bills have their details; an older session waits for the whole history.
- * A session's opening is the close event's, else its earliest bill or payment seen.
+ * A first sync reads the changes since the day before yesterday's business day began before any
+ * history (tonight first, sync-engine.ts), so the sessions of the last two business days are whole
+ * as soon as that read ends and their bills have their details; an older session waits for the
+ * whole history. A session's opening is the close event's; without one, its earliest bill or
+ * payment seen, which must be a day into the cover (see `stillSyncing`).
  */
 
 export interface RecordsSynced {
@@ -28,9 +29,17 @@ export function stillSyncing(
 ): boolean {
   if (billsAwaitingDetail > 0) return true
   if (synced.firstSyncDone) return false
-  const opened = session.openedAt ?? session.firstActivityAt
-  return synced.coveredFrom === null || opened === null || opened < synced.coveredFrom
+  if (synced.coveredFrom === null) return true
+  if (session.openedAt !== null) return session.openedAt < synced.coveredFrom
+  // Without a close event its opening is only bounded by what was seen: a shift across midnight
+  // first seen just after the cover began may have opened before it (its evening's bills are in
+  // the history, and would move it to the day before). One seen a day after the cover began had
+  // activity in the covered day, unless it went a whole day without a sale or a payment.
+  const first = session.firstActivityAt
+  return first === null || first < synced.coveredFrom + A_DAY
 }
+
+const A_DAY = 86_400_000
 
 /**
  * A run notes its success on each area it read (an area the install refuses is left out); a run

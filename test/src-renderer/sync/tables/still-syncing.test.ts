@@ -24,8 +24,15 @@ describe('whether a session’s figures are whole', () => {
     expect(stillSyncing(0, recentIn, opened(COVERED - 1))).toBe(true)
     // The close event's opening stands over the earliest activity seen.
     expect(stillSyncing(0, recentIn, opened(COVERED - HOUR, COVERED + HOUR))).toBe(true)
-    expect(stillSyncing(0, recentIn, opened(null, COVERED + HOUR))).toBe(false)
     expect(stillSyncing(0, recentIn, opened(null, null))).toBe(true)
+  })
+
+  it('without a close event, only a session first seen a day into the cover is whole', () => {
+    // First seen just after the cover began, it may be a shift that crossed midnight.
+    const recentIn = { firstSyncDone: false, coveredFrom: COVERED }
+    expect(stillSyncing(0, recentIn, opened(null, COVERED + HOUR))).toBe(true)
+    expect(stillSyncing(0, recentIn, opened(null, COVERED + 24 * HOUR - 1))).toBe(true)
+    expect(stillSyncing(0, recentIn, opened(null, COVERED + 24 * HOUR))).toBe(false)
   })
 
   it('not while some of its bills are list summaries', () => {
