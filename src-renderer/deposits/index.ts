@@ -34,12 +34,8 @@ export {
 } from './rules/deposit-settings'
 export { type ExpectedDeposit } from './rules/expected-deposits'
 export { type LeftoverReason } from './rules/leftover-reasons'
-export {
-  DIFFERENCE_REASONS,
-  DIFFERENCE_WORDS,
-  differenceToExplain,
-  type DifferenceReason,
-} from './rules/differences'
+export { DIFFERENCE_WORDS, differenceToExplain } from './rules/differences'
+export { DIFFERENCE_REASONS, type DifferenceReason } from './rules/difference-reasons'
 export { type MatchKind } from './rules/matching'
 export { CSV_DATE_FORMATS, type CsvDateFormat } from './rules/statements/csv-dates'
 export { csvRows } from './rules/statements/csv-rows'

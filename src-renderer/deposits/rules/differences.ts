@@ -1,6 +1,7 @@
 import { basisPointsOf, sumMinor } from '../../../src-shared/domain/money'
 import type { ExpectedDeposit } from './expected-deposits'
 import { settlementOf, type DepositMatch } from './matching'
+import type { DifferenceReason } from './difference-reasons'
 
 /**
  * Differences to explain (docs/deposits.md#differences-to-explain): what a hand match leaves that
@@ -9,16 +10,6 @@ import { settlementOf, type DepositMatch } from './matching'
 
 /** The largest share of the gross, in basis points, a processor's fee is taken to be. */
 const SANE_FEE_BASIS_POINTS = 1_000
-
-/** What a person may say a difference to explain is. */
-export const DIFFERENCE_REASONS = [
-  'over-banked',
-  'short-cash',
-  'bank-charge',
-  'chargeback',
-  'other',
-] as const
-export type DifferenceReason = (typeof DIFFERENCE_REASONS)[number]
 
 /** A difference's reason in the bookkeeper's words. */
 export const DIFFERENCE_WORDS: Record<DifferenceReason, string> = {

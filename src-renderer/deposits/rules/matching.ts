@@ -1,7 +1,7 @@
 import { sumMinor } from '../../../src-shared/domain/money'
 import { CASH } from '../../day-close/rules/day-close'
 import type { StatementLine } from './bank-line'
-import type { DifferenceReason } from './differences'
+import type { DifferenceReason } from './difference-reasons'
 import { addBusinessDays } from './business-days'
 import { toleranceFor, type DepositSettings } from './deposit-settings'
 import type { ExpectedDeposit } from './expected-deposits'

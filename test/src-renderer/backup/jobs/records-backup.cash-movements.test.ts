@@ -121,7 +121,8 @@ it('sets aside, with its reason, a row that means nothing in this store, and wha
     importedAt: AT,
   })
   const match = {
-    id: 'match-far',
+    id: 'main|far',
+    bankAccountId: 'main',
     bankLineIds: ['far'],
     expectedIds: ['s1'],
     kind: 'exact',
@@ -147,7 +148,7 @@ it('sets aside, with its reason, a row that means nothing in this store, and wha
   expect((await setAsideRows(second)).map((r) => [r.kind, r.key, r.reason]).sort()).toEqual([
     ['cashMovements', 'm2', 'it is in JPY, and the shop counts in USD'],
     ['cashMovements', 'm3', 'it corrects movement m2, which is set aside'],
-    ['depositMatches', 'match-far', 'it names bank line far, which is set aside'],
+    ['depositMatches', 'main|far', 'it names bank line far, which is set aside'],
     [
       'statementLines',
       'main|far',
