@@ -22,7 +22,7 @@ import {
   measureSessionsFigures,
   sessionsSinceNavigation,
 } from './figures/screens'
-import { measureSync } from './figures/sync'
+import { measureSync, measureTonight } from './figures/sync'
 import { measureUpgrade } from './figures/upgrade'
 import type { SeededShop } from './in-page/seed'
 import {
@@ -59,6 +59,7 @@ type FigureId = (typeof FIGURES)[number]
 const SIZES = {
   full: {
     syncBills: 100_000,
+    tonightBills: 1_000_000,
     cacheWriteRecords: 20_000,
     cachedBills: 1_000_000,
     sessionBills: 5_000,
@@ -71,6 +72,7 @@ const SIZES = {
     // At 5,000 bills and 8,000 records a quiet machine spread these figures 22 % and 16 %; at
     // 20,573 bills the sync's spread was 6 %.
     syncBills: 20_000,
+    tonightBills: 200_000,
     cacheWriteRecords: 20_000,
     cachedBills: 100_000,
     sessionBills: 5_000,
@@ -269,6 +271,20 @@ async function main(): Promise<void> {
             log,
           )
         ).filter((f) => wanted(f.id as FigureId)),
+      )
+    } catch (error) {
+      figures.push(failed('first-sync', error))
+    }
+  }
+  if (wanted('first-sync')) {
+    log('measuring tonight first at a long history')
+    try {
+      figures.push(
+        ...(await measureTonight(
+          { bills: sizes.tonightBills, syncBills: sizes.syncBills, repetitions: REPETITIONS },
+          chromium,
+          log,
+        )),
       )
     } catch (error) {
       figures.push(failed('first-sync', error))

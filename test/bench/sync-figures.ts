@@ -7,6 +7,9 @@
  *   npx electron-vite build
  *   bash scripts/with-keyring.sh npx tsx test/bench/sync-figures.ts --bills 100000 [--chromium …]
  *
+ * With `--tonight-only --days N` it measures tonight first alone (issue 50): first syncs of a
+ * shop with N days of history, each watched until tonight is countable.
+ *
  * Needs a built browser shell (`out/`) and a keyring (the shell keeps the key in it).
  */
 
@@ -69,6 +72,8 @@ export interface SyncRun {
    */
   storeFloorSeconds: number
   storeFloorRatio: number
+  /** The quickest store floor's CPU seconds: Chromium, main and the service, as the sync's. */
+  storeFloorCpuSeconds: number | null
   requests: { list: number; detail: number; other: number; connections: number; bytes: number }
   /** Bridge calls the page made during the sync, by channel. */
   bridgeCalls: Record<string, number>
@@ -145,6 +150,24 @@ export interface SyncFiguresOptions {
    * trace of the page (renderer.trace.json, for chrome://tracing or Perfetto), here.
    */
   profileDir?: string
+  /** Days of history the shop has (default 30); with `bills`, its bills a day. */
+  days?: number
+}
+
+/** A first sync watched only until tonight is countable (`measureTonightFirst`). */
+export interface TonightRun {
+  /** From the sync's first request until the last two business days were whole and countable. */
+  seconds: number
+  countable: number
+  arriving: number
+  /** Key presses through those seconds, as `SyncRun.inputAnswerMs`. */
+  inputAnswerMs: number[]
+}
+
+export interface TonightFigures {
+  bills: number
+  days: number
+  runs: TonightRun[]
 }
 
 const ROOT = join(__dirname, '..', '..')
@@ -167,11 +190,10 @@ const TONIGHT_EVERY_MS = 100
 const wallClock = (): number => performance.timeOrigin + performance.now()
 
 /** Shop options aiming at `bills` bills: sales per session from the sessions the history has. */
-export function shopFor(bills: number): Partial<DemoServiceOptions> {
+export function shopFor(bills: number, days = SHOP.days): Partial<DemoServiceOptions> {
   const sessions =
-    buildLocations(SHOP.seed, SHOP.locations).reduce((sum, l) => sum + l.shifts, 0) *
-    (SHOP.days + 1)
-  return { ...SHOP, billsPerSession: Math.max(1, Math.round(bills / sessions)), live: false }
+    buildLocations(SHOP.seed, SHOP.locations).reduce((sum, l) => sum + l.shifts, 0) * (days + 1)
+  return { ...SHOP, days, billsPerSession: Math.max(1, Math.round(bills / sessions)), live: false }
 }
 
 interface DemoChild {
@@ -458,15 +480,12 @@ function countTransactions(): void {
 }
 
 /** One first sync into a new connection's empty cache, in a page of its own, then its floor. */
-async function syncOnce(
+/** A connection of its own to the bench's shop, made the active one; its profile id. */
+async function connectBenchShop(
   demo: DemoChild,
   shell: RunningBrowserShell,
-  browser: Browser,
-  bundle: string,
   repetition: number,
-  options: SyncFiguresOptions,
-): Promise<SyncRun> {
-  const log = options.log ?? (() => undefined)
+): Promise<string> {
   const profile = await callShellBridge<{ id: string }>(shell, 'profiles.save', {
     name: `Bench shop ${repetition}`,
     baseUrl: demo.url,
@@ -477,7 +496,62 @@ async function syncOnce(
   })
   await callShellBridge(shell, 'profiles.activate', { id: profile.id })
   await demo.takeLog()
+  return profile.id
+}
 
+/**
+ * A first sync watched until tonight is countable, then left: at a history of a million bills the
+ * whole sync takes minutes, and tonight's figure does not wait for it.
+ */
+async function tonightOnce(
+  demo: DemoChild,
+  shell: RunningBrowserShell,
+  browser: Browser,
+  bundle: string,
+  repetition: number,
+  log: (line: string) => void,
+): Promise<TonightRun> {
+  const profileId = await connectBenchShop(demo, shell, repetition)
+  const page = await browser.newPage()
+  try {
+    const cdp = await page.context().newCDPSession(page)
+    log(repetition === 0 ? 'warm-up (not kept)' : `tonight first, sync ${repetition}`)
+    await page.addInitScript(recordKeyAnswers, EVENT_TIMING_THRESHOLD_MS)
+    // Requests an earlier run's page left in flight may still be answered after this.
+    const openedAt = wallClock()
+    await openTill(page, shell)
+    const input = sampleInputAnswers(cdp)
+    const tonight = await withBench(page, bundle, (bench) =>
+      bench.tonightCovered(profileId, TONIGHT_EVERY_MS),
+    )
+    const inputRoundTripMs = await input.stop()
+    const inputAnswerMs = await keyAnswers(page, inputRoundTripMs.length)
+    const calls = (await demo.takeLog()).filter(
+      (r) => r.url.startsWith('/apps-v1/') && r.startedAt >= openedAt,
+    )
+    if (calls.length === 0) throw new Error('the sync made no request to the service')
+    const startedAt = Math.min(...calls.map((r) => r.startedAt))
+    const seconds = (tonight.at - startedAt) / 1000
+    log(
+      `tonight countable ${seconds.toFixed(1)} s in (${calls.length} requests): ` +
+        `${tonight.countable} sessions whole, ${tonight.arriving} still arriving`,
+    )
+    return { seconds, countable: tonight.countable, arriving: tonight.arriving, inputAnswerMs }
+  } finally {
+    await page.close()
+  }
+}
+
+async function syncOnce(
+  demo: DemoChild,
+  shell: RunningBrowserShell,
+  browser: Browser,
+  bundle: string,
+  repetition: number,
+  options: SyncFiguresOptions,
+): Promise<SyncRun> {
+  const log = options.log ?? (() => undefined)
+  const profile = { id: await connectBenchShop(demo, shell, repetition) }
   const page = await browser.newPage()
   try {
     const bridgeCalls: Record<string, number> = {}
@@ -557,19 +631,25 @@ async function syncOnce(
       floors.push({ seconds: replaySeconds, cpuSeconds: floorCpu.stop() })
     }
     const floor = floors.reduce((best, f) => (f.seconds < best.seconds ? f : best))
-    const storeFloors: number[] = []
-    for (let i = 0; i < FLOOR_REPLAYS; i++)
-      storeFloors.push(
-        await withBench(page, bundle, (bench) =>
-          bench.storeFloor(asBridgeCalls(replay, profile.id), {
-            batch: STORE_FLOOR_BATCH,
-            workers: STORE_FLOOR_WORKERS,
-          }),
-        ),
+    const storeFloors: { seconds: number; cpuSeconds: number | null }[] = []
+    for (let i = 0; i < FLOOR_REPLAYS; i++) {
+      const storeCpu = meterCpu(() => [
+        ...chromiumProcesses(),
+        ...browserShellProcesses(),
+        demo.pid,
+      ])
+      const storeSeconds = await withBench(page, bundle, (bench) =>
+        bench.storeFloor(asBridgeCalls(replay, profile.id), {
+          batch: STORE_FLOOR_BATCH,
+          workers: STORE_FLOOR_WORKERS,
+        }),
       )
-    const storeFloorSeconds = Math.min(...storeFloors)
+      storeFloors.push({ seconds: storeSeconds, cpuSeconds: storeCpu.stop() })
+    }
+    const storeFloor = storeFloors.reduce((best, f) => (f.seconds < best.seconds ? f : best))
+    const storeFloorSeconds = storeFloor.seconds
     log(
-      `store floor ${storeFloorSeconds.toFixed(2)} s, the quickest of ${storeFloors.map((f) => f.toFixed(2)).join(', ')} s`,
+      `store floor ${storeFloorSeconds.toFixed(2)} s (${storeFloor.cpuSeconds?.toFixed(1)} CPU s), the quickest of ${storeFloors.map((f) => f.seconds.toFixed(2)).join(', ')} s`,
     )
     const { seconds: floorSeconds, cpuSeconds: floorCpuSeconds } = floor
     log(
@@ -584,6 +664,7 @@ async function syncOnce(
       floorRatio: seconds / floorSeconds,
       storeFloorSeconds,
       storeFloorRatio: seconds / storeFloorSeconds,
+      storeFloorCpuSeconds: storeFloor.cpuSeconds,
       tonight: {
         seconds: (tonight.at - startedAt) / 1000,
         countable: tonight.countable,
@@ -640,12 +721,43 @@ async function timeCacheWrites(
   return { records, ...timed }
 }
 
+/**
+ * Tonight first at a long history: `repetitions` first syncs (after a warm-up not kept), each
+ * watched until tonight is countable. The shop keeps the bills a day of `bills` over `days`.
+ */
+export async function measureTonightFirst(
+  options: Pick<SyncFiguresOptions, 'bills' | 'days' | 'repetitions' | 'chromium' | 'log'>,
+): Promise<TonightFigures> {
+  const log = options.log ?? (() => undefined)
+  const days = options.days ?? SHOP.days
+  const shop = shopFor(options.bills, days)
+  log(`generating a shop of about ${options.bills} bills (${JSON.stringify(shop)})`)
+  const demo = await startDemoChild(shop)
+  let shell: RunningBrowserShell | null = null
+  const browser = await chromium.launch({ executablePath: options.chromium, args: CHROMIUM_FLAGS })
+  try {
+    log(`demo service ready: ${demo.bills} bills over ${days + 1} days; starting the browser shell`)
+    shell = await startBrowserShell({ TILL_DEMO_OPTIONS: JSON.stringify(EMBEDDED_DEMO) })
+    const bundle = await pageBundle()
+    const runs: TonightRun[] = []
+    for (let repetition = 0; repetition <= options.repetitions; repetition++) {
+      const run = await tonightOnce(demo, shell, browser, bundle, repetition, log)
+      if (repetition > 0) runs.push(run)
+    }
+    return { bills: demo.bills, days: days + 1, runs }
+  } finally {
+    await browser.close()
+    await shell?.stop()
+    await demo.stop()
+  }
+}
+
 export async function measureSyncFigures(options: SyncFiguresOptions): Promise<SyncFigures> {
   const log = options.log ?? (() => undefined)
   if (!existsSync(join(ROOT, 'out/main/browser-shell.js')))
     throw new Error('The browser shell is not built: run `npx electron-vite build` first.')
   const bundle = await pageBundle()
-  const shop = shopFor(options.bills)
+  const shop = shopFor(options.bills, options.days)
   log(`generating a shop of about ${options.bills} bills (${JSON.stringify(shop)})`)
   const demo = await startDemoChild(shop)
   let shell: RunningBrowserShell | null = null
@@ -717,17 +829,21 @@ if (require.main === module) {
       repetitions: { type: 'string', default: '5' },
       'write-records': { type: 'string', default: '20000' },
       profile: { type: 'string' },
+      days: { type: 'string', default: String(SHOP.days) },
+      'tonight-only': { type: 'boolean', default: false },
       chromium: { type: 'string', default: process.env.TILL_CHROMIUM ?? systemChromium() },
     },
   })
-  measureSyncFigures({
+  const options = {
     bills: Number(values.bills),
+    days: Number(values.days),
     repetitions: Number(values.repetitions),
     cacheWriteRecords: Number(values['write-records']),
     chromium: values.chromium,
     profileDir: values.profile,
-    log: (line) => console.error(line),
-  })
+    log: (line: string) => console.error(line),
+  }
+  ;(values['tonight-only'] ? measureTonightFirst(options) : measureSyncFigures(options))
     .then((figures) => console.log(JSON.stringify(figures, null, 2)))
     .catch((error: unknown) => {
       console.error(error)

@@ -54,7 +54,6 @@ export async function measureDayClose(
 const rate = (run: ExportRun): number => run.lines / (run.ms / 1000)
 
 /** Seconds a journal export of a million lines may take; shorter exports in proportion. */
-const SECONDS_PER_MILLION_LINES = 10
 
 /**
  * The journal export of about `lines` lines: one location's business days, as many as it takes
@@ -62,6 +61,9 @@ const SECONDS_PER_MILLION_LINES = 10
  * yardstick and the export run in turn `repetitions` times, each pair under the same load, and
  * the figures are the medians.
  */
+/** The export's peak heap growth may pass the plain serializer's by this much (issue 50). */
+const HEAP_OVER_PLAIN_MB = 30
+
 export async function measureJournalExport(
   page: Page,
   databaseName: string,
@@ -94,6 +96,7 @@ export async function measureJournalExport(
   const mb = (bytes: number): number => bytes / 1_048_576
   const label = `${run.lines.toLocaleString('en-US')}-line journal export (median of ${repetitions})`
   const vsPlain = repeated(pairs.map((p) => rate(p.run) / rate(p.plain)))
+  const plainHeap = mb(Math.max(...pairs.map((p) => p.plain.peakHeapGrowth)))
   return [
     {
       id: 'journal-export',
@@ -101,8 +104,9 @@ export async function measureJournalExport(
       label,
       ...fromRepeated(repeated(pairs.map((p) => p.run.ms / 1000))),
       unit: 's',
-      target: { at: 'most', value: (SECONDS_PER_MILLION_LINES * run.lines) / 1_000_000 },
-      note: `${days} business days of ${locationId}, ${mb(run.bytes).toFixed(0)} MB of text; target ${SECONDS_PER_MILLION_LINES} s a million lines`,
+      // Issue 50 replaced the 10 s a million lines (the plain serializer alone takes longer) by
+      // the two figures against the plain serializer below.
+      note: `${days} business days of ${locationId}, ${mb(run.bytes).toFixed(0)} MB of text`,
     },
     ...cpuFigure(
       {
@@ -119,8 +123,8 @@ export async function measureJournalExport(
       label: 'journal export: peak JS heap growth (the largest run)',
       value: mb(Math.max(...pairs.map((p) => p.run.peakHeapGrowth))),
       unit: 'MB',
-      target: { at: 'most', value: 150 },
-      baseline: `plain CSV ${mb(Math.max(...pairs.map((p) => p.plain.peakHeapGrowth))).toFixed(0)} MB`,
+      target: { at: 'most', value: plainHeap + HEAP_OVER_PLAIN_MB },
+      baseline: `plain CSV ${plainHeap.toFixed(0)} MB; target plain's + ${HEAP_OVER_PLAIN_MB} MB`,
     },
     {
       id: 'journal-export',
@@ -128,7 +132,7 @@ export async function measureJournalExport(
       label: `journal export rate vs a plain CSV serializer (median of ${repetitions})`,
       ...fromRepeated(vsPlain),
       unit: '×',
-      target: { at: 'least', value: 0.8 },
+      target: { at: 'least', value: 1 },
       baseline: `plain ${Math.round(median(pairs.map((p) => rate(p.plain)))).toLocaleString('en-US')} lines/s`,
       note: `export ${Math.round(median(pairs.map((p) => rate(p.run)))).toLocaleString('en-US')} lines/s`,
     },

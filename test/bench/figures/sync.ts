@@ -17,6 +17,7 @@ interface SyncRun {
   tonight: { seconds: number; countable: number; arriving: number }
   storeFloorSeconds: number
   storeFloorRatio: number
+  storeFloorCpuSeconds: number | null
   stages: { runSeconds: number; busySeconds: Record<string, number> }
   cpuSeconds: {
     main: number | null
@@ -54,6 +55,19 @@ type Measure = (options: {
   cacheWriteRecords: number
   log?: (line: string) => void
 }) => Promise<SyncFigures>
+
+interface TonightFigures {
+  bills: number
+  days: number
+  runs: { seconds: number; countable: number; arriving: number; inputAnswerMs: number[] }[]
+}
+type MeasureTonight = (options: {
+  bills: number
+  days: number
+  chromium: string
+  repetitions: number
+  log?: (line: string) => void
+}) => Promise<TonightFigures>
 
 const sorted = (values: number[]): number[] => [...values].sort((a, b) => a - b)
 const perSecond = (n: number): string => `${Math.round(n).toLocaleString('en-US')}/s`
@@ -193,7 +207,7 @@ export async function measureSync(
       label: `first sync of ${f.bills.toLocaleString('en-US')} bills vs API floor (median of ${n})`,
       ...fromRepeated(ratio),
       unit: '×',
-      target: { at: 'most', value: 2 },
+      // Issue 50 replaced its target (2×) by the store floor's: vs-store-floor below.
       baseline: `floor ${medianOf(f.runs, (r) => r.floorSeconds)!.toFixed(1)} s (${perSecond(medianOf(f.runs, (r) => r.floorBillsPerSecond)!)})`,
       note:
         `syncs of ${f.runs.map((r) => r.seconds.toFixed(1)).join(', ')} s against floors of ` +
@@ -237,6 +251,22 @@ export async function measureSync(
       baseline: `store floor ${medianOf(f.runs, (r) => r.storeFloorSeconds)!.toFixed(1)} s`,
       note: `the same requests from a bare script in the page through the same bridge, each answer bulkPut into one table keyed by id only; the quickest of 3 a sync`,
     },
+    ...cpuFigure(
+      {
+        id: 'first-sync',
+        key: 'first-sync.vs-store-floor-cpu',
+        label: `  the same in CPU seconds (median of ${n})`,
+        unit: '×',
+        note:
+          `syncs of ${f.runs.map((r) => cpuText(syncCpuSeconds(r))).join(', ')} CPU s against store floors of ` +
+          `${f.runs.map((r) => cpuText(r.storeFloorCpuSeconds)).join(', ')} CPU s (Chromium, main and the service each)`,
+      },
+      f.runs.map((r) => {
+        const sync = syncCpuSeconds(r)
+        const floor = r.storeFloorCpuSeconds
+        return sync === null || floor === null || floor === 0 ? null : sync / floor
+      }),
+    ),
     {
       id: 'first-sync',
       key: 'first-sync.store-floor',
@@ -250,7 +280,7 @@ export async function measureSync(
       label: `first sync: the page's answer to a key press, p99 (median of ${n})`,
       ...fromRepeated(inputP99),
       unit: 'ms',
-      target: { at: 'most', value: 100 },
+      target: { at: 'most', value: 50 },
       note:
         `${samples} key events in all, ${Math.round(samples / n)} a sync, one every ${f.inputEveryMs} ms or so; ` +
         `from the press to the page's paint after it (Event Timing); the worst ${Math.max(...pooled).toFixed(0)} ms`,
@@ -304,5 +334,38 @@ export async function measureSync(
         return path === null || raw === null || path === 0 ? null : (raw / path) * 100
       }),
     ),
+  ]
+}
+
+/**
+ * Tonight first at a long history (issue 50): the shop of `measureSync` with its bills a day kept
+ * and its days grown to `bills`, each first sync watched until tonight is countable.
+ */
+export async function measureTonight(
+  sizes: { bills: number; syncBills: number; repetitions: number },
+  chromium: string,
+  log: (line: string) => void,
+): Promise<Figure[]> {
+  const modulePath = join(__dirname, '..', 'sync-figures.ts')
+  const { measureTonightFirst } = (await import(modulePath)) as {
+    measureTonightFirst: MeasureTonight
+  }
+  // measureSync's shop holds its bills over 31 days.
+  const days = Math.round((31 * sizes.bills) / sizes.syncBills) - 1
+  const f = await measureTonightFirst({ ...sizes, days, chromium, log })
+  const n = f.runs.length
+  const pooled = sorted(f.runs.flatMap((r) => r.inputAnswerMs))
+  return [
+    {
+      id: 'first-sync',
+      key: 'first-sync.tonight-seconds-long-history',
+      label: `first sync: connect → tonight's sessions countable, ${f.bills.toLocaleString('en-US')} bills over ${f.days} days (median of ${n})`,
+      ...fromRepeated(repeated(f.runs.map((r) => r.seconds))),
+      unit: 's',
+      target: { at: 'most', value: 10 },
+      note:
+        `then ${f.runs.map((r) => `${r.countable} countable / ${r.arriving} arriving`).join(', ')} sessions; ` +
+        `key presses until then: p99 ${percentile(pooled, 99).toFixed(0)} ms of ${pooled.length}`,
+    },
   ]
 }
