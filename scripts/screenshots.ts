@@ -14,10 +14,10 @@ const OUT = join(__dirname, '..', 'docs', 'screenshots')
 
 /**
  * A shop of two weeks and three locations in Jakarta, not trading live, so each run shows the same
- * kind of day; the Day close picture counts yesterday's drawer at Location 102, which had one session.
+ * kind of day; the Day close picture counts yesterday's drawer at Market Hall (location 102), which had one session.
  */
 const DEMO_SHOP = { seed: 7, days: 14, locations: 3, billsPerSession: 30, live: false }
-const COUNTED_LOCATION = 'Location 102'
+const COUNTED_LOCATION = 'Market Hall'
 const PIECES = { 'IDR 100,000 notes': 21, 'IDR 50,000 notes': 9, 'IDR 10,000 notes': 14 }
 
 /** Opens a screen from the navigation and waits until it has loaded. */
