@@ -2,7 +2,13 @@ import { dayCloseCompute, dayCloseFromCache } from './day-close'
 import { exportJournal, exportPlainCsv } from './journal-export'
 import { timeNextChange, timeSinceNavigation, watchUpgrade } from './screen-timing'
 import { seedShop } from './seed'
-import { carryRowLog, forgetTalliesAndCounts, movePaymentsOntoBills, upgradeState } from './upgrade'
+import {
+  carryRowLog,
+  forgetTalliesAndCounts,
+  movePaymentsOntoBills,
+  readBillsAsTheFill,
+  upgradeState,
+} from './upgrade'
 
 /** What the bench calls in the page: bundled on its own, never part of the app's bundle. */
 export const benchApi = {
@@ -18,6 +24,7 @@ export const benchApi = {
   upgradeState,
   carryRowLog,
   movePaymentsOntoBills,
+  readBillsAsTheFill,
 }
 
 export type BenchApi = typeof benchApi

@@ -32,6 +32,36 @@ export async function forgetTalliesAndCounts(databaseName: string): Promise<void
   }
 }
 
+/**
+ * The upgrade's yardstick: every bill read as the fill reads them (pages of `pageSize` in key
+ * order, a transaction each) and nothing else done. Milliseconds, and bills read.
+ */
+export async function readBillsAsTheFill(
+  databaseName: string,
+  pageSize: number,
+): Promise<{ ms: number; bills: number }> {
+  const db = new TillDatabase(databaseName)
+  try {
+    await db.open()
+    const started = performance.now()
+    let through: string | null = null
+    let bills = 0
+    for (;;) {
+      const page: { id: string }[] = await db.bills
+        .where(':id')
+        .above(through ?? Dexie.minKey)
+        .limit(pageSize)
+        .toArray()
+      if (page.length === 0) break
+      bills += page.length
+      through = page.at(-1)!.id
+    }
+    return { ms: performance.now() - started, bills }
+  } finally {
+    db.close()
+  }
+}
+
 export interface UpgradeState {
   sessions: number
   tallies: number
