@@ -1,5 +1,6 @@
 import { MOVEMENT_LABEL, type CashMovement } from '../../day-close/rules/cash-movements'
 import { formatMoney } from '../../format/format-money'
+import { pcLabel } from './pc-names'
 
 /**
  * Cash movements of one session that two PCs made without seeing each other's
@@ -39,16 +40,19 @@ function changeWords(change: number): string {
   return Number.isFinite(change) ? `change ${change}` : 'not yet on the shared books'
 }
 
-function versionWords({ movement, by, change }: PlacedMovement): string {
+/** A version in words, its PC named as people know it among the PCs `among` (./pc-names.ts). */
+function versionWords({ movement, by, change }: PlacedMovement, among: string[]): string {
   const amount =
     movement.kind === 'cancel' ? '' : ` ${formatMoney(movement.amount, movement.currency)}`
-  return `${by}’s ${MOVEMENT_LABEL[movement.kind]}${amount} (${changeWords(change)})`
+  const pc = pcLabel(by, among)
+  return `${pc}’s ${MOVEMENT_LABEL[movement.kind]}${amount} (${changeWords(change)})`
 }
 
 function rivalReason(what: string, standing: PlacedMovement, kept: PlacedMovement): string {
+  const among = [standing.by, kept.by]
   return (
-    `${what} on two PCs. Standing on every PC: ${versionWords(standing)}, the one the shared ` +
-    `books took first. Kept aside until a person chooses: ${versionWords(kept)}.`
+    `${what} on two PCs. Standing on every PC: ${versionWords(standing, among)}, the one the ` +
+    `shared books took first. Kept aside until a person chooses: ${versionWords(kept, among)}.`
   )
 }
 

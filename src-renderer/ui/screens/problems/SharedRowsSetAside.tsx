@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { ActiveConnection } from '../../../settings'
-import { chooseMovement, setAsideRows, type SetAsideRow } from '../../../shared-books'
+import { chooseMovement, pcLabel, setAsideRows, type SetAsideRow } from '../../../shared-books'
 import { formatDateTime } from '../../../format/time'
 import { effectiveTimeZone } from '../../../format/effective-time-zone'
 
@@ -62,6 +62,7 @@ export function SharedRowsSetAside({
     row.held !== undefined && row.held.waits === undefined
   const held = rows.filter(isMovementAside)
   const unread = rows.filter((row) => !isMovementAside(row))
+  const pcs = rows.map((row) => row.by)
   return (
     <>
       {held.length > 0 && (
@@ -90,7 +91,7 @@ export function SharedRowsSetAside({
                   {row.kind} {row.key}
                 </strong>{' '}
                 <span className="muted">
-                  from {row.by}
+                  from {pcLabel(row.by, pcs)}
                   {row.change > 0 && `, change ${row.change}`}, seen{' '}
                   {formatDateTime(row.seenAt, timeZone)}
                 </span>

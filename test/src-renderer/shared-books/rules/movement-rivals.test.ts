@@ -70,4 +70,21 @@ describe('settling one session’s movements', () => {
       ['b', null, 'Its corrections go round in a circle.'],
     ])
   })
+
+  it('names each PC as people know it, telling apart two of the same name', () => {
+    const reasonOf = (standingBy: string, keptBy: string): string =>
+      settleSession([
+        placed('m1', 1),
+        placed('m2', 2, { replaces: 'm1', amount: 5_000 }, standingBy),
+        placed('m3', 3, { replaces: 'm1', amount: 7_000 }, keptBy),
+      ]).aside[0]!.reason
+    expect(reasonOf('Office #0a1b2c3d', 'Laptop #9f8e7d6c')).toBe(
+      'Movement m1 was corrected on two PCs. Standing on every PC: Office’s Pay-in $50.00 ' +
+        '(change 2), the one the shared books took first. Kept aside until a person chooses: ' +
+        'Laptop’s Pay-in $70.00 (change 3).',
+    )
+    const alike = reasonOf('Office #0a1b2c3d', 'Office #9f8e7d6c')
+    expect(alike).toContain('Office (0a1b)’s Pay-in $50.00')
+    expect(alike).toContain('Office (9f8e)’s Pay-in $70.00')
+  })
 })
