@@ -701,5 +701,29 @@ describe('rows pulled that must mean something in this store', () => {
     expect((await setAsideRows(db)).map((r) => r.reason)).toEqual([
       'it is dated 9999-12-31, outside the years a bank books (1900 to 2099)',
     ])
+
+    // A match naming the line set aside waits aside with it, as a restore keeps it: nothing half.
+    const match = (bankAccountId: string, id: string) => ({
+      id: `${bankAccountId}|${id}`,
+      bankAccountId,
+      bankLineIds: [id],
+      expectedIds: ['cash|loc1|2026-11-20'],
+      kind: 'exact',
+      fee: 0,
+      shortfall: 0,
+      state: 'confirmed',
+      madeBy: 'Ana',
+      madeAt: SALE_AT,
+    })
+    const matchRow = (body: { id: string }, change: number) =>
+      row({ kind: 'depositMatch', key: body.id, body, change })
+    expect(
+      await pulled(db, [matchRow(match('main', 'far'), 3), matchRow(match('other', 'far'), 4)]),
+    ).toMatchObject({ applied: 1, setAside: 1 })
+    expect((await setAsideRows(db)).map((r) => [r.key, r.reason])).toEqual([
+      ['main|far', 'it names bank line far, which is set aside'],
+      ['main|far', 'it is dated 9999-12-31, outside the years a bank books (1900 to 2099)'],
+    ])
+    expect((await db.depositMatches.toArray()).map((m) => m.id)).toEqual(['other|far'])
   })
 })
