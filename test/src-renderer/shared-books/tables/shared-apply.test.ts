@@ -25,6 +25,8 @@ import { closeSession, writeBills } from '../../../../src-renderer/sync/tables/w
 import { saveMapping } from '../../../../src-renderer/exports/jobs/account-mapping'
 import { cashSessionCache, countSession, SALE_AT } from '../../../support/exports/counted-session'
 import { makeBill } from '../../../support/bill-factory'
+import { restoreRecords } from '../../../../src-renderer/backup/jobs/records-backup'
+import { backupOf } from '../../../support/backup/pcs'
 
 const XERO_OPTIONS = {
   dateFormat: 'DD/MM/YYYY',
@@ -587,6 +589,34 @@ describe('deletions and change numbers from the books', () => {
     await pulled(db, [tombstone('reconciliation', 'S')])
     expect(await db.reconciliations.get('S')).toBeUndefined()
     expect((await db.sessions.get('S'))!.status).toBe(before)
+  })
+
+  it('what a pull deleted stays deleted in the PC’s backup: restored on a fresh PC, no bank line, no count, the session not reconciled', async () => {
+    const db = await cashSessionCache()
+    opened.push(db)
+    await countSession(db, { countedCash: 6000, countedBy: 'Ana', note: 'Over', now: LATER })
+    await markJoined(db, 'store-1')
+    const line = {
+      bankAccountId: 'bank',
+      id: 'L1',
+      date: '2026-11-20',
+      amount: 5000,
+      currency: 'USD',
+      text: 'Deposit',
+      importedAt: 1,
+    }
+    await pulled(db, [row({ kind: 'statementLine', key: 'bank|L1', body: line, change: 1 })])
+    await pulled(db, [
+      tombstone('statementLine', 'bank|L1', 2),
+      tombstone('reconciliation', 'S', 3),
+    ])
+
+    const fresh = await cashSessionCache()
+    opened.push(fresh)
+    await restoreRecords(fresh, await backupOf(db), 'store-1')
+    expect(await fresh.statementLines.count()).toBe(0)
+    expect(await fresh.reconciliations.get('S')).toBeUndefined()
+    expect((await fresh.sessions.get('S'))!.status).not.toBe('reconciled')
   })
 
   it('sets aside a row numbered past the books’ head or exact integers, and pulls on from the last good change', async () => {
