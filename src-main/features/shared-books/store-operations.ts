@@ -67,7 +67,11 @@ export interface PullAnswer {
   more: boolean
 }
 
-/** Rows changed after `since`, in change order; the head is read in the same snapshot. */
+/**
+ * Rows changed after `since`, in change order, up to the store's counter (`head`) read in the
+ * same snapshot: every change Till gives out is at most the head it publishes with it, so a row
+ * numbered past it was written around Till and is not handed out.
+ */
 export async function pull(
   pool: Pool,
   storeId: string,
@@ -77,18 +81,19 @@ export async function pull(
   return inTransaction(
     pool,
     async (client) => {
-      const { rows } = await client.query<RowRecord>(
-        `SELECT ${ROW_COLUMNS} FROM till_rows
-          WHERE store_id = $1 AND change > $2 ORDER BY change LIMIT $3`,
-        [storeId, since, limit + 1],
-      )
       const head = await client.query<{ head: string }>(
         'SELECT head FROM till_stores WHERE store_id = $1',
         [storeId],
       )
+      const counter = head.rows[0]?.head ?? '0'
+      const { rows } = await client.query<RowRecord>(
+        `SELECT ${ROW_COLUMNS} FROM till_rows
+          WHERE store_id = $1 AND change > $2 AND change <= $3 ORDER BY change LIMIT $4`,
+        [storeId, since, counter, limit + 1],
+      )
       return {
         rows: rows.slice(0, limit).map(toSharedRow),
-        head: Number(head.rows[0]?.head ?? 0),
+        head: Number(counter),
         more: rows.length > limit,
       }
     },
