@@ -282,6 +282,8 @@ export interface HistoryItem {
   at: number
   /** For an export batch: its destination, place in the log and entries; else null. */
   batch: { destinationId: string; seq: number; entries: number } | null
+  /** A movement that `corrected` or `cancelled` another, a count's last step; else null. */
+  action: string | null
 }
 
 /**
@@ -299,11 +301,19 @@ export async function history(pool: Pool, storeId: string, limit: number): Promi
     destination_id: string | null
     seq: string | null
     entries: string | null
+    action: string | null
   }>(
     `SELECT kind, key, version, deleted, by_pc, (extract(epoch FROM at) * 1000)::bigint AS at_ms,
             CASE WHEN kind = $2 THEN body->>'destinationId' END AS destination_id,
             CASE WHEN kind = $2 THEN body->>'seq' END AS seq,
-            CASE WHEN kind = $2 THEN body->'batch'->'batch'->>'entryCount' END AS entries
+            CASE WHEN kind = $2 THEN body->'batch'->'batch'->>'entryCount' END AS entries,
+            CASE kind
+              WHEN 'cashMovement' THEN
+                CASE WHEN body->>'replaces' IS NULL THEN NULL
+                     WHEN body->>'kind' = 'cancel' THEN 'cancelled'
+                     ELSE 'corrected' END
+              WHEN 'reconciliation' THEN left(body->'log'->-1->>'action', 40)
+            END AS action
        FROM till_rows WHERE store_id = $1 ORDER BY change DESC LIMIT $3`,
     [storeId, EXPORT_BATCH_KIND, limit],
   )
@@ -322,6 +332,7 @@ export async function history(pool: Pool, storeId: string, limit: number): Promi
             seq: Number(row.seq),
             entries: Number(row.entries ?? 0),
           },
+    action: row.action,
   }))
 }
 

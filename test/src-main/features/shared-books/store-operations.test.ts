@@ -361,11 +361,33 @@ describe('history: the latest changes, newest first', () => {
       batch: { batch: { id: 'b-1', entryCount: 42 }, pages: [{ entries: ['x'] }] },
     })
     await push(pool, 's1', 'laptop', [
-      { kind: 'reconciliation', key: 'S-1', baseVersion: 1, body: { counted: 2 } },
+      {
+        kind: 'reconciliation',
+        key: 'S-1',
+        baseVersion: 1,
+        body: { counted: 2, log: [{ action: 'reconciled' }, { action: 'reopened' }] },
+      },
+    ])
+    await push(pool, 's1', 'office', [
+      { kind: 'cashMovement', key: 'M1', baseVersion: 0, body: { kind: 'pay-in', replaces: null } },
+      { kind: 'cashMovement', key: 'M2', baseVersion: 0, body: { kind: 'pay-in', replaces: 'M1' } },
+      { kind: 'cashMovement', key: 'M3', baseVersion: 0, body: { kind: 'cancel', replaces: 'M2' } },
     ])
     const items = await history(pool, 's1', 10)
+    const common = { version: 1, deleted: false, by: 'office', batch: null }
     expect(items.map(({ at: _at, ...rest }) => rest)).toEqual([
-      { kind: 'reconciliation', key: 'S-1', version: 2, deleted: false, by: 'laptop', batch: null },
+      { ...common, kind: 'cashMovement', key: 'M3', action: 'cancelled' },
+      { ...common, kind: 'cashMovement', key: 'M2', action: 'corrected' },
+      { ...common, kind: 'cashMovement', key: 'M1', action: null },
+      {
+        kind: 'reconciliation',
+        key: 'S-1',
+        version: 2,
+        deleted: false,
+        by: 'laptop',
+        batch: null,
+        action: 'reopened',
+      },
       {
         kind: 'exportBatch',
         key: 'b-1',
@@ -373,6 +395,7 @@ describe('history: the latest changes, newest first', () => {
         deleted: false,
         by: 'laptop',
         batch: { destinationId: 'xero', seq: 1, entries: 42 },
+        action: null,
       },
     ])
     expect(items[0]!.at).toBeGreaterThan(Date.now() - 60_000)
