@@ -27,10 +27,10 @@ import { memorySecrets } from '../../../support/memory-secrets'
 import { startTestPostgres, type TestPostgres } from '../../../support/postgres'
 
 /**
- * Any size commits through the browser shell (docs/shared-books.md#any-size-commits): main's
- * real services in this process behind the shell's real HTTP server, called by the renderer's
- * real HTTP transport, on a real PostgreSQL. The shell takes 1 MiB a call; a batch of 100,000
- * entries is some 30 MB of JSON.
+ * Any size commits through both shells (docs/shared-books.md#any-size-commits): main's real
+ * services in this process behind the browser shell's real HTTP server, called by the renderer's
+ * real HTTP transport, or reached as the desktop shell's IPC reaches them; on a real PostgreSQL.
+ * The browser shell takes 1 MiB a call; a batch of 100,000 entries is some 30 MB of JSON.
  */
 
 const TOKEN = 'launch-token-for-staged-upload-tests'
