@@ -13,7 +13,7 @@ import { pcPage, sharedBooksDemo, tidyPcPages } from './shared-books-pcs'
 
 const DATABASE = 'till'
 /** Days of a few hundred bills: a day's batch is several parts. */
-const demo = { ...sharedBooksDemo, billsPerSession: 300 }
+const demo = { ...sharedBooksDemo, billsPerSession: 400 }
 let database: TestPostgres
 let shell: RunningBrowserShell
 
