@@ -14,9 +14,10 @@ import {
  * What a person does with shared books beyond counting and exporting (docs/shared-books.md): two
  * browser shells, two PCs of the same demo shop, on one throwaway PostgreSQL, the laptop reaching
  * it through a loopback proxy that can take it offline. Each PC is given a name; apart, both
- * correct the same two pay-ins; Problems on both shows each pair in words under the PCs' names,
- * the books' first standing; the laptop's manager uses one of its own and keeps the other standing,
- * and both PCs follow; Recent changes says which PC did what.
+ * correct the same two pay-ins and name the same location; Problems on both shows each pair of
+ * pay-ins in words under the PCs' names, the books' first standing, and the laptop's Problems the
+ * two names; the laptop's manager uses one of its own pay-ins, keeps the other standing and keeps
+ * the office's name, and both PCs follow; Recent changes says which PC did what.
  */
 
 const DATABASE = 'till'
@@ -97,11 +98,32 @@ async function movementsOnBooks(): Promise<number> {
   }
 }
 
+/** The location's name as the books hold it; null before any PC named it. */
+async function nameOnBooks(): Promise<string | null> {
+  const pool = database.pool(DATABASE, { max: 1 })
+  try {
+    const { rows } = await pool.query<{ name: string }>(
+      `SELECT body->>'name' AS name FROM till_rows WHERE kind = 'locationName' AND NOT deleted`,
+    )
+    return rows[0]?.name ?? null
+  } finally {
+    await pool.end()
+  }
+}
+
+async function nameLocation(page: Page, name: string): Promise<void> {
+  await page.getByRole('link', { name: 'Locations', exact: true }).click()
+  const names = page.getByRole('region', { name: 'Locations' })
+  await names.getByRole('textbox', { name: 'Location name' }).first().fill(name)
+  await names.getByRole('button', { name: 'Save location names' }).click()
+  await expect(names.getByText('Location names saved.')).toBeVisible()
+}
+
 function heldOnProblems(page: Page): Locator {
   return page.getByRole('region', { name: /^Cash movements made on two PCs/ })
 }
 
-test('PCs named by people; two corrections of one pay-in made apart shown on Problems in words with both versions, chosen by a person on one PC and followed on the other; Recent changes says which PC did what', async ({
+test('PCs named by people; two corrections of one pay-in, and two names of a location, made apart shown on Problems in words with both versions, chosen by a person on one PC and followed on the other; Recent changes says which PC did what', async ({
   browser,
 }) => {
   test.setTimeout(300_000)
@@ -135,12 +157,15 @@ test('PCs named by people; two corrections of one pay-in made apart shown on Pro
   proxy.setOffline(true)
   await correctPayIn(officeSession, '30,000', '50000')
   await correctPayIn(officeSession, '40,000', '45000')
+  await nameLocation(office, 'Jalan Sabang')
   await expect.poll(movementsOnBooks, { timeout: 60_000 }).toBe(4)
+  await expect.poll(nameOnBooks, { timeout: 60_000 }).toBe('Jalan Sabang')
   const laptopSession = await firstSession(laptop)
   await correctPayIn(laptopSession, '30,000', '70000')
   await correctPayIn(laptopSession, '40,000', '80000')
+  await nameLocation(laptop, 'Jalan Jaksa')
   await expect(laptop.getByRole('status', { name: 'Shared books' })).toContainText(
-    '2 changes waiting to be sent',
+    '3 changes waiting to be sent',
     { timeout: 30_000 },
   )
   proxy.setOffline(false)
@@ -198,6 +223,27 @@ test('PCs named by people; two corrections of one pay-in made apart shown on Pro
     await expect(table.getByText(idr('80,000'))).toHaveCount(0)
   }
 
+  // The location named on both: the office's name stands on both, the laptop's is kept beside it
+  // on Problems, both in words, until its manager keeps the office's.
+  const changed = laptop.getByRole('region', { name: /^Changed on two PCs/ })
+  await laptop.getByRole('link', { name: 'Problems', exact: true }).click()
+  await expect(changed.getByRole('heading', { level: 2 })).toHaveText('Changed on two PCs (1)')
+  await expect(changed.getByRole('table')).toContainText('Jalan Jaksa')
+  await expect(changed.getByRole('table')).toContainText('Jalan Sabang')
+  await expect(heldOnProblems(office)).toBeHidden()
+  await office.getByRole('link', { name: 'Problems', exact: true }).click()
+  await expect(office.getByRole('region', { name: /^Changed on two PCs/ })).toBeHidden()
+  await changed.getByRole('button', { name: 'Keep Front office’s' }).click()
+  await expect(changed).toBeHidden()
+  await laptop.getByRole('link', { name: 'Locations', exact: true }).click()
+  await expect(
+    laptop
+      .getByRole('region', { name: 'Locations' })
+      .getByRole('textbox', { name: 'Location name' })
+      .first(),
+  ).toHaveValue('Jalan Sabang')
+  expect(await nameOnBooks()).toBe('Jalan Sabang')
+
   // Recent changes, on the office: what the laptop did, under the name it was given.
   const history = (await sharedBooksPanel(office)).getByRole('region', { name: 'Recent changes' })
   const line = (who: string, what: string) =>
@@ -206,4 +252,5 @@ test('PCs named by people; two corrections of one pay-in made apart shown on Pro
   await expect(line('Back laptop', 'removed a cash movement')).toHaveCount(2)
   await expect(line('Front office', 'corrected a cash movement')).toHaveCount(1)
   await expect(line('Front office', 'recorded a cash movement')).toHaveCount(2)
+  await expect(line('Front office', 'renamed location')).toHaveCount(1)
 })
