@@ -195,12 +195,19 @@ test('PCs named by people; two corrections of one pay-in, and two names of a loc
     await expect(held.getByRole('heading')).toHaveText('Cash movements made on two PCs (2)', {
       timeout: 60_000,
     })
-    await expect(held.getByRole('listitem').filter({ hasText: idr('70,000') })).toContainText(
-      standingWords(officeName, '50,000', laptopName, '70,000'),
+    const kept70 = held.getByRole('listitem').filter({ hasText: idr('70,000') })
+    await expect(kept70.locator('strong')).toHaveText(/^Pay-in IDR\s70,000 by Budi, /)
+    await expect(kept70).toContainText(
+      /The pay-in of IDR\s30,000 by Ana was corrected on two PCs\./,
     )
-    await expect(held.getByRole('listitem').filter({ hasText: idr('80,000') })).toContainText(
-      standingWords(officeName, '45,000', laptopName, '80,000'),
+    await expect(kept70).toContainText(standingWords(officeName, '50,000', laptopName, '70,000'))
+    const kept80 = held.getByRole('listitem').filter({ hasText: idr('80,000') })
+    await expect(kept80).toContainText(
+      /The pay-in of IDR\s40,000 by Ana was corrected on two PCs\./,
     )
+    await expect(kept80).toContainText(standingWords(officeName, '45,000', laptopName, '80,000'))
+    // Words, not ids: no movement is named by the id Till gave it.
+    await expect(held).not.toContainText(/[0-9a-f]{8}-[0-9a-f]{4}-/)
   }
 
   // The laptop's manager uses the laptop's first correction and keeps the office's second.

@@ -36,6 +36,18 @@ function firstOnBooks(a: PlacedMovement, b: PlacedMovement): number {
   return a.change - b.change || a.movement.id.localeCompare(b.movement.id)
 }
 
+/** A movement as a person knows it: "the pay-in of $30.00 by Ana". */
+function movementWords(movement: CashMovement): string {
+  const kind = MOVEMENT_LABEL[movement.kind].toLowerCase()
+  return movement.kind === 'cancel'
+    ? `the cancellation by ${movement.by}`
+    : `the ${kind} of ${formatMoney(movement.amount, movement.currency)} by ${movement.by}`
+}
+
+function capitalised(words: string): string {
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
 function changeWords(change: number): string {
   return Number.isFinite(change) ? `change ${change}` : 'not yet on the shared books'
 }
@@ -74,23 +86,23 @@ export function settleSession(candidates: readonly PlacedMovement[]): SessionSta
       aside.push({
         placed,
         rival: null,
-        reason: `It corrects movement ${replaces}, which this PC does not hold: it waits for it.`,
+        reason: 'It corrects a movement this PC does not hold yet: it waits for it.',
       })
     else children.set(replaces, [...(children.get(replaces) ?? []), placed])
   }
   const stands: PlacedMovement[] = []
   const setAside = (placed: PlacedMovement, rival: PlacedMovement | null, reason: string) => {
     aside.push({ placed, rival, reason })
-    const follow = (id: string): void =>
-      (children.get(id) ?? []).forEach((child) => {
+    const follow = (parent: PlacedMovement): void =>
+      (children.get(parent.movement.id) ?? []).forEach((child) => {
         aside.push({
           placed: child,
           rival: null,
-          reason: `It corrects movement ${id}, which is kept aside: it stands with it.`,
+          reason: `It corrects ${movementWords(parent.movement)}, which is kept aside: it stands with it.`,
         })
-        follow(child.movement.id)
+        follow(child)
       })
-    follow(placed.movement.id)
+    follow(placed)
   }
   const accept = (placed: PlacedMovement): void => {
     stands.push(placed)
@@ -100,7 +112,7 @@ export function settleSession(candidates: readonly PlacedMovement[]): SessionSta
       setAside(
         other,
         first,
-        rivalReason(`Movement ${placed.movement.id} was corrected`, first, other),
+        rivalReason(`${capitalised(movementWords(placed.movement))} was corrected`, first, other),
       )
     accept(first)
   }
@@ -112,11 +124,10 @@ export function settleSession(candidates: readonly PlacedMovement[]): SessionSta
     .sort(firstOnBooks)
   for (const other of floats.slice(1)) {
     stands.splice(stands.indexOf(other), 1)
-    const session = other.movement.sessionId
     setAside(
       other,
       floats[0]!,
-      rivalReason(`Session ${session} was given an opening float`, floats[0]!, other),
+      rivalReason('The session was given an opening float', floats[0]!, other),
     )
   }
   // A chain of corrections that never reaches a movement of its own (one correcting itself).

@@ -4,15 +4,20 @@ import type { ActiveConnection } from '../../../settings'
 import { chooseMovement, pcLabel, setAsideRows, type SetAsideRow } from '../../../shared-books'
 import { formatDateTime } from '../../../format/time'
 import { effectiveTimeZone } from '../../../format/effective-time-zone'
+import { formatMoney } from '../../../format/format-money'
+import { MOVEMENT_LABEL, type CashMovement } from '../../../day-close'
 
 /** A movement kept aside for a rival: the reason in words (both versions), and the choice. */
 function HeldMovement({
   connection,
   row,
+  timeZone,
 }: {
   connection: ActiveConnection
   row: SetAsideRow
+  timeZone: string
 }): React.JSX.Element {
+  const movement = row.raw as CashMovement
   const [error, setError] = useState<string | null>(null)
   const choose = (choice: 'kept' | 'standing'): void => {
     setError(null)
@@ -20,7 +25,12 @@ function HeldMovement({
   }
   return (
     <li>
-      <strong>Cash movement {row.key}</strong>
+      <strong>
+        {MOVEMENT_LABEL[movement.kind]}
+        {movement.kind !== 'cancel' &&
+          ` ${formatMoney(movement.amount, movement.currency)}`} by {movement.by},{' '}
+        {formatDateTime(movement.at, timeZone)}
+      </strong>
       <p>{row.reason}</p>
       {Boolean(row.held?.rival) && (
         <div className="actions">
@@ -70,7 +80,7 @@ export function SharedRowsSetAside({
           <h2 id="shared-held-title">Cash movements made on two PCs ({held.length})</h2>
           <ul className="problem-list">
             {held.map((row) => (
-              <HeldMovement key={row.ref} connection={connection} row={row} />
+              <HeldMovement key={row.ref} connection={connection} row={row} timeZone={timeZone} />
             ))}
           </ul>
         </section>
