@@ -195,6 +195,15 @@ const MIGRATIONS: readonly string[] = [
   END
   $$;
   `,
+  // 4: change numbers within what a PC counts exactly (up to 2^53 - 1): a number past it would
+  // reach the PCs rounded, and a pull going on from it would pass every later change. Rows
+  // written before are not checked again (NOT VALID); every later write is.
+  `
+  ALTER TABLE till_stores ADD CONSTRAINT till_stores_head_exact
+    CHECK (head BETWEEN 0 AND 9007199254740991) NOT VALID;
+  ALTER TABLE till_rows ADD CONSTRAINT till_rows_change_exact
+    CHECK (change BETWEEN 1 AND 9007199254740991) NOT VALID;
+  `,
 ]
 
 /** The schema version this Till writes; a database at a later one was migrated by a newer Till. */

@@ -67,7 +67,11 @@ export interface PullAnswer {
   more: boolean
 }
 
-/** Rows changed after `since`, in change order; the head is read in the same snapshot. */
+/**
+ * Rows changed after `since`, in change order, up to the store's counter (`head`) read in the
+ * same snapshot: every change Till gives out is at most the head it publishes with it, so a row
+ * numbered past it was written around Till and is not handed out.
+ */
 export async function pull(
   pool: Pool,
   storeId: string,
@@ -77,18 +81,19 @@ export async function pull(
   return inTransaction(
     pool,
     async (client) => {
-      const { rows } = await client.query<RowRecord>(
-        `SELECT ${ROW_COLUMNS} FROM till_rows
-          WHERE store_id = $1 AND change > $2 ORDER BY change LIMIT $3`,
-        [storeId, since, limit + 1],
-      )
       const head = await client.query<{ head: string }>(
         'SELECT head FROM till_stores WHERE store_id = $1',
         [storeId],
       )
+      const counter = head.rows[0]?.head ?? '0'
+      const { rows } = await client.query<RowRecord>(
+        `SELECT ${ROW_COLUMNS} FROM till_rows
+          WHERE store_id = $1 AND change > $2 AND change <= $3 ORDER BY change LIMIT $4`,
+        [storeId, since, counter, limit + 1],
+      )
       return {
         rows: rows.slice(0, limit).map(toSharedRow),
-        head: Number(head.rows[0]?.head ?? 0),
+        head: Number(counter),
         more: rows.length > limit,
       }
     },
@@ -277,6 +282,8 @@ export interface HistoryItem {
   at: number
   /** For an export batch: its destination, place in the log and entries; else null. */
   batch: { destinationId: string; seq: number; entries: number } | null
+  /** A movement that `corrected` or `cancelled` another, a count's last step; else null. */
+  action: string | null
 }
 
 /**
@@ -294,11 +301,19 @@ export async function history(pool: Pool, storeId: string, limit: number): Promi
     destination_id: string | null
     seq: string | null
     entries: string | null
+    action: string | null
   }>(
     `SELECT kind, key, version, deleted, by_pc, (extract(epoch FROM at) * 1000)::bigint AS at_ms,
             CASE WHEN kind = $2 THEN body->>'destinationId' END AS destination_id,
             CASE WHEN kind = $2 THEN body->>'seq' END AS seq,
-            CASE WHEN kind = $2 THEN body->'batch'->'batch'->>'entryCount' END AS entries
+            CASE WHEN kind = $2 THEN body->'batch'->'batch'->>'entryCount' END AS entries,
+            CASE kind
+              WHEN 'cashMovement' THEN
+                CASE WHEN body->>'replaces' IS NULL THEN NULL
+                     WHEN body->>'kind' = 'cancel' THEN 'cancelled'
+                     ELSE 'corrected' END
+              WHEN 'reconciliation' THEN left(body->'log'->-1->>'action', 40)
+            END AS action
        FROM till_rows WHERE store_id = $1 ORDER BY change DESC LIMIT $3`,
     [storeId, EXPORT_BATCH_KIND, limit],
   )
@@ -317,6 +332,7 @@ export async function history(pool: Pool, storeId: string, limit: number): Promi
             seq: Number(row.seq),
             entries: Number(row.entries ?? 0),
           },
+    action: row.action,
   }))
 }
 

@@ -4,8 +4,9 @@ import { pcLabel } from './pc-names'
 
 /**
  * The shared books' latest changes in words (docs/shared-books.md#history): who did what, when,
- * each record as it last changed. A record seen again at a later version was changed again:
- * a count corrected or reopened, a movement corrected.
+ * each record as it last changed. A count at a later version was counted again or reopened (its
+ * last step says which); a movement that corrects or cancels another says so (movements are never
+ * changed in place).
  */
 
 export interface HistoryLine {
@@ -24,12 +25,13 @@ function whatWasDone(item: SharedHistoryItem, destinations: ReadonlyMap<string, 
   switch (item.kind) {
     case 'reconciliation':
       if (item.deleted) return `took back the count of session ${item.key}`
-      return again(item)
-        ? `corrected or reopened the count of session ${item.key}`
-        : `counted session ${item.key}`
+      if (item.action === 'reopened') return `reopened the count of session ${item.key}`
+      return again(item) ? `counted session ${item.key} again` : `counted session ${item.key}`
     case 'cashMovement':
       if (item.deleted) return 'removed a cash movement'
-      return again(item) ? 'corrected a cash movement' : 'recorded a cash movement'
+      if (item.action === 'corrected') return 'corrected a cash movement'
+      if (item.action === 'cancelled') return 'cancelled a cash movement'
+      return 'recorded a cash movement'
     case 'exportBatch': {
       const batch = item.batch
       if (!batch) return 'exported a batch'

@@ -1,5 +1,6 @@
 import { MOVEMENT_LABEL, type CashMovement } from '../../day-close/rules/cash-movements'
 import { formatMoney } from '../../format/format-money'
+import { pcLabel } from './pc-names'
 
 /**
  * Cash movements of one session that two PCs made without seeing each other's
@@ -35,20 +36,35 @@ function firstOnBooks(a: PlacedMovement, b: PlacedMovement): number {
   return a.change - b.change || a.movement.id.localeCompare(b.movement.id)
 }
 
+/** A movement as a person knows it: "the pay-in of $30.00 by Ana". */
+function movementWords(movement: CashMovement): string {
+  const kind = MOVEMENT_LABEL[movement.kind].toLowerCase()
+  return movement.kind === 'cancel'
+    ? `the cancellation by ${movement.by}`
+    : `the ${kind} of ${formatMoney(movement.amount, movement.currency)} by ${movement.by}`
+}
+
+function capitalised(words: string): string {
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
 function changeWords(change: number): string {
   return Number.isFinite(change) ? `change ${change}` : 'not yet on the shared books'
 }
 
-function versionWords({ movement, by, change }: PlacedMovement): string {
+/** A version in words, its PC named as people know it among the PCs `among` (./pc-names.ts). */
+function versionWords({ movement, by, change }: PlacedMovement, among: string[]): string {
   const amount =
     movement.kind === 'cancel' ? '' : ` ${formatMoney(movement.amount, movement.currency)}`
-  return `${by}’s ${MOVEMENT_LABEL[movement.kind]}${amount} (${changeWords(change)})`
+  const pc = pcLabel(by, among)
+  return `${pc}’s ${MOVEMENT_LABEL[movement.kind]}${amount} (${changeWords(change)})`
 }
 
 function rivalReason(what: string, standing: PlacedMovement, kept: PlacedMovement): string {
+  const among = [standing.by, kept.by]
   return (
-    `${what} on two PCs. Standing on every PC: ${versionWords(standing)}, the one the shared ` +
-    `books took first. Kept aside until a person chooses: ${versionWords(kept)}.`
+    `${what} on two PCs. Standing on every PC: ${versionWords(standing, among)}, the one the ` +
+    `shared books took first. Kept aside until a person chooses: ${versionWords(kept, among)}.`
   )
 }
 
@@ -70,23 +86,23 @@ export function settleSession(candidates: readonly PlacedMovement[]): SessionSta
       aside.push({
         placed,
         rival: null,
-        reason: `It corrects movement ${replaces}, which this PC does not hold: it waits for it.`,
+        reason: 'It corrects a movement this PC does not hold yet: it waits for it.',
       })
     else children.set(replaces, [...(children.get(replaces) ?? []), placed])
   }
   const stands: PlacedMovement[] = []
   const setAside = (placed: PlacedMovement, rival: PlacedMovement | null, reason: string) => {
     aside.push({ placed, rival, reason })
-    const follow = (id: string): void =>
-      (children.get(id) ?? []).forEach((child) => {
+    const follow = (parent: PlacedMovement): void =>
+      (children.get(parent.movement.id) ?? []).forEach((child) => {
         aside.push({
           placed: child,
           rival: null,
-          reason: `It corrects movement ${id}, which is kept aside: it stands with it.`,
+          reason: `It corrects ${movementWords(parent.movement)}, which is kept aside: it stands with it.`,
         })
-        follow(child.movement.id)
+        follow(child)
       })
-    follow(placed.movement.id)
+    follow(placed)
   }
   const accept = (placed: PlacedMovement): void => {
     stands.push(placed)
@@ -96,7 +112,7 @@ export function settleSession(candidates: readonly PlacedMovement[]): SessionSta
       setAside(
         other,
         first,
-        rivalReason(`Movement ${placed.movement.id} was corrected`, first, other),
+        rivalReason(`${capitalised(movementWords(placed.movement))} was corrected`, first, other),
       )
     accept(first)
   }
@@ -108,11 +124,10 @@ export function settleSession(candidates: readonly PlacedMovement[]): SessionSta
     .sort(firstOnBooks)
   for (const other of floats.slice(1)) {
     stands.splice(stands.indexOf(other), 1)
-    const session = other.movement.sessionId
     setAside(
       other,
       floats[0]!,
-      rivalReason(`Session ${session} was given an opening float`, floats[0]!, other),
+      rivalReason('The session was given an opening float', floats[0]!, other),
     )
   }
   // A chain of corrections that never reaches a movement of its own (one correcting itself).

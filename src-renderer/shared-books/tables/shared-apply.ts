@@ -144,7 +144,7 @@ export function applyPulledRows(
         break
       }
       const badChange = changeProblem(row.change, head)
-      const problem = badChange ?? pulledRowProblem(row)
+      const problem = badChange ?? pulledRowProblem(row) ?? (await namesRowAside(db, row))
       const meaning = problem === null ? meaningProblem(row, facts) : null
       const ref = sharedRef(row.kind, row.key)
       if (problem !== null || meaning !== null) {
@@ -170,6 +170,22 @@ export function applyPulledRows(
 function meaningProblem(row: PulledRow, facts: HeldFacts): MeaningProblem | null {
   if (row.deleted || !isSharedKind(row.kind)) return null
   return rowMeaningProblem(SHARED_KINDS[row.kind], row.body, facts)
+}
+
+/**
+ * Why a deposit match cannot be applied for a bank line of its account set aside here, as a
+ * restore sets such a match aside with its line (../../backup/tables/restored-aside.ts).
+ */
+async function namesRowAside(db: TillDatabase, row: PulledRow): Promise<string | null> {
+  if (row.kind !== 'depositMatch' || row.deleted) return null
+  const { bankAccountId, bankLineIds } = row.body as {
+    bankAccountId: string
+    bankLineIds: string[]
+  }
+  for (const id of bankLineIds)
+    if (await db.sharedSetAside.get(sharedRef('statementLine', `${bankAccountId}|${id}`)))
+      return `it names bank line ${id}, which is set aside`
+  return null
 }
 
 function noteHeld(row: PulledRow, facts: HeldFacts): void {

@@ -213,6 +213,11 @@ const historyItem = z.object({
   by: z.string(),
   at: z.number(),
   batch: z.object({ destinationId: z.string(), seq: z.number(), entries: z.number() }).nullable(),
+  /**
+   * What the change did where its kind alone does not say: a cash movement that `corrected` or
+   * `cancelled` another, a count's last step (`reconciled`, `reopened`); else null.
+   */
+  action: z.string().max(40).nullable(),
 })
 export type SharedHistoryItem = z.infer<typeof historyItem>
 export const sharedBooksHistoryOutput = z.object({ items: z.array(historyItem) })

@@ -1,42 +1,29 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { TillDatabase } from '../../../database/database'
 import { countConflict } from '../../../shared-books'
-import { readReconciliation, type SessionReconciliation } from '../../../day-close'
-import type { Reconciliation } from '../../../database/cached-records'
-import { formatMoney } from '../../../format/format-money'
-import { varianceText } from './Variance'
-import { formatDateTime } from '../../../format/time'
+import { countVersionLines } from './count-version-words'
 import { BothVersions } from '../../components/two-pcs/BothVersions'
 import { pcLabel } from '../../../shared-books'
 
-/** One count as the comparison shows it; null for one Till cannot read. */
-function readable(body: unknown): SessionReconciliation | null {
-  const read = readReconciliation(body as Reconciliation)
-  return read.state === 'ok' ? read.record : null
-}
-
 function CountColumn({
-  record,
+  body,
   currency,
   timeZone,
 }: {
-  record: SessionReconciliation | null
+  body: unknown
   currency: string
   timeZone: string
 }): React.JSX.Element {
-  if (!record) return <td>Unreadable</td>
+  const [first, ...more] = countVersionLines(body, currency, timeZone)
   return (
     <td>
-      <strong>{formatMoney(record.countedCash, currency)}</strong> counted
-      <br />
-      variance {varianceText(record.count.cashVariance, currency)}
-      <br />
-      by {record.reconciledBy}, {formatDateTime(record.reconciledAt, timeZone)}
-      {record.varianceNote && (
-        <>
-          <br />“{record.varianceNote}”
-        </>
-      )}
+      <strong>{first}</strong>
+      {more.map((line) => (
+        <span key={line}>
+          <br />
+          {line}
+        </span>
+      ))}
     </td>
   )
 }
@@ -77,9 +64,9 @@ export function CountConflict({
         ]}
       >
         <tr>
-          <CountColumn record={readable(conflict.mine)} currency={currency} timeZone={timeZone} />
+          <CountColumn body={conflict.mine} currency={currency} timeZone={timeZone} />
           <CountColumn
-            record={readable(conflict.theirs.body)}
+            body={conflict.theirs.deleted ? null : conflict.theirs.body}
             currency={currency}
             timeZone={timeZone}
           />

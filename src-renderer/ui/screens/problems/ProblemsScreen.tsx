@@ -11,6 +11,7 @@ import { checkBillIdentities } from '../../../day-close'
 import { effectiveTimeZone } from '../../../format/effective-time-zone'
 import { ConnectionGate } from '../ConnectionGate'
 import { SharedRowsSetAside } from './SharedRowsSetAside'
+import { SharedConflictsOnProblems } from './SharedConflictsOnProblems'
 import { useFormatMoment } from '../../hooks/use-active-connection'
 
 const QUARANTINE_KIND: Record<string, string> = {
@@ -238,6 +239,7 @@ export function ProblemsScreen(): React.JSX.Element {
       {(connection) => (
         <>
           <QuarantinedRecords connection={connection} />
+          <SharedConflictsOnProblems connection={connection} />
           <SharedRowsSetAside connection={connection} />
           <BillsBreakingIdentities connection={connection} />
           <SetAsideEvents connection={connection} />

@@ -1,18 +1,23 @@
 import { useState } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { ActiveConnection } from '../../../settings'
-import { chooseMovement, setAsideRows, type SetAsideRow } from '../../../shared-books'
+import { chooseMovement, pcLabel, setAsideRows, type SetAsideRow } from '../../../shared-books'
 import { formatDateTime } from '../../../format/time'
 import { effectiveTimeZone } from '../../../format/effective-time-zone'
+import { formatMoney } from '../../../format/format-money'
+import { MOVEMENT_LABEL, type CashMovement } from '../../../day-close'
 
 /** A movement kept aside for a rival: the reason in words (both versions), and the choice. */
 function HeldMovement({
   connection,
   row,
+  timeZone,
 }: {
   connection: ActiveConnection
   row: SetAsideRow
+  timeZone: string
 }): React.JSX.Element {
+  const movement = row.raw as CashMovement
   const [error, setError] = useState<string | null>(null)
   const choose = (choice: 'kept' | 'standing'): void => {
     setError(null)
@@ -20,7 +25,12 @@ function HeldMovement({
   }
   return (
     <li>
-      <strong>Cash movement {row.key}</strong>
+      <strong>
+        {MOVEMENT_LABEL[movement.kind]}
+        {movement.kind !== 'cancel' &&
+          ` ${formatMoney(movement.amount, movement.currency)}`} by {movement.by},{' '}
+        {formatDateTime(movement.at, timeZone)}
+      </strong>
       <p>{row.reason}</p>
       {Boolean(row.held?.rival) && (
         <div className="actions">
@@ -62,6 +72,7 @@ export function SharedRowsSetAside({
     row.held !== undefined && row.held.waits === undefined
   const held = rows.filter(isMovementAside)
   const unread = rows.filter((row) => !isMovementAside(row))
+  const pcs = rows.map((row) => row.by)
   return (
     <>
       {held.length > 0 && (
@@ -69,7 +80,7 @@ export function SharedRowsSetAside({
           <h2 id="shared-held-title">Cash movements made on two PCs ({held.length})</h2>
           <ul className="problem-list">
             {held.map((row) => (
-              <HeldMovement key={row.ref} connection={connection} row={row} />
+              <HeldMovement key={row.ref} connection={connection} row={row} timeZone={timeZone} />
             ))}
           </ul>
         </section>
@@ -90,7 +101,7 @@ export function SharedRowsSetAside({
                   {row.kind} {row.key}
                 </strong>{' '}
                 <span className="muted">
-                  from {row.by}
+                  from {pcLabel(row.by, pcs)}
                   {row.change > 0 && `, change ${row.change}`}, seen{' '}
                   {formatDateTime(row.seenAt, timeZone)}
                 </span>

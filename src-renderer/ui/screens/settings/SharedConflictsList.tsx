@@ -6,7 +6,14 @@ import { conflictRecordLabel, versionDifferences } from '../../../shared-books'
 import { BothVersions } from '../../components/two-pcs/BothVersions'
 import { pcLabel } from '../../../shared-books'
 
-function ConflictItem({ db, conflict }: { db: TillDatabase; conflict: SharedConflict }) {
+/** One record changed here and on another PC: both versions in words, and the choice. */
+export function SharedConflictItem({
+  db,
+  conflict,
+}: {
+  db: TillDatabase
+  conflict: SharedConflict
+}): React.JSX.Element {
   const other = pcLabel(conflict.theirs.by, [])
   const theirs = conflict.theirs.deleted ? null : conflict.theirs.body
   const label = conflictRecordLabel(conflict.kind, conflict.key, conflict.mine, theirs)
@@ -55,7 +62,7 @@ export function SharedConflictsList({ db }: { db: TillDatabase }): React.JSX.Ele
       </p>
       <ul className="shared-conflicts">
         {shown.map((conflict) => (
-          <ConflictItem key={conflict.ref} db={db} conflict={conflict} />
+          <SharedConflictItem key={conflict.ref} db={db} conflict={conflict} />
         ))}
       </ul>
     </section>

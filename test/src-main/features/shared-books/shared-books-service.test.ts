@@ -116,6 +116,9 @@ describe('settings', () => {
     const good = await test(server.url('books'), server.password)
     expect(good.ok).toBe(true)
     expect(Number(good.serverVersion?.split('.')[0])).toBeGreaterThanOrEqual(13)
+    // The words a person reads name the version once.
+    expect(good.message.split(good.serverVersion!)).toHaveLength(2)
+    expect(good.message).toMatch(/^Connected to PostgreSQL .+, database “books”\.$/)
     expect(await test(server.url('books'), 'not-the-password')).toMatchObject({
       ok: false,
       message: expect.stringMatching(/refused the user name or password/),

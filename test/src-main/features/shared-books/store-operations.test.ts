@@ -129,6 +129,33 @@ describe('pull by change number', () => {
     expect(await pull(pool, 'nobody', 0, 10)).toEqual({ rows: [], head: 0, more: false })
   })
 
+  it('hands out no row numbered past the store’s counter, and the database takes no number past exact integers', async () => {
+    const pool = await freshPool()
+    for (const key of ['a', 'b'])
+      await push(pool, 's1', 'office', [{ kind: 'name', key, baseVersion: 0, body: key }])
+    const forge = (key: string, change: bigint) =>
+      pool.query(
+        `INSERT INTO till_rows (store_id, kind, key, version, change, body, by_pc)
+         VALUES ('s1', 'name', $1, 1, $2, '"forged"', 'hostile')`,
+        [key, change.toString()],
+      )
+    // Written around Till: past exact integers the database refuses it, short of them it is kept.
+    await expect(forge('far', 2n ** 53n + 10n)).rejects.toMatchObject({ code: '23514' })
+    await expect(
+      pool.query(`UPDATE till_stores SET head = $1 WHERE store_id = 's1'`, [
+        (2n ** 53n + 10n).toString(),
+      ]),
+    ).rejects.toMatchObject({ code: '23514' })
+    await forge('ahead', 50n)
+
+    expect(await pull(pool, 's1', 0, 10)).toMatchObject({ head: 2, more: false })
+    expect((await pull(pool, 's1', 0, 10)).rows.map((r) => r.key)).toEqual(['a', 'b'])
+    await push(pool, 's1', 'office', [{ kind: 'name', key: 'c', baseVersion: 0, body: 'c' }])
+    const next = await pull(pool, 's1', 2, 10)
+    expect(next.rows.map((r) => [r.key, r.change])).toEqual([['c', 3]])
+    expect(next.head).toBe(3)
+  })
+
   it('a PC pulling while many others commit never skips a row (docs/shared-books.md#change-numbers: numbers visible in commit order)', async () => {
     const pool = await freshPool({ max: 12 })
     const writers = 8
@@ -334,11 +361,33 @@ describe('history: the latest changes, newest first', () => {
       batch: { batch: { id: 'b-1', entryCount: 42 }, pages: [{ entries: ['x'] }] },
     })
     await push(pool, 's1', 'laptop', [
-      { kind: 'reconciliation', key: 'S-1', baseVersion: 1, body: { counted: 2 } },
+      {
+        kind: 'reconciliation',
+        key: 'S-1',
+        baseVersion: 1,
+        body: { counted: 2, log: [{ action: 'reconciled' }, { action: 'reopened' }] },
+      },
+    ])
+    await push(pool, 's1', 'office', [
+      { kind: 'cashMovement', key: 'M1', baseVersion: 0, body: { kind: 'pay-in', replaces: null } },
+      { kind: 'cashMovement', key: 'M2', baseVersion: 0, body: { kind: 'pay-in', replaces: 'M1' } },
+      { kind: 'cashMovement', key: 'M3', baseVersion: 0, body: { kind: 'cancel', replaces: 'M2' } },
     ])
     const items = await history(pool, 's1', 10)
+    const common = { version: 1, deleted: false, by: 'office', batch: null }
     expect(items.map(({ at: _at, ...rest }) => rest)).toEqual([
-      { kind: 'reconciliation', key: 'S-1', version: 2, deleted: false, by: 'laptop', batch: null },
+      { ...common, kind: 'cashMovement', key: 'M3', action: 'cancelled' },
+      { ...common, kind: 'cashMovement', key: 'M2', action: 'corrected' },
+      { ...common, kind: 'cashMovement', key: 'M1', action: null },
+      {
+        kind: 'reconciliation',
+        key: 'S-1',
+        version: 2,
+        deleted: false,
+        by: 'laptop',
+        batch: null,
+        action: 'reopened',
+      },
       {
         kind: 'exportBatch',
         key: 'b-1',
@@ -346,6 +395,7 @@ describe('history: the latest changes, newest first', () => {
         deleted: false,
         by: 'laptop',
         batch: { destinationId: 'xero', seq: 1, entries: 42 },
+        action: null,
       },
     ])
     expect(items[0]!.at).toBeGreaterThan(Date.now() - 60_000)

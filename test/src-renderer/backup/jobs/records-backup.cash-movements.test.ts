@@ -156,3 +156,33 @@ it('sets aside, with its reason, a row that means nothing in this store, and wha
     ],
   ])
 })
+
+it('sets aside two pay-ins of 2^52 and a second opening float with its correction, as a pull does; a movement of a session not synced yet is restored', async () => {
+  const lines = unsealed(await backupOf(await pcWithMovements()))
+  const huge = 2 ** 52
+  const backup = seal([
+    ...lines,
+    rowLine('cashMovements', movement('big1', 'pay-in', huge)),
+    rowLine('cashMovements', movement('big2', 'pay-in', huge)),
+    rowLine('cashMovements', movement('f2', 'float', 20_000, { at: AT + 60_000 })),
+    rowLine('cashMovements', movement('f3', 'float', 25_000, { at: AT + 120_000, replaces: 'f2' })),
+    rowLine('cashMovements', movement('w1', 'pay-in', 500, { sessionId: 's9' })),
+  ])
+  const second = await pc(bills())
+  const restored = await restoreRecords(second, backup, 'store-1')
+
+  expect(restored.setAside).toBe(4)
+  expect((await setAsideRows(second)).map((r) => [r.key, r.reason]).sort()).toEqual([
+    ['big1', 'The amount is larger than any drawer holds.'],
+    ['big2', 'The amount is larger than any drawer holds.'],
+    [
+      'f2',
+      'session s1 has an opening float already (movement m1), and movement f3 would be a second',
+    ],
+    ['f3', 'it corrects movement f2, which is set aside'],
+  ])
+  const session = (await second.sessions.get('s1'))!
+  expect(await sessionFigures(second, session)).toMatchObject({ openingCash: 10_000, payIns: 0 })
+  // Its session comes with the next sync: the backup is this store's own.
+  expect((await movementsOfSession(second, 's9')).map((m) => m.id)).toEqual(['w1'])
+})

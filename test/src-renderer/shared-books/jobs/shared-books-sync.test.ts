@@ -8,6 +8,7 @@ import {
   loadLocationNames,
   saveLocationName,
 } from '../../../../src-renderer/settings/tables/location-names'
+import { reopenSession } from '../../../../src-renderer/day-close/jobs/reconcile'
 import { cashSessionCache, countSession, SALE_AT } from '../../../support/exports/counted-session'
 import { FakeBooks } from '../../../support/shared-books/fake-books'
 import { joinedPcs } from '../../../support/shared-books/joined-pcs'
@@ -95,6 +96,51 @@ describe('keeping two PCs in step', () => {
     expect((await laptop.db.reconciliations.get('S'))!.countedCash).toBe(5900)
     expect((await office.db.reconciliations.get('S'))!.countedCash).toBe(5900)
     expect(await sharedConflicts(laptop.db)).toHaveLength(1)
+  })
+
+  it('a count reopened on one PC and counted again on the other: the books’ change stands on both, status and all, until a person chooses the other', async () => {
+    const books = new FakeBooks()
+    const office = await joinedPc(books, 'Office PC')
+    const laptop = await joinedPc(books, 'Laptop')
+    await countSession(office.db, ANAS_COUNT)
+    await office.sync.syncNow()
+    await laptop.sync.syncNow()
+    // Apart: the office reopens Ana's count; the laptop, not yet told, recounts over it.
+    await reopenSession(office.db, {
+      sessionId: 'S',
+      by: 'Ana',
+      reason: 'Recount',
+      now: LATER + 10,
+    })
+    await reopenSession(laptop.db, { sessionId: 'S', by: 'Budi', reason: 'Wrong', now: LATER + 20 })
+    await countSession(laptop.db, {
+      countedCash: 6000,
+      countedBy: 'Budi',
+      note: '',
+      now: LATER + 30,
+    })
+    await office.sync.syncNow()
+    expect(await laptop.sync.syncNow()).toMatchObject({ conflicts: 1 })
+    await office.sync.syncNow()
+
+    // The office's reopen, on the books first, stands on both PCs; the laptop's count waits.
+    for (const pc of [office, laptop]) {
+      const { log } = (await pc.db.reconciliations.get('S')) as unknown as { log: unknown[] }
+      expect(log.at(-1)).toMatchObject({ action: 'reopened', by: 'Ana' })
+      expect((await pc.db.sessions.get('S'))!.status).not.toBe('reconciled')
+    }
+    const [conflict] = await sharedConflicts(laptop.db)
+    expect(conflict).toMatchObject({ mine: { countedCash: 6000, reconciledBy: 'Budi' } })
+
+    await chooseVersion(laptop.db, conflict!.ref, 'mine')
+    await laptop.sync.syncNow()
+    await office.sync.syncNow()
+    for (const pc of [office, laptop]) {
+      expect(await pc.db.reconciliations.get('S')).toMatchObject({ countedCash: 6000 })
+      expect((await pc.db.sessions.get('S'))!.status).toBe('reconciled')
+    }
+    expect(await sharedConflicts(laptop.db)).toEqual([])
+    expect(await sharedConflicts(office.db)).toEqual([])
   })
 
   it('offline, a count waits in the outbox and goes up once the books answer again', async () => {

@@ -27,10 +27,10 @@ import { memorySecrets } from '../../../support/memory-secrets'
 import { startTestPostgres, type TestPostgres } from '../../../support/postgres'
 
 /**
- * Any size commits through the browser shell (docs/shared-books.md#any-size-commits): main's
- * real services in this process behind the shell's real HTTP server, called by the renderer's
- * real HTTP transport, on a real PostgreSQL. The shell takes 1 MiB a call; a batch of 100,000
- * entries is some 30 MB of JSON.
+ * Any size commits through both shells (docs/shared-books.md#any-size-commits): main's real
+ * services in this process behind the browser shell's real HTTP server, called by the renderer's
+ * real HTTP transport, or reached as the desktop shell's IPC reaches them; on a real PostgreSQL.
+ * The browser shell takes 1 MiB a call; a batch of 100,000 entries is some 30 MB of JSON.
  */
 
 const TOKEN = 'launch-token-for-staged-upload-tests'
@@ -41,6 +41,7 @@ const PAGE = 500
 let server: TestPostgres
 let shell: BrowserShell
 let stopMain: () => Promise<void>
+let dispatch: ReturnType<typeof createServices>['dispatch']
 let pool: pg.Pool
 /** The size in bytes of each bridge call's body the shell was sent. */
 const bodies: number[] = []
@@ -58,6 +59,7 @@ beforeAll(async () => {
     openExternal: async () => undefined,
   })
   stopMain = () => services.stop()
+  dispatch = services.dispatch
   shell = await startBrowserShellServer({
     port: 0,
     rendererDir: mkdtempSync(join(tmpdir(), 'till-renderer-')),
@@ -100,11 +102,35 @@ afterAll(async () => {
 })
 
 /** The renderer's bridge through the shell, joined to a fresh database of its own. */
-async function shellBridge(): Promise<TillBridge> {
+function shellBridge(): Promise<TillBridge> {
+  return bridgeOnFreshBooks(
+    createBridgeClient({ call: callOverHttp, subscribe: () => () => undefined }),
+  )
+}
+
+/** The channels each call of the desktop shell's bridge named, in order. */
+const desktopCalls: string[] = []
+
+/**
+ * The renderer's bridge as the desktop shell has it: each call reaches main's dispatcher as its
+ * IPC handler does, the input a structured clone of what the page sent, with no bound on size.
+ */
+function desktopBridge(): Promise<TillBridge> {
+  return bridgeOnFreshBooks(
+    createBridgeClient({
+      call: (channel, input) => {
+        desktopCalls.push(channel)
+        return dispatch(channel, structuredClone(input))
+      },
+      subscribe: () => () => undefined,
+    }),
+  )
+}
+
+async function bridgeOnFreshBooks(bridge: TillBridge): Promise<TillBridge> {
   const name = `books_${++database}`
   await server.createDatabase(name)
   pool = server.pool(name)
-  const bridge = createBridgeClient({ call: callOverHttp, subscribe: () => () => undefined })
   await bridge.call('sharedBooks.settings.save', {
     profileId: PROFILE,
     url: server.url(name),
@@ -273,5 +299,60 @@ describe('joining with an export log of 100,000 entries through the browser shel
         entries.reduce((sum, e) => sum + (e.batch as { batch: StoredBatch }).batch.entryCount, 0),
       ).toBe(2 * quarter)
     }
+  }, 240_000)
+})
+
+describe('100,000 entries through the desktop shell', () => {
+  it('an export commits in parts inside one append, with progress, and reads back whole', async () => {
+    const bridge = await desktopBridge()
+    const db = await pc(bills())
+    const batch = await writeBatch(db, 'batch-desktop', 'xero', 0, ENTRIES)
+    await db.exportBatches.delete(batch.id)
+    const progress: UploadProgress[] = []
+    desktopCalls.length = 0
+    await sharedExportCommit(db, bridge, place('Office PC'), (p) => progress.push(p)).commit(batch)
+
+    expect(progress.length).toBeGreaterThan(1)
+    expect(progress.map((p) => p.sent)).toEqual(progress.map((_, i) => i + 1))
+    expect(desktopCalls).toEqual([
+      ...progress.map(() => 'sharedBooks.stagePart'),
+      'sharedBooks.appendStaged',
+    ])
+    const { entries } = await bridge.call('sharedBooks.exportLog', {
+      profileId: PROFILE,
+      storeId: 'store-1',
+      destinationId: 'xero',
+      afterSeq: 0,
+    })
+    expect(entries.map((e) => [e.seq, e.batchId])).toEqual([[1, batch.id]])
+    expect(entries[0]!.batch).toEqual(JSON.parse(JSON.stringify(await sharedBatchOf(db, batch))))
+    expect(await visible()).toEqual({ rows: 1, logged: 1 })
+  }, 180_000)
+
+  it('joining with an export log of that size uploads it in parts, with progress, every batch in order', async () => {
+    const bridge = await desktopBridge()
+    const db = await pc(bills())
+    const half = ENTRIES / 2
+    const batches = [
+      await writeBatch(db, 'd-1', 'xero', 0, half),
+      await writeBatch(db, 'd-2', 'xero', half, half),
+    ]
+    const progress: UploadProgress[] = []
+    expect(await joinSharedBooks(db, bridge, place('Laptop'), (p) => progress.push(p))).toEqual({
+      started: true,
+      found: 0,
+    })
+    expect(progress.length).toBeGreaterThan(1)
+    expect(progress.at(-1)!.sent).toBe(progress.at(-1)!.parts)
+    const { entries } = await bridge.call('sharedBooks.exportLog', {
+      profileId: PROFILE,
+      storeId: 'store-1',
+      destinationId: 'xero',
+      afterSeq: 0,
+    })
+    expect(entries.map((e) => [e.seq, e.batchId])).toEqual(batches.map((b, i) => [i + 1, b.id]))
+    expect(
+      entries.reduce((sum, e) => sum + (e.batch as { batch: StoredBatch }).batch.entryCount, 0),
+    ).toBe(ENTRIES)
   }, 240_000)
 })

@@ -11,11 +11,12 @@ const item = (over: Partial<SharedHistoryItem>): SharedHistoryItem => ({
   by: 'Office #0a1b2c3d',
   at: Date.UTC(2026, 10, 20, 13, 5),
   batch: null,
+  action: null,
   ...over,
 })
 
 describe('the shared books’ history in words', () => {
-  it('says who counted, corrected, exported, matched and renamed, at the merchant’s time', () => {
+  it('says who counted, reopened, corrected, exported, matched and renamed, at the merchant’s time', () => {
     const lines = historyLines(
       [
         item({
@@ -23,8 +24,11 @@ describe('the shared books’ history in words', () => {
           key: 'b',
           batch: { destinationId: 'd1', seq: 4, entries: 1_250 },
         }),
-        item({ version: 2, by: 'Laptop #99887766' }),
+        item({ version: 2, by: 'Laptop #99887766', action: 'reopened' }),
+        item({ version: 3, action: 'reconciled' }),
         item({}),
+        item({ kind: 'cashMovement', key: 'M3', action: 'corrected' }),
+        item({ kind: 'cashMovement', key: 'M4', action: 'cancelled' }),
         item({ kind: 'cashMovement', key: 'M2', version: 1 }),
         item({ kind: 'depositMatch', key: 'L1', deleted: true }),
         item({ kind: 'locationName', key: 'loc1', version: 3 }),
@@ -34,8 +38,11 @@ describe('the shared books’ history in words', () => {
     )
     expect(lines.map((l) => [l.who, l.what])).toEqual([
       ['Office', 'exported 1,250 entries to Xero (batch 4)'],
-      ['Laptop', 'corrected or reopened the count of session S-1'],
+      ['Laptop', 'reopened the count of session S-1'],
+      ['Office', 'counted session S-1 again'],
       ['Office', 'counted session S-1'],
+      ['Office', 'corrected a cash movement'],
+      ['Office', 'cancelled a cash movement'],
       ['Office', 'recorded a cash movement'],
       ['Office', 'undid a deposit match'],
       ['Office', 'renamed location loc1'],

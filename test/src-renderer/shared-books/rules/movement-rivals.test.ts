@@ -65,9 +65,35 @@ describe('settling one session’s movements', () => {
     ])
     expect(settled.stands).toEqual([])
     expect(settled.aside.map((a) => [a.placed.movement.id, a.rival, a.reason])).toEqual([
-      ['m2', null, 'It corrects movement m1, which this PC does not hold: it waits for it.'],
+      ['m2', null, 'It corrects a movement this PC does not hold yet: it waits for it.'],
       ['a', null, 'Its corrections go round in a circle.'],
       ['b', null, 'Its corrections go round in a circle.'],
     ])
+  })
+
+  it('names each PC as people know it, telling apart two of the same name, and each movement by what it was', () => {
+    const reasonOf = (standingBy: string, keptBy: string): string =>
+      settleSession([
+        placed('m1', 1),
+        placed('m2', 2, { replaces: 'm1', amount: 5_000 }, standingBy),
+        placed('m3', 3, { replaces: 'm1', amount: 7_000 }, keptBy),
+      ]).aside[0]!.reason
+    expect(reasonOf('Office #0a1b2c3d', 'Laptop #9f8e7d6c')).toBe(
+      'The pay-in of $10.00 by Ana was corrected on two PCs. Standing on every PC: Office’s Pay-in $50.00 ' +
+        '(change 2), the one the shared books took first. Kept aside until a person chooses: ' +
+        'Laptop’s Pay-in $70.00 (change 3).',
+    )
+    const follower = settleSession([
+      placed('m1', 1),
+      placed('m2', 2, { replaces: 'm1', amount: 5_000 }),
+      placed('m3', 3, { replaces: 'm1', amount: 7_000 }),
+      placed('m4', 4, { replaces: 'm3', amount: 7_500 }),
+    ]).aside.find((a) => a.placed.movement.id === 'm4')
+    expect(follower!.reason).toBe(
+      'It corrects the pay-in of $70.00 by Ana, which is kept aside: it stands with it.',
+    )
+    const alike = reasonOf('Office #0a1b2c3d', 'Office #9f8e7d6c')
+    expect(alike).toContain('Office (0a1b)’s Pay-in $50.00')
+    expect(alike).toContain('Office (9f8e)’s Pay-in $70.00')
   })
 })

@@ -86,7 +86,7 @@ describe('two corrections of one movement', () => {
     const [aside] = await setAsideRows(db)
     expect(aside).toMatchObject({ ref: 'cashMovement:m3', by: 'Laptop', raw: TO_70, change: 3 })
     expect(aside!.held).toEqual({ rival: TO_50 })
-    expect(aside!.reason).toContain('Movement m1 was corrected on two PCs')
+    expect(aside!.reason).toContain('The pay-in of $40.00 by Ana was corrected on two PCs')
     expect(aside!.reason).toContain('Office PC’s Pay-in $50.00 (change 2)')
     expect(aside!.reason).toContain('Laptop’s Pay-in $70.00 (change 3)')
     expect(aside!.reason).toContain('took first')
@@ -183,7 +183,7 @@ describe('two opening floats for one session', () => {
       expect(movementSums(await movementsOfSession(db, 's1')).openingFloat).toBe(10_000)
       const [aside] = await setAsideRows(db)
       expect(aside!.key).toBe('f2')
-      expect(aside!.reason).toContain('Session s1 was given an opening float on two PCs')
+      expect(aside!.reason).toContain('The session was given an opening float on two PCs')
     }
   })
 })

@@ -25,6 +25,8 @@ import { closeSession, writeBills } from '../../../../src-renderer/sync/tables/w
 import { saveMapping } from '../../../../src-renderer/exports/jobs/account-mapping'
 import { cashSessionCache, countSession, SALE_AT } from '../../../support/exports/counted-session'
 import { makeBill } from '../../../support/bill-factory'
+import { restoreRecords } from '../../../../src-renderer/backup/jobs/records-backup'
+import { backupOf } from '../../../support/backup/pcs'
 
 const XERO_OPTIONS = {
   dateFormat: 'DD/MM/YYYY',
@@ -589,6 +591,34 @@ describe('deletions and change numbers from the books', () => {
     expect((await db.sessions.get('S'))!.status).toBe(before)
   })
 
+  it('what a pull deleted stays deleted in the PC’s backup: restored on a fresh PC, no bank line, no count, the session not reconciled', async () => {
+    const db = await cashSessionCache()
+    opened.push(db)
+    await countSession(db, { countedCash: 6000, countedBy: 'Ana', note: 'Over', now: LATER })
+    await markJoined(db, 'store-1')
+    const line = {
+      bankAccountId: 'bank',
+      id: 'L1',
+      date: '2026-11-20',
+      amount: 5000,
+      currency: 'USD',
+      text: 'Deposit',
+      importedAt: 1,
+    }
+    await pulled(db, [row({ kind: 'statementLine', key: 'bank|L1', body: line, change: 1 })])
+    await pulled(db, [
+      tombstone('statementLine', 'bank|L1', 2),
+      tombstone('reconciliation', 'S', 3),
+    ])
+
+    const fresh = await cashSessionCache()
+    opened.push(fresh)
+    await restoreRecords(fresh, await backupOf(db), 'store-1')
+    expect(await fresh.statementLines.count()).toBe(0)
+    expect(await fresh.reconciliations.get('S')).toBeUndefined()
+    expect((await fresh.sessions.get('S'))!.status).not.toBe('reconciled')
+  })
+
   it('sets aside a row numbered past the books’ head or exact integers, and pulls on from the last good change', async () => {
     const db = cache()
     await markJoined(db, 'store-1')
@@ -701,5 +731,29 @@ describe('rows pulled that must mean something in this store', () => {
     expect((await setAsideRows(db)).map((r) => r.reason)).toEqual([
       'it is dated 9999-12-31, outside the years a bank books (1900 to 2099)',
     ])
+
+    // A match naming the line set aside waits aside with it, as a restore keeps it: nothing half.
+    const match = (bankAccountId: string, id: string) => ({
+      id: `${bankAccountId}|${id}`,
+      bankAccountId,
+      bankLineIds: [id],
+      expectedIds: ['cash|loc1|2026-11-20'],
+      kind: 'exact',
+      fee: 0,
+      shortfall: 0,
+      state: 'confirmed',
+      madeBy: 'Ana',
+      madeAt: SALE_AT,
+    })
+    const matchRow = (body: { id: string }, change: number) =>
+      row({ kind: 'depositMatch', key: body.id, body, change })
+    expect(
+      await pulled(db, [matchRow(match('main', 'far'), 3), matchRow(match('other', 'far'), 4)]),
+    ).toMatchObject({ applied: 1, setAside: 1 })
+    expect((await setAsideRows(db)).map((r) => [r.key, r.reason])).toEqual([
+      ['main|far', 'it names bank line far, which is set aside'],
+      ['main|far', 'it is dated 9999-12-31, outside the years a bank books (1900 to 2099)'],
+    ])
+    expect((await db.depositMatches.toArray()).map((m) => m.id)).toEqual(['other|far'])
   })
 })
