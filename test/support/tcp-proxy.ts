@@ -17,7 +17,8 @@ export interface TcpProxy {
   loseNextCommitAnswer(call?: RegExp): Promise<void>
   /**
    * The next chunk the server sends is garbled on the way (every third byte flipped); with `to`,
-   * the first chunk of the answer to the next statement whose text matches it.
+   * the first chunk of the answer to the next statement whose text (with the values bound to it)
+   * matches it.
    */
   garbleNextAnswer(to?: RegExp): void
   /** Settles once the connection that carried the last garbled answer is closed. */
@@ -44,8 +45,9 @@ const GSS_REQUEST = 80877104
 
 /**
  * Follows the client's side of one PostgreSQL connection message by message and gives the texts
- * of the statements a chunk sends to be answered: a simple query, or a parsed statement at the
- * Sync that ends it (for a call of a write function, its implicit transaction commits there).
+ * of the statements a chunk sends to be answered: a simple query, or a parsed statement with the
+ * values bound to it, at the Sync that ends it (for a call of a write function, its implicit
+ * transaction commits there).
  * A connection that asks for TLS is not read.
  */
 function statementWatcher(): (chunk: Buffer) => string[] {
@@ -82,6 +84,9 @@ function statementWatcher(): (chunk: Buffer) => string[] {
         // Parse: the statement's name, then its text.
         const textStart = body.indexOf(0) + 1
         parsed = body.toString('utf8', textStart, body.indexOf(0, textStart))
+      } else if (type === 'B' && parsed !== null) {
+        // Bind: the values, as text, after the statement's.
+        parsed += `\n${body.toString('utf8')}`
       } else if (type === 'S' && parsed !== null) {
         answered.push(parsed)
         parsed = null
