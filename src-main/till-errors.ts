@@ -49,6 +49,8 @@ export class SharedBooksUnreachableError extends ofKind('shared_books_unreachabl
     return { kind: this.kind, message: this.message, lastReachedAt: this.lastReachedAt }
   }
 }
+/** The shared books' database answered and refused the change whole (a full disk). */
+export class SharedBooksRefusedError extends ofKind('shared_books_refused') {}
 export class InternalError extends ofKind('internal') {}
 
 export function toBridgeError(error: unknown): BridgeError {

@@ -16,6 +16,8 @@ const bridgeErrorKind = z.enum([
   'not_found',
   /** The shared books' database did not answer; the error carries `lastReachedAt`. */
   'shared_books_unreachable',
+  /** The shared books' database answered but refused the change (its disk is full). */
+  'shared_books_refused',
   'internal',
 ])
 export type BridgeErrorKind = z.infer<typeof bridgeErrorKind>

@@ -2,10 +2,11 @@ import { createConnection, createServer, type Socket } from 'node:net'
 
 /**
  * A loopback TCP proxy in front of a server, to make the faults a network makes: every
- * connection cut at once, no connection at all (offline), an answer garbled, or a connection cut right after the
+ * connection cut at once, no connection at all (offline), an answer garbled, every answer held
+ * back a while (a slow server), or a connection cut right after the
  * client sent the message that commits a write, once the server has answered it and before that
  * answer reaches the client (a lost answer). It reads PostgreSQL's messages from the client only
- * as far as to spot that message.
+ * as far as to spot the statements sent.
  */
 export interface TcpProxy {
   port: number
@@ -14,8 +15,19 @@ export interface TcpProxy {
    * them) is delivered and committed, and its answer is lost.
    */
   loseNextCommitAnswer(call?: RegExp): Promise<void>
-  /** The next chunk the server sends is garbled on the way (every third byte flipped). */
-  garbleNextAnswer(): void
+  /**
+   * The next chunk the server sends is garbled on the way (every third byte flipped); with `to`,
+   * the first chunk of the answer to the next statement whose text (with the values bound to it)
+   * matches it.
+   */
+  garbleNextAnswer(to?: RegExp): void
+  /** Settles once the connection that carried the last garbled answer is closed. */
+  droppedAfterGarbling(): Promise<void>
+  /**
+   * Holds every chunk the server sends for `ms` before passing it on, in order; 0 passes on at
+   * once what is held and what comes.
+   */
+  delayAnswers(ms: number): void
   /** Cuts every open connection. */
   cutAll(): void
   /** While offline, open connections are cut and new ones closed at once. */
@@ -32,20 +44,21 @@ const SSL_REQUEST = 80877103
 const GSS_REQUEST = 80877104
 
 /**
- * Follows the client's side of one PostgreSQL connection message by message and gives the text
- * of a write a chunk commits: at the Sync that ends a statement calling a write function (its
- * implicit transaction commits there). Reads (a pull's BEGIN … COMMIT) never count. A connection
- * that asks for TLS is not read.
+ * Follows the client's side of one PostgreSQL connection message by message and gives the texts
+ * of the statements a chunk sends to be answered: a simple query, or a parsed statement with the
+ * values bound to it, at the Sync that ends it (for a call of a write function, its implicit
+ * transaction commits there).
+ * A connection that asks for TLS is not read.
  */
-function commitWatcher(): (chunk: Buffer) => string | null {
+function statementWatcher(): (chunk: Buffer) => string[] {
   let pending = Buffer.alloc(0)
   let started = false
   let opaque = false
-  let writeParsed: string | null = null
+  let parsed: string | null = null
   return (chunk) => {
-    if (opaque) return null
+    if (opaque) return []
     pending = Buffer.concat([pending, chunk])
-    let commits: string | null = null
+    const answered: string[] = []
     for (;;) {
       if (!started) {
         // The startup message has no type byte: a length, then the protocol or a request code.
@@ -55,7 +68,7 @@ function commitWatcher(): (chunk: Buffer) => string | null {
         const code = pending.readInt32BE(4)
         if (code === SSL_REQUEST || code === GSS_REQUEST) {
           opaque = true
-          return null
+          return []
         }
         started = true
         pending = pending.subarray(length)
@@ -70,15 +83,32 @@ function commitWatcher(): (chunk: Buffer) => string | null {
       if (type === 'P') {
         // Parse: the statement's name, then its text.
         const textStart = body.indexOf(0) + 1
-        const text = body.toString('utf8', textStart, body.indexOf(0, textStart))
-        if (WRITE_CALL.test(text)) writeParsed = text
-      } else if (type === 'S' && writeParsed) {
-        commits = writeParsed
-        writeParsed = null
+        parsed = body.toString('utf8', textStart, body.indexOf(0, textStart))
+      } else if (type === 'B' && parsed !== null) {
+        // Bind: the values, as text, after the statement's.
+        parsed += `\n${body.toString('utf8')}`
+      } else if (type === 'S' && parsed !== null) {
+        answered.push(parsed)
+        parsed = null
+      } else if (type === 'Q') {
+        answered.push(body.toString('utf8', 0, Math.max(0, body.indexOf(0))))
       }
     }
-    return commits
+    return answered
   }
+}
+
+/** Every third byte flipped: no longer PostgreSQL's protocol, nor anything else. */
+function garbled(chunk: Buffer): Buffer {
+  const copy = Buffer.from(chunk)
+  for (let i = 0; i < copy.length; i += 3) copy[i] = copy[i]! ^ 0x5a
+  return copy
+}
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => undefined as void
+  const promise = new Promise<void>((settle) => (resolve = settle))
+  return { promise, resolve }
 }
 
 export async function startTcpProxy(
@@ -90,6 +120,10 @@ export async function startTcpProxy(
   let accepted = 0
   let loseAnswer: { call: RegExp; lost: () => void } | null = null
   let garble = false
+  let garbleTo: RegExp | null = null
+  let dropped = deferred()
+  let delayMs = 0
+  const flushes = new Set<() => void>()
 
   const proxy = createServer((client) => {
     accepted += 1
@@ -100,16 +134,45 @@ export async function startTcpProxy(
     const server = createConnection({ port: targetPort, host: targetHost })
     const pair = { client, server }
     pairs.add(pair)
+    let carriedGarbled: (() => void) | null = null
     const close = () => {
+      carriedGarbled?.()
       client.destroy()
       server.destroy()
       pairs.delete(pair)
+      flushes.delete(flush)
+      if (heldTimer) clearTimeout(heldTimer)
     }
     let cutting = false
-    const commitsIn = commitWatcher()
+    let garbleHere = false
+    const statementsIn = statementWatcher()
+    // What the server sent, held back while answers are delayed: each chunk with when it is due.
+    const held: { chunk: Buffer; due: number }[] = []
+    let heldTimer: NodeJS.Timeout | null = null
+    const pass = (chunk: Buffer) => {
+      if (cutting) return
+      if (garble || garbleHere) {
+        garble = garbleHere = false
+        carriedGarbled = dropped.resolve
+        client.write(garbled(chunk))
+      } else client.write(chunk)
+    }
+    const passDue = (all = false) => {
+      if (heldTimer) clearTimeout(heldTimer)
+      heldTimer = null
+      while (held.length > 0 && (all || held[0]!.due <= Date.now())) pass(held.shift()!.chunk)
+      if (held.length > 0) heldTimer = setTimeout(passDue, held[0]!.due - Date.now())
+    }
+    const flush = () => passDue(true)
+    flushes.add(flush)
     client.on('data', (chunk: Buffer) => {
-      const committed = commitsIn(chunk)
-      if (committed !== null && loseAnswer?.call.test(committed)) {
+      const statements = statementsIn(chunk)
+      if (garbleTo && statements.some((text) => garbleTo!.test(text))) {
+        garbleTo = null
+        garbleHere = true
+      }
+      const committed = statements.find((text) => WRITE_CALL.test(text))
+      if (committed !== undefined && loseAnswer?.call.test(committed)) {
         const { lost } = loseAnswer
         loseAnswer = null
         cutting = true
@@ -123,12 +186,9 @@ export async function startTcpProxy(
       server.write(chunk)
     })
     server.on('data', (chunk: Buffer) => {
-      if (cutting) return
-      if (!garble) return void client.write(chunk)
-      garble = false
-      const garbled = Buffer.from(chunk)
-      for (let i = 0; i < garbled.length; i += 3) garbled[i] = garbled[i]! ^ 0x5a
-      client.write(garbled)
+      if (delayMs === 0 && held.length === 0) return pass(chunk)
+      held.push({ chunk, due: Date.now() + delayMs })
+      if (held.length === 1) passDue()
     })
     client.on('error', close)
     server.on('error', close)
@@ -152,7 +212,16 @@ export async function startTcpProxy(
     port: address.port,
     loseNextCommitAnswer: (call = WRITE_CALL) =>
       new Promise<void>((lost) => (loseAnswer = { call, lost })),
-    garbleNextAnswer: () => (garble = true),
+    garbleNextAnswer(to) {
+      dropped = deferred()
+      if (to) garbleTo = to
+      else garble = true
+    },
+    droppedAfterGarbling: () => dropped.promise,
+    delayAnswers(ms) {
+      delayMs = ms
+      if (ms === 0) for (const flush of flushes) flush()
+    },
     cutAll,
     setOffline(value) {
       offline = value

@@ -91,8 +91,8 @@ export function parseDatabaseAddress(
 }
 
 /** Seconds Till waits for a connection, and for any one statement, before calling it unreachable. */
-const CONNECT_TIMEOUT_MS = 5_000
-const QUERY_TIMEOUT_MS = 15_000
+export const CONNECT_TIMEOUT_MS = 5_000
+export const QUERY_TIMEOUT_MS = 15_000
 
 /** The `pg` settings for an address; the password is revealed only as the driver connects. */
 export function poolConfig(address: DatabaseAddress, password: Secret | null): PoolConfig {

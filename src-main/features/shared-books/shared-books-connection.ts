@@ -1,6 +1,6 @@
 import pg from 'pg'
 import type { SharedBooksStatus } from '../../../src-shared/bridge/contract'
-import { SharedBooksUnreachableError } from '../../till-errors'
+import { SharedBooksRefusedError, SharedBooksUnreachableError } from '../../till-errors'
 import type { Logger } from '../../logging/logger'
 import type { Secret } from '../../logging/secret'
 import { poolConfig, type DatabaseAddress } from './connection-options'
@@ -33,6 +33,11 @@ export class SharedBooksConnection {
   private retryMs = FIRST_RETRY_MS
   private closed = false
   private status: SharedBooksStatus
+  /**
+   * Why the database refused the last change (a full disk), until a change goes through: reads
+   * still answer then, and must not make the status say all is well.
+   */
+  private refusal: string | null = null
 
   constructor(
     private readonly address: DatabaseAddress,
@@ -53,8 +58,11 @@ export class SharedBooksConnection {
     return this.status
   }
 
-  /** Runs a store operation; the schema is brought up to date first, once. */
-  async run<T>(operation: (pool: pg.Pool) => Promise<T>): Promise<T> {
+  /**
+   * Runs a store operation; the schema is brought up to date first, once. A `writes` operation
+   * that goes through ends a refusal.
+   */
+  async run<T>(operation: (pool: pg.Pool) => Promise<T>, writes = false): Promise<T> {
     if (this.closed) throw new SharedBooksUnreachableError('Shared books were switched off.', null)
     try {
       this.migrated ??= migrate(this.pool).catch((error: unknown) => {
@@ -63,6 +71,7 @@ export class SharedBooksConnection {
       })
       await this.migrated
       const result = await operation(this.pool)
+      if (writes) this.refusal = null
       this.markReached()
       return result
     } catch (error) {
@@ -146,12 +155,21 @@ export class SharedBooksConnection {
   private markReached(): void {
     const at = Date.now()
     this.events.reached(at)
-    this.setStatus({ state: 'connected', lastReachedAt: at })
+    this.setStatus(
+      this.refusal === null
+        ? { state: 'connected', lastReachedAt: at }
+        : { state: 'refusing', lastReachedAt: at, message: this.refusal },
+    )
   }
 
   /** Notes the failure in the status; what an operation throws for it. */
   private failed(error: unknown): Error {
-    const { unreachable, message } = describeDatabaseError(error, this.address)
+    const { unreachable, refused, message } = describeDatabaseError(error, this.address)
+    if (refused) {
+      this.refusal = message
+      this.markReached()
+      return new SharedBooksRefusedError(message, undefined, { cause: error })
+    }
     if (!unreachable) {
       this.log.error('shared books operation failed', { error })
       return error instanceof Error ? error : new Error(message)

@@ -35,17 +35,23 @@ export function sharedBooksHandlers({
     'sharedBooks.pull': ({ profileId, storeId, since, limit }) =>
       sharedBooks.run(profileId, (pool) => pull(pool, storeId, since, limit)),
     'sharedBooks.push': async ({ profileId, storeId, by, changes }) => ({
-      results: await sharedBooks.run(profileId, (pool) => push(pool, storeId, by, changes)),
+      results: await sharedBooks.run(profileId, (pool) => push(pool, storeId, by, changes), true),
     }),
     'sharedBooks.appendExport': ({ profileId, storeId, ...append }) =>
-      sharedBooks.run(profileId, (pool) => appendExport(pool, storeId, append)),
+      sharedBooks.run(profileId, (pool) => appendExport(pool, storeId, append), true),
     'sharedBooks.stagePart': async ({ profileId, storeId, uploadId, part, text }) => {
-      await sharedBooks.run(profileId, (pool) => stagePart(pool, storeId, uploadId, part, text))
+      await sharedBooks.run(
+        profileId,
+        (pool) => stagePart(pool, storeId, uploadId, part, text),
+        true,
+      )
       return {}
     },
     'sharedBooks.appendStaged': async ({ profileId, storeId, uploadId, parts, by }) => ({
-      results: await sharedBooks.run(profileId, (pool) =>
-        appendStaged(pool, storeId, uploadId, parts, by),
+      results: await sharedBooks.run(
+        profileId,
+        (pool) => appendStaged(pool, storeId, uploadId, parts, by),
+        true,
       ),
     }),
     'sharedBooks.history': async ({ profileId, storeId, limit }) => ({

@@ -62,12 +62,15 @@ export class SharedBooks {
 
   /** Creates the store in the database if it is new and records that this profile shares it. */
   async join(profileId: string, storeId: string): Promise<SharedBooksSettingsView> {
-    await this.run(profileId, (pool) => ensureStore(pool, storeId))
+    await this.run(profileId, (pool) => ensureStore(pool, storeId), true)
     await this.settings.setJoined(profileId, storeId)
     return this.view(profileId)
   }
 
-  /** Off, connected, or unreachable; asks the database when the last answer was not a good one. */
+  /**
+   * Off, connected, unreachable, or refusing changes; asks the database when the last answer was
+   * not a good one (a read answering does not end a refusal: only a change going through does).
+   */
   async status(profileId: string): Promise<SharedBooksStatus> {
     const settings = await this.settings.get(profileId)
     if (!settings) return { state: 'off', lastReachedAt: null }
@@ -83,15 +86,22 @@ export class SharedBooks {
     }
   }
 
-  /** Runs a store operation on the profile's database, connecting (and listening) first. */
-  async run<T>(profileId: string, operation: (pool: pg.Pool) => Promise<T>): Promise<T> {
+  /**
+   * Runs a store operation on the profile's database, connecting (and listening) first; `writes`
+   * for one that commits changes.
+   */
+  async run<T>(
+    profileId: string,
+    operation: (pool: pg.Pool) => Promise<T>,
+    writes = false,
+  ): Promise<T> {
     const settings = await this.settings.get(profileId)
     if (!settings)
       throw new SharedBooksUnreachableError(
         'Shared books are not set up for this connection.',
         null,
       )
-    return (await this.connection(profileId, settings)).run(operation)
+    return (await this.connection(profileId, settings)).run(operation, writes)
   }
 
   /**

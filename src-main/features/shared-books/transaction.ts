@@ -35,10 +35,21 @@ export async function inTransaction<T>(
   }
 }
 
-/** Errors after which the connection cannot be trusted (it is gone, or the server went away). */
+/**
+ * Errors after which the connection cannot be trusted: it is gone, the server went away, or it
+ * answered bytes that are not PostgreSQL's (what follows on it cannot be read either).
+ */
 function isConnectionLoss(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code
   if (typeof code === 'string' && (code.startsWith('08') || code.startsWith('57P'))) return true
   const message = error instanceof Error ? error.message : ''
-  return /Connection terminated|timeout|ECONNRESET|EPIPE|not queryable/i.test(message)
+  return (
+    /Connection terminated|timeout|ECONNRESET|EPIPE|not queryable/i.test(message) ||
+    isGarbled(message)
+  )
+}
+
+/** pg's words for bytes that are not PostgreSQL's protocol (an answer garbled on the way). */
+export function isGarbled(text: string): boolean {
+  return /received invalid response|Unknown \w+ message|unexpected \w+ message/i.test(text)
 }

@@ -1,6 +1,12 @@
 import type { TillDatabase } from '../../database/database'
 import type { TillBridge } from '../../bridge/bridge-client'
-import { applyPulledRows, settleSent, type PullApplied } from '../tables/shared-apply'
+import {
+  admitWaitingRows,
+  applyPulledRows,
+  settleSent,
+  type PullApplied,
+} from '../tables/shared-apply'
+import { onSessionWrites } from '../../database/table-writes'
 import { lastAppliedChange, waitingChanges, waitingCount } from '../tables/shared-outbox'
 import { MAX_SHARED_PUSH_CHANGES } from '../../../src-shared/bridge/schemas/shared-books'
 
@@ -22,6 +28,8 @@ const PULL_PAGE = 500
 const PULL_EVERY_MS = 30_000
 /** How often the outbox is looked at for changes made here. */
 const OUTBOX_CHECK_MS = 2_000
+/** After a failed run, the next is tried this long after, then twice as long each time, up to the pull's period. */
+const FIRST_RETRY_MS = 2_000
 
 export interface SyncOutcome {
   pushed: number
@@ -35,6 +43,10 @@ export class SharedBooksSync {
   private stops: (() => void)[] = []
   /** Why the last run failed; null after a run that went through. */
   problem: string | null = null
+  private retryMs = FIRST_RETRY_MS
+  private retryAt = 0
+  private admitting: Promise<unknown> = Promise.resolve()
+  private admitQueued = false
 
   constructor(
     private readonly db: TillDatabase,
@@ -109,9 +121,12 @@ export class SharedBooksSync {
       try {
         const outcome = { ...(await this.push()), pulled: await this.pull() }
         this.problem = null
+        this.retryMs = FIRST_RETRY_MS
         return outcome
       } catch (error) {
         this.problem = error instanceof Error ? error.message : String(error)
+        this.retryAt = Date.now() + this.retryMs
+        this.retryMs = Math.min(this.retryMs * 2, this.pullEveryMs)
         throw error
       } finally {
         this.running = null
@@ -123,13 +138,18 @@ export class SharedBooksSync {
 
   /**
    * Syncs at once, whenever a change is queued here, on each `sharedBooks.changed` of this store,
-   * and on the timer.
+   * and on the timer; after a failed run, again 2 s later, then 4, 8… up to the timer's period,
+   * so a PC catches up soon after the books answer again. Rows waiting for a session are tried
+   * again as sessions are written.
    */
   start(): void {
     this.inBackground()
-    // A change queued here goes up within seconds; after a failed run, only the timer retries.
     const queued = setInterval(() => {
-      if (this.problem !== null || this.running) return
+      if (this.running) return
+      if (this.problem !== null) {
+        if (Date.now() >= this.retryAt) this.inBackground()
+        return
+      }
       waitingCount(this.db).then(
         (waiting) => waiting > 0 && this.inBackground(),
         () => undefined,
@@ -144,10 +164,23 @@ export class SharedBooksSync {
     )
     const timer = setInterval(() => this.inBackground(), this.pullEveryMs)
     this.stops.push(() => clearInterval(timer))
+    this.stops.push(onSessionWrites(this.db, () => this.admitWaiting()))
   }
 
   stop(): void {
     for (const stop of this.stops.splice(0)) stop()
+  }
+
+  /** Applies the rows set aside for a session once written; one pass queued at a time. */
+  private admitWaiting(): void {
+    if (this.admitQueued) return
+    this.admitQueued = true
+    this.admitting = this.admitting
+      .then(() => {
+        this.admitQueued = false
+        return admitWaitingRows(this.db)
+      })
+      .catch(() => undefined)
   }
 
   /** A run nobody waits for: its failure is kept in `problem` (offline, changes wait). */

@@ -33,6 +33,10 @@ function unreachableMessage(reason: string, lastReachedAt: number | null): strin
     : `Shared books not reached for ${minutesSince(lastReachedAt, Date.now())}: ${reason}`
 }
 
+/** What a refused commit (a full disk on the database) leaves: no file, nothing in the books. */
+const NOTHING_POSTED =
+  'Nothing was posted and no file was made: export again once the database takes changes.'
+
 /** A lost answer is asked again this many times, the same batch id each time. */
 const ATTEMPTS = 3
 
@@ -70,6 +74,8 @@ export function sharedExportCommit(
             )
           return
         } catch (error) {
+          if (error instanceof BridgeCallError && error.kind === 'shared_books_refused')
+            throw new Error(`${error.message.replace(/\.$/, '')}. ${NOTHING_POSTED}`)
           if (!isLost(error)) throw error
           if (attempt >= ATTEMPTS)
             throw new SharedBooksUnreachableError(

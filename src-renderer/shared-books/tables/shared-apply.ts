@@ -207,6 +207,19 @@ function setAside(db: TillDatabase, row: PulledRow, reason: string, now: number,
   })
 }
 
+/**
+ * Rows set aside to wait for what this store did not hold yet (a movement for its session),
+ * applied if it holds it now; how many. Called as sessions are written, so such a row applies as
+ * soon as what it waits for syncs, not at the next pull.
+ */
+export async function admitWaitingRows(db: TillDatabase, now = Date.now()): Promise<number> {
+  const waiting = await db.sharedSetAside.filter((r) => r.held?.waits !== undefined).count()
+  if (waiting === 0) return 0
+  return db.transaction('rw', applyTables(db), async () =>
+    admitWaiting(db, await HeldFacts.of(db), now),
+  )
+}
+
 /** Rows that waited for what this store did not hold yet, applied once it does; how many. */
 async function admitWaiting(db: TillDatabase, facts: HeldFacts, now: number): Promise<number> {
   let applied = 0

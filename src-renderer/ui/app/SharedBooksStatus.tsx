@@ -13,11 +13,15 @@ import { minutesSince } from '../../format/time-since'
 /** How often "last reached N minutes ago" is worked out again. */
 const TICK_MS = 30_000
 
-/** The reach part of the line: connected, or when the books last answered and why not now. */
+/**
+ * The reach part of the line: connected, refusing changes and why, or when the books last
+ * answered and why not now.
+ */
 function reachText(status: Status | null, now: number): string {
   if (status === null) return 'checking…'
   if (status.state === 'connected') return 'connected'
   if (status.state === 'off') return 'off'
+  if (status.state === 'refusing') return `answering, but refusing changes (${status.message})`
   const since =
     status.lastReachedAt === null
       ? 'not reached yet'
@@ -76,7 +80,7 @@ function JoinedStatus({ connection }: { connection: ActiveConnection }): React.J
     parts.push(`${others} change${others === 1 ? '' : 's'} to choose in Settings → Shared books`)
   return (
     <p
-      className={`shared-books-status ${status?.state === 'unreachable' ? 'error' : 'muted'}`}
+      className={`shared-books-status ${status?.state === 'unreachable' || status?.state === 'refusing' ? 'error' : 'muted'}`}
       role="status"
       aria-label="Shared books"
     >

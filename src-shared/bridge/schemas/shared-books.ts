@@ -78,7 +78,8 @@ export const renameSharedPcInput = z.object({
 export const joinSharedBooksInput = z.object({ profileId, storeId: sharedStoreId })
 
 export const sharedBooksStatus = z.object({
-  state: z.enum(['off', 'connected', 'unreachable']),
+  /** `refusing`: the database answers but refused the last change (a full disk), until one goes through. */
+  state: z.enum(['off', 'connected', 'unreachable', 'refusing']),
   /** When the database last answered (epoch milliseconds), on this run of Till or an earlier one. */
   lastReachedAt: z.number().nullable(),
   message: z.string().optional(),

@@ -200,13 +200,28 @@ describe('a full disk on the database server', () => {
     expect(refused).toMatchObject({
       ok: false,
       error: {
-        kind: 'shared_books_unreachable',
+        kind: 'shared_books_refused',
         message: expect.stringMatching(/out of disk space and refused the change.*No space left/),
       },
     })
-    // The status the app shows says why, until a change goes through again.
+    // The status the app shows says why, until a change goes through again: reads still answer,
+    // and neither a pull nor the status's own question makes it say all is well.
+    const refusing = {
+      state: 'refusing',
+      message: expect.stringMatching(/out of disk space and refused the change/),
+    }
     expect(office.events.filter((e) => e.name === 'sharedBooks.status').at(-1)).toMatchObject({
-      payload: { state: 'unreachable', message: expect.stringMatching(/out of disk space/) },
+      payload: refusing,
+    })
+    await office.call('sharedBooks.pull', {
+      profileId: 'shop',
+      storeId: 'store-1',
+      since: 0,
+      limit: 10,
+    })
+    expect(await office.call('sharedBooks.status', { profileId: 'shop' })).toMatchObject(refusing)
+    expect(office.events.filter((e) => e.name === 'sharedBooks.status').at(-1)).toMatchObject({
+      payload: refusing,
     })
     expect((await admin.query('SELECT head FROM till_stores')).rows).toEqual([{ head: '0' }])
 
@@ -217,6 +232,9 @@ describe('a full disk on the database server', () => {
     })
     expect(office.events.filter((e) => e.name === 'sharedBooks.status').at(-1)).toMatchObject({
       payload: { state: 'connected' },
+    })
+    expect(await office.call('sharedBooks.status', { profileId: 'shop' })).toMatchObject({
+      state: 'connected',
     })
     await admin.end()
   })

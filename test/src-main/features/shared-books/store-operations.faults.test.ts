@@ -6,6 +6,7 @@ import {
   pull,
   push,
 } from '../../../../src-main/features/shared-books/store-operations'
+import { describeDatabaseError } from '../../../../src-main/features/shared-books/database-errors'
 import { waitForLockWait } from '../../../support/postgres'
 import {
   migratedDatabase,
@@ -174,6 +175,33 @@ function outcome<T>(work: Promise<T>): Promise<T | Error> {
   return work.catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))
 }
 
+describe('an answer slower than Till waits', () => {
+  it('fails the call when the statement’s timeout runs out, in words; the next call, answered in time, goes through', async () => {
+    const database = await migratedDatabase(books.server, 'faults')
+    const pool = books.server.pool(database, {
+      port: books.proxy.port,
+      max: 1,
+      query_timeout: 1_000,
+      connectionTimeoutMillis: 1_000,
+    })
+    const change = (key: string) => ({ kind: 'name', key, baseVersion: 0, body: key })
+    expect(await push(pool, 's1', 'office', [change('a')])).toMatchObject([{ status: 'applied' }])
+    books.proxy.delayAnswers(3_000)
+    const where = { host: '127.0.0.1', port: books.proxy.port, database }
+    try {
+      const late = await outcome(pull(pool, 's1', 0, 10))
+      expect(describeDatabaseError(late, where)).toEqual({
+        unreachable: true,
+        message: expect.stringMatching(/ did not answer within \d+ seconds/),
+      })
+    } finally {
+      books.proxy.delayAnswers(0)
+    }
+    expect((await pull(pool, 's1', 0, 10)).rows.map((r) => r.key)).toEqual(['a'])
+    await pool.end()
+  })
+})
+
 describe('a garbled answer', () => {
   it('is refused, never read as rows; the next call goes over a new connection and is answered right', async () => {
     const database = await migratedDatabase(books.server, 'faults')
@@ -189,7 +217,16 @@ describe('a garbled answer', () => {
     ])
     const before = books.proxy.accepted()
     books.proxy.garbleNextAnswer()
-    await expect(pull(pool, 's1', 0, 10)).rejects.toThrow()
+    const refused = await outcome(pull(pool, 's1', 0, 10))
+    expect(refused).toBeInstanceOf(Error)
+    expect(
+      describeDatabaseError(refused, { host: '127.0.0.1', port: books.proxy.port, database }),
+    ).toEqual({
+      unreachable: true,
+      message: expect.stringMatching(
+        /: Till dropped that connection and asks again over a new one\.$/,
+      ),
+    })
 
     expect(await push(pool, 's1', 'office', [change('b')])).toEqual([
       { status: 'applied', version: 1, change: 2 },

@@ -12,6 +12,11 @@ import { reopenSession } from '../../../../src-renderer/day-close/jobs/reconcile
 import { cashSessionCache, countSession, SALE_AT } from '../../../support/exports/counted-session'
 import { FakeBooks } from '../../../support/shared-books/fake-books'
 import { joinedPcs } from '../../../support/shared-books/joined-pcs'
+import { SharedBooksSync } from '../../../../src-renderer/shared-books/jobs/shared-books-sync'
+import { setAsideRows } from '../../../../src-renderer/shared-books/tables/shared-apply'
+import { writeBills } from '../../../../src-renderer/sync/tables/writes'
+import type { TillDatabase } from '../../../../src-renderer/database/database'
+import { makeBill } from '../../../support/bill-factory'
 
 /** The evening after the sale: the session no longer trades. */
 const LATER = SALE_AT + 13 * 3600_000
@@ -23,6 +28,25 @@ const ANAS_COUNT = { countedCash: 5900, countedBy: 'Ana', note: 'Short', now: LA
 const pcs = joinedPcs(cashSessionCache)
 afterEach(() => pcs.closeAll())
 const joinedPc = pcs.join
+
+/**
+ * Runs `work` with a started sync of `db` whose pull timer is an hour away, so nothing but what
+ * the test looks at can make it run again; stopped after.
+ */
+async function startedAlone(
+  db: TillDatabase,
+  books: FakeBooks,
+  work: (sync: SharedBooksSync) => Promise<void>,
+): Promise<void> {
+  const place = { profileId: 'p1', storeId: 'store-1', pcName: 'Office PC' }
+  const sync = new SharedBooksSync(db, books.bridge(), place, 3_600_000)
+  sync.start()
+  try {
+    await work(sync)
+  } finally {
+    sync.stop()
+  }
+}
 
 /** loc1 named Kemang on the office PC, which has sent it, and Kemang Raya on the laptop. */
 async function renamedOnBoth() {
@@ -156,6 +180,61 @@ describe('keeping two PCs in step', () => {
     expect(office.sync.problem).toBeNull()
     expect(await waitingCount(office.db)).toBe(0)
     expect(books.rows.get('reconciliation:S')).toMatchObject({ by: 'Office PC', version: 1 })
+  })
+
+  it('a started PC whose run failed tries again within seconds, not only at the next pull, and sends what waited', async () => {
+    const books = new FakeBooks()
+    const { db } = await joinedPc(books, 'Office PC')
+    books.offline = true
+    await countSession(db, ANAS_COUNT)
+    await startedAlone(db, books, async (sync) => {
+      await expect.poll(() => sync.problem).toMatch(/ECONNREFUSED/)
+      books.offline = false
+      await expect
+        .poll(() => books.rows.get('reconciliation:S')?.version, { timeout: 20_000 })
+        .toBe(1)
+      await expect.poll(() => sync.problem).toBeNull()
+      expect(await waitingCount(db)).toBe(0)
+    })
+  })
+
+  it('a movement pulled before its session waits for it, and applies as soon as the session syncs', async () => {
+    const books = new FakeBooks()
+    const { db } = await joinedPc(books, 'Laptop')
+    const payIn = {
+      id: 'm1',
+      sessionId: 'T',
+      kind: 'pay-in',
+      amount: 2_000,
+      currency: 'USD',
+      category: null,
+      at: SALE_AT,
+      by: 'Ana',
+      note: '',
+      replaces: null,
+    }
+    await books.bridge().call('sharedBooks.push', {
+      profileId: 'p1',
+      storeId: 'store-1',
+      by: 'Office PC',
+      changes: [{ kind: 'cashMovement', key: 'm1', baseVersion: 0, body: payIn }],
+    })
+    await startedAlone(db, books, async (sync) => {
+      await sync.syncNow()
+      expect((await setAsideRows(db)).map((r) => r.reason)).toEqual([
+        'it waits for session T, which this PC has not synced yet',
+      ])
+      await writeBills(db, {
+        bills: [makeBill({ id: 'B', session: 'T', lines: [100] })],
+        quarantined: [],
+        detailPriority: 1,
+        timeZone: 'Asia/Jakarta',
+        now: SALE_AT,
+      })
+      // No pull comes (the books are quiet, the timer an hour away): the session's arrival is enough.
+      await expect.poll(() => db.cashMovements.get('m1')).toMatchObject({ sessionId: 'T' })
+      expect(await setAsideRows(db)).toEqual([])
+    })
   })
 
   it('a started PC sends a change as soon as it is made', async () => {

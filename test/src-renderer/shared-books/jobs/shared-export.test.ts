@@ -95,6 +95,32 @@ describe('exporting to shared books', () => {
     expect(await exportBatches(office)).toEqual([])
   })
 
+  it('a database out of disk space refuses the commit: the export says why and that nothing was posted, asks once, and nothing counts here', async () => {
+    const books = new FakeBooks()
+    const { office } = await twoPcs(books)
+    const real = books.bridge()
+    let asked = 0
+    const full: TillBridge = {
+      on: real.on,
+      call: (async (channel: string, input: never) => {
+        if (channel !== 'sharedBooks.appendExport')
+          return (real.call as (c: string, i: unknown) => Promise<unknown>)(channel, input)
+        asked++
+        throw new BridgeCallError({
+          kind: 'shared_books_refused',
+          message:
+            'The database at 127.0.0.1:5432 is out of disk space and refused the change (No space left on device).',
+        })
+      }) as TillBridge['call'],
+    }
+    await expect(exportShared(office, full, 'Office PC')).rejects.toThrow(
+      'The database at 127.0.0.1:5432 is out of disk space and refused the change (No space left on device). Nothing was posted and no file was made: export again once the database takes changes.',
+    )
+    expect(asked).toBe(1)
+    expect(books.logs.get('xero')).toBeUndefined()
+    expect(await exportBatches(office)).toEqual([])
+  })
+
   it('with the books down and nothing new of its own, a PC refuses to export rather than say nothing is new', async () => {
     const books = new FakeBooks()
     const { office, laptop } = await twoPcs(books)
