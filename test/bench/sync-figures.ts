@@ -74,6 +74,8 @@ export interface SyncRun {
   storeFloorRatio: number
   /** The quickest store floor's CPU seconds: Chromium, main and the service, as the sync's. */
   storeFloorCpuSeconds: number | null
+  /** The same by process. */
+  storeFloorCpu: Omit<SyncRun['cpuSeconds'], 'floor'>
   requests: { list: number; detail: number; other: number; connections: number; bytes: number }
   /** Bridge calls the page made during the sync, by channel. */
   bridgeCalls: Record<string, number>
@@ -631,20 +633,36 @@ async function syncOnce(
       floors.push({ seconds: replaySeconds, cpuSeconds: floorCpu.stop() })
     }
     const floor = floors.reduce((best, f) => (f.seconds < best.seconds ? f : best))
-    const storeFloors: { seconds: number; cpuSeconds: number | null }[] = []
+    const storeFloors: {
+      seconds: number
+      cpuSeconds: number | null
+      cpu: Omit<SyncRun['cpuSeconds'], 'floor'>
+    }[] = []
     for (let i = 0; i < FLOOR_REPLAYS; i++) {
-      const storeCpu = meterCpu(() => [
-        ...chromiumProcesses(),
-        ...browserShellProcesses(),
-        demo.pid,
-      ])
+      const storeCpu = {
+        main: meterCpu(browserShellProcesses),
+        service: meterCpu(() => [demo.pid]),
+        chromium: meterCpu(chromiumProcesses),
+      }
       const storeSeconds = await withBench(page, bundle, (bench) =>
         bench.storeFloor(asBridgeCalls(replay, profile.id), {
           batch: STORE_FLOOR_BATCH,
           workers: STORE_FLOOR_WORKERS,
         }),
       )
-      storeFloors.push({ seconds: storeSeconds, cpuSeconds: storeCpu.stop() })
+      const cpu = {
+        main: storeCpu.main.stop(),
+        service: storeCpu.service.stop(),
+        chromium: storeCpu.chromium.stop(),
+      }
+      const parts = [cpu.main, cpu.service, cpu.chromium]
+      storeFloors.push({
+        seconds: storeSeconds,
+        cpuSeconds: parts.includes(null)
+          ? null
+          : parts.reduce<number>((sum, part) => sum + part!, 0),
+        cpu,
+      })
     }
     const storeFloor = storeFloors.reduce((best, f) => (f.seconds < best.seconds ? f : best))
     const storeFloorSeconds = storeFloor.seconds
@@ -665,6 +683,7 @@ async function syncOnce(
       storeFloorSeconds,
       storeFloorRatio: seconds / storeFloorSeconds,
       storeFloorCpuSeconds: storeFloor.cpuSeconds,
+      storeFloorCpu: storeFloor.cpu,
       tonight: {
         seconds: (tonight.at - startedAt) / 1000,
         countable: tonight.countable,
