@@ -2,7 +2,7 @@ import { sumMinor } from '../../../src-shared/domain/money'
 import type { BankAccount } from '../../deposits/rules/deposit-settings'
 import type { ExpectedDeposit } from '../../deposits/rules/expected-deposits'
 import { DIFFERENCE_WORDS } from '../../deposits/rules/differences'
-import type { DepositMatch, KeptLine } from '../../deposits/rules/matching'
+import { settlementOf, type DepositMatch, type KeptLine } from '../../deposits/rules/matching'
 import { methodLabel } from '../../format/labels'
 import { CASH } from '../../day-close/rules/day-close'
 import { linesAt, type JournalContext } from './journal'
@@ -49,19 +49,24 @@ export function depositEntry(posting: DepositPosting, context: JournalContext): 
   if (!first || lines.length === 0)
     throw new DepositPostingError(`Match ${match.id} has no deposit or no bank line to post`)
   const banked = sumMinor(lines, (l) => l.amount)
+  // The deposits' gross now, not when matched: a count or a cash movement since changes what
+  // the cash was short of, and the entry must still balance (the matching keeps a match as made).
+  const { fee, shortfall } = match.explained
+    ? { fee: 0, shortfall: sumMinor(expected, (e) => e.gross) - banked }
+    : settlementOf(expected, banked)
   const line = linesAt(context, first.locationId)
   const posted: JournalLine[] = [
     line({ type: 'bank', account: bankAccount.id }, banked, bankAccount.name),
   ]
-  if (match.fee !== 0) posted.push(line({ type: 'merchant-fees' }, match.fee, 'Processor’s fee'))
-  if (match.shortfall !== 0)
+  if (fee !== 0) posted.push(line({ type: 'merchant-fees' }, fee, 'Processor’s fee'))
+  if (shortfall !== 0)
     posted.push(
       line(
         { type: 'cash-over-short' },
-        match.shortfall,
+        shortfall,
         match.explained
           ? `Difference to explain: ${DIFFERENCE_WORDS[match.explained]}`
-          : match.shortfall > 0
+          : shortfall > 0
             ? 'Cash deposit short'
             : 'Cash deposit over',
       ),

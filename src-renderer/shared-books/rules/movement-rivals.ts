@@ -117,18 +117,31 @@ export function settleSession(candidates: readonly PlacedMovement[]): SessionSta
     accept(first)
   }
   roots.forEach(accept)
-  // Of the floats left standing, one: the earlier on the books.
+  // Of the floats left standing, one: the earlier on the books. The other goes aside with the
+  // movements it corrects, which would otherwise stand again once it is out of the cache.
   const replaced = new Set(stands.flatMap((p) => p.movement.replaces ?? []))
   const floats = stands
     .filter((p) => p.movement.kind === 'float' && !replaced.has(p.movement.id))
     .sort(firstOnBooks)
   for (const other of floats.slice(1)) {
-    stands.splice(stands.indexOf(other), 1)
     setAside(
       other,
       floats[0]!,
       rivalReason('The session was given an opening float', floats[0]!, other),
     )
+    // Out of the standing go the float and, link by link, the ones it corrects.
+    for (let link = other; ;) {
+      stands.splice(stands.indexOf(link), 1)
+      const { replaces } = link.movement
+      const corrected = replaces === null ? undefined : byId.get(replaces)
+      if (corrected === undefined || !stands.includes(corrected)) break
+      aside.push({
+        placed: corrected,
+        rival: null,
+        reason: `${capitalised(movementWords(link.movement))}, which corrects it, is kept aside: it stands with it.`,
+      })
+      link = corrected
+    }
   }
   // A chain of corrections that never reaches a movement of its own (one correcting itself).
   const placed = new Set([...stands, ...aside.map((a) => a.placed)])

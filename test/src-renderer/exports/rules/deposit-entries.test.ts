@@ -98,6 +98,29 @@ describe('deposit entries', () => {
     ])
   })
 
+  it('balances against the gross as it is now when a count or a cash movement changed it since the match', () => {
+    const matched = expectedDeposit('cash', 'kemang', '2026-11-26', 2_000_000)
+    const made = posting([matched], [bankLine('b1', '2026-11-27', 2_000_000)])
+    // Counted 20,000 more than the drawer expected when the match was made.
+    const recounted = { ...matched, gross: 2_020_000, amount: 2_020_000 }
+    const entry = depositEntry({ ...made, expected: [recounted] }, context())
+    expect(summary(entry)).toEqual([
+      ['bank:main', '1201 Bank:main', 2_000_000],
+      ['cash-over-short', '6900 Cash over/short', 20_000],
+      ['clearing:cash', '1000 Cash clearing', -2_020_000],
+    ])
+    const explained = { ...made.match, kind: 'by-hand' as const, explained: 'short-cash' as const }
+    const explainedEntry = depositEntry(
+      { ...made, match: explained, expected: [recounted] },
+      context(),
+    )
+    expect(explainedEntry.lines.map((l) => [l.role, l.amount])).toEqual([
+      ['bank:main', 2_000_000],
+      ['cash-over-short', 20_000],
+      ['clearing:cash', -2_020_000],
+    ])
+  })
+
   it('credits each day of a batch, at its own location’s clearing account, and balances', () => {
     const days = ['2026-11-27', '2026-11-28'].map((date) =>
       expectedDeposit('qris', 'kemang', date, 300_000, { fee: 2_100 }),

@@ -3,7 +3,10 @@ import {
   settleSession,
   type PlacedMovement,
 } from '../../../../src-renderer/shared-books/rules/movement-rivals'
-import type { CashMovement } from '../../../../src-renderer/day-close/rules/cash-movements'
+import {
+  standingMovements,
+  type CashMovement,
+} from '../../../../src-renderer/day-close/rules/cash-movements'
 
 function placed(
   id: string,
@@ -95,5 +98,22 @@ describe('settling one session’s movements', () => {
     const alike = reasonOf('Office #0a1b2c3d', 'Office #9f8e7d6c')
     expect(alike).toContain('Office (0a1b)’s Pay-in $50.00')
     expect(alike).toContain('Office (9f8e)’s Pay-in $70.00')
+  })
+
+  it('a float that loses is kept aside with the floats it corrects, so one float stands', () => {
+    // The laptop gave float g1 and corrected it (g2) while the office's f1 went up first.
+    const settled = settleSession([
+      placed('f1', 1, { kind: 'float' }),
+      placed('g1', 2, { kind: 'float' }, 'Laptop'),
+      placed('g2', 3, { kind: 'float', amount: 1_500, replaces: 'g1' }, 'Laptop'),
+    ])
+    expect(ids(settled.stands)).toEqual(['f1'])
+    expect(settled.aside.map((a) => [a.placed.movement.id, a.rival?.movement.id ?? null])).toEqual([
+      ['g2', 'f1'],
+      ['g1', null],
+    ])
+    expect(standingMovements(settled.stands.map((p) => p.movement)).map((m) => m.id)).toEqual([
+      'f1',
+    ])
   })
 })
