@@ -69,7 +69,8 @@ function readNextDay(
 }
 
 /**
- * One location's bills in the range, by business date and id, a day at a time (a busy day
+ * One location's bills in the range, by business date and id: its first `size` on their own, so
+ * the caller starts on them while the first day is read whole, then a day at a time (a busy day
  * `size` at a time); days without bills cost nothing. The next day is read while the caller
  * works on this one.
  */
@@ -80,7 +81,21 @@ async function* billsByDate(
   size: number,
   atOnce: number,
 ): AsyncGenerator<CachedBill[]> {
+  const firstPage = db.bills
+    .where(BILLS_BY_LOCATION)
+    .between([location, range.from], [location, range.to], true, true)
+    .limit(size)
+    .toArray()
   let next = readNextDay(db, location, range, atOnce)
+  // Should the caller stop here, the read ahead must not fail unhandled.
+  next.catch(() => undefined)
+  const first = await firstPage
+  if (first.length > 0) yield first
+  if (first.length < size) return
+  const { businessDate: lastDay, id: lastId } = first.at(-1)!
+  // The days the first page reached are read whole again: the bills it held are left out, so
+  // each comes once.
+  const unread = (day: string, id: string) => day > lastDay || (day === lastDay && id > lastId)
   for (;;) {
     const read = await next
     if (read === null) return
@@ -88,14 +103,15 @@ async function* billsByDate(
       read.day < range.to
         ? readNextDay(db, location, { from: nextDate(read.day), to: range.to }, atOnce)
         : Promise.resolve(null)
-    // Should the caller stop here, the read ahead must not fail unhandled.
     next.catch(() => undefined)
+    const whole = read.day > lastDay
     if ('bills' in read) {
-      yield read.bills
+      yield whole ? read.bills : read.bills.filter((b) => unread(read.day, b.id))
       continue
     }
-    for (let at = 0; at < read.ids.length; at += size) {
-      const bills = await readBills(db, read.ids.slice(at, at + size))
+    const ids = whole ? read.ids : read.ids.filter((id) => unread(read.day, id))
+    for (let at = 0; at < ids.length; at += size) {
+      const bills = await readBills(db, ids.slice(at, at + size))
       yield bills.filter((b): b is CachedBill => b !== undefined)
     }
   }

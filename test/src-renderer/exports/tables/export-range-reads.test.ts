@@ -57,20 +57,29 @@ describe("one location's bills of an export's range", () => {
     }
   })
 
-  it('reads a day in one request, and a day busier than that by key', async () => {
+  it('hand on each bill once when the first page reaches into a second day', async () => {
+    const { database, loc1 } = await shop()
+    for (const dayAtOnce of [undefined, 3]) {
+      const pages = await pagesOf(database, 8, dayAtOnce)
+      expect(pages.flat()).toEqual(loc1)
+      expect(pages.map((p) => p.length)).toEqual([8, 1])
+    }
+  })
+
+  it('reads the first page on its own, then a day in one request, and a busier day by key', async () => {
     const { database } = await shop()
     const getAll = vi.spyOn(IDBIndex.prototype, 'getAll')
     const get = vi.spyOn(IDBObjectStore.prototype, 'get')
     await pagesOf(database, 4)
-    // The two days with bills, each read whole; the empty days are skipped.
-    expect(getAll).toHaveBeenCalledTimes(2)
+    // The first page, then the two days with bills, each read whole; the empty days are skipped.
+    expect(getAll).toHaveBeenCalledTimes(3)
     expect(get).not.toHaveBeenCalled()
 
     getAll.mockClear()
     await pagesOf(database, 4, 3)
-    // Only the quiet day fits: the busy day's seven bills are read by key.
-    expect(getAll).toHaveBeenCalledTimes(1)
-    expect(get).toHaveBeenCalledTimes(7)
+    // The first page and the quiet day: the busy day's three bills past the first page by key.
+    expect(getAll).toHaveBeenCalledTimes(2)
+    expect(get).toHaveBeenCalledTimes(3)
   })
 
   it('stops reading when the range has no bill of the location', async () => {
