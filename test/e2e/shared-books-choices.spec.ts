@@ -1,13 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { startBrowserShell, type RunningBrowserShell } from '../support/browser-shell'
-import { startTestPostgres, type TestPostgres } from '../support/postgres'
-import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy'
 import {
+  BOOKS_DATABASE,
   joinSharedBooks,
   pcPage,
   sessionsOfDayBefore,
-  sharedBooksDemo,
-  tidyPcPages,
+  twoShellsOnOneDatabase,
 } from './shared-books-pcs'
 
 /**
@@ -20,24 +17,7 @@ import {
  * the office's name, and both PCs follow; Recent changes says which PC did what.
  */
 
-const DATABASE = 'till'
-let database: TestPostgres
-let proxy: TcpProxy
-const shells: RunningBrowserShell[] = []
-
-test.beforeAll(async () => {
-  database = await startTestPostgres({ trustLoopback: true })
-  await database.createDatabase(DATABASE)
-  proxy = await startTcpProxy(database.port)
-  for (let i = 0; i < 2; i++)
-    shells.push(await startBrowserShell({ TILL_DEMO_OPTIONS: JSON.stringify(sharedBooksDemo) }))
-})
-tidyPcPages()
-test.afterAll(async () => {
-  for (const shell of shells) await shell.stop()
-  await proxy?.close()
-  await database?.stop()
-})
+const books = twoShellsOnOneDatabase()
 
 /** Settings → Shared books. */
 async function sharedBooksPanel(page: Page): Promise<Locator> {
@@ -89,7 +69,7 @@ async function correctPayIn(session: Locator, from: string, to: string): Promise
 
 /** The movements of the books: how many rows of cash movements they hold. */
 async function movementsOnBooks(): Promise<number> {
-  const pool = database.pool(DATABASE, { max: 1 })
+  const pool = books.database.pool(BOOKS_DATABASE, { max: 1 })
   try {
     const { rows } = await pool.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM till_rows WHERE kind = 'cashMovement' AND NOT deleted`,
@@ -102,7 +82,7 @@ async function movementsOnBooks(): Promise<number> {
 
 /** The location's name as the books hold it; null before any PC named it. */
 async function nameOnBooks(): Promise<string | null> {
-  const pool = database.pool(DATABASE, { max: 1 })
+  const pool = books.database.pool(BOOKS_DATABASE, { max: 1 })
   try {
     const { rows } = await pool.query<{ name: string }>(
       `SELECT body->>'name' AS name FROM till_rows WHERE kind = 'locationName' AND NOT deleted`,
@@ -135,13 +115,10 @@ test('PCs named by people; two corrections of one pay-in, and two names of a loc
   browser,
 }) => {
   test.setTimeout(300_000)
-  const office = await pcPage(browser, shells[0]!)
-  const laptop = await pcPage(browser, shells[1]!)
-  await joinSharedBooks(office, database.url(DATABASE))
-  await joinSharedBooks(
-    laptop,
-    database.url(DATABASE).replace(`:${database.port}/`, `:${proxy.port}/`),
-  )
+  const office = await pcPage(browser, books.shells[0]!)
+  const laptop = await pcPage(browser, books.shells[1]!)
+  await joinSharedBooks(office, books.direct)
+  await joinSharedBooks(laptop, books.throughProxy)
   await rename(office, 'Front office')
   await rename(laptop, 'Back laptop')
 
@@ -162,7 +139,7 @@ test('PCs named by people; two corrections of one pay-in, and two names of a loc
     .toMatch(/IDR\s30,000[\s\S]*IDR\s40,000|IDR\s40,000[\s\S]*IDR\s30,000/)
 
   // Apart: the laptop loses the books; the office's corrections reach them first.
-  proxy.setOffline(true)
+  books.proxy.setOffline(true)
   await correctPayIn(officeSession, '30,000', '50000')
   await correctPayIn(officeSession, '40,000', '45000')
   await nameLocation(office, 'Jalan Sabang')
@@ -176,7 +153,7 @@ test('PCs named by people; two corrections of one pay-in, and two names of a loc
     /\d+ changes waiting to be sent/,
     { timeout: 30_000 },
   )
-  proxy.setOffline(false)
+  books.proxy.setOffline(false)
   await expect.poll(movementsOnBooks, { timeout: 90_000 }).toBe(6)
 
   // Both PCs show each pair in words, the office's standing as the books took it first.

@@ -1,14 +1,11 @@
 import { expect, test, type Page } from '@playwright/test'
-import { startBrowserShell, type RunningBrowserShell } from '../support/browser-shell'
-import { startTestPostgres, type TestPostgres } from '../support/postgres'
-import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy'
 import {
+  BOOKS_DATABASE,
   exportDemoDay,
   joinSharedBooks,
   pcPage,
   sessionsOfDayBefore,
-  sharedBooksDemo,
-  tidyPcPages,
+  twoShellsOnOneDatabase,
 } from './shared-books-pcs'
 
 /**
@@ -21,34 +18,19 @@ import {
 
 test.describe.configure({ mode: 'serial' })
 
-const DATABASE = 'till'
 /** Longer than Till waits for a connection (5 s) or for any one statement's answer (15 s). */
 const SLOWER_THAN_TILL_WAITS_MS = 20_000
-let database: TestPostgres
-let proxy: TcpProxy
+const books = twoShellsOnOneDatabase()
 let office: Page
 let laptop: Page
-const shells: RunningBrowserShell[] = []
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000)
-  database = await startTestPostgres({ trustLoopback: true })
-  await database.createDatabase(DATABASE)
-  proxy = await startTcpProxy(database.port)
-  for (let i = 0; i < 2; i++)
-    shells.push(await startBrowserShell({ TILL_DEMO_OPTIONS: JSON.stringify(sharedBooksDemo) }))
-  office = await pcPage(browser, shells[0]!)
-  laptop = await pcPage(browser, shells[1]!)
-  const throughProxy = database.url(DATABASE).replace(`:${database.port}/`, `:${proxy.port}/`)
-  await joinSharedBooks(office, throughProxy)
-  await joinSharedBooks(laptop, throughProxy)
+  office = await pcPage(browser, books.shells[0]!)
+  laptop = await pcPage(browser, books.shells[1]!)
+  await joinSharedBooks(office, books.throughProxy)
+  await joinSharedBooks(laptop, books.throughProxy)
   for (const page of [office, laptop]) await recordStatusLine(page)
-})
-tidyPcPages()
-test.afterAll(async () => {
-  for (const shell of shells) await shell.stop()
-  await proxy?.close()
-  await database?.stop()
 })
 
 const statusLine = (page: Page) => page.getByRole('status', { name: 'Shared books' })
@@ -143,7 +125,7 @@ async function locationNameSeen(page: Page): Promise<string> {
 
 /** Each shared record the books hold: kind, key and version. */
 async function booksRows(): Promise<string[]> {
-  const pool = database.pool(DATABASE, { max: 1 })
+  const pool = books.database.pool(BOOKS_DATABASE, { max: 1 })
   try {
     const { rows } = await pool.query<{ row: string }>(
       `SELECT kind || ' ' || key || ' v' || version AS row FROM till_rows ORDER BY change`,
@@ -162,7 +144,7 @@ const nextVersions = (rows: string[]) =>
 
 test('slower than Till waits: both PCs say so, keep counting, and catch up once the books answer', async () => {
   test.setTimeout(120_000)
-  proxy.delayAnswers(SLOWER_THAN_TILL_WAITS_MS)
+  books.proxy.delayAnswers(SLOWER_THAN_TILL_WAITS_MS)
   const officeVariance = await countSession(office, 0, '100', 'Ana')
   const laptopVariance = await countSession(laptop, 1, '200', 'Budi')
   const slow = /^Shared books: last reached .+ did not answer within \d+ seconds/
@@ -173,7 +155,7 @@ test('slower than Till waits: both PCs say so, keep counting, and catch up once 
 
   // A push may have committed with its answer still on the way: sent again from the same
   // version, the books answer with this PC's own count, which settles it, taken once.
-  proxy.delayAnswers(0)
+  books.proxy.delayAnswers(0)
   await caughtUp(office)
   await caughtUp(laptop)
   await expect.poll(() => varianceSeen(office, 1), { timeout: 30_000 }).toBe(laptopVariance)
@@ -189,7 +171,7 @@ test('a garbled answer: refused, the connection made again, and the change taken
   test.setTimeout(90_000)
   const namesBefore = locationNames(await booksRows())
   // The laptop's push of the name: the office may push codes of its own meanwhile.
-  proxy.garbleNextAnswer(/\btill_push\s*\([\s\S]*Jalan Sabang/)
+  books.proxy.garbleNextAnswer(/\btill_push\s*\([\s\S]*Jalan Sabang/)
   await nameLocation(laptop, 'Jalan Sabang')
   // The push committed; its answer never reads as rows: Till drops the connection and asks again.
   // The name waits with whatever else the laptop had to send (codes the Exports screen keeps).
@@ -199,7 +181,7 @@ test('a garbled answer: refused, the connection made again, and the change taken
     40_000,
   )
   // The connection that carried it is closed: the answer after it will not be read either.
-  await proxy.droppedAfterGarbling()
+  await books.proxy.droppedAfterGarbling()
   await caughtUp(laptop)
   await expect.poll(() => locationNameSeen(office), { timeout: 30_000 }).toBe('Jalan Sabang')
   // Asked again from the same version, the books' row is this PC's own: no conflict, no second version.
@@ -210,7 +192,7 @@ test('a garbled answer: refused, the connection made again, and the change taken
 test('a full disk: the change and the export are refused with the reason; once there is room the change goes up and the export posts once', async () => {
   test.setTimeout(120_000)
   // PostgreSQL's own answer when it cannot extend a table's file, for every write of a row.
-  const admin = database.pool(DATABASE, { max: 1 })
+  const admin = books.database.pool(BOOKS_DATABASE, { max: 1 })
   await admin.query(`
     CREATE FUNCTION disk_full() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN

@@ -1,14 +1,12 @@
 import { expect, test, type Page } from '@playwright/test'
 import pg from 'pg'
-import { startBrowserShell, type RunningBrowserShell } from '../support/browser-shell'
-import { startTestPostgres, waitForLockWait, type TestPostgres } from '../support/postgres'
-import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy'
+import { waitForLockWait } from '../support/postgres'
 import {
+  BOOKS_DATABASE,
   exportDemoDay,
   joinSharedBooks,
   pcPage,
-  sharedBooksDemo,
-  tidyPcPages,
+  twoShellsOnOneDatabase,
 } from './shared-books-pcs'
 
 /**
@@ -22,38 +20,21 @@ import {
 
 test.describe.configure({ mode: 'serial' })
 
-const DATABASE = 'till'
-let database: TestPostgres
-let proxy: TcpProxy
+const books = twoShellsOnOneDatabase()
 let office: Page
 let laptop: Page
-const shells: RunningBrowserShell[] = []
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000)
-  database = await startTestPostgres({ trustLoopback: true })
-  await database.createDatabase(DATABASE)
-  proxy = await startTcpProxy(database.port)
-  for (let i = 0; i < 2; i++)
-    shells.push(await startBrowserShell({ TILL_DEMO_OPTIONS: JSON.stringify(sharedBooksDemo) }))
-  office = await pcPage(browser, shells[0]!)
-  laptop = await pcPage(browser, shells[1]!)
-  await joinSharedBooks(office, database.url(DATABASE))
-  await joinSharedBooks(
-    laptop,
-    database.url(DATABASE).replace(`:${database.port}/`, `:${proxy.port}/`),
-  )
-})
-tidyPcPages()
-test.afterAll(async () => {
-  for (const shell of shells) await shell.stop()
-  await proxy?.close()
-  await database?.stop()
+  office = await pcPage(browser, books.shells[0]!)
+  laptop = await pcPage(browser, books.shells[1]!)
+  await joinSharedBooks(office, books.direct)
+  await joinSharedBooks(laptop, books.throughProxy)
 })
 
 /** The books' log of each destination: its batch ids in seq order. */
 async function booksLog(): Promise<Record<string, string[]>> {
-  const pool = database.pool(DATABASE, { max: 1 })
+  const pool = books.database.pool(BOOKS_DATABASE, { max: 1 })
   try {
     const { rows } = await pool.query<{ destination_id: string; batch_ids: string[] }>(
       `SELECT destination_id, array_agg(batch_id ORDER BY seq) AS batch_ids
@@ -79,9 +60,9 @@ function countDownloads(page: Page): () => number {
 async function holdNextChange(): Promise<pg.Client> {
   const blocker = new pg.Client({
     host: '127.0.0.1',
-    port: database.port,
+    port: books.database.port,
     user: 'postgres',
-    database: DATABASE,
+    database: BOOKS_DATABASE,
   })
   blocker.on('error', () => undefined)
   await blocker.connect()
@@ -97,11 +78,11 @@ test('the server restarted while an export commits: it is refused with the reaso
   test.setTimeout(180_000)
   const downloads = countDownloads(office)
   const blocker = await holdNextChange()
-  const watcher = database.pool('postgres', { max: 1 })
+  const watcher = books.database.pool('postgres', { max: 1 })
   await exportDemoDay(office, 'journal-csv')
-  await waitForLockWait(watcher, DATABASE, 'till_append_export')
+  await waitForLockWait(watcher, BOOKS_DATABASE, 'till_append_export')
   await watcher.end()
-  await database.restart()
+  await books.database.restart()
   await blocker.end().catch(() => undefined)
 
   // Asked again at once, the commit either reached the server back or was refused for now.
@@ -129,7 +110,7 @@ test('the server restarted while an export commits: it is refused with the reaso
 test('the answer to an export’s commit lost on the way: the retry is recognised by its batch id, one file', async () => {
   test.setTimeout(120_000)
   const downloads = countDownloads(laptop)
-  const lost = proxy.loseNextCommitAnswer(/till_append_export/)
+  const lost = books.proxy.loseNextCommitAnswer(/till_append_export/)
   await exportDemoDay(laptop, 'xero')
   await lost
   const logRows = laptop.getByRole('table', { name: 'Export log' }).getByRole('row')

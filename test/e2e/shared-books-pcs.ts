@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
-import type { RunningBrowserShell } from '../support/browser-shell'
+import { startBrowserShell, type RunningBrowserShell } from '../support/browser-shell'
+import { startTestPostgres, type TestPostgres } from '../support/postgres'
+import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy'
 import { yesterdayMiddayInJakarta, openSynced } from './demo-shell'
 
 /** The demo shop both PCs of a shared-books spec sync: one day, one location, a few bills. */
@@ -97,4 +99,45 @@ export async function exportDemoDay(page: Page, destination = 'journal-csv'): Pr
   const open = page.getByRole('checkbox', { name: /^Include them anyway/ })
   if (await open.isVisible()) await open.check()
   await page.getByRole('button', { name: 'Export', exact: true }).click()
+}
+
+/** The database a spec's shared books live in, on its throwaway server. */
+export const BOOKS_DATABASE = 'till'
+
+/** Two browser shells of the demo shop and the throwaway PostgreSQL they share. */
+export interface TwoShells {
+  database: TestPostgres
+  /** A loopback proxy in front of the database, for the faults a spec plays. */
+  proxy: TcpProxy
+  shells: RunningBrowserShell[]
+  /** The books' address directly and through the proxy. */
+  direct: string
+  throughProxy: string
+}
+
+/**
+ * Registers a spec's hooks for its two shells and their database: started before the spec's own
+ * hooks, stopped after its tests once its PC pages are closed (`tidyPcPages`, registered here).
+ */
+export function twoShellsOnOneDatabase(): TwoShells {
+  const two = { shells: [] as RunningBrowserShell[] } as TwoShells
+  test.beforeAll(async () => {
+    test.setTimeout(180_000)
+    two.database = await startTestPostgres({ trustLoopback: true })
+    await two.database.createDatabase(BOOKS_DATABASE)
+    two.proxy = await startTcpProxy(two.database.port)
+    two.direct = two.database.url(BOOKS_DATABASE)
+    two.throughProxy = two.direct.replace(`:${two.database.port}/`, `:${two.proxy.port}/`)
+    for (let i = 0; i < 2; i++)
+      two.shells.push(
+        await startBrowserShell({ TILL_DEMO_OPTIONS: JSON.stringify(sharedBooksDemo) }),
+      )
+  })
+  tidyPcPages()
+  test.afterAll(async () => {
+    for (const shell of two.shells) await shell.stop()
+    await two.proxy?.close()
+    await two.database?.stop()
+  })
+  return two
 }
