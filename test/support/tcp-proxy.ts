@@ -3,9 +3,9 @@ import { createConnection, createServer, type Socket } from 'node:net'
 /**
  * A loopback TCP proxy in front of a server, to make the faults a network makes: every
  * connection cut at once, no connection at all (offline), an answer garbled, every answer held
- * back a while (a slow server), or a connection cut right after the
- * client sent the message that commits a write, once the server has answered it and before that
- * answer reaches the client (a lost answer). It reads PostgreSQL's messages from the client only
+ * back a while (a slow server), connections gone silent without closing, or a connection cut
+ * right after the client sent the message that commits a write, once the server has answered it
+ * and before that answer reaches the client (a lost answer). It reads PostgreSQL's messages from the client only
  * as far as to spot the statements sent.
  */
 export interface TcpProxy {
@@ -30,6 +30,11 @@ export interface TcpProxy {
   delayAnswers(ms: number): void
   /** Cuts every open connection. */
   cutAll(): void
+  /**
+   * Every open connection stops carrying anything, either way, and stays open (a link that died
+   * without closing); new connections pass.
+   */
+  silenceOpen(): void
   /** While offline, open connections are cut and new ones closed at once. */
   setOffline(offline: boolean): void
   /** Connections accepted so far. */
@@ -115,7 +120,7 @@ export async function startTcpProxy(
   targetPort: number,
   targetHost = '127.0.0.1',
 ): Promise<TcpProxy> {
-  const pairs = new Set<{ client: Socket; server: Socket }>()
+  const pairs = new Set<{ client: Socket; server: Socket; silent: boolean }>()
   let offline = false
   let accepted = 0
   let loseAnswer: { call: RegExp; lost: () => void } | null = null
@@ -132,7 +137,7 @@ export async function startTcpProxy(
       return
     }
     const server = createConnection({ port: targetPort, host: targetHost })
-    const pair = { client, server }
+    const pair = { client, server, silent: false }
     pairs.add(pair)
     let carriedGarbled: (() => void) | null = null
     const close = () => {
@@ -166,6 +171,7 @@ export async function startTcpProxy(
     const flush = () => passDue(true)
     flushes.add(flush)
     client.on('data', (chunk: Buffer) => {
+      if (pair.silent) return
       const statements = statementsIn(chunk)
       if (garbleTo && statements.some((text) => garbleTo!.test(text))) {
         garbleTo = null
@@ -186,6 +192,7 @@ export async function startTcpProxy(
       server.write(chunk)
     })
     server.on('data', (chunk: Buffer) => {
+      if (pair.silent) return
       if (delayMs === 0 && held.length === 0) return pass(chunk)
       held.push({ chunk, due: Date.now() + delayMs })
       if (held.length === 1) passDue()
@@ -223,6 +230,9 @@ export async function startTcpProxy(
       if (ms === 0) for (const flush of flushes) flush()
     },
     cutAll,
+    silenceOpen() {
+      for (const pair of pairs) pair.silent = true
+    },
     setOffline(value) {
       offline = value
       if (value) cutAll()

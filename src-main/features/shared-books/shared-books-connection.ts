@@ -20,6 +20,22 @@ const FIRST_RETRY_MS = 1_000
 const LONGEST_RETRY_MS = 30_000
 
 /**
+ * How often the listening connection is asked a trivial question, and how long its answer may
+ * take. A connection can die without closing (a router restarted, a NAT entry dropped, garbled
+ * bytes the driver swallowed): it would still look open while no notice ever came, and changes
+ * would arrive only with the renderer's 30 s pull.
+ */
+export interface ListenerCheck {
+  everyMs: number
+  timeoutMs: number
+}
+const LISTENER_CHECK: ListenerCheck = { everyMs: 30_000, timeoutMs: 10_000 }
+
+class ListenerSilentError extends Error {
+  override name = 'ListenerSilentError'
+}
+
+/**
  * Main's connection to one profile's shared books: a `pg` pool for the store operations (the
  * schema migrated before the first), and one more connection that LISTENs for changes, opened
  * again after a drop, later each time, up to 30 s apart. Every operation goes through `run`,
@@ -47,6 +63,7 @@ export class SharedBooksConnection {
     private readonly log: Logger,
     /** The stores whose head to announce after a reconnect. */
     private readonly watchedStores: () => Promise<string[]>,
+    private readonly listenerCheck: ListenerCheck = LISTENER_CHECK,
   ) {
     this.status = { state: 'unreachable', lastReachedAt, message: 'Not connected yet.' }
     this.pool = new pg.Pool({ ...poolConfig(address, password), max: POOL_SIZE })
@@ -97,13 +114,17 @@ export class SharedBooksConnection {
   private async openListener(): Promise<void> {
     const client = new pg.Client(poolConfig(this.address, this.password))
     let gone = false
+    let check: NodeJS.Timeout | null = null
     const lost = (error?: Error) => {
       if (gone) return
       gone = true
+      if (check) clearInterval(check)
       if (this.listener === client) this.listener = null
       void client.end().catch(() => undefined)
       if (this.closed) return
-      if (error) this.failed(error)
+      // A silent listener says nothing of the books: the pool's operations keep their status.
+      if (error instanceof ListenerSilentError) this.log.warn(error.message)
+      else if (error) this.failed(error)
       this.scheduleRetry()
     }
     client.on('error', lost)
@@ -118,6 +139,10 @@ export class SharedBooksConnection {
       }
       this.listener = client
       this.retryMs = FIRST_RETRY_MS
+      check = setInterval(() => {
+        this.answers(client).catch(lost)
+      }, this.listenerCheck.everyMs)
+      check.unref()
       this.markReached()
       // Whatever was committed while no one listened: the renderer pulls from its last change.
       for (const storeId of await this.watchedStores()) {
@@ -129,6 +154,28 @@ export class SharedBooksConnection {
       }
     } catch (error) {
       lost(error instanceof Error ? error : new Error(String(error)))
+    }
+  }
+
+  /** Settles once the listening connection answers; fails when it does not in time. */
+  private async answers(client: pg.Client): Promise<void> {
+    const { timeoutMs } = this.listenerCheck
+    let timer: NodeJS.Timeout | undefined
+    const silent = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new ListenerSilentError(
+              `The connection listening for changes gave no answer in ${timeoutMs / 1000} s.`,
+            ),
+          ),
+        timeoutMs,
+      )
+    })
+    try {
+      await Promise.race([client.query('SELECT 1'), silent])
+    } finally {
+      clearTimeout(timer)
     }
   }
 

@@ -1,6 +1,7 @@
 import type { TillDatabase } from '../../database/database'
 import {
   chainStart,
+  movementWords,
   standingMovements,
   type CashMovement,
 } from '../../day-close/rules/cash-movements'
@@ -93,15 +94,17 @@ export async function sortRestoredRows(
 
 /** Each correction of a movement set aside is set aside too, and what corrects it in turn. */
 function correctionsAside(movements: readonly CashMovement[], reasons: Map<unknown, string>): void {
-  const asideIds = (): Set<string> =>
-    new Set(movements.filter((m) => reasons.has(m)).map((m) => m.id))
-  for (let ids = asideIds(), grew = true; grew; ids = asideIds()) {
+  const aside = (): Map<string, CashMovement> =>
+    new Map(movements.filter((m) => reasons.has(m)).map((m) => [m.id, m]))
+  for (let held = aside(), grew = true; grew; held = aside()) {
     grew = false
-    for (const m of movements)
-      if (!reasons.has(m) && m.replaces !== null && ids.has(m.replaces)) {
-        reasons.set(m, `it corrects movement ${m.replaces}, which is set aside`)
+    for (const m of movements) {
+      const corrected = m.replaces === null ? undefined : held.get(m.replaces)
+      if (!reasons.has(m) && corrected) {
+        reasons.set(m, `it corrects ${movementWords(corrected)}, which is set aside`)
         grew = true
       }
+    }
   }
 }
 
@@ -115,7 +118,7 @@ function floatsAside(movements: readonly CashMovement[], reasons: Map<unknown, s
   const byId = new Map(kept.map((m) => [m.id, m]))
   const sessions = new Map<string, CashMovement[]>()
   for (const m of kept) sessions.set(m.sessionId, [...(sessions.get(m.sessionId) ?? []), m])
-  for (const [sessionId, ofSession] of sessions) {
+  for (const ofSession of sessions.values()) {
     const floats = standingMovements(ofSession)
       .filter((m) => m.kind === 'float')
       .sort((a, b) => a.at - b.at || a.id.localeCompare(b.id))
@@ -124,8 +127,8 @@ function floatsAside(movements: readonly CashMovement[], reasons: Map<unknown, s
       const start = byId.get(chainStart(float, byId))!
       reasons.set(
         start,
-        `session ${sessionId} has an opening float already (movement ${first!.id}), and ` +
-          `movement ${float.id} would be a second`,
+        `its session has an opening float already (${movementWords(first!)}, the earlier), ` +
+          `and ${movementWords(float)} would be a second`,
       )
     }
   }

@@ -1,5 +1,6 @@
 import { addMinor, sumMinor } from '../../../src-shared/domain/money'
 import { categoryLabel } from '../../format/labels'
+import { formatMoney } from '../../format/format-money'
 
 /**
  * Cash that moves in or out of a register session's drawer outside a sale or an expense, as the
@@ -45,6 +46,14 @@ export const MOVEMENT_LABEL: Record<MovementKind, string> = {
 export function movementInWords(movement: Pick<CashMovement, 'kind' | 'category'>): string {
   const kind = MOVEMENT_LABEL[movement.kind]
   return movement.category === null ? kind : `${kind} · ${categoryLabel(movement.category)}`
+}
+
+/** A movement as a person knows it: "the pay-in of $30.00 by Ana". */
+export function movementWords(movement: CashMovement): string {
+  const kind = MOVEMENT_LABEL[movement.kind].toLowerCase()
+  return movement.kind === 'cancel'
+    ? `the cancellation by ${movement.by}`
+    : `the ${kind} of ${formatMoney(movement.amount, movement.currency)} by ${movement.by}`
 }
 
 /** The movements a correction has not replaced or taken back, cancels left out. */

@@ -2,7 +2,7 @@ import type { StoredMatch, StoredOffer, StoredStatementLine } from '../tables/de
 import type { DepositSettings } from '../rules/deposit-settings'
 import type { ExpectedDeposit } from '../rules/expected-deposits'
 import { sumMinor } from '../../../src-shared/domain/money'
-import { lineRef, lineRefsOf } from '../rules/matching'
+import { currentSettlement, lineRef, lineRefsOf } from '../rules/matching'
 import {
   leftoverReasons,
   type LeftoverReason,
@@ -53,6 +53,12 @@ export interface MatchView {
   lines: StoredStatementLine[]
   expected: ExpectedDeposit[]
   banked: number
+  /**
+   * The fee and cash short (over) from the deposits' gross now, as the export posts them
+   * (`currentSettlement`); as matched while one of its deposits is not in the cache.
+   */
+  fee: number
+  shortfall: number
 }
 
 /** One reading of an offer: the takings it reads the lines as, their total and the difference. */
@@ -245,12 +251,11 @@ export function depositOverview(
   const expectedById = new Map(inputs.expected.map((e) => [e.id, e]))
   const view = (match: StoredMatch): MatchView => {
     const lines = lineRefsOf(match).flatMap((ref) => lineByRef.get(ref) ?? [])
-    return {
-      match,
-      lines,
-      expected: match.expectedIds.flatMap((id) => expectedById.get(id) ?? []),
-      banked: sumMinor(lines, (l) => l.amount),
-    }
+    const expected = match.expectedIds.flatMap((id) => expectedById.get(id) ?? [])
+    const banked = sumMinor(lines, (l) => l.amount)
+    const whole = expected.length === match.expectedIds.length && expected.length > 0
+    const { fee, shortfall } = whole ? currentSettlement(match, expected, banked) : match
+    return { match, lines, expected, banked, fee, shortfall }
   }
   const shownMatch = (m: MatchView): boolean =>
     m.lines.some((l) => lineShown(l, filter)) &&
@@ -310,14 +315,14 @@ export function depositOverview(
       .filter((a) => filter.bankAccountId === '' || a.id === filter.bankAccountId)
       .map((a) => accountBalance(a.id, inputs.lines, matchedLines)),
     open,
-    fees: sumMinor(matched, (m) => m.match.fee),
+    fees: sumMinor(matched, (m) => m.fee),
     shortfalls: sumMinor(
       matched.filter((m) => !m.match.explained),
-      (m) => m.match.shortfall,
+      (m) => m.shortfall,
     ),
     differences: sumMinor(
       matched.filter((m) => m.match.explained),
-      (m) => m.match.shortfall,
+      (m) => m.shortfall,
     ),
   }
 }

@@ -108,6 +108,21 @@ export function settlementOf(
     : { fee: missing, shortfall: 0 }
 }
 
+/**
+ * A match's fee and shortfall from its deposits' gross now, as its entry posts them: a count or a
+ * cash movement since it was matched changes what the cash was short of (the match is kept as
+ * made). A difference a person explained is all shortfall.
+ */
+export function currentSettlement(
+  match: Pick<DepositMatch, 'explained'>,
+  expected: readonly Pick<ExpectedDeposit, 'method' | 'gross'>[],
+  banked: number,
+): Pick<DepositMatch, 'fee' | 'shortfall'> {
+  return match.explained
+    ? { fee: 0, shortfall: sumMinor(expected, (e) => e.gross) - banked }
+    : settlementOf(expected, banked)
+}
+
 /** One way to read bank lines as expected deposits. */
 interface Pairing {
   lines: KeptLine[]

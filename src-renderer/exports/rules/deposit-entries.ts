@@ -2,7 +2,7 @@ import { sumMinor } from '../../../src-shared/domain/money'
 import type { BankAccount } from '../../deposits/rules/deposit-settings'
 import type { ExpectedDeposit } from '../../deposits/rules/expected-deposits'
 import { DIFFERENCE_WORDS } from '../../deposits/rules/differences'
-import { settlementOf, type DepositMatch, type KeptLine } from '../../deposits/rules/matching'
+import { currentSettlement, type DepositMatch, type KeptLine } from '../../deposits/rules/matching'
 import { methodLabel } from '../../format/labels'
 import { CASH } from '../../day-close/rules/day-close'
 import { linesAt, type JournalContext } from './journal'
@@ -49,11 +49,7 @@ export function depositEntry(posting: DepositPosting, context: JournalContext): 
   if (!first || lines.length === 0)
     throw new DepositPostingError(`Match ${match.id} has no deposit or no bank line to post`)
   const banked = sumMinor(lines, (l) => l.amount)
-  // The deposits' gross now, not when matched: a count or a cash movement since changes what
-  // the cash was short of, and the entry must still balance (the matching keeps a match as made).
-  const { fee, shortfall } = match.explained
-    ? { fee: 0, shortfall: sumMinor(expected, (e) => e.gross) - banked }
-    : settlementOf(expected, banked)
+  const { fee, shortfall } = currentSettlement(match, expected, banked)
   const line = linesAt(context, first.locationId)
   const posted: JournalLine[] = [
     line({ type: 'bank', account: bankAccount.id }, banked, bankAccount.name),

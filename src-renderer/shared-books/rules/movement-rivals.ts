@@ -1,4 +1,8 @@
-import { MOVEMENT_LABEL, type CashMovement } from '../../day-close/rules/cash-movements'
+import {
+  MOVEMENT_LABEL,
+  movementWords,
+  type CashMovement,
+} from '../../day-close/rules/cash-movements'
 import { formatMoney } from '../../format/format-money'
 import { pcLabel } from './pc-names'
 
@@ -34,14 +38,6 @@ export interface SessionStanding {
 
 function firstOnBooks(a: PlacedMovement, b: PlacedMovement): number {
   return a.change - b.change || a.movement.id.localeCompare(b.movement.id)
-}
-
-/** A movement as a person knows it: "the pay-in of $30.00 by Ana". */
-function movementWords(movement: CashMovement): string {
-  const kind = MOVEMENT_LABEL[movement.kind].toLowerCase()
-  return movement.kind === 'cancel'
-    ? `the cancellation by ${movement.by}`
-    : `the ${kind} of ${formatMoney(movement.amount, movement.currency)} by ${movement.by}`
 }
 
 function capitalised(words: string): string {

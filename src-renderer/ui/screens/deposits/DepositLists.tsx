@@ -106,7 +106,7 @@ export function MatchedDeposits({
             </tr>
           </thead>
           <tbody>
-            {matches.map(({ match, lines, expected, banked }) => (
+            {matches.map(({ match, lines, expected, banked, fee, shortfall }) => (
               <tr key={match.id}>
                 <td>
                   {lines.map((l) => (
@@ -132,8 +132,8 @@ export function MatchedDeposits({
                   )}
                 </td>
                 <td className="amount">{money(banked)}</td>
-                <td className="amount">{match.fee === 0 ? '' : money(match.fee)}</td>
-                <td className="amount">{match.shortfall === 0 ? '' : money(match.shortfall)}</td>
+                <td className="amount">{fee === 0 ? '' : money(fee)}</td>
+                <td className="amount">{shortfall === 0 ? '' : money(shortfall)}</td>
                 <td>{onUnmatch ? match.madeBy : (match.unmatchedBy ?? '')}</td>
                 {onUnmatch && (
                   <td>

@@ -147,7 +147,7 @@ it('sets aside, with its reason, a row that means nothing in this store, and wha
   expect(await second.depositMatches.count()).toBe(0)
   expect((await setAsideRows(second)).map((r) => [r.kind, r.key, r.reason]).sort()).toEqual([
     ['cashMovements', 'm2', 'it is in JPY, and the shop counts in USD'],
-    ['cashMovements', 'm3', 'it corrects movement m2, which is set aside'],
+    ['cashMovements', 'm3', 'it corrects the pay-out of ¥1,500 by Ana, which is set aside'],
     ['depositMatches', 'main|far', 'it names bank line far, which is set aside'],
     [
       'statementLines',
@@ -177,9 +177,9 @@ it('sets aside two pay-ins of 2^52 and a second opening float with its correctio
     ['big2', 'The amount is larger than any drawer holds.'],
     [
       'f2',
-      'session s1 has an opening float already (movement m1), and movement f3 would be a second',
+      'its session has an opening float already (the opening float of $100.00 by Ana, the earlier), and the opening float of $250.00 by Ana would be a second',
     ],
-    ['f3', 'it corrects movement f2, which is set aside'],
+    ['f3', 'it corrects the opening float of $200.00 by Ana, which is set aside'],
   ])
   const session = (await second.sessions.get('s1'))!
   expect(await sessionFigures(second, session)).toMatchObject({ openingCash: 10_000, payIns: 0 })

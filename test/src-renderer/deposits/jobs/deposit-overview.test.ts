@@ -10,6 +10,11 @@ import {
   NO_DEPOSIT_FILTER,
   type DepositInputs,
 } from '../../../../src-renderer/deposits/jobs/deposit-overview'
+import { depositEntry } from '../../../../src-renderer/exports/rules/deposit-entries'
+import { AccountResolver } from '../../../../src-renderer/exports/rules/accounts'
+import { EMPTY_MAPPING, NOTHING_POSTED } from '../../../support/journal-context'
+
+const bank = defaultDepositSettings('IDR').bankAccounts[0]!
 
 const deposit = (method: string, locationId: string, businessDate: string, gross: number) =>
   ({
@@ -173,5 +178,38 @@ describe('the Deposits screen’s overview', () => {
       closing: null,
       books: 294_000,
     })
+  })
+
+  it('shows a match’s cash short as the export posts it: from the takings counted now, not when matched', () => {
+    // Matched when the count said 100,000 and the bank got 95,000; the drawer was recounted at
+    // 98,000 since, so the entry posts 3,000 short and the screen must say the same.
+    const recounted = deposit('cash', 'a', '2026-11-24', 98_000)
+    const banked = line('C1', '2026-11-25', 95_000)
+    const asMatched = match('C1', [recounted.id], { shortfall: 5_000 })
+    const gone = match('C2', ['cash|b|2026-11-01'], { shortfall: 1_000 })
+    const overview = depositOverview(
+      {
+        ...inputs,
+        expected: [recounted],
+        lines: [banked, line('C2', '2026-11-02', 9_000)],
+        matches: [asMatched, gone],
+      },
+      NO_DEPOSIT_FILTER,
+      '2026-11-28',
+    )
+    const shown = overview.matched.find((m) => m.match.id === asMatched.id)!
+    expect([shown.fee, shown.shortfall]).toEqual([0, 3_000])
+    const entry = depositEntry(
+      { match: asMatched, expected: [recounted], lines: [banked], bankAccount: bank },
+      {
+        accounts: new AccountResolver(EMPTY_MAPPING),
+        timeZone: 'Asia/Jakarta',
+        posted: NOTHING_POSTED,
+      },
+    )
+    expect(entry.lines.find((l) => l.role === 'cash-over-short')?.amount).toBe(shown.shortfall)
+    // A match whose takings are not in the cache keeps the figure it was matched with.
+    expect(overview.matched.find((m) => m.match.id === gone.id)?.shortfall).toBe(1_000)
+    expect(overview.shortfalls).toBe(3_000 + 1_000)
   })
 })
