@@ -12,10 +12,15 @@ const METHOD_NAMES: Record<string, string> = {
   e_wallet: 'E-wallet',
 }
 
+/** Words with their first letter made a capital: "the pay-in …" → "The pay-in …". */
+export function capitalised(words: string): string {
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
 /** `pos_voucher` → "Pos voucher", `late-fee` → "Late fee"; text already readable stays. */
 function humanise(code: string): string {
   const words = code.replace(/[_-]+/g, ' ').replace(/\s+/g, ' ').trim()
-  return words === '' ? code : words[0]!.toUpperCase() + words.slice(1)
+  return words === '' ? code : capitalised(words)
 }
 
 /** A payment method as people say it. */

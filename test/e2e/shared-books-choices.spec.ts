@@ -1,9 +1,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import {
-  BOOKS_DATABASE,
   joinSharedBooks,
   pcPage,
   sessionsOfDayBefore,
+  sharedBooksPanel,
   twoShellsOnOneDatabase,
 } from './shared-books-pcs'
 
@@ -18,13 +18,6 @@ import {
  */
 
 const books = twoShellsOnOneDatabase()
-
-/** Settings → Shared books. */
-async function sharedBooksPanel(page: Page): Promise<Locator> {
-  await page.getByRole('link', { name: 'Settings', exact: true }).click()
-  await page.getByRole('link', { name: 'Shared books', exact: true }).click()
-  return page.getByRole('region', { name: 'Shared books' })
-}
 
 async function rename(page: Page, name: string): Promise<void> {
   const panel = await sharedBooksPanel(page)
@@ -69,28 +62,18 @@ async function correctPayIn(session: Locator, from: string, to: string): Promise
 
 /** The movements of the books: how many rows of cash movements they hold. */
 async function movementsOnBooks(): Promise<number> {
-  const pool = books.database.pool(BOOKS_DATABASE, { max: 1 })
-  try {
-    const { rows } = await pool.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM till_rows WHERE kind = 'cashMovement' AND NOT deleted`,
-    )
-    return rows[0]!.n
-  } finally {
-    await pool.end()
-  }
+  const rows = await books.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM till_rows WHERE kind = 'cashMovement' AND NOT deleted`,
+  )
+  return rows[0]!.n
 }
 
 /** The location's name as the books hold it; null before any PC named it. */
 async function nameOnBooks(): Promise<string | null> {
-  const pool = books.database.pool(BOOKS_DATABASE, { max: 1 })
-  try {
-    const { rows } = await pool.query<{ name: string }>(
-      `SELECT body->>'name' AS name FROM till_rows WHERE kind = 'locationName' AND NOT deleted`,
-    )
-    return rows[0]?.name ?? null
-  } finally {
-    await pool.end()
-  }
+  const rows = await books.query<{ name: string }>(
+    `SELECT body->>'name' AS name FROM till_rows WHERE kind = 'locationName' AND NOT deleted`,
+  )
+  return rows[0]?.name ?? null
 }
 
 /** Settings → Locations. */

@@ -125,15 +125,10 @@ async function locationNameSeen(page: Page): Promise<string> {
 
 /** Each shared record the books hold: kind, key and version. */
 async function booksRows(): Promise<string[]> {
-  const pool = books.database.pool(BOOKS_DATABASE, { max: 1 })
-  try {
-    const { rows } = await pool.query<{ row: string }>(
-      `SELECT kind || ' ' || key || ' v' || version AS row FROM till_rows ORDER BY change`,
-    )
-    return rows.map((r) => r.row)
-  } finally {
-    await pool.end()
-  }
+  const rows = await books.query<{ row: string }>(
+    `SELECT kind || ' ' || key || ' v' || version AS row FROM till_rows ORDER BY change`,
+  )
+  return rows.map((r) => r.row)
 }
 
 const locationNames = (rows: string[]) => rows.filter((row) => row.startsWith('locationName '))

@@ -34,16 +34,11 @@ test.beforeAll(async ({ browser }) => {
 
 /** The books' log of each destination: its batch ids in seq order. */
 async function booksLog(): Promise<Record<string, string[]>> {
-  const pool = books.database.pool(BOOKS_DATABASE, { max: 1 })
-  try {
-    const { rows } = await pool.query<{ destination_id: string; batch_ids: string[] }>(
-      `SELECT destination_id, array_agg(batch_id ORDER BY seq) AS batch_ids
-         FROM till_export_log GROUP BY destination_id`,
-    )
-    return Object.fromEntries(rows.map((row) => [row.destination_id, row.batch_ids]))
-  } finally {
-    await pool.end()
-  }
+  const rows = await books.query<{ destination_id: string; batch_ids: string[] }>(
+    `SELECT destination_id, array_agg(batch_id ORDER BY seq) AS batch_ids
+       FROM till_export_log GROUP BY destination_id`,
+  )
+  return Object.fromEntries(rows.map((row) => [row.destination_id, row.batch_ids]))
 }
 
 /** Counts the files a page downloads from now on. */

@@ -69,11 +69,16 @@ export function tidyPcPages(): void {
   test.afterAll(closePcPages)
 }
 
-/** Saves the database address in Settings → Shared books and joins. */
-export async function joinSharedBooks(page: Page, address: string): Promise<void> {
+/** Settings → Shared books. */
+export async function sharedBooksPanel(page: Page): Promise<Locator> {
   await page.getByRole('link', { name: 'Settings', exact: true }).click()
   await page.getByRole('link', { name: 'Shared books', exact: true }).click()
-  const panel = page.getByRole('region', { name: 'Shared books' })
+  return page.getByRole('region', { name: 'Shared books' })
+}
+
+/** Saves the database address in Settings → Shared books and joins. */
+export async function joinSharedBooks(page: Page, address: string): Promise<void> {
+  const panel = await sharedBooksPanel(page)
   await panel.getByLabel('Database address').fill(address)
   await panel.getByRole('button', { name: 'Save' }).click()
   await expect(panel.getByText('Saved. Join to share this PC’s records.')).toBeVisible()
@@ -113,6 +118,8 @@ export interface TwoShells {
   /** The books' address directly and through the proxy. */
   direct: string
   throughProxy: string
+  /** Rows of one statement on the books, read over a connection of its own. */
+  query<T extends object>(sql: string): Promise<T[]>
 }
 
 /**
@@ -121,6 +128,14 @@ export interface TwoShells {
  */
 export function twoShellsOnOneDatabase(): TwoShells {
   const two = { shells: [] as RunningBrowserShell[] } as TwoShells
+  two.query = async <T extends object>(sql: string) => {
+    const pool = two.database.pool(BOOKS_DATABASE, { max: 1 })
+    try {
+      return (await pool.query<T>(sql)).rows
+    } finally {
+      await pool.end()
+    }
+  }
   test.beforeAll(async () => {
     test.setTimeout(180_000)
     two.database = await startTestPostgres({ trustLoopback: true })

@@ -4,6 +4,7 @@ import {
   type CashMovement,
 } from '../../day-close/rules/cash-movements'
 import { formatMoney } from '../../format/format-money'
+import { capitalised } from '../../format/labels'
 import { pcLabel } from './pc-names'
 
 /**
@@ -38,10 +39,6 @@ export interface SessionStanding {
 
 function firstOnBooks(a: PlacedMovement, b: PlacedMovement): number {
   return a.change - b.change || a.movement.id.localeCompare(b.movement.id)
-}
-
-function capitalised(words: string): string {
-  return words.charAt(0).toUpperCase() + words.slice(1)
 }
 
 function changeWords(change: number): string {

@@ -5,7 +5,7 @@ import type {
   StoredStatementLine,
 } from '../../../deposits'
 import { formatMoney } from '../../../format/format-money'
-import { methodLabel } from '../../../format/labels'
+import { capitalised, methodLabel } from '../../../format/labels'
 import { formatBusinessDate } from '../../../format/time'
 
 /** What the lists need to name things as a bookkeeper reads them. */
@@ -69,5 +69,3 @@ export function leftoverWords(reason: LeftoverReason, naming: Naming): string {
     }
   }
 }
-
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)

@@ -559,19 +559,21 @@ describe('deletions and change numbers from the books', () => {
     ])
   })
 
+  /** A bank line as a PC shares it: the key is its account and id. */
+  const BANK_LINE = {
+    bankAccountId: 'bank',
+    id: 'L1',
+    date: '2026-11-20',
+    amount: 5000,
+    currency: 'USD',
+    text: 'Deposit',
+    importedAt: 1,
+  }
+
   it('a deletion of a bank line reaches the line under its account and id', async () => {
     const db = cache()
     await markJoined(db, 'store-1')
-    const line = {
-      bankAccountId: 'bank',
-      id: 'L1',
-      date: '2026-11-20',
-      amount: 5000,
-      currency: 'USD',
-      text: 'Deposit',
-      importedAt: 1,
-    }
-    await pulled(db, [row({ kind: 'statementLine', key: 'bank|L1', body: line, change: 1 })])
+    await pulled(db, [row({ kind: 'statementLine', key: 'bank|L1', body: BANK_LINE, change: 1 })])
     expect(await db.statementLines.count()).toBe(1)
     expect(await pulled(db, [tombstone('statementLine', 'bank|L1')])).toMatchObject({
       applied: 1,
@@ -596,16 +598,7 @@ describe('deletions and change numbers from the books', () => {
     opened.push(db)
     await countSession(db, { countedCash: 6000, countedBy: 'Ana', note: 'Over', now: LATER })
     await markJoined(db, 'store-1')
-    const line = {
-      bankAccountId: 'bank',
-      id: 'L1',
-      date: '2026-11-20',
-      amount: 5000,
-      currency: 'USD',
-      text: 'Deposit',
-      importedAt: 1,
-    }
-    await pulled(db, [row({ kind: 'statementLine', key: 'bank|L1', body: line, change: 1 })])
+    await pulled(db, [row({ kind: 'statementLine', key: 'bank|L1', body: BANK_LINE, change: 1 })])
     await pulled(db, [
       tombstone('statementLine', 'bank|L1', 2),
       tombstone('reconciliation', 'S', 3),
