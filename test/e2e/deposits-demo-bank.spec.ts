@@ -1,9 +1,18 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { readableDate, useDemoShell, openSynced } from './demo-shell'
+import { readableDate, useDemoShell, openSynced, yesterdayMiddayInJakarta } from './demo-shell'
 
-const shell = useDemoShell({ seed: 26, days: 14, locations: 3, billsPerSession: 4, live: false })
+const shell = useDemoShell({
+  seed: 26,
+  days: 14,
+  locations: 3,
+  billsPerSession: 4,
+  live: false,
+  // A clock of its own: past midnight in Jakarta the day just begun has a session open and a bank
+  // line that pays a day the hand match cannot close without a reason.
+  now: yesterdayMiddayInJakarta(),
+})
 
 /** The CAMT.053 statement main wrote for this launch of the demo shop (docs/deposits.md). */
 function demoBankStatement(dataDir: string): string {
@@ -41,6 +50,15 @@ function datesPaid(text: string): string[] {
   return dates
 }
 
+/** The location a demo bank line pays for: "CARD SETTLEMENT MARKET HALL 2026-11-18…" → "MARKET HALL". */
+function locationOf(text: string): string {
+  const words = Object.keys(CLEARING).find((method) => text.startsWith(method)) ?? ''
+  return text
+    .slice(words.length)
+    .replace(/\d{4}-.*$/, '')
+    .trim()
+}
+
 /**
  * Per clearing account, the earliest of its locations' last business dates the statement's lines
  * pay: the account waits for nothing older at any location.
@@ -49,13 +67,7 @@ function lastDatePaid(camt: string): Map<string, string> {
   const byLocation = new Map<string, string>()
   for (const [, text] of camt.matchAll(/<AddtlNtryInf>([^<]*)<\/AddtlNtryInf>/g)) {
     const account = clearingOf(text!)
-    // "CARD SETTLEMENT MARKET HALL 2026-11-18..2026-11-21": the words, the location, the days.
-    const words = Object.keys(CLEARING).find((method) => text!.startsWith(method))!
-    const location = text!
-      .slice(words.length)
-      .replace(/\d{4}-.*$/, '')
-      .trim()
-    const key = `${account}|${location}`
+    const key = `${account}|${locationOf(text!)}`
     const date = datesPaid(text!).at(-1)!
     if (date > (byLocation.get(key) ?? '')) byLocation.set(key, date)
   }
@@ -86,10 +98,13 @@ async function matchLeftoversByHand(page: Page): Promise<void> {
   for (let text; (text = await firstItemText(unmatched)) !== undefined;) {
     const item = unmatched.locator(':scope > li').first()
     const method = clearingOf(text)
+    // The line's location as the takings name it ("MARKET HALL" is Market Hall): two locations
+    // take card money on the same day.
+    const location = locationOf(text).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
     await item.getByRole('button', { name: 'Match by hand' }).click()
     for (const date of datesPaid(text)) {
       const day = item.getByRole('checkbox', {
-        name: new RegExp(`^${method} · .* · ${readableDate(date)} \\(`),
+        name: new RegExp(`^${method} · ${location} · ${readableDate(date)} \\(`, 'i'),
       })
       // A day without takings of the method has nothing to pay.
       if ((await day.count()) > 0) await day.check()
